@@ -1,0 +1,76 @@
+import { describe, expect, it } from '@jest/globals';
+import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { expectNoSecrets, runAction } from '../helpers/run-action.js';
+
+const emu = useEmulator();
+const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
+
+describe('the bundle, run as a runner runs it', () => {
+  it('fails an unknown operation before any request, listing the valid ones', async () => {
+    const run = await runAction({ operation: 'reboot-everything', 'base-url': emu.get().url });
+    expect(run.code).toBe(1);
+    expect(run.errors).toHaveLength(1);
+    expect(run.errors[0]).toContain("'reboot-everything' is not an operation");
+    expect(run.errors[0]).toContain('erp-stop, wait-for-operation, wait-for-sync, check-image-cached');
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('names the input and what it accepts, before any request', async () => {
+    const run = await runAction({
+      operation: 'erp-stop',
+      'base-url': emu.get().url,
+      'access-token': 'emu-access-token',
+      'subscription-id': SUBSCRIPTION,
+      'resource-group': 'rg',
+      'erp-virtual-instance': 'X01',
+      timeout: 'soon',
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain("Input 'timeout': must be a duration like 90s, 15m, 2h");
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('refuses an http address that is not loopback', async () => {
+    const run = await runAction({
+      operation: 'wait-for-operation',
+      'base-url': 'http://vendor.example.com',
+      'access-token': 'emu-access-token',
+      'operation-url': 'http://vendor.example.com/op',
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain("Input 'base-url': must use https");
+  });
+
+  it('says what to set when no way to sign in is given', async () => {
+    const run = await runAction({
+      operation: 'check-image-cached',
+      'base-url': emu.get().url,
+      'subscription-id': SUBSCRIPTION,
+      location: 'westeurope',
+      image: 'nginx',
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain('needs a way to sign in: set access-token, or client-id and tenant-id');
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('masks every secret input and never prints one', async () => {
+    const secret = 'super-secret-client-value-123';
+    const run = await runAction({
+      operation: 'check-image-cached',
+      'base-url': emu.get().url,
+      'client-id': 'emu-client',
+      'client-secret': secret,
+      'subscription-id': 'not-a-uuid',
+      location: 'westeurope',
+      image: 'nginx',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`::add-mask::${secret}`);
+    expectNoSecrets({ everything: run.everything.replace(`::add-mask::${secret}`, '') }, [secret]);
+    expectNoSecrets(
+      run,
+      emulatorSecrets(emu.get()).filter((s) => s !== 'emu-client-secret'),
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { afterEach, beforeEach } from '@jest/globals';
+import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
+
+/** A fresh emulator on free loopback ports for each test; `get()` returns the current one. */
+export function useEmulator(scenario: () => Scenario = () => ({})): { get: () => ServiceEmulator } {
+  let emulator: ServiceEmulator | undefined;
+  beforeEach(async () => {
+    emulator = await startEmulator(scenario());
+  });
+  afterEach(async () => {
+    await emulator?.close();
+    emulator = undefined;
+  });
+  return {
+    get: () => {
+      if (!emulator) throw new Error('emulator not started');
+      return emulator;
+    },
+  };
+}
+
+/** The secrets the emulator knows, plus any it issued: what every end-to-end test scans for. */
+export function emulatorSecrets(emulator: ServiceEmulator): string[] {
+  return [
+    ...emulator.accessTokens,
+    ...emulator.clients.map((c) => c.clientSecret ?? ''),
+    emulator.oidcRequestToken,
+    ...emulator.issuedTokens.keys(),
+    ...emulator.issuedOidcTokens,
+  ];
+}

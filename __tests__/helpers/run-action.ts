@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from '@jest/globals';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** The file action.yml's runs.main names: the bundle a runner would execute. */
+export async function actionMain(): Promise<string> {
+  const yml = await readFile(join(ROOT, 'action.yml'), 'utf8');
+  const main = /^\s+main:\s*'?([^'\n]+)'?\s*$/m.exec(yml)?.[1];
+  if (!main) throw new Error('action.yml has no runs.main');
+  return join(ROOT, main);
+}
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  /** The `::error::` annotation lines. */
+  errors: string[];
+  /** Everything a secret could leak into. */
+  everything: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string>;
+  /** Sent to the process after this many ms, as a runner does when a job is cancelled. */
+  sigtermAfterMs?: number;
+  timeoutMs?: number;
+}
+
+/** Runs the bundle exactly as a runner does: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. */
+export async function runAction(
+  inputs: Record<string, string>,
+  options: RunOptions = {},
+): Promise<ActionRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-e2e-'));
+  const outputFile = join(dir, 'output');
+  const summaryFile = join(dir, 'summary');
+  await writeFile(outputFile, '');
+  await writeFile(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: dir,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(process.execPath, [await actionMain()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const term = options.sigtermAfterMs
+    ? setTimeout(() => child.kill('SIGTERM'), options.sigtermAfterMs)
+    : undefined;
+  const kill = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(term);
+  clearTimeout(kill);
+  const outputText = await readFile(outputFile, 'utf8');
+  const summary = await readFile(summaryFile, 'utf8');
+  await rm(dir, { recursive: true, force: true });
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(outputText),
+    summary,
+    errors: stdout.split('\n').filter((l) => l.startsWith('::error')),
+    everything: [stdout, stderr, outputText, summary].join('\n'),
+  };
+}
+
+/** GITHUB_OUTPUT's `name<<delimiter … delimiter` records. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const re = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) outputs[m[1]!] = m[3]!;
+  return outputs;
+}
+
+/** Every form a secret could leak in; the scan fails the test on any. */
+export function expectNoSecrets(run: Pick<ActionRun, 'everything'>, secrets: string[]): void {
+  for (const secret of secrets.filter((s) => s.length >= 6)) {
+    const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')];
+    for (const form of forms)
+      expect(run.everything.includes(form) ? `leaked: ${form}` : 'clean').toBe('clean');
+  }
+}

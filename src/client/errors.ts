@@ -1,0 +1,110 @@
+/** One error type for everything a service says went wrong; the adapters render it. */
+export interface ErrorDetail {
+  code?: string;
+  message?: string;
+  target?: string;
+  details?: ErrorDetail[];
+  additionalInfo?: { type?: string; info?: unknown }[];
+}
+
+export interface ServiceErrorInit extends ErrorDetail {
+  status?: number;
+  requestId?: string;
+  correlationId?: string;
+  /** What was being done, e.g. "POST …/stop": helps the reader, never carries a secret. */
+  action?: string;
+  hint?: string;
+}
+
+export class ServiceError extends Error {
+  readonly status?: number;
+  readonly code?: string;
+  readonly serviceMessage?: string;
+  readonly target?: string;
+  readonly details: ErrorDetail[];
+  readonly additionalInfo: { type?: string; info?: unknown }[];
+  readonly requestId?: string;
+  readonly correlationId?: string;
+  readonly hint?: string;
+
+  constructor(readonly init: ServiceErrorInit) {
+    super(renderHeadline(init));
+    this.name = 'ServiceError';
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.message;
+    this.target = init.target;
+    this.details = init.details ?? [];
+    this.additionalInfo = init.additionalInfo ?? [];
+    this.requestId = init.requestId;
+    this.correlationId = init.correlationId;
+    this.hint = init.hint;
+  }
+
+  withHint(hint: string): ServiceError {
+    return new ServiceError({ ...this.init, hint });
+  }
+
+  /** The nested details and additional info, one indented line each, for the log. */
+  detailLines(): string[] {
+    const lines: string[] = [];
+    const walk = (list: ErrorDetail[], depth: number) => {
+      for (const d of list) {
+        lines.push(`${'  '.repeat(depth)}- ${describe(d)}`);
+        for (const info of d.additionalInfo ?? []) {
+          lines.push(
+            `${'  '.repeat(depth + 1)}additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`,
+          );
+        }
+        walk(d.details ?? [], depth + 1);
+      }
+    };
+    for (const info of this.additionalInfo) {
+      lines.push(`- additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`);
+    }
+    walk(this.details, 0);
+    return lines;
+  }
+}
+
+function describe(d: ErrorDetail): string {
+  const parts = [d.code, d.message].filter(Boolean).join(': ');
+  return d.target ? `${parts} (target: ${d.target})` : parts || '(no detail)';
+}
+
+function renderHeadline(e: ServiceErrorInit): string {
+  const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
+    .filter(Boolean)
+    .join(' → ');
+  const what = [e.code, e.message].filter(Boolean).join(': ');
+  const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
+  const hint = e.hint ? ` ${e.hint}` : '';
+  return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+
+/** An input the user gave is not usable: raised before any request. */
+export class InputError extends Error {
+  constructor(
+    readonly input: string,
+    message: string,
+  ) {
+    super(`Input '${input}': ${message}`);
+    this.name = 'InputError';
+  }
+}
+
+/** A URL the service handed out points somewhere a credential must not go. */
+export class OriginError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OriginError';
+  }
+}
+
+/** The wait ran out; carries what was last seen so the adapter can report and a later step resume. */
+export class TimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TimeoutError';
+  }
+}

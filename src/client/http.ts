@@ -1,0 +1,234 @@
+import { request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import type { Clock } from './clock.js';
+import { ServiceError } from './errors.js';
+import { describeBody, parseErrorBody } from './error-body.js';
+import {
+  backoffDelay,
+  defaultRetryPolicy,
+  isRetryableNetworkError,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type RetryPolicy,
+} from './retry.js';
+import { redactQuery, resolveOnOrigin } from './url.js';
+
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** Supplies the headers that carry a credential; `refresh` is called once after a 401. */
+export interface Credential {
+  headers(): Promise<Record<string, string>>;
+  refresh?(): void;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  text: string;
+  url: URL;
+  requestId?: string;
+  correlationId?: string;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Absolute, or relative to the client's origin; refused unless on that origin. */
+  url: URL | string;
+  /** JSON body; `undefined` sends none (with `Content-Length: 0` on a POST). */
+  json?: unknown;
+  form?: Record<string, string>;
+  /** Names the URL in an origin error: "polling URL", "nextLink". */
+  what?: string;
+  /** Statuses that are not errors; default 2xx. */
+  ok?: (status: number) => boolean;
+  /** Turns a failed response into a sentence on what to do; area D uses it. */
+  hint?: (error: ServiceError) => string | undefined;
+}
+
+export interface HttpClientOptions {
+  /** The origin this client's credential belongs to; nothing is ever sent elsewhere. */
+  origin: string;
+  dispatcher: Dispatcher;
+  clock: Clock;
+  credential?: Credential;
+  signal?: AbortSignal;
+  retry?: RetryPolicy;
+  maxResponseBytes?: number;
+  userAgent?: string;
+  debug?: (line: string) => void;
+  /** Told of every response, retried ones included: request ids and rate-limit figures. */
+  onResponse?: (response: HttpResponse) => void;
+}
+
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+export class HttpClient {
+  readonly origin: string;
+  private readonly retry: RetryPolicy;
+  /** Requests sent, retries included: the benchmark and tests count them. */
+  requestCount = 0;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.origin = options.origin;
+    this.retry = options.retry ?? defaultRetryPolicy;
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+    const { clock, signal } = this.options;
+    let refreshed = false;
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      let response: HttpResponse;
+      try {
+        response = await this.once(req, url);
+      } catch (error) {
+        if (attempt < this.retry.attempts && isRetryableNetworkError(error) && !signal?.aborted) {
+          const wait = backoffDelay(this.retry, attempt);
+          this.debug(
+            `${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`,
+          );
+          await clock.sleep(wait, signal);
+          continue;
+        }
+        throw networkError(req, url, error);
+      }
+      this.options.onResponse?.(response);
+      const ok = req.ok ?? ((s: number) => s >= 200 && s < 300);
+      if (ok(response.status)) return response;
+      if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+        // A token can be revoked or expire early; one fresh token is worth one more try.
+        refreshed = true;
+        this.options.credential.refresh();
+        continue;
+      }
+      if (RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts) {
+        const wait =
+          parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+        this.debug(
+          `${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`,
+        );
+        await clock.sleep(wait, signal);
+        continue;
+      }
+      const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
+      const hint = req.hint?.(error);
+      throw hint ? error.withHint(hint) : error;
+    }
+  }
+
+  private async once(req: HttpRequest, url: URL): Promise<HttpResponse> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+      ...(await this.options.credential?.headers()),
+    };
+    let body: string | undefined;
+    if (req.form) {
+      body = new URLSearchParams(req.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = 'application/json';
+    } else if (req.method !== 'GET' && req.method !== 'DELETE') {
+      headers['content-length'] = '0';
+    }
+    this.requestCount++;
+    const started = this.options.clock.now();
+    const res = await request(url, {
+      method: req.method,
+      headers,
+      body,
+      dispatcher: this.options.dispatcher,
+      signal: this.options.signal,
+    });
+    const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+    const flat = flattenHeaders(res.headers);
+    const response: HttpResponse = {
+      status: res.statusCode,
+      headers: flat,
+      text,
+      url,
+      requestId: flat['x-vendor-request-id'],
+      correlationId: flat['x-vendor-correlation-request-id'],
+    };
+    this.debug(
+      `${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
+        (response.requestId ? ` (request-id ${response.requestId})` : ''),
+    );
+    return response;
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(line);
+  }
+}
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+export function parseBody<S extends z.ZodType>(response: HttpResponse, schema: S, what: string): z.output<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(response.text);
+  } catch {
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message: `${what}: the body is not JSON (${describeBody(response)})`,
+      requestId: response.requestId,
+    });
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+      requestId: response.requestId,
+    });
+  }
+  return parsed.data;
+}
+
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  cap: number,
+  url: URL,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy();
+      throw new ServiceError({
+        code: 'ResponseTooLarge',
+        message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+      });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function describeNetworkError(error: unknown): string {
+  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+
+function networkError(req: HttpRequest, url: URL, error: unknown): Error {
+  if (error instanceof ServiceError || (error as Error)?.name === 'AbortError') return error as Error;
+  return new ServiceError({
+    action: `${req.method} ${url.origin}${url.pathname}`,
+    code: 'NetworkError',
+    message: describeNetworkError(error) || String(error),
+  });
+}

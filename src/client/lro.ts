@@ -1,0 +1,65 @@
+import type { Clock } from './clock.js';
+import { TimeoutError } from './errors.js';
+import { classifyStatus, type StatusClass } from './status.js';
+
+export interface PollState<T> {
+  value: T;
+  /** The service's Retry-After, already parsed and clamped. */
+  retryAfterMs?: number;
+}
+
+export interface PollOptions<T> {
+  clock: Clock;
+  signal?: AbortSignal;
+  /** Absolute time (clock ms) after which no further poll starts. */
+  deadline: number;
+  pollIntervalMs: number;
+  /** The first state, from the initial response; without it the poller polls at once. */
+  initial?: PollState<T>;
+  poll: () => Promise<PollState<T>>;
+  statusOf: (value: T) => string | null | undefined;
+  /** Called for the first state and on each later one that `changed` tells apart: one log line per change. */
+  onProgress?: (value: T, elapsedMs: number) => void;
+  changed?: (previous: T, next: T) => boolean;
+}
+
+export interface PollResult<T> {
+  value: T;
+  outcome: Exclude<StatusClass, 'running'>;
+  polls: number;
+}
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+export class PollTimeoutError<T> extends TimeoutError {
+  constructor(
+    readonly last: T,
+    readonly waitedMs: number,
+  ) {
+    super('The operation did not end in time');
+    this.name = 'PollTimeoutError';
+  }
+}
+
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+export async function pollUntilDone<T>(options: PollOptions<T>): Promise<PollResult<T>> {
+  const { clock, signal, deadline } = options;
+  const started = clock.now();
+  const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+  let polls = 0;
+  let state = options.initial ?? (polls++, await options.poll());
+  options.onProgress?.(state.value, clock.now() - started);
+  for (;;) {
+    const outcome = classifyStatus(options.statusOf(state.value));
+    if (outcome !== 'running') return { value: state.value, outcome, polls };
+    const now = clock.now();
+    if (now >= deadline) throw new PollTimeoutError(state.value, now - started);
+    await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+    const next = await options.poll();
+    polls++;
+    if (changed(state.value, next.value)) options.onProgress?.(next.value, clock.now() - started);
+    state = next;
+  }
+}

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { applyFault, type FaultRule } from './faults.js';
+
+/**
+ * A local emulator of the service: a real HTTP server on loopback, stateful, with fault knobs. It shares no
+ * code with the client on purpose: it is the other side of the wire.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  /** The raw request target as received: path and query, still percent-encoded. */
+  target: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  body: string;
+  /** `secondary` is the second origin, used to prove credentials never go there. */
+  origin: 'primary' | 'secondary';
+  at: number;
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Captured groups of the route's pattern, percent-decoded. */
+  params: string[];
+  body: string;
+  record: RecordedRequest;
+  emulator: Emulator;
+}
+
+export interface Route {
+  method: string;
+  /** Matched against the raw (still encoded) path, so an encoded `/` inside a name stays inside its segment. */
+  path: RegExp;
+  handle(ctx: RequestContext): void | Promise<void>;
+}
+
+export interface ClientCredential {
+  clientId: string;
+  /** Absent: the client signs in only with a federated OIDC assertion. */
+  clientSecret?: string;
+}
+
+export interface EmulatorOptions {
+  host?: string;
+  port?: number;
+  secondPort?: number;
+  /** Lifetime of issued access tokens. */
+  tokenLifetimeSeconds?: number;
+  accessTokens?: string[];
+  clients?: ClientCredential[];
+  oidcRequestToken?: string;
+}
+
+export interface AreaModule {
+  name: string;
+  routes(emulator: Emulator): Route[];
+}
+
+export class Emulator {
+  readonly requests: RecordedRequest[] = [];
+  readonly faults: FaultRule[] = [];
+  /** Tokens accepted as `Authorization: Bearer …` for areas A to C. */
+  readonly accessTokens: Set<string>;
+  readonly clients: ClientCredential[];
+  readonly oidcRequestToken: string;
+  tokenLifetimeSeconds: number;
+  /** Added to the real time: lets a test make the emulator's clock jump. */
+  clockOffsetMs = 0;
+  readonly issuedTokens = new Map<string, number>();
+  readonly issuedOidcTokens = new Set<string>();
+  url = '';
+  secondUrl = '';
+  private readonly routes: Route[] = [];
+  private readonly servers: Server[] = [];
+  private readonly sockets = new Set<Socket>();
+
+  constructor(private readonly options: EmulatorOptions = {}) {
+    this.accessTokens = new Set(options.accessTokens ?? ['emu-access-token']);
+    this.clients = options.clients ?? [{ clientId: 'emu-client', clientSecret: 'emu-client-secret' }];
+    this.oidcRequestToken = options.oidcRequestToken ?? 'emu-oidc-request-token';
+    this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
+    this.routes.push(...this.signInRoutes());
+  }
+
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  use(area: AreaModule): this {
+    this.routes.push(...area.routes(this));
+    return this;
+  }
+
+  addFault(rule: FaultRule): this {
+    this.faults.push(rule);
+    return this;
+  }
+
+  async start(): Promise<this> {
+    const host = this.options.host ?? '127.0.0.1';
+    this.url = await this.listen(host, this.options.port ?? 0, 'primary');
+    this.secondUrl = await this.listen(host, this.options.secondPort ?? 0, 'secondary');
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await Promise.all(this.servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  }
+
+  requestsTo(pattern: RegExp, origin: RecordedRequest['origin'] = 'primary'): RecordedRequest[] {
+    return this.requests.filter((r) => r.origin === origin && pattern.test(r.url.pathname));
+  }
+
+  /** Areas A–C: a valid bearer token, else 401 in the area's error shape. */
+  checkBearer(ctx: RequestContext): boolean {
+    const header = ctx.req.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const expires = this.issuedTokens.get(token);
+    if (this.accessTokens.has(token) || (expires !== undefined && expires > this.now())) return true;
+    const code = expires !== undefined ? 'ExpiredAuthenticationToken' : 'InvalidAuthenticationToken';
+    sendJson(ctx, 401, { error: { code, message: 'The access token is missing, invalid or expired.' } });
+    return false;
+  }
+
+  private listen(host: string, port: number, origin: RecordedRequest['origin']): Promise<string> {
+    const server = createServer((req, res) => void this.handle(req, res, origin));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.servers.push(server);
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        const { port: actual } = server.address() as AddressInfo;
+        resolve(`http://${host}:${actual}`);
+      });
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse, origin: RecordedRequest['origin']) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const target = req.url ?? '/';
+    const url = new URL(target, 'http://emulator.invalid');
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      target,
+      url,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      origin,
+      at: Date.now(),
+    };
+    this.requests.push(record);
+    const ctxBase = { req, res, url, body: record.body, record, emulator: this };
+    try {
+      const ruleIndex = this.faults.findIndex(
+        (r) =>
+          r.times > 0 &&
+          (!r.method || r.method === record.method) &&
+          (!r.path || r.path.test(url.pathname)) &&
+          (!r.origin || r.origin === origin),
+      );
+      if (ruleIndex >= 0) {
+        const rule = this.faults[ruleIndex]!;
+        rule.times--;
+        if (await applyFault(rule.fault, req, res)) return;
+      }
+      const pathOnly = target.split('?')[0]!;
+      for (const route of this.routes) {
+        if (route.method !== record.method) continue;
+        const match = route.path.exec(pathOnly);
+        if (!match) continue;
+        const params = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+        await route.handle({ ...ctxBase, params });
+        return;
+      }
+      sendJson({ res }, 404, {
+        error: { code: 'NotFound', message: `No route for ${record.method} ${url.pathname}` },
+      });
+    } catch (error) {
+      if (!res.headersSent) {
+        sendJson({ res }, 500, { error: { code: 'EmulatorError', message: String(error) } });
+      }
+    }
+  }
+
+  private signInRoutes(): Route[] {
+    return [
+      {
+        method: 'POST',
+        path: /^\/([^/]+)\/oauth2\/v2\.0\/token$/,
+        handle: (ctx) => {
+          const form = new URLSearchParams(ctx.body);
+          const client = this.clients.find((c) => c.clientId === form.get('client_id'));
+          const secret = form.get('client_secret');
+          const assertion = form.get('client_assertion');
+          const ok =
+            form.get('grant_type') === 'client_credentials' &&
+            client !== undefined &&
+            (secret !== null
+              ? client.clientSecret !== undefined && secret === client.clientSecret
+              : assertion !== null && this.issuedOidcTokens.has(assertion));
+          if (!ok) {
+            sendJson(ctx, 401, {
+              error: 'invalid_client',
+              error_description: 'The client could not be authenticated.',
+            });
+            return;
+          }
+          const token = `emu-at-${randomUUID()}`;
+          this.issuedTokens.set(token, this.now() + this.tokenLifetimeSeconds * 1000);
+          sendJson(ctx, 200, {
+            token_type: 'Bearer',
+            access_token: token,
+            expires_in: this.tokenLifetimeSeconds,
+          });
+        },
+      },
+      {
+        // The runner's OIDC endpoint (ACTIONS_ID_TOKEN_REQUEST_URL), as @actions/core calls it.
+        method: 'GET',
+        path: /^\/_oidc\/token$/,
+        handle: (ctx) => {
+          if (ctx.req.headers.authorization !== `Bearer ${this.oidcRequestToken}`) {
+            sendJson(ctx, 401, { message: 'bad request token' });
+            return;
+          }
+          const audience = ctx.url.searchParams.get('audience') ?? '';
+          const value = `emu-oidc-${randomUUID()}`;
+          this.issuedOidcTokens.add(value);
+          sendJson(ctx, 200, { value, audience });
+        },
+      },
+    ];
+  }
+}
+
+let requestCounter = 0;
+
+/** A JSON response with the headers the service's samples carry. */
+export function sendJson(
+  ctx: Pick<RequestContext, 'res'>,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const requestId = `emu-req-${++requestCounter}`;
+  ctx.res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    date: new Date().toUTCString(),
+    'x-vendor-request-id': requestId,
+    'x-vendor-correlation-request-id': `emu-corr-${requestCounter}`,
+    'x-content-type-options': 'nosniff',
+    'x-vendor-ratelimit-remaining-subscription-reads': '11999',
+    ...headers,
+  });
+  ctx.res.end(text);
+}

@@ -1,0 +1,82 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Fault =
+  /** Any status, with an optional Retry-After and body (JSON text unless `contentType` says otherwise). */
+  | { kind: 'status'; status: number; retryAfter?: string; body?: string; contentType?: string }
+  /** A proxy's HTML error page. */
+  | { kind: 'html'; status: number }
+  /** The connection is closed before any header. */
+  | { kind: 'reset' }
+  /** Headers and part of the body, then the connection breaks. */
+  | { kind: 'reset-mid-body' }
+  /** No answer at all: the headers never arrive. */
+  | { kind: 'hang' }
+  /** Headers and part of the body, then silence. */
+  | { kind: 'stall-body' }
+  /** A 200 whose JSON ends half-way. */
+  | { kind: 'truncated-json' }
+  | { kind: 'empty-200' }
+  /** A 200 with a body of this many bytes. */
+  | { kind: 'huge'; bytes: number };
+
+export interface FaultRule {
+  fault: Fault;
+  /** How many matching requests get the fault. */
+  times: number;
+  method?: string;
+  path?: RegExp;
+  origin?: 'primary' | 'secondary';
+}
+
+/** Applies a fault; returns false where the request should go on to its route. */
+export async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  switch (fault.kind) {
+    case 'status': {
+      const headers: Record<string, string> = { 'content-type': fault.contentType ?? 'application/json' };
+      if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
+      const body =
+        fault.body ?? JSON.stringify({ error: { code: `Status${fault.status}`, message: 'Injected fault' } });
+      res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault' });
+      res.end(body);
+      return true;
+    }
+    case 'html':
+      res.writeHead(fault.status, { 'content-type': 'text/html' });
+      res.end(
+        '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>upstream proxy error</p></body></html>',
+      );
+      return true;
+    case 'reset':
+      req.socket.destroy();
+      return true;
+    case 'reset-mid-body':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"status":"Runn');
+      setTimeout(() => req.socket.destroy(), 20);
+      return true;
+    case 'hang':
+      return true;
+    case 'stall-body':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"status":');
+      return true;
+    case 'truncated-json':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"Succeeded","percentComp');
+      return true;
+    case 'empty-200':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
+      res.end();
+      return true;
+    case 'huge': {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      for (let sent = 0; sent < fault.bytes && !res.destroyed; sent += chunk.length) {
+        if (!res.write(chunk))
+          await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+      }
+      res.end();
+      return true;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { Emulator, type EmulatorOptions } from './emulator.js';
+import { AppsArea, type AppsScenario } from './areas/apps.js';
+import { CachedImagesArea, type CachedImagesScenario } from './areas/cached-images.js';
+import { DataShareArea, type DataShareScenario } from './areas/data-share.js';
+import { ErpArea, type ErpScenario } from './areas/erp.js';
+
+export { Emulator, sendJson } from './emulator.js';
+export type { RecordedRequest, RequestContext, Route } from './emulator.js';
+export type { Fault, FaultRule } from './faults.js';
+
+/** The scenario file's shape: one optional section per area, plus the emulator's own settings. */
+export interface Scenario {
+  emulator?: EmulatorOptions;
+  erp?: ErpScenario;
+  dataShare?: DataShareScenario;
+  cachedImages?: CachedImagesScenario;
+  apps?: AppsScenario;
+}
+
+/** The whole service: all four areas on one server (and its second origin). */
+export class ServiceEmulator extends Emulator {
+  readonly erp: ErpArea;
+  readonly dataShare: DataShareArea;
+  readonly cachedImages: CachedImagesArea;
+  readonly apps: AppsArea;
+
+  constructor(scenario: Scenario = {}) {
+    super(scenario.emulator);
+    this.erp = new ErpArea(scenario.erp);
+    this.dataShare = new DataShareArea(scenario.dataShare);
+    this.cachedImages = new CachedImagesArea(scenario.cachedImages);
+    this.apps = new AppsArea(scenario.apps);
+    this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
+  }
+}
+
+export async function startEmulator(scenario: Scenario = {}): Promise<ServiceEmulator> {
+  return new ServiceEmulator(scenario).start();
+}

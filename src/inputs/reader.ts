@@ -1,0 +1,36 @@
+import { InputError } from '../client/errors.js';
+import { INPUTS, type InputDefinition, type InputName, type InputValue } from './definitions.js';
+
+/** Where raw input text comes from: the runner's INPUT_* variables, or the command line's flags. */
+export type InputSource = (name: InputName) => string | undefined;
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+export class InputReader {
+  constructor(private readonly source: InputSource) {}
+
+  /** The value, or its default, or undefined when neither is given. */
+  optional<N extends InputName>(name: N): InputValue<N> | undefined {
+    const definition = INPUTS[name] as InputDefinition;
+    const raw = this.source(name)?.trim() || definition.default;
+    if (raw === undefined || raw === '') return undefined;
+    const parsed = definition.parse.safeParse(raw);
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+      // A secret's value never reaches a message.
+      const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+      throw new InputError(name, `${reason}${got}`);
+    }
+    return parsed.data as InputValue<N>;
+  }
+
+  required<N extends InputName>(name: N, operation: string): InputValue<N> {
+    const value = this.optional(name);
+    if (value === undefined) throw new InputError(name, `is required for ${operation}`);
+    return value;
+  }
+}
+
+function abbreviate(raw: string): string {
+  const printable = raw.replace(/\p{Cc}/gu, '?');
+  return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}

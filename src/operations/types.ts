@@ -1,0 +1,37 @@
+import type { Clock } from '../client/clock.js';
+import type { OutputName } from '../inputs/definitions.js';
+
+/** What an operation may say; the adapter maps it to log lines, groups and annotations. */
+export interface Logger {
+  info(line: string): void;
+  warning(line: string): void;
+  debug(line: string): void;
+  group<T>(name: string, work: () => Promise<T>): Promise<T>;
+}
+
+export interface OperationContext {
+  clock: Clock;
+  logger: Logger;
+  /** Aborted when the job is cancelled. */
+  signal?: AbortSignal;
+  /** Clock time after which no wait goes on. */
+  deadline: number;
+  pollIntervalMs: number;
+}
+
+export interface SummaryTable {
+  title: string;
+  header: string[];
+  rows: string[][];
+  notes?: string[];
+}
+
+/**
+ * What an operation found. Output names are the contract's vocabulary, which the action and the command line
+ * share; `failure` fails the step after the outputs are set, so a failed stop still reports its operation-url.
+ */
+export interface OperationResult {
+  outputs: Partial<Record<OutputName, string | number | boolean | object | undefined>>;
+  summary: SummaryTable[];
+  failure?: string;
+}
