@@ -86330,7 +86330,7 @@ function resourceName(maxLength = 260) {
     return parsers_text
         .max(maxLength, `must be at most ${maxLength} characters`)
         .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'must not contain control characters');
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
 }
 const isoTime = schemas_string()
     .trim()
@@ -86984,7 +86984,7 @@ class InputReader {
     }
 }
 function abbreviate(raw) {
-    const printable = raw.replace(/[\u0000-\u001f\u007f]/g, '?');
+    const printable = raw.replace(/\p{Cc}/gu, '?');
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 

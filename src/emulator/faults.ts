@@ -72,11 +72,22 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       for (let sent = 0; sent < fault.bytes && !res.destroyed; sent += chunk.length) {
-        if (!res.write(chunk))
-          await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (!res.write(chunk)) await drainOrClose(res);
       }
       res.end();
       return true;
     }
   }
+}
+
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }

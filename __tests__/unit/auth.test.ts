@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { VirtualClock } from '../../src/client/clock.js';
+import { connectResourceManager } from '../../src/client/connect.js';
+import { createDispatcher } from '../../src/client/dispatcher.js';
+import { ServiceError } from '../../src/client/errors.js';
+import { Emulator, sendJson } from '../../src/emulator/index.js';
+
+let emulator: Emulator;
+const dispatcher = createDispatcher({ requestTimeoutMs: 2_000 });
+
+beforeEach(async () => {
+  emulator = new Emulator({ tokenLifetimeSeconds: 3600 });
+  emulator.use({
+    name: 'test',
+    routes: (emu) => [
+      {
+        method: 'GET',
+        path: /^\/thing$/,
+        handle: (ctx) => {
+          if (emu.checkBearer(ctx)) sendJson(ctx, 200, { ok: true });
+        },
+      },
+    ],
+  });
+  await emulator.start();
+});
+afterEach(() => emulator.close());
+
+const tokenRequests = () => emulator.requests.filter((r) => r.url.pathname.endsWith('/oauth2/v2.0/token'));
+
+describe('sign-in', () => {
+  it('client credentials: one token, reused until shortly before it expires, then a fresh one', async () => {
+    const clock = new VirtualClock(Date.now());
+    const secrets: string[] = [];
+    const client = connectResourceManager(
+      new URL(emulator.url),
+      {
+        kind: 'client-secret',
+        authUrl: new URL(emulator.url),
+        tenantId: 'tenant-1',
+        clientId: 'emu-client',
+        clientSecret: 'emu-client-secret',
+        scope: 'https://api/.default',
+      },
+      { dispatcher, clock, onSecret: (s) => secrets.push(s) },
+    );
+    await client.send({ method: 'GET', url: '/thing' });
+    clock.advance(50 * 60_000);
+    await client.send({ method: 'GET', url: '/thing' });
+    expect(tokenRequests()).toHaveLength(1);
+    // 56 minutes in: inside the five-minute margin before the hour, so a new token is fetched first.
+    clock.advance(6 * 60_000);
+    await client.send({ method: 'GET', url: '/thing' });
+    expect(tokenRequests()).toHaveLength(2);
+    const form = new URLSearchParams(tokenRequests()[0]!.body);
+    expect(Object.fromEntries(form)).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'emu-client',
+      scope: 'https://api/.default',
+      client_secret: 'emu-client-secret',
+    });
+    expect(tokenRequests()[0]!.target).toBe('/tenant-1/oauth2/v2.0/token');
+    expect(secrets).toEqual([...emulator.issuedTokens.keys()]);
+  });
+
+  it('federated: a fresh runner OIDC token is sent as client_assertion for each grant', async () => {
+    const clock = new VirtualClock(Date.now());
+    let assertions = 0;
+    emulator.clients.push({ clientId: 'fed-client' });
+    const client = connectResourceManager(
+      new URL(emulator.url),
+      {
+        kind: 'federated',
+        authUrl: new URL(emulator.url),
+        tenantId: 't',
+        clientId: 'fed-client',
+        scope: 's',
+        idToken: async () => {
+          assertions++;
+          const value = `emu-oidc-test-${assertions}`;
+          emulator.issuedOidcTokens.add(value);
+          return value;
+        },
+      },
+      { dispatcher, clock },
+    );
+    await client.send({ method: 'GET', url: '/thing' });
+    clock.advance(2 * 3600_000);
+    await client.send({ method: 'GET', url: '/thing' });
+    expect(assertions).toBe(2);
+    const sent = tokenRequests().map((r) => new URLSearchParams(r.body).get('client_assertion'));
+    expect(sent).toEqual(['emu-oidc-test-1', 'emu-oidc-test-2']);
+    expect(new URLSearchParams(tokenRequests()[0]!.body).get('client_assertion_type')).toBe(
+      'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+    );
+  });
+
+  it('a rejected client secret fails with the OAuth error, and the secret is not in the message', async () => {
+    const client = connectResourceManager(
+      new URL(emulator.url),
+      {
+        kind: 'client-secret',
+        authUrl: new URL(emulator.url),
+        tenantId: 't',
+        clientId: 'emu-client',
+        clientSecret: 'wrong-secret-value',
+        scope: 's',
+      },
+      { dispatcher, clock: new VirtualClock() },
+    );
+    const error = (await client
+      .send({ method: 'GET', url: '/thing' })
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('HTTP 401 invalid_client: The client could not be authenticated.');
+    expect(error.message).not.toContain('wrong-secret-value');
+  });
+
+  it('an expired token answered with 401 is replaced once and the request repeated', async () => {
+    const clock = new VirtualClock(Date.now());
+    const client = connectResourceManager(
+      new URL(emulator.url),
+      {
+        kind: 'client-secret',
+        authUrl: new URL(emulator.url),
+        tenantId: 't',
+        clientId: 'emu-client',
+        clientSecret: 'emu-client-secret',
+        scope: 's',
+      },
+      { dispatcher, clock },
+    );
+    await client.send({ method: 'GET', url: '/thing' });
+    // The service revokes every token it issued; the client's cache does not know yet.
+    emulator.issuedTokens.clear();
+    const response = await client.send({ method: 'GET', url: '/thing' });
+    expect(response.status).toBe(200);
+    expect(tokenRequests()).toHaveLength(2);
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from '@jest/globals';
+import { VirtualClock } from '../../src/client/clock.js';
+import { PollTimeoutError, pollUntilDone } from '../../src/client/lro.js';
+import { pages, type Page } from '../../src/client/pages.js';
+import { classifyStatus } from '../../src/client/status.js';
+
+describe('classifyStatus', () => {
+  it.each([
+    ['Succeeded', 'succeeded'],
+    ['completed', 'succeeded'],
+    ['FAILED', 'failed'],
+    ['Canceled', 'failed'],
+    ['Cancelled', 'failed'],
+    ['Preparing System Configuration', 'running'],
+    ['', 'running'],
+    [undefined, 'running'],
+  ])('%s is %s', (status, expected) => expect(classifyStatus(status)).toBe(expected));
+});
+
+describe('pollUntilDone', () => {
+  const statuses = (list: string[], retryAfterMs?: number) => {
+    let i = 0;
+    return async () => ({ value: { status: list[Math.min(i++, list.length - 1)]! }, retryAfterMs });
+  };
+
+  it('waits the Retry-After between polls and reports each change once', async () => {
+    const clock = new VirtualClock();
+    const seen: string[] = [];
+    const result = await pollUntilDone({
+      clock,
+      deadline: clock.now() + 3600_000,
+      pollIntervalMs: 15_000,
+      initial: { value: { status: 'Accepted' }, retryAfterMs: 5_000 },
+      poll: statuses(['Running', 'Running', 'Succeeded'], 5_000),
+      statusOf: (v) => v.status,
+      onProgress: (v) => seen.push(v.status),
+    });
+    expect(result).toEqual({ value: { status: 'Succeeded' }, outcome: 'succeeded', polls: 3 });
+    expect(clock.sleeps).toEqual([5_000, 5_000, 5_000]);
+    expect(seen).toEqual(['Accepted', 'Running', 'Succeeded']);
+  });
+
+  it('falls back to the poll interval without Retry-After', async () => {
+    const clock = new VirtualClock();
+    await pollUntilDone({
+      clock,
+      deadline: clock.now() + 3600_000,
+      pollIntervalMs: 15_000,
+      poll: statuses(['InProgress', 'Failed']),
+      statusOf: (v) => v.status,
+    });
+    expect(clock.sleeps).toEqual([15_000]);
+  });
+
+  it('times out at the deadline with the last value, never sleeping past it', async () => {
+    const clock = new VirtualClock();
+    const error = await pollUntilDone({
+      clock,
+      deadline: clock.now() + 40_000,
+      pollIntervalMs: 15_000,
+      poll: statuses(['Stuck']),
+      statusOf: (v) => v.status,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect((error as PollTimeoutError<{ status: string }>).last).toEqual({ status: 'Stuck' });
+    expect(clock.sleeps).toEqual([15_000, 15_000, 10_000]);
+  });
+
+  it('stops at once when the signal aborts', async () => {
+    const clock = new VirtualClock();
+    const controller = new AbortController();
+    controller.abort(new Error('cancelled'));
+    await expect(
+      pollUntilDone({
+        clock,
+        signal: controller.signal,
+        deadline: clock.now() + 40_000,
+        pollIntervalMs: 15_000,
+        poll: statuses(['Running']),
+        statusOf: (v) => v.status,
+      }),
+    ).rejects.toThrow('cancelled');
+  });
+});
+
+describe('pages', () => {
+  const book: Record<string, Page<number>> = {
+    p2: { value: [3, 4], nextLink: 'p3' },
+    p3: { value: [5], nextLink: null },
+  };
+
+  it('follows nextLink to the end', async () => {
+    const fetched: string[] = [];
+    const items: number[] = [];
+    for await (const page of pages(
+      async () => ({ value: [1, 2], nextLink: 'p2' }),
+      async (link) => (fetched.push(link), book[link]!),
+    )) {
+      items.push(...page.value);
+    }
+    expect(items).toEqual([1, 2, 3, 4, 5]);
+    expect(fetched).toEqual(['p2', 'p3']);
+  });
+
+  it('reads no further page once the caller stops', async () => {
+    const fetched: string[] = [];
+    for await (const page of pages(
+      async () => ({ value: [1, 2], nextLink: 'p2' }),
+      async (link) => (fetched.push(link), book[link]!),
+    )) {
+      if (page.value.includes(2)) break;
+    }
+    expect(fetched).toEqual([]);
+  });
+
+  it('ends a nextLink that repeats with a clear error', async () => {
+    const iterate = async () => {
+      for await (const page of pages(
+        async () => ({ value: [1], nextLink: 'loop' }),
+        async () => ({ value: [2], nextLink: 'loop' }),
+      ))
+        void page;
+    };
+    await expect(iterate()).rejects.toThrow('returned a nextLink it had returned before, after 1 pages');
+  });
+});
