@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**', 'src/operations/**', 'src/emulator/**'],
+    files: ['src/client/**', 'src/operations/**', 'src/emulator/**', 'src/inputs/**', 'src/cli/**', 'src/cli.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@actions/*', '../action/*', '../cli.js'] }],
     },

@@ -59136,11 +59136,18 @@ function readSignIn(inputs, baseUrl, runtime, operation) {
 
 ;// CONCATENATED MODULE: ./src/action/logger.ts
 
+/**
+ * The runner reads any log line that starts with `::` as a workflow command, and log lines carry the service's
+ * strings: a space in front keeps such a line plain text.
+ */
+function neutralise(text) {
+    return text.replace(/^(\s*)::/gm, '$1 ::');
+}
 const actionsLogger = {
-    info: (line) => info(line),
+    info: (line) => info(neutralise(line)),
     warning: (line) => warning(line),
     debug: (line) => debug(line),
-    group: (name, work) => group(name, work),
+    group: (name, work) => group(neutralise(name), work),
 };
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts

@@ -1,19 +1,27 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The bundles a runner and a user execute; `npm run bundle` writes them to dist/. */
-export const ENTRIES = [{ source: 'src/index.ts', name: 'index' }];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The bundles: the action (dist/index.js, what action.yml's runs.main names) and the command line
+ * (dist/cli/, started by the dist/cli.mjs shim that package.json's bin names). Each gets its own folder because
+ * ncc names every output index.js.
+ */
 export function bundle(outDir: string): void {
-  for (const entry of ENTRIES) {
-    execFileSync(
-      'npx',
-      ['ncc', 'build', entry.source, '-o', outDir, '--license', 'licenses.txt', '--quiet'],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-  }
+  ncc('src/index.ts', outDir);
+  ncc('src/cli.ts', join(outDir, 'cli'));
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'cli.mjs'), "#!/usr/bin/env node\nimport './cli/index.js';\n", { mode: 0o755 });
+}
+
+function ncc(source: string, outDir: string): void {
+  execFileSync('npx', ['ncc', 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) bundle(process.argv[2] ?? 'dist');

@@ -3,18 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle } from './bundle.js';
 
-// Rebuilds the bundle into a scratch folder and fails if dist/ differs: dist/ must be what src/ produces.
+// Rebuilds the bundles into a scratch folder and fails if dist/ differs: dist/ must be what src/ produces.
 const root = new URL('..', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'check-dist-'));
+const files = (dir: string) => new Set(readdirSync(dir, { recursive: true, encoding: 'utf8' }));
 try {
   bundle(scratch);
-  const built = readdirSync(scratch).sort();
-  const committed = readdirSync(join(root, 'dist')).sort();
+  const built = files(scratch);
+  const committed = files(join(root, 'dist'));
   const differing = [...new Set([...built, ...committed])].filter((name) => {
     try {
-      return !readFileSync(join(scratch, name)).equals(readFileSync(join(root, 'dist', name)));
-    } catch {
-      return true;
+      const a = readFileSync(join(scratch, name));
+      return !a.equals(readFileSync(join(root, 'dist', name)));
+    } catch (error) {
+      // A folder on both sides is no difference; a file on one side only is.
+      return !(built.has(name) && committed.has(name) && (error as NodeJS.ErrnoException).code === 'EISDIR');
     }
   });
   if (differing.length) {

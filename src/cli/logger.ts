@@ -1,0 +1,49 @@
+import type { Logger } from '../operations/types.js';
+
+/**
+ * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
+ * elapsed time and the last thing said while the step waits; elsewhere lines are plain.
+ */
+export function createCliLogger(stream: NodeJS.WriteStream, verbose: boolean, now = () => Date.now()) {
+  const started = now();
+  let last = '';
+  let live = false;
+  const clearLive = () => {
+    if (live) stream.write('\r\u001b[2K');
+    live = false;
+  };
+  const write = (line: string) => {
+    clearLive();
+    stream.write(`${line}\n`);
+    last = line;
+  };
+  const timer = stream.isTTY
+    ? setInterval(() => {
+        const seconds = Math.round((now() - started) / 1000);
+        const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+        clearLive();
+        stream.write(
+          `… ${elapsed} elapsed${last ? ` · ${last.trim()}` : ''}`.slice(0, (stream.columns ?? 80) - 1),
+        );
+        live = true;
+      }, 1000)
+    : undefined;
+  timer?.unref();
+
+  const logger: Logger = {
+    info: write,
+    warning: (line) => write(`warning: ${line}`),
+    debug: (line) => verbose && write(`debug: ${line}`),
+    group: async (name, work) => {
+      write(`▸ ${name}`);
+      return work();
+    },
+  };
+  return {
+    logger,
+    stop: () => {
+      if (timer) clearInterval(timer);
+      clearLive();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { systemClock } from '../client/clock.js';
+import { InputError, ServiceError } from '../client/errors.js';
+import { runOperation } from '../inputs/bind.js';
+import { INPUTS, OUTPUTS, type InputName } from '../inputs/definitions.js';
+import type { SummaryTable } from '../operations/types.js';
+import { envName, operationHelp, usage } from './help.js';
+import { createCliLogger } from './logger.js';
+
+const JSON_OUTPUTS = new Set(['result', 'missing-images', 'images', 'removed-users']);
+
+/** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h') {
+    process.stdout.write(`${usage()}\n`);
+    return command ? 0 : 2;
+  }
+  if (command === 'emulator') {
+    const { runEmulator } = await import('./emulator.js');
+    return runEmulator(rest);
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      strict: true,
+      options: {
+        ...Object.fromEntries(Object.keys(INPUTS).map((name) => [name, { type: 'string' as const }])),
+        json: { type: 'boolean' },
+        verbose: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage()}\n`);
+    return 2;
+  }
+  const flags = parsed.values as Record<string, string | boolean | undefined>;
+  const source = (name: InputName) =>
+    name === 'operation' ? command : ((flags[name] as string | undefined) ?? process.env[envName(name)]);
+
+  const { logger, stop } = createCliLogger(process.stderr, flags.verbose === true);
+  const controller = new AbortController();
+  const cancel = () => controller.abort(new Error('Cancelled'));
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  try {
+    if (flags.help) {
+      const { parseOperation } = await import('../inputs/bind.js');
+      process.stdout.write(`${operationHelp(parseOperation(command))}\n`);
+      return 0;
+    }
+    const run = await runOperation(source, {
+      logger,
+      clock: systemClock,
+      signal: controller.signal,
+      onSecret: () => {},
+      userAgent: 'vendor-ops-cli',
+    });
+    stop();
+    const outputs: Record<string, unknown> = {
+      ...run.result.outputs,
+      'request-id': run.requestId,
+      'correlation-id': run.correlationId,
+    };
+    printOutputs(outputs, flags.json === true);
+    for (const table of run.result.summary) process.stderr.write(renderTable(table));
+    if (run.result.failure) {
+      process.stderr.write(`error: ${run.result.failure}\n`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    stop();
+    if (error instanceof ServiceError)
+      for (const line of error.detailLines()) process.stderr.write(`${line}\n`);
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return error instanceof InputError ? 2 : 1;
+  } finally {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+  }
+}
+
+function printOutputs(outputs: Record<string, unknown>, json: boolean): void {
+  const present = Object.entries(outputs).filter(([name, v]) => v !== undefined && name in OUTPUTS);
+  if (json) {
+    const object = Object.fromEntries(
+      present.map(([name, v]) => [name, typeof v === 'string' && JSON_OUTPUTS.has(name) ? safeJson(v) : v]),
+    );
+    process.stdout.write(`${JSON.stringify(object)}\n`);
+    return;
+  }
+  for (const [name, value] of present) {
+    process.stdout.write(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}\n`);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function renderTable(table: SummaryTable): string {
+  const rows = [table.header, ...table.rows];
+  const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  return [`\n${table.title}`, line(table.header), ...table.rows.map(line), ...(table.notes ?? []), ''].join(
+    '\n',
+  );
+}
