@@ -66,7 +66,10 @@ describe('parseImageReference', () => {
     ['nginx:', /^the tag is empty$/],
     [':tag', /^the repository name is empty$/],
     [`@sha256:${SHA}`, /^the repository name is empty$/],
-    ['UPPER/x', /"UPPER" must be lowercase/],
+    ['UPPER', /"UPPER" must be lowercase/],
+    ['UPPER:1', /"UPPER" must be lowercase/],
+    ['upper/X', /"X" must be lowercase/],
+    ['a'.repeat(64), /is an image id/],
     ['org/App', /"App" must be lowercase/],
     ['nginx@', /^the digest is empty$/],
     ['nginx@sha256:abc', /sha256 digest has 64 hex characters, not 3/],
@@ -106,6 +109,9 @@ describe('sameImage', () => {
     ['nginx', 'registry-1.docker.io/nginx:latest'],
     ['org/app:1', 'docker.io/org/app:1'],
     ['localhost:5000/app', 'LOCALHOST:5000/app:latest'],
+    // Docker reads an uppercase first component as a host, and host names ignore case.
+    ['localhost/app', 'LOCALHOST/app'],
+    ['myhost.example/app:1', 'MyHost.Example/app:1'],
     // The digest identifies the content, so whatever tag came with it is irrelevant.
     [`nginx@sha256:${SHA}`, `docker.io/library/nginx:1.27@sha256:${SHA}`],
     [`nginx:latest@sha256:${SHA}`, `nginx:1.27@sha256:${SHA}`],
@@ -119,6 +125,7 @@ describe('sameImage', () => {
     ['ghcr.io/org/app:1', 'docker.io/org/app:1'],
     ['localhost:5000/app', 'localhost/app'],
     ['localhost:5000/app', 'app'],
+    ['MyOrg/app', 'myorg/app'],
     ['library/nginx', 'nginx/nginx'],
     ['nginx:1.27', `nginx:1.27@sha256:${SHA}`],
     [`nginx@sha256:${SHA}`, `nginx@sha256:${OTHER_SHA}`],
@@ -255,7 +262,25 @@ describe('parseImageReference properties', () => {
         const component = path[k] ?? '';
         const i = n % (component.length + 1);
         path[k] = component.slice(0, i) + c + component.slice(i);
+        // Without a registry, an uppercase first component of several is read as the registry host.
+        fc.pre(!(p.domain === undefined && k === 0 && path.length > 1));
         expect(reasonFor(render({ ...p, path }))).toMatch(/must be lowercase/);
+      }),
+    );
+  });
+
+  it('reads an uppercase first component as a registry host, compared without case', () => {
+    const upper = fc.stringMatching(/^[A-Z]$/);
+    fc.assert(
+      fc.property(references, fc.nat(), upper, (p, n, c) => {
+        fc.pre(p.domain === undefined && p.path.length > 1);
+        const first = p.path[0] ?? '';
+        const i = n % (first.length + 1);
+        const host = first.slice(0, i) + c + first.slice(i);
+        fc.pre(/^[a-zA-Z0-9-]+$/.test(host) && !host.startsWith('-') && !host.endsWith('-'));
+        const ref = parseImageReference(render({ ...p, path: [host, ...p.path.slice(1)] }));
+        expect(ref.registry).toBe(host.toLowerCase());
+        expect(ref.repository).toBe(p.path.slice(1).join('/'));
       }),
     );
   });

@@ -1,5 +1,14 @@
-import type { HttpClient } from '../client/http.js';
-import { notImplemented } from './not-implemented.js';
+import { InputError } from '../client/errors.js';
+import { parseBody, type HttpClient } from '../client/http.js';
+import { pages } from '../client/pages.js';
+import { cachedImagesListSchema, type CachedImagesList } from '../client/schemas/cached-images.js';
+import { joinUrl, servicePath } from '../client/url.js';
+import {
+  ImageReferenceError,
+  imageKey,
+  parseImageReference,
+  type ImageReference,
+} from './image-reference.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface CheckImageCachedOptions {
@@ -12,10 +21,169 @@ export interface CheckImageCachedOptions {
   failIfMissing: boolean;
 }
 
+/** A cached image as the service names it. */
+interface Match {
+  image: string;
+  osType?: string;
+}
+
+/** One requested image: the reference as the user wrote it, and what it matched. */
+interface Requested {
+  reference: string;
+  parsed: ImageReference;
+  key: string;
+}
+
+/**
+ * B1: lists the region's cached images page by page and says which of the requested images are among them.
+ * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
+ */
 export async function checkImageCached(
-  _options: CheckImageCachedOptions,
-  _client: HttpClient,
-  _ctx: OperationContext,
+  options: CheckImageCachedOptions,
+  client: HttpClient,
+  ctx: OperationContext,
 ): Promise<OperationResult> {
-  notImplemented('check-image-cached');
+  const { logger } = ctx;
+  // Every reference is checked before the first request: a typo fails the step, not a listing later.
+  const requested = options.images.map(parseRequested);
+
+  // Several spellings of one image share a key; one match satisfies all of them.
+  const matches = new Map<string, Match[]>(requested.map((r) => [r.key, []]));
+  const wanted = (osType: string | undefined) =>
+    options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
+
+  const url = joinUrl(
+    options.baseUrl,
+    servicePath`/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`,
+    { 'api-version': options.apiVersion },
+  );
+  const read = async (link: URL | string, what: string): Promise<CachedImagesList> => {
+    const response = await client.send({ method: 'GET', url: link, what });
+    return parseBody(response, cachedImagesListSchema, 'cached images list');
+  };
+
+  let pagesRead = 0;
+  let imagesSeen = 0;
+  let skipped = 0;
+  let complete = false;
+  logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+  // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
+  for await (const page of pages(
+    () => read(url, 'URL'),
+    (nextLink) => read(nextLink, 'nextLink'),
+    ctx.signal,
+  )) {
+    pagesRead++;
+    for (const cached of page.value) {
+      imagesSeen++;
+      if (typeof cached.image !== 'string') {
+        skipped++;
+        logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+        continue;
+      }
+      let key: string;
+      try {
+        key = imageKey(parseImageReference(cached.image));
+      } catch (error) {
+        if (!(error instanceof ImageReferenceError)) throw error;
+        skipped++;
+        logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+        continue;
+      }
+      const found = matches.get(key);
+      if (!found || !wanted(cached.osType)) continue;
+      if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
+        found.push({
+          image: cached.image,
+          ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
+        });
+      }
+    }
+    logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+    if ([...matches.values()].every((m) => m.length > 0)) {
+      complete = !page.nextLink;
+      break;
+    }
+    if (!page.nextLink) complete = true;
+  }
+
+  const missing = requested.filter((r) => matches.get(r.key)!.length === 0).map((r) => r.reference);
+  const filter = options.osType ? ` (OS type ${options.osType})` : '';
+  for (const r of requested) {
+    const found = matches.get(r.key)!;
+    logger.info(
+      found.length > 0
+        ? `${r.reference}: cached as ${found.map(describe).join(', ')}`
+        : `${r.reference}: not cached${filter}`,
+    );
+  }
+  logger.info(
+    `Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
+      (complete ? ', the whole list' : ', and stopped once every image was found') +
+      (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
+      '.',
+  );
+
+  const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+  if (missing.length > 0 && !options.failIfMissing) logger.warning(missingText);
+
+  const images = uniqueKeys(requested).flatMap((key) => matches.get(key)!);
+  return {
+    outputs: {
+      cached: missing.length === 0,
+      'missing-images': missing,
+      images,
+      result: requested.map((r) => ({
+        image: r.reference,
+        reference: r.parsed.canonical,
+        cached: matches.get(r.key)!.length > 0,
+        matches: matches.get(r.key)!,
+      })),
+    },
+    summary: [
+      {
+        title: `Cached images in ${options.location}`,
+        header: ['Image', 'Cached', 'OS type', 'Cached as'],
+        rows: requested.map((r) => {
+          const found = matches.get(r.key)!;
+          return [
+            r.reference,
+            found.length > 0 ? 'yes' : 'no',
+            [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
+            [...new Set(found.map((m) => m.image))].join(', ') || '—',
+          ];
+        }),
+        notes: [
+          ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
+          `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
+          ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
+        ],
+      },
+    ],
+    ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+  };
+}
+
+function parseRequested(reference: string): Requested {
+  try {
+    const parsed = parseImageReference(reference);
+    return { reference, parsed, key: imageKey(parsed) };
+  } catch (error) {
+    if (error instanceof ImageReferenceError) throw new InputError('image', error.message);
+    throw error;
+  }
+}
+
+function uniqueKeys(requested: Requested[]): string[] {
+  return [...new Set(requested.map((r) => r.key))];
+}
+
+/** The service's strings go to the log raw: a line break in one could start a workflow command (`::error::`). */
+function describe(match: Match): string {
+  const image = printable(match.image);
+  return match.osType ? `${image} (${printable(match.osType)})` : image;
+}
+
+function printable(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }

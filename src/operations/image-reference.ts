@@ -78,13 +78,21 @@ export function parseImageReference(input: string): ImageReference {
   }
 
   if (name === '') throw fail('the repository name is empty');
+  // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
+  if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
+    throw fail('a 64-character hex string is an image id, not a repository name');
+  }
   if (name.length > NAME_MAX_LENGTH) throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
 
   // Docker's rule: the first component is a registry only if it cannot be a repository path component
-  // (it has a '.' or ':' or is "localhost"); otherwise "org/app" would be read as registry "org".
+  // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
+  // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
+  // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
   const path = name.split('/');
   const first = path[0] ?? '';
-  const domain = path.length > 1 && (/[.:]/.test(first) || first === 'localhost') ? path.shift() : undefined;
+  const looksLikeHost =
+    /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
+  const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
   if (domain !== undefined && !DOMAIN_RE.test(domain))
     throw fail(`the registry "${domain}" is not a valid host[:port]`);
 
