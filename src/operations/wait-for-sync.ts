@@ -76,7 +76,9 @@ export async function waitForSync(
     failure,
   });
 
-  logger.info(`Looking for ${wanted} in share subscription '${options.shareSubscription}'.`);
+  logger.info(
+    `Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`,
+  );
   try {
     for (;;) {
       retryAfterMs = undefined;
@@ -149,7 +151,7 @@ export async function waitForSync(
     return finish(
       followed
         ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
-        : `Cancelled while waiting for ${wanted}; none had been seen.`,
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`,
     );
   }
 }
@@ -204,11 +206,12 @@ function logSchedule(
   }
 }
 
+/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
 function describeChoice(options: WaitForSyncOptions): string {
   if (options.synchronizationId) return `synchronization ${options.synchronizationId}`;
   if (options.startedAfter)
-    return `the newest synchronization started at or after ${options.startedAfter.toISOString()}`;
-  return 'the newest synchronization';
+    return `synchronization started at or after ${options.startedAfter.toISOString()}`;
+  return 'synchronization';
 }
 
 function describeSync(sync: Synchronization): string {
@@ -227,7 +230,7 @@ function timeoutMessage(
     return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
   }
   return listedAny
-    ? `${waited}: no ${wanted} appeared (the share subscription lists other synchronizations, not this one).`
+    ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
     : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
 }
 
