@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import { Agent } from 'undici';
 import { VirtualClock } from '../../src/client/clock.js';
 import { HttpClient } from '../../src/client/http.js';
@@ -178,6 +179,29 @@ describe('the emulator’s area A', () => {
     expect(await res.json()).toEqual({
       error: { code: 'UnexpectedRequestBody', message: 'This operation takes no request body.', details: [] },
     });
+  });
+
+  it('refuses a POST without Content-Length with 411, in area A’s error shape', async () => {
+    await setUp({});
+    const url = new URL(`${emu.url}${path}?api-version=2021-08-01`);
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: 'POST',
+          headers: { authorization: 'Bearer emu-access-token', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(411);
+    expect(JSON.parse(body).error.code).toBe('LengthRequired');
   });
 
   it('requires api-version and a bearer token', async () => {
