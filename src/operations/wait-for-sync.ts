@@ -74,8 +74,20 @@ export async function waitForSync(
   let lastStatus: string | undefined;
   let warnedGone = false;
   let retryAfterMs: number | undefined;
+  let announcedWaiting = false;
   const onResponse = (response: HttpResponse) =>
     (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
+  const listSynchronizations = (query: Record<string, string | undefined>) =>
+    listPages(
+      client,
+      listUrl('listSynchronizations', query),
+      synchronizationListSchema,
+      'listSynchronizations',
+      {
+        signal: ctx.signal,
+        onResponse,
+      },
+    );
 
   const finish = (failure?: string): OperationResult => ({
     outputs: syncOutputs(followed, schedule, settings, nextRun),
@@ -92,13 +104,7 @@ export async function waitForSync(
       const id = followed?.synchronizationId;
       if (id) {
         const pass = await findInListing(
-          listPages(
-            client,
-            listUrl('listSynchronizations', { $orderby: NEWEST_FIRST }),
-            synchronizationListSchema,
-            'listSynchronizations',
-            { signal: ctx.signal, onResponse },
-          ),
+          listSynchronizations({ $orderby: NEWEST_FIRST }),
           { kind: 'id', synchronizationId: id },
           true,
         );
@@ -109,13 +115,7 @@ export async function waitForSync(
         }
       } else {
         const pass = await findInListing(
-          listPages(
-            client,
-            listUrl('listSynchronizations', choosing),
-            synchronizationListSchema,
-            'listSynchronizations',
-            { signal: ctx.signal, onResponse },
-          ),
+          listSynchronizations(choosing),
           choice,
           isNewestFirst(choosing.$orderby),
         );
@@ -125,12 +125,13 @@ export async function waitForSync(
           logger.info(
             `Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`,
           );
-        } else if (lastStatus === undefined && !listedAny) {
-          logger.info(`No synchronization is listed yet; waiting for one.`);
-          lastStatus = '';
-        } else if (lastStatus === undefined) {
-          logger.info(`No ${wanted} is listed yet; waiting for it.`);
-          lastStatus = '';
+        } else if (!announcedWaiting) {
+          announcedWaiting = true;
+          logger.info(
+            listedAny
+              ? `No ${wanted} is listed yet; waiting for it.`
+              : 'No synchronization is listed yet; waiting for one.',
+          );
         }
       }
 
