@@ -1,5 +1,17 @@
-import type { HttpClient } from '../client/http.js';
-import { notImplemented } from './not-implemented.js';
+import type { HttpClient, HttpResponse } from '../client/http.js';
+import { parseRetryAfter } from '../client/retry.js';
+import {
+  sourceSettingListSchema,
+  synchronizationListSchema,
+  type SourceShareSynchronizationSetting,
+  type Synchronization,
+} from '../client/schemas/data-share.js';
+import { classifyStatus } from '../client/status.js';
+import { joinUrl, servicePath } from '../client/url.js';
+import { findInListing, isNewestFirst, type Choice } from './sync/choose.js';
+import { listPages } from './sync/listing.js';
+import { findSchedule, nextExpectedRun } from './sync/schedule.js';
+import { describeSync, logSchedule, summaryTables, syncOutputs, timeoutMessage } from './sync/report.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface WaitForSyncOptions {
@@ -15,10 +27,175 @@ export interface WaitForSyncOptions {
   orderby?: string;
 }
 
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+
+/**
+ * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
+ * by id in a listing ordered newest first and without the filter, because a filter such as
+ * `status eq 'InProgress'` would hide it the moment it ends.
+ */
 export async function waitForSync(
-  _options: WaitForSyncOptions,
-  _client: HttpClient,
-  _ctx: OperationContext,
+  options: WaitForSyncOptions,
+  client: HttpClient,
+  ctx: OperationContext,
 ): Promise<OperationResult> {
-  notImplemented('wait-for-sync');
+  const { clock, logger } = ctx;
+  const started = clock.now();
+  const share = servicePath`/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
+  const listUrl = (action: string, query: Record<string, string | undefined>) =>
+    withQuery(joinUrl(options.baseUrl, `${share}/${action}`), {
+      'api-version': options.apiVersion,
+      ...query,
+    });
+
+  let settings: SourceShareSynchronizationSetting[];
+  try {
+    settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+  } catch (error) {
+    if (!ctx.signal?.aborted) throw error;
+    return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+  }
+  const scheduleReadAt = clock.now();
+  const schedule = findSchedule(settings);
+  const nextRun =
+    schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
+  logSchedule(settings, schedule, nextRun, ctx);
+
+  const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
+  const choice: Choice = options.synchronizationId
+    ? { kind: 'id', synchronizationId: options.synchronizationId }
+    : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
+  const wanted = describeChoice(options);
+
+  let followed: Synchronization | undefined;
+  let listedAny = false;
+  let lastStatus: string | undefined;
+  let warnedGone = false;
+  let retryAfterMs: number | undefined;
+  let announcedWaiting = false;
+  const onResponse = (response: HttpResponse) =>
+    (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
+  const listSynchronizations = (query: Record<string, string | undefined>) =>
+    listPages(
+      client,
+      listUrl('listSynchronizations', query),
+      synchronizationListSchema,
+      'listSynchronizations',
+      {
+        signal: ctx.signal,
+        onResponse,
+      },
+    );
+
+  const finish = (failure?: string): OperationResult => ({
+    outputs: syncOutputs(followed, schedule, settings, nextRun),
+    summary: summaryTables(followed, settings, scheduleReadAt),
+    failure,
+  });
+
+  logger.info(
+    `Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`,
+  );
+  try {
+    for (;;) {
+      retryAfterMs = undefined;
+      const id = followed?.synchronizationId;
+      if (id) {
+        const pass = await findInListing(
+          listSynchronizations({ $orderby: NEWEST_FIRST }),
+          { kind: 'id', synchronizationId: id },
+          true,
+        );
+        if (pass.found) followed = pass.found;
+        else if (!warnedGone) {
+          warnedGone = true;
+          logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+        }
+      } else {
+        const pass = await findInListing(
+          listSynchronizations(choosing),
+          choice,
+          isNewestFirst(choosing.$orderby),
+        );
+        listedAny ||= pass.listedAny;
+        if (pass.found) {
+          followed = pass.found;
+          logger.info(
+            `Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`,
+          );
+        } else if (!announcedWaiting) {
+          announcedWaiting = true;
+          logger.info(
+            listedAny
+              ? `No ${wanted} is listed yet; waiting for it.`
+              : 'No synchronization is listed yet; waiting for one.',
+          );
+        }
+      }
+
+      if (followed) {
+        const status = followed.status ?? '(none)';
+        if (status !== lastStatus) {
+          logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+          lastStatus = status;
+        }
+        const outcome = classifyStatus(followed.status);
+        if (outcome === 'succeeded') return finish();
+        if (outcome === 'failed') {
+          return finish(
+            `Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`,
+          );
+        }
+      }
+
+      const now = clock.now();
+      if (now >= ctx.deadline) return finish(timeoutMessage(now - started, followed, wanted, listedAny));
+      await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+    }
+  } catch (error) {
+    if (!ctx.signal?.aborted) throw error;
+    return finish(
+      followed
+        ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`,
+    );
+  }
+}
+
+/** `$` kept literal and spaces as %20, the way OData services document their query options. */
+function withQuery(url: URL, query: Record<string, string | undefined>): URL {
+  const parts = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+  url.search = parts.join('&');
+  return url;
+}
+
+async function readSettings(
+  client: HttpClient,
+  url: URL,
+  ctx: OperationContext,
+): Promise<SourceShareSynchronizationSetting[]> {
+  const settings: SourceShareSynchronizationSetting[] = [];
+  // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+  for await (const page of listPages(
+    client,
+    url,
+    sourceSettingListSchema,
+    'listSourceShareSynchronizationSettings',
+    { signal: ctx.signal },
+  )) {
+    settings.push(...page.value);
+  }
+  return settings;
+}
+
+/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
+function describeChoice(options: WaitForSyncOptions): string {
+  if (options.synchronizationId) return `synchronization ${options.synchronizationId}`;
+  if (options.startedAfter)
+    return `synchronization started at or after ${options.startedAfter.toISOString()}`;
+  return 'synchronization';
 }

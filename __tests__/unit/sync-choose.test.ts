@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Page } from '../../src/client/pages.js';
+import type { Synchronization } from '../../src/client/schemas/data-share.js';
+import { findInListing, isNewestFirst } from '../../src/operations/sync/choose.js';
+
+const sync = (id: string, startTime?: string): Synchronization => ({ synchronizationId: id, startTime });
+
+/** A listing that counts the pages it hands out, so a test sees where reading stopped. */
+function listing(pageList: Synchronization[][]) {
+  const counter = { read: 0 };
+  async function* gen(): AsyncGenerator<Page<Synchronization>> {
+    for (const value of pageList) {
+      counter.read++;
+      yield { value };
+    }
+  }
+  return { pages: gen(), counter };
+}
+
+const desc = [
+  [sync('c', '2026-03-03T00:00:00Z'), sync('b', '2026-03-02T00:00:00Z')],
+  [sync('a', '2026-03-01T00:00:00Z'), sync('z', '2026-02-01T00:00:00Z')],
+  [sync('y', '2026-01-01T00:00:00Z')],
+];
+
+describe('findInListing', () => {
+  it('takes the first item of a newest-first listing and reads one page', async () => {
+    const { pages, counter } = listing(desc);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('c');
+    expect(counter.read).toBe(1);
+  });
+
+  it('concludes from the first page that nothing started after a later time', async () => {
+    const { pages, counter } = listing(desc);
+    const pass = await findInListing(
+      pages,
+      { kind: 'newest', startedAfter: Date.parse('2026-04-01T00:00:00Z') },
+      true,
+    );
+    expect(pass.found).toBeUndefined();
+    expect(pass.listedAny).toBe(true);
+    expect(counter.read).toBe(1);
+  });
+
+  it('counts a start exactly at started-after', async () => {
+    const { pages } = listing(desc);
+    const pass = await findInListing(
+      pages,
+      { kind: 'newest', startedAfter: Date.parse('2026-03-03T00:00:00Z') },
+      true,
+    );
+    expect(pass.found?.synchronizationId).toBe('c');
+  });
+
+  it('reads every page in another order and keeps the newest', async () => {
+    const shuffled = [[desc[1]![1]!, desc[2]![0]!], [desc[0]![1]!], [desc[0]![0]!, desc[1]![0]!]];
+    const { pages, counter } = listing(shuffled);
+    const pass = await findInListing(pages, { kind: 'newest' }, false);
+    expect(pass.found?.synchronizationId).toBe('c');
+    expect(counter.read).toBe(3);
+  });
+
+  it('does not trust an order the service did not keep: a page out of order means reading all', async () => {
+    const ignored = [
+      [sync('b', '2026-03-02T00:00:00Z'), sync('c', '2026-03-03T00:00:00Z')],
+      [sync('d', '2026-03-04T00:00:00Z')],
+    ];
+    const { pages, counter } = listing(ignored);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('d');
+    expect(counter.read).toBe(2);
+  });
+
+  it('passes over items without a readable start time', async () => {
+    const { pages } = listing([
+      [sync('queued'), sync('x', 'not a time')],
+      [sync('old', '2026-01-01T00:00:00Z')],
+    ]);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('old');
+  });
+
+  it('stops at the page where the id is found', async () => {
+    const { pages, counter } = listing(desc);
+    const pass = await findInListing(pages, { kind: 'id', synchronizationId: 'Z' }, true);
+    expect(pass.found?.synchronizationId).toBe('z');
+    expect(counter.read).toBe(2);
+  });
+
+  it('reads every page to know an id is absent', async () => {
+    const { pages, counter } = listing(desc);
+    const pass = await findInListing(pages, { kind: 'id', synchronizationId: 'nope' }, true);
+    expect(pass.found).toBeUndefined();
+    expect(counter.read).toBe(3);
+  });
+
+  it('says whether anything was listed', async () => {
+    const { pages } = listing([[]]);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass).toEqual({ listedAny: false, pagesRead: 1 });
+  });
+});
+
+describe('isNewestFirst', () => {
+  it('knows startTime desc in any spelling', () => {
+    expect(isNewestFirst('startTime desc')).toBe(true);
+    expect(isNewestFirst(' starttime  DESC ')).toBe(true);
+    expect(isNewestFirst('startTime asc')).toBe(false);
+    expect(isNewestFirst('durationMs')).toBe(false);
+    expect(isNewestFirst(undefined)).toBe(false);
+  });
+});
