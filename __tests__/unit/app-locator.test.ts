@@ -57,9 +57,7 @@ describe('parseAppLocator', () => {
   });
 
   it('gives the same app for all three forms of any valid name', () => {
-    const name = fc
-      .stringMatching(/^[\w.~-]{1,30}$/)
-      .filter((s) => s !== '.' && s !== '..');
+    const name = fc.stringMatching(/^[\w.~-]{1,30}$/).filter((s) => s !== '.' && s !== '..');
     fc.assert(
       fc.property(name, name, fc.constantFrom('users', 'orgs'), (owner, app, kind) => {
         expect(parseAppLocator(`${owner}/${app}`)).toEqual({ owner, app });
@@ -88,7 +86,7 @@ describe('checkUserEmails', () => {
     'jane@contoso..com',
     'jane@-contoso.com',
     `${'a'.repeat(250)}@x.org`,
-  ])('refuses %j, naming the input and the expected shape', (email) => {
+  ])('refuses address %#, naming the input and the expected shape', (email) => {
     const error = inputError(() => checkUserEmails(['ok@contoso.com', email]));
     expect(error.input).toBe('user-email');
     expect(error.message).toContain(`'${email.slice(0, 100)}' is not an e-mail address`);
