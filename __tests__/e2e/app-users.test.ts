@@ -26,7 +26,7 @@ function expectClean(run: AppRun): void {
   ]);
 }
 
-/** What every area D run that reaches the service must show: the lifecycle warning; and no token anywhere. */
+/** What every area D run must show: the lifecycle warning; and no token anywhere. */
 function expectWarnedAndClean(run: AppRun): void {
   const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning'));
   expect(warnings).toHaveLength(1);
@@ -226,7 +226,7 @@ describe('app-remove-user', () => {
     expect(run.errors[0]).toContain("Input 'app': is a web address, but not an app portal address");
     expect(run.errors[0]).toContain('owner/app (e.g. contoso/shop');
     expect(emu.get().requests).toHaveLength(0);
-    expectClean(run);
+    expectWarnedAndClean(run);
   });
 
   it('refuses an address that is not an e-mail address, before any request', async () => {
@@ -238,7 +238,7 @@ describe('app-remove-user', () => {
     expect(run.code).toBe(1);
     expect(run.errors[0]).toContain("Input 'user-email': 'Jane Doe' is not an e-mail address");
     expect(emu.get().requests).toHaveLength(0);
-    expectClean(run);
+    expectWarnedAndClean(run);
   });
 });
 
@@ -262,8 +262,18 @@ describe('a retired service', () => {
     Object.assign(emu.get().apps, { retired: true, retiredStatus: 404 });
     const run = await appRun({ operation: 'app-current-user' });
     expect(run.code).toBe(1);
-    expect(run.errors[0]).toContain('GET /v0.1/user → HTTP 404');
+    expect(run.errors[0]).toContain('GET /v0.1/user → HTTP 404 NotFound');
     expect(run.errors[0]).toContain('The service has no /v0.1/user. The likely cause');
+    expectWarnedAndClean(run);
+  });
+
+  it('a service that no longer resolves (DNS) names retirement as the likely cause', async () => {
+    // .invalid never resolves (RFC 6761).
+    const run = await appRun({ operation: 'app-current-user', 'api-url': 'https://app-management.invalid' });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain('NetworkError');
+    expect(run.errors[0]).toContain('The service could not be reached. The likely cause');
+    expect(emu.get().requests).toHaveLength(0);
     expectWarnedAndClean(run);
   });
 });

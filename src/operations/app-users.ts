@@ -40,11 +40,12 @@ export async function appRemoveUser(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
+  // First, so that even a run stopped by an input error learns of the service's end of life.
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
   const locator = parseAppLocator(options.app);
   const emails = checkUserEmails(options.userEmails);
   const app = describeApp(locator);
-  const notice = lifecycleNotice(ctx.clock.now());
-  ctx.logger.warning(notice);
 
   const outcomes: RemovalOutcome[] = [];
   const failures: { email: string; error: ServiceError }[] = [];

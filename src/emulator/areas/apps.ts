@@ -147,7 +147,8 @@ export class AppsArea implements AreaModule {
   /** The checks every request meets first: retirement, then the body rule (a front-end check, before auth). */
   private guarded(ctx: RequestContext, next: () => void): void {
     if (this.retired) {
-      fail(ctx, this.retiredStatus, 'Gone', 'The app-management service has been retired.');
+      const code = this.retiredStatus === 410 ? 'Gone' : 'NotFound';
+      fail(ctx, this.retiredStatus, code, 'The app-management service has been retired.');
       return;
     }
     if (BODY_METHODS.has(ctx.record.method) && ctx.body === '') {
