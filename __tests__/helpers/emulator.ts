@@ -27,5 +27,6 @@ export function emulatorSecrets(emulator: ServiceEmulator): string[] {
     emulator.oidcRequestToken,
     ...emulator.issuedTokens.keys(),
     ...emulator.issuedOidcTokens,
+    ...emulator.apps.tokenValues(),
   ];
 }

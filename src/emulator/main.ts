@@ -12,6 +12,7 @@ const emulator = await startEmulator(scenario);
 console.log(`emulator listening on ${emulator.url} (second origin ${emulator.secondUrl})`);
 console.log(`  base-url / api-url / auth-url: ${emulator.url}`);
 console.log(`  access-token: ${[...emulator.accessTokens][0]}  client-id: ${emulator.clients[0]?.clientId}`);
+console.log(`  api-token (app-*): ${emulator.apps.tokenValues()[0]}  app: contoso/shop`);
 const stop = () => void emulator.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

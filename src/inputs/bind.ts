@@ -78,7 +78,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     const apiUrl = inputs.required('api-url', operation);
     const token = inputs.required('api-token', operation);
     const { ctx, connectOptions } = start();
-    return { client: connectAppManagement(apiUrl, token, connectOptions), ctx };
+    return { client: connectAppManagement(apiUrl, token, connectOptions), ctx, apiUrl };
   };
   const apiVersion = (fallback: string) => inputs.optional('api-version') ?? fallback;
   const subscriptionId = () => inputs.required('subscription-id', operation);
@@ -146,13 +146,13 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           app: inputs.required('app', operation),
           userEmails: inputs.required('user-email', operation),
         };
-        const { client, ctx } = appManagement();
-        result = await appRemoveUser(options, client, ctx);
+        const { client, ctx, apiUrl } = appManagement();
+        result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
         break;
       }
       case 'app-current-user': {
-        const { client, ctx } = appManagement();
-        result = await appCurrentUser(client, ctx);
+        const { client, ctx, apiUrl } = appManagement();
+        result = await appCurrentUser({ apiUrl }, client, ctx);
         break;
       }
     }

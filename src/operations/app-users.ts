@@ -1,21 +1,192 @@
+import { ServiceError } from '../client/errors.js';
 import type { HttpClient } from '../client/http.js';
-import { notImplemented } from './not-implemented.js';
+import { parseBody } from '../client/http.js';
+import { displayNameOf, removalResponse, userProfile } from '../client/schemas/apps.js';
+import { servicePath } from '../client/url.js';
+import { appApiUrl } from './apps/api-url.js';
+import { describeApp, parseAppLocator } from './apps/app-locator.js';
+import { profileHint, removalHint, whichNotFound } from './apps/error-hints.js';
+import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
+import { checkUserEmails } from './apps/user-email.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface AppRemoveUserOptions {
+  /** Base address of the app-management API; paths are `{apiUrl}/v0.1/…`. */
+  apiUrl: URL;
   /** `owner/app` or a portal address; parsed before any request. */
   app: string;
   userEmails: string[];
 }
 
-export async function appRemoveUser(
-  _options: AppRemoveUserOptions,
-  _client: HttpClient,
-  _ctx: OperationContext,
-): Promise<OperationResult> {
-  notImplemented('app-remove-user');
+export interface AppCurrentUserOptions {
+  apiUrl: URL;
 }
 
-export async function appCurrentUser(_client: HttpClient, _ctx: OperationContext): Promise<OperationResult> {
-  notImplemented('app-current-user');
+/** What happened to one address; `result` carries these. */
+interface RemovalOutcome {
+  user_email: string;
+  removed: boolean;
+  /** The HTTP status; absent when the service was not reached, or the address was not tried. */
+  status?: number;
+  code?: string;
+  message?: string;
+  notAttempted?: true;
+  /** The service's body, where a removal answered with one (the real API answers 204). */
+  response?: unknown;
+}
+
+export async function appRemoveUser(
+  options: AppRemoveUserOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  // First, so that even a run stopped by an input error learns of the service's end of life.
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
+  const locator = parseAppLocator(options.app);
+  const emails = checkUserEmails(options.userEmails);
+  const app = describeApp(locator);
+
+  const outcomes: RemovalOutcome[] = [];
+  const failures: { email: string; error: ServiceError }[] = [];
+  for (const [index, email] of emails.entries()) {
+    ctx.signal?.throwIfAborted();
+    try {
+      const response = await client.send({
+        method: 'DELETE',
+        url: appApiUrl(options.apiUrl, servicePath`/apps/${locator.owner}/${locator.app}/users/${email}`),
+        // The API answers 411 to a DELETE without a body; {} is its empty payload.
+        json: {},
+        hint: removalHint(app, email),
+      });
+      const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+      outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
+      ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+    } catch (caught) {
+      const error = withRetirementHint(caught);
+      if (!(error instanceof ServiceError)) throw error;
+      outcomes.push({
+        user_email: email,
+        removed: false,
+        status: error.status,
+        code: error.code,
+        message: error.serviceMessage,
+      });
+      failures.push({ email, error });
+      ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+      for (const line of error.detailLines()) ctx.logger.info(line);
+      if (!onlyThisUser(error)) {
+        // The token, the app or the service is the problem: every other address would fail the same way.
+        for (const rest of emails.slice(index + 1)) {
+          outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+        }
+        break;
+      }
+    }
+  }
+
+  const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+  return {
+    outputs: {
+      'removed-users': removed,
+      result: outcomes.length === 1 ? outcomes[0] : outcomes,
+    },
+    summary: [
+      {
+        title: `Users removed from ${app}`,
+        header: ['User', 'Outcome'],
+        rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+        notes: [notice],
+      },
+    ],
+    failure: failures.length
+      ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+      : undefined,
+  };
+}
+
+export async function appCurrentUser(
+  options: AppCurrentUserOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
+  let response;
+  try {
+    response = await client.send({
+      method: 'GET',
+      url: appApiUrl(options.apiUrl, '/user'),
+      hint: profileHint,
+    });
+  } catch (error) {
+    throw withRetirementHint(error);
+  }
+  const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+  const displayName = displayNameOf(profile);
+  ctx.logger.info(
+    `The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`,
+  );
+  return {
+    outputs: {
+      'user-id': profile.id,
+      'user-name': profile.name,
+      'user-email': profile.email,
+      'user-display-name': displayName,
+      result: profile,
+    },
+    summary: [
+      {
+        title: 'Owner of the API token',
+        header: ['Field', 'Value'],
+        rows: [
+          ['id', profile.id ?? ''],
+          ['name', profile.name ?? ''],
+          ['email', profile.email ?? ''],
+          ['display name', displayName ?? ''],
+        ],
+        notes: [notice],
+      },
+    ],
+  };
+}
+
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error: ServiceError): boolean {
+  const status = error.status;
+  if (status === undefined) return false;
+  if (status === 404) return whichNotFound(error) === 'user';
+  return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+
+function describeOutcome(o: RemovalOutcome): string {
+  if (o.removed) return `Removed (HTTP ${o.status})`;
+  if (o.notAttempted) return 'Not attempted';
+  const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
+  return `Failed: ${what || 'no answer'}`;
+}
+
+function describeFailure(
+  app: string,
+  total: number,
+  removedCount: number,
+  failures: { email: string; error: ServiceError }[],
+  outcomes: RemovalOutcome[],
+): string {
+  const [first, ...others] = failures;
+  const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
+  parts.push(`could not remove ${first!.email}: ${first!.error.message}`);
+  if (others.length) parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
+  const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
+  if (skipped.length) parts.push(`not attempted: ${skipped.join(', ')}`);
+  // One line: the annotation's first line names the cause.
+  return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

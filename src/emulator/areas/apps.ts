@@ -1,14 +1,244 @@
-import type { AreaModule, Route } from '../emulator.js';
+import { sendJson, type AreaModule, type RequestContext, type Route } from '../emulator.js';
 
-/** Area D (app-management API with API tokens). Not built yet: answers nothing, so its paths get the emulator's 404. */
+export type AppRole = 'Manager' | 'Developer' | 'Viewer';
+
+/** An API token (spec, Area D authentication): a user token acts as its user, an app token only in its app. */
+export type ApiTokenSpec =
+  | { value: string; type: 'user'; access: 'full' | 'read-only'; /** a user's `name` */ user: string }
+  | { value: string; type: 'app'; access: 'full' | 'read-only'; /** `owner/app` */ app: string };
+
+/** A profile as `GET /v0.1/user` returns it (the real API's snake_case fields). */
+export interface AppUserSpec {
+  id: string;
+  name: string;
+  email: string;
+  display_name: string;
+}
+
+export interface AppSpec {
+  owner: string;
+  name: string;
+  /** A user-owned app (portal …/users/{owner}/apps/{app}) or an organization's (…/orgs/{owner}/apps/{app}). */
+  ownerType: 'user' | 'org';
+  /** The app's users: e-mail address → role. Removal deletes an entry. */
+  members: Record<string, AppRole>;
+}
+
+/**
+ * Area D (app-management API with API tokens). Scenario JSON, each key optional; a key given replaces its
+ * default as a whole:
+ *
+ *   "apps": {
+ *     "users":   [{ "id": "…", "name": "emu-user", "email": "emu-user@example.com", "display_name": "Emu User" }],
+ *     "apps":    [{ "owner": "contoso", "name": "shop", "ownerType": "org",
+ *                   "members": { "emu-user@example.com": "Manager", "leaver@contoso.com": "Developer" } }],
+ *     "tokens":  [{ "value": "emu-user-token", "type": "user", "access": "full", "user": "emu-user" },
+ *                 { "value": "emu-app-token", "type": "app", "access": "read-only", "app": "contoso/shop" }],
+ *     "retired": false,          // true: every /v0.1 path answers `retiredStatus`, as a retired service would
+ *     "retiredStatus": 410
+ *   }
+ */
 export interface AppsScenario {
-  [key: string]: unknown;
+  users?: AppUserSpec[];
+  apps?: AppSpec[];
+  tokens?: ApiTokenSpec[];
+  retired?: boolean;
+  retiredStatus?: number;
+}
+
+const DEFAULT_USERS: AppUserSpec[] = [
+  {
+    id: '5e1c0a2e-0000-4000-8000-000000000001',
+    name: 'emu-user',
+    email: 'emu-user@example.com',
+    display_name: 'Emu User',
+  },
+  {
+    id: '5e1c0a2e-0000-4000-8000-000000000002',
+    name: 'dev',
+    email: 'dev@contoso.com',
+    display_name: 'Dee Developer',
+  },
+];
+
+const DEFAULT_APPS: AppSpec[] = [
+  {
+    owner: 'emu-user',
+    name: 'shop',
+    ownerType: 'user',
+    members: { 'emu-user@example.com': 'Manager', 'helper@example.com': 'Viewer' },
+  },
+  {
+    owner: 'contoso',
+    name: 'shop',
+    ownerType: 'org',
+    members: {
+      'emu-user@example.com': 'Manager',
+      'dev@contoso.com': 'Developer',
+      'leaver@contoso.com': 'Developer',
+      'a+b@x.org': 'Viewer',
+      'tester@contoso.com': 'Viewer',
+    },
+  },
+];
+
+const DEFAULT_TOKENS: ApiTokenSpec[] = [
+  { value: 'emu-user-token', type: 'user', access: 'full', user: 'emu-user' },
+  { value: 'emu-user-readonly-token', type: 'user', access: 'read-only', user: 'emu-user' },
+  { value: 'emu-developer-token', type: 'user', access: 'full', user: 'dev' },
+  { value: 'emu-app-token', type: 'app', access: 'full', app: 'contoso/shop' },
+  { value: 'emu-app-readonly-token', type: 'app', access: 'read-only', app: 'contoso/shop' },
+];
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Area D's error body: a bare `{ code, message }`. */
+function fail(ctx: RequestContext, status: number, code: string, message: string): void {
+  sendJson(ctx, status, { code, message });
 }
 
 export class AppsArea implements AreaModule {
   readonly name = 'apps';
-  constructor(readonly scenario: AppsScenario = {}) {}
+  readonly users: AppUserSpec[];
+  /** Keyed by `owner/app`. */
+  readonly apps = new Map<string, AppSpec>();
+  /** Keyed by the token's value. */
+  readonly tokens = new Map<string, ApiTokenSpec>();
+  retired: boolean;
+  retiredStatus: number;
+
+  constructor(readonly scenario: AppsScenario = {}) {
+    // Copies, so a test's removals never touch the defaults or the scenario object.
+    this.users = structuredClone(scenario.users ?? DEFAULT_USERS);
+    for (const app of structuredClone(scenario.apps ?? DEFAULT_APPS))
+      this.apps.set(`${app.owner}/${app.name}`, app);
+    for (const token of scenario.tokens ?? DEFAULT_TOKENS) this.tokens.set(token.value, { ...token });
+    this.retired = scenario.retired ?? false;
+    this.retiredStatus = scenario.retiredStatus ?? 410;
+  }
+
+  /** Every token value: the secrets an end-to-end test scans for. */
+  tokenValues(): string[] {
+    return [...this.tokens.keys()];
+  }
+
+  members(owner: string, app: string): Record<string, AppRole> | undefined {
+    return this.apps.get(`${owner}/${app}`)?.members;
+  }
+
   routes(): Route[] {
-    return [];
+    return [
+      { method: 'GET', path: /^\/v0\.1\/user$/, handle: (ctx) => this.guarded(ctx, () => this.profile(ctx)) },
+      {
+        method: 'DELETE',
+        path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users\/([^/]+)$/,
+        handle: (ctx) => this.guarded(ctx, () => this.removeUser(ctx)),
+      },
+      // Everything else under /v0.1 still obeys the retirement switch and the 411 rule, then is not found.
+      ...['GET', ...BODY_METHODS].map((method) => ({
+        method,
+        path: /^\/v0\.1(?:\/.*)?$/,
+        handle: (ctx: RequestContext) =>
+          this.guarded(ctx, () => fail(ctx, 404, 'NotFound', `No such resource: ${ctx.url.pathname}`)),
+      })),
+    ];
+  }
+
+  /** The checks every request meets first: retirement, then the body rule (a front-end check, before auth). */
+  private guarded(ctx: RequestContext, next: () => void): void {
+    if (this.retired) {
+      const code = this.retiredStatus === 410 ? 'Gone' : 'NotFound';
+      fail(ctx, this.retiredStatus, code, 'The app-management service has been retired.');
+      return;
+    }
+    if (BODY_METHODS.has(ctx.record.method) && ctx.body === '') {
+      fail(ctx, 411, 'LengthRequired', `A ${ctx.record.method} request must carry a body; send {} for none.`);
+      return;
+    }
+    next();
+  }
+
+  private authenticate(ctx: RequestContext): ApiTokenSpec | undefined {
+    const header = ctx.req.headers['x-api-token'];
+    const token = typeof header === 'string' ? this.tokens.get(header) : undefined;
+    if (!token) {
+      fail(
+        ctx,
+        401,
+        'Unauthorized',
+        header ? 'The API token is not valid or has been revoked.' : 'The X-API-Token header is missing.',
+      );
+    }
+    return token;
+  }
+
+  private profile(ctx: RequestContext): void {
+    const token = this.authenticate(ctx);
+    if (!token) return;
+    if (token.type === 'app') {
+      fail(ctx, 403, 'Forbidden', 'An app API token cannot read a user profile.');
+      return;
+    }
+    const user = this.users.find((u) => u.name === token.user);
+    if (!user) {
+      fail(ctx, 401, 'Unauthorized', 'The API token belongs to no user.');
+      return;
+    }
+    sendJson(ctx, 200, {
+      ...user,
+      avatar_url: null,
+      can_change_password: true,
+      origin: 'appcenter',
+    });
+  }
+
+  private removeUser(ctx: RequestContext): void {
+    const token = this.authenticate(ctx);
+    if (!token) return;
+    const [owner, name, email] = ctx.params as [string, string, string];
+    const key = `${owner}/${name}`;
+    const app = this.apps.get(key);
+    const role = this.roleOf(token, key);
+    // A token that cannot see the app learns nothing of it, not even that it exists.
+    if (!app || (token.type === 'user' && role === undefined)) {
+      fail(ctx, 404, 'AppNotFound', `The app ${key} was not found.`);
+      return;
+    }
+    if (token.type === 'app' && token.app !== key) {
+      fail(ctx, 403, 'Forbidden', 'This app API token belongs to another app.');
+      return;
+    }
+    if (token.access === 'read-only') {
+      fail(ctx, 403, 'Forbidden', 'A read-only API token has Viewer rights: it cannot remove users.');
+      return;
+    }
+    if (role !== 'Manager') {
+      fail(
+        ctx,
+        403,
+        'Forbidden',
+        `Only a Manager of the app may remove users; this token's role is ${role}.`,
+      );
+      return;
+    }
+    const member = Object.keys(app.members).find((m) => m.toLowerCase() === email.toLowerCase());
+    if (!member) {
+      fail(ctx, 404, 'UserNotFound', `The user ${email} was not found in the app ${key}.`);
+      return;
+    }
+    delete app.members[member];
+    sendJson(ctx, 204, undefined);
+  }
+
+  /** The rights a token carries in an app (spec, Area D authentication, rule 4). */
+  private roleOf(token: ApiTokenSpec, key: string): AppRole | undefined {
+    if (token.type === 'app')
+      return token.app === key ? (token.access === 'full' ? 'Manager' : 'Viewer') : undefined;
+    const user = this.users.find((u) => u.name === token.user);
+    const members = this.apps.get(key)?.members ?? {};
+    const own = Object.entries(members).find(([m]) => m.toLowerCase() === user?.email.toLowerCase())?.[1];
+    // A read-only user token has at most Viewer rights; a full one exactly the user's own.
+    if (own === undefined) return undefined;
+    return token.access === 'read-only' ? 'Viewer' : own;
   }
 }

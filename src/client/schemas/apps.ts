@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
+const idText = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
+ * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
+ */
+export const userProfile = z.looseObject({
+  id: idText.optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  display_name: z.string().nullable().optional(),
+  displayName: z.string().nullable().optional(),
+});
+export type UserProfile = z.output<typeof userProfile>;
+
+export function displayNameOf(profile: UserProfile): string | undefined {
+  return profile.display_name ?? profile.displayName ?? undefined;
+}
+
+/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
+export const removalResponse = z.looseObject({});
