@@ -14,7 +14,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**', 'src/operations/**', 'src/emulator/**', 'src/inputs/**', 'src/cli/**', 'src/cli.ts'],
+    files: [
+      'src/client/**',
+      'src/operations/**',
+      'src/emulator/**',
+      'src/inputs/**',
+      'src/cli/**',
+      'src/cli.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@actions/*', '../action/*', '../cli.js'] }],
     },

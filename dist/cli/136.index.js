@@ -280,39 +280,516 @@ function sendJson(ctx, status, body, headers = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/apps.ts
+
+const DEFAULT_USERS = [
+    {
+        id: '5e1c0a2e-0000-4000-8000-000000000001',
+        name: 'emu-user',
+        email: 'emu-user@example.com',
+        display_name: 'Emu User',
+    },
+    {
+        id: '5e1c0a2e-0000-4000-8000-000000000002',
+        name: 'dev',
+        email: 'dev@contoso.com',
+        display_name: 'Dee Developer',
+    },
+];
+const DEFAULT_APPS = [
+    {
+        owner: 'emu-user',
+        name: 'shop',
+        ownerType: 'user',
+        members: { 'emu-user@example.com': 'Manager', 'helper@example.com': 'Viewer' },
+    },
+    {
+        owner: 'contoso',
+        name: 'shop',
+        ownerType: 'org',
+        members: {
+            'emu-user@example.com': 'Manager',
+            'dev@contoso.com': 'Developer',
+            'leaver@contoso.com': 'Developer',
+            'a+b@x.org': 'Viewer',
+            'tester@contoso.com': 'Viewer',
+        },
+    },
+];
+const DEFAULT_TOKENS = [
+    { value: 'emu-user-token', type: 'user', access: 'full', user: 'emu-user' },
+    { value: 'emu-user-readonly-token', type: 'user', access: 'read-only', user: 'emu-user' },
+    { value: 'emu-developer-token', type: 'user', access: 'full', user: 'dev' },
+    { value: 'emu-app-token', type: 'app', access: 'full', app: 'contoso/shop' },
+    { value: 'emu-app-readonly-token', type: 'app', access: 'read-only', app: 'contoso/shop' },
+];
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Area D's error body: a bare `{ code, message }`. */
+function fail(ctx, status, code, message) {
+    sendJson(ctx, status, { code, message });
+}
 class AppsArea {
     scenario;
     name = 'apps';
+    users;
+    /** Keyed by `owner/app`. */
+    apps = new Map();
+    /** Keyed by the token's value. */
+    tokens = new Map();
+    retired;
+    retiredStatus;
     constructor(scenario = {}) {
         this.scenario = scenario;
+        // Copies, so a test's removals never touch the defaults or the scenario object.
+        this.users = structuredClone(scenario.users ?? DEFAULT_USERS);
+        for (const app of structuredClone(scenario.apps ?? DEFAULT_APPS))
+            this.apps.set(`${app.owner}/${app.name}`, app);
+        for (const token of scenario.tokens ?? DEFAULT_TOKENS)
+            this.tokens.set(token.value, { ...token });
+        this.retired = scenario.retired ?? false;
+        this.retiredStatus = scenario.retiredStatus ?? 410;
+    }
+    /** Every token value: the secrets an end-to-end test scans for. */
+    tokenValues() {
+        return [...this.tokens.keys()];
+    }
+    members(owner, app) {
+        return this.apps.get(`${owner}/${app}`)?.members;
     }
     routes() {
-        return [];
+        return [
+            { method: 'GET', path: /^\/v0\.1\/user$/, handle: (ctx) => this.guarded(ctx, () => this.profile(ctx)) },
+            {
+                method: 'DELETE',
+                path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users\/([^/]+)$/,
+                handle: (ctx) => this.guarded(ctx, () => this.removeUser(ctx)),
+            },
+            // Everything else under /v0.1 still obeys the retirement switch and the 411 rule, then is not found.
+            ...['GET', ...BODY_METHODS].map((method) => ({
+                method,
+                path: /^\/v0\.1(?:\/.*)?$/,
+                handle: (ctx) => this.guarded(ctx, () => fail(ctx, 404, 'NotFound', `No such resource: ${ctx.url.pathname}`)),
+            })),
+        ];
+    }
+    /** The checks every request meets first: retirement, then the body rule (a front-end check, before auth). */
+    guarded(ctx, next) {
+        if (this.retired) {
+            const code = this.retiredStatus === 410 ? 'Gone' : 'NotFound';
+            fail(ctx, this.retiredStatus, code, 'The app-management service has been retired.');
+            return;
+        }
+        if (BODY_METHODS.has(ctx.record.method) && ctx.body === '') {
+            fail(ctx, 411, 'LengthRequired', `A ${ctx.record.method} request must carry a body; send {} for none.`);
+            return;
+        }
+        next();
+    }
+    authenticate(ctx) {
+        const header = ctx.req.headers['x-api-token'];
+        const token = typeof header === 'string' ? this.tokens.get(header) : undefined;
+        if (!token) {
+            fail(ctx, 401, 'Unauthorized', header ? 'The API token is not valid or has been revoked.' : 'The X-API-Token header is missing.');
+        }
+        return token;
+    }
+    profile(ctx) {
+        const token = this.authenticate(ctx);
+        if (!token)
+            return;
+        if (token.type === 'app') {
+            fail(ctx, 403, 'Forbidden', 'An app API token cannot read a user profile.');
+            return;
+        }
+        const user = this.users.find((u) => u.name === token.user);
+        if (!user) {
+            fail(ctx, 401, 'Unauthorized', 'The API token belongs to no user.');
+            return;
+        }
+        sendJson(ctx, 200, {
+            ...user,
+            avatar_url: null,
+            can_change_password: true,
+            origin: 'appcenter',
+        });
+    }
+    removeUser(ctx) {
+        const token = this.authenticate(ctx);
+        if (!token)
+            return;
+        const [owner, name, email] = ctx.params;
+        const key = `${owner}/${name}`;
+        const app = this.apps.get(key);
+        const role = this.roleOf(token, key);
+        // A token that cannot see the app learns nothing of it, not even that it exists.
+        if (!app || (token.type === 'user' && role === undefined)) {
+            fail(ctx, 404, 'AppNotFound', `The app ${key} was not found.`);
+            return;
+        }
+        if (token.type === 'app' && token.app !== key) {
+            fail(ctx, 403, 'Forbidden', 'This app API token belongs to another app.');
+            return;
+        }
+        if (token.access === 'read-only') {
+            fail(ctx, 403, 'Forbidden', 'A read-only API token has Viewer rights: it cannot remove users.');
+            return;
+        }
+        if (role !== 'Manager') {
+            fail(ctx, 403, 'Forbidden', `Only a Manager of the app may remove users; this token's role is ${role}.`);
+            return;
+        }
+        const member = Object.keys(app.members).find((m) => m.toLowerCase() === email.toLowerCase());
+        if (!member) {
+            fail(ctx, 404, 'UserNotFound', `The user ${email} was not found in the app ${key}.`);
+            return;
+        }
+        delete app.members[member];
+        sendJson(ctx, 204, undefined);
+    }
+    /** The rights a token carries in an app (spec, Area D authentication, rule 4). */
+    roleOf(token, key) {
+        if (token.type === 'app')
+            return token.app === key ? (token.access === 'full' ? 'Manager' : 'Viewer') : undefined;
+        const user = this.users.find((u) => u.name === token.user);
+        const members = this.apps.get(key)?.members ?? {};
+        const own = Object.entries(members).find(([m]) => m.toLowerCase() === user?.email.toLowerCase())?.[1];
+        // A read-only user token has at most Viewer rights; a full one exactly the user's own.
+        if (own === undefined)
+            return undefined;
+        return token.access === 'read-only' ? 'Viewer' : own;
     }
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/cached-images.ts
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 class CachedImagesArea {
     scenario;
     name = 'cached-images';
+    regions = new Map();
+    pageSize;
+    nextLinkOnSecondOrigin;
+    apiVersions;
+    /** Pages answered with 200, on either origin: what a test of early stopping counts. */
+    pagesServed = 0;
+    /** The pages served, in order: region as asked and the index of the first image on the page. */
+    servedPages = [];
     constructor(scenario = {}) {
         this.scenario = scenario;
+        for (const [region, entries] of Object.entries(scenario.regions ?? {}))
+            this.setImages(region, entries);
+        this.pageSize = scenario.pageSize ?? 100;
+        this.nextLinkOnSecondOrigin = scenario.nextLinkOnSecondOrigin ?? false;
+        this.apiVersions = new Set(scenario.apiVersions ?? ['2025-09-01']);
+    }
+    /** Replaces a region's cached images (see the scenario's entry shapes). */
+    setImages(region, entries) {
+        this.regions.set(region.toLowerCase(), [...entries]);
+        return this;
+    }
+    /** How many images a region lists, filler included. */
+    imageCount(region) {
+        return (this.regions.get(region.toLowerCase()) ?? []).reduce((n, e) => n + entrySize(e), 0);
     }
     routes() {
-        return [];
+        return [
+            {
+                method: 'GET',
+                path: /^\/subscriptions\/([^/]+)\/providers\/Vendor\.ContainerInstance\/locations\/([^/]+)\/cachedImages$/i,
+                handle: (ctx) => this.list(ctx),
+            },
+        ];
     }
+    list(ctx) {
+        if (!ctx.emulator.checkBearer(ctx))
+            return;
+        const [subscriptionId = '', location = ''] = ctx.params;
+        const query = ctx.url.searchParams;
+        const apiVersion = query.get('api-version');
+        if (!apiVersion) {
+            return cloudError(ctx, 400, 'MissingApiVersionParameter', 'The api-version query parameter (?api-version=) is required for all requests.', 'api-version');
+        }
+        if (!this.apiVersions.has(apiVersion)) {
+            return cloudError(ctx, 400, 'InvalidApiVersionParameter', `The api-version '${apiVersion}' is invalid. The supported versions are '${[...this.apiVersions].join(',')}'.`, 'api-version');
+        }
+        if (!UUID_RE.test(subscriptionId)) {
+            return cloudError(ctx, 400, 'InvalidSubscriptionId', `The provided subscription identifier '${subscriptionId}' is malformed or invalid.`, 'subscriptionId');
+        }
+        const entries = this.regions.get(location.toLowerCase());
+        if (!entries) {
+            return cloudError(ctx, 404, 'LocationNotAvailableForResourceType', `The provided location '${location}' is not available for resource type 'Vendor.ContainerInstance/locations/cachedImages'.`, 'location');
+        }
+        const skipToken = query.get('$skipToken') ?? '0';
+        const start = /^\d+$/.test(skipToken) ? Number(skipToken) : NaN;
+        const total = entries.reduce((n, e) => n + entrySize(e), 0);
+        if (!Number.isSafeInteger(start) || start > total) {
+            return cloudError(ctx, 400, 'InvalidSkipToken', `The $skipToken '${skipToken}' is not valid.`, '$skipToken');
+        }
+        const end = Math.min(total, start + Math.max(1, this.pageSize));
+        const body = { value: slice(entries, start, end) };
+        if (end < total) {
+            const origin = this.nextLinkOnSecondOrigin ? ctx.emulator.secondUrl : ctx.emulator.url;
+            const next = new URL(ctx.record.target.split('?')[0], origin);
+            next.searchParams.set('api-version', apiVersion);
+            next.searchParams.set('$skipToken', String(end));
+            body.nextLink = next.href;
+        }
+        this.pagesServed++;
+        this.servedPages.push({ location, start, origin: ctx.record.origin });
+        sendJson(ctx, 200, body);
+    }
+}
+/** Area B's error shape: the cloud error `{ error: { code, message, target, details } }`. */
+function cloudError(ctx, status, code, message, target) {
+    sendJson(ctx, status, { error: { code, message, target, details: [] } });
+}
+function isFiller(entry) {
+    // A scenario may hold anything (null, a bare string) to see how a client copes with it.
+    return typeof entry === 'object' && entry !== null && typeof entry.generate === 'number';
+}
+function entrySize(entry) {
+    return isFiller(entry) ? Math.max(0, Math.floor(entry.generate)) : 1;
+}
+/** Images [start, end) of a region, filler computed only for the indices asked. */
+function slice(entries, start, end) {
+    const out = [];
+    let offset = 0;
+    for (const entry of entries) {
+        const size = entrySize(entry);
+        const from = Math.max(start, offset);
+        const to = Math.min(end, offset + size);
+        for (let i = from; i < to; i++) {
+            if (!isFiller(entry))
+                out.push(entry);
+            else
+                out.push({
+                    image: `${entry.prefix ?? 'filler/image'}-${i - offset}:v1`,
+                    osType: entry.osType ?? 'Linux',
+                });
+        }
+        offset += size;
+        if (offset >= end)
+            break;
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/data-share.ts
+
+const SHARE_PATH = '^/subscriptions/([^/]+)/resourceGroups/([^/]+)/providers/Vendor\\.DataShare/accounts/([^/]+)/shareSubscriptions/([^/]+)';
+const TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
+const DEFAULT_GENERATED_NEWEST = Date.UTC(2026, 0, 1);
+/** Area A: synchronizations of a share subscription and its source share's synchronization settings. */
 class DataShareArea {
     scenario;
     name = 'data-share';
+    pageSize;
+    apiVersion;
+    shareSubscription;
+    /** Newest last or in any order: the listing orders them only when asked to. */
+    synchronizations;
+    settings;
+    repeatNextLink;
+    nextLinkOrigin;
+    retryAfter;
+    /** listSynchronizations requests without `$skipToken` so far: what makes synchronizations appear and move. */
+    polls = 0;
     constructor(scenario = {}) {
         this.scenario = scenario;
+        this.pageSize = scenario.pageSize ?? 50;
+        this.apiVersion = scenario.apiVersion ?? '2021-08-01';
+        this.shareSubscription = scenario.shareSubscription;
+        this.synchronizations = [...(scenario.synchronizations ?? [])];
+        this.settings = scenario.settings ?? [];
+        this.repeatNextLink = scenario.repeatNextLink ?? false;
+        this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
+        this.retryAfter = scenario.retryAfter;
+        if (scenario.generatedHistory)
+            this.generateHistory(scenario.generatedHistory);
     }
-    routes() {
-        return [];
+    /** Adds `count` finished synchronizations, cheaply: one small object each, older than all others. */
+    generateHistory({ count, newest, spacingMinutes = 60, }) {
+        const oldestGiven = Math.min(...this.synchronizations.map((s) => Date.parse(s.startTime ?? '')).filter((t) => !Number.isNaN(t)));
+        const top = newest
+            ? Date.parse(newest)
+            : Number.isFinite(oldestGiven)
+                ? oldestGiven - spacingMinutes * 60_000
+                : DEFAULT_GENERATED_NEWEST;
+        for (let i = 0; i < count; i++) {
+            const start = top - i * spacingMinutes * 60_000;
+            const durationMs = 60_000 + (i % 7) * 1_000;
+            this.synchronizations.push({
+                synchronizationId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+                synchronizationMode: i % 10 === 0 ? 'FullSync' : 'Incremental',
+                status: i % 13 === 5 ? 'Failed' : 'Succeeded',
+                startTime: new Date(start).toISOString(),
+                endTime: new Date(start + durationMs).toISOString(),
+                durationMs,
+            });
+        }
     }
+    routes(emulator) {
+        return [
+            {
+                method: 'POST',
+                path: new RegExp(`${SHARE_PATH}/listSynchronizations$`),
+                handle: (ctx) => this.listSynchronizations(ctx, emulator),
+            },
+            {
+                method: 'POST',
+                path: new RegExp(`${SHARE_PATH}/listSourceShareSynchronizationSettings$`),
+                handle: (ctx) => this.listSettings(ctx, emulator),
+            },
+        ];
+    }
+    listSynchronizations(ctx, emulator) {
+        if (!this.accept(ctx, emulator))
+            return;
+        const query = ctx.url.searchParams;
+        const token = query.get('$skipToken');
+        let snapshot;
+        let offset = 0;
+        if (token === null) {
+            snapshot = ++this.polls;
+        }
+        else {
+            const parsed = parseToken(token);
+            if (!parsed)
+                return error(ctx, 400, 'InvalidSkipToken', 'The $skipToken is not valid.', '$skipToken');
+            ({ snapshot, offset } = parsed);
+        }
+        const filter = parseFilter(query.get('$filter'));
+        if (filter === 'invalid') {
+            return error(ctx, 400, 'InvalidFilter', "Only $filter=status eq '<status>' is supported.", '$filter');
+        }
+        const order = parseOrderBy(query.get('$orderby'));
+        if (order === 'invalid') {
+            return error(ctx, 400, 'InvalidOrderBy', 'Only $orderby=startTime [asc|desc] or durationMs [asc|desc] is supported.', '$orderby');
+        }
+        // A listing's pages all show the state of the poll that began it, as a snapshot token would.
+        let items = this.visible(snapshot);
+        if (filter)
+            items = items.filter((s) => (s.status ?? '').toLowerCase() === filter.toLowerCase());
+        if (order)
+            items = sortBy(items, order.key, order.desc);
+        const value = items.slice(offset, offset + this.pageSize);
+        const next = offset + this.pageSize < items.length;
+        const nextToken = makeToken(snapshot, this.repeatNextLink && token !== null ? offset : offset + this.pageSize);
+        const headers = this.retryAfter ? { 'retry-after': this.retryAfter } : {};
+        sendJson(ctx, 200, { value, ...(next ? { nextLink: this.nextLink(ctx, emulator, nextToken) } : {}) }, headers);
+    }
+    listSettings(ctx, emulator) {
+        if (!this.accept(ctx, emulator))
+            return;
+        const token = ctx.url.searchParams.get('$skipToken');
+        const offset = token === null ? 0 : parseToken(token)?.offset;
+        if (offset === undefined) {
+            return error(ctx, 400, 'InvalidSkipToken', 'The $skipToken is not valid.', '$skipToken');
+        }
+        const value = this.settings.slice(offset, offset + this.pageSize);
+        const next = offset + this.pageSize < this.settings.length;
+        sendJson(ctx, 200, {
+            value,
+            ...(next ? { nextLink: this.nextLink(ctx, emulator, makeToken(0, offset + this.pageSize)) } : {}),
+        });
+    }
+    /** The checks every area A request passes: bearer, the share subscription, api-version, an empty POST. */
+    accept(ctx, emulator) {
+        if (!emulator.checkBearer(ctx))
+            return false;
+        const name = ctx.params[3];
+        if (this.shareSubscription !== undefined && name !== this.shareSubscription) {
+            error(ctx, 404, 'ResourceNotFound', `The share subscription '${name}' was not found.`);
+            return false;
+        }
+        const version = ctx.url.searchParams.get('api-version');
+        if (!version) {
+            error(ctx, 400, 'MissingApiVersionParameter', 'The api-version query parameter is required.', 'api-version');
+            return false;
+        }
+        if (version !== this.apiVersion) {
+            error(ctx, 400, 'InvalidApiVersionParameter', `The api-version '${version}' is not supported.`, 'api-version');
+            return false;
+        }
+        // The list operations take no body; a POST without a length is refused as a strict front end would.
+        const length = ctx.req.headers['content-length'];
+        if (length === undefined) {
+            error(ctx, 411, 'LengthRequired', 'A POST request needs Content-Length (0 for no body).');
+            return false;
+        }
+        if (length !== '0' || ctx.body !== '') {
+            error(ctx, 400, 'UnexpectedRequestBody', 'This operation takes no request body.');
+            return false;
+        }
+        return true;
+    }
+    /** The synchronizations as the listing of poll `snapshot` shows them. */
+    visible(snapshot) {
+        const out = [];
+        for (const s of this.synchronizations) {
+            const appear = s.appearAfterPolls ?? 0;
+            if (snapshot <= appear)
+                continue;
+            if (!s.statuses?.length && s.appearAfterPolls === undefined) {
+                out.push(s);
+                continue;
+            }
+            const status = s.statuses?.length
+                ? s.statuses[Math.min(snapshot - appear - 1, s.statuses.length - 1)]
+                : s.status;
+            out.push(present(s, status));
+        }
+        return out;
+    }
+    nextLink(ctx, emulator, token) {
+        const origin = this.nextLinkOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
+        const url = new URL(ctx.url.pathname + ctx.url.search, origin);
+        url.searchParams.set('$skipToken', token);
+        return url.href;
+    }
+}
+/** The service's view of a record: knobs dropped, an end only once it has ended. */
+function present(s, status) {
+    const ended = TERMINAL.has((status ?? '').toLowerCase());
+    return {
+        synchronizationId: s.synchronizationId,
+        synchronizationMode: s.synchronizationMode,
+        status,
+        message: s.message,
+        startTime: s.startTime,
+        ...(ended ? { endTime: s.endTime, durationMs: s.durationMs } : {}),
+    };
+}
+function sortBy(items, key, desc) {
+    const value = (s) => key === 'startTime' ? Date.parse(s.startTime ?? '') || 0 : (s.durationMs ?? 0);
+    return [...items].sort((a, b) => (desc ? value(b) - value(a) : value(a) - value(b)));
+}
+function parseFilter(raw) {
+    if (raw === null)
+        return undefined;
+    const m = /^\s*status\s+eq\s+'([^']*)'\s*$/i.exec(raw);
+    return m ? m[1] : 'invalid';
+}
+function parseOrderBy(raw) {
+    if (raw === null)
+        return undefined;
+    const m = /^\s*(startTime|durationMs)(?:\s+(asc|desc))?\s*$/i.exec(raw);
+    if (!m)
+        return 'invalid';
+    return {
+        key: m[1].toLowerCase() === 'starttime' ? 'startTime' : 'durationMs',
+        desc: m[2]?.toLowerCase() === 'desc',
+    };
+}
+function makeToken(snapshot, offset) {
+    return Buffer.from(`${snapshot}:${offset}`).toString('base64url');
+}
+function parseToken(token) {
+    const m = /^(\d+):(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+    return m ? { snapshot: Number(m[1]), offset: Number(m[2]) } : undefined;
+}
+/** Area A's error shape: `{ error: { code, message, target, details } }`. */
+function error(ctx, status, code, message, target) {
+    sendJson(ctx, status, { error: { code, message, ...(target ? { target } : {}), details: [] } });
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp.ts

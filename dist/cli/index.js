@@ -45271,8 +45271,8 @@ class VirtualClock {
 
 // EXTERNAL MODULE: ./src/client/errors.ts
 var errors = __nccwpck_require__(6468);
-// EXTERNAL MODULE: ./src/inputs/bind.ts + 14 modules
-var bind = __nccwpck_require__(6561);
+// EXTERNAL MODULE: ./src/inputs/bind.ts + 29 modules
+var bind = __nccwpck_require__(1705);
 // EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
 var definitions = __nccwpck_require__(8646);
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -45399,7 +45399,7 @@ async function main(argv) {
     process.once('SIGTERM', cancel);
     try {
         if (flags.help) {
-            const { parseOperation } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6561));
+            const { parseOperation } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 1705));
             process.stdout.write(`${operationHelp(parseOperation(command))}\n`);
             return 0;
         }
@@ -45656,7 +45656,7 @@ function redactQuery(link) {
 
 /***/ }),
 
-/***/ 6561:
+/***/ 1705:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46077,25 +46077,697 @@ function credentialFor(signIn, options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/operations/not-implemented.ts
-/** The only stub: an operation whose issue is not done yet says so plainly. */
-function notImplemented(operation) {
-    throw new Error(`The operation '${operation}' is not implemented yet in this version of the action.`);
+;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
+
+/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
+const idText = classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* number */.aig()]).transform(String);
+/**
+ * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
+ * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
+ */
+const userProfile = classic_schemas/* looseObject */._H3({
+    id: idText.optional(),
+    name: classic_schemas/* string */.YjP().optional(),
+    email: classic_schemas/* string */.YjP().optional(),
+    display_name: classic_schemas/* string */.YjP().nullable().optional(),
+    displayName: classic_schemas/* string */.YjP().nullable().optional(),
+});
+function displayNameOf(profile) {
+    return profile.display_name ?? profile.displayName ?? undefined;
+}
+/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
+const removalResponse = classic_schemas/* looseObject */._H3({});
+
+;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
+
+/**
+ * An area D address: `{api-url}/v0.1/…`. An api-url given with the `/v0.1` prefix already (as it appears in the
+ * API's documentation) is taken as the same base, rather than asking for `/v0.1/v0.1/…`.
+ */
+function appApiUrl(apiUrl, path) {
+    const base = new URL(apiUrl.href);
+    base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
+    return (0,client_url/* joinUrl */.we)(base, `/v0.1${path}`);
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
+
+const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
+    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
+/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
+const NAME = /^[\w.~-]+$/;
+/**
+ * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
+ * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
+ */
+function parseAppLocator(raw) {
+    const value = raw.trim();
+    const fail = (why) => {
+        throw new errors/* InputError */.dz('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+    };
+    if (!value)
+        fail('is empty');
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+    const plain = value.replace(/\/+$/, '').split('/');
+    if (!hasScheme && plain.length === 2)
+        return checked({ owner: plain[0], app: plain[1] }, fail);
+    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
+    let url;
+    try {
+        url = new URL(hasScheme ? value : `https://${value}`);
+    }
+    catch {
+        return fail('is neither owner/app nor a portal address');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        fail(`has the unsupported scheme ${url.protocol}`);
+    const segments = url.pathname.split('/').filter(Boolean);
+    for (let i = 0; i + 3 < segments.length; i++) {
+        const kind = segments[i];
+        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
+            const decode = (s) => {
+                try {
+                    return decodeURIComponent(s);
+                }
+                catch {
+                    return fail(`has a malformed percent-encoding in '${s}'`);
+                }
+            };
+            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
+        }
+    }
+    return fail(hasScheme
+        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
+        : 'is neither owner/app nor a portal address');
+}
+function checked(locator, fail) {
+    for (const [what, name] of [
+        ['owner name', locator.owner],
+        ['app name', locator.app],
+    ]) {
+        if (!name)
+            fail(`has an empty ${what}`);
+        if (!NAME.test(name) || name === '.' || name === '..') {
+            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
+        }
+    }
+    return locator;
+}
+function describeApp(locator) {
+    return `${locator.owner}/${locator.app}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
+
+/** The app-management service's published lifecycle (spec, Versioning). */
+const RETIRED_ON = Date.UTC(2025, 2, 31);
+const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
+const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+/** The warning every area D run shows; phrased for the day it runs, so it never reads as if retirement were ahead. */
+function lifecycleNotice(now) {
+    const lead = 'The app-management API is at the end of its life: ';
+    if (now < RETIRED_ON) {
+        return (`${lead}the service is to be retired on 31 March 2025, apart from its analytics and diagnostics features, ` +
+            'which stay supported until 30 June 2026. Plan a replacement for this step.');
+    }
+    if (now <= ANALYTICS_UNTIL) {
+        return (`${lead}the service was retired on 31 March 2025; only its analytics and diagnostics features stay supported, ` +
+            `until 30 June 2026 (today is ${day(now)}). User management is not among them: this step may stop ` +
+            'working at any time. Plan a replacement.');
+    }
+    return (`${lead}the service was retired on 31 March 2025, and its analytics and diagnostics features were supported ` +
+        `only until 30 June 2026; today (${day(now)}) is past both dates. This step may stop working at any time: ` +
+        'plan a replacement.');
+}
+const RETIREMENT_HINT = 'The likely cause: the app-management service was retired on 31 March 2025 (analytics and diagnostics ' +
+    'until 30 June 2026) and no longer answers here. If api-url points to a service that should still run, check ' +
+    'the address (the base, without /v0.1) and the network.';
+/** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
+function withRetirementHint(error) {
+    if (error instanceof errors/* ServiceError */._7 && error.code === 'NetworkError' && !error.hint) {
+        return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
+    }
+    return error;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/error-hints.ts
+
+/** Hints for area D failures: each says what to do, since the service's own messages rarely do. */
+const UNAUTHORIZED = 'The API token was refused: it is missing, revoked or mistyped. Create a new API token in the portal ' +
+    '(account settings for a user token, app settings for an app token; the value is shown only once) and store ' +
+    'it as a secret for api-token.';
+const GONE = `The service answered 410 Gone. ${RETIREMENT_HINT}`;
+const LENGTH_REQUIRED = 'The service says the request carried no body (411 Length Required). This should never happen: the action ' +
+    'always sends {} with a DELETE. A proxy between the runner and the service may have dropped it; if there is ' +
+    'none, please report this as a bug.';
+function common(error) {
+    if (error.status === 401)
+        return UNAUTHORIZED;
+    if (error.status === 410)
+        return GONE;
+    if (error.status === 411)
+        return LENGTH_REQUIRED;
+    return undefined;
+}
+/** `GET /v0.1/user`. */
+function profileHint(error) {
+    if (error.status === 403) {
+        return ('This token may not read a user profile: an app API token has no user behind it. Use a user API token ' +
+            '(created under account settings) for app-current-user.');
+    }
+    // Every account has a profile, so a 404 here means the API itself is not there.
+    if (error.status === 404)
+        return `The service has no /v0.1/user. ${RETIREMENT_HINT}`;
+    return common(error);
+}
+/** Which resource a 404 of a removal is about: from the error code, else the message, else unknown. */
+function whichNotFound(error) {
+    // Codes such as AppNotFound, app_not_found, UserNotFound.
+    const code = (error.code ?? '').toLowerCase();
+    if (/^app/.test(code))
+        return 'app';
+    if (/^user/.test(code))
+        return 'user';
+    // A message that names exactly one of the two; addresses are dropped first ("happy@x.org" is not an app).
+    const message = (error.serviceMessage ?? '').toLowerCase().replace(/\S+@\S+/g, '');
+    const app = /\bapp(?:lication)?\b/.test(message);
+    const user = /\buser\b/.test(message);
+    if (app !== user)
+        return app ? 'app' : 'user';
+    return 'unknown';
+}
+/** `DELETE /v0.1/apps/{owner}/{app}/users/{email}`. */
+function removalHint(app, email) {
+    return (error) => {
+        if (error.status === 403) {
+            return (`This token may not remove users from ${app}: a read-only token (user or app), an app token of another ` +
+                'app, and a user token of someone who is not a Manager of the app cannot. Use a full-access user token ' +
+                `of a Manager of ${app}, or a full-access app token created in ${app}'s settings.`);
+        }
+        if (error.status === 404) {
+            switch (whichNotFound(error)) {
+                case 'app':
+                    return (`The app ${app} was not found: check the owner and app names (copy the app's portal address, or ` +
+                        'owner/app as the command-line client lists it), and that the token can see the app (an app token ' +
+                        'works only in its own app; a user token only in apps its user belongs to).');
+                case 'user':
+                    return `The user ${email} is not a user of ${app}: check the address; the user may already have been removed.`;
+                case 'unknown':
+                    return (`Either the app ${app} or the user ${email} was not found (the service did not say which): check ` +
+                        'both, and that the token can see the app.');
+            }
+        }
+        return common(error);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
+
+/**
+ * A plausible e-mail address: one `@`, a local part without spaces or brackets, a domain of dotted labels.
+ * Not RFC 5322 in full: the point is to catch a name, a display form (`Jane <jane@x.org>`) or a typo before
+ * any user is removed. The address travels as one percent-encoded path segment, so `+` and `/` are safe.
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
+function checkUserEmails(emails) {
+    for (const email of emails) {
+        if (email.length > 254 || !EMAIL.test(email)) {
+            throw new errors/* InputError */.dz('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
+        }
+    }
+    return emails;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/app-users.ts
 
-async function appRemoveUser(_options, _client, _ctx) {
-    notImplemented('app-remove-user');
+
+
+
+
+
+
+
+
+async function appRemoveUser(options, client, ctx) {
+    // First, so that even a run stopped by an input error learns of the service's end of life.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    const locator = parseAppLocator(options.app);
+    const emails = checkUserEmails(options.userEmails);
+    const app = describeApp(locator);
+    const outcomes = [];
+    const failures = [];
+    for (const [index, email] of emails.entries()) {
+        ctx.signal?.throwIfAborted();
+        try {
+            const response = await client.send({
+                method: 'DELETE',
+                url: appApiUrl(options.apiUrl, (0,client_url/* servicePath */.VF) `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+            const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
+            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+        }
+        catch (caught) {
+            const error = withRetirementHint(caught);
+            if (!(error instanceof errors/* ServiceError */._7))
+                throw error;
+            outcomes.push({
+                user_email: email,
+                removed: false,
+                status: error.status,
+                code: error.code,
+                message: error.serviceMessage,
+            });
+            failures.push({ email, error });
+            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+            for (const line of error.detailLines())
+                ctx.logger.info(line);
+            if (!onlyThisUser(error)) {
+                // The token, the app or the service is the problem: every other address would fail the same way.
+                for (const rest of emails.slice(index + 1)) {
+                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+                }
+                break;
+            }
+        }
+    }
+    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    return {
+        outputs: {
+            'removed-users': removed,
+            result: outcomes.length === 1 ? outcomes[0] : outcomes,
+        },
+        summary: [
+            {
+                title: `Users removed from ${app}`,
+                header: ['User', 'Outcome'],
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                notes: [notice],
+            },
+        ],
+        failure: failures.length
+            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+            : undefined,
+    };
 }
-async function appCurrentUser(_client, _ctx) {
-    notImplemented('app-current-user');
+async function appCurrentUser(options, client, ctx) {
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    let response;
+    try {
+        response = await client.send({
+            method: 'GET',
+            url: appApiUrl(options.apiUrl, '/user'),
+            hint: profileHint,
+        });
+    }
+    catch (error) {
+        throw withRetirementHint(error);
+    }
+    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+    const displayName = displayNameOf(profile);
+    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
+    return {
+        outputs: {
+            'user-id': profile.id,
+            'user-name': profile.name,
+            'user-email': profile.email,
+            'user-display-name': displayName,
+            result: profile,
+        },
+        summary: [
+            {
+                title: 'Owner of the API token',
+                header: ['Field', 'Value'],
+                rows: [
+                    ['id', profile.id ?? ''],
+                    ['name', profile.name ?? ''],
+                    ['email', profile.email ?? ''],
+                    ['display name', displayName ?? ''],
+                ],
+                notes: [notice],
+            },
+        ],
+    };
+}
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error) {
+    const status = error.status;
+    if (status === undefined)
+        return false;
+    if (status === 404)
+        return whichNotFound(error) === 'user';
+    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+function describeOutcome(o) {
+    if (o.removed)
+        return `Removed (HTTP ${o.status})`;
+    if (o.notAttempted)
+        return 'Not attempted';
+    const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
+    return `Failed: ${what || 'no answer'}`;
+}
+function describeFailure(app, total, removedCount, failures, outcomes) {
+    const [first, ...others] = failures;
+    const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
+    parts.push(`could not remove ${first.email}: ${first.error.message}`);
+    if (others.length)
+        parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
+    const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
+    if (skipped.length)
+        parts.push(`not attempted: ${skipped.join(', ')}`);
+    // One line: the annotation's first line names the cause.
+    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+}
+function safeJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pages.ts
+
+/**
+ * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
+ * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ */
+async function* pages(first, next, signal) {
+    const seen = new Set();
+    let page = await first();
+    for (;;) {
+        yield page;
+        const link = page.nextLink;
+        if (!link)
+            return;
+        if (seen.has(link)) {
+            throw new errors/* ServiceError */._7({
+                code: 'RepeatingNextLink',
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+            });
+        }
+        seen.add(link);
+        signal?.throwIfAborted();
+        page = await next(link);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
+
+/**
+ * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
+ * by the operation rather than failing the whole listing, so both fields fall back to undefined.
+ */
+const cachedImageSchema = classic_schemas/* looseObject */._H3({
+    image: classic_schemas/* string */.YjP().optional().catch(undefined),
+    /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
+    osType: classic_schemas/* string */.YjP().optional().catch(undefined),
+});
+/** Area B, one page of the cached images list. Which fields are always present is not documented. */
+const cachedImagesListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(cachedImageSchema.catch({}))
+        .optional()
+        .transform((v) => v ?? []),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+
+;// CONCATENATED MODULE: ./src/operations/image-reference.ts
+/**
+ * Container image references, read the way a registry (distribution/reference) reads them, so that two
+ * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
+ *
+ *   reference := name [ ':' tag ] [ '@' digest ]
+ *   name      := [ domain '/' ] path-component [ '/' path-component ]*
+ */
+/** The reference does not follow the grammar; `reason` says which part is wrong. */
+class ImageReferenceError extends Error {
+    input;
+    reason;
+    constructor(input, reason) {
+        super(`${JSON.stringify(input)} is not a valid image reference: ${reason}`);
+        this.name = 'ImageReferenceError';
+        this.input = input;
+        this.reason = reason;
+    }
+}
+const DOCKER_HUB = 'docker.io';
+// Docker Hub answers under these names too; images pulled through any of them are the same.
+const DOCKER_HUB_ALIASES = new Set(['index.docker.io', 'registry-1.docker.io']);
+const NAME_MAX_LENGTH = 255;
+const DOMAIN_LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN_RE = new RegExp(`^(?:${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?$`);
+const PATH_COMPONENT_RE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const TAG_RE = /^\w[\w.-]{0,127}$/;
+const DIGEST_RE = /^([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*):([0-9a-f]+)$/;
+// go-digest pins the length of the algorithms it knows; anything else only needs enough hex to be unique.
+const DIGEST_HEX_LENGTH = new Map([
+    ['sha256', 64],
+    ['sha384', 96],
+    ['sha512', 128],
+]);
+const DIGEST_MIN_HEX = 32;
+function parseImageReference(input) {
+    const fail = (reason) => new ImageReferenceError(input, reason);
+    const text = input.trim();
+    if (text === '')
+        throw fail('the reference is empty');
+    // The digest comes last and contains a ':' itself, so cut it off before looking for a tag.
+    const at = text.indexOf('@');
+    const digest = at === -1 ? undefined : text.slice(at + 1);
+    let name = at === -1 ? text : text.slice(0, at);
+    if (digest !== undefined) {
+        if (digest === '')
+            throw fail('the digest is empty');
+        const match = DIGEST_RE.exec(digest);
+        if (!match)
+            throw fail(`the digest "${digest}" is not algorithm:hex (lowercase hex)`);
+        const [, algorithm = '', hex = ''] = match;
+        const expected = DIGEST_HEX_LENGTH.get(algorithm);
+        if (expected !== undefined && hex.length !== expected) {
+            throw fail(`a ${algorithm} digest has ${expected} hex characters, not ${hex.length}`);
+        }
+        if (hex.length < DIGEST_MIN_HEX)
+            throw fail(`the digest has fewer than ${DIGEST_MIN_HEX} hex characters`);
+    }
+    // A ':' after the last '/' starts a tag; an earlier one is a registry port ("localhost:5000/app").
+    let tag;
+    const colon = name.lastIndexOf(':');
+    if (colon > name.lastIndexOf('/')) {
+        tag = name.slice(colon + 1);
+        name = name.slice(0, colon);
+        if (tag === '')
+            throw fail('the tag is empty');
+        if (!TAG_RE.test(tag))
+            throw fail(`the tag "${tag}" must match [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`);
+    }
+    if (name === '')
+        throw fail('the repository name is empty');
+    // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
+    if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
+        throw fail('a 64-character hex string is an image id, not a repository name');
+    }
+    if (name.length > NAME_MAX_LENGTH)
+        throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
+    // Docker's rule: the first component is a registry only if it cannot be a repository path component
+    // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
+    // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
+    // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
+    const path = name.split('/');
+    const first = path[0] ?? '';
+    const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
+    const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
+    if (domain !== undefined && !DOMAIN_RE.test(domain))
+        throw fail(`the registry "${domain}" is not a valid host[:port]`);
+    for (const component of path) {
+        if (component === '')
+            throw fail('the repository path has an empty component');
+        if (component !== component.toLowerCase())
+            throw fail(`the repository path "${component}" must be lowercase`);
+        if (!PATH_COMPONENT_RE.test(component)) {
+            throw fail(`the repository path "${component}" must be letters and digits joined by '.', '_', '__' or '-'`);
+        }
+    }
+    // Host names are case-insensitive; Docker Hub's aliases and its implicit "library/" namespace go away.
+    let registry = domain?.toLowerCase() ?? DOCKER_HUB;
+    if (DOCKER_HUB_ALIASES.has(registry))
+        registry = DOCKER_HUB;
+    if (registry === DOCKER_HUB && path.length === 1)
+        path.unshift('library');
+    const repository = path.join('/');
+    // Only a bare name means ":latest"; with a digest and no tag, the digest alone names the image.
+    const effectiveTag = tag ?? (digest === undefined ? 'latest' : undefined);
+    const canonical = `${registry}/${repository}` +
+        (effectiveTag !== undefined ? `:${effectiveTag}` : '') +
+        (digest !== undefined ? `@${digest}` : '');
+    return {
+        registry,
+        repository,
+        ...(effectiveTag !== undefined ? { tag: effectiveTag } : {}),
+        ...(digest !== undefined ? { digest } : {}),
+        canonical,
+    };
+}
+/** Equal keys mean the same image. A digest names content, so a tag beside it does not count. */
+function imageKey(ref) {
+    const base = `${ref.registry}/${ref.repository}`;
+    return ref.digest !== undefined ? `${base}@${ref.digest}` : `${base}:${ref.tag ?? 'latest'}`;
+}
+/** Whether two references name the same image; throws ImageReferenceError if either is invalid. */
+function sameImage(a, b) {
+    return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
 
-async function checkImageCached(_options, _client, _ctx) {
-    notImplemented('check-image-cached');
+
+
+
+
+
+/**
+ * B1: lists the region's cached images page by page and says which of the requested images are among them.
+ * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
+ */
+async function checkImageCached(options, client, ctx) {
+    const { logger } = ctx;
+    // Every reference is checked before the first request: a typo fails the step, not a listing later.
+    const requested = options.images.map(parseRequested);
+    // Several spellings of one image share a key; one match satisfies all of them.
+    const matches = new Map(requested.map((r) => [r.key, []]));
+    const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
+    const url = (0,client_url/* joinUrl */.we)(options.baseUrl, (0,client_url/* servicePath */.VF) `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
+    const read = async (link, what) => {
+        const response = await client.send({ method: 'GET', url: link, what });
+        return parseBody(response, cachedImagesListSchema, 'cached images list');
+    };
+    let pagesRead = 0;
+    let imagesSeen = 0;
+    let skipped = 0;
+    let complete = false;
+    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
+    for await (const page of pages(() => read(url, 'URL'), (nextLink) => read(nextLink, 'nextLink'), ctx.signal)) {
+        pagesRead++;
+        for (const cached of page.value) {
+            imagesSeen++;
+            if (typeof cached.image !== 'string') {
+                skipped++;
+                logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+                continue;
+            }
+            let key;
+            try {
+                key = imageKey(parseImageReference(cached.image));
+            }
+            catch (error) {
+                if (!(error instanceof ImageReferenceError))
+                    throw error;
+                skipped++;
+                logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+                continue;
+            }
+            const found = matches.get(key);
+            if (!found || !wanted(cached.osType))
+                continue;
+            if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
+                found.push({
+                    image: cached.image,
+                    ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
+                });
+            }
+        }
+        logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        if ([...matches.values()].every((m) => m.length > 0)) {
+            complete = !page.nextLink;
+            break;
+        }
+        if (!page.nextLink)
+            complete = true;
+    }
+    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    for (const r of requested) {
+        const found = matches.get(r.key);
+        logger.info(found.length > 0
+            ? `${r.reference}: cached as ${found.map(describe).join(', ')}`
+            : `${r.reference}: not cached${filter}`);
+    }
+    logger.info(`Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
+        (complete ? ', the whole list' : ', and stopped once every image was found') +
+        (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
+        '.');
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        logger.warning(missingText);
+    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
+    return {
+        outputs: {
+            cached: missing.length === 0,
+            'missing-images': missing,
+            images,
+            result: requested.map((r) => ({
+                image: r.reference,
+                reference: r.parsed.canonical,
+                cached: matches.get(r.key).length > 0,
+                matches: matches.get(r.key),
+            })),
+        },
+        summary: [
+            {
+                title: `Cached images in ${options.location}`,
+                header: ['Image', 'Cached', 'OS type', 'Cached as'],
+                rows: requested.map((r) => {
+                    const found = matches.get(r.key);
+                    return [
+                        r.reference,
+                        found.length > 0 ? 'yes' : 'no',
+                        [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
+                        [...new Set(found.map((m) => m.image))].join(', ') || '—',
+                    ];
+                }),
+                notes: [
+                    ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
+                    `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
+                    ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
+                ],
+            },
+        ],
+        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+    };
+}
+function parseRequested(reference) {
+    try {
+        const parsed = parseImageReference(reference);
+        return { reference, parsed, key: imageKey(parsed) };
+    }
+    catch (error) {
+        if (error instanceof ImageReferenceError)
+            throw new errors/* InputError */.dz('image', error.message);
+        throw error;
+    }
+}
+function uniqueKeys(requested) {
+    return [...new Set(requested.map((r) => r.key))];
+}
+/** The service's strings go to the log raw: a line break in one could start a workflow command (`::error::`). */
+function describe(match) {
+    const image = printable(match.image);
+    return match.osType ? `${image} (${printable(match.osType)})` : image;
+}
+function printable(text) {
+    return JSON.stringify(text).slice(1, -1);
+}
+
+;// CONCATENATED MODULE: ./src/operations/not-implemented.ts
+/** The only stub: an operation whose issue is not done yet says so plainly. */
+function notImplemented(operation) {
+    throw new Error(`The operation '${operation}' is not implemented yet in this version of the action.`);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
@@ -46110,10 +46782,405 @@ async function waitForOperation(_options, _client, _ctx) {
     notImplemented('wait-for-operation');
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
+
+/**
+ * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
+ * (null tolerated) and unknown fields pass through.
+ */
+const synchronizationSchema = classic_schemas/* looseObject */._H3({
+    synchronizationId: classic_schemas/* string */.YjP().nullish(),
+    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
+    synchronizationMode: classic_schemas/* string */.YjP().nullish(),
+    status: classic_schemas/* string */.YjP().nullish(),
+    message: classic_schemas/* string */.YjP().nullish(),
+    startTime: classic_schemas/* string */.YjP().nullish(),
+    endTime: classic_schemas/* string */.YjP().nullish(),
+    durationMs: classic_schemas/* number */.aig().int().nullish(),
+});
+const synchronizationListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(synchronizationSchema).nullish(),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
+const sourceShareSynchronizationSettingSchema = classic_schemas/* looseObject */._H3({
+    kind: classic_schemas/* string */.YjP().nullish(),
+    properties: classic_schemas/* unknown */.L5J().optional(),
+});
+const sourceSettingListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(sourceShareSynchronizationSettingSchema).nullish(),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
+const scheduleSchema = classic_schemas/* looseObject */._H3({
+    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
+    recurrenceInterval: classic_schemas/* string */.YjP().nullish(),
+    synchronizationTime: classic_schemas/* string */.YjP().nullish(),
+});
+
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+/** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
+function isNewestFirst(orderby) {
+    return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
+}
+function startOf(sync) {
+    const t = Date.parse(sync.startTime ?? '');
+    return Number.isNaN(t) ? undefined : t;
+}
+/**
+ * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
+ *
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
+ * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
+ *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
+ *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
+ *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
+ *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
+ *   page is read, keeping the best so far.
+ *
+ * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ */
+async function findInListing(listing, choice, newestFirst) {
+    const pass = { listedAny: false, pagesRead: 0 };
+    let best;
+    let trustOrder = newestFirst;
+    for await (const page of listing) {
+        pass.pagesRead++;
+        if (page.value.length > 0)
+            pass.listedAny = true;
+        if (choice.kind === 'id') {
+            const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
+            if (found)
+                return { ...pass, found };
+            continue;
+        }
+        const dated = datedItems(page.value);
+        if (trustOrder && dated.length > 0) {
+            if (isDescending(dated)) {
+                const newest = dated[0];
+                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
+                return qualifies ? { ...pass, found: newest.sync } : pass;
+            }
+            trustOrder = false;
+        }
+        for (const item of dated) {
+            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
+                continue;
+            if (!best || item.start > best.start)
+                best = item;
+        }
+    }
+    return best ? { ...pass, found: best.sync } : pass;
+}
+/** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
+function sameId(a, b) {
+    return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+function datedItems(value) {
+    const out = [];
+    for (const sync of value) {
+        const start = startOf(sync);
+        if (start !== undefined)
+            out.push({ sync, start });
+    }
+    return out;
+}
+function isDescending(items) {
+    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/listing.ts
+
+
+/**
+ * The pages of one of area A's list endpoints. Both are POSTs without a body (the client sends
+ * `Content-Length: 0`); a nextLink is followed with POST too, and only on the client's own origin.
+ * Lazy, one page in memory at a time: a caller that has its answer stops iterating and no further page is read.
+ */
+function listPages(client, url, schema, what, options = {}) {
+    const read = async (target, urlWhat) => {
+        const response = await client.send({ method: 'POST', url: target, what: urlWhat });
+        options.onResponse?.(response);
+        const body = parseBody(response, schema, what);
+        return { value: body.value ?? [], nextLink: body.nextLink };
+    };
+    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
+
+const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
+/**
+ * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
+ * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
+ * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
+ */
+function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
+    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
+    const start = Date.parse(synchronizationTime ?? '');
+    if (period === undefined || Number.isNaN(start))
+        return undefined;
+    if (start >= now)
+        return new Date(start);
+    return new Date(start + Math.ceil((now - start) / period) * period);
+}
+/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
+function findSchedule(settings) {
+    for (const setting of settings) {
+        if ((setting.kind ?? '').toLowerCase() !== 'schedulebased')
+            continue;
+        const parsed = scheduleSchema.safeParse(setting.properties ?? {});
+        const props = parsed.success ? parsed.data : {};
+        return {
+            recurrenceInterval: props.recurrenceInterval ?? undefined,
+            synchronizationTime: props.synchronizationTime ?? undefined,
+        };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/report.ts
+
+/** What wait-for-sync says: log lines, messages, outputs and the summary. */
+function logSchedule(settings, schedule, nextRun, ctx) {
+    if (schedule) {
+        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
+            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
+    }
+    else if (settings.length === 0) {
+        ctx.logger.info('The source share sets no synchronization schedule.');
+    }
+    const others = settings.filter((s) => (s.kind ?? '').toLowerCase() !== 'schedulebased');
+    if (others.length > 0) {
+        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
+    }
+}
+function describeSync(sync) {
+    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+function timeoutMessage(waitedMs, followed, wanted, listedAny) {
+    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
+    if (followed) {
+        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
+    }
+    return listedAny
+        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
+        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
+}
+function formatSeconds(ms) {
+    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+function syncOutputs(sync, schedule, settings, nextRun) {
+    return {
+        'synchronization-id': sync?.synchronizationId ?? undefined,
+        'synchronization-status': sync?.status ?? undefined,
+        'synchronization-mode': sync?.synchronizationMode ?? undefined,
+        'start-time': sync?.startTime ?? undefined,
+        'end-time': sync?.endTime ?? undefined,
+        'duration-ms': sync?.durationMs ?? undefined,
+        message: sync?.message ?? undefined,
+        'recurrence-interval': schedule?.recurrenceInterval,
+        'synchronization-time': schedule?.synchronizationTime,
+        result: {
+            synchronization: sync ?? null,
+            sourceShareSynchronizationSettings: settings,
+            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+        },
+    };
+}
+function summaryTables(sync, settings, now) {
+    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+    const tables = [
+        {
+            title: 'Synchronization',
+            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            rows: sync
+                ? [
+                    [
+                        dash(sync.synchronizationId),
+                        dash(sync.synchronizationMode),
+                        dash(sync.status),
+                        dash(sync.startTime),
+                        dash(sync.endTime),
+                        dash(sync.durationMs),
+                    ],
+                ]
+                : [['(none seen)', '—', '—', '—', '—', '—']],
+            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
+        },
+    ];
+    const rows = settings.map((s) => {
+        const scheduled = (s.kind ?? '').toLowerCase() === 'schedulebased';
+        const schedule = scheduled ? findSchedule([s]) : undefined;
+        return [
+            dash(s.kind),
+            dash(schedule?.recurrenceInterval),
+            dash(schedule?.synchronizationTime),
+            scheduled
+                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                : 'raw JSON in the result output',
+        ];
+    });
+    tables.push({
+        title: 'Source share schedule',
+        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
+        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
+    });
+    return tables;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
 
-async function waitForSync(_options, _client, _ctx) {
-    notImplemented('wait-for-sync');
+
+
+
+
+
+
+
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
+ * by id in a listing ordered newest first and without the filter, because a filter such as
+ * `status eq 'InProgress'` would hide it the moment it ends.
+ */
+async function waitForSync(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = (0,client_url/* servicePath */.VF) `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
+    const listUrl = (action, query) => withQuery((0,client_url/* joinUrl */.we)(options.baseUrl, `${share}/${action}`), {
+        'api-version': options.apiVersion,
+        ...query,
+    });
+    let settings;
+    try {
+        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+    }
+    const scheduleReadAt = clock.now();
+    const schedule = findSchedule(settings);
+    const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
+    logSchedule(settings, schedule, nextRun, ctx);
+    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
+    const choice = options.synchronizationId
+        ? { kind: 'id', synchronizationId: options.synchronizationId }
+        : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
+    const wanted = describeChoice(options);
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let retryAfterMs;
+    let announcedWaiting = false;
+    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
+    const listSynchronizations = (query) => listPages(client, listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+        signal: ctx.signal,
+        onResponse,
+    });
+    const finish = (failure) => ({
+        outputs: syncOutputs(followed, schedule, settings, nextRun),
+        summary: summaryTables(followed, settings, scheduleReadAt),
+        failure,
+    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    try {
+        for (;;) {
+            retryAfterMs = undefined;
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const outcome = classifyStatus(followed.status);
+                if (outcome === 'succeeded')
+                    return finish();
+                if (outcome === 'failed') {
+                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
+                }
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
+            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return finish(followed
+            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
+            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    }
+}
+/** `$` kept literal and spaces as %20, the way OData services document their query options. */
+function withQuery(url, query) {
+    const parts = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+    url.search = parts.join('&');
+    return url;
+}
+async function readSettings(client, url, ctx) {
+    const settings = [];
+    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+    for await (const page of listPages(client, url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
+        settings.push(...page.value);
+    }
+    return settings;
+}
+/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
+function describeChoice(options) {
+    if (options.synchronizationId)
+        return `synchronization ${options.synchronizationId}`;
+    if (options.startedAfter)
+        return `synchronization started at or after ${options.startedAfter.toISOString()}`;
+    return 'synchronization';
 }
 
 // EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
@@ -46207,7 +47274,7 @@ async function runOperation(source, runtime) {
         const apiUrl = inputs.required('api-url', operation);
         const token = inputs.required('api-token', operation);
         const { ctx, connectOptions } = start();
-        return { client: connectAppManagement(apiUrl, token, connectOptions), ctx };
+        return { client: connectAppManagement(apiUrl, token, connectOptions), ctx, apiUrl };
     };
     const apiVersion = (fallback) => inputs.optional('api-version') ?? fallback;
     const subscriptionId = () => inputs.required('subscription-id', operation);
@@ -46274,13 +47341,13 @@ async function runOperation(source, runtime) {
                     app: inputs.required('app', operation),
                     userEmails: inputs.required('user-email', operation),
                 };
-                const { client, ctx } = appManagement();
-                result = await appRemoveUser(options, client, ctx);
+                const { client, ctx, apiUrl } = appManagement();
+                result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
                 break;
             }
             case 'app-current-user': {
-                const { client, ctx } = appManagement();
-                result = await appCurrentUser(client, ctx);
+                const { client, ctx, apiUrl } = appManagement();
+                result = await appCurrentUser({ apiUrl }, client, ctx);
                 break;
             }
         }
@@ -46843,13 +47910,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   k5n: () => (/* binding */ _enum),
   RZV: () => (/* binding */ lazy),
   _H3: () => (/* binding */ looseObject),
+  aig: () => (/* binding */ number),
   Ikc: () => (/* binding */ object),
   YjP: () => (/* binding */ string),
   KCZ: () => (/* binding */ union),
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, number, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, literal, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -52662,7 +53730,7 @@ const ZodNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodNumber", (ins
     },
 }));
 function number(params) {
-    return core._number(ZodNumber, params);
+    return api/* _number */.F7(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
@@ -53562,6 +54630,7 @@ function preprocess(fn, schema) {
 /* harmony export */   Dl: () => (/* binding */ _nanoid),
 /* harmony export */   ER: () => (/* binding */ _endsWith),
 /* harmony export */   Eb: () => (/* binding */ _maxLength),
+/* harmony export */   F7: () => (/* binding */ _number),
 /* harmony export */   Fk: () => (/* binding */ _regex),
 /* harmony export */   Fn: () => (/* binding */ _url),
 /* harmony export */   G1: () => (/* binding */ _isoDateTime),
@@ -53611,7 +54680,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _number, _float32, _float64, _int32, _uint32, _boolean, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
+/* unused harmony exports _coercedString, _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _boolean, _coercedBoolean, _bigint, _coercedBigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _coercedDate, _nan, _max, _min, _positive, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -53939,7 +55008,7 @@ function _isoDuration(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _number(Class, params) {
-    return new Class(snapshotChecks({ type: "number", checks: [], ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "number", checks: [], ..._util_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeParams */ .A2(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedNumber(Class, params) {
