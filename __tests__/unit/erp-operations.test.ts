@@ -146,7 +146,6 @@ describe('erp-stop polling', () => {
     expect(result.failure).toBeUndefined();
     const progress = lines.filter((l) => /^X01: .*\(elapsed/.test(l));
     expect(progress.map((l) => l.split(',')[0])).toEqual([
-      'X01: no status yet',
       'X01: InProgress',
       'X01: Preparing System Configuration',
       'X01: Succeeded',

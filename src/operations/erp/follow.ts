@@ -4,7 +4,7 @@ import { PollTimeoutError, pollUntilDone } from '../../client/lro.js';
 import { parseRetryAfter } from '../../client/retry.js';
 import { operationStatusResult, type OperationStatusResult } from '../../client/schemas/erp.js';
 import type { OperationContext } from '../types.js';
-import { formatDuration, formatPercent, type InstanceLog } from './progress.js';
+import { formatDuration, type InstanceLog } from './progress.js';
 
 /** What a response that carries a status said, with the response itself (its ids, its Retry-After). */
 export interface Seen {
@@ -77,7 +77,12 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
         return { value: body, retryAfterMs: retryAfterOf(response) };
       },
       statusOf: (body) => body.status,
-      onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - options.startedAt)),
+      // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+      onProgress: (body) => {
+        if (body.status != null || body.percentComplete != null) {
+          log.info(progressLine(body, ctx.clock.now() - options.startedAt));
+        }
+      },
     });
     return { kind: result.outcome, last };
   } catch (error) {
@@ -89,5 +94,6 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
 }
 
 export function progressLine(body: OperationStatusResult, elapsedMs: number): string {
-  return `${body.status ?? 'no status yet'}, ${formatPercent(body.percentComplete)} (elapsed ${formatDuration(elapsedMs)})`;
+  const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+  return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
 }

@@ -54,7 +54,7 @@ export function conclude(
         additionalInfo,
         requestId: base.requestId,
       });
-      log.detail(`${label} ended with status ${body?.status}: ${error.message}`);
+      log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
       for (const line of error.detailLines()) log.detail(line);
       const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
       return {
@@ -128,8 +128,9 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       o.target,
       statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
       formatDuration(o.durationMs),
-      typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '',
-      o.body?.id ?? o.body?.name ?? '',
+      // An empty cell renders badly in the job summary: a dash says "not known".
+      typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+      o.body?.id ?? o.body?.name ?? '-',
     ]),
     notes: failed.map((o) => o.failure!),
   };
