@@ -152,6 +152,14 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(e.requestsTo(POLL)).toHaveLength(2);
   });
 
+  it('sends 1 + ceil(T / r) requests for an operation of T seconds with Retry-After r', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { durationMs: 1500, retryAfter: '1' });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(0);
+    expect(e.requests).toHaveLength(1 + Math.ceil(1.5 / 1));
+  });
+
   it('waits poll-interval where no Retry-After comes', async () => {
     // The default poll-interval (15 s) would run past this timeout; the 0.05 s one does not.
     const e = emu.get();

@@ -38,7 +38,7 @@ export async function erpStop(
     if (concurrent) {
       const log = new InstanceLog(name, concurrent);
       const outcome = await stopOne(name, url, options, client, ctx, log);
-      await concurrent.group(`erp-stop ${name}: ${statusOf(outcome) ?? outcome.kind}`, [
+      await concurrent.group(`erp-stop ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
         ...log.history,
         ...log.details,
       ]);
@@ -163,4 +163,13 @@ async function sendStop(
     );
     return stop(0);
   }
+}
+
+/** A group title for an instance that ended without a status of the service's. */
+function describeKind(outcome: Outcome): string {
+  return outcome.kind === 'error'
+    ? 'request failed'
+    : outcome.kind === 'cancelled'
+      ? 'cancelled'
+      : 'timed out';
 }
