@@ -1,0 +1,377 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ServiceEmulator } from '../../src/emulator/index.js';
+import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+
+const SUB = '00000000-0000-4000-8000-0000000000c1';
+const STOP = /\/erpVirtualInstances\/[^/]+\/stop$/;
+const POLL = /\/operationStatuses\//;
+
+const emu = useEmulator();
+
+function stopInputs(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    operation: 'erp-stop',
+    'base-url': emu.get().url,
+    'access-token': 'emu-access-token',
+    'subscription-id': SUB,
+    'resource-group': 'rg-erp',
+    'erp-virtual-instance': 'X01',
+    'poll-interval': '0.05',
+    ...extra,
+  };
+}
+
+/** The runner's `::add-mask::` commands are how secrets are kept out of the log: everything else is scanned. */
+function expectClean(r: ActionRun, e: ServiceEmulator): void {
+  expect(r.stdout).toContain('::add-mask::');
+  expectNoSecrets({ everything: r.everything.replace(/^::add-mask::.*$/gm, '') }, emulatorSecrets(e));
+}
+
+/** Annotations escape `%`, CR and LF; the tests read them as the runner shows them. */
+function unescapeCommands(r: ActionRun): ActionRun {
+  const unescape = (line: string) => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  return { ...r, errors: r.errors.map(unescape) };
+}
+
+async function run(inputs: Record<string, string>, options = {}): Promise<ActionRun> {
+  const result = await runAction(inputs, options);
+  expectClean(result, emu.get());
+  return unescapeCommands(result);
+}
+
+describe('erp-stop, run as a runner runs it', () => {
+  it('sends the body and api-version, follows the 202 to Succeeded and sets the outputs', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', {
+      steps: [
+        { status: 'InProgress', percentComplete: 20 },
+        { status: 'InProgress', percentComplete: 60 },
+        { status: 'Succeeded', percentComplete: 100 },
+      ],
+    });
+    const r = await run(stopInputs({ 'soft-stop-timeout-seconds': '300' }));
+    expect(r.code).toBe(0);
+    const [stop] = e.requestsTo(STOP);
+    expect(stop!.method).toBe('POST');
+    expect(stop!.target).toBe(
+      `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01/stop?api-version=2023-04-01`,
+    );
+    expect(stop!.headers.authorization).toBe('Bearer emu-access-token');
+    expect(stop!.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(stop!.body)).toEqual({ softStopTimeoutSeconds: 300 });
+    const polls = e.requestsTo(POLL);
+    expect(polls).toHaveLength(3);
+    expect(polls[0]!.url.searchParams.get('api-version')).toBe('2021-12-01-preview');
+    const op = [...e.erp.operations.values()][0]!;
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['percent-complete']).toBe('100');
+    expect(r.outputs['operation-id']).toBe(
+      `/subscriptions/${SUB}/providers/Vendor.Workloads/locations/westeurope/operationStatuses/${op.id}`,
+    );
+    expect(r.outputs['operation-url']).toBe(
+      `${e.url}/subscriptions/${SUB}/providers/Vendor.Workloads/locations/westeurope/operationStatuses/${op.id}?api-version=2021-12-01-preview`,
+    );
+    expect(r.outputs['start-time']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(r.outputs['end-time']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(r.outputs['request-id']).toMatch(/^emu-req-\d+$/);
+    expect(JSON.parse(r.outputs.result!)).toMatchObject({ status: 'Succeeded', name: op.id, error: null });
+    // One line per status change, not per poll: InProgress appears once although two polls said it.
+    expect(r.stdout.match(/X01: InProgress, /g)).toHaveLength(1);
+    expect(r.stdout).toContain('::group::erp-stop X01');
+    expect(r.summary).toContain('erp virtual instance');
+    expect(r.summary).toContain('X01');
+    expect(r.summary).toContain(op.id);
+  });
+
+  it('sends softStopTimeoutSeconds 0 by default and ends on a terminal 200 without polling', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { respond: 200, steps: ['Succeeded'] });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(0);
+    expect(JSON.parse(e.requestsTo(STOP)[0]!.body)).toEqual({ softStopTimeoutSeconds: 0 });
+    expect(e.requests).toHaveLength(1);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['operation-url']).toBeUndefined();
+  });
+
+  it('polls a 200 whose status is still running and which carries a polling header', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { respond: 200, steps: ['InProgress', 'Succeeded'] });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(1);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+  });
+
+  it('fails a Failed operation naming code, message and request id, with the nested details in the log', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: ['InProgress', 'Failed'] });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(1);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(
+      /The stop of erp virtual instance 'X01' ended with status Failed: StopFailed: The application server instance could not be stopped\. \(request-id: emu-req-\d+\)/,
+    );
+    expect(r.stdout).toContain('target: appServerInstances/app0');
+    expect(r.stdout).toContain(
+      '- KernelShutdownTimeout: The kernel did not reach the next shutdown state. (target: app0)',
+    );
+    expect(r.stdout).toContain('additionalInfo ErpDiagnostic: {"workProcess":"DIA 3","state":"stopping"}');
+    expect(r.stdout).toContain('additionalInfo PolicyViolation: {"rule":"maintenance-window"}');
+    expect(r.outputs['operation-status']).toBe('Failed');
+    expect(JSON.parse(r.outputs.result!).error.code).toBe('StopFailed');
+  });
+
+  it('fails a Canceled operation', async () => {
+    emu.get().erp.setInstance('X01', { steps: ['InProgress', { status: 'Canceled', percentComplete: 30 }] });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain("'X01' ended with status Canceled");
+    expect(r.outputs['operation-status']).toBe('Canceled');
+  });
+
+  it('treats an unknown status as still running', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', {
+      steps: [{ status: 'Preparing System Configuration', percentComplete: 10 }, 'succeeded'],
+    });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('X01: Preparing System Configuration, 10% complete');
+    expect(e.requestsTo(POLL)).toHaveLength(2);
+    expect(r.outputs['operation-status']).toBe('succeeded');
+  });
+
+  it("honours the service's Retry-After over poll-interval", async () => {
+    // A poll-interval longer than the timeout: only the 1 s Retry-After lets the wait end in time.
+    const e = emu.get();
+    e.erp.setInstance('X01', { retryAfter: '1', steps: ['InProgress', 'Succeeded'] });
+    const r = await run(stopInputs({ 'poll-interval': '1h', timeout: '20s' }));
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(2);
+  });
+
+  it('sends 1 + ceil(T / r) requests for an operation of T seconds with Retry-After r', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { durationMs: 1500, retryAfter: '1' });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(0);
+    expect(e.requests).toHaveLength(1 + Math.ceil(1.5 / 1));
+  });
+
+  it('waits poll-interval where no Retry-After comes', async () => {
+    // The default poll-interval (15 s) would run past this timeout; the 0.05 s one does not.
+    const e = emu.get();
+    e.erp.setInstance('X01', {
+      steps: ['InProgress', 'InProgress', 'InProgress', 'InProgress', 'Succeeded'],
+    });
+    const r = await run(stopInputs({ timeout: '10s' }));
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(5);
+  });
+
+  it('finds the polling URL under any header-name case, and in Location where vendor-AsyncOperation is absent', async () => {
+    const e = emu.get();
+    e.erp.setInstance('U1', { pollingHeader: 'VENDOR-ASYNCOPERATION' });
+    e.erp.setInstance('L1', { pollingHeader: 'Location' });
+    const r = await run(stopInputs({ 'erp-virtual-instance': 'U1, L1' }));
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(4);
+    expect(JSON.parse(r.outputs.result!).map((x: { status: string }) => x.status)).toEqual([
+      'Succeeded',
+      'Succeeded',
+    ]);
+  });
+
+  it('fails a 202 that carries no polling header, saying so', async () => {
+    emu.get().erp.setInstance('X01', { pollingHeader: 'none' });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain('202 Accepted without a vendor-AsyncOperation or Location header');
+    expect(emu.get().requestsTo(POLL)).toHaveLength(0);
+  });
+
+  it('refuses a polling URL on another origin and sends nothing there', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { pollingOrigin: 'secondary' });
+    const r = await run(stopInputs());
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain(`Refused to follow the polling URL on ${e.secondUrl}`);
+    expect(e.requests.filter((q) => q.origin === 'secondary')).toHaveLength(0);
+    expect(e.requests).toHaveLength(1);
+  });
+
+  it('falls back to a hard stop where a soft stop is not supported and hard-stop-fallback is true', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { softStopUnsupported: true });
+    const r = await run(stopInputs({ 'soft-stop-timeout-seconds': '120', 'hard-stop-fallback': 'true' }));
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(STOP).map((q) => JSON.parse(q.body))).toEqual([
+      { softStopTimeoutSeconds: 120 },
+      { softStopTimeoutSeconds: 0 },
+    ]);
+    expect(r.stdout).toMatch(/::warning::X01: the service refused a soft stop of 120s/);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+  });
+
+  it('fails on SoftStopUnsupported without hard-stop-fallback, saying how to allow it', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { softStopUnsupported: true });
+    const r = await run(stopInputs({ 'soft-stop-timeout-seconds': '120' }));
+    expect(r.code).toBe(1);
+    expect(e.requestsTo(STOP)).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/HTTP 400 SoftStopUnsupported: .*request-id: emu-req-\d+/);
+    expect(r.errors[0]).toContain('hard-stop-fallback: true');
+  });
+
+  it('with wait: false returns after the 202 with the operation-url and the status so far', async () => {
+    const e = emu.get();
+    const r = await run(stopInputs({ wait: 'false' }));
+    expect(r.code).toBe(0);
+    expect(e.requests).toHaveLength(1);
+    expect(r.outputs['operation-status']).toBe('Accepted');
+    expect(r.outputs['operation-url']).toMatch(
+      new RegExp(
+        `^${e.url}/subscriptions/${SUB}/providers/Vendor\\.Workloads/locations/westeurope/operationStatuses/`,
+      ),
+    );
+  });
+
+  it('times out naming the last status, percent complete and the operation-url', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: [{ status: 'Preparing System Configuration', percentComplete: 40 }] });
+    const r = await run(stopInputs({ timeout: '1s', 'poll-interval': '0.2' }));
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain(
+      "The stop of erp virtual instance 'X01' did not end within the timeout: last status Preparing System Configuration, 40% complete; resume with wait-for-operation",
+    );
+    expect(r.outputs['operation-url']).toContain('/operationStatuses/');
+    expect(r.outputs['operation-status']).toBe('Preparing System Configuration');
+    expect(r.outputs['percent-complete']).toBe('40');
+  });
+
+  it('ends at once on SIGTERM during a wait, with the operation-url to resume', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 55 }] });
+    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 1500 });
+    expect(r.code).toBe(1);
+    expect(e.requestsTo(POLL).length).toBeGreaterThan(0);
+    expect(r.errors[0]).toContain(
+      "The job was cancelled while waiting on the stop of erp virtual instance 'X01': last status InProgress, 55% complete",
+    );
+    const op = [...e.erp.operations.values()][0]!;
+    expect(r.outputs['operation-url']).toContain(
+      `/operationStatuses/${op.id}?api-version=2021-12-01-preview`,
+    );
+  });
+
+  it('rejects bad names with zero requests', async () => {
+    const bad: Record<string, string>[] = [
+      { 'erp-virtual-instance': 'X01, ..' },
+      { 'resource-group': 'r'.repeat(91) },
+      { 'subscription-id': ' ' },
+      { 'erp-virtual-instance': 'X01\u0007' },
+    ];
+    for (const extra of bad) {
+      const r = await run(stopInputs(extra));
+      expect(r.code).toBe(1);
+      expect(r.errors[0]).toMatch(/Input '(erp-virtual-instance|resource-group|subscription-id)'/);
+    }
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('percent-encodes a name with /, ?, # so it stays one path segment', async () => {
+    const e = emu.get();
+    const r = await run(stopInputs({ 'erp-virtual-instance': 'a/../b?c#d' }));
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(STOP)[0]!.target).toBe(
+      `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/a%2F..%2Fb%3Fc%23d/stop?api-version=2023-04-01`,
+    );
+    expect(e.erp.stops[0]!.instance).toBe('a/../b?c#d');
+  });
+});
+
+describe('several instances', () => {
+  const intervals = (e: ServiceEmulator, names: string[]) =>
+    names.map((n) => {
+      const [stop] = e.erp.stopsOf(n);
+      return { start: stop!.startedAt, end: stop!.endedAt! };
+    });
+  const three = ['S1', 'S2', 'S3'];
+  const slow = { steps: ['InProgress', 'InProgress', 'InProgress', 'Succeeded'] };
+
+  it('overlap in time with max-parallel 3', async () => {
+    const e = emu.get();
+    for (const n of three) e.erp.setInstance(n, slow);
+    const r = await run(stopInputs({ 'erp-virtual-instance': three.join('\n'), 'max-parallel': '3' }));
+    expect(r.code).toBe(0);
+    const spans = intervals(e, three);
+    // Every stop began before any ended: all three ran at once.
+    expect(Math.max(...spans.map((s) => s.start))).toBeLessThan(Math.min(...spans.map((s) => s.end)));
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    const result = JSON.parse(r.outputs.result!);
+    expect(result.map((x: { erpVirtualInstance: string }) => x.erpVirtualInstance)).toEqual(three);
+    for (const n of three) expect(r.stdout).toContain(`::group::erp-stop ${n}: Succeeded`);
+  });
+
+  it('do not overlap with max-parallel 1', async () => {
+    const e = emu.get();
+    for (const n of three) e.erp.setInstance(n, slow);
+    const r = await run(stopInputs({ 'erp-virtual-instance': three.join(','), 'max-parallel': '1' }));
+    expect(r.code).toBe(0);
+    const spans = intervals(e, three).sort((a, b) => a.start - b.start);
+    for (let i = 1; i < spans.length; i++) expect(spans[i - 1]!.end).toBeLessThanOrEqual(spans[i]!.start);
+  });
+
+  it('fail after all have ended, naming each failure; operation-status is not Succeeded', async () => {
+    const e = emu.get();
+    e.erp.setInstance('F1', { steps: ['InProgress', 'Failed'] });
+    e.erp.setInstance('F2', { softStopUnsupported: true });
+    e.erp.setInstance('OK1', {
+      steps: ['InProgress', 'InProgress', 'InProgress', 'InProgress', 'Succeeded'],
+    });
+    const r = await run(
+      stopInputs({ 'erp-virtual-instance': 'F1,F2,OK1', 'soft-stop-timeout-seconds': '5' }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toContain('2 of 3 erp virtual instances did not stop');
+    expect(r.errors[0]).toContain("'F1' ended with status Failed: StopFailed");
+    expect(r.errors[0]).toContain("'F2' failed: POST");
+    expect(r.errors[0]).toContain('SoftStopUnsupported');
+    expect(e.erp.stopsOf('OK1')[0]!.endedAt).toBeDefined();
+    expect(r.outputs['operation-status']).toBe('Failed');
+    const result = JSON.parse(r.outputs.result!);
+    expect(result.map((x: { status?: string }) => x.status)).toEqual(['Failed', undefined, 'Succeeded']);
+  });
+});
+
+describe('a token that expires during the wait', () => {
+  const shortLived = useEmulator(() => ({ emulator: { tokenLifetimeSeconds: 2 } }));
+
+  it('is renewed, and no request is refused', async () => {
+    const e = shortLived.get();
+    e.erp.setInstance('X01', { durationMs: 3500 });
+    const r = await runAction({
+      operation: 'erp-stop',
+      'base-url': e.url,
+      'auth-url': e.url,
+      'tenant-id': 't1',
+      'client-id': 'emu-client',
+      'client-secret': 'emu-client-secret',
+      'subscription-id': SUB,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01',
+      'poll-interval': '0.25',
+    });
+    expectClean(r, e);
+    expect(r.code).toBe(0);
+    expect(e.issuedTokens.size).toBeGreaterThan(1);
+    expect(e.requestsTo(/\/t1\/oauth2\/v2\.0\/token$/).length).toBe(e.issuedTokens.size);
+    expect(e.erp.unauthorized).toBe(0);
+    // The later polls carried a token issued after the first.
+    const used = new Set(e.requestsTo(POLL).map((q) => q.headers.authorization));
+    expect(used.size).toBeGreaterThan(1);
+  });
+});

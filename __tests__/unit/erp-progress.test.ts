@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { mapLimited } from '../../src/operations/erp/pool.js';
+import { ConcurrentLog, formatDuration, InstanceLog } from '../../src/operations/erp/progress.js';
+import type { Logger } from '../../src/operations/types.js';
+
+describe('mapLimited', () => {
+  it('keeps input order and never runs more than the limit at once', async () => {
+    let active = 0;
+    let peak = 0;
+    const delays = [30, 5, 20, 1, 10, 2, 8];
+    const results = await mapLimited(delays, 3, async (ms, i) => {
+      active++;
+      peak = Math.max(peak, active);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      active--;
+      return i * 10;
+    });
+    expect(results).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    expect(peak).toBe(3);
+  });
+});
+
+describe('ConcurrentLog', () => {
+  it('holds live lines back while an instance group is open, and queues groups one after another', async () => {
+    const out: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const logger: Logger = {
+      info: (l) => out.push(l),
+      warning: (l) => out.push(`warning ${l}`),
+      debug: () => undefined,
+      group: async (name, work) => {
+        out.push(`::group::${name}`);
+        await gate; // a slow group: other instances log meanwhile
+        const result = await work();
+        out.push('::endgroup::');
+        return result;
+      },
+    };
+    const log = new ConcurrentLog(logger);
+    const a = new InstanceLog('A', log);
+    const b = new InstanceLog('B', log);
+    a.info('InProgress');
+    const first = log.group('A done', ['a1']);
+    const second = log.group('B done', ['b1']);
+    await new Promise((resolve) => setImmediate(resolve)); // A's group is now open
+    expect(out.at(-1)).toBe('::group::A done');
+    b.info('Stopping');
+    b.warning('careful');
+    release();
+    await Promise.all([first, second]);
+    expect(out).toEqual([
+      'A: InProgress',
+      '::group::A done',
+      'a1',
+      '::endgroup::',
+      'B: Stopping',
+      'warning B: careful',
+      '::group::B done',
+      'b1',
+      '::endgroup::',
+    ]);
+    expect(b.history).toEqual(['Stopping', 'warning: careful']);
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads as a person would say it', () => {
+    expect(formatDuration(1234)).toBe('1.2s');
+    expect(formatDuration(65_000)).toBe('1m 05s');
+    expect(formatDuration(3_725_000)).toBe('1h 02m');
+  });
+});

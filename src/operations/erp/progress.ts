@@ -1,0 +1,83 @@
+import type { Logger } from '../types.js';
+
+/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+
+export function formatPercent(percent: number | null | undefined): string {
+  return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+export class ConcurrentLog {
+  private open = false;
+  private held: (() => void)[] = [];
+  private groups: Promise<void> = Promise.resolve();
+
+  constructor(private readonly logger: Logger) {}
+
+  info(line: string): void {
+    this.emit(() => this.logger.info(line));
+  }
+
+  warning(line: string): void {
+    this.emit(() => this.logger.warning(line));
+  }
+
+  /** One group with these lines, after any group already queued. */
+  group(title: string, lines: string[]): Promise<void> {
+    this.groups = this.groups.then(async () => {
+      this.open = true;
+      try {
+        await this.logger.group(title, async () => {
+          for (const line of lines) this.logger.info(line);
+        });
+      } finally {
+        this.open = false;
+        for (const write of this.held.splice(0)) write();
+      }
+    });
+    return this.groups;
+  }
+
+  private emit(write: () => void): void {
+    if (this.open) this.held.push(write);
+    else write();
+  }
+}
+
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+export class InstanceLog {
+  readonly history: string[] = [];
+  readonly details: string[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly sink: { info(line: string): void; warning(line: string): void },
+  ) {}
+
+  info(line: string): void {
+    this.history.push(line);
+    this.sink.info(`${this.name}: ${line}`);
+  }
+
+  warning(line: string): void {
+    this.history.push(`warning: ${line}`);
+    this.sink.warning(`${this.name}: ${line}`);
+  }
+
+  /** Lines for the closing group only (error details), not live. */
+  detail(line: string): void {
+    this.details.push(line);
+  }
+}
