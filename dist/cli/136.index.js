@@ -793,15 +793,211 @@ function error(ctx, status, code, message, target) {
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp.ts
+
+
+const OPERATION_STATUS_API_VERSION = '2021-12-01-preview';
+const DEFAULT_STEPS = [
+    { status: 'InProgress', percentComplete: 50 },
+    { status: 'Succeeded', percentComplete: 100 },
+];
+const DEFAULT_ERROR = {
+    code: 'StopFailed',
+    message: 'The application server instance could not be stopped.',
+    target: 'appServerInstances/app0',
+    details: [
+        {
+            code: 'KernelShutdownTimeout',
+            message: 'The kernel did not reach the next shutdown state.',
+            target: 'app0',
+            additionalInfo: [{ type: 'ErpDiagnostic', info: { workProcess: 'DIA 3', state: 'stopping' } }],
+        },
+    ],
+    additionalInfo: [{ type: 'PolicyViolation', info: { rule: 'maintenance-window' } }],
+};
+const erp_TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+const STOP_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/stop$/i;
+const STATUS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
+/** Area C: stop an erp virtual instance's application (C1) and the operation-status endpoint it hands out. */
 class ErpArea {
     scenario;
     name = 'erp';
+    stops = [];
+    operations = new Map();
+    /** 401s served by this area: a test of token refresh asserts none. */
+    unauthorized = 0;
     constructor(scenario = {}) {
         this.scenario = scenario;
     }
-    routes() {
-        return [];
+    /** Sets (replaces) one instance's knobs. */
+    setInstance(name, knobs) {
+        this.scenario.instances = { ...this.scenario.instances, [name]: knobs };
+        return this;
     }
+    knobsFor(instance) {
+        return { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
+    }
+    /** The accepted stops of an instance, in arrival order. */
+    stopsOf(instance) {
+        return this.stops.filter((s) => s.instance === instance && s.accepted);
+    }
+    routes() {
+        return [
+            { method: 'POST', path: STOP_PATH, handle: (ctx) => this.stop(ctx) },
+            { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
+        ];
+    }
+    authorized(ctx) {
+        if (ctx.emulator.checkBearer(ctx))
+            return true;
+        this.unauthorized++;
+        return false;
+    }
+    stop(ctx) {
+        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+            return;
+        const [subscriptionId = '', resourceGroup = '', instance = ''] = ctx.params;
+        const soft = parseStopBody(ctx.body);
+        if (typeof soft === 'string') {
+            sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
+            return;
+        }
+        const knobs = this.knobsFor(instance);
+        const record = {
+            instance,
+            subscriptionId,
+            resourceGroup,
+            apiVersion: ctx.url.searchParams.get('api-version'),
+            body: ctx.body,
+            softStopTimeoutSeconds: soft,
+            accepted: false,
+            startedAt: ctx.emulator.now(),
+        };
+        this.stops.push(record);
+        if (knobs.softStopUnsupported && soft > 0) {
+            sendJson(ctx, 400, {
+                error: {
+                    code: 'SoftStopUnsupported',
+                    message: `A soft stop is not supported for ${instance}; stop with softStopTimeoutSeconds 0.`,
+                    target: 'softStopTimeoutSeconds',
+                },
+            });
+            return;
+        }
+        record.accepted = true;
+        const op = {
+            id: (0,external_node_crypto_.randomUUID)(),
+            subscriptionId,
+            location: this.scenario.location ?? 'westeurope',
+            knobs,
+            stop: record,
+            served: 0,
+            polls: 0,
+        };
+        record.operationId = op.id;
+        this.operations.set(op.id, op);
+        if (knobs.respond === 200) {
+            const body = this.advance(op, ctx.emulator);
+            const headers = isTerminal(body.status) ? {} : this.pollingHeaders(op, ctx.emulator);
+            sendJson(ctx, 200, body, headers);
+            return;
+        }
+        sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
+    }
+    operationStatus(ctx) {
+        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+            return;
+        const [subscriptionId, location, id = ''] = ctx.params;
+        const op = this.operations.get(id);
+        if (!op ||
+            op.subscriptionId !== subscriptionId ||
+            op.location.toLowerCase() !== location?.toLowerCase()) {
+            sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: `No operation ${id} here.` } });
+            return;
+        }
+        op.polls++;
+        const body = this.advance(op, ctx.emulator);
+        const retryAfter = op.knobs.retryAfter;
+        const headers = retryAfter !== undefined && !isTerminal(body.status) ? { 'retry-after': retryAfter } : {};
+        sendJson(ctx, 200, body, headers);
+    }
+    /** The operation's next state, as an operation status result; records when it first reports an end. */
+    advance(op, emulator) {
+        const now = emulator.now();
+        const step = this.stepAt(op, now);
+        op.served++;
+        const terminal = isTerminal(step.status);
+        if (terminal)
+            op.stop.endedAt ??= now;
+        const failed = FAILED.has(step.status.toLowerCase());
+        return {
+            id: `/subscriptions/${op.subscriptionId}/providers/Vendor.Workloads/locations/${op.location}/operationStatuses/${op.id}`,
+            name: op.id,
+            status: step.status,
+            startTime: new Date(op.stop.startedAt).toISOString(),
+            endTime: terminal ? new Date(op.stop.endedAt ?? now).toISOString() : null,
+            percentComplete: step.percentComplete ?? (terminal && !failed ? 100 : undefined),
+            error: failed ? (op.knobs.error ?? DEFAULT_ERROR) : null,
+            operations: [],
+        };
+    }
+    stepAt(op, now) {
+        const { durationMs, steps } = op.knobs;
+        if (durationMs !== undefined) {
+            const elapsed = now - op.stop.startedAt;
+            if (elapsed >= durationMs)
+                return { status: 'Succeeded', percentComplete: 100 };
+            return { status: 'InProgress', percentComplete: Math.floor((elapsed / durationMs) * 100) };
+        }
+        const list = steps?.length ? steps : DEFAULT_STEPS;
+        const step = list[Math.min(op.served, list.length - 1)];
+        return typeof step === 'string' ? { status: step } : step;
+    }
+    pollingHeaders(op, emulator) {
+        const headers = {};
+        const name = op.knobs.pollingHeader ?? 'vendor-AsyncOperation';
+        if (name.toLowerCase() !== 'none') {
+            const origin = op.knobs.pollingOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
+            headers[name] =
+                `${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
+                    `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`;
+        }
+        if (op.knobs.retryAfter !== undefined)
+            headers['retry-after'] = op.knobs.retryAfter;
+        return headers;
+    }
+}
+function isTerminal(status) {
+    return erp_TERMINAL.has((status ?? '').toLowerCase());
+}
+/** Areas A–C: every request carries api-version. */
+function requireApiVersion(ctx) {
+    if (ctx.url.searchParams.get('api-version'))
+        return true;
+    sendJson(ctx, 400, {
+        error: {
+            code: 'MissingApiVersionParameter',
+            message: 'The api-version query parameter (?api-version=) is required for all requests.',
+        },
+    });
+    return false;
+}
+/** The stop request body's softStopTimeoutSeconds (0 where there is no body), or why it is not acceptable. */
+function parseStopBody(text) {
+    if (text.trim() === '')
+        return 0;
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        return 'The request body is not JSON.';
+    }
+    const soft = body?.softStopTimeoutSeconds ?? 0;
+    if (typeof soft !== 'number' || !Number.isInteger(soft) || soft < 0) {
+        return 'softStopTimeoutSeconds must be an integer of 0 or more.';
+    }
+    return soft;
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/index.ts
