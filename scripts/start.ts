@@ -2,26 +2,36 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { startEmulator } from '../src/emulator/index.js';
+import { startEmulator, type Scenario } from '../src/emulator/index.js';
 
 /**
- * `npm start`: starts the emulator, runs every operation through the real bundle (dist/index.js) exactly as a
- * runner does, and prints what a workflow would see: the log, the outputs and the job summary.
+ * `npm start`: starts the emulator with scenarios/demo.json, runs each operation through the real bundle
+ * (dist/index.js) exactly as a runner does, and prints what a workflow's log would show: workflow commands
+ * rendered as the runner renders them, then the step's outputs and its job summary.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-const emulator = await startEmulator();
+const scenario = JSON.parse(await readFile(join(root, 'scenarios/demo.json'), 'utf8')) as Scenario;
+const emulator = await startEmulator(scenario);
+const subscription = '00000000-0000-4000-8000-000000000001';
 const common = {
   'base-url': emulator.url,
   'access-token': [...emulator.accessTokens][0]!,
   'poll-interval': '1s',
 };
-const subscription = '00000000-0000-4000-8000-000000000001';
 
 const steps: [string, Record<string, string>][] = [
   [
     'erp-stop',
-    { ...common, 'subscription-id': subscription, 'resource-group': 'rg-erp', 'erp-virtual-instance': 'X01' },
+    {
+      ...common,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01, X02',
+      'soft-stop-timeout-seconds': '300',
+      'hard-stop-fallback': 'true',
+    },
   ],
   [
     'wait-for-sync',
@@ -31,7 +41,7 @@ const steps: [string, Record<string, string>][] = [
       'resource-group': 'rg-data',
       'account-name': 'consumer',
       'share-subscription': 'sales',
-      timeout: '20s',
+      'started-after': '2026-11-22T00:00:00Z',
     },
   ],
   [
@@ -40,7 +50,7 @@ const steps: [string, Record<string, string>][] = [
       ...common,
       'subscription-id': subscription,
       location: 'westeurope',
-      image: 'nginx\nmcr.microsoft.com/dotnet/runtime:8.0',
+      image: 'nginx\nmcr.microsoft.com/dotnet/runtime:8.0\nredis:7',
     },
   ],
   ['app-current-user', { 'api-url': emulator.url, 'api-token': 'emu-user-token' }],
@@ -55,6 +65,19 @@ const steps: [string, Record<string, string>][] = [
   ],
 ];
 
+/** How the runner shows a workflow command line in the log; masks and debug lines are not shown. */
+function render(line: string): string | undefined {
+  const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line);
+  if (!command) return `    ${line}`;
+  const [, name, text] = command;
+  const unescaped = text!.replace(/%0A/g, '\n    ').replace(/%0D/g, '').replace(/%25/g, '%');
+  if (name === 'group') return `  ▾ ${unescaped}`;
+  if (name === 'error') return `    Error: ${unescaped}`;
+  if (name === 'warning') return `    Warning: ${unescaped}`;
+  if (name === 'notice') return `    Notice: ${unescaped}`;
+  return undefined;
+}
+
 try {
   for (const [operation, inputs] of steps) {
     const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-start-'));
@@ -63,20 +86,65 @@ try {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...files };
     for (const [name, value] of Object.entries({ operation, ...inputs }))
       env[`INPUT_${name.toUpperCase()}`] = value;
-    console.log(`\n━━━ uses: vendor-ops-action  with: operation: ${operation}`);
+    console.log(`\n━━━ - uses: vendor-ops-action   with: operation: ${operation}`);
     const child = spawn(process.execPath, [join(root, 'dist/index.js')], {
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    console.log(`─── exit code ${code}; outputs:`);
+    for await (const line of createInterface({ input: child.stdout })) {
+      const shown = render(line);
+      if (shown !== undefined) console.log(shown);
+    }
+    const code = await new Promise<number | null>((resolve) =>
+      child.exitCode !== null ? resolve(child.exitCode) : child.on('close', resolve),
+    );
+    console.log(`  ─ exit code ${code}; outputs:`);
     const outputs = await readFile(files.GITHUB_OUTPUT, 'utf8');
-    for (const m of outputs.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm))
-      console.log(`    ${m[1]}=${m[3]}`);
+    for (const m of outputs.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) {
+      const value = m[3]!.length > 160 ? `${m[3]!.slice(0, 157)}…` : m[3];
+      console.log(`      ${m[1]}=${value}`);
+    }
     const summary = await readFile(files.GITHUB_STEP_SUMMARY, 'utf8');
-    if (summary) console.log(`─── job summary (HTML):\n${summary.trim()}`);
+    const text = summary
+      .replace(/<\/(tr|h\d|p|li)>/g, '\n')
+      .replace(/<\/t[dh]>/g, ' | ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))
+      .trim();
+    if (text) console.log(`  ─ job summary:\n${text.replace(/^/gm, '      ')}`);
     await rm(dir, { recursive: true, force: true });
   }
 } finally {
   await emulator.close();
+}
+
+// The same operations from the command line, against an emulator started by `vendor-ops emulator`.
+console.log('\n━━━ $ vendor-ops check-image-cached --json …   (the command line, dist/cli.mjs)');
+const cliEmulator = await startEmulator(scenario);
+try {
+  const cli = spawn(
+    process.execPath,
+    [
+      join(root, 'dist/cli.mjs'),
+      'check-image-cached',
+      '--location',
+      'westeurope',
+      '--image',
+      'nginx,redis:7',
+      '--json',
+    ],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        VENDOR_OPS_BASE_URL: cliEmulator.url,
+        VENDOR_OPS_ACCESS_TOKEN: [...cliEmulator.accessTokens][0]!,
+        VENDOR_OPS_SUBSCRIPTION_ID: subscription,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => cli.on('close', resolve));
+  console.log(`  ─ exit code ${code}`);
+} finally {
+  await cliEmulator.close();
 }

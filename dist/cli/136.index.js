@@ -1030,7 +1030,10 @@ async function startEmulator(scenario = {}) {
 
 
 
-/** `vendor-ops emulator [--port N] [--scenario FILE]`: the service's emulator, until Ctrl-C. */
+/**
+ * `vendor-ops emulator [--port N] [--scenario FILE]` (and `npm run emulator`): the service's emulator, until Ctrl-C.
+ * It prints the emulator's own made-up credentials so a user can point a workflow or the CLI at it.
+ */
 async function runEmulator(args) {
     const { values } = (0,external_node_util_.parseArgs)({ args, options: { port: { type: 'string' }, scenario: { type: 'string' } } });
     const scenario = values.scenario ? JSON.parse(await (0,promises_.readFile)(values.scenario, 'utf8')) : {};
@@ -1042,6 +1045,7 @@ async function runEmulator(args) {
         `  base-url, auth-url, api-url: ${emulator.url}`,
         `  access-token: ${[...emulator.accessTokens][0]}`,
         `  client-id: ${emulator.clients[0]?.clientId}  client-secret: ${emulator.clients[0]?.clientSecret ?? '(federated only)'}`,
+        `  api-token (app-*): ${emulator.apps.tokenValues()[0]}  app: contoso/shop`,
         '',
     ].join('\n'));
     await new Promise((resolve) => {

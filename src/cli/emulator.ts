@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startEmulator, type Scenario } from '../emulator/index.js';
 
-/** `vendor-ops emulator [--port N] [--scenario FILE]`: the service's emulator, until Ctrl-C. */
+/**
+ * `vendor-ops emulator [--port N] [--scenario FILE]` (and `npm run emulator`): the service's emulator, until Ctrl-C.
+ * It prints the emulator's own made-up credentials so a user can point a workflow or the CLI at it.
+ */
 export async function runEmulator(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { port: { type: 'string' }, scenario: { type: 'string' } } });
   const scenario: Scenario = values.scenario ? JSON.parse(await readFile(values.scenario, 'utf8')) : {};
@@ -14,6 +17,7 @@ export async function runEmulator(args: string[]): Promise<number> {
       `  base-url, auth-url, api-url: ${emulator.url}`,
       `  access-token: ${[...emulator.accessTokens][0]}`,
       `  client-id: ${emulator.clients[0]?.clientId}  client-secret: ${emulator.clients[0]?.clientSecret ?? '(federated only)'}`,
+      `  api-token (app-*): ${emulator.apps.tokenValues()[0]}  app: contoso/shop`,
       '',
     ].join('\n'),
   );
