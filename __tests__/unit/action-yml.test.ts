@@ -57,3 +57,12 @@ describe('action.yml', () => {
     );
   });
 });
+
+describe('README', () => {
+  it('has the input and output tables the definitions render (run `npm run action-yml` after changing them)', async () => {
+    const { withReadmeTables } = await import('../../src/inputs/readme-tables.js');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toBe(withReadmeTables(readme));
+    expect(readme).toContain('| `soft-stop-timeout-seconds` | `0` | erp-stop |');
+  });
+});
