@@ -58528,7 +58528,7 @@ function coerce_date(params) {
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing. */
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
 const errorDetail = lazy(() => looseObject({
     code: schemas_string().optional().catch(undefined),
     message: schemas_string().optional().catch(undefined),
@@ -59635,14 +59635,7 @@ async function pollUntilDone(options) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
 
-/** Area C's error detail: code, message, target, nested details and additionalInfo, any of them missing. */
-const erpErrorDetail = lazy(() => looseObject({
-    code: schemas_string().optional(),
-    message: schemas_string().optional(),
-    target: schemas_string().optional(),
-    details: array(erpErrorDetail).optional(),
-    additionalInfo: array(looseObject({ type: schemas_string().optional(), info: unknown() })).optional(),
-}));
+
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
  * present, and the success sample carries `error: null`, so every field is optional and nullable.
@@ -59654,7 +59647,7 @@ const operationStatusResult = looseObject({
     startTime: schemas_string().nullish(),
     endTime: schemas_string().nullish(),
     percentComplete: schemas_number().min(0).max(100).nullish(),
-    error: erpErrorDetail.nullish(),
+    error: errorDetail.nullish(),
     operations: array(unknown()).nullish(),
 });
 

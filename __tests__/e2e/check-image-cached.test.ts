@@ -27,9 +27,7 @@ const check = async (extra: Record<string, string>): Promise<ActionRun> => {
     location: 'westeurope',
     ...extra,
   });
-  // `::add-mask::` is the runner being told what to hide: the one place a secret may appear.
-  const everything = run.everything.replace(/^::add-mask::.*$/gm, '');
-  expectNoSecrets({ everything }, emulatorSecrets(emu.get()));
+  expectNoSecrets(run, emulatorSecrets(emu.get()));
   return run;
 };
 

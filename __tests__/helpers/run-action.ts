@@ -85,11 +85,14 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs;
 }
 
-/** Every form a secret could leak in; the scan fails the test on any. */
+/**
+ * Every form a secret could leak in; the scan fails the test on any. `::add-mask::` lines are the runner being told
+ * what to hide, the one place a secret may stand, so they are left out of the scan.
+ */
 export function expectNoSecrets(run: Pick<ActionRun, 'everything'>, secrets: string[]): void {
+  const scanned = run.everything.replace(/^::add-mask::.*$/gm, '');
   for (const secret of secrets.filter((s) => s.length >= 6)) {
     const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')];
-    for (const form of forms)
-      expect(run.everything.includes(form) ? `leaked: ${form}` : 'clean').toBe('clean');
+    for (const form of forms) expect(scanned.includes(form) ? `leaked: ${form}` : 'clean').toBe('clean');
   }
 }

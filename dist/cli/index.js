@@ -45711,7 +45711,7 @@ var errors = __nccwpck_require__(6468);
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing. */
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
 const errorDetail = classic_schemas/* lazy */.RZV(() => classic_schemas/* looseObject */._H3({
     code: classic_schemas/* string */.YjP().optional().catch(undefined),
     message: classic_schemas/* string */.YjP().optional().catch(undefined),
@@ -46820,14 +46820,7 @@ async function pollUntilDone(options) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
 
-/** Area C's error detail: code, message, target, nested details and additionalInfo, any of them missing. */
-const erpErrorDetail = classic_schemas/* lazy */.RZV(() => classic_schemas/* looseObject */._H3({
-    code: classic_schemas/* string */.YjP().optional(),
-    message: classic_schemas/* string */.YjP().optional(),
-    target: classic_schemas/* string */.YjP().optional(),
-    details: classic_schemas/* array */.YOg(erpErrorDetail).optional(),
-    additionalInfo: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ type: classic_schemas/* string */.YjP().optional(), info: classic_schemas/* unknown */.L5J() })).optional(),
-}));
+
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
  * present, and the success sample carries `error: null`, so every field is optional and nullable.
@@ -46839,7 +46832,7 @@ const operationStatusResult = classic_schemas/* looseObject */._H3({
     startTime: classic_schemas/* string */.YjP().nullish(),
     endTime: classic_schemas/* string */.YjP().nullish(),
     percentComplete: classic_schemas/* number */.aig().min(0).max(100).nullish(),
-    error: erpErrorDetail.nullish(),
+    error: errorDetail.nullish(),
     operations: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).nullish(),
 });
 

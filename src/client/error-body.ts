@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ServiceError, type ErrorDetail } from './errors.js';
 import type { HttpResponse } from './http.js';
 
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing. */
-const errorDetail: z.ZodType<ErrorDetail> = z.lazy(() =>
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
+export const errorDetail: z.ZodType<ErrorDetail> = z.lazy(() =>
   z.looseObject({
     code: z.string().optional().catch(undefined),
     message: z.string().optional().catch(undefined),

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import type { ErrorDetail } from '../errors.js';
-
-/** Area C's error detail: code, message, target, nested details and additionalInfo, any of them missing. */
-export const erpErrorDetail: z.ZodType<ErrorDetail> = z.lazy(() =>
-  z.looseObject({
-    code: z.string().optional(),
-    message: z.string().optional(),
-    target: z.string().optional(),
-    details: z.array(erpErrorDetail).optional(),
-    additionalInfo: z.array(z.looseObject({ type: z.string().optional(), info: z.unknown() })).optional(),
-  }),
-);
+import { errorDetail } from '../error-body.js';
 
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
@@ -23,7 +12,7 @@ export const operationStatusResult = z.looseObject({
   startTime: z.string().nullish(),
   endTime: z.string().nullish(),
   percentComplete: z.number().min(0).max(100).nullish(),
-  error: erpErrorDetail.nullish(),
+  error: errorDetail.nullish(),
   operations: z.array(z.unknown()).nullish(),
 });
 
