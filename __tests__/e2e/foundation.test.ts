@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { startProxy } from '../helpers/connect-proxy.js';
 import { expectNoSecrets, runAction } from '../helpers/run-action.js';
 
 const emu = useEmulator();
@@ -72,5 +73,70 @@ describe('the bundle, run as a runner runs it', () => {
       run,
       emulatorSecrets(emu.get()).filter((s) => s !== 'emu-client-secret'),
     );
+  });
+
+  const imageInputs = () => ({
+    operation: 'check-image-cached',
+    'base-url': emu.get().url,
+    'subscription-id': SUBSCRIPTION,
+    location: 'westeurope',
+    image: 'nginx',
+  });
+
+  it('signs in by federation with the runner OIDC token, and masks the token it is issued', async () => {
+    const e = emu.get();
+    e.clients.push({ clientId: 'fed-client' });
+    e.cachedImages.setImages('westeurope', [{ image: 'nginx', osType: 'Linux' }]);
+    const run = await runAction(
+      { ...imageInputs(), 'client-id': 'fed-client', 'tenant-id': 'tenant-1', 'auth-url': e.url },
+      {
+        env: {
+          ACTIONS_ID_TOKEN_REQUEST_URL: `${e.url}/_oidc/token?api-version=2.0`,
+          ACTIONS_ID_TOKEN_REQUEST_TOKEN: e.oidcRequestToken,
+        },
+      },
+    );
+    expect(run.code).toBe(0);
+    expect(run.outputs.cached).toBe('true');
+    const oidc = e.requests.find((r) => r.url.pathname === '/_oidc/token');
+    expect(oidc?.url.searchParams.get('audience')).toBe('api://VendorADTokenExchange');
+    const grant = new URLSearchParams(
+      e.requests.find((r) => r.url.pathname.endsWith('/oauth2/v2.0/token'))!.body,
+    );
+    expect(grant.get('client_assertion')).toBe([...e.issuedOidcTokens][0]);
+    expect(grant.get('scope')).toBe(`${e.url}/.default`);
+    const [issued] = [...e.issuedTokens.keys()];
+    expect(run.stdout).toContain(`::add-mask::${issued}`);
+    expect(e.requestsTo(/cachedImages/)[0]!.headers.authorization).toBe(`Bearer ${issued}`);
+    expectNoSecrets(run, emulatorSecrets(e));
+  });
+
+  it('without a secret and without a runner OIDC token, says what to set, before any request', async () => {
+    const run = await runAction({
+      ...imageInputs(),
+      'client-id': 'fed-client',
+      'tenant-id': 't',
+      'auth-url': emu.get().url,
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain("Input 'client-secret': is not set and the runner offers no OIDC token");
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('goes through the proxy HTTP_PROXY names', async () => {
+    const proxy = await startProxy();
+    try {
+      emu.get().cachedImages.setImages('westeurope', [{ image: 'nginx', osType: 'Linux' }]);
+      const run = await runAction(
+        { ...imageInputs(), 'access-token': 'emu-access-token' },
+        { env: { HTTP_PROXY: proxy.url } },
+      );
+      expect(run.code).toBe(0);
+      expect(proxy.targets.length).toBeGreaterThan(0);
+      expect(proxy.targets.every((t) => t.includes(new URL(emu.get().url).host))).toBe(true);
+      expectNoSecrets(run, emulatorSecrets(emu.get()));
+    } finally {
+      await proxy.close();
+    }
   });
 });
