@@ -14,6 +14,7 @@ export interface BenchEnv {
   /** The action's bundle (action.yml's runs.main) and the floor bundle. */
   actionMain: string;
   floorMain: string;
+  floorRequestsMain: string;
 }
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
@@ -91,6 +92,22 @@ const floor: Case = {
     const run = await runChild([env.floorMain], { operation: 'check-image-cached' }, env.probe);
     expectSuccess(this.name, run);
     return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+  },
+};
+
+const floorRequests: Case = {
+  name: 'floor + requests',
+  async run(env) {
+    return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
+      const { 'subscription-id': sub, ...rest } = resourceManager(emu);
+      const run = await runChild(
+        [env.floorRequestsMain],
+        { ...rest, 'subscription-id': sub, location: 'westeurope' },
+        env.probe,
+      );
+      expectSuccess(this.name, run, emu.cachedImages.pagesServed === 3);
+      return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+    });
   },
 };
 
@@ -207,6 +224,7 @@ const fanOut: Case = {
 export const CASES: Case[] = [
   nodeE0,
   floor,
+  floorRequests,
   startup,
   wait,
   ...SETTINGS.imagePages.onPages.map(imageOnPage),
