@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ncc } from '../scripts/bundle.js';
 
@@ -53,9 +53,18 @@ function build(scratch: string, name: string, source: string): Bundle {
 }
 
 /** A bundle's main file and the chunks ncc writes next to it (`<id>.index.js`), loaded on demand. */
-export function bundleBytes(main: string): number {
+function bundleFiles(main: string): string[] {
   const dir = dirname(main);
   return readdirSync(dir)
     .filter((f) => f === basename(main) || /^\d+\.index\.js$/.test(f))
-    .reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+    .map((f) => join(dir, f));
+}
+
+export function bundleBytes(main: string): number {
+  return bundleFiles(main).reduce((sum, f) => sum + statSync(f).size, 0);
+}
+
+/** How often a marker occurs in a bundle's files: a dependency bundled twice shows its class twice. */
+export function countInBundle(main: string, marker: string): number {
+  return bundleFiles(main).reduce((n, f) => n + readFileSync(f, 'utf8').split(marker).length - 1, 0);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CASES, SETTINGS, type BenchEnv, type Sample } from './cases.js';
 import { chooseRssProbe } from './child.js';
-import { buildFloor, buildFloorWithRequests, bundleBytes } from './floor.js';
+import { buildFloor, buildFloorWithRequests, bundleBytes, countInBundle } from './floor.js';
 import { report } from './table.js';
 
 /**
@@ -49,6 +49,7 @@ try {
       actionBytes: bundleBytes(actionMain),
       floorBytes: floor.bytes,
       floorRequestsBytes: floorRequests.bytes,
+      undiciCopies: countInBundle(actionMain, 'class Agent extends DispatcherBase'),
       rssMethod: probe.kind === 'time' ? 'GNU time %M' : 'process.resourceUsage().maxRSS at exit',
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
       date: new Date().toISOString().slice(0, 10),

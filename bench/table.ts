@@ -6,6 +6,8 @@ export interface ReportInfo {
   actionBytes: number;
   floorBytes: number;
   floorRequestsBytes: number;
+  /** Copies of undici's Agent class in the action's bundle files. */
+  undiciCopies: number;
   rssMethod: string;
   machine: string;
   date: string;
@@ -134,6 +136,16 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     verdict(rssEvery / rssFirst <= 1.1),
   );
 
+  const rssShort = m('history, every page (short)', 'rssKiB');
+  row(
+    '3',
+    `peak RSS reading every page, ${s.history.count / s.history.pageSize} pages vs ${s.history.shortCount / s.history.pageSize} pages`,
+    `${mib(rssEvery)} vs ${mib(rssShort)} = ${x(rssEvery / rssShort)}`,
+    '≤ 1.10 × (no growth with pages)',
+    verdict(rssEvery / rssShort <= 1.1),
+  );
+  row('1', 'undici copies in the bundle', String(info.undiciCopies), '= 1', verdict(info.undiciCopies === 1));
+
   const f = s.fanOut;
   const idealWall = Math.ceil(f.instances / f.maxParallel) * f.durationMs;
   const idealRequests = f.instances * (1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)));
@@ -159,7 +171,11 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   const table = [
     '| # | figure | measured (median) | target | result |',
     '|---|---|---|---|---|',
-    ...rows.filter((r) => !/NaN|Infinity/.test(r[2]!)).map((r) => `| ${r.join(' | ')} |`),
+    // Sections in order (a stable sort keeps each section's rows as made); rows of left-out cases dropped.
+    ...rows
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .filter((r) => !/NaN|Infinity/.test(r[2]!))
+      .map((r) => `| ${r.join(' | ')} |`),
   ];
   const notes = [
     '',
