@@ -17,7 +17,8 @@ export function bundle(outDir: string): void {
   writeFileSync(join(outDir, 'cli.mjs'), "#!/usr/bin/env node\nimport './cli/index.js';\n", { mode: 0o755 });
 }
 
-function ncc(source: string, outDir: string): void {
+/** Our ncc settings, one place: the benchmark builds its floor bundle with them too. */
+export function ncc(source: string, outDir: string): void {
   execFileSync('npx', ['ncc', 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,12 +4,7 @@ import { InputError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
-import { appCurrentUser, appRemoveUser } from '../operations/app-users.js';
-import { checkImageCached } from '../operations/check-image-cached.js';
-import { erpStop } from '../operations/erp-stop.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
-import { waitForOperation } from '../operations/wait-for-operation.js';
-import { waitForSync } from '../operations/wait-for-sync.js';
 import { OPERATIONS, type OperationName } from './definitions.js';
 import { InputReader, type InputSource } from './reader.js';
 
@@ -86,6 +81,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
 
   let result: OperationResult;
   try {
+    // Each operation (with its response schemas) is imported only when it runs: a step pays at start-up only for
+    // the code it uses (see bench/).
     switch (operation) {
       case 'erp-stop': {
         const options = {
@@ -99,12 +96,14 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           wait: inputs.optional('wait')!,
         };
         const { client, ctx, baseUrl } = resourceManager();
+        const { erpStop } = await import('../operations/erp-stop.js');
         result = await erpStop({ ...options, baseUrl }, client, ctx);
         break;
       }
       case 'wait-for-operation': {
         const operationUrl = inputs.required('operation-url', operation);
         const { client, ctx } = resourceManager();
+        const { waitForOperation } = await import('../operations/wait-for-operation.js');
         result = await waitForOperation({ operationUrl }, client, ctx);
         break;
       }
@@ -121,6 +120,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           orderby: inputs.optional('orderby'),
         };
         const { client, ctx, baseUrl } = resourceManager();
+        const { waitForSync } = await import('../operations/wait-for-sync.js');
         result = await waitForSync({ ...options, baseUrl }, client, ctx);
         break;
       }
@@ -138,6 +138,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           failIfMissing: inputs.optional('fail-if-missing')!,
         };
         const { client, ctx, baseUrl } = resourceManager();
+        const { checkImageCached } = await import('../operations/check-image-cached.js');
         result = await checkImageCached({ ...options, baseUrl }, client, ctx);
         break;
       }
@@ -147,11 +148,13 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           userEmails: inputs.required('user-email', operation),
         };
         const { client, ctx, apiUrl } = appManagement();
+        const { appRemoveUser } = await import('../operations/app-users.js');
         result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
         break;
       }
       case 'app-current-user': {
         const { client, ctx, apiUrl } = appManagement();
+        const { appCurrentUser } = await import('../operations/app-users.js');
         result = await appCurrentUser({ apiUrl }, client, ctx);
         break;
       }

@@ -1,0 +1,237 @@
+import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
+import { runChild, type ChildRun, type RssProbe } from './child.js';
+
+/** What one run of a case measured; every case reports wall time and peak RSS, some more. */
+export type Sample = Record<string, number>;
+
+export interface Case {
+  name: string;
+  run(env: BenchEnv): Promise<Sample>;
+}
+
+export interface BenchEnv {
+  probe: RssProbe;
+  /** The action's bundle (action.yml's runs.main) and the floor bundle. */
+  actionMain: string;
+  floorMain: string;
+  floorRequestsMain: string;
+}
+
+const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
+const IMAGE = 'docker.io/library/nginx:1.27';
+
+/** The knobs the table's notes quote; chosen so one round of every case takes about 15 s. */
+export const SETTINGS = {
+  wait: { durationMs: 2_500, retryAfterSeconds: 1 },
+  imagePages: { pages: 10, pageSize: 100, onPages: [1, 5, 10] },
+  /** `shortCount`: the same read over fewer pages, to show peak RSS does not grow with the number of pages. */
+  history: { count: 10_000, shortCount: 2_000, pageSize: 100 },
+  fanOut: { instances: 200, maxParallel: 50, durationMs: 2_000, retryAfterSeconds: 1 },
+};
+
+async function withEmulator<T>(scenario: Scenario, body: (emu: ServiceEmulator) => Promise<T>): Promise<T> {
+  const emu = await startEmulator(scenario);
+  try {
+    return await body(emu);
+  } finally {
+    await emu.close();
+  }
+}
+
+function expectSuccess(name: string, run: ChildRun, ok = true): void {
+  if (run.code === 0 && ok) return;
+  const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error'));
+  throw new Error(`${name}: the run did not succeed (exit ${run.code}): ${errors.join(' ') || run.stderr}`);
+}
+
+const resourceManager = (emu: ServiceEmulator) => ({
+  'base-url': emu.url,
+  'access-token': [...emu.accessTokens][0]!,
+  'subscription-id': SUBSCRIPTION,
+});
+
+/** Cached images with ours as the `at`-th of `total` (1-based). */
+function imagesScenario(at: number, total: number, pageSize: number): Scenario {
+  return {
+    cachedImages: {
+      pageSize,
+      regions: {
+        westeurope: [
+          { generate: at - 1, prefix: 'filler/before' },
+          { image: IMAGE, osType: 'Linux' },
+          { generate: total - at, prefix: 'filler/after' },
+        ],
+      },
+    },
+  };
+}
+
+async function checkImage(env: BenchEnv, name: string, scenario: Scenario): Promise<Sample> {
+  return withEmulator(scenario, async (emu) => {
+    const run = await runChild(
+      [env.actionMain],
+      { operation: 'check-image-cached', ...resourceManager(emu), location: 'westeurope', image: IMAGE },
+      env.probe,
+    );
+    expectSuccess(name, run, run.outputs.cached === 'true');
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, pages: emu.cachedImages.pagesServed };
+  });
+}
+
+const nodeE0: Case = {
+  name: 'node -e 0',
+  async run(env) {
+    const run = await runChild(['-e', '0'], {}, env.probe);
+    expectSuccess(this.name, run);
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+  },
+};
+
+const floor: Case = {
+  name: 'floor',
+  async run(env) {
+    const run = await runChild([env.floorMain], { operation: 'check-image-cached' }, env.probe);
+    expectSuccess(this.name, run);
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+  },
+};
+
+const floorRequests: Case = {
+  name: 'floor + requests',
+  async run(env) {
+    return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
+      const { 'subscription-id': sub, ...rest } = resourceManager(emu);
+      const run = await runChild(
+        [env.floorRequestsMain],
+        { ...rest, 'subscription-id': sub, location: 'westeurope' },
+        env.probe,
+      );
+      expectSuccess(this.name, run, emu.cachedImages.pagesServed === 3);
+      return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
+    });
+  },
+};
+
+/** The last of 300 images, so all 3 pages of 100 are read. */
+const startup: Case = {
+  name: 'check-image-cached',
+  run: (env) => checkImage(env, 'check-image-cached', imagesScenario(300, 300, 100)),
+};
+
+const imageOnPage = (k: number): Case => {
+  const { pages, pageSize } = SETTINGS.imagePages;
+  return {
+    name: `image on page ${k} of ${pages}`,
+    run: (env) =>
+      checkImage(
+        env,
+        `image on page ${k}`,
+        imagesScenario((k - 1) * pageSize + 50, pages * pageSize, pageSize),
+      ),
+  };
+};
+
+/** One instance whose stop takes T on the server, with Retry-After r on every answer that is not the end. */
+const wait: Case = {
+  name: 'erp-stop wait',
+  async run(env) {
+    const { durationMs, retryAfterSeconds } = SETTINGS.wait;
+    const scenario: Scenario = {
+      erp: { defaults: { durationMs, retryAfter: String(retryAfterSeconds) } },
+    };
+    return withEmulator(scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'erp-stop',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'erp-virtual-instance': 'E01',
+        },
+        env.probe,
+      );
+      expectSuccess(this.name, run);
+      const stop = emu.erp.stops[0]!;
+      const serverEnd = stop.startedAt + durationMs;
+      const stepEnd = run.closedAt + (emu.now() - Date.now());
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        endDelayMs: stepEnd - serverEnd,
+      };
+    });
+  },
+};
+
+/**
+ * A long synchronization history, all finished. Newest first (our default order) the first page decides; in
+ * `startTime asc` the newest is on the last page, so every page is read: the same wait, 100 times the pages.
+ */
+const history = (allPages: boolean, short = false): Case => ({
+  name: allPages ? `history, every page${short ? ' (short)' : ''}` : 'history, first page',
+  async run(env) {
+    const { pageSize } = SETTINGS.history;
+    const count = short ? SETTINGS.history.shortCount : SETTINGS.history.count;
+    const scenario: Scenario = { dataShare: { pageSize, generatedHistory: { count } } };
+    return withEmulator(scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'wait-for-sync',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'account-name': 'account',
+          'share-subscription': 'share-sub',
+          ...(allPages ? { orderby: 'startTime asc' } : {}),
+        },
+        env.probe,
+      );
+      expectSuccess(this.name, run);
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requestsPerPoll: emu.requestsTo(/\/listSynchronizations$/).length / emu.dataShare.polls,
+      };
+    });
+  },
+});
+
+const fanOut: Case = {
+  name: 'erp-stop fan-out',
+  async run(env) {
+    const { instances, maxParallel, durationMs, retryAfterSeconds } = SETTINGS.fanOut;
+    const names = Array.from({ length: instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
+    const scenario: Scenario = {
+      erp: { defaults: { durationMs, retryAfter: String(retryAfterSeconds) } },
+    };
+    return withEmulator(scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'erp-stop',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'erp-virtual-instance': names.join('\n'),
+          'max-parallel': String(maxParallel),
+        },
+        env.probe,
+      );
+      expectSuccess(this.name, run, emu.erp.stops.length === instances);
+      return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, requests: emu.requests.length };
+    });
+  },
+};
+
+export const CASES: Case[] = [
+  nodeE0,
+  floor,
+  floorRequests,
+  startup,
+  wait,
+  ...SETTINGS.imagePages.onPages.map(imageOnPage),
+  history(true),
+  history(true, true),
+  history(false),
+  fanOut,
+];

@@ -1,0 +1,97 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+/** One whole process, measured from spawn to close. */
+export interface ChildRun {
+  code: number | null;
+  wallMs: number;
+  /** Date.now() when the process closed: when the step ended. */
+  closedAt: number;
+  /** Peak resident set size in KiB, as the kernel reports it. */
+  peakRssKiB: number;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+}
+
+/**
+ * How peak RSS is read. GNU time reports the kernel's figure for the whole process; without it, a preload
+ * writes `process.resourceUsage().maxRSS` (the same kernel figure, read from inside) when the process exits.
+ */
+export type RssProbe = { kind: 'time' } | { kind: 'preload'; file: string };
+
+export async function chooseRssProbe(scratch: string, force?: 'preload'): Promise<RssProbe> {
+  const time = '/usr/bin/time';
+  if (
+    force !== 'preload' &&
+    existsSync(time) &&
+    spawnSync(time, ['-f', '%M', '-o', '/dev/null', 'true']).status === 0
+  ) {
+    return { kind: 'time' };
+  }
+  const file = join(scratch, 'rss-preload.cjs');
+  await writeFile(
+    file,
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_RSS_FILE, " +
+      'String(process.resourceUsage().maxRSS)));\n',
+  );
+  return { kind: 'preload', file };
+}
+
+/**
+ * Runs `node <args>` as a runner runs an action: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files,
+ * nothing else from the bench's environment but PATH.
+ */
+export async function runChild(
+  args: string[],
+  inputs: Record<string, string>,
+  probe: RssProbe,
+  timeoutMs = 120_000,
+): Promise<ChildRun> {
+  const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-bench-'));
+  const outputFile = join(dir, 'output');
+  const rssFile = join(dir, 'rss');
+  await writeFile(outputFile, '');
+  await writeFile(join(dir, 'summary'), '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    RUNNER_TEMP: dir,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  if (probe.kind === 'preload') env.BENCH_RSS_FILE = rssFile;
+  const [command, argv] =
+    probe.kind === 'time'
+      ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args]]
+      : [process.execPath, ['--require', probe.file, ...args]];
+  const started = performance.now();
+  const child = spawn(command, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const wallMs = performance.now() - started;
+  const closedAt = Date.now();
+  clearTimeout(kill);
+  const rssText = await readFile(rssFile, 'utf8').catch(() => '');
+  const outputs = parseOutputFile(await readFile(outputFile, 'utf8'));
+  await rm(dir, { recursive: true, force: true });
+  // GNU time writes "Command exited with non-zero status N" before the figure when the command fails.
+  const peakRssKiB = Number(rssText.trim().split('\n').pop());
+  return { code, wallMs, closedAt, peakRssKiB, stdout, stderr, outputs };
+}
+
+/** GITHUB_OUTPUT's `name<<delimiter … delimiter` records. */
+function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const re = /^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (let m = re.exec(text); m; m = re.exec(text)) outputs[m[1]!] = m[3]!;
+  return outputs;
+}

@@ -1,0 +1,70 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ncc } from '../scripts/bundle.js';
+
+const ROOT = new URL('../', import.meta.url).pathname;
+
+export interface Bundle {
+  main: string;
+  bytes: number;
+}
+
+/**
+ * The floor no action can go below: a script that only imports @actions/core and reads one input, bundled with
+ * the very ncc settings of our own bundle. Built into the scratch folder (with the project's node_modules
+ * linked in, so it resolves the same packages), never committed.
+ */
+export function buildFloor(scratch: string): Bundle {
+  return build(scratch, 'floor', "import * as core from '@actions/core';\ncore.getInput('operation');\n");
+}
+
+/**
+ * The floor plus what any step that reads a paged list over undici must do: the same GETs as check-image-cached
+ * (first page, then each nextLink) with one keep-alive Agent, each body parsed as JSON; no validation, no
+ * outputs. Not a target: it shows how much of the start-up figure the HTTP client itself costs.
+ */
+export function buildFloorWithRequests(scratch: string): Bundle {
+  return build(scratch, 'floor-requests', FLOOR_WITH_REQUESTS);
+}
+
+const FLOOR_WITH_REQUESTS = `import * as core from '@actions/core';
+import { Agent, request } from 'undici';
+const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
+const dispatcher = new Agent();
+let url = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') +
+  '/providers/Vendor.ContainerInstance/locations/' + core.getInput('location') + '/cachedImages?api-version=2025-09-01';
+while (url) {
+  const res = await request(url, { headers, dispatcher });
+  url = JSON.parse(await res.body.text()).nextLink;
+}
+await dispatcher.destroy();
+`;
+
+function build(scratch: string, name: string, source: string): Bundle {
+  const src = join(scratch, `${name}-src`);
+  mkdirSync(src, { recursive: true });
+  writeFileSync(join(src, 'package.json'), '{ "type": "module" }\n');
+  symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'));
+  writeFileSync(join(src, 'main.js'), source);
+  const out = join(scratch, name);
+  ncc(join(src, 'main.js'), out);
+  const main = join(out, 'index.js');
+  return { main, bytes: bundleBytes(main) };
+}
+
+/** A bundle's main file and the chunks ncc writes next to it (`<id>.index.js`), loaded on demand. */
+function bundleFiles(main: string): string[] {
+  const dir = dirname(main);
+  return readdirSync(dir)
+    .filter((f) => f === basename(main) || /^\d+\.index\.js$/.test(f))
+    .map((f) => join(dir, f));
+}
+
+export function bundleBytes(main: string): number {
+  return bundleFiles(main).reduce((sum, f) => sum + statSync(f).size, 0);
+}
+
+/** How often a marker occurs in a bundle's files: a dependency bundled twice shows its class twice. */
+export function countInBundle(main: string, marker: string): number {
+  return bundleFiles(main).reduce((n, f) => n + readFileSync(f, 'utf8').split(marker).length - 1, 0);
+}

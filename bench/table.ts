@@ -1,0 +1,186 @@
+import type { Sample } from './cases.js';
+import type { SETTINGS } from './cases.js';
+
+export interface ReportInfo {
+  runs: number;
+  actionBytes: number;
+  floorBytes: number;
+  floorRequestsBytes: number;
+  /** Copies of undici's Agent class in the action's bundle files. */
+  undiciCopies: number;
+  rssMethod: string;
+  machine: string;
+  date: string;
+  seconds: number;
+  settings: typeof SETTINGS;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const ms = (v: number) => (v >= 10_000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(0)} ms`);
+const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
+const bytes = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
+const x = (v: number) => `${v.toFixed(2)} ×`;
+const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
+
+/** One markdown table: figure, measured, target, verdict; the notes say how it was measured. */
+export function report(samples: Map<string, Sample[]>, info: ReportInfo): string {
+  // A case left out (--only) has no samples: its figures are NaN and their rows are left out.
+  const all = (name: string, key: string) => (samples.get(name) ?? []).map((s) => s[key]!);
+  const m = (name: string, key: string) => median(all(name, key));
+  const s = info.settings;
+  const rows: string[][] = [];
+  const row = (n: string, figure: string, measured: string, target: string, result: string) =>
+    rows.push([n, figure, measured, target, result]);
+
+  const floorWall = m('floor', 'wallMs');
+  const floorRss = m('floor', 'rssKiB');
+  const wall = m('check-image-cached', 'wallMs');
+  const rss = m('check-image-cached', 'rssKiB');
+  row(
+    '1',
+    '`node -e 0`: wall, peak RSS',
+    `${ms(m('node -e 0', 'wallMs'))}, ${mib(m('node -e 0', 'rssKiB'))}`,
+    'reference',
+    '',
+  );
+  row(
+    '1',
+    'floor (`@actions/core` + one input): wall, peak RSS, bundle',
+    `${ms(floorWall)}, ${mib(floorRss)}, ${bytes(info.floorBytes)}`,
+    'reference',
+    '',
+  );
+  const fr = 'floor + requests';
+  row(
+    '1',
+    'floor + GETs: the floor plus the same 3 GETs over undici, JSON.parse only: wall, peak RSS, bundle',
+    `${ms(m(fr, 'wallMs'))} = ${x(m(fr, 'wallMs') / floorWall)} floor, ${mib(m(fr, 'rssKiB'))} = ${x(m(fr, 'rssKiB') / floorRss)} floor, ${bytes(info.floorRequestsBytes)}`,
+    'reference',
+    '',
+  );
+  row(
+    '1',
+    'start-up wall time (check-image-cached, 3 pages)',
+    `${ms(wall)} = ${x(wall / floorWall)} floor (${x(wall / m(fr, 'wallMs'))} floor + GETs)`,
+    '≤ 1.20 × floor',
+    verdict(wall / floorWall <= 1.2),
+  );
+  row(
+    '1',
+    'start-up peak RSS',
+    `${mib(rss)} = ${x(rss / floorRss)} floor (${x(rss / m(fr, 'rssKiB'))} floor + GETs)`,
+    '≤ 1.20 × floor',
+    verdict(rss / floorRss <= 1.2),
+  );
+  row(
+    '1',
+    'bundle bytes',
+    `${bytes(info.actionBytes)} = ${x(info.actionBytes / info.floorBytes)} floor`,
+    '≤ 1.50 × floor',
+    verdict(info.actionBytes / info.floorBytes <= 1.5),
+  );
+
+  const { durationMs: T, retryAfterSeconds: r } = s.wait;
+  const ideal = 1 + Math.ceil(T / (r * 1000));
+  const requests = m('erp-stop wait', 'requests');
+  const delay = m('erp-stop wait', 'endDelayMs');
+  row(
+    '2',
+    `requests per wait (T = ${T / 1000} s, Retry-After ${r} s; ideal 1 + ⌈T/r⌉ = ${ideal})`,
+    `${requests} = ${x(requests / ideal)} ideal (max ${Math.max(...all('erp-stop wait', 'requests'))})`,
+    '= 1.00 × ideal',
+    verdict(requests === ideal),
+  );
+  row(
+    '2',
+    'end detected after the server ends (step end − operation end)',
+    ms(delay),
+    `≤ ${ms(r * 1000 + 100)}`,
+    verdict(delay <= r * 1000 + 100),
+  );
+
+  const { pages, onPages } = s.imagePages;
+  const ratios = onPages.map((k) => Math.max(...all(`image on page ${k} of ${pages}`, 'pages')) / k);
+  row(
+    '3',
+    `pages read / k, image on page k of ${pages} (k = ${onPages.join(', ')})`,
+    ratios.map((v) => v.toFixed(2)).join(', '),
+    '= 1.00',
+    verdict(ratios.every((v) => v === 1)),
+  );
+  const every = 'history, every page';
+  const first = 'history, first page';
+  row(
+    '3',
+    `requests per poll, ${s.history.count} synchronizations in ${s.history.count / s.history.pageSize} pages`,
+    `${m(every, 'requestsPerPoll')} (\`startTime asc\`), ${m(first, 'requestsPerPoll')} (newest first)`,
+    `= ${s.history.count / s.history.pageSize}, = 1`,
+    verdict(
+      m(every, 'requestsPerPoll') === s.history.count / s.history.pageSize &&
+        m(first, 'requestsPerPoll') === 1,
+    ),
+  );
+  const rssEvery = m(every, 'rssKiB');
+  const rssFirst = m(first, 'rssKiB');
+  row(
+    '3',
+    'peak RSS reading every page vs the first page',
+    `${mib(rssEvery)} vs ${mib(rssFirst)} = ${x(rssEvery / rssFirst)}`,
+    '≤ 1.10 ×',
+    verdict(rssEvery / rssFirst <= 1.1),
+  );
+
+  const rssShort = m('history, every page (short)', 'rssKiB');
+  row(
+    '3',
+    `peak RSS reading every page, ${s.history.count / s.history.pageSize} pages vs ${s.history.shortCount / s.history.pageSize} pages`,
+    `${mib(rssEvery)} vs ${mib(rssShort)} = ${x(rssEvery / rssShort)}`,
+    '≤ 1.10 × (no growth with pages)',
+    verdict(rssEvery / rssShort <= 1.1),
+  );
+  row('1', 'undici copies in the bundle', String(info.undiciCopies), '= 1', verdict(info.undiciCopies === 1));
+
+  const f = s.fanOut;
+  const idealWall = Math.ceil(f.instances / f.maxParallel) * f.durationMs;
+  const idealRequests = f.instances * (1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)));
+  const fanWall = m('erp-stop fan-out', 'wallMs');
+  const fanRequests = m('erp-stop fan-out', 'requests');
+  row(
+    '4',
+    `fan-out wall / ideal (${f.instances} × ${f.durationMs / 1000} s, max-parallel ${f.maxParallel}; ideal ${ms(idealWall)})`,
+    `${ms(fanWall)} = ${x(fanWall / idealWall)}`,
+    '≤ 1.10 ×',
+    verdict(fanWall / idealWall <= 1.1),
+  );
+  row(
+    '4',
+    `fan-out requests / ideal (Retry-After ${f.retryAfterSeconds} s; ideal ${idealRequests})`,
+    `${fanRequests} = ${x(fanRequests / idealRequests)}`,
+    '= 1.00 ×',
+    verdict(fanRequests === idealRequests),
+  );
+  const fanRss = m('erp-stop fan-out', 'rssKiB');
+  row('4', 'fan-out peak RSS', `${mib(fanRss)} = ${x(fanRss / floorRss)} floor`, '(reported)', '');
+
+  const table = [
+    '| # | figure | measured (median) | target | result |',
+    '|---|---|---|---|---|',
+    // Sections in order (a stable sort keeps each section's rows as made); rows of left-out cases dropped.
+    ...rows
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .filter((r) => !/NaN|Infinity/.test(r[2]!))
+      .map((r) => `| ${r.join(' | ')} |`),
+  ];
+  const notes = [
+    '',
+    `${info.date}, ${info.machine}. Medians of ${info.runs} interleaved rounds (every case once per round, each round starting at the next case); whole processes, spawned as a runner spawns the action, against the loopback emulator in the bench process; the whole run took ${info.seconds.toFixed(0)} s.`,
+    `Wall time is spawn to exit as the bench sees it; peak RSS by ${info.rssMethod}. The floor is built at bench time with the same ncc settings as dist/. Waits are short to keep the run to a few minutes: T = ${T / 1000} s with Retry-After ${r} s (the client's minimum), fan-out operations of ${f.durationMs / 1000} s with Retry-After ${f.retryAfterSeconds} s.`,
+  ];
+  return [...table, ...notes].join('\n');
+}
