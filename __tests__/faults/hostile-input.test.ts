@@ -355,7 +355,8 @@ const CASES: InputCase[] = [
   ...(['access-token', 'api-token'] as const).map((input) => ({
     operation: input === 'access-token' ? 'erp-stop' : 'app-current-user',
     input,
-    values: hostileName,
+    // A blank token is no token: the step then asks for a way to sign in, which other tests cover.
+    values: hostileName.filter((v) => v.trim() !== ''),
     extra: NO_WAIT,
     method: input === 'access-token' ? 'POST' : 'GET',
     endpoint: /./,
