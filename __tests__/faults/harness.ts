@@ -60,8 +60,8 @@ export interface RunOptions {
 
 /** Inputs that make each operation succeed against a default emulator; a case overrides what it needs. */
 export function inputsFor(operation: string, emu: ServiceEmulator): Record<string, string> {
-  const resource = { 'base-url': emu.url, 'access-token': 'emu-access-token', 'request-timeout': '0.5' };
-  const app = { 'api-url': emu.url, 'api-token': 'emu-user-token', 'request-timeout': '0.5' };
+  const resource = { 'base-url': emu.url, 'access-token': 'emu-access-token', 'request-timeout': '5s' };
+  const app = { 'api-url': emu.url, 'api-token': 'emu-user-token', 'request-timeout': '5s' };
   switch (operation) {
     case 'erp-stop':
       return { ...resource, 'subscription-id': SUB, 'resource-group': 'rg', 'erp-virtual-instance': 'X01' };
