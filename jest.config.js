@@ -6,4 +6,9 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
+  // The faults suite's cells wait on timers and sockets, so many run at once (only `it.concurrent` uses this).
+  maxConcurrency: 24,
+  // The faults suite counts what it tried; the teardown prints its table when any of its files ran.
+  globalSetup: '<rootDir>/__tests__/faults/global-setup.js',
+  globalTeardown: '<rootDir>/__tests__/faults/global-teardown.js',
 };

@@ -28,6 +28,8 @@ export interface ConnectOptions {
   dispatcher: Dispatcher;
   clock: Clock;
   signal?: AbortSignal;
+  /** The step's timeout as clock time: retries never wait past it. */
+  deadline?: number;
   debug?: (line: string) => void;
   /** Every secret that appears at run time (an issued token) passes here first, to be masked. */
   onSecret?: (secret: string) => void;

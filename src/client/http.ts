@@ -54,6 +54,8 @@ export interface HttpClientOptions {
   credential?: Credential;
   signal?: AbortSignal;
   retry?: RetryPolicy;
+  /** Clock time of the step's timeout: no retry waits past it, so a Retry-After cannot outlast the timeout. */
+  deadline?: number;
   maxResponseBytes?: number;
   userAgent?: string;
   debug?: (line: string) => void;
@@ -83,8 +85,13 @@ export class HttpClient {
       try {
         response = await this.once(req, url);
       } catch (error) {
-        if (attempt < this.retry.attempts && isRetryableNetworkError(error) && !signal?.aborted) {
-          const wait = backoffDelay(this.retry, attempt);
+        const wait = backoffDelay(this.retry, attempt);
+        if (
+          attempt < this.retry.attempts &&
+          isRetryableNetworkError(error) &&
+          !signal?.aborted &&
+          this.withinDeadline(wait)
+        ) {
           this.debug(
             `${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`,
           );
@@ -102,9 +109,10 @@ export class HttpClient {
         this.options.credential.refresh();
         continue;
       }
-      if (RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts) {
-        const wait =
-          parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+      const wait =
+        parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+      const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
+      if (retryable && this.withinDeadline(wait)) {
         this.debug(
           `${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`,
         );
@@ -112,7 +120,9 @@ export class HttpClient {
         continue;
       }
       const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-      const hint = req.hint?.(error);
+      const hint = retryable
+        ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
+        : req.hint?.(error);
       throw hint ? error.withHint(hint) : error;
     }
   }
@@ -157,6 +167,10 @@ export class HttpClient {
         (response.requestId ? ` (request-id ${response.requestId})` : ''),
     );
     return response;
+  }
+
+  private withinDeadline(wait: number): boolean {
+    return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
   }
 
   private debug(line: string): void {

@@ -72,10 +72,17 @@ export class Emulator {
   clockOffsetMs = 0;
   readonly issuedTokens = new Map<string, number>();
   readonly issuedOidcTokens = new Set<string>();
+  /**
+   * Requests that reached the second origin carrying a credential header. The second origin stands for
+   * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
+   * list stays empty rather than each checking headers on its own.
+   */
+  readonly secondOriginCredentialLeaks: RecordedRequest[] = [];
   url = '';
   secondUrl = '';
   private readonly routes: Route[] = [];
   private readonly servers: Server[] = [];
+  private readonly serverOf = new Map<RecordedRequest['origin'], Server>();
   private readonly sockets = new Set<Socket>();
 
   constructor(private readonly options: EmulatorOptions = {}) {
@@ -112,6 +119,14 @@ export class Emulator {
     await Promise.all(this.servers.map((s) => new Promise((resolve) => s.close(resolve))));
   }
 
+  /** The origin stops accepting connections (they are refused from now on); open ones are dropped. */
+  stopListening(origin: RecordedRequest['origin']): void {
+    const server = this.serverOf.get(origin);
+    const port = (server?.address() as AddressInfo | null)?.port;
+    server?.close();
+    for (const socket of this.sockets) if (socket.localPort === port) socket.destroy();
+  }
+
   requestsTo(pattern: RegExp, origin: RecordedRequest['origin'] = 'primary'): RecordedRequest[] {
     return this.requests.filter((r) => r.origin === origin && pattern.test(r.url.pathname));
   }
@@ -134,6 +149,7 @@ export class Emulator {
       socket.on('close', () => this.sockets.delete(socket));
     });
     this.servers.push(server);
+    this.serverOf.set(origin, server);
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -158,18 +174,25 @@ export class Emulator {
       at: Date.now(),
     };
     this.requests.push(record);
+    if (origin === 'secondary' && (req.headers.authorization || req.headers['x-api-token'])) {
+      this.secondOriginCredentialLeaks.push(record);
+    }
     const ctxBase = { req, res, url, body: record.body, record, emulator: this };
     try {
-      const ruleIndex = this.faults.findIndex(
+      const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+      const rule = this.faults.find(
         (r) =>
           r.times > 0 &&
           (!r.method || r.method === record.method) &&
           (!r.path || r.path.test(url.pathname)) &&
-          (!r.origin || r.origin === origin),
+          (!r.query || r.query.test(query)) &&
+          (!r.origin || r.origin === origin) &&
+          // A rule that skips lets this request through, and counts it.
+          !(r.skip && r.skip-- > 0),
       );
-      if (ruleIndex >= 0) {
-        const rule = this.faults[ruleIndex]!;
+      if (rule) {
         rule.times--;
+        if (rule.fault.kind === 'shutdown') this.stopListening(origin);
         if (await applyFault(rule.fault, req, res)) return;
       }
       const pathOnly = target.split('?')[0]!;
@@ -240,6 +263,17 @@ export class Emulator {
       },
     ];
   }
+}
+
+/** How an area writes a URL it hands out (a polling URL, a nextLink): a client must cope with each. */
+export type LinkForm = 'absolute' | 'relative' | 'malformed';
+
+export function shapeLink(href: string, form: LinkForm = 'absolute'): string {
+  if (form === 'absolute') return href;
+  const url = new URL(href);
+  const rest = url.pathname + url.search;
+  // An unclosed IPv6 bracket: no URL parser accepts it, relative or not.
+  return form === 'relative' ? rest : `http://[malformed${rest}`;
 }
 
 let requestCounter = 0;

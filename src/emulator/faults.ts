@@ -17,7 +17,9 @@ export type Fault =
   | { kind: 'truncated-json' }
   | { kind: 'empty-200' }
   /** A 200 with a body of this many bytes. */
-  | { kind: 'huge'; bytes: number };
+  | { kind: 'huge'; bytes: number }
+  /** The service goes away: this connection breaks and the origin stops listening, so every later connect is refused. */
+  | { kind: 'shutdown' };
 
 export interface FaultRule {
   fault: Fault;
@@ -25,6 +27,10 @@ export interface FaultRule {
   times: number;
   method?: string;
   path?: RegExp;
+  /** Matched against the raw query (without `?`): `/skipToken/` targets the pages after the first. */
+  query?: RegExp;
+  /** Matching requests let through before the fault starts: `skip: 1` faults the second poll, not the first. */
+  skip?: number;
   origin?: 'primary' | 'secondary';
 }
 
@@ -67,6 +73,10 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
     case 'empty-200':
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
       res.end();
+      return true;
+    case 'shutdown':
+      // The emulator stops the listener (it owns the servers); here only this connection breaks.
+      req.socket.destroy();
       return true;
     case 'huge': {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -57,6 +57,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       dispatcher,
       clock: runtime.clock,
       signal: runtime.signal,
+      deadline: ctx.deadline,
       debug: runtime.logger.debug,
       onSecret: runtime.onSecret,
       onResponse: (response: HttpResponse) => (last.response = response),

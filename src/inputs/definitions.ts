@@ -54,7 +54,7 @@ export const INPUTS = {
     description:
       'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
     secret: true,
-    parse: p.text,
+    parse: p.headerToken,
   }),
   'auth-url': def({
     operations: RESOURCE,
@@ -216,7 +216,7 @@ export const INPUTS = {
     operations: APP,
     description: 'app-*: API token, sent as X-API-Token.',
     secret: true,
-    parse: p.text,
+    parse: p.headerToken,
   }),
   app: def({
     operations: ['app-remove-user'],

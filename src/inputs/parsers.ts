@@ -5,6 +5,15 @@ import { checkServiceUrl } from '../client/url.js';
 
 export const text = z.string().trim().min(1, 'must not be empty');
 
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+export const headerToken = text.regex(
+  /^[\x20-\x7e]+$/,
+  'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying',
+);
+
 export const booleanText = z
   .string()
   .trim()

@@ -1,4 +1,11 @@
-import { sendJson, type AreaModule, type RequestContext, type Route } from '../emulator.js';
+import {
+  sendJson,
+  shapeLink,
+  type AreaModule,
+  type LinkForm,
+  type RequestContext,
+  type Route,
+} from '../emulator.js';
 
 /**
  * Area B (cached container images): B1, the cached images of a region, in pages linked by nextLink.
@@ -15,6 +22,8 @@ import { sendJson, type AreaModule, type RequestContext, type Route } from '../e
  *     },
  *     "pageSize": 100,
  *     "nextLinkOnSecondOrigin": false,
+ *     "nextLinkForm": "absolute",     // "relative": a path only; "malformed": a URL no parser accepts
+ *     "repeatNextLink": false,        // every nextLink points at the second page again: a listing without end
  *     "apiVersions": ["2025-09-01"]
  *   }
  *
@@ -30,6 +39,8 @@ export interface CachedImagesScenario {
   pageSize?: number;
   /** Every nextLink points at the emulator's second origin, which a client must refuse to follow. */
   nextLinkOnSecondOrigin?: boolean;
+  nextLinkForm?: LinkForm;
+  repeatNextLink?: boolean;
   /** The api-version values accepted; default ["2025-09-01"]. */
   apiVersions?: string[];
 }
@@ -49,6 +60,8 @@ export class CachedImagesArea implements AreaModule {
   private readonly regions = new Map<string, CachedImageEntry[]>();
   pageSize: number;
   nextLinkOnSecondOrigin: boolean;
+  nextLinkForm: LinkForm;
+  repeatNextLink: boolean;
   apiVersions: Set<string>;
   /** Pages answered with 200, on either origin: what a test of early stopping counts. */
   pagesServed = 0;
@@ -59,6 +72,8 @@ export class CachedImagesArea implements AreaModule {
     for (const [region, entries] of Object.entries(scenario.regions ?? {})) this.setImages(region, entries);
     this.pageSize = scenario.pageSize ?? 100;
     this.nextLinkOnSecondOrigin = scenario.nextLinkOnSecondOrigin ?? false;
+    this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+    this.repeatNextLink = scenario.repeatNextLink ?? false;
     this.apiVersions = new Set(scenario.apiVersions ?? ['2025-09-01']);
   }
 
@@ -143,8 +158,11 @@ export class CachedImagesArea implements AreaModule {
       const origin = this.nextLinkOnSecondOrigin ? ctx.emulator.secondUrl : ctx.emulator.url;
       const next = new URL(ctx.record.target.split('?')[0]!, origin);
       next.searchParams.set('api-version', apiVersion);
-      next.searchParams.set('$skipToken', String(end));
-      body.nextLink = next.href;
+      next.searchParams.set(
+        '$skipToken',
+        String(this.repeatNextLink ? Math.min(total - 1, this.pageSize) : end),
+      );
+      body.nextLink = shapeLink(next.href, this.nextLinkForm);
     }
     this.pagesServed++;
     this.servedPages.push({ location, start, origin: ctx.record.origin });

@@ -1,4 +1,12 @@
-import { sendJson, type AreaModule, type Emulator, type RequestContext, type Route } from '../emulator.js';
+import {
+  sendJson,
+  shapeLink,
+  type AreaModule,
+  type LinkForm,
+  type Emulator,
+  type RequestContext,
+  type Route,
+} from '../emulator.js';
 
 /** One synchronization as the service lists it, plus the emulator's knobs for how it appears and moves. */
 export interface EmulatedSynchronization {
@@ -30,6 +38,7 @@ export interface EmulatedSynchronization {
  *   "settings": [{ "kind": "ScheduleBased", "properties": { "recurrenceInterval": "Day", "synchronizationTime": "…" } }],
  *   "repeatNextLink": false,                     // every nextLink after the first points at the same page again
  *   "nextLinkOrigin": "primary",                 // "secondary": nextLinks point at the emulator's second origin
+ *   "nextLinkForm": "absolute",                  // "relative": a path only; "malformed": a URL no parser accepts
  *   "retryAfter": "2"                            // a Retry-After header on every listSynchronizations answer
  * }
  * ```
@@ -46,6 +55,7 @@ export interface DataShareScenario {
   settings?: unknown[];
   repeatNextLink?: boolean;
   nextLinkOrigin?: 'primary' | 'secondary';
+  nextLinkForm?: LinkForm;
   retryAfter?: string;
 }
 
@@ -65,6 +75,7 @@ export class DataShareArea implements AreaModule {
   settings: unknown[];
   repeatNextLink: boolean;
   nextLinkOrigin: 'primary' | 'secondary';
+  nextLinkForm: LinkForm;
   retryAfter?: string;
   /** listSynchronizations requests without `$skipToken` so far: what makes synchronizations appear and move. */
   polls = 0;
@@ -77,6 +88,7 @@ export class DataShareArea implements AreaModule {
     this.settings = scenario.settings ?? [];
     this.repeatNextLink = scenario.repeatNextLink ?? false;
     this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
+    this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
     this.retryAfter = scenario.retryAfter;
     if (scenario.generatedHistory) this.generateHistory(scenario.generatedHistory);
   }
@@ -249,7 +261,7 @@ export class DataShareArea implements AreaModule {
     const origin = this.nextLinkOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
     const url = new URL(ctx.url.pathname + ctx.url.search, origin);
     url.searchParams.set('$skipToken', token);
-    return url.href;
+    return shapeLink(url.href, this.nextLinkForm);
   }
 }
 

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sendJson, type AreaModule, type Emulator, type RequestContext, type Route } from '../emulator.js';
+import {
+  sendJson,
+  shapeLink,
+  type AreaModule,
+  type LinkForm,
+  type Emulator,
+  type RequestContext,
+  type Route,
+} from '../emulator.js';
 
 /** Area C's error detail, as the service nests it in a failed operation. */
 export interface ErpErrorDetail {
@@ -32,6 +40,7 @@ export interface ErpStep {
  * - `pollingHeader`: the header name that carries the polling URL, spelt as sent (`vendor-AsyncOperation` by
  *   default; `Location`; any casing), or `none` for no polling header at all.
  * - `pollingOrigin`: `secondary` hands out a polling URL on the emulator's second origin.
+ * - `pollingUrlForm`: `relative` hands out the polling URL as a path, `malformed` as a URL no parser accepts.
  */
 export interface ErpInstanceScenario {
   respond?: 200 | 202;
@@ -42,6 +51,7 @@ export interface ErpInstanceScenario {
   error?: ErpErrorDetail;
   pollingHeader?: string;
   pollingOrigin?: 'primary' | 'secondary';
+  pollingUrlForm?: LinkForm;
 }
 
 /** Area C's scenario section (JSON): `{ location?, defaults?, instances?: { [name]: ErpInstanceScenario } }`. */
@@ -257,9 +267,11 @@ export class ErpArea implements AreaModule {
     const name = op.knobs.pollingHeader ?? 'vendor-AsyncOperation';
     if (name.toLowerCase() !== 'none') {
       const origin = op.knobs.pollingOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
-      headers[name] =
+      headers[name] = shapeLink(
         `${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
-        `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`;
+          `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`,
+        op.knobs.pollingUrlForm,
+      );
     }
     if (op.knobs.retryAfter !== undefined) headers['retry-after'] = op.knobs.retryAfter;
     return headers;

@@ -1,0 +1,191 @@
+import { expect, it } from '@jest/globals';
+import type { ServiceEmulator } from '../../src/emulator/index.js';
+import { emulatorSecrets } from '../helpers/emulator.js';
+import { runAction, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { inputsFor, scanSecrets, startedOperation, withEmulator } from './harness.js';
+import { counts, faultCase, writeCountsAfterAll } from './tally.js';
+
+/**
+ * A representative set through the real bundle, as a runner runs it: faults survived or reported, SIGTERM
+ * mid-wait, hostile input, and every secret (access token, client secret, OIDC tokens, issued tokens, API
+ * tokens) scanned for in stdout, stderr, GITHUB_OUTPUT and the job summary.
+ */
+writeCountsAfterAll(import.meta.url);
+
+async function run(emu: ServiceEmulator, inputs: Record<string, string>, options: RunOptions = {}) {
+  const r = await runAction({ 'poll-interval': '0.05', ...inputs }, options);
+  // The runner's ::add-mask:: commands are how secrets are kept out of the log; everything else is scanned.
+  const everything = r.everything.replace(/^::add-mask::.*$/gm, '');
+  scanSecrets(everything, [
+    ...emulatorSecrets(emu),
+    ...Object.values(inputs).filter((v) => /token|secret/.test(v)),
+  ]);
+  expect(everything).not.toMatch(/\n\s+at .+:\d+:\d+\)?/);
+  expect(r.stderr).toBe('');
+  return r;
+}
+
+const failedWith = (r: ActionRun, cause: RegExp) => {
+  expect(r.code).toBe(1);
+  expect(r.errors).toHaveLength(1);
+  expect(r.errors[0]).toMatch(cause);
+};
+
+it('erp-stop signs in with a client secret and survives a reset stop and a 503 burst on a poll', () =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      emu.addFault({ method: 'POST', path: /\/stop$/, times: 1, fault: { kind: 'reset' } });
+      emu.addFault({ path: /\/operationStatuses\//, times: 2, fault: { kind: 'status', status: 503 } });
+      const r = await run(emu, {
+        ...inputsFor('erp-stop', emu),
+        operation: 'erp-stop',
+        'access-token': '',
+        'auth-url': emu.url,
+        'tenant-id': 'tenant',
+        'client-id': 'emu-client',
+        'client-secret': 'emu-client-secret',
+      });
+      expect(r.code).toBe(0);
+      expect(r.outputs['operation-status']).toBe('Succeeded');
+      expect(emu.issuedTokens.size).toBe(1);
+    }),
+  ));
+
+it('wait-for-sync signs in by federation and survives a 502 on a page', () =>
+  faultCase(() =>
+    withEmulator(
+      {
+        dataShare: {
+          pageSize: 1,
+          synchronizations: [
+            { synchronizationId: 'newer', status: 'Succeeded', startTime: '2026-01-02T00:00:00Z' },
+            { synchronizationId: 'followed', status: 'Succeeded', startTime: '2026-01-01T00:00:00Z' },
+          ],
+        },
+      },
+      async (emu) => {
+        emu.addFault({
+          path: /\/listSynchronizations$/,
+          query: /skipToken/,
+          times: 1,
+          fault: { kind: 'status', status: 502 },
+        });
+        const r = await run(
+          emu,
+          {
+            ...inputsFor('wait-for-sync', emu),
+            operation: 'wait-for-sync',
+            'synchronization-id': 'followed',
+            'access-token': '',
+            'auth-url': emu.url,
+            'tenant-id': 'tenant',
+            'client-id': 'emu-client',
+          },
+          {
+            env: {
+              ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.url}/_oidc/token?api-version=2.0`,
+              ACTIONS_ID_TOKEN_REQUEST_TOKEN: emu.oidcRequestToken,
+            },
+          },
+        );
+        expect(r.code).toBe(0);
+        expect(r.outputs['synchronization-status']).toBe('Succeeded');
+        expect(emu.issuedOidcTokens.size).toBeGreaterThan(0);
+      },
+    ),
+  ));
+
+it('check-image-cached refuses a nextLink on another origin and sends it nothing', () =>
+  faultCase(() =>
+    withEmulator(
+      {
+        cachedImages: {
+          pageSize: 1,
+          nextLinkOnSecondOrigin: true,
+          regions: { westeurope: [{ generate: 3 }] },
+        },
+      },
+      async (emu) => {
+        const r = await run(emu, {
+          ...inputsFor('check-image-cached', emu),
+          operation: 'check-image-cached',
+        });
+        failedWith(
+          r,
+          /Refused to follow the nextLink on http:\/\/127\.0\.0\.1:\d+: credentials are sent only to/,
+        );
+        expect(emu.requests.filter((q) => q.origin === 'secondary')).toEqual([]);
+      },
+    ),
+  ));
+
+it("app-remove-user reports a proxy's HTML 403 page with its cause", () =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      emu.addFault({ method: 'DELETE', times: 1, fault: { kind: 'html', status: 403 } });
+      const r = await run(emu, { ...inputsFor('app-remove-user', emu), operation: 'app-remove-user' });
+      failedWith(r, /could not remove leaver@contoso\.com: .*HTTP 403/);
+      expect(r.outputs['removed-users']).toBe('[]');
+    }),
+  ));
+
+it('wait-for-operation ends at once on SIGTERM mid-wait, with the last status and the operation-url', () =>
+  faultCase(() =>
+    withEmulator(
+      { erp: { defaults: { steps: [{ status: 'InProgress', percentComplete: 40 }] } } },
+      async (emu) => {
+        const operationUrl = await startedOperation(emu);
+        const r = await run(
+          emu,
+          {
+            ...inputsFor('wait-for-operation', emu),
+            operation: 'wait-for-operation',
+            'operation-url': operationUrl,
+            'poll-interval': '0.2',
+          },
+          { sigtermAfterMs: 1200 },
+        );
+        failedWith(r, /The job was cancelled while waiting on the operation: last status InProgress, 40%/);
+        expect(r.outputs['operation-url']).toBe(operationUrl);
+        expect(r.outputs['operation-status']).toBe('InProgress');
+      },
+    ),
+  ));
+
+it('erp-stop ends at once on SIGTERM while a poll hangs, with the operation-url', () =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      emu.addFault({ path: /\/operationStatuses\//, times: 1, fault: { kind: 'hang' } });
+      const r = await run(
+        emu,
+        { ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'request-timeout': '60s' },
+        { sigtermAfterMs: 1200 },
+      );
+      failedWith(r, /The job was cancelled while waiting on the stop of erp virtual instance 'X01'/);
+      expect(r.outputs['operation-url']).toContain('/operationStatuses/');
+    }),
+  ));
+
+it.each([
+  ['erp-stop', 'erp-virtual-instance', `X01\u0007${'x'.repeat(10_000)}`],
+  ['erp-stop', 'soft-stop-timeout-seconds', '-1'],
+  ['erp-stop', 'access-token', 'emu-access-token\u00e9'],
+  ['check-image-cached', 'subscription-id', '../../providers'],
+  ['wait-for-sync', 'timeout', '1h30m'],
+  ['app-remove-user', 'user-email', 'Jane <jane@x.org>'],
+  ['app-remove-user', 'app', 'https://portal.example/orgs/con%2Ftoso/apps/shop'],
+  ['wait-for-operation', 'operation-url', 'https://evil.example/operationStatuses/x'],
+])('%s refuses %s before any request, naming it', (operation, input, value) =>
+  withEmulator({}, async (emu) => {
+    counts.inputsTried++;
+    const r = await run(emu, {
+      ...inputsFor(operation, emu),
+      operation,
+      'operation-url': '/x',
+      [input]: value,
+    });
+    failedWith(r, new RegExp(`^::error::Input '${input}': `));
+    expect(emu.requests).toEqual([]);
+    counts.inputsRefused++;
+  }),
+);

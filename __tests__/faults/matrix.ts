@@ -1,0 +1,290 @@
+import { expect } from '@jest/globals';
+import { VirtualClock } from '../../src/client/clock.js';
+import type { Fault, ServiceEmulator } from '../../src/emulator/index.js';
+import {
+  withEmulator,
+  expectNoCrash,
+  inputsFor,
+  runInProcess,
+  scanRun,
+  startedOperation,
+  SUB,
+  type InProcessRun,
+} from './harness.js';
+import { faultCase } from './tally.js';
+
+/** Where in an operation a fault lands: its first request, a later poll, or a page after the first. */
+export interface Phase {
+  name: 'initial' | 'poll' | 'page';
+  method: string;
+  path: RegExp;
+  query?: RegExp;
+  skip?: number;
+}
+
+/** One operation, set up to succeed in a few requests, with the requests a fault can land on. */
+export interface Target {
+  operation: string;
+  setUp(emu: ServiceEmulator): Promise<Record<string, string>>;
+  phases: Phase[];
+  succeeded(r: InProcessRun): void;
+  /** A lasting fault of a request after the operation started: the failure says how to resume. */
+  resumable?: Phase['name'][];
+}
+
+const POLL = /\/operationStatuses\//;
+const NO_SKIP_TOKEN = /^(?!.*skipToken)/;
+const SKIP_TOKEN = /skipToken/;
+const STEPS = [
+  { status: 'InProgress', percentComplete: 30 },
+  { status: 'InProgress', percentComplete: 60 },
+  { status: 'Succeeded', percentComplete: 100 },
+];
+
+export const TARGETS: Target[] = [
+  {
+    operation: 'erp-stop',
+    setUp: async (emu) => {
+      emu.erp.scenario.defaults = { steps: STEPS };
+      return inputsFor('erp-stop', emu);
+    },
+    phases: [
+      { name: 'initial', method: 'POST', path: /\/stop$/ },
+      { name: 'poll', method: 'GET', path: POLL },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs['operation-status']).toBe('Succeeded'),
+    resumable: ['poll'],
+  },
+  {
+    operation: 'wait-for-operation',
+    setUp: async (emu) => {
+      emu.erp.scenario.defaults = { steps: STEPS };
+      return { ...inputsFor('wait-for-operation', emu), 'operation-url': await startedOperation(emu) };
+    },
+    phases: [
+      { name: 'initial', method: 'GET', path: POLL },
+      { name: 'poll', method: 'GET', path: POLL, skip: 1 },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs['operation-status']).toBe('Succeeded'),
+    resumable: ['initial', 'poll'],
+  },
+  {
+    operation: 'wait-for-sync',
+    setUp: async (emu) => {
+      // Newest first and one per page: the synchronization followed is on the second page of every listing.
+      emu.dataShare.pageSize = 1;
+      emu.dataShare.synchronizations.push(
+        { synchronizationId: 'newer', status: 'Succeeded', startTime: '2026-01-02T00:00:00Z' },
+        {
+          synchronizationId: 'followed',
+          startTime: '2026-01-01T00:00:00Z',
+          statuses: ['InProgress', 'InProgress', 'Succeeded'],
+        },
+      );
+      return { ...inputsFor('wait-for-sync', emu), 'synchronization-id': 'followed' };
+    },
+    phases: [
+      { name: 'initial', method: 'POST', path: /\/listSourceShareSynchronizationSettings$/ },
+      { name: 'poll', method: 'POST', path: /\/listSynchronizations$/, query: NO_SKIP_TOKEN, skip: 1 },
+      { name: 'page', method: 'POST', path: /\/listSynchronizations$/, query: SKIP_TOKEN },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs['synchronization-status']).toBe('Succeeded'),
+  },
+  {
+    operation: 'check-image-cached',
+    setUp: async (emu) => {
+      emu.cachedImages.pageSize = 2;
+      emu.cachedImages.setImages('westeurope', [
+        { generate: 3 },
+        { image: 'docker.io/library/nginx:latest', osType: 'Linux' },
+      ]);
+      return inputsFor('check-image-cached', emu);
+    },
+    phases: [
+      { name: 'initial', method: 'GET', path: /\/cachedImages$/, query: NO_SKIP_TOKEN },
+      { name: 'page', method: 'GET', path: /\/cachedImages$/, query: SKIP_TOKEN },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs.cached).toBe(true),
+  },
+  {
+    operation: 'app-remove-user',
+    setUp: async (emu) => ({ ...inputsFor('app-remove-user', emu), operation: 'app-remove-user' }),
+    phases: [{ name: 'initial', method: 'DELETE', path: /^\/v0\.1\/apps\// }],
+    succeeded: (r) => expect(r.run?.result.outputs['removed-users']).toEqual(['leaver@contoso.com']),
+  },
+  {
+    operation: 'app-current-user',
+    setUp: async (emu) => inputsFor('app-current-user', emu),
+    phases: [{ name: 'initial', method: 'GET', path: /^\/v0\.1\/user$/ }],
+    succeeded: (r) => expect(r.run?.result.outputs['user-name']).toBe('emu-user'),
+  },
+];
+
+/** `success`: the step must succeed (the fault was retried or is harmless); else it must fail naming `cause`. */
+export interface FaultSpec {
+  name: string;
+  fault: () => Fault;
+  times: number;
+  expect: 'success' | RegExp;
+  /** Overrides for some operations: a DELETE answered 200 succeeded, whatever its body. */
+  expectFor?: Record<string, 'success' | RegExp>;
+  /** Hangs and stalls cost real time: a short request-timeout keeps them fast. */
+  requestTimeout?: string;
+}
+
+const HUGE = 17 * 1024 * 1024;
+const DELETE_OK = { 'app-remove-user': 'success' as const };
+
+export const FAULTS: FaultSpec[] = [
+  {
+    name: '429, Retry-After in seconds',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: '2' }),
+    times: 1,
+    expect: 'success',
+  },
+  {
+    name: '429, Retry-After as an HTTP date',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: new Date(Date.now() + 3000).toUTCString() }),
+    times: 1,
+    expect: 'success',
+  },
+  ...[500, 502, 503, 504].map((status) => ({
+    name: `${status} burst shorter than the retry budget`,
+    fault: (): Fault => ({ kind: 'status', status }),
+    times: 3,
+    expect: 'success' as const,
+  })),
+  ...[500, 502, 503, 504].map((status) => ({
+    name: `${status} burst longer than the retry budget`,
+    fault: (): Fault => ({ kind: 'status', status }),
+    times: 5,
+    expect: new RegExp(`HTTP ${status}`),
+  })),
+  ...['0', '-5', '99999999', 'soon'].map((retryAfter) => ({
+    name: `503 with Retry-After ${retryAfter}`,
+    fault: (): Fault => ({ kind: 'status', status: 503, retryAfter }),
+    times: 1,
+    expect: 'success' as const,
+  })),
+  {
+    name: 'connection reset before the headers',
+    fault: () => ({ kind: 'reset' }),
+    times: 1,
+    expect: 'success',
+  },
+  {
+    name: 'connection reset mid-body',
+    fault: () => ({ kind: 'reset-mid-body' }),
+    times: 1,
+    expect: 'success',
+  },
+  {
+    name: 'headers that never arrive, once',
+    fault: () => ({ kind: 'hang' }),
+    times: 1,
+    expect: 'success',
+    requestTimeout: '0.15',
+  },
+  {
+    name: 'a body that stalls, once',
+    fault: () => ({ kind: 'stall-body' }),
+    times: 1,
+    expect: 'success',
+    requestTimeout: '0.15',
+  },
+  {
+    name: 'headers that never arrive, lasting',
+    fault: () => ({ kind: 'hang' }),
+    times: 5,
+    expect: /UND_ERR_HEADERS_TIMEOUT/,
+    requestTimeout: '0.15',
+  },
+  {
+    name: 'a body that stalls, lasting',
+    fault: () => ({ kind: 'stall-body' }),
+    times: 5,
+    expect: /UND_ERR_BODY_TIMEOUT/,
+    requestTimeout: '0.15',
+  },
+  {
+    name: 'connection refused (the service went away)',
+    fault: () => ({ kind: 'shutdown' }),
+    times: 1,
+    expect: /ECONNREFUSED/,
+  },
+  {
+    name: "a proxy's HTML 502 page",
+    fault: () => ({ kind: 'html', status: 502 }),
+    times: 1,
+    expect: 'success',
+  },
+  { name: 'an HTML 403 page', fault: () => ({ kind: 'html', status: 403 }), times: 1, expect: /HTTP 403/ },
+  {
+    name: 'a truncated JSON body',
+    fault: () => ({ kind: 'truncated-json' }),
+    times: 1,
+    expect: /not JSON/,
+    expectFor: DELETE_OK,
+  },
+  {
+    name: 'a 200 with an empty body',
+    fault: () => ({ kind: 'empty-200' }),
+    times: 1,
+    expect: /not JSON/,
+    expectFor: DELETE_OK,
+  },
+  {
+    name: 'a body over the cap',
+    fault: () => ({ kind: 'huge', bytes: HUGE }),
+    times: 1,
+    expect: /exceeds \d+ bytes/,
+  },
+];
+
+export const TIMEOUT_MS = 30 * 60_000;
+export const POLL_MS = 5_000;
+
+/** One cell of the matrix: a fault on one phase of one operation, run in-process on a virtual clock. */
+export async function runCell(target: Target, phase: Phase, spec: FaultSpec): Promise<void> {
+  await faultCase(() =>
+    withEmulator({}, async (emu) => {
+      const inputs = await target.setUp(emu);
+      const rule = { ...phase, fault: spec.fault(), times: spec.times };
+      emu.addFault(rule);
+      const clock = new VirtualClock(Date.now());
+      const start = clock.now();
+      const r = await runInProcess(
+        {
+          operation: target.operation,
+          ...inputs,
+          timeout: `${TIMEOUT_MS / 1000}`,
+          'poll-interval': `${POLL_MS / 1000}`,
+          ...(spec.requestTimeout ? { 'request-timeout': spec.requestTimeout } : {}),
+        },
+        { clock },
+      );
+      expectNoCrash(r);
+      scanRun(r, emu);
+      // The fault was met: a case whose fault never fired proves nothing.
+      expect(rule.times).toBeLessThan(spec.times);
+      // Within the timeout plus one poll, on the step's own clock.
+      expect(clock.now() - start).toBeLessThanOrEqual(TIMEOUT_MS + POLL_MS);
+      const expected = spec.expectFor?.[target.operation] ?? spec.expect;
+      if (expected === 'success') {
+        expect(r.message).toBe('');
+        expect(r.ok).toBe(true);
+        target.succeeded(r);
+        if (spec.times <= 3) expect(rule.times).toBe(0);
+        return;
+      }
+      expect(r.ok).toBe(false);
+      expect(r.message).toMatch(expected);
+      if (target.resumable?.includes(phase.name)) {
+        expect(r.message).toContain('resume with wait-for-operation');
+        expect(r.run?.result.outputs['operation-url']).toContain('/operationStatuses/');
+      }
+    }),
+  );
+}
+
+export { SUB };
