@@ -58,6 +58,10 @@ async function applyFault(fault, req, res) {
             res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
             res.end();
             return true;
+        case 'shutdown':
+            // The emulator stops the listener (it owns the servers); here only this connection breaks.
+            req.socket.destroy();
+            return true;
         case 'huge': {
             res.writeHead(200, { 'content-type': 'application/json' });
             const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -99,10 +103,17 @@ class Emulator {
     clockOffsetMs = 0;
     issuedTokens = new Map();
     issuedOidcTokens = new Set();
+    /**
+     * Requests that reached the second origin carrying a credential header. The second origin stands for
+     * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
+     * list stays empty rather than each checking headers on its own.
+     */
+    secondOriginCredentialLeaks = [];
     url = '';
     secondUrl = '';
     routes = [];
     servers = [];
+    serverOf = new Map();
     sockets = new Set();
     constructor(options = {}) {
         this.options = options;
@@ -134,6 +145,15 @@ class Emulator {
             socket.destroy();
         await Promise.all(this.servers.map((s) => new Promise((resolve) => s.close(resolve))));
     }
+    /** The origin stops accepting connections (they are refused from now on); open ones are dropped. */
+    stopListening(origin) {
+        const server = this.serverOf.get(origin);
+        const port = server?.address()?.port;
+        server?.close();
+        for (const socket of this.sockets)
+            if (socket.localPort === port)
+                socket.destroy();
+    }
     requestsTo(pattern, origin = 'primary') {
         return this.requests.filter((r) => r.origin === origin && pattern.test(r.url.pathname));
     }
@@ -155,6 +175,7 @@ class Emulator {
             socket.on('close', () => this.sockets.delete(socket));
         });
         this.servers.push(server);
+        this.serverOf.set(origin, server);
         return new Promise((resolve, reject) => {
             server.once('error', reject);
             server.listen(port, host, () => {
@@ -179,15 +200,23 @@ class Emulator {
             at: Date.now(),
         };
         this.requests.push(record);
+        if (origin === 'secondary' && (req.headers.authorization || req.headers['x-api-token'])) {
+            this.secondOriginCredentialLeaks.push(record);
+        }
         const ctxBase = { req, res, url, body: record.body, record, emulator: this };
         try {
-            const ruleIndex = this.faults.findIndex((r) => r.times > 0 &&
+            const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+            const rule = this.faults.find((r) => r.times > 0 &&
                 (!r.method || r.method === record.method) &&
                 (!r.path || r.path.test(url.pathname)) &&
-                (!r.origin || r.origin === origin));
-            if (ruleIndex >= 0) {
-                const rule = this.faults[ruleIndex];
+                (!r.query || r.query.test(query)) &&
+                (!r.origin || r.origin === origin) &&
+                // A rule that skips lets this request through, and counts it.
+                !(r.skip && r.skip-- > 0));
+            if (rule) {
                 rule.times--;
+                if (rule.fault.kind === 'shutdown')
+                    this.stopListening(origin);
                 if (await applyFault(rule.fault, req, res))
                     return;
             }
@@ -260,6 +289,14 @@ class Emulator {
             },
         ];
     }
+}
+function shapeLink(href, form = 'absolute') {
+    if (form === 'absolute')
+        return href;
+    const url = new URL(href);
+    const rest = url.pathname + url.search;
+    // An unclosed IPv6 bracket: no URL parser accepts it, relative or not.
+    return form === 'relative' ? rest : `http://[malformed${rest}`;
 }
 let requestCounter = 0;
 /** A JSON response with the headers the service's samples carry. */
@@ -468,6 +505,8 @@ class CachedImagesArea {
     regions = new Map();
     pageSize;
     nextLinkOnSecondOrigin;
+    nextLinkForm;
+    repeatNextLink;
     apiVersions;
     /** Pages answered with 200, on either origin: what a test of early stopping counts. */
     pagesServed = 0;
@@ -479,6 +518,8 @@ class CachedImagesArea {
             this.setImages(region, entries);
         this.pageSize = scenario.pageSize ?? 100;
         this.nextLinkOnSecondOrigin = scenario.nextLinkOnSecondOrigin ?? false;
+        this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+        this.repeatNextLink = scenario.repeatNextLink ?? false;
         this.apiVersions = new Set(scenario.apiVersions ?? ['2025-09-01']);
     }
     /** Replaces a region's cached images (see the scenario's entry shapes). */
@@ -530,8 +571,8 @@ class CachedImagesArea {
             const origin = this.nextLinkOnSecondOrigin ? ctx.emulator.secondUrl : ctx.emulator.url;
             const next = new URL(ctx.record.target.split('?')[0], origin);
             next.searchParams.set('api-version', apiVersion);
-            next.searchParams.set('$skipToken', String(end));
-            body.nextLink = next.href;
+            next.searchParams.set('$skipToken', String(this.repeatNextLink ? Math.min(total - 1, this.pageSize) : end));
+            body.nextLink = shapeLink(next.href, this.nextLinkForm);
         }
         this.pagesServed++;
         this.servedPages.push({ location, start, origin: ctx.record.origin });
@@ -590,6 +631,7 @@ class DataShareArea {
     settings;
     repeatNextLink;
     nextLinkOrigin;
+    nextLinkForm;
     retryAfter;
     /** listSynchronizations requests without `$skipToken` so far: what makes synchronizations appear and move. */
     polls = 0;
@@ -602,6 +644,7 @@ class DataShareArea {
         this.settings = scenario.settings ?? [];
         this.repeatNextLink = scenario.repeatNextLink ?? false;
         this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
+        this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
         this.retryAfter = scenario.retryAfter;
         if (scenario.generatedHistory)
             this.generateHistory(scenario.generatedHistory);
@@ -744,7 +787,7 @@ class DataShareArea {
         const origin = this.nextLinkOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
         const url = new URL(ctx.url.pathname + ctx.url.search, origin);
         url.searchParams.set('$skipToken', token);
-        return url.href;
+        return shapeLink(url.href, this.nextLinkForm);
     }
 }
 /** The service's view of a record: knobs dropped, an end only once it has ended. */
@@ -958,9 +1001,8 @@ class ErpArea {
         const name = op.knobs.pollingHeader ?? 'vendor-AsyncOperation';
         if (name.toLowerCase() !== 'none') {
             const origin = op.knobs.pollingOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
-            headers[name] =
-                `${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
-                    `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`;
+            headers[name] = shapeLink(`${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
+                `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`, op.knobs.pollingUrlForm);
         }
         if (op.knobs.retryAfter !== undefined)
             headers['retry-after'] = op.knobs.retryAfter;

@@ -45243,7 +45243,8 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 ;// CONCATENATED MODULE: ./src/client/clock.ts
 
 const systemClock = {
-    now: () => Date.now(),
+    // Monotonic: a wall-clock step backwards must not lengthen a wait.
+    now: () => performance.timeOrigin + performance.now(),
     sleep: async (ms, signal) => {
         await (0,promises_namespaceObject.setTimeout)(Math.max(0, ms), undefined, { signal });
     },
@@ -45271,8 +45272,8 @@ class VirtualClock {
 
 // EXTERNAL MODULE: ./src/client/errors.ts
 var errors = __nccwpck_require__(6468);
-// EXTERNAL MODULE: ./src/inputs/bind.ts + 5 modules
-var bind = __nccwpck_require__(1220);
+// EXTERNAL MODULE: ./src/inputs/bind.ts + 34 modules
+var bind = __nccwpck_require__(3827);
 // EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
 var definitions = __nccwpck_require__(8646);
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -45399,7 +45400,7 @@ async function main(argv) {
     process.once('SIGTERM', cancel);
     try {
         if (flags.help) {
-            const { parseOperation } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 1220));
+            const { parseOperation } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 3827));
             process.stdout.write(`${operationHelp(parseOperation(command))}\n`);
             return 0;
         }
@@ -45462,72 +45463,6 @@ function renderTable(table) {
     const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
     return [`\n${table.title}`, line(table.header), ...table.rows.map(line), ...(table.notes ?? []), ''].join('\n');
-}
-
-
-/***/ }),
-
-/***/ 4962:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MP: () => (/* binding */ describeBody),
-/* harmony export */   kW: () => (/* binding */ parseErrorBody),
-/* harmony export */   m2: () => (/* binding */ errorDetail)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
-
-
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-const errorDetail = zod__WEBPACK_IMPORTED_MODULE_1__/* .lazy */ .RZV(() => zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
-    code: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().catch(undefined),
-    message: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().catch(undefined),
-    target: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional().catch(undefined),
-    details: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(errorDetail).optional().catch(undefined),
-    additionalInfo: zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional(), info: zod__WEBPACK_IMPORTED_MODULE_1__/* .unknown */ .L5J() }))
-        .optional()
-        .catch(undefined),
-}));
-/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ error: errorDetail }),
-    zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ error: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), error_description: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().optional() }).transform((o) => ({
-        error: { code: o.error, message: o.error_description },
-    })),
-    errorDetail.transform((detail) => ({ error: detail })),
-]);
-/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
-function parseErrorBody(response, action) {
-    const base = {
-        action,
-        status: response.status,
-        requestId: response.requestId,
-        correlationId: response.correlationId,
-    };
-    let json;
-    try {
-        json = JSON.parse(response.text);
-    }
-    catch {
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7({ ...base, message: `the response is not JSON (${describeBody(response)})` });
-    }
-    const parsed = errorEnvelope.safeParse(json);
-    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7({ ...base, message: `unrecognised error body (${describeBody(response)})` });
-    }
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7({ ...base, ...parsed.data.error });
-}
-function describeBody(response) {
-    const type = response.headers['content-type'] ?? 'no content type';
-    if (response.text.trim() === '')
-        return `empty body, ${type}`;
-    const text = response.text
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 120);
-    return `${type}: "${text}"`;
 }
 
 
@@ -45629,261 +45564,6 @@ class TimeoutError extends Error {
 
 /***/ }),
 
-/***/ 7915:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   OG: () => (/* binding */ parseBody),
-/* harmony export */   Qq: () => (/* binding */ HttpClient)
-/* harmony export */ });
-/* unused harmony export MAX_RESPONSE_BYTES */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6468);
-/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4962);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7785);
-/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1098);
-
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    options;
-    origin;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? _retry_js__WEBPACK_IMPORTED_MODULE_3__/* .defaultRetryPolicy */ .ur;
-    }
-    async send(req) {
-        const url = (0,_url_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveOnOrigin */ .wl)(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock, signal } = this.options;
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            signal?.throwIfAborted();
-            let response;
-            try {
-                response = await this.once(req, url);
-            }
-            catch (error) {
-                if (attempt < this.retry.attempts && (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .isRetryableNetworkError */ .Hr)(error) && !signal?.aborted) {
-                    const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .backoffDelay */ .EY)(this.retry, attempt);
-                    this.debug(`${req.method} ${(0,_url_js__WEBPACK_IMPORTED_MODULE_4__/* .redactQuery */ .Ce)(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw networkError(req, url, error);
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
-                return response;
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            if (_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .RETRYABLE_STATUSES */ .U3.has(response.status) && attempt < this.retry.attempts) {
-                const wait = (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], clock.now()) ?? (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .backoffDelay */ .EY)(this.retry, attempt);
-                this.debug(`${req.method} ${(0,_url_js__WEBPACK_IMPORTED_MODULE_4__/* .redactQuery */ .Ce)(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`);
-                await clock.sleep(wait, signal);
-                continue;
-            }
-            const error = (0,_error_body_js__WEBPACK_IMPORTED_MODULE_2__/* .parseErrorBody */ .kW)(response, `${req.method} ${url.pathname}`);
-            const hint = req.hint?.(error);
-            throw hint ? error.withHint(hint) : error;
-        }
-    }
-    async once(req, url) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
-        };
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        this.requestCount++;
-        const started = this.options.clock.now();
-        const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(url, {
-            method: req.method,
-            headers,
-            body,
-            dispatcher: this.options.dispatcher,
-            signal: this.options.signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-        };
-        this.debug(`${req.method} ${(0,_url_js__WEBPACK_IMPORTED_MODULE_4__/* .redactQuery */ .Ce)(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
-    debug(line) {
-        this.options.debug?.(line);
-    }
-}
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${(0,_error_body_js__WEBPACK_IMPORTED_MODULE_2__/* .describeBody */ .MP)(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    return parsed.data;
-}
-async function readCapped(body, cap, url) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > cap) {
-            body.destroy();
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
-                code: 'ResponseTooLarge',
-                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-            });
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-function describeNetworkError(error) {
-    const e = error;
-    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-function networkError(req, url, error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7 || error?.name === 'AbortError')
-        return error;
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: describeNetworkError(error) || String(error),
-    });
-}
-
-
-/***/ }),
-
-/***/ 7785:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   EY: () => (/* binding */ backoffDelay),
-/* harmony export */   Hr: () => (/* binding */ isRetryableNetworkError),
-/* harmony export */   U3: () => (/* binding */ RETRYABLE_STATUSES),
-/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
-/* harmony export */   ur: () => (/* binding */ defaultRetryPolicy)
-/* harmony export */ });
-/* unused harmony exports RETRY_AFTER_MIN_MS, RETRY_AFTER_MAX_MS */
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-
-/***/ }),
-
 /***/ 1098:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -45977,7 +45657,7 @@ function redactQuery(link) {
 
 /***/ }),
 
-/***/ 1220:
+/***/ 3827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46027,8 +45707,300 @@ function date(params) {
     return core._coercedDate(schemas.ZodDate, params);
 }
 
-// EXTERNAL MODULE: ./src/client/http.ts
-var client_http = __nccwpck_require__(7915);
+// EXTERNAL MODULE: ./src/client/errors.ts
+var errors = __nccwpck_require__(6468);
+;// CONCATENATED MODULE: ./src/client/error-body.ts
+
+
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
+const errorDetail = classic_schemas/* lazy */.RZV(() => classic_schemas/* looseObject */._H3({
+    code: classic_schemas/* string */.YjP().optional().catch(undefined),
+    message: classic_schemas/* string */.YjP().optional().catch(undefined),
+    target: classic_schemas/* string */.YjP().optional().catch(undefined),
+    details: classic_schemas/* array */.YOg(errorDetail).optional().catch(undefined),
+    additionalInfo: classic_schemas/* array */.YOg(classic_schemas/* looseObject */._H3({ type: classic_schemas/* string */.YjP().optional(), info: classic_schemas/* unknown */.L5J() }))
+        .optional()
+        .catch(undefined),
+}));
+/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
+const errorEnvelope = classic_schemas/* union */.KCZ([
+    classic_schemas/* object */.Ikc({ error: errorDetail }),
+    classic_schemas/* object */.Ikc({ error: classic_schemas/* string */.YjP(), error_description: classic_schemas/* string */.YjP().optional() }).transform((o) => ({
+        error: { code: o.error, message: o.error_description },
+    })),
+    errorDetail.transform((detail) => ({ error: detail })),
+]);
+/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
+function parseErrorBody(response, action) {
+    const base = {
+        action,
+        status: response.status,
+        requestId: response.requestId,
+        correlationId: response.correlationId,
+    };
+    let json;
+    try {
+        json = JSON.parse(response.text);
+    }
+    catch {
+        return new errors/* ServiceError */._7({ ...base, message: `the response is not JSON (${describeBody(response)})` });
+    }
+    const parsed = errorEnvelope.safeParse(json);
+    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
+        return new errors/* ServiceError */._7({ ...base, message: `unrecognised error body (${describeBody(response)})` });
+    }
+    return new errors/* ServiceError */._7({ ...base, ...parsed.data.error });
+}
+function describeBody(response) {
+    const type = response.headers['content-type'] ?? 'no content type';
+    if (response.text.trim() === '')
+        return `empty body, ${type}`;
+    const text = response.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 120);
+    return `${type}: "${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+// EXTERNAL MODULE: ./src/client/url.ts
+var client_url = __nccwpck_require__(1098);
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    options;
+    origin;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? defaultRetryPolicy;
+    }
+    async send(req) {
+        const url = (0,client_url/* resolveOnOrigin */.wl)(String(req.url), this.origin, req.what ?? 'URL');
+        const { clock, signal } = this.options;
+        let refreshed = false;
+        for (let attempt = 1;; attempt++) {
+            signal?.throwIfAborted();
+            let response;
+            try {
+                response = await this.once(req, url);
+            }
+            catch (error) {
+                const wait = backoffDelay(this.retry, attempt);
+                if (attempt < this.retry.attempts &&
+                    isRetryableNetworkError(error) &&
+                    !signal?.aborted &&
+                    this.withinDeadline(wait)) {
+                    this.debug(`${req.method} ${(0,client_url/* redactQuery */.Ce)(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw networkError(req, url, error);
+            }
+            this.options.onResponse?.(response);
+            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+            if (ok(response.status))
+                return response;
+            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+                // A token can be revoked or expire early; one fresh token is worth one more try.
+                refreshed = true;
+                this.options.credential.refresh();
+                continue;
+            }
+            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
+            if (retryable && this.withinDeadline(wait)) {
+                this.debug(`${req.method} ${(0,client_url/* redactQuery */.Ce)(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`);
+                await clock.sleep(wait, signal);
+                continue;
+            }
+            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
+            const hint = retryable
+                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
+                : req.hint?.(error);
+            throw hint ? error.withHint(hint) : error;
+        }
+    }
+    async once(req, url) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+            ...(await this.options.credential?.headers()),
+        };
+        let body;
+        if (req.form) {
+            body = new URLSearchParams(req.form).toString();
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+        }
+        else if (req.json !== undefined) {
+            body = JSON.stringify(req.json);
+            headers['content-type'] = 'application/json';
+        }
+        else if (req.method !== 'GET' && req.method !== 'DELETE') {
+            headers['content-length'] = '0';
+        }
+        this.requestCount++;
+        const started = this.options.clock.now();
+        const res = await (0,undici/* request */.Em)(url, {
+            method: req.method,
+            headers,
+            body,
+            dispatcher: this.options.dispatcher,
+            signal: this.options.signal,
+        });
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const flat = flattenHeaders(res.headers);
+        const response = {
+            status: res.statusCode,
+            headers: flat,
+            text,
+            url,
+            requestId: flat['x-vendor-request-id'],
+            correlationId: flat['x-vendor-correlation-request-id'],
+        };
+        this.debug(`${req.method} ${(0,client_url/* redactQuery */.Ce)(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
+            (response.requestId ? ` (request-id ${response.requestId})` : ''));
+        return response;
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+    debug(line) {
+        this.options.debug?.(line);
+    }
+}
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new errors/* ServiceError */._7({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new errors/* ServiceError */._7({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    return parsed.data;
+}
+async function readCapped(body, cap, url) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > cap) {
+            body.destroy();
+            throw new errors/* ServiceError */._7({
+                code: 'ResponseTooLarge',
+                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+            });
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+function describeNetworkError(error) {
+    const e = error;
+    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+function networkError(req, url, error) {
+    if (error instanceof errors/* ServiceError */._7 || error?.name === 'AbortError')
+        return error;
+    return new errors/* ServiceError */._7({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: describeNetworkError(error) || String(error),
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/client/auth.ts
 
 
@@ -46063,7 +46035,7 @@ function tokenGrant(options) {
             form.client_assertion = await options.clientAssertion();
         }
         const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
-        const body = (0,client_http/* parseBody */.OG)(response, tokenResponse, 'token endpoint');
+        const body = parseBody(response, tokenResponse, 'token endpoint');
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
         // Short-lived tokens renew at half their life rather than at once.
@@ -46086,24 +46058,22 @@ function tokenGrant(options) {
     };
 }
 
-// EXTERNAL MODULE: ./src/client/url.ts
-var url = __nccwpck_require__(1098);
 ;// CONCATENATED MODULE: ./src/client/connect.ts
 
 
 
 function connectResourceManager(baseUrl, signIn, options) {
-    return new client_http/* HttpClient */.Qq({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
+    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
 }
 function connectAppManagement(apiUrl, token, options) {
-    return new client_http/* HttpClient */.Qq({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
+    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
 }
 function credentialFor(signIn, options) {
     if (signIn.kind === 'access-token')
         return bearerToken(signIn.accessToken);
-    const tokenUrl = (0,url/* joinUrl */.we)(signIn.authUrl, (0,url/* servicePath */.VF) `/${signIn.tenantId}/oauth2/v2.0/token`);
+    const tokenUrl = (0,client_url/* joinUrl */.we)(signIn.authUrl, (0,client_url/* servicePath */.VF) `/${signIn.tenantId}/oauth2/v2.0/token`);
     // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
-    const http = new client_http/* HttpClient */.Qq({ ...options, onResponse: undefined, origin: tokenUrl.origin });
+    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
     return tokenGrant({
         http,
         tokenPath: tokenUrl.href,
@@ -46117,8 +46087,1619 @@ function credentialFor(signIn, options) {
     });
 }
 
-// EXTERNAL MODULE: ./src/client/errors.ts
-var errors = __nccwpck_require__(6468);
+;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
+
+/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
+const idText = classic_schemas/* union */.KCZ([classic_schemas/* string */.YjP(), classic_schemas/* number */.aig()]).transform(String);
+/**
+ * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
+ * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
+ */
+const userProfile = classic_schemas/* looseObject */._H3({
+    id: idText.optional(),
+    name: classic_schemas/* string */.YjP().optional(),
+    email: classic_schemas/* string */.YjP().optional(),
+    display_name: classic_schemas/* string */.YjP().nullable().optional(),
+    displayName: classic_schemas/* string */.YjP().nullable().optional(),
+});
+function displayNameOf(profile) {
+    return profile.display_name ?? profile.displayName ?? undefined;
+}
+/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
+const removalResponse = classic_schemas/* looseObject */._H3({});
+
+;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
+
+/**
+ * An area D address: `{api-url}/v0.1/…`. An api-url given with the `/v0.1` prefix already (as it appears in the
+ * API's documentation) is taken as the same base, rather than asking for `/v0.1/v0.1/…`.
+ */
+function appApiUrl(apiUrl, path) {
+    const base = new URL(apiUrl.href);
+    base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
+    return (0,client_url/* joinUrl */.we)(base, `/v0.1${path}`);
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
+
+const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
+    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
+/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
+const NAME = /^[\w.~-]+$/;
+/**
+ * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
+ * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
+ */
+function parseAppLocator(raw) {
+    const value = raw.trim();
+    const fail = (why) => {
+        throw new errors/* InputError */.dz('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+    };
+    if (!value)
+        fail('is empty');
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+    const plain = value.replace(/\/+$/, '').split('/');
+    if (!hasScheme && plain.length === 2)
+        return checked({ owner: plain[0], app: plain[1] }, fail);
+    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
+    let url;
+    try {
+        url = new URL(hasScheme ? value : `https://${value}`);
+    }
+    catch {
+        return fail('is neither owner/app nor a portal address');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        fail(`has the unsupported scheme ${url.protocol}`);
+    const segments = url.pathname.split('/').filter(Boolean);
+    for (let i = 0; i + 3 < segments.length; i++) {
+        const kind = segments[i];
+        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
+            const decode = (s) => {
+                try {
+                    return decodeURIComponent(s);
+                }
+                catch {
+                    return fail(`has a malformed percent-encoding in '${s}'`);
+                }
+            };
+            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
+        }
+    }
+    return fail(hasScheme
+        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
+        : 'is neither owner/app nor a portal address');
+}
+function checked(locator, fail) {
+    for (const [what, name] of [
+        ['owner name', locator.owner],
+        ['app name', locator.app],
+    ]) {
+        if (!name)
+            fail(`has an empty ${what}`);
+        if (!NAME.test(name) || name === '.' || name === '..') {
+            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
+        }
+    }
+    return locator;
+}
+function describeApp(locator) {
+    return `${locator.owner}/${locator.app}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
+
+/** The app-management service's published lifecycle (spec, Versioning). */
+const RETIRED_ON = Date.UTC(2025, 2, 31);
+const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
+const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+/** The warning every area D run shows; phrased for the day it runs, so it never reads as if retirement were ahead. */
+function lifecycleNotice(now) {
+    const lead = 'The app-management API is at the end of its life: ';
+    if (now < RETIRED_ON) {
+        return (`${lead}the service is to be retired on 31 March 2025, apart from its analytics and diagnostics features, ` +
+            'which stay supported until 30 June 2026. Plan a replacement for this step.');
+    }
+    if (now <= ANALYTICS_UNTIL) {
+        return (`${lead}the service was retired on 31 March 2025; only its analytics and diagnostics features stay supported, ` +
+            `until 30 June 2026 (today is ${day(now)}). User management is not among them: this step may stop ` +
+            'working at any time. Plan a replacement.');
+    }
+    return (`${lead}the service was retired on 31 March 2025, and its analytics and diagnostics features were supported ` +
+        `only until 30 June 2026; today (${day(now)}) is past both dates. This step may stop working at any time: ` +
+        'plan a replacement.');
+}
+const RETIREMENT_HINT = 'The likely cause: the app-management service was retired on 31 March 2025 (analytics and diagnostics ' +
+    'until 30 June 2026) and no longer answers here. If api-url points to a service that should still run, check ' +
+    'the address (the base, without /v0.1) and the network.';
+/** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
+function withRetirementHint(error) {
+    if (error instanceof errors/* ServiceError */._7 && error.code === 'NetworkError' && !error.hint) {
+        return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
+    }
+    return error;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/error-hints.ts
+
+/** Hints for area D failures: each says what to do, since the service's own messages rarely do. */
+const UNAUTHORIZED = 'The API token was refused: it is missing, revoked or mistyped. Create a new API token in the portal ' +
+    '(account settings for a user token, app settings for an app token; the value is shown only once) and store ' +
+    'it as a secret for api-token.';
+const GONE = `The service answered 410 Gone. ${RETIREMENT_HINT}`;
+const LENGTH_REQUIRED = 'The service says the request carried no body (411 Length Required). This should never happen: the action ' +
+    'always sends {} with a DELETE. A proxy between the runner and the service may have dropped it; if there is ' +
+    'none, please report this as a bug.';
+function common(error) {
+    if (error.status === 401)
+        return UNAUTHORIZED;
+    if (error.status === 410)
+        return GONE;
+    if (error.status === 411)
+        return LENGTH_REQUIRED;
+    return undefined;
+}
+/** `GET /v0.1/user`. */
+function profileHint(error) {
+    if (error.status === 403) {
+        return ('This token may not read a user profile: an app API token has no user behind it. Use a user API token ' +
+            '(created under account settings) for app-current-user.');
+    }
+    // Every account has a profile, so a 404 here means the API itself is not there.
+    if (error.status === 404)
+        return `The service has no /v0.1/user. ${RETIREMENT_HINT}`;
+    return common(error);
+}
+/** Which resource a 404 of a removal is about: from the error code, else the message, else unknown. */
+function whichNotFound(error) {
+    // Codes such as AppNotFound, app_not_found, UserNotFound.
+    const code = (error.code ?? '').toLowerCase();
+    if (/^app/.test(code))
+        return 'app';
+    if (/^user/.test(code))
+        return 'user';
+    // A message that names exactly one of the two; addresses are dropped first ("happy@x.org" is not an app).
+    const message = (error.serviceMessage ?? '').toLowerCase().replace(/\S+@\S+/g, '');
+    const app = /\bapp(?:lication)?\b/.test(message);
+    const user = /\buser\b/.test(message);
+    if (app !== user)
+        return app ? 'app' : 'user';
+    return 'unknown';
+}
+/** `DELETE /v0.1/apps/{owner}/{app}/users/{email}`. */
+function removalHint(app, email) {
+    return (error) => {
+        if (error.status === 403) {
+            return (`This token may not remove users from ${app}: a read-only token (user or app), an app token of another ` +
+                'app, and a user token of someone who is not a Manager of the app cannot. Use a full-access user token ' +
+                `of a Manager of ${app}, or a full-access app token created in ${app}'s settings.`);
+        }
+        if (error.status === 404) {
+            switch (whichNotFound(error)) {
+                case 'app':
+                    return (`The app ${app} was not found: check the owner and app names (copy the app's portal address, or ` +
+                        'owner/app as the command-line client lists it), and that the token can see the app (an app token ' +
+                        'works only in its own app; a user token only in apps its user belongs to).');
+                case 'user':
+                    return `The user ${email} is not a user of ${app}: check the address; the user may already have been removed.`;
+                case 'unknown':
+                    return (`Either the app ${app} or the user ${email} was not found (the service did not say which): check ` +
+                        'both, and that the token can see the app.');
+            }
+        }
+        return common(error);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
+
+/**
+ * A plausible e-mail address: one `@`, a local part without spaces or brackets, a domain of dotted labels.
+ * Not RFC 5322 in full: the point is to catch a name, a display form (`Jane <jane@x.org>`) or a typo before
+ * any user is removed. The address travels as one percent-encoded path segment, so `+` and `/` are safe.
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
+function checkUserEmails(emails) {
+    for (const email of emails) {
+        if (email.length > 254 || !EMAIL.test(email)) {
+            throw new errors/* InputError */.dz('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
+        }
+    }
+    return emails;
+}
+
+;// CONCATENATED MODULE: ./src/operations/app-users.ts
+
+
+
+
+
+
+
+
+
+async function appRemoveUser(options, client, ctx) {
+    // First, so that even a run stopped by an input error learns of the service's end of life.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    const locator = parseAppLocator(options.app);
+    const emails = checkUserEmails(options.userEmails);
+    const app = describeApp(locator);
+    const outcomes = [];
+    const failures = [];
+    for (const [index, email] of emails.entries()) {
+        ctx.signal?.throwIfAborted();
+        try {
+            const response = await client.send({
+                method: 'DELETE',
+                url: appApiUrl(options.apiUrl, (0,client_url/* servicePath */.VF) `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+            const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
+            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+        }
+        catch (caught) {
+            const error = withRetirementHint(caught);
+            if (!(error instanceof errors/* ServiceError */._7))
+                throw error;
+            outcomes.push({
+                user_email: email,
+                removed: false,
+                status: error.status,
+                code: error.code,
+                message: error.serviceMessage,
+            });
+            failures.push({ email, error });
+            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+            for (const line of error.detailLines())
+                ctx.logger.info(line);
+            if (!onlyThisUser(error)) {
+                // The token, the app or the service is the problem: every other address would fail the same way.
+                for (const rest of emails.slice(index + 1)) {
+                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+                }
+                break;
+            }
+        }
+    }
+    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    return {
+        outputs: {
+            'removed-users': removed,
+            result: outcomes.length === 1 ? outcomes[0] : outcomes,
+        },
+        summary: [
+            {
+                title: `Users removed from ${app}`,
+                header: ['User', 'Outcome'],
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                notes: [notice],
+            },
+        ],
+        failure: failures.length
+            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+            : undefined,
+    };
+}
+async function appCurrentUser(options, client, ctx) {
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    let response;
+    try {
+        response = await client.send({
+            method: 'GET',
+            url: appApiUrl(options.apiUrl, '/user'),
+            hint: profileHint,
+        });
+    }
+    catch (error) {
+        throw withRetirementHint(error);
+    }
+    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+    const displayName = displayNameOf(profile);
+    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
+    return {
+        outputs: {
+            'user-id': profile.id,
+            'user-name': profile.name,
+            'user-email': profile.email,
+            'user-display-name': displayName,
+            result: profile,
+        },
+        summary: [
+            {
+                title: 'Owner of the API token',
+                header: ['Field', 'Value'],
+                rows: [
+                    ['id', profile.id ?? ''],
+                    ['name', profile.name ?? ''],
+                    ['email', profile.email ?? ''],
+                    ['display name', displayName ?? ''],
+                ],
+                notes: [notice],
+            },
+        ],
+    };
+}
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error) {
+    const status = error.status;
+    if (status === undefined)
+        return false;
+    if (status === 404)
+        return whichNotFound(error) === 'user';
+    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+function describeOutcome(o) {
+    if (o.removed)
+        return `Removed (HTTP ${o.status})`;
+    if (o.notAttempted)
+        return 'Not attempted';
+    const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
+    return `Failed: ${what || 'no answer'}`;
+}
+function describeFailure(app, total, removedCount, failures, outcomes) {
+    const [first, ...others] = failures;
+    const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
+    parts.push(`could not remove ${first.email}: ${first.error.message}`);
+    if (others.length)
+        parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
+    const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
+    if (skipped.length)
+        parts.push(`not attempted: ${skipped.join(', ')}`);
+    // One line: the annotation's first line names the cause.
+    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+}
+function safeJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pages.ts
+
+/**
+ * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
+ * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ */
+async function* pages(first, next, signal) {
+    const seen = new Set();
+    let page = await first();
+    for (;;) {
+        yield page;
+        const link = page.nextLink;
+        if (!link)
+            return;
+        if (seen.has(link)) {
+            throw new errors/* ServiceError */._7({
+                code: 'RepeatingNextLink',
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+            });
+        }
+        seen.add(link);
+        signal?.throwIfAborted();
+        page = await next(link);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
+
+/**
+ * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
+ * by the operation rather than failing the whole listing, so both fields fall back to undefined.
+ */
+const cachedImageSchema = classic_schemas/* looseObject */._H3({
+    image: classic_schemas/* string */.YjP().optional().catch(undefined),
+    /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
+    osType: classic_schemas/* string */.YjP().optional().catch(undefined),
+});
+/** Area B, one page of the cached images list. Which fields are always present is not documented. */
+const cachedImagesListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(cachedImageSchema.catch({}))
+        .optional()
+        .transform((v) => v ?? []),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+
+;// CONCATENATED MODULE: ./src/operations/image-reference.ts
+/**
+ * Container image references, read the way a registry (distribution/reference) reads them, so that two
+ * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
+ *
+ *   reference := name [ ':' tag ] [ '@' digest ]
+ *   name      := [ domain '/' ] path-component [ '/' path-component ]*
+ */
+/** The reference does not follow the grammar; `reason` says which part is wrong. */
+class ImageReferenceError extends Error {
+    input;
+    reason;
+    constructor(input, reason) {
+        super(`${JSON.stringify(input)} is not a valid image reference: ${reason}`);
+        this.name = 'ImageReferenceError';
+        this.input = input;
+        this.reason = reason;
+    }
+}
+const DOCKER_HUB = 'docker.io';
+// Docker Hub answers under these names too; images pulled through any of them are the same.
+const DOCKER_HUB_ALIASES = new Set(['index.docker.io', 'registry-1.docker.io']);
+const NAME_MAX_LENGTH = 255;
+const DOMAIN_LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN_RE = new RegExp(`^(?:${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?$`);
+const PATH_COMPONENT_RE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const TAG_RE = /^\w[\w.-]{0,127}$/;
+const DIGEST_RE = /^([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*):([0-9a-f]+)$/;
+// go-digest pins the length of the algorithms it knows; anything else only needs enough hex to be unique.
+const DIGEST_HEX_LENGTH = new Map([
+    ['sha256', 64],
+    ['sha384', 96],
+    ['sha512', 128],
+]);
+const DIGEST_MIN_HEX = 32;
+function parseImageReference(input) {
+    const fail = (reason) => new ImageReferenceError(input, reason);
+    const text = input.trim();
+    if (text === '')
+        throw fail('the reference is empty');
+    // The digest comes last and contains a ':' itself, so cut it off before looking for a tag.
+    const at = text.indexOf('@');
+    const digest = at === -1 ? undefined : text.slice(at + 1);
+    let name = at === -1 ? text : text.slice(0, at);
+    if (digest !== undefined) {
+        if (digest === '')
+            throw fail('the digest is empty');
+        const match = DIGEST_RE.exec(digest);
+        if (!match)
+            throw fail(`the digest "${digest}" is not algorithm:hex (lowercase hex)`);
+        const [, algorithm = '', hex = ''] = match;
+        const expected = DIGEST_HEX_LENGTH.get(algorithm);
+        if (expected !== undefined && hex.length !== expected) {
+            throw fail(`a ${algorithm} digest has ${expected} hex characters, not ${hex.length}`);
+        }
+        if (hex.length < DIGEST_MIN_HEX)
+            throw fail(`the digest has fewer than ${DIGEST_MIN_HEX} hex characters`);
+    }
+    // A ':' after the last '/' starts a tag; an earlier one is a registry port ("localhost:5000/app").
+    let tag;
+    const colon = name.lastIndexOf(':');
+    if (colon > name.lastIndexOf('/')) {
+        tag = name.slice(colon + 1);
+        name = name.slice(0, colon);
+        if (tag === '')
+            throw fail('the tag is empty');
+        if (!TAG_RE.test(tag))
+            throw fail(`the tag "${tag}" must match [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`);
+    }
+    if (name === '')
+        throw fail('the repository name is empty');
+    // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
+    if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
+        throw fail('a 64-character hex string is an image id, not a repository name');
+    }
+    if (name.length > NAME_MAX_LENGTH)
+        throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
+    // Docker's rule: the first component is a registry only if it cannot be a repository path component
+    // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
+    // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
+    // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
+    const path = name.split('/');
+    const first = path[0] ?? '';
+    const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
+    const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
+    if (domain !== undefined && !DOMAIN_RE.test(domain))
+        throw fail(`the registry "${domain}" is not a valid host[:port]`);
+    for (const component of path) {
+        if (component === '')
+            throw fail('the repository path has an empty component');
+        if (component !== component.toLowerCase())
+            throw fail(`the repository path "${component}" must be lowercase`);
+        if (!PATH_COMPONENT_RE.test(component)) {
+            throw fail(`the repository path "${component}" must be letters and digits joined by '.', '_', '__' or '-'`);
+        }
+    }
+    // Host names are case-insensitive; Docker Hub's aliases and its implicit "library/" namespace go away.
+    let registry = domain?.toLowerCase() ?? DOCKER_HUB;
+    if (DOCKER_HUB_ALIASES.has(registry))
+        registry = DOCKER_HUB;
+    if (registry === DOCKER_HUB && path.length === 1)
+        path.unshift('library');
+    const repository = path.join('/');
+    // Only a bare name means ":latest"; with a digest and no tag, the digest alone names the image.
+    const effectiveTag = tag ?? (digest === undefined ? 'latest' : undefined);
+    const canonical = `${registry}/${repository}` +
+        (effectiveTag !== undefined ? `:${effectiveTag}` : '') +
+        (digest !== undefined ? `@${digest}` : '');
+    return {
+        registry,
+        repository,
+        ...(effectiveTag !== undefined ? { tag: effectiveTag } : {}),
+        ...(digest !== undefined ? { digest } : {}),
+        canonical,
+    };
+}
+/** Equal keys mean the same image. A digest names content, so a tag beside it does not count. */
+function imageKey(ref) {
+    const base = `${ref.registry}/${ref.repository}`;
+    return ref.digest !== undefined ? `${base}@${ref.digest}` : `${base}:${ref.tag ?? 'latest'}`;
+}
+/** Whether two references name the same image; throws ImageReferenceError if either is invalid. */
+function sameImage(a, b) {
+    return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
+}
+
+;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
+
+
+
+
+
+
+/**
+ * B1: lists the region's cached images page by page and says which of the requested images are among them.
+ * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
+ */
+async function checkImageCached(options, client, ctx) {
+    const { logger } = ctx;
+    // Every reference is checked before the first request: a typo fails the step, not a listing later.
+    const requested = options.images.map(parseRequested);
+    // Several spellings of one image share a key; one match satisfies all of them.
+    const matches = new Map(requested.map((r) => [r.key, []]));
+    const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
+    const url = (0,client_url/* joinUrl */.we)(options.baseUrl, (0,client_url/* servicePath */.VF) `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
+    const read = async (link, what) => {
+        const response = await client.send({ method: 'GET', url: link, what });
+        return parseBody(response, cachedImagesListSchema, 'cached images list');
+    };
+    let pagesRead = 0;
+    let imagesSeen = 0;
+    let skipped = 0;
+    let complete = false;
+    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
+    for await (const page of pages(() => read(url, 'URL'), (nextLink) => read(nextLink, 'nextLink'), ctx.signal)) {
+        pagesRead++;
+        for (const cached of page.value) {
+            imagesSeen++;
+            if (typeof cached.image !== 'string') {
+                skipped++;
+                logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+                continue;
+            }
+            let key;
+            try {
+                key = imageKey(parseImageReference(cached.image));
+            }
+            catch (error) {
+                if (!(error instanceof ImageReferenceError))
+                    throw error;
+                skipped++;
+                logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+                continue;
+            }
+            const found = matches.get(key);
+            if (!found || !wanted(cached.osType))
+                continue;
+            if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
+                found.push({
+                    image: cached.image,
+                    ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
+                });
+            }
+        }
+        logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        if ([...matches.values()].every((m) => m.length > 0)) {
+            complete = !page.nextLink;
+            break;
+        }
+        if (!page.nextLink)
+            complete = true;
+    }
+    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    for (const r of requested) {
+        const found = matches.get(r.key);
+        logger.info(found.length > 0
+            ? `${r.reference}: cached as ${found.map(describe).join(', ')}`
+            : `${r.reference}: not cached${filter}`);
+    }
+    logger.info(`Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
+        (complete ? ', the whole list' : ', and stopped once every image was found') +
+        (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
+        '.');
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        logger.warning(missingText);
+    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
+    return {
+        outputs: {
+            cached: missing.length === 0,
+            'missing-images': missing,
+            images,
+            result: requested.map((r) => ({
+                image: r.reference,
+                reference: r.parsed.canonical,
+                cached: matches.get(r.key).length > 0,
+                matches: matches.get(r.key),
+            })),
+        },
+        summary: [
+            {
+                title: `Cached images in ${options.location}`,
+                header: ['Image', 'Cached', 'OS type', 'Cached as'],
+                rows: requested.map((r) => {
+                    const found = matches.get(r.key);
+                    return [
+                        r.reference,
+                        found.length > 0 ? 'yes' : 'no',
+                        [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
+                        [...new Set(found.map((m) => m.image))].join(', ') || '—',
+                    ];
+                }),
+                notes: [
+                    ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
+                    `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
+                    ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
+                ],
+            },
+        ],
+        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+    };
+}
+function parseRequested(reference) {
+    try {
+        const parsed = parseImageReference(reference);
+        return { reference, parsed, key: imageKey(parsed) };
+    }
+    catch (error) {
+        if (error instanceof ImageReferenceError)
+            throw new errors/* InputError */.dz('image', error.message);
+        throw error;
+    }
+}
+function uniqueKeys(requested) {
+    return [...new Set(requested.map((r) => r.key))];
+}
+/** The service's strings go to the log raw: a line break in one could start a workflow command (`::error::`). */
+function describe(match) {
+    const image = printable(match.image);
+    return match.osType ? `${image} (${printable(match.osType)})` : image;
+}
+function printable(text) {
+    return JSON.stringify(text).slice(1, -1);
+}
+
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends errors/* TimeoutError */.MU {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ */
+const operationStatusResult = classic_schemas/* looseObject */._H3({
+    id: classic_schemas/* string */.YjP().nullish(),
+    name: classic_schemas/* string */.YjP().nullish(),
+    status: classic_schemas/* string */.YjP().nullish(),
+    startTime: classic_schemas/* string */.YjP().nullish(),
+    endTime: classic_schemas/* string */.YjP().nullish(),
+    percentComplete: classic_schemas/* number */.aig().min(0).max(100).nullish(),
+    error: errorDetail.nullish(),
+    operations: classic_schemas/* array */.YOg(classic_schemas/* unknown */.L5J()).nullish(),
+});
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)}s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
+    return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    logger;
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+class InstanceLog {
+    name;
+    sink;
+    history = [];
+    details = [];
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.history.push(line);
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.history.push(`warning: ${line}`);
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
+
+
+
+
+
+/** The polling URL of a long-running operation: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    return response.headers['vendor-asyncoperation'] || response.headers['location'] || undefined;
+}
+/**
+ * An operation status result from a response. A 202 may come without a body (the spec does not show one), so
+ * an empty or unreadable 202 body is "no status yet"; any other response must carry the shape.
+ */
+function readStatus(response, what) {
+    if (response.status === 202) {
+        if (response.text.trim() === '')
+            return {};
+        try {
+            return parseBody(response, operationStatusResult, what);
+        }
+        catch {
+            return {};
+        }
+    }
+    return parseBody(response, operationStatusResult, what);
+}
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ */
+async function followOperation(options) {
+    const { client, ctx, log } = options;
+    let last = options.initial;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: last && { value: last.body, retryAfterMs: retryAfterOf(last.response) },
+            poll: async () => {
+                const response = await client.send({ method: 'GET', url: options.pollingUrl, what: 'polling URL' });
+                const body = readStatus(response, 'operation status');
+                last = { body, response };
+                return { value: body, retryAfterMs: retryAfterOf(response) };
+            },
+            statusOf: (body) => body.status,
+            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+            onProgress: (body) => {
+                if (body.status != null || body.percentComplete != null) {
+                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
+                }
+            },
+        });
+        return { kind: result.outcome, last };
+    }
+    catch (error) {
+        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError)
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(label, target, followed, operationUrl, durationMs, log) {
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    const resume = operationUrl
+        ? `; resume with wait-for-operation and the operation-url output (${(0,client_url/* redactQuery */.Ce)(operationUrl)})`
+        : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new errors/* ServiceError */._7({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout':
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof errors/* ServiceError */._7)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+        }
+    }
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
+function statusOf(outcome) {
+    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
+function report(outcomes, options) {
+    const last = outcomes[outcomes.length - 1];
+    const failed = outcomes.filter((o) => o.failure);
+    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
+    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
+    const operationStatus = options.several
+        ? allSucceeded
+            ? 'Succeeded'
+            : (statusOf(firstOther) ?? 'Failed')
+        : statusOf(last);
+    const result = options.several
+        ? outcomes.map((o) => ({
+            erpVirtualInstance: o.target,
+            ...o.body,
+            operationUrl: o.operationUrl,
+            failure: o.failure,
+        }))
+        : last.body;
+    const table = {
+        title: options.title,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            o.body?.id ?? o.body?.name ?? '-',
+        ]),
+        notes: failed.map((o) => o.failure),
+    };
+    let failure;
+    if (failed.length === 1 && !options.several)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result,
+            'operation-status': operationStatus,
+            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
+            'operation-url': last.operationUrl,
+            'percent-complete': last.body?.percentComplete ?? undefined,
+            'start-time': last.body?.startTime ?? undefined,
+            'end-time': last.body?.endTime ?? undefined,
+        },
+        summary: [table],
+        failure,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+
+
+
+
+
+
+
+/**
+ * Stops the application of each erp virtual instance (C1) and, unless `wait` is false, follows each stop's
+ * long-running operation to its end; at most `maxParallel` instances at once.
+ */
+async function erpStop(options, client, ctx) {
+    // Every path is built before the first request: a bad name fails the step with nothing sent.
+    const targets = options.erpVirtualInstances.map((name) => ({ name, url: stopUrl(options, name) }));
+    const several = targets.length > 1;
+    const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
+    const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
+        if (concurrent) {
+            const log = new InstanceLog(name, concurrent);
+            const outcome = await stopOne(name, url, options, client, ctx, log);
+            await concurrent.group(`erp-stop ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
+                ...log.history,
+                ...log.details,
+            ]);
+            return outcome;
+        }
+        // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
+        return ctx.logger.group(`erp-stop ${name}`, async () => {
+            const log = new InstanceLog(name, ctx.logger);
+            const outcome = await stopOne(name, url, options, client, ctx, log);
+            for (const line of log.details)
+                ctx.logger.info(line);
+            return outcome;
+        });
+    });
+    return report(outcomes, {
+        title: 'erp-stop',
+        targetHeader: 'erp virtual instance',
+        several,
+        severalFailed: 'erp virtual instances did not stop',
+    });
+}
+function stopUrl(options, name) {
+    checkSegment('subscription-id', options.subscriptionId);
+    checkSegment('resource-group', options.resourceGroup, 90);
+    checkSegment('erp-virtual-instance', name);
+    const path = (0,client_url/* servicePath */.VF) `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/stop`;
+    return (0,client_url/* joinUrl */.we)(options.baseUrl, path, { 'api-version': options.apiVersion });
+}
+function checkSegment(input, value, maxLength) {
+    if (value === '' || value === '.' || value === '..') {
+        throw new errors/* InputError */.dz(input, `'${value}' cannot name a resource`);
+    }
+    if (maxLength !== undefined && value.length > maxLength) {
+        throw new errors/* InputError */.dz(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
+    }
+}
+async function stopOne(name, url, options, client, ctx, log) {
+    const label = `The stop of erp virtual instance '${name}'`;
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    // An instance whose turn comes after a cancellation or the deadline is not stopped at all.
+    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
+        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
+        log.info(`not stopped: ${why} before its turn`);
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
+            durationMs: 0,
+            failure: `${label} was not sent: ${why} before its turn.`,
+        };
+    }
+    let seen;
+    let pollingUrl;
+    try {
+        const response = await sendStop(client, url, options, log);
+        seen = { body: readStatus(response, 'stop response'), response };
+        const now = classifyStatus(seen.body.status);
+        if (response.status !== 202 && now !== 'running') {
+            log.info(progressLine(seen.body, elapsed()));
+            return conclude(label, name, { kind: now, last: seen }, undefined, elapsed(), log);
+        }
+        // A 202 is followed whatever its body says: the operation is what decides.
+        if (response.status === 202 && now !== 'running')
+            seen = { body: {}, response };
+        const link = pollingLinkOf(response);
+        if (!link) {
+            throw new Error(response.status === 202
+                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+        }
+        pollingUrl = (0,client_url/* resolveOnOrigin */.wl)(link, client.origin, 'polling URL').href;
+        log.info(`stop accepted (HTTP ${response.status}); operation ${(0,client_url/* redactQuery */.Ce)(pollingUrl)}`);
+    }
+    catch (error) {
+        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
+        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    }
+    if (!options.wait) {
+        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
+        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    }
+    const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
+    return conclude(label, name, followed, pollingUrl, elapsed(), log);
+}
+/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
+async function sendStop(client, url, options, log) {
+    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
+    const soft = options.softStopTimeoutSeconds;
+    try {
+        return await stop(soft);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ServiceError */._7) ||
+            error.code?.toLowerCase() !== 'softstopunsupported' ||
+            soft === 0) {
+            throw error;
+        }
+        if (!options.hardStopFallback) {
+            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
+        }
+        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
+            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
+        return stop(0);
+    }
+}
+/** A group title for an instance that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+
+;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
+
+
+
+
+
+/** Resumes waiting on an operation an earlier `erp-stop` with `wait: false` started: same origin rule, same polling. */
+async function waitForOperation(options, client, ctx) {
+    let pollingUrl;
+    try {
+        pollingUrl = (0,client_url/* resolveOnOrigin */.wl)(options.operationUrl, client.origin, 'operation-url').href;
+    }
+    catch (error) {
+        if (error instanceof errors/* OriginError */.NH)
+            throw new errors/* InputError */.dz('operation-url', error.message);
+        throw error;
+    }
+    const target = (0,client_url/* redactQuery */.Ce)(pollingUrl);
+    const outcome = await ctx.logger.group(`wait-for-operation ${target}`, async () => {
+        const log = new InstanceLog('operation', ctx.logger);
+        const startedAt = ctx.clock.now();
+        const followed = await followOperation({ client, ctx, log, pollingUrl, startedAt });
+        const result = conclude('The operation', target, followed, pollingUrl, ctx.clock.now() - startedAt, log);
+        for (const line of log.details)
+            ctx.logger.info(line);
+        return result;
+    });
+    return report([outcome], {
+        title: 'wait-for-operation',
+        targetHeader: 'operation',
+        several: false,
+        severalFailed: 'operations did not end well',
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
+
+/**
+ * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
+ * (null tolerated) and unknown fields pass through.
+ */
+const synchronizationSchema = classic_schemas/* looseObject */._H3({
+    synchronizationId: classic_schemas/* string */.YjP().nullish(),
+    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
+    synchronizationMode: classic_schemas/* string */.YjP().nullish(),
+    status: classic_schemas/* string */.YjP().nullish(),
+    message: classic_schemas/* string */.YjP().nullish(),
+    startTime: classic_schemas/* string */.YjP().nullish(),
+    endTime: classic_schemas/* string */.YjP().nullish(),
+    durationMs: classic_schemas/* number */.aig().int().nullish(),
+});
+const synchronizationListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(synchronizationSchema).nullish(),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
+const sourceShareSynchronizationSettingSchema = classic_schemas/* looseObject */._H3({
+    kind: classic_schemas/* string */.YjP().nullish(),
+    properties: classic_schemas/* unknown */.L5J().optional(),
+});
+const sourceSettingListSchema = classic_schemas/* looseObject */._H3({
+    value: classic_schemas/* array */.YOg(sourceShareSynchronizationSettingSchema).nullish(),
+    nextLink: classic_schemas/* string */.YjP().nullish(),
+});
+/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
+const scheduleSchema = classic_schemas/* looseObject */._H3({
+    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
+    recurrenceInterval: classic_schemas/* string */.YjP().nullish(),
+    synchronizationTime: classic_schemas/* string */.YjP().nullish(),
+});
+
+;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+/** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
+function isNewestFirst(orderby) {
+    return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
+}
+function startOf(sync) {
+    const t = Date.parse(sync.startTime ?? '');
+    return Number.isNaN(t) ? undefined : t;
+}
+/**
+ * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
+ *
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
+ * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
+ *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
+ *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
+ *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
+ *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
+ *   page is read, keeping the best so far.
+ *
+ * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ */
+async function findInListing(listing, choice, newestFirst) {
+    const pass = { listedAny: false, pagesRead: 0 };
+    let best;
+    let trustOrder = newestFirst;
+    for await (const page of listing) {
+        pass.pagesRead++;
+        if (page.value.length > 0)
+            pass.listedAny = true;
+        if (choice.kind === 'id') {
+            const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
+            if (found)
+                return { ...pass, found };
+            continue;
+        }
+        const dated = datedItems(page.value);
+        if (trustOrder && dated.length > 0) {
+            if (isDescending(dated)) {
+                const newest = dated[0];
+                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
+                return qualifies ? { ...pass, found: newest.sync } : pass;
+            }
+            trustOrder = false;
+        }
+        for (const item of dated) {
+            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
+                continue;
+            if (!best || item.start > best.start)
+                best = item;
+        }
+    }
+    return best ? { ...pass, found: best.sync } : pass;
+}
+/** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
+function sameId(a, b) {
+    return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+function datedItems(value) {
+    const out = [];
+    for (const sync of value) {
+        const start = startOf(sync);
+        if (start !== undefined)
+            out.push({ sync, start });
+    }
+    return out;
+}
+function isDescending(items) {
+    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/listing.ts
+
+
+/**
+ * The pages of one of area A's list endpoints. Both are POSTs without a body (the client sends
+ * `Content-Length: 0`); a nextLink is followed with POST too, and only on the client's own origin.
+ * Lazy, one page in memory at a time: a caller that has its answer stops iterating and no further page is read.
+ */
+function listPages(client, url, schema, what, options = {}) {
+    const read = async (target, urlWhat) => {
+        const response = await client.send({ method: 'POST', url: target, what: urlWhat });
+        options.onResponse?.(response);
+        const body = parseBody(response, schema, what);
+        return { value: body.value ?? [], nextLink: body.nextLink };
+    };
+    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
+
+const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
+/**
+ * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
+ * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
+ * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
+ */
+function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
+    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
+    const start = Date.parse(synchronizationTime ?? '');
+    if (period === undefined || Number.isNaN(start))
+        return undefined;
+    if (start >= now)
+        return new Date(start);
+    return new Date(start + Math.ceil((now - start) / period) * period);
+}
+/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
+function findSchedule(settings) {
+    for (const setting of settings) {
+        if ((setting.kind ?? '').toLowerCase() !== 'schedulebased')
+            continue;
+        const parsed = scheduleSchema.safeParse(setting.properties ?? {});
+        const props = parsed.success ? parsed.data : {};
+        return {
+            recurrenceInterval: props.recurrenceInterval ?? undefined,
+            synchronizationTime: props.synchronizationTime ?? undefined,
+        };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/report.ts
+
+/** What wait-for-sync says: log lines, messages, outputs and the summary. */
+function logSchedule(settings, schedule, nextRun, ctx) {
+    if (schedule) {
+        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
+            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
+    }
+    else if (settings.length === 0) {
+        ctx.logger.info('The source share sets no synchronization schedule.');
+    }
+    const others = settings.filter((s) => (s.kind ?? '').toLowerCase() !== 'schedulebased');
+    if (others.length > 0) {
+        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
+    }
+}
+function describeSync(sync) {
+    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+function timeoutMessage(waitedMs, followed, wanted, listedAny) {
+    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
+    if (followed) {
+        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
+    }
+    return listedAny
+        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
+        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
+}
+function formatSeconds(ms) {
+    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+function syncOutputs(sync, schedule, settings, nextRun) {
+    return {
+        'synchronization-id': sync?.synchronizationId ?? undefined,
+        'synchronization-status': sync?.status ?? undefined,
+        'synchronization-mode': sync?.synchronizationMode ?? undefined,
+        'start-time': sync?.startTime ?? undefined,
+        'end-time': sync?.endTime ?? undefined,
+        'duration-ms': sync?.durationMs ?? undefined,
+        message: sync?.message ?? undefined,
+        'recurrence-interval': schedule?.recurrenceInterval,
+        'synchronization-time': schedule?.synchronizationTime,
+        result: {
+            synchronization: sync ?? null,
+            sourceShareSynchronizationSettings: settings,
+            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+        },
+    };
+}
+function summaryTables(sync, settings, now) {
+    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+    const tables = [
+        {
+            title: 'Synchronization',
+            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            rows: sync
+                ? [
+                    [
+                        dash(sync.synchronizationId),
+                        dash(sync.synchronizationMode),
+                        dash(sync.status),
+                        dash(sync.startTime),
+                        dash(sync.endTime),
+                        dash(sync.durationMs),
+                    ],
+                ]
+                : [['(none seen)', '—', '—', '—', '—', '—']],
+            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
+        },
+    ];
+    const rows = settings.map((s) => {
+        const scheduled = (s.kind ?? '').toLowerCase() === 'schedulebased';
+        const schedule = scheduled ? findSchedule([s]) : undefined;
+        return [
+            dash(s.kind),
+            dash(schedule?.recurrenceInterval),
+            dash(schedule?.synchronizationTime),
+            scheduled
+                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                : 'raw JSON in the result output',
+        ];
+    });
+    tables.push({
+        title: 'Source share schedule',
+        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
+        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
+    });
+    return tables;
+}
+
+;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
+
+
+
+
+
+
+
+
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
+ * by id in a listing ordered newest first and without the filter, because a filter such as
+ * `status eq 'InProgress'` would hide it the moment it ends.
+ */
+async function waitForSync(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = (0,client_url/* servicePath */.VF) `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
+    const listUrl = (action, query) => withQuery((0,client_url/* joinUrl */.we)(options.baseUrl, `${share}/${action}`), {
+        'api-version': options.apiVersion,
+        ...query,
+    });
+    let settings;
+    try {
+        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+    }
+    const scheduleReadAt = clock.now();
+    const schedule = findSchedule(settings);
+    const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
+    logSchedule(settings, schedule, nextRun, ctx);
+    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
+    const choice = options.synchronizationId
+        ? { kind: 'id', synchronizationId: options.synchronizationId }
+        : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
+    const wanted = describeChoice(options);
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let retryAfterMs;
+    let announcedWaiting = false;
+    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
+    const listSynchronizations = (query) => listPages(client, listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+        signal: ctx.signal,
+        onResponse,
+    });
+    const finish = (failure) => ({
+        outputs: syncOutputs(followed, schedule, settings, nextRun),
+        summary: summaryTables(followed, settings, scheduleReadAt),
+        failure,
+    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    try {
+        for (;;) {
+            retryAfterMs = undefined;
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const outcome = classifyStatus(followed.status);
+                if (outcome === 'succeeded')
+                    return finish();
+                if (outcome === 'failed') {
+                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
+                }
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
+            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return finish(followed
+            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
+            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    }
+}
+/** `$` kept literal and spaces as %20, the way OData services document their query options. */
+function withQuery(url, query) {
+    const parts = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
+    url.search = parts.join('&');
+    return url;
+}
+async function readSettings(client, url, ctx) {
+    const settings = [];
+    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+    for await (const page of listPages(client, url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
+        settings.push(...page.value);
+    }
+    return settings;
+}
+/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
+function describeChoice(options) {
+    if (options.synchronizationId)
+        return `synchronization ${options.synchronizationId}`;
+    if (options.startedAfter)
+        return `synchronization started at or after ${options.startedAfter.toISOString()}`;
+    return 'synchronization';
+}
+
 // EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
 var definitions = __nccwpck_require__(8646);
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
@@ -46163,6 +47744,11 @@ function abbreviate(raw) {
 
 
 
+
+
+
+
+
 const API_VERSIONS = { erp: '2023-04-01', dataShare: '2021-08-01', images: '2025-09-01' };
 function parseOperation(raw) {
     const name = raw?.trim() ?? '';
@@ -46189,6 +47775,7 @@ async function runOperation(source, runtime) {
             dispatcher,
             clock: runtime.clock,
             signal: runtime.signal,
+            deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
             onResponse: (response) => (last.response = response),
@@ -46212,8 +47799,6 @@ async function runOperation(source, runtime) {
     const resourceGroup = () => inputs.required('resource-group', operation);
     let result;
     try {
-        // Each operation (with its response schemas) is imported only when it runs: a step pays at start-up only for
-        // the code it uses (see bench/).
         switch (operation) {
             case 'erp-stop': {
                 const options = {
@@ -46227,14 +47812,12 @@ async function runOperation(source, runtime) {
                     wait: inputs.optional('wait'),
                 };
                 const { client, ctx, baseUrl } = resourceManager();
-                const { erpStop } = await __nccwpck_require__.e(/* import() */ 634).then(__nccwpck_require__.bind(__nccwpck_require__, 5634));
                 result = await erpStop({ ...options, baseUrl }, client, ctx);
                 break;
             }
             case 'wait-for-operation': {
                 const operationUrl = inputs.required('operation-url', operation);
                 const { client, ctx } = resourceManager();
-                const { waitForOperation } = await __nccwpck_require__.e(/* import() */ 907).then(__nccwpck_require__.bind(__nccwpck_require__, 3907));
                 result = await waitForOperation({ operationUrl }, client, ctx);
                 break;
             }
@@ -46251,7 +47834,6 @@ async function runOperation(source, runtime) {
                     orderby: inputs.optional('orderby'),
                 };
                 const { client, ctx, baseUrl } = resourceManager();
-                const { waitForSync } = await __nccwpck_require__.e(/* import() */ 268).then(__nccwpck_require__.bind(__nccwpck_require__, 9268));
                 result = await waitForSync({ ...options, baseUrl }, client, ctx);
                 break;
             }
@@ -46269,7 +47851,6 @@ async function runOperation(source, runtime) {
                     failIfMissing: inputs.optional('fail-if-missing'),
                 };
                 const { client, ctx, baseUrl } = resourceManager();
-                const { checkImageCached } = await __nccwpck_require__.e(/* import() */ 158).then(__nccwpck_require__.bind(__nccwpck_require__, 7158));
                 result = await checkImageCached({ ...options, baseUrl }, client, ctx);
                 break;
             }
@@ -46279,13 +47860,11 @@ async function runOperation(source, runtime) {
                     userEmails: inputs.required('user-email', operation),
                 };
                 const { client, ctx, apiUrl } = appManagement();
-                const { appRemoveUser } = await __nccwpck_require__.e(/* import() */ 666).then(__nccwpck_require__.bind(__nccwpck_require__, 666));
                 result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
                 break;
             }
             case 'app-current-user': {
                 const { client, ctx, apiUrl } = appManagement();
-                const { appCurrentUser } = await __nccwpck_require__.e(/* import() */ 666).then(__nccwpck_require__.bind(__nccwpck_require__, 666));
                 result = await appCurrentUser({ apiUrl }, client, ctx);
                 break;
             }
@@ -46354,6 +47933,11 @@ var client_url = __nccwpck_require__(1098);
 
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
 const parsers_text = schemas/* string */.YjP().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
 const booleanText = schemas/* string */.YjP()
     .trim()
     .toLowerCase()
@@ -46462,7 +48046,7 @@ const INPUTS = {
         operations: RESOURCE,
         description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
         secret: true,
-        parse: parsers_text,
+        parse: headerToken,
     }),
     'auth-url': def({
         operations: RESOURCE,
@@ -46619,7 +48203,7 @@ const INPUTS = {
         operations: APP,
         description: 'app-*: API token, sent as X-API-Token.',
         secret: true,
-        parse: parsers_text,
+        parse: headerToken,
     }),
     app: def({
         operations: ['app-remove-user'],

@@ -8,7 +8,8 @@ export interface Clock {
 }
 
 export const systemClock: Clock = {
-  now: () => Date.now(),
+  // Monotonic: a wall-clock step backwards must not lengthen a wait.
+  now: () => performance.timeOrigin + performance.now(),
   sleep: async (ms, signal) => {
     await delay(Math.max(0, ms), undefined, { signal });
   },

@@ -4,7 +4,12 @@ import { InputError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
+import { appCurrentUser, appRemoveUser } from '../operations/app-users.js';
+import { checkImageCached } from '../operations/check-image-cached.js';
+import { erpStop } from '../operations/erp-stop.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
+import { waitForOperation } from '../operations/wait-for-operation.js';
+import { waitForSync } from '../operations/wait-for-sync.js';
 import { OPERATIONS, type OperationName } from './definitions.js';
 import { InputReader, type InputSource } from './reader.js';
 
@@ -82,8 +87,6 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
 
   let result: OperationResult;
   try {
-    // Each operation (with its response schemas) is imported only when it runs: a step pays at start-up only for
-    // the code it uses (see bench/).
     switch (operation) {
       case 'erp-stop': {
         const options = {
@@ -97,14 +100,12 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           wait: inputs.optional('wait')!,
         };
         const { client, ctx, baseUrl } = resourceManager();
-        const { erpStop } = await import('../operations/erp-stop.js');
         result = await erpStop({ ...options, baseUrl }, client, ctx);
         break;
       }
       case 'wait-for-operation': {
         const operationUrl = inputs.required('operation-url', operation);
         const { client, ctx } = resourceManager();
-        const { waitForOperation } = await import('../operations/wait-for-operation.js');
         result = await waitForOperation({ operationUrl }, client, ctx);
         break;
       }
@@ -121,7 +122,6 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           orderby: inputs.optional('orderby'),
         };
         const { client, ctx, baseUrl } = resourceManager();
-        const { waitForSync } = await import('../operations/wait-for-sync.js');
         result = await waitForSync({ ...options, baseUrl }, client, ctx);
         break;
       }
@@ -139,7 +139,6 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           failIfMissing: inputs.optional('fail-if-missing')!,
         };
         const { client, ctx, baseUrl } = resourceManager();
-        const { checkImageCached } = await import('../operations/check-image-cached.js');
         result = await checkImageCached({ ...options, baseUrl }, client, ctx);
         break;
       }
@@ -149,13 +148,11 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
           userEmails: inputs.required('user-email', operation),
         };
         const { client, ctx, apiUrl } = appManagement();
-        const { appRemoveUser } = await import('../operations/app-users.js');
         result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
         break;
       }
       case 'app-current-user': {
         const { client, ctx, apiUrl } = appManagement();
-        const { appCurrentUser } = await import('../operations/app-users.js');
         result = await appCurrentUser({ apiUrl }, client, ctx);
         break;
       }
