@@ -60567,6 +60567,7 @@ function abbreviate(raw) {
 
 
 
+
 const API_VERSIONS = { erp: '2023-04-01', dataShare: '2021-08-01', images: '2025-09-01' };
 function parseOperation(raw) {
     const name = raw?.trim() ?? '';
@@ -60657,7 +60658,7 @@ async function runOperation(source, runtime) {
             }
             case 'check-image-cached': {
                 const sub = subscriptionId();
-                if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) {
+                if (!parsers_uuid.safeParse(sub).success) {
                     throw new InputError('subscription-id', `must be a UUID for ${operation} (got '${sub}')`);
                 }
                 const options = {
@@ -60815,17 +60816,23 @@ async function run() {
 function fail(error) {
     if (error instanceof ServiceError) {
         for (const line of error.detailLines())
-            info(line);
+            actionsLogger.info(line);
     }
-    else if (error instanceof Error && !(error.name in KNOWN_ERRORS)) {
+    else if (error instanceof Error && !KNOWN_ERRORS.has(error.name)) {
         debug(error.stack ?? String(error));
     }
     const message = error instanceof Error ? error.message : String(error);
     // One annotation, one line: the first line names the cause.
     setFailed(message.split('\n')[0] ?? message);
 }
-const KNOWN_ERRORS = { InputError: 1, OriginError: 1, TimeoutError: 1, PollTimeoutError: 1 };
-void INPUTS;
+/** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
+const KNOWN_ERRORS = new Set([
+    'InputError',
+    'OriginError',
+    'TimeoutError',
+    'PollTimeoutError',
+    'ServiceError',
+]);
 
 
 /***/ }),

@@ -45274,8 +45274,8 @@ class VirtualClock {
 var errors = __nccwpck_require__(6468);
 // EXTERNAL MODULE: ./src/inputs/bind.ts + 34 modules
 var bind = __nccwpck_require__(3827);
-// EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
-var definitions = __nccwpck_require__(8646);
+// EXTERNAL MODULE: ./src/inputs/definitions.ts
+var definitions = __nccwpck_require__(3775);
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 
 /** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
@@ -47700,8 +47700,10 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
-// EXTERNAL MODULE: ./src/inputs/definitions.ts + 1 modules
-var definitions = __nccwpck_require__(8646);
+// EXTERNAL MODULE: ./src/inputs/definitions.ts
+var definitions = __nccwpck_require__(3775);
+// EXTERNAL MODULE: ./src/inputs/parsers.ts
+var parsers = __nccwpck_require__(5165);
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
 
 
@@ -47739,6 +47741,7 @@ function abbreviate(raw) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/bind.ts
+
 
 
 
@@ -47839,7 +47842,7 @@ async function runOperation(source, runtime) {
             }
             case 'check-image-cached': {
                 const sub = subscriptionId();
-                if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) {
+                if (!parsers/* uuid */.uR.safeParse(sub).success) {
                     throw new errors/* InputError */.dz('subscription-id', `must be a UUID for ${operation} (got '${sub}')`);
                 }
                 const options = {
@@ -47909,106 +47912,16 @@ function readSignIn(inputs, baseUrl, runtime, operation) {
 
 /***/ }),
 
-/***/ 8646:
+/***/ 3775:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  mc: () => (/* binding */ INPUTS),
-  xb: () => (/* binding */ OPERATIONS),
-  py: () => (/* binding */ OUTPUTS)
-});
-
-// UNUSED EXPORTS: SECRET_INPUTS
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./src/client/url.ts
-var client_url = __nccwpck_require__(1098);
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas/* string */.YjP().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas/* string */.YjP()
-    .trim()
-    .toLowerCase()
-    .pipe(schemas/* enum */.k5n(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const duration = schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return core/* NEVER */.tm;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
-function integer(min, max) {
-    return schemas/* string */.YjP()
-        .trim()
-        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas/* string */.YjP()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const url = (0,client_url/* checkServiceUrl */.Jb)(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: `${url} (got '${v}')` });
-        return core/* NEVER */.tm;
-    }
-    return url;
-});
-const uuid = schemas/* string */.YjP()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = schemas/* string */.YjP()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = schemas/* string */.YjP()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(schemas/* enum */.k5n(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-
-;// CONCATENATED MODULE: ./src/inputs/definitions.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   mc: () => (/* binding */ INPUTS),
+/* harmony export */   py: () => (/* binding */ OUTPUTS),
+/* harmony export */   xb: () => (/* binding */ OPERATIONS)
+/* harmony export */ });
+/* unused harmony export SECRET_INPUTS */
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5165);
 
 const OPERATIONS = [
     'erp-stop',
@@ -48030,190 +47943,190 @@ const INPUTS = {
     operation: def({
         operations: ALL,
         description: `What to do: ${OPERATIONS.join(', ')}.`,
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'base-url': def({
         operations: RESOURCE,
         description: 'Base address of the resource-management API (areas A to C). https only, except a loopback host.',
-        parse: serviceUrl,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceUrl */ .Rs,
     }),
     'api-version': def({
         operations: ['erp-stop', 'wait-for-sync', 'check-image-cached'],
         description: 'Override of the api-version query parameter. Default per operation: wait-for-sync 2021-08-01, check-image-cached 2025-09-01, erp-stop 2023-04-01.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'access-token': def({
         operations: RESOURCE,
         description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
         secret: true,
-        parse: headerToken,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerToken */ .d6,
     }),
     'auth-url': def({
         operations: RESOURCE,
         description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceUrl */ .Rs,
     }),
     'tenant-id': def({
         operations: RESOURCE,
         description: 'Tenant of the service principal.',
-        parse: resourceName(128),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(128),
     }),
     'client-id': def({
         operations: RESOURCE,
         description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'client-secret': def({
         operations: RESOURCE,
         description: 'Secret of the service principal.',
         secret: true,
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'oidc-audience': def({
         operations: RESOURCE,
         description: 'Audience of the runner OIDC token used for the federated grant.',
         default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     scope: def({
         operations: RESOURCE,
         description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'subscription-id': def({
         operations: ['erp-stop', 'wait-for-sync', 'check-image-cached'],
         description: 'Subscription identifier; a UUID for check-image-cached.',
-        parse: resourceName(128),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(128),
     }),
     'resource-group': def({
         operations: ['erp-stop', 'wait-for-sync'],
         description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(90),
     }),
     timeout: def({
         operations: ALL,
         description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
         default: '30m',
-        parse: positiveDuration,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .positiveDuration */ .Cz,
     }),
     'poll-interval': def({
         operations: ['erp-stop', 'wait-for-operation', 'wait-for-sync'],
         description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
         default: '15s',
-        parse: positiveDuration,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .positiveDuration */ .Cz,
     }),
     'request-timeout': def({
         operations: ALL,
         description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
         default: '30s',
-        parse: positiveDuration,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .positiveDuration */ .Cz,
     }),
     wait: def({
         operations: ['erp-stop'],
         description: 'false: start the work, report how to follow it (operation-url), and end the step.',
         default: 'true',
-        parse: booleanText,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .booleanText */ .m6,
     }),
     'erp-virtual-instance': def({
         operations: ['erp-stop'],
         description: 'erp-stop: one or more virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .list */ .p_.pipe(_parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy().array()),
     }),
     'soft-stop-timeout-seconds': def({
         operations: ['erp-stop'],
         description: 'erp-stop: seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
         default: '0',
-        parse: integer(0, Number.MAX_SAFE_INTEGER),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .integer */ .nd(0, Number.MAX_SAFE_INTEGER),
     }),
     'hard-stop-fallback': def({
         operations: ['erp-stop'],
         description: 'erp-stop: true to stop again with 0 where the service refuses a soft stop.',
         default: 'false',
-        parse: booleanText,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .booleanText */ .m6,
     }),
     'max-parallel': def({
         operations: ['erp-stop'],
         description: 'erp-stop: how many instances are stopped and polled at once.',
         default: '10',
-        parse: integer(1, 1000),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .integer */ .nd(1, 1000),
     }),
     'operation-url': def({
         operations: ['wait-for-operation'],
         description: 'wait-for-operation: the polling URL an earlier erp-stop with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'account-name': def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: the data-share account.',
-        parse: resourceName(),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(),
     }),
     'share-subscription': def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: the share subscription.',
-        parse: resourceName(),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(),
     }),
     'synchronization-id': def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: wait for this synchronization.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'started-after': def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .isoTime */ .Ly,
     }),
     filter: def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: passed to the service as $filter (OData).',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     orderby: def({
         operations: ['wait-for-sync'],
         description: 'wait-for-sync: passed to the service as $orderby (OData).',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     location: def({
         operations: ['check-image-cached'],
         description: 'check-image-cached: region name.',
-        parse: resourceName(),
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceName */ .Iy(),
     }),
     image: def({
         operations: ['check-image-cached'],
         description: 'check-image-cached: one or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .list */ .p_,
     }),
     'os-type': def({
         operations: ['check-image-cached'],
         description: 'check-image-cached: Linux or Windows to count only images of that OS type.',
         default: 'any',
-        parse: osType,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .osType */ .DO,
     }),
     'fail-if-missing': def({
         operations: ['check-image-cached'],
         description: 'check-image-cached: true to fail the step when an image is not cached.',
         default: 'false',
-        parse: booleanText,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .booleanText */ .m6,
     }),
     'api-url': def({
         operations: APP,
         description: 'app-*: base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .serviceUrl */ .Rs,
     }),
     'api-token': def({
         operations: APP,
         description: 'app-*: API token, sent as X-API-Token.',
         secret: true,
-        parse: headerToken,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .headerToken */ .d6,
     }),
     app: def({
         operations: ['app-remove-user'],
         description: 'app-remove-user: owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .text */ .Qq,
     }),
     'user-email': def({
         operations: ['app-remove-user'],
         description: 'app-remove-user: one or more e-mail addresses.',
-        parse: list,
+        parse: _parsers_js__WEBPACK_IMPORTED_MODULE_0__/* .list */ .p_,
     }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
@@ -48243,6 +48156,108 @@ const OUTPUTS = {
     'user-email': 'app-current-user: e-mail from the profile.',
     'user-display-name': 'app-current-user: display name from the profile.',
 };
+
+
+/***/ }),
+
+/***/ 5165:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cz: () => (/* binding */ positiveDuration),
+/* harmony export */   DO: () => (/* binding */ osType),
+/* harmony export */   Iy: () => (/* binding */ resourceName),
+/* harmony export */   Ly: () => (/* binding */ isoTime),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Rs: () => (/* binding */ serviceUrl),
+/* harmony export */   d6: () => (/* binding */ headerToken),
+/* harmony export */   m6: () => (/* binding */ booleanText),
+/* harmony export */   nd: () => (/* binding */ integer),
+/* harmony export */   p_: () => (/* binding */ list),
+/* harmony export */   uR: () => (/* binding */ uuid)
+/* harmony export */ });
+/* unused harmony export duration */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8532);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
+
+
+/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+const text = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+const booleanText = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .toLowerCase()
+    .pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['true', 'false'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true');
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+const duration = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .transform((v, ctx) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
+        });
+        return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+    }
+    return Math.round(ms);
+});
+const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
+function integer(min, max) {
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .trim()
+        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+const list = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .transform((v) => [
+    ...new Set(v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)),
+])
+    .refine((items) => items.length > 0, 'must name at least one item');
+const serviceUrl = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .transform((v, ctx) => {
+    const url = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .checkServiceUrl */ .Jb)(v);
+    if (typeof url === 'string') {
+        ctx.addIssue({ code: 'custom', message: `${url} (got '${v}')` });
+        return zod__WEBPACK_IMPORTED_MODULE_2__/* .NEVER */ .tm;
+    }
+    return url;
+});
+const uuid = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function resourceName(maxLength = 260) {
+    return text
+        .max(maxLength, `must be at most ${maxLength} characters`)
+        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+}
+const isoTime = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+})
+    .transform((v) => new Date(v));
+const osType = zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(zod__WEBPACK_IMPORTED_MODULE_1__/* ["enum"] */ .k5n(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
 
 
 /***/ }),

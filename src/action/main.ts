@@ -1,7 +1,7 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { ServiceError } from '../client/errors.js';
-import { INPUTS, SECRET_INPUTS, type InputName } from '../inputs/definitions.js';
+import { SECRET_INPUTS, type InputName } from '../inputs/definitions.js';
 import { runOperation } from '../inputs/bind.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
@@ -48,8 +48,8 @@ export async function run(): Promise<void> {
 
 function fail(error: unknown): void {
   if (error instanceof ServiceError) {
-    for (const line of error.detailLines()) core.info(line);
-  } else if (error instanceof Error && !(error.name in KNOWN_ERRORS)) {
+    for (const line of error.detailLines()) actionsLogger.info(line);
+  } else if (error instanceof Error && !KNOWN_ERRORS.has(error.name)) {
     core.debug(error.stack ?? String(error));
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -57,5 +57,11 @@ function fail(error: unknown): void {
   core.setFailed(message.split('\n')[0] ?? message);
 }
 
-const KNOWN_ERRORS = { InputError: 1, OriginError: 1, TimeoutError: 1, PollTimeoutError: 1 };
-void INPUTS;
+/** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
+const KNOWN_ERRORS = new Set([
+  'InputError',
+  'OriginError',
+  'TimeoutError',
+  'PollTimeoutError',
+  'ServiceError',
+]);

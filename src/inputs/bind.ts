@@ -11,6 +11,7 @@ import type { Logger, OperationContext, OperationResult } from '../operations/ty
 import { waitForOperation } from '../operations/wait-for-operation.js';
 import { waitForSync } from '../operations/wait-for-sync.js';
 import { OPERATIONS, type OperationName } from './definitions.js';
+import { uuid } from './parsers.js';
 import { InputReader, type InputSource } from './reader.js';
 
 /** What an adapter (the action, the command line) provides to run an operation. */
@@ -127,7 +128,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       }
       case 'check-image-cached': {
         const sub = subscriptionId();
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sub)) {
+        if (!uuid.safeParse(sub).success) {
           throw new InputError('subscription-id', `must be a UUID for ${operation} (got '${sub}')`);
         }
         const options = {
