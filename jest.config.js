@@ -6,6 +6,7 @@ export default {
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
+  reporters: ['default', '<rootDir>/__tests__/plain-summary-reporter.js'],
   // The faults suite's cells wait on timers and sockets, so many run at once (only `it.concurrent` uses this).
   maxConcurrency: 24,
   // The faults suite counts what it tried; the teardown prints its table when any of its files ran.
