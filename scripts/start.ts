@@ -33,6 +33,11 @@ const steps: [string, Record<string, string>][] = [
       'hard-stop-fallback': 'true',
     },
   ],
+  // A failing step: what a workflow sees when the service reports a failed stop.
+  [
+    'erp-stop',
+    { ...common, 'subscription-id': subscription, 'resource-group': 'rg-erp', 'erp-virtual-instance': 'X09' },
+  ],
   [
     'wait-for-sync',
     {
