@@ -5,6 +5,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// undici 8 needs Node 22.19 or later; on an older Node the bundle would die with a cryptic error at load.
+const CLI_SHIM = `#!/usr/bin/env node
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 19)) {
+  console.error(\`vendor-ops needs Node 22.19 or later (Node 24 is what runners use); this is \${process.version}.\`);
+  process.exit(2);
+}
+await import('./cli/index.js');
+`;
+
 /**
  * The bundles: the action (dist/index.js, what action.yml's runs.main names) and the command line
  * (dist/cli/, started by the dist/cli.mjs shim that package.json's bin names). Each gets its own folder because
@@ -14,7 +24,7 @@ export function bundle(outDir: string): void {
   ncc('src/index.ts', outDir);
   ncc('src/cli.ts', join(outDir, 'cli'));
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'cli.mjs'), "#!/usr/bin/env node\nimport './cli/index.js';\n", { mode: 0o755 });
+  writeFileSync(join(outDir, 'cli.mjs'), CLI_SHIM, { mode: 0o755 });
 }
 
 /** Our ncc settings, one place: the benchmark builds its floor bundle with them too. */
