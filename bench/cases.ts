@@ -131,28 +131,44 @@ const imageOnPage = (k: number): Case => {
   };
 };
 
+/**
+ * erp-stop of `names` as a runner runs it, each operation taking `durationMs` on the server with Retry-After on every
+ * answer that is not the end; `measure` reads the figures off the emulator once the step has succeeded.
+ */
+function erpStopCase(
+  env: BenchEnv,
+  name: string,
+  names: string[],
+  timing: { durationMs: number; retryAfterSeconds: number },
+  extraInputs: Record<string, string>,
+  measure: (emu: ServiceEmulator, run: ChildRun) => Sample,
+): Promise<Sample> {
+  const scenario: Scenario = {
+    erp: { defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds) } },
+  };
+  return withEmulator(scenario, async (emu) => {
+    const run = await runChild(
+      [env.actionMain],
+      {
+        operation: 'erp-stop',
+        ...resourceManager(emu),
+        'resource-group': 'rg',
+        'erp-virtual-instance': names.join('\n'),
+        ...extraInputs,
+      },
+      env.probe,
+    );
+    expectSuccess(name, run, emu.erp.stops.length === names.length);
+    return measure(emu, run);
+  });
+}
+
 /** One instance whose stop takes T on the server, with Retry-After r on every answer that is not the end. */
 const wait: Case = {
   name: 'erp-stop wait',
-  async run(env) {
-    const { durationMs, retryAfterSeconds } = SETTINGS.wait;
-    const scenario: Scenario = {
-      erp: { defaults: { durationMs, retryAfter: String(retryAfterSeconds) } },
-    };
-    return withEmulator(scenario, async (emu) => {
-      const run = await runChild(
-        [env.actionMain],
-        {
-          operation: 'erp-stop',
-          ...resourceManager(emu),
-          'resource-group': 'rg',
-          'erp-virtual-instance': 'E01',
-        },
-        env.probe,
-      );
-      expectSuccess(this.name, run);
-      const stop = emu.erp.stops[0]!;
-      const serverEnd = stop.startedAt + durationMs;
+  run(env) {
+    return erpStopCase(env, this.name, ['E01'], SETTINGS.wait, {}, (emu, run) => {
+      const serverEnd = emu.erp.stops[0]!.startedAt + SETTINGS.wait.durationMs;
       const stepEnd = run.closedAt + (emu.now() - Date.now());
       return {
         wallMs: run.wallMs,
@@ -199,27 +215,21 @@ const history = (allPages: boolean, short = false): Case => ({
 
 const fanOut: Case = {
   name: 'erp-stop fan-out',
-  async run(env) {
-    const { instances, maxParallel, durationMs, retryAfterSeconds } = SETTINGS.fanOut;
+  run(env) {
+    const { instances, maxParallel } = SETTINGS.fanOut;
     const names = Array.from({ length: instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
-    const scenario: Scenario = {
-      erp: { defaults: { durationMs, retryAfter: String(retryAfterSeconds) } },
-    };
-    return withEmulator(scenario, async (emu) => {
-      const run = await runChild(
-        [env.actionMain],
-        {
-          operation: 'erp-stop',
-          ...resourceManager(emu),
-          'resource-group': 'rg',
-          'erp-virtual-instance': names.join('\n'),
-          'max-parallel': String(maxParallel),
-        },
-        env.probe,
-      );
-      expectSuccess(this.name, run, emu.erp.stops.length === instances);
-      return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, requests: emu.requests.length };
-    });
+    return erpStopCase(
+      env,
+      this.name,
+      names,
+      SETTINGS.fanOut,
+      { 'max-parallel': String(maxParallel) },
+      (emu, run) => ({
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+      }),
+    );
   },
 };
 
