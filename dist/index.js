@@ -58234,7 +58234,7 @@ const serviceUrl = schemas_string()
     .transform((v, ctx) => {
     const url = checkServiceUrl(v);
     if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: `${url} (got '${v}')` });
+        ctx.addIssue({ code: 'custom', message: url });
         return NEVER;
     }
     return url;
@@ -58824,6 +58824,7 @@ function networkError(req, url, error) {
 ;// CONCATENATED MODULE: ./src/client/auth.ts
 
 
+
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 function bearerToken(token) {
@@ -58855,7 +58856,7 @@ function tokenGrant(options) {
             form.client_assertion = await options.clientAssertion();
         }
         const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
-        const body = parseBody(response, tokenResponse, 'token endpoint');
+        const body = parseTokenResponse(response);
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
         // Short-lived tokens renew at half their life rather than at once.
@@ -58876,6 +58877,22 @@ function tokenGrant(options) {
             cached = undefined;
         },
     };
+}
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response) {
+    try {
+        return parseBody(response, tokenResponse, 'token endpoint');
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError))
+            throw error;
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+            requestId: response.requestId,
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/connect.ts
@@ -60551,9 +60568,25 @@ class InputReader {
         return value;
     }
 }
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
 function abbreviate(raw) {
-    const printable = raw.replace(/\p{Cc}/gu, '?');
+    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+function withoutUrlSecrets(raw) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
+        return raw;
+    try {
+        const url = new URL(raw.trim());
+        const hidden = url.username || url.password ? '…@' : '';
+        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/bind.ts

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from './clock.js';
-import { parseBody, type Credential, type HttpClient } from './http.js';
+import { ServiceError } from './errors.js';
+import { parseBody, type Credential, type HttpClient, type HttpResponse } from './http.js';
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -52,7 +53,7 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
       form.client_assertion = await options.clientAssertion();
     }
     const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
-    const body = parseBody(response, tokenResponse, 'token endpoint');
+    const body = parseTokenResponse(response);
     options.onToken?.(body.access_token);
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;
     // Short-lived tokens renew at half their life rather than at once.
@@ -74,4 +75,20 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
       cached = undefined;
     },
   };
+}
+
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response: HttpResponse): z.output<typeof tokenResponse> {
+  try {
+    return parseBody(response, tokenResponse, 'token endpoint');
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message:
+        'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+      requestId: response.requestId,
+    });
+  }
 }

@@ -70,7 +70,7 @@ export const serviceUrl = z
   .transform((v, ctx) => {
     const url = checkServiceUrl(v);
     if (typeof url === 'string') {
-      ctx.addIssue({ code: 'custom', message: `${url} (got '${v}')` });
+      ctx.addIssue({ code: 'custom', message: url });
       return z.NEVER;
     }
     return url;

@@ -30,7 +30,22 @@ export class InputReader {
   }
 }
 
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
 function abbreviate(raw: string): string {
-  const printable = raw.replace(/\p{Cc}/gu, '?');
+  const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
   return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+
+function withoutUrlSecrets(raw: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) return raw;
+  try {
+    const url = new URL(raw.trim());
+    const hidden = url.username || url.password ? '…@' : '';
+    return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+  } catch {
+    return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
+  }
 }

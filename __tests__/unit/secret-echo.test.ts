@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { VirtualClock } from '../../src/client/clock.js';
+import { tokenGrant } from '../../src/client/auth.js';
+import { ServiceError } from '../../src/client/errors.js';
+import type { HttpClient, HttpResponse } from '../../src/client/http.js';
+import { InputReader } from '../../src/inputs/reader.js';
+
+describe('values that may hold a secret are never echoed in an error', () => {
+  it('a refused address is shown without its password and query', () => {
+    const reader = new InputReader((name) =>
+      name === 'base-url' ? 'https://user:pa55word@vendor.example/x?sig=s3cret' : undefined,
+    );
+    let message = '';
+    try {
+      reader.optional('base-url');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      "Input 'base-url': must not carry a user name or password (got 'https://…@vendor.example/x?…')",
+    );
+  });
+
+  it('a token endpoint body that is not JSON is not quoted', async () => {
+    const response: HttpResponse = {
+      status: 200,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      text: 'access_token=issued-secret-token&expires_in=3600',
+      url: new URL('https://login.example/t/oauth2/v2.0/token'),
+    };
+    const http = { send: async () => response } as unknown as HttpClient;
+    const credential = tokenGrant({
+      http,
+      tokenPath: response.url.href,
+      clientId: 'c',
+      clientSecret: 's',
+      scope: 'x',
+      clock: new VirtualClock(),
+    });
+    const error = await credential.headers().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect((error as Error).message).toContain('the token endpoint answered without a JSON access_token');
+    expect((error as Error).message).not.toContain('issued-secret-token');
+  });
+});
