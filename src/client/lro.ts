@@ -49,6 +49,8 @@ export async function pollUntilDone<T>(options: PollOptions<T>): Promise<PollRes
   const started = clock.now();
   const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
   let polls = 0;
+  // A cancelled job sends nothing more, not even the first poll.
+  signal?.throwIfAborted();
   let state = options.initial ?? (polls++, await options.poll());
   options.onProgress?.(state.value, clock.now() - started);
   for (;;) {
