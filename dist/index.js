@@ -58170,9 +58170,11 @@ function encodePathSegment(segment) {
 /** base + path (`/…`) + query; a base with a path prefix keeps it. */
 function joinUrl(base, path, query = {}) {
     const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    for (const [key, value] of Object.entries(query))
-        if (value !== undefined)
-            url.searchParams.set(key, value);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
     return url;
 }
 /** Query strings may carry signatures; logs show a URL without them. */
@@ -59647,6 +59649,8 @@ async function pollUntilDone(options) {
     const started = clock.now();
     const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
     let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
     let state = options.initial ?? (polls++, await options.poll());
     options.onProgress?.(state.value, clock.now() - started);
     for (;;) {
@@ -60419,10 +60423,7 @@ async function waitForSync(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
     const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
-    const listUrl = (action, query) => withQuery(joinUrl(options.baseUrl, `${share}/${action}`), {
-        'api-version': options.apiVersion,
-        ...query,
-    });
+    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
     let settings;
     try {
         settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
@@ -60513,13 +60514,6 @@ async function waitForSync(options, client, ctx) {
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
-function withQuery(url, query) {
-    const parts = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
-    url.search = parts.join('&');
-    return url;
-}
 async function readSettings(client, url, ctx) {
     const settings = [];
     // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
@@ -60601,6 +60595,10 @@ function withoutUrlSecrets(raw) {
 
 
 
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+function outputText(value) {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
 const API_VERSIONS = { erp: '2023-04-01', dataShare: '2021-08-01', images: '2025-09-01' };
 function parseOperation(raw) {
     const name = raw?.trim() ?? '';
@@ -60726,12 +60724,8 @@ async function runOperation(source, runtime) {
         // Keep-alive sockets would hold the process open after the step is done.
         await dispatcher?.destroy();
     }
-    return {
-        operation,
-        result,
-        requestId: last.response?.requestId,
-        correlationId: last.response?.correlationId,
-    };
+    const ids = { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId };
+    return { operation, result, outputs: { ...result.outputs, ...ids } };
 }
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
 function readSignIn(inputs, baseUrl, runtime, operation) {
@@ -60819,20 +60813,17 @@ async function run() {
             if (value)
                 setSecret(value);
         }
-        const { operation, result, requestId, correlationId } = await runOperation((name) => getInput(name), {
+        const { operation, result, outputs } = await runOperation((name) => getInput(name), {
             logger: actionsLogger,
             clock: systemClock,
             signal: controller.signal,
             onSecret: (secret) => setSecret(secret),
-            idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL
-                ? (audience) => getIDToken(audience)
-                : undefined,
+            idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => getIDToken(audience) : undefined,
             userAgent: 'vendor-ops-action',
         });
-        const outputs = { ...result.outputs, 'request-id': requestId, 'correlation-id': correlationId };
         for (const [name, value] of Object.entries(outputs)) {
             if (value !== undefined)
-                setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+                setOutput(name, outputText(value));
         }
         await writeSummary(operation, result.summary, result.failure);
         if (result.failure)
@@ -60851,7 +60842,7 @@ function fail(error) {
         for (const line of error.detailLines())
             actionsLogger.info(line);
     }
-    else if (error instanceof Error && !KNOWN_ERRORS.has(error.name)) {
+    else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
         debug(error.stack ?? String(error));
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -60859,13 +60850,7 @@ function fail(error) {
     setFailed(message.split('\n')[0] ?? message);
 }
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
-const KNOWN_ERRORS = new Set([
-    'InputError',
-    'OriginError',
-    'TimeoutError',
-    'PollTimeoutError',
-    'ServiceError',
-]);
+const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 
 /***/ }),

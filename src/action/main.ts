@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
-import { ServiceError } from '../client/errors.js';
+import { InputError, OriginError, ServiceError, TimeoutError } from '../client/errors.js';
 import { SECRET_INPUTS, type InputName } from '../inputs/definitions.js';
-import { runOperation } from '../inputs/bind.js';
+import { outputText, runOperation } from '../inputs/bind.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
 
@@ -18,23 +18,16 @@ export async function run(): Promise<void> {
       const value = core.getInput(name);
       if (value) core.setSecret(value);
     }
-    const { operation, result, requestId, correlationId } = await runOperation(
-      (name: InputName) => core.getInput(name),
-      {
-        logger: actionsLogger,
-        clock: systemClock,
-        signal: controller.signal,
-        onSecret: (secret) => core.setSecret(secret),
-        idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL
-          ? (audience) => core.getIDToken(audience)
-          : undefined,
-        userAgent: 'vendor-ops-action',
-      },
-    );
-    const outputs = { ...result.outputs, 'request-id': requestId, 'correlation-id': correlationId };
+    const { operation, result, outputs } = await runOperation((name: InputName) => core.getInput(name), {
+      logger: actionsLogger,
+      clock: systemClock,
+      signal: controller.signal,
+      onSecret: (secret) => core.setSecret(secret),
+      idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => core.getIDToken(audience) : undefined,
+      userAgent: 'vendor-ops-action',
+    });
     for (const [name, value] of Object.entries(outputs)) {
-      if (value !== undefined)
-        core.setOutput(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      if (value !== undefined) core.setOutput(name, outputText(value));
     }
     await writeSummary(operation, result.summary, result.failure);
     if (result.failure) core.setFailed(result.failure);
@@ -49,7 +42,7 @@ export async function run(): Promise<void> {
 function fail(error: unknown): void {
   if (error instanceof ServiceError) {
     for (const line of error.detailLines()) actionsLogger.info(line);
-  } else if (error instanceof Error && !KNOWN_ERRORS.has(error.name)) {
+  } else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
     core.debug(error.stack ?? String(error));
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -58,10 +51,4 @@ function fail(error: unknown): void {
 }
 
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
-const KNOWN_ERRORS = new Set([
-  'InputError',
-  'OriginError',
-  'TimeoutError',
-  'PollTimeoutError',
-  'ServiceError',
-]);
+const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];

@@ -1,13 +1,11 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
-import { runOperation } from '../inputs/bind.js';
+import { outputText, parseOperation, runOperation, type Run } from '../inputs/bind.js';
 import { INPUTS, OUTPUTS, type InputName } from '../inputs/definitions.js';
 import type { SummaryTable } from '../operations/types.js';
 import { envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
-
-const JSON_OUTPUTS = new Set(['result', 'missing-images', 'images', 'removed-users']);
 
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 export async function main(argv: string[]): Promise<number> {
@@ -47,7 +45,6 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGTERM', cancel);
   try {
     if (flags.help) {
-      const { parseOperation } = await import('../inputs/bind.js');
       process.stdout.write(`${operationHelp(parseOperation(command))}\n`);
       return 0;
     }
@@ -59,12 +56,7 @@ export async function main(argv: string[]): Promise<number> {
       userAgent: 'vendor-ops-cli',
     });
     stop();
-    const outputs: Record<string, unknown> = {
-      ...run.result.outputs,
-      'request-id': run.requestId,
-      'correlation-id': run.correlationId,
-    };
-    printOutputs(outputs, flags.json === true);
+    printOutputs(run.outputs, flags.json === true);
     for (const table of run.result.summary) process.stderr.write(renderTable(table));
     if (run.result.failure) {
       process.stderr.write(`error: ${run.result.failure}\n`);
@@ -83,26 +75,13 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function printOutputs(outputs: Record<string, unknown>, json: boolean): void {
-  const present = Object.entries(outputs).filter(([name, v]) => v !== undefined && name in OUTPUTS);
-  if (json) {
-    const object = Object.fromEntries(
-      present.map(([name, v]) => [name, typeof v === 'string' && JSON_OUTPUTS.has(name) ? safeJson(v) : v]),
-    );
-    process.stdout.write(`${JSON.stringify(object)}\n`);
-    return;
-  }
-  for (const [name, value] of present) {
-    process.stdout.write(`${name}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}\n`);
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+function printOutputs(outputs: Run['outputs'], json: boolean): void {
+  const present = Object.entries(outputs).filter(
+    (entry): entry is [string, string | number | boolean | object] =>
+      entry[1] !== undefined && entry[0] in OUTPUTS,
+  );
+  if (json) process.stdout.write(`${JSON.stringify(Object.fromEntries(present))}\n`);
+  else for (const [name, value] of present) process.stdout.write(`${name}=${outputText(value)}\n`);
 }
 
 function renderTable(table: SummaryTable): string {

@@ -69,7 +69,11 @@ export function encodePathSegment(segment: string): string {
 /** base + path (`/…`) + query; a base with a path prefix keeps it. */
 export function joinUrl(base: URL, path: string, query: Record<string, string | undefined> = {}): URL {
   const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
+  // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+  url.search = Object.entries(query)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
   return url;
 }
 

@@ -28,9 +28,13 @@ export interface Runtime {
 export interface Run {
   operation: OperationName;
   result: OperationResult;
-  /** The ids of the last response (areas A to C). */
-  requestId?: string;
-  correlationId?: string;
+  /** The operation's outputs with the ids of the last response (`request-id`, `correlation-id`) added. */
+  outputs: OperationResult['outputs'];
+}
+
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+export function outputText(value: string | number | boolean | object): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 const API_VERSIONS = { erp: '2023-04-01', dataShare: '2021-08-01', images: '2025-09-01' } as const;
@@ -162,12 +166,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     // Keep-alive sockets would hold the process open after the step is done.
     await dispatcher?.destroy();
   }
-  return {
-    operation,
-    result,
-    requestId: last.response?.requestId,
-    correlationId: last.response?.correlationId,
-  };
+  const ids = { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId };
+  return { operation, result, outputs: { ...result.outputs, ...ids } };
 }
 
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */

@@ -45,10 +45,7 @@ export async function waitForSync(
   const started = clock.now();
   const share = servicePath`/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
   const listUrl = (action: string, query: Record<string, string | undefined>) =>
-    withQuery(joinUrl(options.baseUrl, `${share}/${action}`), {
-      'api-version': options.apiVersion,
-      ...query,
-    });
+    joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
 
   let settings: SourceShareSynchronizationSetting[];
   try {
@@ -165,14 +162,6 @@ export async function waitForSync(
 }
 
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
-function withQuery(url: URL, query: Record<string, string | undefined>): URL {
-  const parts = Object.entries(query)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`);
-  url.search = parts.join('&');
-  return url;
-}
-
 async function readSettings(
   client: HttpClient,
   url: URL,
