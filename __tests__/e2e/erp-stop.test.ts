@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000c1';
 const STOP = /\/erpVirtualInstances\/[^/]+\/stop$/;
@@ -25,12 +25,6 @@ function stopInputs(extra: Record<string, string> = {}): Record<string, string> 
 function expectClean(r: ActionRun, e: ServiceEmulator): void {
   expect(r.stdout).toContain('::add-mask::');
   expectNoSecrets(r, emulatorSecrets(e));
-}
-
-/** Annotations escape `%`, CR and LF; the tests read them as the runner shows them. */
-function unescapeCommands(r: ActionRun): ActionRun {
-  const unescape = (line: string) => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-  return { ...r, errors: r.errors.map(unescape) };
 }
 
 async function run(inputs: Record<string, string>, options = {}): Promise<ActionRun> {
@@ -151,12 +145,20 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(e.requestsTo(POLL)).toHaveLength(2);
   });
 
-  it('sends 1 + ceil(T / r) requests for an operation of T seconds with Retry-After r', async () => {
+  it('sends the stop and then one poll per step, waiting the Retry-After rather than poll-interval', async () => {
+    // A poll-interval longer than the timeout: only the 1 s Retry-After lets the wait reach its end.
     const e = emu.get();
-    e.erp.setInstance('X01', { durationMs: 1500, retryAfter: '1' });
-    const r = await run(stopInputs());
+    const steps = ['InProgress', 'InProgress', 'Succeeded'];
+    e.erp.setInstance('X01', { retryAfter: '1', steps });
+    const r = await run(stopInputs({ 'poll-interval': '1h', timeout: '20s' }));
     expect(r.code).toBe(0);
-    expect(e.requests).toHaveLength(1 + Math.ceil(1.5 / 1));
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    // The 202 and each non-terminal poll carried Retry-After: 1 s; the terminal poll ends the wait.
+    expect(
+      e.requests.map((q) =>
+        STOP.test(q.url.pathname) ? 'stop' : POLL.test(q.url.pathname) ? 'poll' : q.target,
+      ),
+    ).toEqual(['stop', ...steps.map(() => 'poll')]);
   });
 
   it('waits poll-interval where no Retry-After comes', async () => {
@@ -265,18 +267,16 @@ describe('erp-stop, run as a runner runs it', () => {
     );
   });
 
-  it('rejects bad names with zero requests', async () => {
-    const bad: Record<string, string>[] = [
-      { 'erp-virtual-instance': 'X01, ..' },
-      { 'resource-group': 'r'.repeat(91) },
-      { 'subscription-id': ' ' },
-      { 'erp-virtual-instance': 'X01\u0007' },
-    ];
-    for (const extra of bad) {
-      const r = await run(stopInputs(extra));
-      expect(r.code).toBe(1);
-      expect(r.errors[0]).toMatch(/Input '(erp-virtual-instance|resource-group|subscription-id)'/);
-    }
+  it.each([
+    ['erp-virtual-instance', 'X01, ..'],
+    ['resource-group', 'r'.repeat(91)],
+    ['subscription-id', ' '],
+    ['erp-virtual-instance', 'X01\u0007'],
+  ])('rejects a bad %s (%j) with zero requests, naming the input', async (input, value) => {
+    const r = await run(stopInputs({ [input]: value }));
+    expect(r.code).toBe(1);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(new RegExp(`^::error::Input '${input}': `));
     expect(emu.get().requests).toHaveLength(0);
   });
 
@@ -292,22 +292,32 @@ describe('erp-stop, run as a runner runs it', () => {
 });
 
 describe('several instances', () => {
-  const intervals = (e: ServiceEmulator, names: string[]) =>
-    names.map((n) => {
-      const [stop] = e.erp.stopsOf(n);
-      return { start: stop!.startedAt, end: stop!.endedAt! };
+  /** Each request the emulator received, in arrival order, as `stop <instance>` or `poll <instance>`. */
+  const sequence = (e: ServiceEmulator) => {
+    const instanceOf = new Map([...e.erp.operations.values()].map((op) => [op.id, op.stop.instance]));
+    return e.requests.map((q) => {
+      const path = q.url.pathname;
+      if (STOP.test(path)) return `stop ${decodeURIComponent(path.split('/').at(-2)!)}`;
+      if (POLL.test(path)) return `poll ${instanceOf.get(path.split('/').at(-1)!) ?? '?'}`;
+      return `${q.method} ${path}`;
     });
+  };
   const three = ['S1', 'S2', 'S3'];
   const slow = { steps: ['InProgress', 'InProgress', 'InProgress', 'Succeeded'] };
+  const pollsOf = (n: string) => slow.steps.map(() => `poll ${n}`);
 
   it('overlap in time with max-parallel 3', async () => {
     const e = emu.get();
     for (const n of three) e.erp.setInstance(n, slow);
-    const r = await run(stopInputs({ 'erp-virtual-instance': three.join('\n'), 'max-parallel': '3' }));
+    // A poll-interval well above the time three requests take to send: no poll can come before the third stop.
+    const r = await run(
+      stopInputs({ 'erp-virtual-instance': three.join('\n'), 'max-parallel': '3', 'poll-interval': '0.3' }),
+    );
     expect(r.code).toBe(0);
-    const spans = intervals(e, three);
-    // Every stop began before any ended: all three ran at once.
-    expect(Math.max(...spans.map((s) => s.start))).toBeLessThan(Math.min(...spans.map((s) => s.end)));
+    const order = sequence(e);
+    // Every stop was sent before any poll: all three ran at once.
+    expect(order.slice(0, 3).sort()).toEqual(three.map((n) => `stop ${n}`));
+    expect([...order.slice(3)].sort()).toEqual(three.flatMap(pollsOf));
     expect(r.outputs['operation-status']).toBe('Succeeded');
     const result = JSON.parse(r.outputs.result!);
     expect(result.map((x: { erpVirtualInstance: string }) => x.erpVirtualInstance)).toEqual(three);
@@ -319,8 +329,8 @@ describe('several instances', () => {
     for (const n of three) e.erp.setInstance(n, slow);
     const r = await run(stopInputs({ 'erp-virtual-instance': three.join(','), 'max-parallel': '1' }));
     expect(r.code).toBe(0);
-    const spans = intervals(e, three).sort((a, b) => a.start - b.start);
-    for (let i = 1; i < spans.length; i++) expect(spans[i - 1]!.end).toBeLessThanOrEqual(spans[i]!.start);
+    // Each instance's stop comes only after the previous instance's last poll, in the order given.
+    expect(sequence(e)).toEqual(three.flatMap((n) => [`stop ${n}`, ...pollsOf(n)]));
   });
 
   it('fail after all have ended, naming each failure; operation-status is not Succeeded', async () => {

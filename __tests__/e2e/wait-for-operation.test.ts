@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000c2';
 const POLL = /\/operationStatuses\//;
@@ -10,12 +10,6 @@ const emu = useEmulator();
 
 function expectClean(r: ActionRun, e: ServiceEmulator): void {
   expectNoSecrets(r, emulatorSecrets(e));
-}
-
-/** Annotations escape `%`, CR and LF; the tests read them as the runner shows them. */
-function unescapeCommands(r: ActionRun): ActionRun {
-  const unescape = (line: string) => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-  return { ...r, errors: r.errors.map(unescape) };
 }
 
 async function run(inputs: Record<string, string>): Promise<ActionRun> {

@@ -1,5 +1,5 @@
 import { expect, it } from '@jest/globals';
-import type { ServiceEmulator } from '../../src/emulator/index.js';
+import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { runAction, type ActionRun, type RunOptions } from '../helpers/run-action.js';
 import { inputsFor, scanSecrets, startedOperation, withEmulator } from './harness.js';
@@ -34,8 +34,13 @@ const failedWith = (r: ActionRun, cause: RegExp) => {
 it('erp-stop signs in with a client secret and survives a reset stop and a 503 burst on a poll', () =>
   faultCase(() =>
     withEmulator({}, async (emu) => {
-      emu.addFault({ method: 'POST', path: /\/stop$/, times: 1, fault: { kind: 'reset' } });
-      emu.addFault({ path: /\/operationStatuses\//, times: 2, fault: { kind: 'status', status: 503 } });
+      const reset: FaultRule = { method: 'POST', path: /\/stop$/, times: 1, fault: { kind: 'reset' } };
+      const burst: FaultRule = {
+        path: /\/operationStatuses\//,
+        times: 2,
+        fault: { kind: 'status', status: 503 },
+      };
+      emu.addFault(reset).addFault(burst);
       const r = await run(emu, {
         ...inputsFor('erp-stop', emu),
         operation: 'erp-stop',
@@ -48,6 +53,11 @@ it('erp-stop signs in with a client secret and survives a reset stop and a 503 b
       expect(r.code).toBe(0);
       expect(r.outputs['operation-status']).toBe('Succeeded');
       expect(emu.issuedTokens.size).toBe(1);
+      // Both faults fired: the stop was sent twice, the first poll three times (two 503s, then the answer).
+      expect(reset.times).toBe(0);
+      expect(burst.times).toBe(0);
+      expect(emu.requestsTo(/\/stop$/)).toHaveLength(2);
+      expect(emu.requestsTo(/\/operationStatuses\//)).toHaveLength(2 + 2);
     }),
   ));
 
@@ -64,12 +74,13 @@ it('wait-for-sync signs in by federation and survives a 502 on a page', () =>
         },
       },
       async (emu) => {
-        emu.addFault({
+        const badGateway: FaultRule = {
           path: /\/listSynchronizations$/,
           query: /skipToken/,
           times: 1,
           fault: { kind: 'status', status: 502 },
-        });
+        };
+        emu.addFault(badGateway);
         const r = await run(
           emu,
           {
@@ -91,6 +102,11 @@ it('wait-for-sync signs in by federation and survives a 502 on a page', () =>
         expect(r.code).toBe(0);
         expect(r.outputs['synchronization-status']).toBe('Succeeded');
         expect(emu.issuedOidcTokens.size).toBeGreaterThan(0);
+        // The second page was answered 502 once, then read again.
+        expect(badGateway.times).toBe(0);
+        expect(
+          emu.requestsTo(/\/listSynchronizations$/).filter((q) => /skipToken/.test(q.target)),
+        ).toHaveLength(2);
       },
     ),
   ));
@@ -122,10 +138,12 @@ it('check-image-cached refuses a nextLink on another origin and sends it nothing
 it("app-remove-user reports a proxy's HTML 403 page with its cause", () =>
   faultCase(() =>
     withEmulator({}, async (emu) => {
-      emu.addFault({ method: 'DELETE', times: 1, fault: { kind: 'html', status: 403 } });
+      const forbidden: FaultRule = { method: 'DELETE', times: 1, fault: { kind: 'html', status: 403 } };
+      emu.addFault(forbidden);
       const r = await run(emu, { ...inputsFor('app-remove-user', emu), operation: 'app-remove-user' });
       failedWith(r, /could not remove leaver@contoso\.com: .*HTTP 403/);
       expect(r.outputs['removed-users']).toBe('[]');
+      expect(forbidden.times).toBe(0);
     }),
   ));
 
@@ -155,7 +173,8 @@ it('wait-for-operation ends at once on SIGTERM mid-wait, with the last status an
 it('erp-stop ends at once on SIGTERM while a poll hangs, with the operation-url', () =>
   faultCase(() =>
     withEmulator({}, async (emu) => {
-      emu.addFault({ path: /\/operationStatuses\//, times: 1, fault: { kind: 'hang' } });
+      const hang: FaultRule = { path: /\/operationStatuses\//, times: 1, fault: { kind: 'hang' } };
+      emu.addFault(hang);
       const r = await run(
         emu,
         { ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'request-timeout': '60s' },
@@ -163,6 +182,9 @@ it('erp-stop ends at once on SIGTERM while a poll hangs, with the operation-url'
       );
       failedWith(r, /The job was cancelled while waiting on the stop of erp virtual instance 'X01'/);
       expect(r.outputs['operation-url']).toContain('/operationStatuses/');
+      // The poll that hung is the one SIGTERM ended: no other poll was sent.
+      expect(hang.times).toBe(0);
+      expect(emu.requestsTo(/\/operationStatuses\//)).toHaveLength(1);
     }),
   ));
 

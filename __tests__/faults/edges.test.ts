@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
-import type { ServiceEmulator } from '../../src/emulator/index.js';
+import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import {
   expectNoCrash,
   runInProcess,
@@ -239,7 +239,7 @@ it.concurrent.each(['erp-stop', 'wait-for-operation', 'wait-for-sync'])(
 it.concurrent.each(['erp-stop', 'wait-for-operation', 'wait-for-sync'])(
   "%s: the step's clock jumps ahead mid-wait",
   (operation) => {
-    let pollsAfterJump = 0;
+    let requestsAtJump = 0;
     let jumped = false;
     return edge({
       operation,
@@ -250,17 +250,18 @@ it.concurrent.each(['erp-stop', 'wait-for-operation', 'wait-for-sync'])(
       },
       clock: (_c, e) =>
         new HookedClock((n, clock) => {
-          if (jumped) pollsAfterJump = e.requests.length;
+          // Counted once, at the jump: every request after it is held against the bound below.
           if (n === 2) {
             clock.advance(2 * 3_600_000);
             jumped = true;
-            pollsAfterJump = e.requests.length;
+            requestsAtJump = e.requests.length;
           }
         }),
       check: (r, e) => {
         fails(/did not end within the timeout|Timed out after/)(r);
+        expect(jumped).toBe(true);
         // Listing a synchronization takes two requests (its page and the next); a poll takes one.
-        expect(e.requests.length - pollsAfterJump).toBeLessThanOrEqual(2);
+        expect(e.requests.length - requestsAtJump).toBeLessThanOrEqual(2);
       },
     });
   },
@@ -322,19 +323,25 @@ it.concurrent.each([
   }),
 );
 
-it.concurrent('erp-stop: cancelled while a poll is retried after 503s', () =>
-  edge({
+it.concurrent('erp-stop: cancelled while a poll is retried after 503s', () => {
+  const rule: FaultRule = {
+    path: /\/operationStatuses\//,
+    times: 10,
+    fault: { kind: 'status', status: 503 },
+  };
+  return edge({
     operation: 'erp-stop',
-    knobs: (e) =>
-      e.addFault({ path: /\/operationStatuses\//, times: 10, fault: { kind: 'status', status: 503 } }),
+    knobs: (e) => e.addFault(rule),
     clock: (controller) =>
       new HookedClock((n) => n === 2 && controller.abort(new Error('The job was cancelled'))),
     check: (r) => {
       fails(/The job was cancelled while waiting on the stop of erp virtual instance 'X01'/)(r);
       expect(r.run?.result.outputs['operation-url']).toContain('/operationStatuses/');
+      // The first poll got a 503; the cancel came during the wait before its retry.
+      expect(rule.times).toBe(9);
     },
-  }),
-);
+  });
+});
 
 it.concurrent.each([
   'erp-stop',
@@ -344,18 +351,18 @@ it.concurrent.each([
   'app-current-user',
 ])(
   '%s: cancelled while a request hangs',
-  (operation) =>
-    edge({
+  (operation) => {
+    const rule: FaultRule = {
+      times: 1,
+      fault: { kind: 'hang' },
+      path: /^\/(subscriptions|v0\.1)\//,
+      method: operation === 'wait-for-operation' ? 'GET' : undefined,
+    };
+    return edge({
       operation,
       inputs: { 'request-timeout': '60s' },
       // Not the stop that wait-for-operation's set-up sends itself.
-      knobs: (e) =>
-        e.addFault({
-          times: 1,
-          fault: { kind: 'hang' },
-          path: /^\/(subscriptions|v0\.1)\//,
-          method: operation === 'wait-for-operation' ? 'GET' : undefined,
-        }),
+      knobs: (e) => e.addFault(rule),
       clock: (controller, e) => {
         const timer = setInterval(() => {
           if (e.requests.length > 0) {
@@ -368,7 +375,10 @@ it.concurrent.each([
       check: (r) => {
         expect(r.ok).toBe(false);
         expect(r.message).toMatch(/cancel/i);
+        // The request that hung is the one the cancel ended.
+        expect(rule.times).toBe(0);
       },
-    }),
+    });
+  },
   10_000,
 );

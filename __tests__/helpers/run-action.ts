@@ -96,3 +96,9 @@ export function expectNoSecrets(run: Pick<ActionRun, 'everything'>, secrets: str
     for (const form of forms) expect(scanned.includes(form) ? `leaked: ${form}` : 'clean').toBe('clean');
   }
 }
+
+/** Annotations escape `%`, CR and LF; the tests read them as the runner shows them. */
+export function unescapeCommands(r: ActionRun): ActionRun {
+  const unescape = (line: string) => line.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  return { ...r, errors: r.errors.map(unescape) };
+}

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
-import { connectResourceManager } from '../../src/client/connect.js';
+import { connectResourceManager, type ConnectOptions, type SignIn } from '../../src/client/connect.js';
 import { createDispatcher } from '../../src/client/dispatcher.js';
 import { ServiceError } from '../../src/client/errors.js';
+import type { HttpClient } from '../../src/client/http.js';
 import { Emulator, sendJson } from '../../src/emulator/index.js';
 
 let emulator: Emulator;
@@ -28,21 +29,38 @@ afterEach(() => emulator.close());
 
 const tokenRequests = () => emulator.requests.filter((r) => r.url.pathname.endsWith('/oauth2/v2.0/token'));
 
+/** A client of the emulator signing in with the emulator's client secret, unless told otherwise. */
+function connect(
+  signIn:
+    | Partial<Extract<SignIn, { kind: 'client-secret' }>>
+    | Omit<Extract<SignIn, { kind: 'federated' }>, 'authUrl'>,
+  options: Partial<ConnectOptions> = {},
+): HttpClient {
+  const base = { authUrl: new URL(emulator.url), tenantId: 't', scope: 's' };
+  const full: SignIn =
+    signIn.kind === 'federated'
+      ? { ...base, ...signIn }
+      : {
+          ...base,
+          kind: 'client-secret',
+          clientId: 'emu-client',
+          clientSecret: 'emu-client-secret',
+          ...signIn,
+        };
+  return connectResourceManager(new URL(emulator.url), full, {
+    dispatcher,
+    clock: new VirtualClock(),
+    ...options,
+  });
+}
+
 describe('sign-in', () => {
   it('client credentials: one token, reused until shortly before it expires, then a fresh one', async () => {
     const clock = new VirtualClock(Date.now());
     const secrets: string[] = [];
-    const client = connectResourceManager(
-      new URL(emulator.url),
-      {
-        kind: 'client-secret',
-        authUrl: new URL(emulator.url),
-        tenantId: 'tenant-1',
-        clientId: 'emu-client',
-        clientSecret: 'emu-client-secret',
-        scope: 'https://api/.default',
-      },
-      { dispatcher, clock, onSecret: (s) => secrets.push(s) },
+    const client = connect(
+      { tenantId: 'tenant-1', scope: 'https://api/.default' },
+      { clock, onSecret: (s) => secrets.push(s) },
     );
     await client.send({ method: 'GET', url: '/thing' });
     clock.advance(50 * 60_000);
@@ -67,11 +85,9 @@ describe('sign-in', () => {
     const clock = new VirtualClock(Date.now());
     let assertions = 0;
     emulator.clients.push({ clientId: 'fed-client' });
-    const client = connectResourceManager(
-      new URL(emulator.url),
+    const client = connect(
       {
         kind: 'federated',
-        authUrl: new URL(emulator.url),
         tenantId: 't',
         clientId: 'fed-client',
         scope: 's',
@@ -82,7 +98,7 @@ describe('sign-in', () => {
           return value;
         },
       },
-      { dispatcher, clock },
+      { clock },
     );
     await client.send({ method: 'GET', url: '/thing' });
     clock.advance(2 * 3600_000);
@@ -96,18 +112,7 @@ describe('sign-in', () => {
   });
 
   it('a rejected client secret fails with the OAuth error, and the secret is not in the message', async () => {
-    const client = connectResourceManager(
-      new URL(emulator.url),
-      {
-        kind: 'client-secret',
-        authUrl: new URL(emulator.url),
-        tenantId: 't',
-        clientId: 'emu-client',
-        clientSecret: 'wrong-secret-value',
-        scope: 's',
-      },
-      { dispatcher, clock: new VirtualClock() },
-    );
+    const client = connect({ clientSecret: 'wrong-secret-value' });
     const error = (await client
       .send({ method: 'GET', url: '/thing' })
       .catch((e: unknown) => e)) as ServiceError;
@@ -118,18 +123,7 @@ describe('sign-in', () => {
 
   it('an expired token answered with 401 is replaced once and the request repeated', async () => {
     const clock = new VirtualClock(Date.now());
-    const client = connectResourceManager(
-      new URL(emulator.url),
-      {
-        kind: 'client-secret',
-        authUrl: new URL(emulator.url),
-        tenantId: 't',
-        clientId: 'emu-client',
-        clientSecret: 'emu-client-secret',
-        scope: 's',
-      },
-      { dispatcher, clock },
-    );
+    const client = connect({}, { clock });
     await client.send({ method: 'GET', url: '/thing' });
     // The service revokes every token it issued; the client's cache does not know yet.
     emulator.issuedTokens.clear();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { Dispatcher } from 'undici';
 import { bearerToken } from '../../src/client/auth.js';
@@ -14,10 +14,17 @@ import type { Logger, OperationContext } from '../../src/operations/types.js';
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b2';
 let emulator: ServiceEmulator;
 let dispatcher: Dispatcher;
+let knobs: { pageSize: number; nextLinkOnSecondOrigin: boolean };
 
 beforeAll(async () => {
   emulator = await startEmulator();
   dispatcher = createDispatcher({ requestTimeoutMs: 10_000 });
+  const { pageSize, nextLinkOnSecondOrigin } = emulator.cachedImages;
+  knobs = { pageSize, nextLinkOnSecondOrigin };
+});
+// The emulator is shared by every test: knobs a test turns are put back after it, pass or fail.
+afterEach(() => {
+  Object.assign(emulator.cachedImages, knobs);
 });
 afterAll(async () => {
   await dispatcher.destroy();
@@ -89,7 +96,6 @@ describe('checkImageCached', () => {
       ),
       { numRuns: 40 },
     );
-    area.pageSize = 100;
   });
 
   it('stops only when every requested image has been found', async () => {
@@ -105,7 +111,6 @@ describe('checkImageCached', () => {
     const result = await run();
     expect(result.outputs.cached).toBe(true);
     expect(emulator.cachedImages.pagesServed - before).toBe(3);
-    emulator.cachedImages.pageSize = 100;
   });
 
   it('refuses an invalid reference with InputError before any request, whatever its position', async () => {
@@ -224,7 +229,6 @@ describe('the emulator, area B', () => {
     expect(last.body.value).toHaveLength(1000);
     expect(last.body.value![999]).toEqual({ image: 'gen/win-999998:v1', osType: 'Windows' });
     expect(last.body.nextLink).toBeUndefined();
-    emulator.cachedImages.pageSize = 100;
   });
 
   it('puts the nextLink on the second origin when told to', async () => {
@@ -233,7 +237,5 @@ describe('the emulator, area B', () => {
     images({ image: 'a' }, { image: 'b' });
     const res = await list(`${path()}?api-version=2025-09-01`);
     expect(new URL(res.body.nextLink!).origin).toBe(emulator.secondUrl);
-    emulator.cachedImages.nextLinkOnSecondOrigin = false;
-    emulator.cachedImages.pageSize = 100;
   });
 });
