@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(919);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1942);
 
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
@@ -45227,7 +45227,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 919:
+/***/ 1942:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -55777,6 +55777,7 @@ function safeJson(text) {
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
+
 /**
  * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
  * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
@@ -55799,6 +55800,20 @@ async function* pages(first, next, signal) {
         signal?.throwIfAborted();
         page = await next(link);
     }
+}
+/**
+ * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
+ * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
+ * schema. Lazy, one page in memory at a time.
+ */
+function listPages(client, method, url, schema, what, options = {}) {
+    const read = async (target, urlWhat) => {
+        const response = await client.send({ method, url: target, what: urlWhat });
+        options.onResponse?.(response);
+        const body = parseBody(response, schema, what);
+        return { value: body.value ?? [], nextLink: body.nextLink };
+    };
+    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -55952,7 +55967,6 @@ function sameImage(a, b) {
 
 
 
-
 /**
  * B1: lists the region's cached images page by page and says which of the requested images are among them.
  * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
@@ -55965,17 +55979,15 @@ async function checkImageCached(options, client, ctx) {
     const matches = new Map(requested.map((r) => [r.key, []]));
     const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
     const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
-    const read = async (link, what) => {
-        const response = await client.send({ method: 'GET', url: link, what });
-        return parseBody(response, cachedImagesListSchema, 'cached images list');
-    };
     let pagesRead = 0;
     let imagesSeen = 0;
     let skipped = 0;
     let complete = false;
     logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    for await (const page of pages(() => read(url, 'URL'), (nextLink) => read(nextLink, 'nextLink'), ctx.signal)) {
+    for await (const page of listPages(client, 'GET', url, cachedImagesListSchema, 'cached images list', {
+        signal: ctx.signal,
+    })) {
         pagesRead++;
         for (const cached of page.value) {
             imagesSeen++;
@@ -56735,24 +56747,6 @@ function isDescending(items) {
     return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/listing.ts
-
-
-/**
- * The pages of one of area A's list endpoints. Both are POSTs without a body (the client sends
- * `Content-Length: 0`); a nextLink is followed with POST too, and only on the client's own origin.
- * Lazy, one page in memory at a time: a caller that has its answer stops iterating and no further page is read.
- */
-function listPages(client, url, schema, what, options = {}) {
-    const read = async (target, urlWhat) => {
-        const response = await client.send({ method: 'POST', url: target, what: urlWhat });
-        options.onResponse?.(response);
-        const body = parseBody(response, schema, what);
-        return { value: body.value ?? [], nextLink: body.nextLink };
-    };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
-}
-
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
 
 const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
@@ -56923,7 +56917,9 @@ async function waitForSync(options, client, ctx) {
     let retryAfterMs;
     let announcedWaiting = false;
     const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
-    const listSynchronizations = (query) => listPages(client, listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+    const listSynchronizations = (query) => 
+    // Both lists are POSTs without a body: the client sends Content-Length: 0.
+    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
         signal: ctx.signal,
         onResponse,
     });
@@ -56991,7 +56987,7 @@ async function waitForSync(options, client, ctx) {
 async function readSettings(client, url, ctx) {
     const settings = [];
     // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    for await (const page of listPages(client, url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
+    for await (const page of listPages(client, 'POST', url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
         settings.push(...page.value);
     }
     return settings;

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { ServiceError } from './errors.js';
+import { parseBody, type HttpClient, type HttpResponse } from './http.js';
 
 export interface Page<T> {
   value: T[];
@@ -30,4 +32,32 @@ export async function* pages<T>(
     signal?.throwIfAborted();
     page = await next(link);
   }
+}
+
+type ListSchema<T> = z.ZodType<{ value?: T[] | null; nextLink?: string | null }>;
+
+/**
+ * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
+ * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
+ * schema. Lazy, one page in memory at a time.
+ */
+export function listPages<T>(
+  client: HttpClient,
+  method: 'GET' | 'POST',
+  url: URL,
+  schema: ListSchema<T>,
+  what: string,
+  options: { signal?: AbortSignal; onResponse?: (response: HttpResponse) => void } = {},
+): AsyncGenerator<Page<T>, void, undefined> {
+  const read = async (target: URL | string, urlWhat?: string): Promise<Page<T>> => {
+    const response = await client.send({ method, url: target, what: urlWhat });
+    options.onResponse?.(response);
+    const body = parseBody(response, schema, what);
+    return { value: body.value ?? [], nextLink: body.nextLink };
+  };
+  return pages(
+    () => read(url),
+    (link) => read(link, 'nextLink'),
+    options.signal,
+  );
 }

@@ -1,7 +1,7 @@
 import { InputError } from '../client/errors.js';
-import { parseBody, type HttpClient } from '../client/http.js';
-import { pages } from '../client/pages.js';
-import { cachedImagesListSchema, type CachedImagesList } from '../client/schemas/cached-images.js';
+import type { HttpClient } from '../client/http.js';
+import { listPages } from '../client/pages.js';
+import { cachedImagesListSchema } from '../client/schemas/cached-images.js';
 import { joinUrl, servicePath } from '../client/url.js';
 import {
   ImageReferenceError,
@@ -57,10 +57,6 @@ export async function checkImageCached(
     servicePath`/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`,
     { 'api-version': options.apiVersion },
   );
-  const read = async (link: URL | string, what: string): Promise<CachedImagesList> => {
-    const response = await client.send({ method: 'GET', url: link, what });
-    return parseBody(response, cachedImagesListSchema, 'cached images list');
-  };
 
   let pagesRead = 0;
   let imagesSeen = 0;
@@ -68,11 +64,9 @@ export async function checkImageCached(
   let complete = false;
   logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
   // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-  for await (const page of pages(
-    () => read(url, 'URL'),
-    (nextLink) => read(nextLink, 'nextLink'),
-    ctx.signal,
-  )) {
+  for await (const page of listPages(client, 'GET', url, cachedImagesListSchema, 'cached images list', {
+    signal: ctx.signal,
+  })) {
     pagesRead++;
     for (const cached of page.value) {
       imagesSeen++;

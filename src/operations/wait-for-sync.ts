@@ -7,9 +7,9 @@ import {
   type Synchronization,
 } from '../client/schemas/data-share.js';
 import { classifyStatus } from '../client/status.js';
+import { listPages } from '../client/pages.js';
 import { joinUrl, servicePath } from '../client/url.js';
 import { findInListing, isNewestFirst, type Choice } from './sync/choose.js';
-import { listPages } from './sync/listing.js';
 import { findSchedule, nextExpectedRun } from './sync/schedule.js';
 import { describeSync, logSchedule, summaryTables, syncOutputs, timeoutMessage } from './sync/report.js';
 import type { OperationContext, OperationResult } from './types.js';
@@ -75,8 +75,10 @@ export async function waitForSync(
   const onResponse = (response: HttpResponse) =>
     (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
   const listSynchronizations = (query: Record<string, string | undefined>) =>
+    // Both lists are POSTs without a body: the client sends Content-Length: 0.
     listPages(
       client,
+      'POST',
       listUrl('listSynchronizations', query),
       synchronizationListSchema,
       'listSynchronizations',
@@ -171,6 +173,7 @@ async function readSettings(
   // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
   for await (const page of listPages(
     client,
+    'POST',
     url,
     sourceSettingListSchema,
     'listSourceShareSynchronizationSettings',

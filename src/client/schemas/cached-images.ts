@@ -19,4 +19,3 @@ export const cachedImagesListSchema = z.looseObject({
     .transform((v) => v ?? []),
   nextLink: z.string().nullish(),
 });
-export type CachedImagesList = z.infer<typeof cachedImagesListSchema>;
