@@ -60290,10 +60290,14 @@ function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
         return new Date(start);
     return new Date(start + Math.ceil((now - start) / period) * period);
 }
+/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
+function isScheduleBased(setting) {
+    return (setting.kind ?? '').toLowerCase() === 'schedulebased';
+}
 /** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
 function findSchedule(settings) {
     for (const setting of settings) {
-        if ((setting.kind ?? '').toLowerCase() !== 'schedulebased')
+        if (!isScheduleBased(setting))
             continue;
         const parsed = scheduleSchema.safeParse(setting.properties ?? {});
         const props = parsed.success ? parsed.data : {};
@@ -60316,7 +60320,7 @@ function logSchedule(settings, schedule, nextRun, ctx) {
     else if (settings.length === 0) {
         ctx.logger.info('The source share sets no synchronization schedule.');
     }
-    const others = settings.filter((s) => (s.kind ?? '').toLowerCase() !== 'schedulebased');
+    const others = settings.filter((s) => !isScheduleBased(s));
     if (others.length > 0) {
         ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
     }
@@ -60377,7 +60381,7 @@ function summaryTables(sync, settings, now) {
         },
     ];
     const rows = settings.map((s) => {
-        const scheduled = (s.kind ?? '').toLowerCase() === 'schedulebased';
+        const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
         return [
             dash(s.kind),

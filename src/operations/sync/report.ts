@@ -1,6 +1,6 @@
 import type { SourceShareSynchronizationSetting, Synchronization } from '../../client/schemas/data-share.js';
 import type { OperationContext, OperationResult, SummaryTable } from '../types.js';
-import { findSchedule, nextExpectedRun, type Schedule } from './schedule.js';
+import { findSchedule, isScheduleBased, nextExpectedRun, type Schedule } from './schedule.js';
 
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 
@@ -18,7 +18,7 @@ export function logSchedule(
   } else if (settings.length === 0) {
     ctx.logger.info('The source share sets no synchronization schedule.');
   }
-  const others = settings.filter((s) => (s.kind ?? '').toLowerCase() !== 'schedulebased');
+  const others = settings.filter((s) => !isScheduleBased(s));
   if (others.length > 0) {
     ctx.logger.info(
       `Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`,
@@ -101,7 +101,7 @@ export function summaryTables(
     },
   ];
   const rows = settings.map((s) => {
-    const scheduled = (s.kind ?? '').toLowerCase() === 'schedulebased';
+    const scheduled = isScheduleBased(s);
     const schedule = scheduled ? findSchedule([s]) : undefined;
     return [
       dash(s.kind),

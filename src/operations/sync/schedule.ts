@@ -28,10 +28,15 @@ export function nextExpectedRun(
   return new Date(start + Math.ceil((now - start) / period) * period);
 }
 
+/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
+export function isScheduleBased(setting: SourceShareSynchronizationSetting): boolean {
+  return (setting.kind ?? '').toLowerCase() === 'schedulebased';
+}
+
 /** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
 export function findSchedule(settings: SourceShareSynchronizationSetting[]): Schedule | undefined {
   for (const setting of settings) {
-    if ((setting.kind ?? '').toLowerCase() !== 'schedulebased') continue;
+    if (!isScheduleBased(setting)) continue;
     const parsed = scheduleSchema.safeParse(setting.properties ?? {});
     const props: ScheduleProperties = parsed.success ? parsed.data : {};
     return {
