@@ -223,7 +223,8 @@ describe('check-image-cached', () => {
     expect(run.code).toBe(0);
     expect(run.errors).toEqual([]);
     expect(run.stdout).not.toMatch(/^::error::injected/m);
-    expect(run.stdout).toContain('nginx: cached as nginx (Linux\\n::error::injected by the service)');
+    // The adapter's logger keeps the service's line a plain log line.
+    expect(run.stdout).toContain('nginx: cached as nginx (Linux\n ::error::injected by the service)');
     // The outputs keep the service's value exactly.
     expect(json(run, 'images')).toEqual([{ image: 'nginx', osType }]);
   });

@@ -56090,13 +56090,8 @@ function parseRequested(reference) {
 function uniqueKeys(requested) {
     return [...new Set(requested.map((r) => r.key))];
 }
-/** The service's strings go to the log raw: a line break in one could start a workflow command (`::error::`). */
 function check_image_cached_describe(match) {
-    const image = printable(match.image);
-    return match.osType ? `${image} (${printable(match.osType)})` : image;
-}
-function printable(text) {
-    return JSON.stringify(text).slice(1, -1);
+    return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
 ;// CONCATENATED MODULE: ./src/client/status.ts

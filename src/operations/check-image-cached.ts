@@ -172,12 +172,6 @@ function uniqueKeys(requested: Requested[]): string[] {
   return [...new Set(requested.map((r) => r.key))];
 }
 
-/** The service's strings go to the log raw: a line break in one could start a workflow command (`::error::`). */
 function describe(match: Match): string {
-  const image = printable(match.image);
-  return match.osType ? `${image} (${printable(match.osType)})` : image;
-}
-
-function printable(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+  return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
