@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2897:
+/***/ 4715:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58102,418 +58102,6 @@ function preprocess(fn, schema) {
     });
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/** Query strings may carry signatures; logs show a URL without them. */
-function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas_string().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas_string()
-    .trim()
-    .toLowerCase()
-    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const parsers_duration = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return NEVER;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
-function parsers_integer(min, max) {
-    return schemas_string()
-        .trim()
-        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas_string()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: url });
-        return NEVER;
-    }
-    return url;
-});
-const parsers_uuid = schemas_string()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = schemas_string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = schemas_string()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-
-;// CONCATENATED MODULE: ./src/inputs/definitions.ts
-
-const OPERATIONS = [
-    'erp-stop',
-    'wait-for-operation',
-    'wait-for-sync',
-    'check-image-cached',
-    'app-remove-user',
-    'app-current-user',
-];
-const def = (d) => d;
-const ALL = OPERATIONS;
-const RESOURCE = ['erp-stop', 'wait-for-operation', 'wait-for-sync', 'check-image-cached'];
-const APP = ['app-remove-user', 'app-current-user'];
-/**
- * Every input of the contract, once: action.yml, the command line's flags and --help are made from this list,
- * and a test holds action.yml to it.
- */
-const INPUTS = {
-    operation: def({
-        operations: ALL,
-        description: `What to do: ${OPERATIONS.join(', ')}.`,
-        parse: parsers_text,
-    }),
-    'base-url': def({
-        operations: RESOURCE,
-        description: 'Base address of the resource-management API (areas A to C). https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({
-        operations: ['erp-stop', 'wait-for-sync', 'check-image-cached'],
-        description: 'Override of the api-version query parameter. Default per operation: wait-for-sync 2021-08-01, check-image-cached 2025-09-01, erp-stop 2023-04-01.',
-        parse: parsers_text,
-    }),
-    'access-token': def({
-        operations: RESOURCE,
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        operations: RESOURCE,
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({
-        operations: RESOURCE,
-        description: 'Tenant of the service principal.',
-        parse: resourceName(128),
-    }),
-    'client-id': def({
-        operations: RESOURCE,
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({
-        operations: RESOURCE,
-        description: 'Secret of the service principal.',
-        secret: true,
-        parse: parsers_text,
-    }),
-    'oidc-audience': def({
-        operations: RESOURCE,
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        operations: RESOURCE,
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({
-        operations: ['erp-stop', 'wait-for-sync', 'check-image-cached'],
-        description: 'Subscription identifier; a UUID for check-image-cached.',
-        parse: resourceName(128),
-    }),
-    'resource-group': def({
-        operations: ['erp-stop', 'wait-for-sync'],
-        description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        operations: ALL,
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        operations: ['erp-stop', 'wait-for-operation', 'wait-for-sync'],
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
-        default: '15s',
-        parse: positiveDuration,
-    }),
-    'request-timeout': def({
-        operations: ALL,
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    wait: def({
-        operations: ['erp-stop'],
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        operations: ['erp-stop'],
-        description: 'erp-stop: one or more virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
-    }),
-    'soft-stop-timeout-seconds': def({
-        operations: ['erp-stop'],
-        description: 'erp-stop: seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
-        default: '0',
-        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
-    }),
-    'hard-stop-fallback': def({
-        operations: ['erp-stop'],
-        description: 'erp-stop: true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        operations: ['erp-stop'],
-        description: 'erp-stop: how many instances are stopped and polled at once.',
-        default: '10',
-        parse: parsers_integer(1, 1000),
-    }),
-    'operation-url': def({
-        operations: ['wait-for-operation'],
-        description: 'wait-for-operation: the polling URL an earlier erp-stop with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
-    }),
-    'account-name': def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: the data-share account.',
-        parse: resourceName(),
-    }),
-    'share-subscription': def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: the share subscription.',
-        parse: resourceName(),
-    }),
-    'synchronization-id': def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: wait for this synchronization.',
-        parse: parsers_text,
-    }),
-    'started-after': def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: passed to the service as $filter (OData).',
-        parse: parsers_text,
-    }),
-    orderby: def({
-        operations: ['wait-for-sync'],
-        description: 'wait-for-sync: passed to the service as $orderby (OData).',
-        parse: parsers_text,
-    }),
-    location: def({
-        operations: ['check-image-cached'],
-        description: 'check-image-cached: region name.',
-        parse: resourceName(),
-    }),
-    image: def({
-        operations: ['check-image-cached'],
-        description: 'check-image-cached: one or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        operations: ['check-image-cached'],
-        description: 'check-image-cached: Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        operations: ['check-image-cached'],
-        description: 'check-image-cached: true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        operations: APP,
-        description: 'app-*: base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        operations: APP,
-        description: 'app-*: API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        operations: ['app-remove-user'],
-        description: 'app-remove-user: owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({
-        operations: ['app-remove-user'],
-        description: 'app-remove-user: one or more e-mail addresses.',
-        parse: list,
-    }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-const OUTPUTS = {
-    result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
-    'request-id': 'x-vendor-request-id of the last response (areas A to C).',
-    'correlation-id': 'x-vendor-correlation-request-id of the last response (areas A to C).',
-    'operation-status': 'erp-stop, wait-for-operation: the final status; with several instances, Succeeded only if every one succeeded.',
-    'operation-id': 'erp-stop, wait-for-operation: id of the async operation (last instance with several).',
-    'operation-url': 'erp-stop, wait-for-operation: the polling URL, to resume with wait-for-operation.',
-    'percent-complete': 'erp-stop, wait-for-operation: percent complete.',
-    'start-time': 'Start time of the operation or synchronization.',
-    'end-time': 'End time of the operation or synchronization.',
-    'synchronization-id': 'wait-for-sync: the synchronization followed.',
-    'synchronization-status': 'wait-for-sync: its status.',
-    'synchronization-mode': 'wait-for-sync: Incremental or FullSync.',
-    'duration-ms': 'wait-for-sync: duration in milliseconds.',
-    message: 'wait-for-sync: message of the synchronization.',
-    'recurrence-interval': "wait-for-sync: the source share's schedule interval (Hour or Day), where one is set.",
-    'synchronization-time': "wait-for-sync: the source share's scheduled synchronization time, where one is set.",
-    cached: 'check-image-cached: true when every requested image is cached.',
-    'missing-images': 'check-image-cached: JSON array of the requested references that are not cached.',
-    images: 'check-image-cached: JSON array of {image, osType} that matched.',
-    'removed-users': 'app-remove-user: JSON array of the e-mail addresses removed.',
-    'user-id': 'app-current-user: id from the profile.',
-    'user-name': 'app-current-user: name from the profile.',
-    'user-email': 'app-current-user: e-mail from the profile.',
-    'user-display-name': 'app-current-user: display name from the profile.',
-};
-
-;// CONCATENATED MODULE: ./src/client/dispatcher.ts
-
-/**
- * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours.
- */
-function createDispatcher({ requestTimeoutMs }) {
-    return new undici/* EnvHttpProxyAgent */.J2({
-        connect: { timeout: requestTimeoutMs },
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-        keepAliveTimeout: 30_000,
-    });
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
@@ -58644,6 +58232,87 @@ const defaultRetryPolicy = {
 function backoffDelay(policy, retry) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return 'must not carry a user name or password';
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/** Query strings may carry signatures; logs show a URL without them. */
+function redactQuery(link) {
+    const q = link.indexOf('?');
+    return q < 0 ? link : `${link.slice(0, q)}?…`;
 }
 
 ;// CONCATENATED MODULE: ./src/client/http.ts
@@ -58926,6 +58595,283 @@ function credentialFor(signIn, options) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/dispatcher.ts
+
+/**
+ * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+ * (either case), so a runner behind a proxy works without settings of ours.
+ */
+function createDispatcher({ requestTimeoutMs }) {
+    return new undici/* EnvHttpProxyAgent */.J2({
+        connect: { timeout: requestTimeoutMs },
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+        keepAliveTimeout: 30_000,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+const parsers_text = schemas_string().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+const booleanText = schemas_string()
+    .trim()
+    .toLowerCase()
+    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true');
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+const parsers_duration = schemas_string()
+    .trim()
+    .transform((v, ctx) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
+        });
+        return NEVER;
+    }
+    return Math.round(ms);
+});
+const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
+function parsers_integer(min, max) {
+    return schemas_string()
+        .trim()
+        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+const list = schemas_string()
+    .transform((v) => [
+    ...new Set(v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)),
+])
+    .refine((items) => items.length > 0, 'must name at least one item');
+const serviceUrl = schemas_string()
+    .trim()
+    .transform((v, ctx) => {
+    const url = checkServiceUrl(v);
+    if (typeof url === 'string') {
+        ctx.addIssue({ code: 'custom', message: url });
+        return NEVER;
+    }
+    return url;
+});
+const parsers_uuid = schemas_string()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function resourceName(maxLength = 260) {
+    return parsers_text
+        .max(maxLength, `must be at most ${maxLength} characters`)
+        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+}
+const isoTime = schemas_string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+})
+    .transform((v) => new Date(v));
+const osType = schemas_string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters.',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        default: '15s',
+        parse: positiveDuration,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        parse: list.pipe(resourceName().array()),
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        default: '0',
+        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: parsers_integer(1, 1000),
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
+        parse: parsers_text,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'started-after': def({
+        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/operations/module.ts
+
+function module_required(input, parse) {
+    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
+}
+function module_optional(input) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse };
+}
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+function withDefault(input, fallback) {
+    const fromVocabulary = INPUTS[input].default;
+    if (fallback === undefined && fromVocabulary === undefined) {
+        throw new Error(`${input} has no default: give the operation's own`);
+    }
+    return {
+        input,
+        presence: 'default',
+        parse: INPUTS[input].parse,
+        default: fallback,
+    };
+}
+/** Checks a module's shape at compile time while keeping its precise option types. */
+function defineOperation(module) {
+    return module;
+}
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS = {
+    'resource-manager': [
+        'base-url',
+        'access-token',
+        'auth-url',
+        'tenant-id',
+        'client-id',
+        'client-secret',
+        'oidc-audience',
+        'scope',
+    ],
+    'app-management': ['api-url', 'api-token'],
+};
+const STEP_INPUTS = ['timeout', 'request-timeout'];
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+function inputsOf(module) {
+    const read = new Set([
+        ...CLIENT_INPUTS[module.client],
+        ...STEP_INPUTS,
+        ...(module.polls ? ['poll-interval'] : []),
+        ...Object.values(module.inputs).map((use) => use.input),
+    ]);
+    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
+}
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+function useOf(module, input) {
+    return Object.values(module.inputs).find((use) => use.input === input);
+}
+
 ;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
 
 /** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
@@ -58957,73 +58903,6 @@ function appApiUrl(apiUrl, path) {
     const base = new URL(apiUrl.href);
     base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
     return joinUrl(base, `/v0.1${path}`);
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
-
-const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
-    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
-/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
-const NAME = /^[\w.~-]+$/;
-/**
- * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
- * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
- */
-function parseAppLocator(raw) {
-    const value = raw.trim();
-    const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
-    };
-    if (!value)
-        fail('is empty');
-    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
-    const plain = value.replace(/\/+$/, '').split('/');
-    if (!hasScheme && plain.length === 2)
-        return checked({ owner: plain[0], app: plain[1] }, fail);
-    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
-    let url;
-    try {
-        url = new URL(hasScheme ? value : `https://${value}`);
-    }
-    catch {
-        return fail('is neither owner/app nor a portal address');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        fail(`has the unsupported scheme ${url.protocol}`);
-    const segments = url.pathname.split('/').filter(Boolean);
-    for (let i = 0; i + 3 < segments.length; i++) {
-        const kind = segments[i];
-        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
-            const decode = (s) => {
-                try {
-                    return decodeURIComponent(s);
-                }
-                catch {
-                    return fail(`has a malformed percent-encoding in '${s}'`);
-                }
-            };
-            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
-        }
-    }
-    return fail(hasScheme
-        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
-        : 'is neither owner/app nor a portal address');
-}
-function checked(locator, fail) {
-    for (const [what, name] of [
-        ['owner name', locator.owner],
-        ['app name', locator.app],
-    ]) {
-        if (!name)
-            fail(`has an empty ${what}`);
-        if (!NAME.test(name) || name === '.' || name === '..') {
-            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
-        }
-    }
-    return locator;
-}
-function describeApp(locator) {
-    return `${locator.owner}/${locator.app}`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
@@ -59130,6 +59009,131 @@ function removalHint(app, email) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/app-current-user.ts
+
+
+
+
+
+
+/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
+/* harmony default export */ const app_current_user = (defineOperation({
+    name: 'app-current-user',
+    description: 'Returns the profile of the user who owns the API token (app-management service).',
+    client: 'app-management',
+    inputs: {},
+    outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN"',
+    run: appCurrentUser,
+}));
+async function appCurrentUser(options, client, ctx) {
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    let response;
+    try {
+        response = await client.send({
+            method: 'GET',
+            url: appApiUrl(options.apiUrl, '/user'),
+            hint: profileHint,
+        });
+    }
+    catch (error) {
+        throw withRetirementHint(error);
+    }
+    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+    const displayName = displayNameOf(profile);
+    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
+    return {
+        outputs: {
+            'user-id': profile.id,
+            'user-name': profile.name,
+            'user-email': profile.email,
+            'user-display-name': displayName,
+            result: profile,
+        },
+        summary: [
+            {
+                title: 'Owner of the API token',
+                header: ['Field', 'Value'],
+                rows: [
+                    ['id', profile.id ?? ''],
+                    ['name', profile.name ?? ''],
+                    ['email', profile.email ?? ''],
+                    ['display name', displayName ?? ''],
+                ],
+                notes: [notice],
+            },
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
+
+const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
+    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
+/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
+const NAME = /^[\w.~-]+$/;
+/**
+ * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
+ * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
+ */
+function parseAppLocator(raw) {
+    const value = raw.trim();
+    const fail = (why) => {
+        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+    };
+    if (!value)
+        fail('is empty');
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+    const plain = value.replace(/\/+$/, '').split('/');
+    if (!hasScheme && plain.length === 2)
+        return checked({ owner: plain[0], app: plain[1] }, fail);
+    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
+    let url;
+    try {
+        url = new URL(hasScheme ? value : `https://${value}`);
+    }
+    catch {
+        return fail('is neither owner/app nor a portal address');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        fail(`has the unsupported scheme ${url.protocol}`);
+    const segments = url.pathname.split('/').filter(Boolean);
+    for (let i = 0; i + 3 < segments.length; i++) {
+        const kind = segments[i];
+        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
+            const decode = (s) => {
+                try {
+                    return decodeURIComponent(s);
+                }
+                catch {
+                    return fail(`has a malformed percent-encoding in '${s}'`);
+                }
+            };
+            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
+        }
+    }
+    return fail(hasScheme
+        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
+        : 'is neither owner/app nor a portal address');
+}
+function checked(locator, fail) {
+    for (const [what, name] of [
+        ['owner name', locator.owner],
+        ['app name', locator.app],
+    ]) {
+        if (!name)
+            fail(`has an empty ${what}`);
+        if (!NAME.test(name) || name === '.' || name === '..') {
+            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
+        }
+    }
+    return locator;
+}
+function describeApp(locator) {
+    return `${locator.owner}/${locator.app}`;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
 
 /**
@@ -59147,7 +59151,7 @@ function checkUserEmails(emails) {
     return emails;
 }
 
-;// CONCATENATED MODULE: ./src/operations/app-users.ts
+;// CONCATENATED MODULE: ./src/operations/app-remove-user.ts
 
 
 
@@ -59157,6 +59161,16 @@ function checkUserEmails(emails) {
 
 
 
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/* harmony default export */ const app_remove_user = (defineOperation({
+    name: 'app-remove-user',
+    description: 'Removes one or more users from an app of the app-management service (API token).',
+    client: 'app-management',
+    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
+    outputs: ['result', 'removed-users'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+    run: appRemoveUser,
+}));
 async function appRemoveUser(options, client, ctx) {
     // First, so that even a run stopped by an input error learns of the service's end of life.
     const notice = lifecycleNotice(ctx.clock.now());
@@ -59221,46 +59235,6 @@ async function appRemoveUser(options, client, ctx) {
         failure: failures.length
             ? describeFailure(app, emails.length, removed.length, failures, outcomes)
             : undefined,
-    };
-}
-async function appCurrentUser(options, client, ctx) {
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    let response;
-    try {
-        response = await client.send({
-            method: 'GET',
-            url: appApiUrl(options.apiUrl, '/user'),
-            hint: profileHint,
-        });
-    }
-    catch (error) {
-        throw withRetirementHint(error);
-    }
-    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
-    const displayName = displayNameOf(profile);
-    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
-    return {
-        outputs: {
-            'user-id': profile.id,
-            'user-name': profile.name,
-            'user-email': profile.email,
-            'user-display-name': displayName,
-            result: profile,
-        },
-        summary: [
-            {
-                title: 'Owner of the API token',
-                header: ['Field', 'Value'],
-                rows: [
-                    ['id', profile.id ?? ''],
-                    ['name', profile.name ?? ''],
-                    ['email', profile.email ?? ''],
-                    ['display name', displayName ?? ''],
-                ],
-                notes: [notice],
-            },
-        ],
     };
 }
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
@@ -59487,12 +59461,67 @@ function sameImage(a, b) {
     return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
 }
 
+;// CONCATENATED MODULE: ./src/operations/outputs.ts
+/**
+ * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
+ * said by the operation's own module (see ./registry.ts).
+ */
+const OUTPUTS = {
+    result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
+    'request-id': 'x-vendor-request-id of the last response.',
+    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
+    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
+    'operation-id': 'Id of the async operation (the last instance with several).',
+    'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
+    'percent-complete': 'Percent complete of the operation.',
+    'start-time': 'Start time of the operation or synchronization.',
+    'end-time': 'End time of the operation or synchronization.',
+    'synchronization-id': 'The synchronization followed.',
+    'synchronization-status': 'Its status.',
+    'synchronization-mode': 'Incremental or FullSync.',
+    'duration-ms': 'Duration of the synchronization in milliseconds.',
+    message: 'Message of the synchronization.',
+    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
+    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
+    cached: 'true when every requested image is cached.',
+    'missing-images': 'JSON array of the requested references that are not cached.',
+    images: 'JSON array of {image, osType} that matched.',
+    'removed-users': 'JSON array of the e-mail addresses removed.',
+    'user-id': 'Id from the profile.',
+    'user-name': 'Name from the profile.',
+    'user-email': 'E-mail from the profile.',
+    'user-display-name': 'Display name from the profile.',
+};
+/** The outputs every operation against the resource-management API sets from its last response. */
+const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
+
 ;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
 
 
 
 
 
+
+
+
+/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
+/* harmony default export */ const check_image_cached = (defineOperation({
+    name: 'check-image-cached',
+    description: 'Says whether the container images a deploy needs are cached in a region.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2025-09-01'),
+        // B1's path takes the subscription as a UUID: anything else is refused before a request.
+        subscriptionId: module_required('subscription-id', parsers_uuid),
+        location: module_required('location'),
+        images: module_required('image'),
+        osType: withDefault('os-type'),
+        failIfMissing: withDefault('fail-if-missing'),
+    },
+    outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+    run: checkImageCached,
+}));
 /**
  * B1: lists the region's cached images page by page and says which of the requested images are among them.
  * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
@@ -59989,7 +60018,9 @@ async function mapLimited(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
+
+
 
 
 
@@ -59998,45 +60029,49 @@ async function mapLimited(items, limit, work) {
 
 
 /**
- * Stops the application of each erp virtual instance (C1) and, unless `wait` is false, follows each stop's
- * long-running operation to its end; at most `maxParallel` instances at once.
+ * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
+ * at most `maxParallel` instances at once, outcomes in input order.
  */
-async function erpStop(options, client, ctx) {
+async function runInstanceAction(action, options, client, ctx) {
+    const operation = `erp-${action.verb}`;
     // Every path is built before the first request: a bad name fails the step with nothing sent.
-    const targets = options.erpVirtualInstances.map((name) => ({ name, url: stopUrl(options, name) }));
+    const targets = options.erpVirtualInstances.map((name) => ({
+        name,
+        url: actionUrl(options, name, action.verb),
+    }));
     const several = targets.length > 1;
     const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
     const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
         if (concurrent) {
             const log = new InstanceLog(name, concurrent);
-            const outcome = await stopOne(name, url, options, client, ctx, log);
-            await concurrent.group(`erp-stop ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
+            const outcome = await actOn(action, name, url, options, client, ctx, log);
+            await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
                 ...log.history,
                 ...log.details,
             ]);
             return outcome;
         }
         // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
-        return ctx.logger.group(`erp-stop ${name}`, async () => {
+        return ctx.logger.group(`${operation} ${name}`, async () => {
             const log = new InstanceLog(name, ctx.logger);
-            const outcome = await stopOne(name, url, options, client, ctx, log);
+            const outcome = await actOn(action, name, url, options, client, ctx, log);
             for (const line of log.details)
                 ctx.logger.info(line);
             return outcome;
         });
     });
     return report(outcomes, {
-        title: 'erp-stop',
+        title: operation,
         targetHeader: 'erp virtual instance',
         several,
-        severalFailed: 'erp virtual instances did not stop',
+        severalFailed: `erp virtual instances did not ${action.verb}`,
     });
 }
-function stopUrl(options, name) {
+function actionUrl(options, name, verb) {
     checkSegment('subscription-id', options.subscriptionId);
     checkSegment('resource-group', options.resourceGroup, 90);
     checkSegment('erp-virtual-instance', name);
-    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/stop`;
+    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
     return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
 }
 function checkSegment(input, value, maxLength) {
@@ -60047,14 +60082,14 @@ function checkSegment(input, value, maxLength) {
         throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
     }
 }
-async function stopOne(name, url, options, client, ctx, log) {
-    const label = `The stop of erp virtual instance '${name}'`;
+async function actOn(action, name, url, options, client, ctx, log) {
+    const label = `The ${action.verb} of erp virtual instance '${name}'`;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not stopped at all.
+    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not stopped: ${why} before its turn`);
+        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
@@ -60065,8 +60100,8 @@ async function stopOne(name, url, options, client, ctx, log) {
     let seen;
     let pollingUrl;
     try {
-        const response = await sendStop(client, url, options, log);
-        seen = { body: readStatus(response, 'stop response'), response };
+        const response = await action.send(client, url, log);
+        seen = { body: readStatus(response, `${action.verb} response`), response };
         const now = classifyStatus(seen.body.status);
         if (response.status !== 202 && now !== 'running') {
             log.info(progressLine(seen.body, elapsed()));
@@ -60082,7 +60117,7 @@ async function stopOne(name, url, options, client, ctx, log) {
                 : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
         }
         pollingUrl = resolveOnOrigin(link, client.origin, 'polling URL').href;
-        log.info(`stop accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
@@ -60094,6 +60129,83 @@ async function stopOne(name, url, options, client, ctx, log) {
     }
     const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
     return conclude(label, name, followed, pollingUrl, elapsed(), log);
+}
+/** A group title for an instance that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    apiVersion: withDefault('api-version', '2023-04-01'),
+    subscriptionId: module_required('subscription-id'),
+    resourceGroup: module_required('resource-group'),
+    erpVirtualInstances: module_required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    wait: withDefault('wait'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...RESPONSE_ID_OUTPUTS,
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp-start.ts
+
+
+/**
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
+ * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * outputs.
+ */
+/* harmony default export */ const erp_start = (defineOperation({
+    name: 'erp-start',
+    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: INSTANCE_ACTION_INPUTS,
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    run: erpStart,
+}));
+function erpStart(options, client, ctx) {
+    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
+    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+
+
+
+/**
+ * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
+ * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
+ * sets the operation outputs.
+ */
+/* harmony default export */ const erp_stop = (defineOperation({
+    name: 'erp-stop',
+    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...INSTANCE_ACTION_INPUTS,
+        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+        hardStopFallback: withDefault('hard-stop-fallback'),
+    },
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    run: erpStop,
+}));
+function erpStop(options, client, ctx) {
+    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
 async function sendStop(client, url, options, log) {
@@ -60116,14 +60228,6 @@ async function sendStop(client, url, options, log) {
         return stop(0);
     }
 }
-/** A group title for an instance that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
-}
 
 ;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
 
@@ -60131,7 +60235,20 @@ function describeKind(outcome) {
 
 
 
-/** Resumes waiting on an operation an earlier `erp-stop` with `wait: false` started: same origin rule, same polling. */
+
+
+/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
+/* harmony default export */ const wait_for_operation = (defineOperation({
+    name: 'wait-for-operation',
+    description: 'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: { operationUrl: module_required('operation-url') },
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
+    run: waitForOperation,
+}));
+/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
 async function waitForOperation(options, client, ctx) {
     let pollingUrl;
     try {
@@ -60404,6 +60521,44 @@ function summaryTables(sync, settings, now) {
 
 
 
+
+
+/**
+ * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
+ * outputs and the source share's schedule.
+ */
+/* harmony default export */ const wait_for_sync = (defineOperation({
+    name: 'wait-for-sync',
+    description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        apiVersion: withDefault('api-version', '2021-08-01'),
+        subscriptionId: module_required('subscription-id'),
+        resourceGroup: module_required('resource-group'),
+        accountName: module_required('account-name'),
+        shareSubscription: module_required('share-subscription'),
+        synchronizationId: module_optional('synchronization-id'),
+        startedAfter: module_optional('started-after'),
+        filter: module_optional('filter'),
+        orderby: module_optional('orderby'),
+    },
+    outputs: [
+        'result',
+        'synchronization-id',
+        'synchronization-status',
+        'synchronization-mode',
+        'start-time',
+        'end-time',
+        'duration-ms',
+        'message',
+        'recurrence-interval',
+        'synchronization-time',
+        ...RESPONSE_ID_OUTPUTS,
+    ],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    run: waitForSync,
+}));
 /** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
 const NEWEST_FIRST = 'startTime desc';
 /**
@@ -60526,6 +60681,32 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
+;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
+
+
+
+
+
+/**
+ * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
+ * command line's flags and the README tables are all derived from these modules.
+ */
+const REGISTRY = [
+    erp_stop,
+    erp_start,
+    wait_for_operation,
+    wait_for_sync,
+    check_image_cached,
+    app_remove_user,
+    app_current_user,
+];
+const OPERATION_NAMES = REGISTRY.map((module) => module.name);
+function findOperation(name) {
+    return REGISTRY.find((module) => module.name === name);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
 
 
@@ -60535,13 +60716,34 @@ class InputReader {
     constructor(source) {
         this.source = source;
     }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
     /** The value, or its default, or undefined when neither is given. */
     optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
         const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || definition.default;
+        const raw = this.source(name)?.trim() || fallback || definition.default;
         if (raw === undefined || raw === '')
             return undefined;
-        const parsed = definition.parse.safeParse(raw);
+        const parsed = parser.safeParse(raw);
         if (!parsed.success) {
             const reason = parsed.error.issues[0]?.message ?? 'is not valid';
             // A secret's value never reaches a message.
@@ -60549,12 +60751,6 @@ class InputReader {
             throw new InputError(name, `${reason}${got}`);
         }
         return parsed.data;
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
     }
 }
 /**
@@ -60578,152 +60774,10 @@ function withoutUrlSecrets(raw) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs/bind.ts
+;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
-
-
-
-
-
-
-
-
-
-
-/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
-function outputText(value) {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-const API_VERSIONS = { erp: '2023-04-01', dataShare: '2021-08-01', images: '2025-09-01' };
-function parseOperation(raw) {
-    const name = raw?.trim() ?? '';
-    if (OPERATIONS.includes(name))
-        return name;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATIONS.join(', ')}`);
-}
-/** Reads and validates every input the operation uses, then runs it. No request leaves before validation ends. */
-async function runOperation(source, runtime) {
-    const operation = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
-    const last = {};
-    let dispatcher;
-    const start = () => {
-        dispatcher = createDispatcher({ requestTimeoutMs: inputs.optional('request-timeout') });
-        const ctx = {
-            clock: runtime.clock,
-            logger: runtime.logger,
-            signal: runtime.signal,
-            deadline: runtime.clock.now() + inputs.optional('timeout'),
-            pollIntervalMs: inputs.optional('poll-interval'),
-        };
-        const connectOptions = {
-            dispatcher,
-            clock: runtime.clock,
-            signal: runtime.signal,
-            deadline: ctx.deadline,
-            debug: runtime.logger.debug,
-            onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
-        };
-        return { ctx, connectOptions };
-    };
-    const resourceManager = () => {
-        const baseUrl = inputs.required('base-url', operation);
-        const signIn = readSignIn(inputs, baseUrl, runtime, operation);
-        const { ctx, connectOptions } = start();
-        return { client: connectResourceManager(baseUrl, signIn, connectOptions), ctx, baseUrl };
-    };
-    const appManagement = () => {
-        const apiUrl = inputs.required('api-url', operation);
-        const token = inputs.required('api-token', operation);
-        const { ctx, connectOptions } = start();
-        return { client: connectAppManagement(apiUrl, token, connectOptions), ctx, apiUrl };
-    };
-    const apiVersion = (fallback) => inputs.optional('api-version') ?? fallback;
-    const subscriptionId = () => inputs.required('subscription-id', operation);
-    const resourceGroup = () => inputs.required('resource-group', operation);
-    let result;
-    try {
-        switch (operation) {
-            case 'erp-stop': {
-                const options = {
-                    apiVersion: apiVersion(API_VERSIONS.erp),
-                    subscriptionId: subscriptionId(),
-                    resourceGroup: resourceGroup(),
-                    erpVirtualInstances: inputs.required('erp-virtual-instance', operation),
-                    softStopTimeoutSeconds: inputs.optional('soft-stop-timeout-seconds'),
-                    hardStopFallback: inputs.optional('hard-stop-fallback'),
-                    maxParallel: inputs.optional('max-parallel'),
-                    wait: inputs.optional('wait'),
-                };
-                const { client, ctx, baseUrl } = resourceManager();
-                result = await erpStop({ ...options, baseUrl }, client, ctx);
-                break;
-            }
-            case 'wait-for-operation': {
-                const operationUrl = inputs.required('operation-url', operation);
-                const { client, ctx } = resourceManager();
-                result = await waitForOperation({ operationUrl }, client, ctx);
-                break;
-            }
-            case 'wait-for-sync': {
-                const options = {
-                    apiVersion: apiVersion(API_VERSIONS.dataShare),
-                    subscriptionId: subscriptionId(),
-                    resourceGroup: resourceGroup(),
-                    accountName: inputs.required('account-name', operation),
-                    shareSubscription: inputs.required('share-subscription', operation),
-                    synchronizationId: inputs.optional('synchronization-id'),
-                    startedAfter: inputs.optional('started-after'),
-                    filter: inputs.optional('filter'),
-                    orderby: inputs.optional('orderby'),
-                };
-                const { client, ctx, baseUrl } = resourceManager();
-                result = await waitForSync({ ...options, baseUrl }, client, ctx);
-                break;
-            }
-            case 'check-image-cached': {
-                const sub = subscriptionId();
-                if (!parsers_uuid.safeParse(sub).success) {
-                    throw new InputError('subscription-id', `must be a UUID for ${operation} (got '${sub}')`);
-                }
-                const options = {
-                    apiVersion: apiVersion(API_VERSIONS.images),
-                    subscriptionId: sub,
-                    location: inputs.required('location', operation),
-                    images: inputs.required('image', operation),
-                    osType: inputs.optional('os-type'),
-                    failIfMissing: inputs.optional('fail-if-missing'),
-                };
-                const { client, ctx, baseUrl } = resourceManager();
-                result = await checkImageCached({ ...options, baseUrl }, client, ctx);
-                break;
-            }
-            case 'app-remove-user': {
-                const options = {
-                    app: inputs.required('app', operation),
-                    userEmails: inputs.required('user-email', operation),
-                };
-                const { client, ctx, apiUrl } = appManagement();
-                result = await appRemoveUser({ ...options, apiUrl }, client, ctx);
-                break;
-            }
-            case 'app-current-user': {
-                const { client, ctx, apiUrl } = appManagement();
-                result = await appCurrentUser({ apiUrl }, client, ctx);
-                break;
-            }
-        }
-    }
-    finally {
-        // Keep-alive sockets would hold the process open after the step is done.
-        await dispatcher?.destroy();
-    }
-    const ids = { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId };
-    return { operation, result, outputs: { ...result.outputs, ...ids } };
-}
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, runtime, operation) {
+function readSignIn(inputs, baseUrl, idToken, operation) {
     const accessToken = inputs.optional('access-token');
     if (accessToken)
         return { kind: 'access-token', accessToken };
@@ -60739,12 +60793,101 @@ function readSignIn(inputs, baseUrl, runtime, operation) {
     const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
     if (clientSecret)
         return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    const idToken = runtime.idToken;
     if (!idToken) {
         throw new InputError('client-secret', `is not set and the runner offers no OIDC token: ${howTo}`);
     }
     const audience = inputs.optional('oidc-audience');
     return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/run.ts
+
+
+
+
+
+
+
+
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+function outputText(value) {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+function parseOperation(raw) {
+    const name = raw?.trim() ?? '';
+    const module = findOperation(name);
+    if (module)
+        return module;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+}
+/**
+ * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
+ * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
+ */
+async function runOperation(source, runtime) {
+    const module = parseOperation(source('operation'));
+    const inputs = new InputReader(source);
+    refuseUnread(module, inputs);
+    const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
+    const connection = readConnection(module, inputs, runtime);
+    const requestTimeoutMs = inputs.optional('request-timeout');
+    const ctx = {
+        clock: runtime.clock,
+        logger: runtime.logger,
+        signal: runtime.signal,
+        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
+        pollIntervalMs: module.polls
+            ? inputs.optional('poll-interval')
+            : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+    };
+    const last = {};
+    let dispatcher;
+    let result;
+    try {
+        dispatcher = createDispatcher({ requestTimeoutMs });
+        const client = connection.connect({
+            dispatcher,
+            clock: runtime.clock,
+            signal: runtime.signal,
+            deadline: ctx.deadline,
+            debug: runtime.logger.debug,
+            onSecret: runtime.onSecret,
+            onResponse: (response) => (last.response = response),
+        });
+        result = await module.run({ ...options, ...connection.options }, client, ctx);
+    }
+    finally {
+        // Keep-alive sockets would hold the process open after the step is done.
+        await dispatcher?.destroy();
+    }
+    const ids = module.outputs.includes('request-id')
+        ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
+        : {};
+    return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+}
+/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
+function readConnection(module, inputs, runtime) {
+    if (module.client === 'resource-manager') {
+        const baseUrl = inputs.required('base-url', module.name);
+        const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
+        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+    }
+    const apiUrl = inputs.required('api-url', module.name);
+    const token = inputs.required('api-token', module.name);
+    return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
+}
+/**
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
+ * would otherwise be ignored without a word.
+ */
+function refuseUnread(module, inputs) {
+    const read = new Set(['operation', ...inputsOf(module)]);
+    for (const name of Object.keys(INPUTS)) {
+        if (!read.has(name) && inputs.given(name)) {
+            throw new InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/logger.ts
@@ -60854,7 +60997,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2897);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4715);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -15,17 +15,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const scenario = JSON.parse(await readFile(join(root, 'scenarios/demo.json'), 'utf8')) as Scenario;
 const emulator = await startEmulator(scenario);
 const subscription = '00000000-0000-4000-8000-000000000001';
-const common = {
-  'base-url': emulator.url,
-  'access-token': [...emulator.accessTokens][0]!,
-  'poll-interval': '1s',
-};
+const common = { 'base-url': emulator.url, 'access-token': [...emulator.accessTokens][0]! };
+// Only the operations that poll read poll-interval; any other refuses an input it would not read.
+const polling = { ...common, 'poll-interval': '1s' };
 
 const steps: [string, Record<string, string>][] = [
+  // A maintenance window: stop two instances, (the maintenance,) then start them again.
   [
     'erp-stop',
     {
-      ...common,
+      ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
       'erp-virtual-instance': 'X01, X02',
@@ -33,15 +32,29 @@ const steps: [string, Record<string, string>][] = [
       'hard-stop-fallback': 'true',
     },
   ],
+  [
+    'erp-start',
+    {
+      ...polling,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01, X02',
+    },
+  ],
   // A failing step: what a workflow sees when the service reports a failed stop.
   [
     'erp-stop',
-    { ...common, 'subscription-id': subscription, 'resource-group': 'rg-erp', 'erp-virtual-instance': 'X09' },
+    {
+      ...polling,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X09',
+    },
   ],
   [
     'wait-for-sync',
     {
-      ...common,
+      ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-data',
       'account-name': 'consumer',
