@@ -1,17 +1,46 @@
 import * as core from '@actions/core';
+import { randomBytes } from 'node:crypto';
+import { EOL } from 'node:os';
 import type { Logger } from '../operations/types.js';
 
 /**
- * The runner reads any log line that starts with `::` as a workflow command, and log lines carry the service's
- * strings: a space in front keeps such a line plain text.
+ * Log lines carry text that did not come from the action (service bodies and headers, input values echoed back),
+ * and the runner reads a line as a workflow command after trimming its leading white space (`::name::`) or
+ * wherever `##[name]` stands in it; its searches are culture-sensitive, so `:\u200B:` is `::` to it.
+ *
+ * Such a line is written between `::stop-commands::<token>` and `::<token>::`: while stopped, the runner executes
+ * nothing but the random token, which the text cannot know. Escaping was the other choice and was refused:
+ * breaking `::` and `##[` with a zero-width character does not survive ICU's culture-sensitive comparison (it
+ * skips characters without collation weight), and any visible escape changes what the reader copies and what
+ * the runner's secret masker matches. The runner echoes both marker lines, so only text the runner could read
+ * as a command is fenced; anything else is written as it is.
  */
-export function neutralise(text: string): string {
-  return text.replace(/^(\s*)::/gm, '$1 ::');
+export function plainText(text: string, token: () => string = randomToken): string {
+  if (!couldBeCommand(text)) return text;
+  let stop = token();
+  while (text.toLowerCase().includes(stop.toLowerCase())) stop = token();
+  return `::stop-commands::${stop}${EOL}${text}${EOL}::${stop}::`;
 }
 
+/**
+ * False only where no runner could find a command: one line of printable ASCII (no character ICU ignores, no
+ * line break) that neither starts with `::` after spaces nor holds `##[`.
+ */
+function couldBeCommand(text: string): boolean {
+  return !/^[\x20-\x7e]*$/.test(text) || text.trimStart().startsWith('::') || text.includes('##[');
+}
+
+function randomToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * Warnings, debug lines and group names are inert already: @actions/core writes each as one command line whose
+ * data escapes CR and LF, and the runner reads only the first command of a line, so the text stays its data.
+ */
 export const actionsLogger: Logger = {
-  info: (line) => core.info(neutralise(line)),
+  info: (line) => core.info(plainText(line)),
   warning: (line) => core.warning(line),
   debug: (line) => core.debug(line),
-  group: (name, work) => core.group(neutralise(name), work),
+  group: (name, work) => core.group(name, work),
 };
