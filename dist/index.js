@@ -60776,11 +60776,12 @@ function plainText(text, token = randomToken) {
     return `::stop-commands::${stop}${external_node_os_namespaceObject.EOL}${text}${external_node_os_namespaceObject.EOL}::${stop}::`;
 }
 /**
- * False only where no runner could find a command: one line of printable ASCII (no character ICU ignores, no
- * line break) that neither starts with `::` after spaces nor holds `##[`.
+ * False only where no runner could find a command: one line (no CR or LF) of printable ASCII and the few marks
+ * the action writes itself (`…→—–`, each with a collation weight of its own, none ICU skips) that neither
+ * starts with `::` after spaces nor holds `##[`.
  */
 function couldBeCommand(text) {
-    return !/^[\x20-\x7e]*$/.test(text) || text.trimStart().startsWith('::') || text.includes('##[');
+    return !/^[\x20-\x7e…→—–]*$/.test(text) || text.trimStart().startsWith('::') || text.includes('##[');
 }
 function randomToken() {
     return (0,external_node_crypto_.randomBytes)(16).toString('hex');

@@ -53,7 +53,7 @@ describe('the runner-parser port', () => {
   it('reads what @actions/core writes back to the data it was given', () => {
     const written: string[] = [];
     const write = process.stdout.write;
-    process.stdout.write = ((chunk: string) => written.push(chunk)) as typeof process.stdout.write;
+    process.stdout.write = ((chunk: string) => written.push(chunk) > 0) as typeof process.stdout.write;
     try {
       core.warning('a\r\nb %0A ::error::c ##[add-mask]d');
       core.error('e', { title: 'T: x, y' });
