@@ -60758,14 +60758,15 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 /**
  * Log lines carry text that did not come from the action (service bodies and headers, input values echoed back),
  * and the runner reads a line as a workflow command after trimming its leading white space (`::name::`) or
- * wherever `##[name]` stands in it; its searches are culture-sensitive, so `:\u200B:` is `::` to it.
+ * wherever `##[name]` stands in it, with culture-sensitive searches that skip characters ICU gives no weight.
  *
  * Such a line is written between `::stop-commands::<token>` and `::<token>::`: while stopped, the runner executes
- * nothing but the random token, which the text cannot know. Escaping was the other choice and was refused:
- * breaking `::` and `##[` with a zero-width character does not survive ICU's culture-sensitive comparison (it
- * skips characters without collation weight), and any visible escape changes what the reader copies and what
- * the runner's secret masker matches. The runner echoes both marker lines, so only text the runner could read
- * as a command is fenced; anything else is written as it is.
+ * nothing but the random token, which the text cannot know, and the text stays byte for byte what the service
+ * said (what the reader copies, what the secret masker matches). Breaking `::` and `##[` with a zero-width
+ * character was the other choice: the runner's ICU search still finds `:\u200B:` as `::`, and such a line is
+ * safe today only because the runner then reads the name at a fixed offset; it also changes the text, so a
+ * secret holding `::` would no longer be masked. The runner echoes both marker lines, so only text it could
+ * read as a command is fenced; anything else is written as it is.
  */
 function plainText(text, token = randomToken) {
     if (!couldBeCommand(text))
