@@ -7,7 +7,8 @@ import { parseRunnerOutput } from '../helpers/runner-commands.js';
 
 /**
  * Hostile service text, property-based, through the bundle: whatever a service field says (error messages,
- * details and targets, a synchronization's message, image names, OS types, user names, request-id headers),
+ * details and targets, a synchronization's message, image names, OS types, user names, request-id headers)
+ * and whatever input value the action echoes back,
  * the runner (the port of its parsers) executes only commands the action issued itself. Every forged command
  * carries data starting `FORGED`; the action's own commands only ever hold such text after words of its own.
  */
@@ -182,6 +183,36 @@ const CASES: Case[] = [
       };
     },
   },
+  // Input values the action echoes back (an expression can put anyone's text into an input).
+  {
+    name: 'erp-stop: instance names echoed back',
+    arrange: (text) => ({
+      ...resource(),
+      operation: 'erp-stop',
+      'resource-group': 'rg',
+      'erp-virtual-instance': `X01,${text}`,
+    }),
+  },
+  {
+    name: 'check-image-cached: image references echoed back',
+    arrange: (text) => ({
+      ...resource(),
+      operation: 'check-image-cached',
+      location: 'westeurope',
+      image: text,
+    }),
+  },
+  {
+    name: 'app-remove-user: a user e-mail echoed back',
+    arrange: (text) => ({
+      operation: 'app-remove-user',
+      'api-url': emu.url,
+      'api-token': 'emu-user-token',
+      app: 'contoso/shop',
+      // One address (the list splits at commas and line breaks, and the first bad one is named): echoed.
+      'user-email': text.replace(/[\r\n,]/g, ' '),
+    }),
+  },
 ];
 
 /** The runner executes only the action's own commands: masks of real secrets, groups, debug, its annotations. */
@@ -210,8 +241,8 @@ describe('text from the service never becomes a workflow command', () => {
         emu.faults.length = 0;
         const run = await runAction({ 'poll-interval': '0.05', ...arrange(text, header) });
         expect(run.code).not.toBeNull();
-        // The text did reach the log: the case tests something.
-        expect(run.stdout).toContain('FORGED');
+        // The text did reach the log (a payload's marker or its markup): the case tests something.
+        expect(run.stdout).toMatch(/FORGED|<img/);
         expectOnlyOwnCommands(run);
       }),
       { numRuns: 4, examples: [[ALL, ALL.replace(/[\r\n]/g, ' ').replace(/[^\t\x20-\xff]/g, '?')]] },
