@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4715:
+/***/ 1611:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -60890,27 +60890,66 @@ function refuseUnread(module, inputs) {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/action/logger.ts
 
+
+
 /**
- * The runner reads any log line that starts with `::` as a workflow command, and log lines carry the service's
- * strings: a space in front keeps such a line plain text.
+ * Log lines carry text that did not come from the action (service bodies and headers, input values echoed back),
+ * and the runner reads a line as a workflow command after trimming its leading white space (`::name::`) or
+ * wherever `##[name]` stands in it, with culture-sensitive searches that skip characters ICU gives no weight.
+ *
+ * Such a line is written between `::stop-commands::<token>` and `::<token>::`: while stopped, the runner executes
+ * nothing but the random token, which the text cannot know, and the text stays byte for byte what the service
+ * said (what the reader copies, what the secret masker matches). Breaking `::` and `##[` with a zero-width
+ * character was the other choice: the runner's ICU search still finds `:\u200B:` as `::`, and such a line is
+ * safe today only because the runner then reads the name at a fixed offset; it also changes the text, so a
+ * secret holding `::` would no longer be masked. The runner echoes both marker lines, so only text it could
+ * read as a command is fenced; anything else is written as it is.
  */
-function neutralise(text) {
-    return text.replace(/^(\s*)::/gm, '$1 ::');
+function plainText(text, token = randomToken) {
+    if (!couldBeCommand(text))
+        return text;
+    let stop = token();
+    while (text.toLowerCase().includes(stop.toLowerCase()))
+        stop = token();
+    return `::stop-commands::${stop}${external_node_os_namespaceObject.EOL}${text}${external_node_os_namespaceObject.EOL}::${stop}::`;
 }
+/**
+ * False only where no runner could find a command: one line (no CR or LF) of printable ASCII and the few marks
+ * the action writes itself (`…→—–`, each with a collation weight of its own, none ICU skips) that neither
+ * starts with `::` after spaces nor holds `##[`.
+ */
+function couldBeCommand(text) {
+    return !/^[\x20-\x7e…→—–]*$/.test(text) || text.trimStart().startsWith('::') || text.includes('##[');
+}
+function randomToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+/**
+ * Warnings, debug lines and group names are inert already: @actions/core writes each as one command line whose
+ * data escapes CR and LF, and the runner reads only the first command of a line, so the text stays its data.
+ */
 const actionsLogger = {
-    info: (line) => info(neutralise(line)),
+    info: (line) => info(plainText(line)),
     warning: (line) => warning(line),
     debug: (line) => debug(line),
-    group: (name, work) => group(neutralise(name), work),
+    group: (name, work) => group(name, work),
 };
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
-/** The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. */
+/**
+ * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
+ * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
+ * images).
+ */
 function summary_escape(text) {
-    return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r\n|\r|\n/g, '<br>');
 }
 async function writeSummary(operation, tables, failure) {
     if (!process.env.GITHUB_STEP_SUMMARY)
@@ -60997,7 +61036,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4715);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1611);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
 import { inputsFor, pollInterval, scanSecrets, startedOperation, withEmulator } from './harness.js';
 import { counts, faultCase, writeCountsAfterAll } from './tally.js';
 
@@ -14,8 +14,8 @@ writeCountsAfterAll(import.meta.url);
 
 async function run(emu: ServiceEmulator, inputs: Record<string, string>, options: RunOptions = {}) {
   const r = await runAction({ ...pollInterval(inputs.operation ?? '', '0.05'), ...inputs }, options);
-  // The runner's ::add-mask:: commands are how secrets are kept out of the log; everything else is scanned.
-  const everything = r.everything.replace(/^::add-mask::.*$/gm, '');
+  // The runner's add-mask commands are how secrets are kept out of the log; everything else is scanned.
+  const everything = withoutMaskCommands(r);
   scanSecrets(everything, [
     ...emulatorSecrets(emu),
     ...Object.values(inputs).filter((v) => /token|secret/.test(v)),

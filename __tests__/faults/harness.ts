@@ -2,10 +2,10 @@ import { expect } from '@jest/globals';
 import { VirtualClock, type Clock } from '../../src/client/clock.js';
 import { runOperation, type Run } from '../../src/inputs/run.js';
 import type { InputName } from '../../src/operations/inputs.js';
-import { findOperation } from '../../src/operations/registry.js';
 import type { Logger } from '../../src/operations/types.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
+export { pollInterval } from '../helpers/operation-inputs.js';
 import { counts } from './tally.js';
 
 /** Errors an operation may end with on purpose; anything else (a TypeError, a RangeError) is a crash. */
@@ -60,11 +60,6 @@ export interface RunOptions {
 }
 
 /** Inputs that make each operation succeed against a default emulator; a case overrides what it needs. */
-/** `poll-interval` for the operations that read it: any other refuses an input it would not read. */
-export function pollInterval(operation: string, value: string): Record<string, string> {
-  return findOperation(operation)?.polls ? { 'poll-interval': value } : {};
-}
-
 export function inputsFor(operation: string, emu: ServiceEmulator): Record<string, string> {
   const resource = { 'base-url': emu.url, 'access-token': 'emu-access-token', 'request-timeout': '5s' };
   const app = { 'api-url': emu.url, 'api-token': 'emu-user-token', 'request-timeout': '5s' };

@@ -28,7 +28,7 @@ async function applyFault(fault, req, res) {
             if (fault.retryAfter !== undefined)
                 headers['retry-after'] = fault.retryAfter;
             const body = fault.body ?? JSON.stringify({ error: { code: `Status${fault.status}`, message: 'Injected fault' } });
-            res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault' });
+            res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault', ...fault.headers });
             res.end(body);
             return true;
         }
