@@ -206,8 +206,8 @@ export async function runAction(inputs: Inputs): Promise<StepResult> {
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => (log += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    // The annotations say why a step failed; a failing case shows them.
-    for (const line of log.split('\n').filter((l) => l.startsWith('::error'))) console.log(`     ${line}`);
+    // The annotations say why a step failed; on stderr, since `inputs` writes GITHUB_OUTPUT records to stdout.
+    for (const line of log.split('\n').filter((l) => l.startsWith('::error'))) console.error(`     ${line}`);
     return {
       outcome: code === 0 ? 'success' : 'failure',
       outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
