@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ServiceError, type ErrorDetail } from './errors.js';
-import type { HttpResponse } from './http.js';
+import type { HttpResponse } from './response.js';
 
 /** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
 export const errorDetail: z.ZodType<ErrorDetail> = z.lazy(() =>
