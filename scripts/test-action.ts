@@ -33,14 +33,15 @@ interface Case {
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
 
-/** Inputs of the resource-management operations: a short poll, and a timeout that ends a hang in CI. */
-const management = (url: string): Inputs => ({
+/** Sign-in to the resource-management API, and a timeout that ends a hang in CI. */
+const signIn = (url: string): Inputs => ({
   'base-url': url,
   'access-token': 'emu-access-token',
-  'subscription-id': SUBSCRIPTION,
-  'poll-interval': '1s',
   timeout: '2m',
 });
+const management = (url: string): Inputs => ({ ...signIn(url), 'subscription-id': SUBSCRIPTION });
+/** Only the operations that poll read poll-interval; any other refuses an input it does not read. */
+const POLLS: Inputs = { 'poll-interval': '1s' };
 
 const SET = /\S/;
 
@@ -50,6 +51,7 @@ export const CASES: Record<string, Case> = {
     inputs: (url) => ({
       operation: 'erp-stop',
       ...management(url),
+      ...POLLS,
       'resource-group': 'rg-erp',
       'erp-virtual-instance': 'X01\nX02',
       'soft-stop-timeout-seconds': '300',
@@ -65,11 +67,29 @@ export const CASES: Record<string, Case> = {
       'correlation-id': SET,
     },
   },
+  'erp-start': {
+    // The end of the maintenance window: both instances started again.
+    inputs: (url) => ({
+      operation: 'erp-start',
+      ...management(url),
+      ...POLLS,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01\nX02',
+    }),
+    outputs: {
+      'operation-status': 'Succeeded',
+      'percent-complete': '100',
+      'operation-id': /\/operationStatuses\//,
+      result: jsonArray(2),
+      'request-id': SET,
+    },
+  },
   'erp-stop-failed': {
     // X09 ends Failed with a nested error: the step fails and still sets its outputs.
     inputs: (url) => ({
       operation: 'erp-stop',
       ...management(url),
+      ...POLLS,
       'resource-group': 'rg-erp',
       'erp-virtual-instance': 'X09',
     }),
@@ -89,7 +109,7 @@ export const CASES: Record<string, Case> = {
       const operationUrl = started.outputs['operation-url'];
       if (started.outcome !== 'success' || !operationUrl)
         throw new Error(`erp-stop with wait: false gave no operation-url (${started.outcome})`);
-      return { operation: 'wait-for-operation', ...management(url), 'operation-url': operationUrl };
+      return { operation: 'wait-for-operation', ...signIn(url), ...POLLS, 'operation-url': operationUrl };
     },
     outputs: { 'operation-status': 'Succeeded', 'percent-complete': '100', 'request-id': SET },
   },
@@ -97,6 +117,7 @@ export const CASES: Record<string, Case> = {
     inputs: (url) => ({
       operation: 'wait-for-sync',
       ...management(url),
+      ...POLLS,
       'resource-group': 'rg-data',
       'account-name': 'consumer',
       'share-subscription': 'sales',
