@@ -58350,7 +58350,7 @@ class http_HttpClient {
                     isRetryableNetworkError(error) &&
                     !signal?.aborted &&
                     this.withinDeadline(wait)) {
-                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`);
+                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`);
                     await clock.sleep(wait, signal);
                     continue;
                 }
@@ -58369,7 +58369,7 @@ class http_HttpClient {
             const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
             const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
             if (retryable && this.withinDeadline(wait)) {
-                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`);
+                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`);
                 await clock.sleep(wait, signal);
                 continue;
             }
@@ -58417,7 +58417,7 @@ class http_HttpClient {
             requestId: flat['x-vendor-request-id'],
             correlationId: flat['x-vendor-correlation-request-id'],
         };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
+        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
         return response;
     }
@@ -58642,12 +58642,16 @@ const parsers_duration = schemas_string()
     return Math.round(ms);
 });
 const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
-function parsers_integer(min, max) {
+/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
+function parsers_integer(min, max = Number.MAX_SAFE_INTEGER) {
+    const message = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
     return schemas_string()
         .trim()
-        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+        .regex(/^\d+$/, message)
         .transform(Number)
-        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+        .refine((n) => n >= min && n <= max, message);
 }
 /** One item per line or comma-separated; blanks dropped, duplicates kept out. */
 const list = schemas_string()
@@ -58760,7 +58764,7 @@ const INPUTS = {
     'soft-stop-timeout-seconds': def({
         description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
         default: '0',
-        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
+        parse: parsers_integer(0),
     }),
     'hard-stop-fallback': def({
         description: 'true to stop again with 0 where the service refuses a soft stop.',

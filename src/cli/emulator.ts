@@ -1,30 +1,81 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { startEmulator, type Scenario } from '../emulator/index.js';
+import demo from '../../scenarios/demo.json' with { type: 'json' };
+import { startEmulator, type Scenario, type ServiceEmulator } from '../emulator/index.js';
+import { parseScenario } from '../emulator/scenario-schema.js';
+import { readFlags, refuseStray, UsageError, type Scan } from './args.js';
+import { emulatorBanner } from './emulator-banner.js';
 
 /**
- * `vendor-ops emulator [--port N] [--scenario FILE]` (and `npm run emulator`): the service's emulator, until Ctrl-C.
- * It prints the emulator's own made-up credentials so a user can point a workflow or the CLI at it.
+ * `vendor-ops emulator [--port N] [--scenario FILE]` (and `npm run emulator`): the service's emulator, until
+ * Ctrl-C. Without --scenario it serves the demo scenario (bundled, so it works from any directory) and prints
+ * what the scenario holds and the emulator's made-up credentials, so any operation can be tried at once.
+ * Everything a person can get wrong (a flag, the port, the file) is one line and exit 2.
  */
-export async function runEmulator(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { port: { type: 'string' }, scenario: { type: 'string' } } });
-  const scenario: Scenario = values.scenario ? JSON.parse(await readFile(values.scenario, 'utf8')) : {};
-  if (values.port) scenario.emulator = { ...scenario.emulator, port: Number(values.port) };
-  const emulator = await startEmulator(scenario);
-  process.stdout.write(
-    [
-      `emulator listening on ${emulator.url} (second origin ${emulator.secondUrl})`,
-      `  base-url, auth-url, api-url: ${emulator.url}`,
-      `  access-token: ${[...emulator.accessTokens][0]}`,
-      `  client-id: ${emulator.clients[0]?.clientId}  client-secret: ${emulator.clients[0]?.clientSecret ?? '(federated only)'}`,
-      `  api-token (app-*): ${emulator.apps.tokenValues()[0]}  app: contoso/shop`,
-      '',
-    ].join('\n'),
-  );
+export async function runEmulator(args: Scan): Promise<number> {
+  const flags = readFlags(args.flags, {
+    command: 'emulator',
+    accepts: new Map([
+      ['port', { list: false }],
+      ['scenario', { list: false }],
+    ]),
+  });
+  refuseStray(args.positionals, 1, 'emulator');
+  const file = flags.get('scenario')?.[0];
+  const scenario = file === undefined ? checked(demo, 'the demo scenario') : await readScenario(file);
+  const port = flags.get('port')?.[0];
+  if (port !== undefined) scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
+
+  let emulator: ServiceEmulator;
+  try {
+    emulator = await startEmulator(scenario);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      const wanted = scenario.emulator?.port;
+      throw new UsageError(
+        `port ${wanted} is ${code === 'EADDRINUSE' ? 'in use' : 'not allowed'}; choose another with --port N, or --port 0 for any free port`,
+      );
+    }
+    throw error;
+  }
+  process.stdout.write(`${emulatorBanner(emulator, scenario, file ?? 'the demo scenario (built in)')}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   await emulator.close();
   return 0;
+}
+
+function portNumber(text: string): number {
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new UsageError(`--port must be a port number from 0 to 65535 (0: any free port); got '${text}'`);
+  }
+  return port;
+}
+
+async function readScenario(file: string): Promise<Scenario> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+    throw new UsageError(`cannot read the scenario file ${file}: ${why}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the scenario file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  return checked(value, `the scenario file ${file}`);
+}
+
+function checked(value: unknown, what: string): Scenario {
+  const result = parseScenario(value);
+  if ('error' in result) throw new UsageError(`${what}: ${result.error}`);
+  return result.scenario;
 }

@@ -1,49 +1,156 @@
 import { inputCatalogue } from '../inputs/catalogue.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
 import { REGISTRY } from '../operations/registry.js';
+import { isListInput } from './operation-flags.js';
+import { forCommandLine } from './wording.js';
 
 /** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
 export function envName(input: string): string {
   return `VENDOR_OPS_${input.replace(/-/g, '_').toUpperCase()}`;
 }
 
-export function usage(): string {
-  const width = Math.max(...REGISTRY.map((m) => m.name.length));
+/** The terminal's width; 80 where stdout is not a terminal (a pipe, a file), unless COLUMNS says otherwise. */
+export function terminalWidth(stream: { columns?: number } = process.stdout): number {
+  const columns = stream.columns || Number(process.env.COLUMNS) || 80;
+  return Math.max(40, columns);
+}
+
+const ENV_NOTE =
+  'Every flag can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.';
+
+export function usage(width = terminalWidth()): string {
   return [
     'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
-    '       vendor-ops <operation> --help',
+    '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
     '       vendor-ops emulator [--port N] [--scenario FILE]',
+    '       vendor-ops --version',
     '',
     'Operations:',
-    ...REGISTRY.map((m) => `  ${m.name.padEnd(width)}  ${m.description}`),
+    ...table(
+      REGISTRY.map((m) => [m.name, m.description]),
+      width,
+    ),
     '',
-    'Every input can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.',
-    'Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success,',
-    '1 the operation failed, 2 bad usage.',
+    ...wrap(
+      `${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`,
+      width,
+    ),
   ].join('\n');
 }
 
-/** --help for one operation, made from its module: what it does, the inputs it reads, an example. */
-export function operationHelp(module: OperationModule): string {
+export function emulatorHelp(width = terminalWidth()): string {
+  return [
+    'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
+    '',
+    ...wrap(
+      "Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
+        'Without --scenario it serves the demo scenario (the one npm start uses).',
+      width,
+    ),
+    '',
+    'Flags:',
+    ...table(
+      [
+        ['--port N', 'the port to listen on; default: any free port'],
+        [
+          '--scenario FILE',
+          'a scenario file (JSON; its format is in the README); default: the demo scenario',
+        ],
+      ],
+      width,
+    ),
+  ].join('\n');
+}
+
+/**
+ * --help for one operation, made from its module: what it does, the inputs it reads (required ones first, each
+ * with its default), wrapped to the terminal, and an example.
+ */
+export function operationHelp(module: OperationModule, width = terminalWidth()): string {
   const reads = new Set(inputsOf(module));
   const required = new Set(
     Object.values(module.inputs)
       .filter((use) => use.presence === 'required')
-      .map((use) => use.input),
+      .map((use) => use.input as string),
   );
-  const lines = [
-    `Usage: vendor-ops ${module.name} [--<input> value …] [--json] [--verbose]`,
+  // The address of the API is required of every operation of its kind (run.ts reads it with `required`).
+  for (const name of module.client === 'resource-manager' ? ['base-url'] : ['api-url', 'api-token']) {
+    required.add(name);
+  }
+  const rows = inputCatalogue()
+    .filter((entry) => reads.has(entry.name))
+    .map((entry) => {
+      const own = entry.defaults.find((d) => d.operation === module.name)?.value;
+      const mark = required.has(entry.name) ? '(required) ' : own ? `(default ${own}) ` : '';
+      const repeat = isListInput(entry.name) ? ' Repeat the flag for several.' : '';
+      return {
+        required: required.has(entry.name),
+        row: [`--${entry.name}`, `${mark}${forCommandLine(entry.description)}${repeat}`],
+      };
+    })
+    .sort((a, b) => Number(b.required) - Number(a.required));
+  return [
+    ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
     '',
-    module.description,
+    ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
     '',
     'Inputs:',
-  ];
-  for (const entry of inputCatalogue()) {
-    if (!reads.has(entry.name)) continue;
-    const own = entry.defaults.find((d) => d.operation === module.name)?.value;
-    const mark = required.has(entry.name) ? ' (required)' : own ? ` (default: ${own})` : '';
-    lines.push(`  --${entry.name}  ${entry.description}${mark}  [env ${envName(entry.name)}]`);
+    ...table(
+      rows.map((r) => r.row),
+      width,
+    ),
+    '',
+    ...wrap(ENV_NOTE, width),
+    '',
+    'Example:',
+    ...example(`vendor-ops ${module.name} ${module.example}`, width),
+  ].join('\n');
+}
+
+/** Rows of columns, each column as wide as its widest cell, the last one wrapped to the width with a hanging indent. */
+function table(rows: string[][], width: number): string[] {
+  const columns = rows[0]?.length ?? 0;
+  const widths = Array.from({ length: columns - 1 }, (_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const indent = 2 + widths.reduce((sum, w) => sum + w + 2, 0);
+  // Too narrow for the description beside the names: it goes below them, indented.
+  const below = width - indent < 30;
+  return rows.flatMap((row) => {
+    const head = `  ${row
+      .slice(0, -1)
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')}  `;
+    const last = row[row.length - 1]!;
+    if (below) return [head.trimEnd(), ...wrap(last, width - 6).map((l) => `      ${l}`)];
+    const lines = wrap(last, width - indent);
+    return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
+  });
+}
+
+/** Words to lines of at most `width` characters (a single longer word keeps its own line). */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
   }
-  lines.push('', 'Example:', `  vendor-ops ${module.name} ${module.example}`);
-  return lines.join('\n');
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A command broken before its flags with shell continuations, so it can be pasted as it is. */
+function example(command: string, width: number): string[] {
+  const parts = command.split(/ (?=--)/);
+  const lines: string[] = [];
+  let line = '  ';
+  for (const part of parts) {
+    if (line.trim() && line.length + 1 + part.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `    ${part}`;
+    } else line = line.trim() ? `${line} ${part}` : `  ${part}`;
+  }
+  lines.push(line);
+  return lines;
 }

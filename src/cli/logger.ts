@@ -2,9 +2,15 @@ import type { Logger } from '../operations/types.js';
 
 /**
  * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
- * elapsed time and the last thing said while the step waits; elsewhere lines are plain.
+ * elapsed time and the last thing said while the step waits; elsewhere lines are plain. `render` rewords the
+ * shared text for the command line (`wait: false` → `--wait false`).
  */
-export function createCliLogger(stream: NodeJS.WriteStream, verbose: boolean, now = () => Date.now()) {
+export function createCliLogger(
+  stream: NodeJS.WriteStream,
+  verbose: boolean,
+  now = () => Date.now(),
+  render: (line: string) => string = (line) => line,
+) {
   const started = now();
   let last = '';
   let live = false;
@@ -12,7 +18,8 @@ export function createCliLogger(stream: NodeJS.WriteStream, verbose: boolean, no
     if (live) stream.write('\r\u001b[2K');
     live = false;
   };
-  const write = (line: string) => {
+  const write = (text: string) => {
+    const line = render(text);
     clearLive();
     stream.write(`${line}\n`);
     last = line;

@@ -1,63 +1,92 @@
-import { parseArgs } from 'node:util';
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
-import { outputText, parseOperation, runOperation, type Run } from '../inputs/run.js';
+import { outputText, runOperation, type Run } from '../inputs/run.js';
 import type { InputName } from '../operations/inputs.js';
 import { inputsOf } from '../operations/module.js';
+import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import { OUTPUTS } from '../operations/outputs.js';
 import type { SummaryTable } from '../operations/types.js';
-import { envName, operationHelp, usage } from './help.js';
+import { readFlags, refuseStray, scan, UsageError, type Scan } from './args.js';
+import { emulatorHelp, envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
+import { nearest } from './nearest.js';
+import { operationFlags } from './operation-flags.js';
+import { VERSION } from './version.js';
+import { forCommandLine } from './wording.js';
 
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h') {
-    process.stdout.write(`${usage()}\n`);
-    return command ? 0 : 2;
-  }
-  if (command === 'emulator') {
-    const { runEmulator } = await import('./emulator.js');
-    return runEmulator(rest);
-  }
-  let parsed;
   try {
-    // Only the operation's own inputs are flags: one it does not read is a usage error, not a value dropped.
-    const module = parseOperation(command);
-    parsed = parseArgs({
-      args: rest,
-      strict: true,
-      options: {
-        ...Object.fromEntries(inputsOf(module).map((name) => [name, { type: 'string' as const }])),
-        json: { type: 'boolean' },
-        verbose: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    return await dispatch(scan(argv));
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${usage()}\n`);
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
     return 2;
   }
-  const flags = parsed.values as Record<string, string | boolean | undefined>;
+}
+
+/** `help [OP]`, `OP --help`, `--version`, `emulator …` or an operation; global flags anywhere. */
+async function dispatch(args: Scan): Promise<number> {
+  const [command, topic] = args.positionals;
+  if (args.globals.has('version')) {
+    process.stdout.write(`vendor-ops ${VERSION}\n`);
+    return 0;
+  }
+  if (command === 'emulator') {
+    if (args.globals.has('help')) return print(emulatorHelp());
+    const { runEmulator } = await import('./emulator.js');
+    return runEmulator(args);
+  }
+  if (command === 'help') {
+    refuseStray(args.positionals, 2, 'help');
+    if (!topic) return print(usage());
+    return print(topic === 'emulator' ? emulatorHelp() : operationHelp(operation(topic)));
+  }
+  if (!command) {
+    if (args.globals.has('help')) return print(usage());
+    if (args.flags.length > 0) throw new UsageError(`no operation given before --${args.flags[0]!.name}`);
+    process.stderr.write(`${usage()}\n`);
+    return 2;
+  }
+  const module = operation(command);
+  if (args.globals.has('help')) return print(operationHelp(module));
+  const values = readFlags(args.flags, operationFlags(module));
+  refuseStray(args.positionals, 1, command);
+
   // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
-  const reads = new Set<InputName>(inputsOf(parseOperation(command)));
+  const reads = new Set<InputName>(inputsOf(module));
+  // A repeated list flag is one value per line, which the list parsers read as several items.
   const source = (name: InputName) =>
     name === 'operation'
       ? command
       : reads.has(name)
-        ? ((flags[name] as string | undefined) ?? process.env[envName(name)])
+        ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
         : undefined;
+  return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
+}
 
-  const { logger, stop } = createCliLogger(process.stderr, flags.verbose === true);
+function operation(name: string) {
+  const module = findOperation(name);
+  if (module) return module;
+  const near = nearest(name, [...OPERATION_NAMES, 'emulator', 'help']);
+  throw new UsageError(
+    `'${name}' is not an operation; ${near ? `did you mean ${near}?` : `valid operations: ${OPERATION_NAMES.join(', ')}`}`,
+  );
+}
+
+function print(text: string): number {
+  process.stdout.write(`${text}\n`);
+  return 0;
+}
+
+async function runCommand(source: (name: InputName) => string | undefined, json: boolean, verbose: boolean) {
+  const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
+  const err = (line: string) => process.stderr.write(`${forCommandLine(line)}\n`);
   const controller = new AbortController();
   const cancel = () => controller.abort(new Error('Cancelled'));
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   try {
-    if (flags.help) {
-      process.stdout.write(`${operationHelp(parseOperation(command))}\n`);
-      return 0;
-    }
     const run = await runOperation(source, {
       logger,
       clock: systemClock,
@@ -66,18 +95,17 @@ export async function main(argv: string[]): Promise<number> {
       userAgent: 'vendor-ops-cli',
     });
     stop();
-    printOutputs(run.outputs, flags.json === true);
+    printOutputs(run.outputs, json);
     for (const table of run.result.summary) process.stderr.write(renderTable(table));
     if (run.result.failure) {
-      process.stderr.write(`error: ${run.result.failure}\n`);
+      err(`error: ${run.result.failure}`);
       return 1;
     }
     return 0;
   } catch (error) {
     stop();
-    if (error instanceof ServiceError)
-      for (const line of error.detailLines()) process.stderr.write(`${line}\n`);
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    if (error instanceof ServiceError) for (const line of error.detailLines()) err(line);
+    err(`error: ${error instanceof Error ? error.message : String(error)}`);
     return error instanceof InputError ? 2 : 1;
   } finally {
     process.off('SIGINT', cancel);
@@ -98,7 +126,11 @@ function renderTable(table: SummaryTable): string {
   const rows = [table.header, ...table.rows];
   const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  return [`\n${table.title}`, line(table.header), ...table.rows.map(line), ...(table.notes ?? []), ''].join(
-    '\n',
-  );
+  return [
+    `\n${table.title}`,
+    line(table.header),
+    ...table.rows.map(line),
+    ...(table.notes ?? []).map(forCommandLine),
+    '',
+  ].join('\n');
 }

@@ -86,7 +86,7 @@ export class HttpClient {
           this.withinDeadline(wait)
         ) {
           this.debug(
-            `${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`,
+            `${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`,
           );
           await clock.sleep(wait, signal);
           continue;
@@ -107,7 +107,7 @@ export class HttpClient {
       const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
       if (retryable && this.withinDeadline(wait)) {
         this.debug(
-          `${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`,
+          `${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`,
         );
         await clock.sleep(wait, signal);
         continue;
@@ -156,7 +156,7 @@ export class HttpClient {
       correlationId: flat['x-vendor-correlation-request-id'],
     };
     this.debug(
-      `${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
+      `${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
         (response.requestId ? ` (request-id ${response.requestId})` : ''),
     );
     return response;

@@ -83,7 +83,7 @@ export const INPUTS = {
   'soft-stop-timeout-seconds': def({
     description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
     default: '0',
-    parse: p.integer(0, Number.MAX_SAFE_INTEGER),
+    parse: p.integer(0),
   }),
   'hard-stop-fallback': def({
     description: 'true to stop again with 0 where the service refuses a soft stop.',

@@ -42,13 +42,18 @@ export const duration = z
 
 export const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
 
-export function integer(min: number, max: number) {
+/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
+export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const message =
+    max >= Number.MAX_SAFE_INTEGER
+      ? `must be a whole number, ${min} or more`
+      : `must be a whole number from ${min} to ${max}`;
   return z
     .string()
     .trim()
-    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .regex(/^\d+$/, message)
     .transform(Number)
-    .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+    .refine((n) => n >= min && n <= max, message);
 }
 
 /** One item per line or comma-separated; blanks dropped, duplicates kept out. */

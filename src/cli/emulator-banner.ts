@@ -1,0 +1,122 @@
+import type { Scenario, ServiceEmulator } from '../emulator/index.js';
+
+type Step = string | { status: string; percentComplete?: number };
+const step = (s: Step) =>
+  typeof s === 'string'
+    ? s
+    : `${s.status}${s.percentComplete === undefined ? '' : ` ${s.percentComplete} %`}`;
+
+/**
+ * What a started emulator holds and how to reach it, so that any operation can be tried against it at once:
+ * its address, the credentials it accepts, and per area the instances, synchronizations, regions and images,
+ * apps and API tokens of the scenario. The first line stays `emulator listening on URL` (CI waits for it).
+ */
+export function emulatorBanner(emulator: ServiceEmulator, scenario: Scenario, source: string): string {
+  const url = emulator.url;
+  const client = emulator.clients[0];
+  const token = [...emulator.accessTokens][0];
+  const lines = [
+    `emulator listening on ${url} (second origin ${emulator.secondUrl})`,
+    `scenario: ${source}`,
+    '',
+    `Sign in (--base-url ${url}; --auth-url ${url} for a client):`,
+    ...(token ? [`  --access-token ${token}`] : []),
+    ...(client?.clientSecret
+      ? [`  --client-id ${client.clientId} --client-secret ${client.clientSecret} --tenant-id any-tenant`]
+      : []),
+    ...erpLines(scenario),
+    ...dataShareLines(scenario),
+    ...imageLines(scenario),
+    ...appLines(emulator),
+  ];
+  const region = Object.entries(scenario.cachedImages?.regions ?? {})[0];
+  const image = region?.[1].find((entry) => 'image' in entry);
+  if (region && image && 'image' in image && token) {
+    lines.push(
+      '',
+      'Try:',
+      `  vendor-ops check-image-cached --base-url ${url} --access-token ${token} \\`,
+      `    --subscription-id 00000000-0000-4000-8000-000000000001 --location ${region[0]} --image ${image.image}`,
+    );
+  }
+  lines.push('', 'Ctrl-C stops it.');
+  return lines.join('\n');
+}
+
+function erpLines(scenario: Scenario): string[] {
+  const erp = scenario.erp ?? {};
+  const describe = (knobs: NonNullable<typeof erp.defaults>) => {
+    const parts: string[] = [];
+    if (knobs.steps) parts.push(knobs.steps.map(step).join(' → '));
+    if (knobs.durationMs !== undefined) parts.push(`runs ${Math.round(knobs.durationMs / 1000)} s`);
+    if (knobs.softStopUnsupported) parts.push('refuses a soft stop (--soft-stop-timeout-seconds above 0)');
+    if (knobs.error?.code) parts.push(`fails with ${knobs.error.code}`);
+    if (knobs.respond === 200) parts.push('answers 200');
+    if (knobs.start) parts.push('its start differs from its stop');
+    return parts.join('; ') || "the emulator's default steps";
+  };
+  return [
+    `erp-stop, erp-start, wait-for-operation (any --subscription-id and --resource-group; location ${erp.location ?? 'westeurope'}):`,
+    `  any --erp-virtual-instance: ${erp.defaults ? describe(erp.defaults) : "the emulator's default steps"}`,
+    ...Object.entries(erp.instances ?? {}).map(([name, knobs]) => `  ${name}: ${describe(knobs)}`),
+  ];
+}
+
+function dataShareLines(scenario: Scenario): string[] {
+  const share = scenario.dataShare ?? {};
+  const syncs = share.synchronizations ?? [];
+  const schedule = share.settings
+    ?.map(
+      (s) => (s as { properties?: { recurrenceInterval?: string; synchronizationTime?: string } }).properties,
+    )
+    .find((p) => p?.recurrenceInterval);
+  return [
+    `wait-for-sync (any --resource-group and --account-name; --share-subscription ${share.shareSubscription ?? 'any'}):`,
+    ...(syncs.length === 0 ? ['  no synchronizations: wait-for-sync waits for one until its --timeout'] : []),
+    ...syncs.map(
+      (s) =>
+        `  ${s.synchronizationId}: ${s.synchronizationMode ?? 'mode not set'}, ${(s.statuses ?? [s.status ?? 'no status']).join(' → ')}${s.startTime ? `, started ${s.startTime}` : ''}${s.appearAfterPolls ? `, appears after ${s.appearAfterPolls} polls` : ''}`,
+    ),
+    ...(share.generatedHistory
+      ? [`  and ${share.generatedHistory.count} older finished synchronizations`]
+      : []),
+    ...(schedule
+      ? [
+          `  schedule: every ${schedule.recurrenceInterval} from ${schedule.synchronizationTime ?? 'an unset time'}`,
+        ]
+      : []),
+  ];
+}
+
+function imageLines(scenario: Scenario): string[] {
+  const regions = Object.entries(scenario.cachedImages?.regions ?? {});
+  return [
+    'check-image-cached (--subscription-id any UUID):',
+    ...(regions.length === 0 ? ['  no regions: every --location answers 404'] : []),
+    ...regions.map(([region, entries]) => {
+      const named = entries.flatMap((e) =>
+        'image' in e ? [`${String(e.image)}${e.osType ? ` (${String(e.osType)})` : ''}`] : [],
+      );
+      const generated = entries.reduce((n, e) => n + ('generate' in e ? Number(e.generate) : 0), 0);
+      const filler = generated > 0 ? `, and ${generated} filler images` : '';
+      return `  --location ${region}: ${named.join(', ') || 'no named images'}${filler}`;
+    }),
+  ];
+}
+
+function appLines(emulator: ServiceEmulator): string[] {
+  const apps = emulator.apps;
+  return [
+    `app-remove-user, app-current-user (--api-url ${emulator.url}${apps.retired ? `; retired: every call answers ${apps.retiredStatus}` : ''}):`,
+    ...[...apps.apps.entries()].map(
+      ([name, app]) =>
+        `  --app ${name}: ${Object.entries(app.members)
+          .map(([email, role]) => `${email} (${role})`)
+          .join(', ')}`,
+    ),
+    ...[...apps.tokens.values()].map(
+      (t) =>
+        `  --api-token ${t.value}: ${t.type} token of ${t.type === 'user' ? t.user : t.app}, ${t.access === 'full' ? 'full access' : 'read-only'}`,
+    ),
+  ];
+}

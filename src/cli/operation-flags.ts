@@ -1,0 +1,22 @@
+import { INPUTS, type InputDefinition, type InputName } from '../operations/inputs.js';
+import { inputsOf, type OperationModule } from '../operations/module.js';
+import type { FlagSpec } from './args.js';
+
+/**
+ * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
+ * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
+ */
+export function isListInput(name: InputName): boolean {
+  const parsed = (INPUTS[name] as InputDefinition).parse.safeParse('a');
+  return parsed.success && Array.isArray(parsed.data);
+}
+
+/** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
+export function operationFlags(module: OperationModule): FlagSpec {
+  const reads = inputsOf(module);
+  return {
+    command: module.name,
+    accepts: new Map(reads.map((name) => [name, { list: isListInput(name) }])),
+    known: new Set((Object.keys(INPUTS) as InputName[]).filter((name) => !reads.includes(name))),
+  };
+}
