@@ -60780,6 +60780,15 @@ function withoutUrlSecrets(raw) {
 
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
 function readSignIn(inputs, baseUrl, idToken, operation) {
     const accessToken = inputs.optional('access-token');
@@ -60788,8 +60797,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     const clientId = inputs.optional('client-id');
     const tenantId = inputs.optional('tenant-id');
     const clientSecret = inputs.optional('client-secret');
-    const howTo = 'set access-token, or client-id and tenant-id with client-secret, or client-id and tenant-id with ' +
-        "'permissions: id-token: write' for federation";
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
     if (!clientId || !tenantId) {
         throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
     }
@@ -60798,7 +60806,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     if (clientSecret)
         return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
     if (!idToken) {
-        throw new InputError('client-secret', `is not set and the runner offers no OIDC token: ${howTo}`);
+        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
     }
     const audience = inputs.optional('oidc-audience');
     return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };

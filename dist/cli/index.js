@@ -48140,6 +48140,15 @@ function withoutUrlSecrets(raw) {
 
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
 function readSignIn(inputs, baseUrl, idToken, operation) {
     const accessToken = inputs.optional('access-token');
@@ -48148,8 +48157,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     const clientId = inputs.optional('client-id');
     const tenantId = inputs.optional('tenant-id');
     const clientSecret = inputs.optional('client-secret');
-    const howTo = 'set access-token, or client-id and tenant-id with client-secret, or client-id and tenant-id with ' +
-        "'permissions: id-token: write' for federation";
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
     if (!clientId || !tenantId) {
         throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
     }
@@ -48158,7 +48166,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     if (clientSecret)
         return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
     if (!idToken) {
-        throw new InputError('client-secret', `is not set and the runner offers no OIDC token: ${howTo}`);
+        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
     }
     const audience = inputs.optional('oidc-audience');
     return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
@@ -48326,19 +48334,26 @@ function operationFlags(module) {
 
 ;// CONCATENATED MODULE: ./src/cli/wording.ts
 
+
 const isInput = (name) => name !== 'operation' && Object.hasOwn(INPUTS, name);
+/** Hyphenated input names as flags: `client-id` → `--client-id` (one-word names are too often plain words). */
+const asFlags = (text) => text.replace(/(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])/g, (name) => (isInput(name) ? `--${name}` : name));
+/** The sign-in how-to: the same ways as flags, and federation said to need a workflow. */
+const SIGN_IN = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a workflow's OIDC token)`;
 /**
  * Text written once for workflows (input descriptions, errors, hints, log lines), as a person at a command line
- * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the workflow
- * permission that federation needs is named for what it is, since no command line has a runner's OIDC token.
- * Only input names are rewritten, and only with a value of the forms workflows write (true, false, a number),
- * so service text that merely contains a colon passes unchanged.
+ * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the sign-in
+ * how-to names flags and says that federation (`permissions: id-token: write`) needs a workflow, since no command
+ * line has a runner's OIDC token. Only input names are rewritten, and only with a value of the forms workflows
+ * write (true, false, a number), so service text that merely contains a colon passes unchanged.
  */
 function forCommandLine(text) {
     return text
         .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
         .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
-        .replace(/'permissions: id-token: write'/g, "a GitHub runner's OIDC token (in a workflow only)");
+        .replaceAll(SIGN_IN, SIGN_IN_HERE)
+        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
