@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from '@jest/globals';
+import { forCommandLine } from '../../src/cli/wording.js';
 import { inputCatalogue } from '../../src/inputs/catalogue.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
@@ -157,21 +158,21 @@ describe('vendor-ops, the command line', () => {
       'never',
     ]);
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toContain("Input 'timeout': must be a duration");
+    expect(invalid.stderr).toContain('--timeout: must be a duration');
     expect(emu.get().requests).toHaveLength(0);
   });
 
   it('--help lists exactly the inputs of the operation, with the descriptions of action.yml and its own defaults', async () => {
     const actionYml = await readFile(new URL('../../action.yml', import.meta.url), 'utf8');
-    const run = await runCli(['erp-stop', '--help']);
+    const run = await runCli(['erp-stop', '--help'], { COLUMNS: '120' });
     expect(run.code).toBe(0);
-    const flags = [
-      ...run.stdout.matchAll(
-        /^ {2}--([a-z0-9-]+) {2}(.*?)(?: \((?:default: (.*)|(required))\))? {2}\[env (\S+)\]$/gm,
-      ),
-    ];
-    // Every line that looks like a flag is one the pattern above reads in full.
-    expect(flags).toHaveLength(run.stdout.match(/^ {2}--/gm)?.length ?? 0);
+    // A row is `  --name  (mark) description…`, its description wrapped onto lines indented under it.
+    const rows = run.stdout
+      .split(/\n(?=\S)|\n(?= {2}--)/)
+      .filter((block) => block.startsWith('  --'))
+      .map((block) =>
+        /^--([a-z0-9-]+) (?:\((required|default [^)]*)\) )?(.*)$/.exec(block.trim().replace(/\s+/g, ' '))!,
+      );
     const expected = inputCatalogue()
       .filter((entry) => entry.name !== 'operation' && entry.operations.includes('erp-stop'))
       .map((entry) => entry.name)
@@ -179,19 +180,22 @@ describe('vendor-ops, the command line', () => {
     expect(expected).toEqual(
       expect.arrayContaining(['erp-virtual-instance', 'soft-stop-timeout-seconds', 'wait']),
     );
-    expect(flags.map((f) => f[1]!).sort()).toEqual(expected);
-    expect(flags.filter((f) => f[4]).map((f) => f[1])).toEqual(
+    expect(rows.map((r) => r[1]!).sort()).toEqual(expected);
+    expect(rows.filter((r) => r[2] === 'required').map((r) => r[1])).toEqual(
       expect.arrayContaining(['subscription-id', 'resource-group', 'erp-virtual-instance']),
     );
-    for (const [, name, description, fallback, , envName] of flags) {
+    for (const [, name, mark, description] of rows) {
       const yml = new RegExp(
         `\\n  ${name}:\\n    description: '([^\\n]*)'\\n    required: (?:true|false)\\n    default: '([^']*)'`,
       ).exec(actionYml);
-      expect(yml?.[1]?.replace(/''/g, "'").startsWith(description!)).toBe(true);
+      // action.yml's description as the command line words it (`wait: false` as `--wait false`).
+      const own = forCommandLine(yml![1]!.replace(/''/g, "'"));
+      expect(own.startsWith(description!.replace(/ Repeat the flag for several\.$/, ''))).toBe(true);
       // The default is action.yml's own where every operation reads the input, else stated in its description.
+      const fallback = mark?.startsWith('default ') ? mark.slice('default '.length) : undefined;
       if (fallback) expect(`${yml?.[1]} ${yml?.[2]}`).toContain(fallback);
-      expect(envName).toBe(`VENDOR_OPS_${name!.replace(/-/g, '_').toUpperCase()}`);
     }
+    expect(run.stdout).toContain('VENDOR_OPS_ACCESS_TOKEN');
   });
 
   it('vendor-ops emulator serves a scenario file that the operations can be pointed at', async () => {

@@ -48460,11 +48460,15 @@ function table(rows, width) {
         return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
     });
 }
-/** Words to lines of at most `width` characters (a single longer word keeps its own line). */
+/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
 function wrap(text, width) {
     const lines = [];
     let line = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
+    const words = text
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+    for (const word of words) {
         if (line && line.length + 1 + word.length > width) {
             lines.push(line);
             line = word;

@@ -126,11 +126,15 @@ function table(rows: string[][], width: number): string[] {
   });
 }
 
-/** Words to lines of at most `width` characters (a single longer word keeps its own line). */
+/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  const words = text
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+  for (const word of words) {
     if (line && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;
