@@ -179,3 +179,19 @@ describe('vendor-ops emulator without --scenario', () => {
     }
   });
 });
+
+describe('the README', () => {
+  it('documents a scenario the emulator accepts: its JSON example starts it and the banner shows it', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /example with most knobs:\n\n```json\n([^]*?)```/.exec(readme)?.[1];
+    expect(example).toBeDefined();
+    const file = await scenarioFile('readme.json', example!);
+    const emulator = await startCliEmulator(['--scenario', file], dir);
+    try {
+      expect(emulator.banner).toContain(`scenario: ${file}`);
+      expect(emulator.banner).toContain('X10: answers 200');
+    } finally {
+      expect(await emulator.stop()).toBe(0);
+    }
+  });
+});

@@ -1109,7 +1109,7 @@ const errorDetail = schemas/* lazy */.RZV(() => schemas/* strictObject */.rej({
     additionalInfo: schemas/* array */.YOg(schemas/* strictObject */.rej({ type: schemas/* string */.YjP().optional(), info: schemas/* unknown */.L5J() })).optional(),
 }));
 const erpKnobs = schemas/* strictObject */.rej({
-    respond: schemas/* union */.KCZ([schemas/* literal */.euz(200), schemas/* literal */.euz(202)]).optional(),
+    respond: schemas/* literal */.euz([200, 202]).optional(),
     steps: schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), percentComplete: schemas/* number */.aig().optional() })]))
         .optional(),
     durationMs: schemas/* number */.aig().nonnegative().optional(),

@@ -36,7 +36,7 @@ const errorDetail: z.ZodType<ErpErrorDetail> = z.lazy(() =>
 );
 
 const erpKnobs = z.strictObject({
-  respond: z.union([z.literal(200), z.literal(202)]).optional(),
+  respond: z.literal([200, 202]).optional(),
   steps: z
     .array(
       z.union([z.string(), z.strictObject({ status: z.string(), percentComplete: z.number().optional() })]),
