@@ -45326,10 +45326,16 @@ function renderHeadline(e) {
     const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
         .filter(Boolean)
         .join(' → ');
-    const what = [e.code, e.message].filter(Boolean).join(': ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
     const hint = e.hint ? ` ${e.hint}` : '';
     return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
 class InputError extends Error {
@@ -55538,6 +55544,11 @@ const INPUTS = {
         default: '30s',
         parse: positiveDuration,
     }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
     wait: def({
         description: 'false: start the work, report how to follow it (operation-url), and end the step.',
         default: 'true',
@@ -55646,7 +55657,7 @@ const CLIENT_INPUTS = {
     ],
     'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS = ['timeout', 'request-timeout'];
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 function inputsOf(module) {
     const read = new Set([
@@ -57643,7 +57654,10 @@ async function runOperation(source, runtime) {
             deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
     }
