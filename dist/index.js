@@ -59907,7 +59907,7 @@ function formatPercent(percent) {
 /**
  * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
  * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 class ConcurrentLog {
@@ -59974,6 +59974,7 @@ class InstanceLog {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
 
 
 
@@ -60061,18 +60062,26 @@ function report(outcomes, options) {
             failure: o.failure,
         }))
         : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
         rows: outcomes.map((o) => [
             o.target,
             statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             formatDuration(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            o.body?.id ?? o.body?.name ?? '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
         ]),
-        notes: failed.map((o) => o.failure),
+        code: outcomes
+            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+            .map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
     };
     let failure;
     if (failed.length === 1 && !options.several)
@@ -60140,10 +60149,10 @@ async function runInstanceAction(action, options, client, ctx) {
         if (concurrent) {
             const log = new InstanceLog(name, concurrent);
             const outcome = await actOn(action, name, url, options, client, ctx, log);
-            await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-                ...log.history,
-                ...log.details,
-            ]);
+            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
             return outcome;
         }
         // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
@@ -60160,6 +60169,10 @@ async function runInstanceAction(action, options, client, ctx) {
         targetHeader: 'erp virtual instance',
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
     });
 }
 function actionUrl(options, name, verb) {
@@ -61084,14 +61097,23 @@ function renderSummary({ operation, tables, failure, advice }) {
     if (advice)
         head.push(`<p><strong>What to do:</strong> ${summary_escape(advice)}</p>`);
     const parts = tables.map((table) => ({
-        before: tables.length > 1 || table.title !== operation ? `<p><strong>${summary_escape(table.title)}</strong></p>` : '',
+        before: [
+            tables.length > 1 || table.title !== operation ? `<p><strong>${summary_escape(table.title)}</strong></p>` : '',
+            table.context?.length
+                ? `<p>${table.context.map(([label, value]) => `${summary_escape(label)} <code>${summary_escape(value)}</code>`).join(' · ')}</p>`
+                : '',
+        ].join(''),
         header: `<tr>${table.header.map((c) => `<th>${summary_escape(c)}</th>`).join('')}</tr>`,
         rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${summary_escape(c)}</td>`).join('')}</tr>`),
         notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${summary_escape(n)}</li>`).join('')}</ul>` : '',
+        // Shown whole, to copy: a URL cut with `?…` could not be used to resume.
+        code: (table.code ?? [])
+            .map((c) => `<p>${summary_escape(c.label)}</p><pre><code>${summary_escape(c.text)}</code></pre>`)
+            .join(''),
     }));
     let budget = SUMMARY_BYTES - bytes(head.join('\n'));
     const body = parts.map((part) => {
-        const fixed = `${part.before}<table>${part.header}</table>${part.notes}`;
+        const fixed = `${part.before}<table>${part.header}</table>${part.notes}${part.code}`;
         budget -= bytes(fixed) + 200;
         const kept = [];
         for (const row of part.rows) {
@@ -61103,7 +61125,7 @@ function renderSummary({ operation, tables, failure, advice }) {
         const cut = kept.length < part.rows.length
             ? `<p>${part.rows.length - kept.length} of ${part.rows.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log has them all.</p>`
             : '';
-        return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}`;
+        return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}${part.code}`;
     });
     return [...head, ...body].join('\n');
 }

@@ -56630,7 +56630,7 @@ function formatPercent(percent) {
 /**
  * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
  * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 class ConcurrentLog {
@@ -56697,6 +56697,7 @@ class InstanceLog {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
 
 
 
@@ -56784,18 +56785,26 @@ function report(outcomes, options) {
             failure: o.failure,
         }))
         : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
         rows: outcomes.map((o) => [
             o.target,
             statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             formatDuration(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            o.body?.id ?? o.body?.name ?? '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
         ]),
-        notes: failed.map((o) => o.failure),
+        code: outcomes
+            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+            .map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
     };
     let failure;
     if (failed.length === 1 && !options.several)
@@ -56863,10 +56872,10 @@ async function runInstanceAction(action, options, client, ctx) {
         if (concurrent) {
             const log = new InstanceLog(name, concurrent);
             const outcome = await actOn(action, name, url, options, client, ctx, log);
-            await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-                ...log.history,
-                ...log.details,
-            ]);
+            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
             return outcome;
         }
         // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
@@ -56883,6 +56892,10 @@ async function runInstanceAction(action, options, client, ctx) {
         targetHeader: 'erp virtual instance',
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
     });
 }
 function actionUrl(options, name, verb) {
