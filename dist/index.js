@@ -59689,6 +59689,10 @@ async function checkImageCached(options, client, ctx) {
         summary: [
             {
                 title: `Cached images in ${options.location}`,
+                context: [
+                    ['subscription', options.subscriptionId],
+                    ['region', options.location],
+                ],
                 header: ['Image', 'Cached', 'OS type', 'Cached as'],
                 rows: requested.map((r) => {
                     const found = matches.get(r.key);
@@ -60531,6 +60535,7 @@ function findSchedule(settings) {
 
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
+
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -60579,21 +60584,22 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         },
     };
 }
-function summaryTables(sync, settings, now) {
+function summaryTables(sync, settings, now, context) {
     const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
     const tables = [
         {
             title: 'Synchronization',
-            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            context,
+            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
             rows: sync
                 ? [
                     [
                         dash(sync.synchronizationId),
                         dash(sync.synchronizationMode),
                         dash(sync.status),
-                        dash(sync.startTime),
-                        dash(sync.endTime),
-                        dash(sync.durationMs),
+                        formatTime(sync.startTime),
+                        formatTime(sync.endTime),
+                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
                     ],
                 ]
                 : [['(none seen)', '—', '—', '—', '—', '—']],
@@ -60608,7 +60614,7 @@ function summaryTables(sync, settings, now) {
             dash(schedule?.recurrenceInterval),
             dash(schedule?.synchronizationTime),
             scheduled
-                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
                 : 'raw JSON in the result output',
         ];
     });
@@ -60713,7 +60719,11 @@ async function waitForSync(options, client, ctx) {
     });
     const finish = (failure) => ({
         outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt),
+        summary: summaryTables(followed, settings, scheduleReadAt, [
+            ['account', options.accountName],
+            ['share subscription', options.shareSubscription],
+            ['resource group', options.resourceGroup],
+        ]),
         failure,
     });
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
