@@ -197,6 +197,19 @@ describe('vendor-ops: the forms people type', () => {
     }
   });
 
+  it('--summary false leaves out the summary tables, as a step writes no job summary', async () => {
+    emu
+      .get()
+      .cachedImages.setImages('westeurope', [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }]);
+    const args = ['check-image-cached', ...rm(), '--location', 'westeurope', '--image', 'nginx'];
+    const withTables = await runCli(args);
+    const without = await runCli([...args, '--summary', 'false']);
+    expect(withTables.stderr).toContain('Cached images in westeurope');
+    expect(without.code).toBe(0);
+    expect(without.stderr).not.toContain('Cached images in westeurope');
+    expectUsageError(await runCli([...args, '--summary', 'no']), '--summary: must be true or false');
+  });
+
   it('debug lines give whole milliseconds', async () => {
     emu
       .get()

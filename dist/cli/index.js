@@ -45462,6 +45462,372 @@ class TimeoutError extends Error {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var classic_schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return 'must not carry a user name or password';
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/** Query strings may carry signatures; logs show a URL without them. */
+function redactQuery(link) {
+    const q = link.indexOf('?');
+    return q < 0 ? link : `${link.slice(0, q)}?…`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+const parsers_text = classic_schemas/* string */.YjP().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+const booleanText = classic_schemas/* string */.YjP()
+    .trim()
+    .toLowerCase()
+    .pipe(classic_schemas/* enum */.k5n(['true', 'false'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true');
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+const duration = classic_schemas/* string */.YjP()
+    .trim()
+    .transform((v, ctx) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
+        });
+        return core_core/* NEVER */.tm;
+    }
+    return Math.round(ms);
+});
+const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
+/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
+function integer(min, max = Number.MAX_SAFE_INTEGER) {
+    const message = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
+    return classic_schemas/* string */.YjP()
+        .trim()
+        .regex(/^\d+$/, message)
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, message);
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+const list = classic_schemas/* string */.YjP()
+    .transform((v) => [
+    ...new Set(v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)),
+])
+    .refine((items) => items.length > 0, 'must name at least one item');
+const serviceUrl = classic_schemas/* string */.YjP()
+    .trim()
+    .transform((v, ctx) => {
+    const url = checkServiceUrl(v);
+    if (typeof url === 'string') {
+        ctx.addIssue({ code: 'custom', message: url });
+        return core_core/* NEVER */.tm;
+    }
+    return url;
+});
+const uuid = classic_schemas/* string */.YjP()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function resourceName(maxLength = 260) {
+    return parsers_text
+        .max(maxLength, `must be at most ${maxLength} characters`)
+        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+}
+const isoTime = classic_schemas/* string */.YjP()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+})
+    .transform((v) => new Date(v));
+const osType = classic_schemas/* string */.YjP()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(classic_schemas/* enum */.k5n(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters.',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        default: '15s',
+        parse: positiveDuration,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        parse: list.pipe(resourceName().array()),
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        default: '0',
+        parse: integer(0),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: integer(1, 1000),
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
+        parse: parsers_text,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'started-after': def({
+        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    source;
+    constructor(source) {
+        this.source = source;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            throw new InputError(name, `${reason}${got}`);
+        }
+        return parsed.data;
+    }
+}
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+function withoutUrlSecrets(raw) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
+        return raw;
+    try {
+        const url = new URL(raw.trim());
+        const hidden = url.username || url.password ? '…@' : '';
+        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
+    }
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
 var api = __nccwpck_require__(3759);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
@@ -45596,87 +45962,6 @@ const defaultRetryPolicy = {
 function backoffDelay(policy, retry) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/** Query strings may carry signatures; logs show a URL without them. */
-function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
 }
 
 ;// CONCATENATED MODULE: ./src/client/http.ts
@@ -45973,224 +46258,6 @@ function createDispatcher({ requestTimeoutMs }) {
         keepAliveTimeout: 30_000,
     });
 }
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = classic_schemas/* string */.YjP().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = classic_schemas/* string */.YjP()
-    .trim()
-    .toLowerCase()
-    .pipe(classic_schemas/* enum */.k5n(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const duration = classic_schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return core_core/* NEVER */.tm;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
-/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
-function integer(min, max = Number.MAX_SAFE_INTEGER) {
-    const message = max >= Number.MAX_SAFE_INTEGER
-        ? `must be a whole number, ${min} or more`
-        : `must be a whole number from ${min} to ${max}`;
-    return classic_schemas/* string */.YjP()
-        .trim()
-        .regex(/^\d+$/, message)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, message);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = classic_schemas/* string */.YjP()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = classic_schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: url });
-        return core_core/* NEVER */.tm;
-    }
-    return url;
-});
-const uuid = classic_schemas/* string */.YjP()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = classic_schemas/* string */.YjP()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = classic_schemas/* string */.YjP()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(classic_schemas/* enum */.k5n(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
-        default: '15s',
-        parse: positiveDuration,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
-        default: '0',
-        parse: integer(0),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: integer(1, 1000),
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
-    'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
@@ -48122,73 +48189,6 @@ function findOperation(name) {
     return registry_REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    source;
-    constructor(source) {
-        this.source = source;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
-            throw new InputError(name, `${reason}${got}`);
-        }
-        return parsed.data;
-    }
-}
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-function withoutUrlSecrets(raw) {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
-        return raw;
-    try {
-        const url = new URL(raw.trim());
-        const hidden = url.username || url.password ? '…@' : '';
-        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
 /**
@@ -48624,6 +48624,7 @@ const VERSION = package_namespaceObject.rE;
 
 
 
+
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 async function main(argv) {
     try {
@@ -48697,6 +48698,8 @@ async function runCommand(source, json, verbose) {
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
     try {
+        // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
+        const summary = new InputReader(source).optional('summary') !== false;
         const run = await runOperation(source, {
             logger,
             clock: systemClock,
@@ -48706,8 +48709,9 @@ async function runCommand(source, json, verbose) {
         });
         stop();
         printOutputs(run.outputs, json);
-        for (const table of run.result.summary)
-            process.stderr.write(renderTable(table));
+        if (summary)
+            for (const table of run.result.summary)
+                process.stderr.write(renderTable(table));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
             return 1;

@@ -1,5 +1,6 @@
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
+import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation, type Run } from '../inputs/run.js';
 import type { InputName } from '../operations/inputs.js';
 import { inputsOf } from '../operations/module.js';
@@ -87,6 +88,8 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   try {
+    // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
+    const summary = new InputReader(source).optional('summary') !== false;
     const run = await runOperation(source, {
       logger,
       clock: systemClock,
@@ -96,7 +99,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     });
     stop();
     printOutputs(run.outputs, json);
-    for (const table of run.result.summary) process.stderr.write(renderTable(table));
+    if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
       return 1;
