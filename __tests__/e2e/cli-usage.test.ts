@@ -153,6 +153,7 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
     expectUsageError(await runCli(['chek-image-cached']), 'did you mean check-image-cached?');
     expectUsageError(await runCli([...stop(), 'X02']), "unexpected argument 'X02'");
     expectUsageError(await runCli([...stop(), '--wait']), '--wait needs a value');
+    expectUsageError(await runCli([...stop(), '--json=true']), '--json takes no value');
     expect(emu.get().requests).toHaveLength(0);
   });
 

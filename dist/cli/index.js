@@ -45302,6 +45302,8 @@ function readFlags(flags, spec) {
     };
     for (const { name, value } of flags) {
         const accepted = spec.accepts.get(name);
+        if (GLOBAL_FLAGS.includes(name))
+            throw new UsageError(`--${name} takes no value`);
         if (!accepted) {
             throw new UsageError(spec.known?.has(name)
                 ? `${spec.command} does not read --${name}${suggest(name) || `; ${see}`}`

@@ -82,6 +82,7 @@ export function readFlags(flags: Scan['flags'], spec: FlagSpec): Map<string, str
   };
   for (const { name, value } of flags) {
     const accepted = spec.accepts.get(name);
+    if ((GLOBAL_FLAGS as readonly string[]).includes(name)) throw new UsageError(`--${name} takes no value`);
     if (!accepted) {
       throw new UsageError(
         spec.known?.has(name)
