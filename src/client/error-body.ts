@@ -1,6 +1,6 @@
 import * as z from './schemas/zod.js';
 import { ServiceError, type ErrorDetail } from './errors.js';
-import type { HttpResponse } from './http.js';
+import type { HttpResponse } from './response.js';
 
 /** Absent, or dropped when it is not the expected shape. */
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);

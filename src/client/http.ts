@@ -11,7 +11,10 @@ import {
   RETRYABLE_STATUSES,
   type RetryPolicy,
 } from './retry.js';
+import type { HttpResponse } from './response.js';
 import { redactQuery, resolveOnOrigin } from './url.js';
+
+export type { HttpResponse };
 
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
@@ -19,16 +22,6 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 export interface Credential {
   headers(): Promise<Record<string, string>>;
   refresh?(): void;
-}
-
-export interface HttpResponse {
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
-  text: string;
-  url: URL;
-  requestId?: string;
-  correlationId?: string;
 }
 
 export interface HttpRequest {
