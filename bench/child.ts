@@ -83,11 +83,14 @@ export async function runChild(
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  // A spawn that fails (EAGAIN on a busy machine) emits 'error' and never 'close': fail the run, not hang it.
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('close', resolve);
+    child.on('error', reject);
+  }).finally(() => clearTimeout(kill));
   const ended = performance.now();
   const wallMs = ended - started;
   const closedAt = Date.now();
-  clearTimeout(kill);
   // The probe's marks are on the wall clock: performance.timeOrigin + now, as here.
   const phases = phaseProbe
     ? phasesOf(
