@@ -1,5 +1,33 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers (docs/architecture.md): adapters (src/action, src/cli) → src/operations → src/client, with
+ * src/inputs between the adapters and the operations; the emulator stands on the other side of the wire.
+ * eslint-plugin-boundaries classifies every file under a layer's folder at any depth and checks each import
+ * after resolving it (the TypeScript resolver maps `./x.js` to `./x.ts`), so a file in src/emulator/areas/ is
+ * held to the emulator's rule like one in src/emulator/.
+ */
+const LAYERS = ['action', 'cli', 'inputs', 'operations', 'client', 'emulator'];
+const GITHUB = { to: { module: { origin: 'external', source: '@actions/*' } } };
+const layer = (type) => ({ element: { type } });
+const forbid = (from, layers, extra = []) => ({
+  from: layer(from),
+  disallow: [...layers.map((type) => ({ to: layer(type) })), ...extra],
+});
+
+/** Everything not forbidden is allowed; packages are checked too (`checkAllOrigins`), or @actions/* would pass. */
+const OPTIONS = { default: 'allow', checkAllOrigins: true };
+/** What each layer must not import. */
+const POLICIES = [
+  forbid('client', ['action', 'cli', 'inputs', 'operations', 'emulator'], [GITHUB]),
+  forbid('operations', ['action', 'cli', 'inputs', 'emulator'], [GITHUB]),
+  forbid('inputs', ['action', 'cli', 'emulator'], [GITHUB]),
+  forbid('emulator', ['action', 'cli', 'inputs', 'operations', 'client'], [GITHUB]),
+  forbid('cli', ['action'], [GITHUB]),
+  forbid('action', ['cli', 'emulator']),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/'] },
@@ -9,27 +37,22 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // The layers: only the GitHub adapter may import @actions/*.
-      'no-restricted-imports': 'off',
     },
   },
   {
-    files: [
-      'src/client/**',
-      'src/operations/**',
-      'src/emulator/**',
-      'src/inputs/**',
-      'src/cli/**',
-      'src/cli.ts',
-    ],
+    files: ['src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS.map((type) => ({ type, pattern: `src/${type}`, partialMatch: false })),
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@actions/*', '../action/*', '../cli.js'] }],
+      'boundaries/dependencies': ['error', { ...OPTIONS, policies: POLICIES }],
     },
   },
   {
-    files: ['src/emulator/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['@actions/*', '../client/*', '../operations/*'] }],
-    },
+    // The command line's entry file sits outside the layer folders: held to src/cli's rule by hand.
+    files: ['src/cli.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@actions/*', './action/*'] }] },
   },
 );

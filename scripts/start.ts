@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { RunnerCommandProcessor, type RunnerEntry } from '../__tests__/helpers/runner-commands.js';
 import { startEmulator, type Scenario } from '../src/emulator/index.js';
 
 /**
@@ -15,17 +16,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const scenario = JSON.parse(await readFile(join(root, 'scenarios/demo.json'), 'utf8')) as Scenario;
 const emulator = await startEmulator(scenario);
 const subscription = '00000000-0000-4000-8000-000000000001';
-const common = {
-  'base-url': emulator.url,
-  'access-token': [...emulator.accessTokens][0]!,
-  'poll-interval': '1s',
-};
+const common = { 'base-url': emulator.url, 'access-token': [...emulator.accessTokens][0]! };
+// Only the operations that poll read poll-interval; any other refuses an input it would not read.
+const polling = { ...common, 'poll-interval': '1s' };
 
 const steps: [string, Record<string, string>][] = [
+  // A maintenance window: stop two instances, (the maintenance,) then start them again.
   [
     'erp-stop',
     {
-      ...common,
+      ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
       'erp-virtual-instance': 'X01, X02',
@@ -33,15 +33,29 @@ const steps: [string, Record<string, string>][] = [
       'hard-stop-fallback': 'true',
     },
   ],
+  [
+    'erp-start',
+    {
+      ...polling,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01, X02',
+    },
+  ],
   // A failing step: what a workflow sees when the service reports a failed stop.
   [
     'erp-stop',
-    { ...common, 'subscription-id': subscription, 'resource-group': 'rg-erp', 'erp-virtual-instance': 'X09' },
+    {
+      ...polling,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X09',
+    },
   ],
   [
     'wait-for-sync',
     {
-      ...common,
+      ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-data',
       'account-name': 'consumer',
@@ -70,17 +84,21 @@ const steps: [string, Record<string, string>][] = [
   ],
 ];
 
-/** How the runner shows a workflow command line in the log; masks and debug lines are not shown. */
-function render(line: string): string | undefined {
-  const command = /^::([a-z-]+)(?: [^:]*)?::(.*)$/.exec(line);
-  if (!command) return `    ${line}`;
-  const [, name, text] = command;
-  const unescaped = text!.replace(/%0A/g, '\n    ').replace(/%0D/g, '').replace(/%25/g, '%');
-  if (name === 'group') return `  ▾ ${unescaped}`;
-  if (name === 'error') return `    Error: ${unescaped}`;
-  if (name === 'warning') return `    Warning: ${unescaped}`;
-  if (name === 'notice') return `    Notice: ${unescaped}`;
-  return undefined;
+/**
+ * How the runner shows a line in the log, as the port of its command parsers reads it: plain lines and the
+ * stop/resume markers it echoes as they are, groups and annotations rendered; masks and debug lines not shown.
+ */
+function render(entry: RunnerEntry): string | undefined {
+  if (entry.kind !== 'command') return `    ${entry.line}`;
+  const { name, data } = entry.command;
+  const text = data.replace(/\r?\n|\r/g, '\n    ');
+  if (name === 'group') return `  ▾ ${text}`;
+  if (name === 'error') return `    Error: ${text}`;
+  if (name === 'warning') return `    Warning: ${text}`;
+  if (name === 'notice') return `    Notice: ${text}`;
+  if (name === 'add-mask' || name === 'debug' || name === 'endgroup') return undefined;
+  // Anything else is a command the action never issues: shown loudly, it is a defect.
+  return `    !! the runner would execute ${name}: ${entry.command.line}`;
 }
 
 try {
@@ -96,8 +114,10 @@ try {
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    const runner = new RunnerCommandProcessor();
+    // readline ends a line at CR, LF or CRLF, as the runner's ReadLine does.
     for await (const line of createInterface({ input: child.stdout })) {
-      const shown = render(line);
+      const shown = render(runner.feedLine(line));
       if (shown !== undefined) console.log(shown);
     }
     const code = await new Promise<number | null>((resolve) =>

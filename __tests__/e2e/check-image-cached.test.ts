@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+import { parseRunnerOutput } from '../helpers/runner-commands.js';
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b1';
 const SHA = 'c'.repeat(64);
@@ -32,7 +33,7 @@ const check = async (extra: Record<string, string>): Promise<ActionRun> => {
 };
 
 const json = (run: ActionRun, output: string): unknown => JSON.parse(run.outputs[output] ?? 'null');
-const warnings = (run: ActionRun) => run.stdout.split('\n').filter((l) => l.startsWith('::warning'));
+const warnings = (run: ActionRun) => run.warnings;
 const listRequests = (origin: 'primary' | 'secondary' = 'primary') =>
   emu.get().requestsTo(/\/cachedImages$/, origin);
 
@@ -216,17 +217,35 @@ describe('check-image-cached', () => {
     expect(run.summary).toContain('Skipped 5 cached entries that are not valid image references.');
   });
 
-  it('cannot be made to print a workflow command by what the service returns', async () => {
-    const osType = 'Linux\n::error::injected by the service';
+  it('cannot be made to issue a workflow command by what the service returns', async () => {
+    // Each line a runner would execute if the log carried it as it is: trimmed `::` forms and `##[` anywhere.
+    const osType = 'Linux\n::error::injected\r ::add-mask::Linux\n##[set-output name=cached]false';
     emu.get().cachedImages.setImages('westeurope', [{ image: 'nginx', osType }]);
     const run = await check({ image: 'nginx' });
     expect(run.code).toBe(0);
-    expect(run.errors).toEqual([]);
-    expect(run.stdout).not.toMatch(/^::error::injected/m);
-    // The adapter's logger keeps the service's line a plain log line.
-    expect(run.stdout).toContain('nginx: cached as nginx (Linux\n ::error::injected by the service)');
+    // The runner executes only the action's own commands: its debug lines, the masked token; no annotation.
+    expect(run.commands.filter((c) => c.name !== 'debug').map((c) => c.name)).toEqual(['add-mask']);
+    expect(run.masks).toEqual(['emu-access-token']);
+    // The service's text reaches the log as it is, as plain lines between the action's stop and resume.
+    const log = parseRunnerOutput(run.stdout).entries;
+    const shown = log.findIndex((e) => e.kind === 'output' && e.line === 'nginx: cached as nginx (Linux');
+    expect(log.slice(shown - 1, shown + 5).map((e) => e.kind)).toEqual([
+      'stop',
+      'output',
+      'output',
+      'output',
+      'output',
+      'resume',
+    ]);
+    expect(log.slice(shown, shown + 4).map((e) => e.kind === 'output' && e.line)).toEqual([
+      'nginx: cached as nginx (Linux',
+      '::error::injected',
+      ' ::add-mask::Linux',
+      '##[set-output name=cached]false)',
+    ]);
     // The outputs keep the service's value exactly.
     expect(json(run, 'images')).toEqual([{ image: 'nginx', osType }]);
+    expect(run.outputs.cached).toBe('true');
   });
 
   it('sends the location as one encoded path segment and reports the service error', async () => {

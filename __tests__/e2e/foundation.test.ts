@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { OPERATION_NAMES } from '../../src/operations/registry.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { startProxy } from '../helpers/connect-proxy.js';
 import { expectNoSecrets, runAction } from '../helpers/run-action.js';
@@ -12,7 +13,8 @@ describe('the bundle, run as a runner runs it', () => {
     expect(run.code).toBe(1);
     expect(run.errors).toHaveLength(1);
     expect(run.errors[0]).toContain("'reboot-everything' is not an operation");
-    expect(run.errors[0]).toContain('erp-stop, wait-for-operation, wait-for-sync, check-image-cached');
+    expect(run.errors[0]).toContain(`valid operations: ${OPERATION_NAMES.join(', ')}`);
+    expect(OPERATION_NAMES).toContain('erp-start');
     expect(emu.get().requests).toHaveLength(0);
   });
 

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, type ActionRun, type RunOptions } from '../helpers/run-action.js';
-import { inputsFor, scanSecrets, startedOperation, withEmulator } from './harness.js';
+import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { inputsFor, pollInterval, scanSecrets, startedOperation, withEmulator } from './harness.js';
 import { counts, faultCase, writeCountsAfterAll } from './tally.js';
 
 /**
@@ -13,9 +13,9 @@ import { counts, faultCase, writeCountsAfterAll } from './tally.js';
 writeCountsAfterAll(import.meta.url);
 
 async function run(emu: ServiceEmulator, inputs: Record<string, string>, options: RunOptions = {}) {
-  const r = await runAction({ 'poll-interval': '0.05', ...inputs }, options);
-  // The runner's ::add-mask:: commands are how secrets are kept out of the log; everything else is scanned.
-  const everything = r.everything.replace(/^::add-mask::.*$/gm, '');
+  const r = await runAction({ ...pollInterval(inputs.operation ?? '', '0.05'), ...inputs }, options);
+  // The runner's add-mask commands are how secrets are kept out of the log; everything else is scanned.
+  const everything = withoutMaskCommands(r);
   scanSecrets(everything, [
     ...emulatorSecrets(emu),
     ...Object.values(inputs).filter((v) => /token|secret/.test(v)),
@@ -203,7 +203,7 @@ it.each([
     const r = await run(emu, {
       ...inputsFor(operation, emu),
       operation,
-      'operation-url': '/x',
+      ...(operation === 'wait-for-operation' ? { 'operation-url': '/x' } : {}),
       [input]: value,
     });
     failedWith(r, new RegExp(`^::error::Input '${input}': `));

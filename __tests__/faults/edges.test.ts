@@ -3,6 +3,7 @@ import { VirtualClock } from '../../src/client/clock.js';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import {
   expectNoCrash,
+  pollInterval,
   runInProcess,
   scanRun,
   startedOperation,
@@ -59,7 +60,7 @@ async function edge(options: EdgeOptions): Promise<void> {
           operation: options.operation,
           ...inputs,
           timeout: `${TIMEOUT_MS / 1000}`,
-          'poll-interval': `${POLL_MS / 1000}`,
+          ...pollInterval(options.operation, `${POLL_MS / 1000}`),
           ...(typeof options.inputs === 'function' ? options.inputs(emu) : options.inputs),
         },
         { clock, signal: controller.signal },

@@ -1,10 +1,11 @@
 import { expect } from '@jest/globals';
 import { VirtualClock, type Clock } from '../../src/client/clock.js';
-import { runOperation, type Run } from '../../src/inputs/bind.js';
-import type { InputName } from '../../src/inputs/definitions.js';
+import { runOperation, type Run } from '../../src/inputs/run.js';
+import type { InputName } from '../../src/operations/inputs.js';
 import type { Logger } from '../../src/operations/types.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
+export { pollInterval } from '../helpers/operation-inputs.js';
 import { counts } from './tally.js';
 
 /** Errors an operation may end with on purpose; anything else (a TypeError, a RangeError) is a crash. */
@@ -64,6 +65,7 @@ export function inputsFor(operation: string, emu: ServiceEmulator): Record<strin
   const app = { 'api-url': emu.url, 'api-token': 'emu-user-token', 'request-timeout': '5s' };
   switch (operation) {
     case 'erp-stop':
+    case 'erp-start':
       return { ...resource, 'subscription-id': SUB, 'resource-group': 'rg', 'erp-virtual-instance': 'X01' };
     case 'wait-for-operation':
       return { ...resource };

@@ -5,7 +5,7 @@ import { writeCountsAfterAll } from './tally.js';
 /** Every fault of the issue on every request kind (first request, poll, page) of these operations, in-process. */
 writeCountsAfterAll(import.meta.url);
 
-const OPERATIONS = ['erp-stop', 'wait-for-operation', 'wait-for-sync'];
+const OPERATIONS = ['erp-stop', 'erp-start', 'wait-for-operation', 'wait-for-sync'];
 
 // One flat list: Jest runs `it.concurrent` cases together only within one describe block.
 for (const target of TARGETS.filter((t) => OPERATIONS.includes(t.operation))) {

@@ -5,6 +5,7 @@ import {
   withEmulator,
   expectNoCrash,
   inputsFor,
+  pollInterval,
   runInProcess,
   scanRun,
   startedOperation,
@@ -50,6 +51,19 @@ export const TARGETS: Target[] = [
     },
     phases: [
       { name: 'initial', method: 'POST', path: /\/stop$/ },
+      { name: 'poll', method: 'GET', path: POLL },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs['operation-status']).toBe('Succeeded'),
+    resumable: ['poll'],
+  },
+  {
+    operation: 'erp-start',
+    setUp: async (emu) => {
+      emu.erp.scenario.defaults = { steps: STEPS };
+      return inputsFor('erp-start', emu);
+    },
+    phases: [
+      { name: 'initial', method: 'POST', path: /\/start$/ },
       { name: 'poll', method: 'GET', path: POLL },
     ],
     succeeded: (r) => expect(r.run?.result.outputs['operation-status']).toBe('Succeeded'),
@@ -258,7 +272,7 @@ export async function runCell(target: Target, phase: Phase, spec: FaultSpec): Pr
           operation: target.operation,
           ...inputs,
           timeout: `${TIMEOUT_MS / 1000}`,
-          'poll-interval': `${POLL_MS / 1000}`,
+          ...pollInterval(target.operation, `${POLL_MS / 1000}`),
           ...(spec.requestTimeout ? { 'request-timeout': spec.requestTimeout } : {}),
         },
         { clock },

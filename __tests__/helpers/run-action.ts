@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '@jest/globals';
+import { parseRunnerOutput, type RunnerCommand } from './runner-commands.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -20,8 +21,14 @@ export interface ActionRun {
   stderr: string;
   outputs: Record<string, string>;
   summary: string;
-  /** The `::error::` annotation lines. */
+  /** Every command the runner would execute, stdout's then stderr's, read by the port of the runner's parsers. */
+  commands: RunnerCommand[];
+  /** The lines of the `error` commands, as written (data still escaped). */
   errors: string[];
+  /** The `warning` commands' messages, unescaped as the runner shows them. */
+  warnings: string[];
+  /** What `add-mask` commands told the runner to hide. */
+  masks: string[];
   /** Everything a secret could leak into. */
   everything: string;
 }
@@ -66,13 +73,19 @@ export async function runAction(
   const outputText = await readFile(outputFile, 'utf8');
   const summary = await readFile(summaryFile, 'utf8');
   await rm(dir, { recursive: true, force: true });
+  // The runner reads both streams for commands, each line by line.
+  const commands = [...parseRunnerOutput(stdout).commands, ...parseRunnerOutput(stderr).commands];
+  const named = (name: string) => commands.filter((c) => c.name === name);
   return {
     code,
     stdout,
     stderr,
     outputs: parseOutputFile(outputText),
     summary,
-    errors: stdout.split('\n').filter((l) => l.startsWith('::error')),
+    commands,
+    errors: named('error').map((c) => c.line),
+    warnings: named('warning').map((c) => c.data),
+    masks: named('add-mask').map((c) => c.data),
     everything: [stdout, stderr, outputText, summary].join('\n'),
   };
 }
@@ -86,15 +99,27 @@ export function parseOutputFile(text: string): Record<string, string> {
 }
 
 /**
- * Every form a secret could leak in; the scan fails the test on any. `::add-mask::` lines are the runner being told
- * what to hide, the one place a secret may stand, so they are left out of the scan.
+ * Every form a secret could leak in; the scan fails the test on any. The lines of the `add-mask` commands the
+ * runner executes are it being told what to hide, the one place a secret may stand, so they are left out.
  */
-export function expectNoSecrets(run: Pick<ActionRun, 'everything'>, secrets: string[]): void {
-  const scanned = run.everything.replace(/^::add-mask::.*$/gm, '');
+export function expectNoSecrets(run: MaybeCommands, secrets: string[]): void {
+  const scanned = withoutMaskCommands(run);
   for (const secret of secrets.filter((s) => s.length >= 6)) {
     const forms = [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64')];
     for (const form of forms) expect(scanned.includes(form) ? `leaked: ${form}` : 'clean').toBe('clean');
   }
+}
+
+/** A run of the action, or of something that is no runner's step (the command line): no commands at all. */
+type MaybeCommands = Pick<ActionRun, 'everything'> & Partial<Pick<ActionRun, 'commands'>>;
+
+/** Everything a secret could leak into, less the lines of the `add-mask` commands the runner executes. */
+export function withoutMaskCommands(run: MaybeCommands): string {
+  const maskLines = new Set((run.commands ?? []).filter((c) => c.name === 'add-mask').map((c) => c.line));
+  return run.everything
+    .split(/\r\n|\r|\n/)
+    .filter((line) => !maskLines.has(line))
+    .join('\n');
 }
 
 /** Annotations escape `%`, CR and LF; the tests read them as the runner shows them. */

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { renderActionYml } from '../../src/inputs/action-yml.js';
-import { INPUTS, OUTPUTS } from '../../src/inputs/definitions.js';
+import { INPUTS } from '../../src/operations/inputs.js';
+import { OUTPUTS } from '../../src/operations/outputs.js';
 
 const actionYml = await readFile(new URL('../../action.yml', import.meta.url), 'utf8');
 

@@ -28,7 +28,7 @@ async function applyFault(fault, req, res) {
             if (fault.retryAfter !== undefined)
                 headers['retry-after'] = fault.retryAfter;
             const body = fault.body ?? JSON.stringify({ error: { code: `Status${fault.status}`, message: 'Injected fault' } });
-            res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault' });
+            res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault', ...fault.headers });
             res.end(body);
             return true;
         }
@@ -859,13 +859,17 @@ const DEFAULT_ERROR = {
 };
 const erp_TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
 const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-const STOP_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/stop$/i;
+const ACTION_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
-/** Area C: stop an erp virtual instance's application (C1) and the operation-status endpoint it hands out. */
+/**
+ * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
+ * they hand out.
+ */
 class ErpArea {
     scenario;
     name = 'erp';
     stops = [];
+    starts = [];
     operations = new Map();
     /** 401s served by this area: a test of token refresh asserts none. */
     unauthorized = 0;
@@ -877,16 +881,21 @@ class ErpArea {
         this.scenario.instances = { ...this.scenario.instances, [name]: knobs };
         return this;
     }
-    knobsFor(instance) {
-        return { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
+    knobsFor(instance, action = 'stop') {
+        const { start, ...knobs } = { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
+        return action === 'start' ? { ...knobs, ...start } : knobs;
     }
     /** The accepted stops of an instance, in arrival order. */
     stopsOf(instance) {
         return this.stops.filter((s) => s.instance === instance && s.accepted);
     }
+    /** The accepted starts of an instance, in arrival order. */
+    startsOf(instance) {
+        return this.starts.filter((s) => s.instance === instance && s.accepted);
+    }
     routes() {
         return [
-            { method: 'POST', path: STOP_PATH, handle: (ctx) => this.stop(ctx) },
+            { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
             { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
         ];
     }
@@ -896,27 +905,31 @@ class ErpArea {
         this.unauthorized++;
         return false;
     }
-    stop(ctx) {
+    act(ctx) {
         if (!this.authorized(ctx) || !requireApiVersion(ctx))
             return;
-        const [subscriptionId = '', resourceGroup = '', instance = ''] = ctx.params;
-        const soft = parseStopBody(ctx.body);
+        const [subscriptionId = '', resourceGroup = '', instance = '', verb = ''] = ctx.params;
+        const action = verb.toLowerCase() === 'start' ? 'start' : 'stop';
+        // C2 takes no body; C1's is optional. A body on a start is refused, so a test sees one that was sent.
+        const soft = action === 'stop' ? parseStopBody(ctx.body) : ctx.body === '' ? 0 : 'C2 takes no request body.';
         if (typeof soft === 'string') {
             sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
             return;
         }
-        const knobs = this.knobsFor(instance);
+        const knobs = this.knobsFor(instance, action);
         const record = {
+            action,
             instance,
             subscriptionId,
             resourceGroup,
             apiVersion: ctx.url.searchParams.get('api-version'),
             body: ctx.body,
+            contentLength: ctx.req.headers['content-length'],
             softStopTimeoutSeconds: soft,
             accepted: false,
             startedAt: ctx.emulator.now(),
         };
-        this.stops.push(record);
+        (action === 'start' ? this.starts : this.stops).push(record);
         if (knobs.softStopUnsupported && soft > 0) {
             sendJson(ctx, 400, {
                 error: {

@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError } from '../client/errors.js';
-import { SECRET_INPUTS, type InputName } from '../inputs/definitions.js';
-import { outputText, runOperation } from '../inputs/bind.js';
+import { outputText, runOperation } from '../inputs/run.js';
+import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
 

@@ -1,9 +1,13 @@
 import * as core from '@actions/core';
 import type { SummaryTable } from '../operations/types.js';
 
-/** The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. */
+/**
+ * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
+ * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
+ * images).
+ */
 function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r\n|\r|\n/g, '<br>');
 }
 
 export async function writeSummary(

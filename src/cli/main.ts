@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
-import { outputText, parseOperation, runOperation, type Run } from '../inputs/bind.js';
-import { INPUTS, OUTPUTS, type InputName } from '../inputs/definitions.js';
+import { outputText, parseOperation, runOperation, type Run } from '../inputs/run.js';
+import type { InputName } from '../operations/inputs.js';
+import { inputsOf } from '../operations/module.js';
+import { OUTPUTS } from '../operations/outputs.js';
 import type { SummaryTable } from '../operations/types.js';
 import { envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
@@ -20,11 +22,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   let parsed;
   try {
+    // Only the operation's own inputs are flags: one it does not read is a usage error, not a value dropped.
+    const module = parseOperation(command);
     parsed = parseArgs({
       args: rest,
       strict: true,
       options: {
-        ...Object.fromEntries(Object.keys(INPUTS).map((name) => [name, { type: 'string' as const }])),
+        ...Object.fromEntries(inputsOf(module).map((name) => [name, { type: 'string' as const }])),
         json: { type: 'boolean' },
         verbose: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -35,8 +39,14 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const flags = parsed.values as Record<string, string | boolean | undefined>;
+  // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
+  const reads = new Set<InputName>(inputsOf(parseOperation(command)));
   const source = (name: InputName) =>
-    name === 'operation' ? command : ((flags[name] as string | undefined) ?? process.env[envName(name)]);
+    name === 'operation'
+      ? command
+      : reads.has(name)
+        ? ((flags[name] as string | undefined) ?? process.env[envName(name)])
+        : undefined;
 
   const { logger, stop } = createCliLogger(process.stderr, flags.verbose === true);
   const controller = new AbortController();

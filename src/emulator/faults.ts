@@ -1,8 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Fault =
-  /** Any status, with an optional Retry-After and body (JSON text unless `contentType` says otherwise). */
-  | { kind: 'status'; status: number; retryAfter?: string; body?: string; contentType?: string }
+  /**
+   * Any status, with an optional Retry-After and body (JSON text unless `contentType` says otherwise); `headers`
+   * are added last, so they can replace the request ids the service's headers carry.
+   */
+  | {
+      kind: 'status';
+      status: number;
+      retryAfter?: string;
+      body?: string;
+      contentType?: string;
+      headers?: Record<string, string>;
+    }
   /** A proxy's HTML error page. */
   | { kind: 'html'; status: number }
   /** The connection is closed before any header. */
@@ -42,7 +52,7 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
       if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
       const body =
         fault.body ?? JSON.stringify({ error: { code: `Status${fault.status}`, message: 'Injected fault' } });
-      res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault' });
+      res.writeHead(fault.status, { ...headers, 'x-vendor-request-id': 'emu-fault', ...fault.headers });
       res.end(body);
       return true;
     }

@@ -1,5 +1,6 @@
 import { InputError } from '../client/errors.js';
-import { INPUTS, type InputDefinition, type InputName, type InputValue } from './definitions.js';
+import { INPUTS, type InputDefinition, type InputName, type InputValue } from '../operations/inputs.js';
+import type { InputUse } from '../operations/module.js';
 
 /** Where raw input text comes from: the runner's INPUT_* variables, or the command line's flags. */
 export type InputSource = (name: InputName) => string | undefined;
@@ -8,25 +9,43 @@ export type InputSource = (name: InputName) => string | undefined;
 export class InputReader {
   constructor(private readonly source: InputSource) {}
 
+  /** An operation's use of an input: its own parser and default, and whether it must be given. */
+  read<T>(use: InputUse<T>, operation: string): T | undefined {
+    const value = this.parse(use.input, use.parse, use.default);
+    if (value === undefined && use.presence === 'required') {
+      throw new InputError(use.input, `is required for ${operation}`);
+    }
+    return value;
+  }
+
   /** The value, or its default, or undefined when neither is given. */
   optional<N extends InputName>(name: N): InputValue<N> | undefined {
-    const definition = INPUTS[name] as InputDefinition;
-    const raw = this.source(name)?.trim() || definition.default;
-    if (raw === undefined || raw === '') return undefined;
-    const parsed = definition.parse.safeParse(raw);
-    if (!parsed.success) {
-      const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-      // A secret's value never reaches a message.
-      const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
-      throw new InputError(name, `${reason}${got}`);
-    }
-    return parsed.data as InputValue<N>;
+    return this.parse(name, INPUTS[name].parse as InputDefinition<InputValue<N>>['parse']);
   }
 
   required<N extends InputName>(name: N, operation: string): InputValue<N> {
     const value = this.optional(name);
     if (value === undefined) throw new InputError(name, `is required for ${operation}`);
     return value;
+  }
+
+  /** Whether the input was given at all (a default does not count). */
+  given(name: InputName): boolean {
+    return Boolean(this.source(name)?.trim());
+  }
+
+  private parse<T>(name: InputName, parser: InputDefinition<T>['parse'], fallback?: string): T | undefined {
+    const definition = INPUTS[name] as InputDefinition;
+    const raw = this.source(name)?.trim() || fallback || definition.default;
+    if (raw === undefined || raw === '') return undefined;
+    const parsed = parser.safeParse(raw);
+    if (!parsed.success) {
+      const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+      // A secret's value never reaches a message.
+      const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+      throw new InputError(name, `${reason}${got}`);
+    }
+    return parsed.data;
   }
 }
 

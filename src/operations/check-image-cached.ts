@@ -9,7 +9,30 @@ import {
   parseImageReference,
   type ImageReference,
 } from './image-reference.js';
+import { defineOperation, required, withDefault } from './module.js';
+import { RESPONSE_ID_OUTPUTS } from './outputs.js';
+import { uuid } from './parsers.js';
 import type { OperationContext, OperationResult } from './types.js';
+
+/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
+export default defineOperation({
+  name: 'check-image-cached',
+  description: 'Says whether the container images a deploy needs are cached in a region.',
+  client: 'resource-manager',
+  inputs: {
+    apiVersion: withDefault('api-version', '2025-09-01'),
+    // B1's path takes the subscription as a UUID: anything else is refused before a request.
+    subscriptionId: required('subscription-id', uuid),
+    location: required('location'),
+    images: required('image'),
+    osType: withDefault('os-type'),
+    failIfMissing: withDefault('fail-if-missing'),
+  },
+  outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
+  example:
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+  run: checkImageCached,
+});
 
 export interface CheckImageCachedOptions {
   baseUrl: URL;

@@ -1,5 +1,5 @@
 import type { Clock } from '../client/clock.js';
-import type { OutputName } from '../inputs/definitions.js';
+import type { OutputName } from './outputs.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
 export interface Logger {

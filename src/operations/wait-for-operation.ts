@@ -4,13 +4,28 @@ import { redactQuery, resolveOnOrigin } from '../client/url.js';
 import { followOperation } from './erp/follow.js';
 import { conclude, report } from './erp/outcome.js';
 import { InstanceLog } from './erp/progress.js';
+import { defineOperation, required } from './module.js';
+import { OPERATION_OUTPUTS } from './erp/instance-action.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface WaitForOperationOptions {
   operationUrl: string;
 }
 
-/** Resumes waiting on an operation an earlier `erp-stop` with `wait: false` started: same origin rule, same polling. */
+/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
+export default defineOperation({
+  name: 'wait-for-operation',
+  description:
+    'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
+  client: 'resource-manager',
+  polls: true,
+  inputs: { operationUrl: required('operation-url') },
+  outputs: OPERATION_OUTPUTS,
+  example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
+  run: waitForOperation,
+});
+
+/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
 export async function waitForOperation(
   options: WaitForOperationOptions,
   client: HttpClient,

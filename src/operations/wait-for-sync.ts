@@ -12,7 +12,48 @@ import { joinUrl, servicePath } from '../client/url.js';
 import { findInListing, isNewestFirst, type Choice } from './sync/choose.js';
 import { findSchedule, nextExpectedRun } from './sync/schedule.js';
 import { describeSync, logSchedule, summaryTables, syncOutputs, timeoutMessage } from './sync/report.js';
+import { defineOperation, optional, required, withDefault } from './module.js';
+import { RESPONSE_ID_OUTPUTS } from './outputs.js';
 import type { OperationContext, OperationResult } from './types.js';
+
+/**
+ * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
+ * outputs and the source share's schedule.
+ */
+export default defineOperation({
+  name: 'wait-for-sync',
+  description:
+    "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
+  client: 'resource-manager',
+  polls: true,
+  inputs: {
+    apiVersion: withDefault('api-version', '2021-08-01'),
+    subscriptionId: required('subscription-id'),
+    resourceGroup: required('resource-group'),
+    accountName: required('account-name'),
+    shareSubscription: required('share-subscription'),
+    synchronizationId: optional('synchronization-id'),
+    startedAfter: optional('started-after'),
+    filter: optional('filter'),
+    orderby: optional('orderby'),
+  },
+  outputs: [
+    'result',
+    'synchronization-id',
+    'synchronization-status',
+    'synchronization-mode',
+    'start-time',
+    'end-time',
+    'duration-ms',
+    'message',
+    'recurrence-interval',
+    'synchronization-time',
+    ...RESPONSE_ID_OUTPUTS,
+  ],
+  example:
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+  run: waitForSync,
+});
 
 export interface WaitForSyncOptions {
   baseUrl: URL;

@@ -52,6 +52,8 @@ export interface ErpInstanceScenario {
   pollingHeader?: string;
   pollingOrigin?: 'primary' | 'secondary';
   pollingUrlForm?: LinkForm;
+  /** How the instance's start (C2) behaves where it differs from its stop: the same knobs, over them. */
+  start?: Omit<ErpInstanceScenario, 'start'>;
 }
 
 /** Area C's scenario section (JSON): `{ location?, defaults?, instances?: { [name]: ErpInstanceScenario } }`. */
@@ -62,14 +64,17 @@ export interface ErpScenario {
   instances?: Record<string, ErpInstanceScenario>;
 }
 
-/** One stop request as received, and, once accepted, when its operation started and first reported an end. */
+/** One stop or start request as received, and, once accepted, when its operation started and first reported an end. */
 export interface ErpStopRecord {
+  /** C1 or C2. */
+  action: ErpAction;
   instance: string;
   subscriptionId: string;
   resourceGroup: string;
   apiVersion: string | null;
-  /** The raw request body. */
+  /** The raw request body, and its Content-Length header as sent. */
   body: string;
+  contentLength?: string;
   softStopTimeoutSeconds: number;
   /** False where the stop was refused (SoftStopUnsupported). */
   accepted: boolean;
@@ -116,15 +121,21 @@ const DEFAULT_ERROR: ErpErrorDetail = {
 const TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
 const FAILED = new Set(['failed', 'canceled', 'cancelled']);
 
-const STOP_PATH =
-  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/stop$/i;
+export type ErpAction = 'stop' | 'start';
+
+const ACTION_PATH =
+  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH =
   /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
 
-/** Area C: stop an erp virtual instance's application (C1) and the operation-status endpoint it hands out. */
+/**
+ * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
+ * they hand out.
+ */
 export class ErpArea implements AreaModule {
   readonly name = 'erp';
   readonly stops: ErpStopRecord[] = [];
+  readonly starts: ErpStopRecord[] = [];
   readonly operations = new Map<string, ErpOperation>();
   /** 401s served by this area: a test of token refresh asserts none. */
   unauthorized = 0;
@@ -137,8 +148,9 @@ export class ErpArea implements AreaModule {
     return this;
   }
 
-  knobsFor(instance: string): ErpInstanceScenario {
-    return { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
+  knobsFor(instance: string, action: ErpAction = 'stop'): ErpInstanceScenario {
+    const { start, ...knobs } = { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
+    return action === 'start' ? { ...knobs, ...start } : knobs;
   }
 
   /** The accepted stops of an instance, in arrival order. */
@@ -146,9 +158,14 @@ export class ErpArea implements AreaModule {
     return this.stops.filter((s) => s.instance === instance && s.accepted);
   }
 
+  /** The accepted starts of an instance, in arrival order. */
+  startsOf(instance: string): ErpStopRecord[] {
+    return this.starts.filter((s) => s.instance === instance && s.accepted);
+  }
+
   routes(): Route[] {
     return [
-      { method: 'POST', path: STOP_PATH, handle: (ctx) => this.stop(ctx) },
+      { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
     ];
   }
@@ -159,26 +176,31 @@ export class ErpArea implements AreaModule {
     return false;
   }
 
-  private stop(ctx: RequestContext): void {
+  private act(ctx: RequestContext): void {
     if (!this.authorized(ctx) || !requireApiVersion(ctx)) return;
-    const [subscriptionId = '', resourceGroup = '', instance = ''] = ctx.params;
-    const soft = parseStopBody(ctx.body);
+    const [subscriptionId = '', resourceGroup = '', instance = '', verb = ''] = ctx.params;
+    const action: ErpAction = verb.toLowerCase() === 'start' ? 'start' : 'stop';
+    // C2 takes no body; C1's is optional. A body on a start is refused, so a test sees one that was sent.
+    const soft =
+      action === 'stop' ? parseStopBody(ctx.body) : ctx.body === '' ? 0 : 'C2 takes no request body.';
     if (typeof soft === 'string') {
       sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
       return;
     }
-    const knobs = this.knobsFor(instance);
+    const knobs = this.knobsFor(instance, action);
     const record: ErpStopRecord = {
+      action,
       instance,
       subscriptionId,
       resourceGroup,
       apiVersion: ctx.url.searchParams.get('api-version'),
       body: ctx.body,
+      contentLength: ctx.req.headers['content-length'],
       softStopTimeoutSeconds: soft,
       accepted: false,
       startedAt: ctx.emulator.now(),
     };
-    this.stops.push(record);
+    (action === 'start' ? this.starts : this.stops).push(record);
     if (knobs.softStopUnsupported && soft > 0) {
       sendJson(ctx, 400, {
         error: {

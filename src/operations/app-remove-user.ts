@@ -1,13 +1,13 @@
 import { ServiceError } from '../client/errors.js';
 import type { HttpClient } from '../client/http.js';
-import { parseBody } from '../client/http.js';
-import { displayNameOf, removalResponse, userProfile } from '../client/schemas/apps.js';
+import { removalResponse } from '../client/schemas/apps.js';
 import { servicePath } from '../client/url.js';
 import { appApiUrl } from './apps/api-url.js';
 import { describeApp, parseAppLocator } from './apps/app-locator.js';
-import { profileHint, removalHint, whichNotFound } from './apps/error-hints.js';
+import { removalHint, whichNotFound } from './apps/error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
 import { checkUserEmails } from './apps/user-email.js';
+import { defineOperation, required } from './module.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface AppRemoveUserOptions {
@@ -18,9 +18,17 @@ export interface AppRemoveUserOptions {
   userEmails: string[];
 }
 
-export interface AppCurrentUserOptions {
-  apiUrl: URL;
-}
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+export default defineOperation({
+  name: 'app-remove-user',
+  description: 'Removes one or more users from an app of the app-management service (API token).',
+  client: 'app-management',
+  inputs: { app: required('app'), userEmails: required('user-email') },
+  outputs: ['result', 'removed-users'],
+  example:
+    '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+  run: appRemoveUser,
+});
 
 /** What happened to one address; `result` carries these. */
 interface RemovalOutcome {
@@ -102,52 +110,6 @@ export async function appRemoveUser(
     failure: failures.length
       ? describeFailure(app, emails.length, removed.length, failures, outcomes)
       : undefined,
-  };
-}
-
-export async function appCurrentUser(
-  options: AppCurrentUserOptions,
-  client: HttpClient,
-  ctx: OperationContext,
-): Promise<OperationResult> {
-  const notice = lifecycleNotice(ctx.clock.now());
-  ctx.logger.warning(notice);
-  let response;
-  try {
-    response = await client.send({
-      method: 'GET',
-      url: appApiUrl(options.apiUrl, '/user'),
-      hint: profileHint,
-    });
-  } catch (error) {
-    throw withRetirementHint(error);
-  }
-  const profile = parseBody(response, userProfile, 'GET /v0.1/user');
-  const displayName = displayNameOf(profile);
-  ctx.logger.info(
-    `The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`,
-  );
-  return {
-    outputs: {
-      'user-id': profile.id,
-      'user-name': profile.name,
-      'user-email': profile.email,
-      'user-display-name': displayName,
-      result: profile,
-    },
-    summary: [
-      {
-        title: 'Owner of the API token',
-        header: ['Field', 'Value'],
-        rows: [
-          ['id', profile.id ?? ''],
-          ['name', profile.name ?? ''],
-          ['email', profile.email ?? ''],
-          ['display name', displayName ?? ''],
-        ],
-        notes: [notice],
-      },
-    ],
   };
 }
 

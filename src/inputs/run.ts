@@ -1,0 +1,126 @@
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../client/clock.js';
+import { connectAppManagement, connectResourceManager, type ConnectOptions } from '../client/connect.js';
+import { createDispatcher } from '../client/dispatcher.js';
+import { InputError } from '../client/errors.js';
+import type { HttpClient, HttpResponse } from '../client/http.js';
+import { INPUTS, type InputName } from '../operations/inputs.js';
+import { inputsOf, type OperationModule } from '../operations/module.js';
+import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
+import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
+import { InputReader, type InputSource } from './reader.js';
+import { readSignIn, type IdTokenSource } from './sign-in.js';
+
+/** What an adapter (the action, the command line) provides to run an operation. */
+export interface Runtime {
+  logger: Logger;
+  clock: Clock;
+  signal?: AbortSignal;
+  onSecret: (secret: string) => void;
+  /** The runner's OIDC token for an audience; absent where the runner offers none. */
+  idToken?: IdTokenSource;
+  userAgent?: string;
+}
+
+export interface Run {
+  operation: string;
+  result: OperationResult;
+  /** The operation's outputs with the ids of the last response (`request-id`, `correlation-id`) added. */
+  outputs: OperationResult['outputs'];
+}
+
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+export function outputText(value: string | number | boolean | object): string {
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+export function parseOperation(raw: string | undefined): OperationModule {
+  const name = raw?.trim() ?? '';
+  const module = findOperation(name);
+  if (module) return module;
+  throw new InputError(
+    'operation',
+    `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`,
+  );
+}
+
+/**
+ * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
+ * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
+ */
+export async function runOperation(source: InputSource, runtime: Runtime): Promise<Run> {
+  const module = parseOperation(source('operation'));
+  const inputs = new InputReader(source);
+  refuseUnread(module, inputs);
+  const options = Object.fromEntries(
+    Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]),
+  );
+  const connection = readConnection(module, inputs, runtime);
+  const requestTimeoutMs = inputs.optional('request-timeout')!;
+  const ctx: OperationContext = {
+    clock: runtime.clock,
+    logger: runtime.logger,
+    signal: runtime.signal,
+    deadline: runtime.clock.now() + inputs.optional('timeout')!,
+    // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
+    pollIntervalMs: module.polls
+      ? inputs.optional('poll-interval')!
+      : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+  };
+
+  const last: { response?: HttpResponse } = {};
+  let dispatcher: Dispatcher | undefined;
+  let result: OperationResult;
+  try {
+    dispatcher = createDispatcher({ requestTimeoutMs });
+    const client = connection.connect({
+      dispatcher,
+      clock: runtime.clock,
+      signal: runtime.signal,
+      deadline: ctx.deadline,
+      debug: runtime.logger.debug,
+      onSecret: runtime.onSecret,
+      onResponse: (response: HttpResponse) => (last.response = response),
+    });
+    result = await module.run({ ...options, ...connection.options } as never, client, ctx);
+  } finally {
+    // Keep-alive sockets would hold the process open after the step is done.
+    await dispatcher?.destroy();
+  }
+  const ids = module.outputs.includes('request-id')
+    ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
+    : {};
+  return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+}
+
+/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
+function readConnection(
+  module: OperationModule,
+  inputs: InputReader,
+  runtime: Runtime,
+): { options: { baseUrl: URL } | { apiUrl: URL }; connect: (options: ConnectOptions) => HttpClient } {
+  if (module.client === 'resource-manager') {
+    const baseUrl = inputs.required('base-url', module.name);
+    const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
+    return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+  }
+  const apiUrl = inputs.required('api-url', module.name);
+  const token = inputs.required('api-token', module.name);
+  return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
+}
+
+/**
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
+ * would otherwise be ignored without a word.
+ */
+function refuseUnread(module: OperationModule, inputs: InputReader): void {
+  const read = new Set<InputName>(['operation', ...inputsOf(module)]);
+  for (const name of Object.keys(INPUTS) as InputName[]) {
+    if (!read.has(name) && inputs.given(name)) {
+      throw new InputError(
+        name,
+        `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`,
+      );
+    }
+  }
+}

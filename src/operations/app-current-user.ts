@@ -1,0 +1,69 @@
+import type { HttpClient } from '../client/http.js';
+import { parseBody } from '../client/http.js';
+import { displayNameOf, userProfile } from '../client/schemas/apps.js';
+import { appApiUrl } from './apps/api-url.js';
+import { profileHint } from './apps/error-hints.js';
+import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
+import { defineOperation } from './module.js';
+import type { OperationContext, OperationResult } from './types.js';
+
+export interface AppCurrentUserOptions {
+  apiUrl: URL;
+}
+
+/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
+export default defineOperation({
+  name: 'app-current-user',
+  description: 'Returns the profile of the user who owns the API token (app-management service).',
+  client: 'app-management',
+  inputs: {},
+  outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
+  example: '--api-url https://api.example --api-token "$API_TOKEN"',
+  run: appCurrentUser,
+});
+
+export async function appCurrentUser(
+  options: AppCurrentUserOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
+  let response;
+  try {
+    response = await client.send({
+      method: 'GET',
+      url: appApiUrl(options.apiUrl, '/user'),
+      hint: profileHint,
+    });
+  } catch (error) {
+    throw withRetirementHint(error);
+  }
+  const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+  const displayName = displayNameOf(profile);
+  ctx.logger.info(
+    `The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`,
+  );
+  return {
+    outputs: {
+      'user-id': profile.id,
+      'user-name': profile.name,
+      'user-email': profile.email,
+      'user-display-name': displayName,
+      result: profile,
+    },
+    summary: [
+      {
+        title: 'Owner of the API token',
+        header: ['Field', 'Value'],
+        rows: [
+          ['id', profile.id ?? ''],
+          ['name', profile.name ?? ''],
+          ['email', profile.email ?? ''],
+          ['display name', displayName ?? ''],
+        ],
+        notes: [notice],
+      },
+    ],
+  };
+}

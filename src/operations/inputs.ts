@@ -1,0 +1,150 @@
+import type { z } from 'zod';
+import * as p from './parsers.js';
+
+/** One input of the contract: its meaning, its default as a user would write it, and its parser. */
+export interface InputDefinition<T = unknown> {
+  description: string;
+  /** The default as a user would write it; absent means "none". An operation may give its own. */
+  default?: string;
+  /** Masked the moment it is read. */
+  secret?: boolean;
+  parse: z.ZodType<T, string>;
+}
+
+const def = <T>(d: InputDefinition<T>) => d;
+
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+export const INPUTS = {
+  operation: def({ description: 'What to do (see the operations).', parse: p.text }),
+  'base-url': def({
+    description: 'Base address of the resource-management API. https only, except a loopback host.',
+    parse: p.serviceUrl,
+  }),
+  'api-version': def({ description: 'Override of the api-version query parameter.', parse: p.text }),
+  'access-token': def({
+    description:
+      'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+    secret: true,
+    parse: p.headerToken,
+  }),
+  'auth-url': def({
+    description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+    parse: p.serviceUrl,
+  }),
+  'tenant-id': def({ description: 'Tenant of the service principal.', parse: p.resourceName(128) }),
+  'client-id': def({
+    description:
+      'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+    parse: p.text,
+  }),
+  'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: p.text }),
+  'oidc-audience': def({
+    description: 'Audience of the runner OIDC token used for the federated grant.',
+    default: 'api://VendorADTokenExchange',
+    parse: p.text,
+  }),
+  scope: def({
+    description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+    parse: p.text,
+  }),
+  'subscription-id': def({ description: 'Subscription identifier.', parse: p.resourceName(128) }),
+  'resource-group': def({
+    description: 'Resource group name, 1 to 90 characters.',
+    parse: p.resourceName(90),
+  }),
+  timeout: def({
+    description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+    default: '30m',
+    parse: p.positiveDuration,
+  }),
+  'poll-interval': def({
+    description:
+      'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+    default: '15s',
+    parse: p.positiveDuration,
+  }),
+  'request-timeout': def({
+    description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+    default: '30s',
+    parse: p.positiveDuration,
+  }),
+  wait: def({
+    description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+    default: 'true',
+    parse: p.booleanText,
+  }),
+  'erp-virtual-instance': def({
+    description: 'One or more erp virtual instance names, one per line or comma-separated.',
+    parse: p.list.pipe(p.resourceName().array()),
+  }),
+  'soft-stop-timeout-seconds': def({
+    description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+    default: '0',
+    parse: p.integer(0, Number.MAX_SAFE_INTEGER),
+  }),
+  'hard-stop-fallback': def({
+    description: 'true to stop again with 0 where the service refuses a soft stop.',
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  'max-parallel': def({
+    description: 'How many instances (or operations) are handled at once.',
+    default: '10',
+    parse: p.integer(1, 1000),
+  }),
+  'operation-url': def({
+    description:
+      'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
+    parse: p.text,
+  }),
+  'account-name': def({ description: 'The data-share account.', parse: p.resourceName() }),
+  'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),
+  'synchronization-id': def({ description: 'Wait for this synchronization.', parse: p.text }),
+  'started-after': def({
+    description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+    parse: p.isoTime,
+  }),
+  filter: def({ description: 'Passed to the service as $filter (OData).', parse: p.text }),
+  orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: p.text }),
+  location: def({ description: 'Region name.', parse: p.resourceName() }),
+  image: def({
+    description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+    parse: p.list,
+  }),
+  'os-type': def({
+    description: 'Linux or Windows to count only images of that OS type.',
+    default: 'any',
+    parse: p.osType,
+  }),
+  'fail-if-missing': def({
+    description: 'true to fail the step when an image is not cached.',
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  'api-url': def({
+    description:
+      'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+    parse: p.serviceUrl,
+  }),
+  'api-token': def({
+    description: 'API token, sent as X-API-Token.',
+    secret: true,
+    parse: p.headerToken,
+  }),
+  app: def({
+    description:
+      'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+    parse: p.text,
+  }),
+  'user-email': def({ description: 'One or more e-mail addresses.', parse: p.list }),
+} satisfies Record<string, InputDefinition>;
+
+export type InputName = keyof typeof INPUTS;
+export type InputValue<N extends InputName> = z.output<(typeof INPUTS)[N]['parse']>;
+
+export const SECRET_INPUTS = (Object.keys(INPUTS) as InputName[]).filter(
+  (name) => (INPUTS[name] as InputDefinition).secret,
+);

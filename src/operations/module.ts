@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import type { HttpClient } from '../client/http.js';
+import { INPUTS, type InputDefinition, type InputName, type InputValue } from './inputs.js';
+import type { OutputName } from './outputs.js';
+import type { OperationContext, OperationResult } from './types.js';
+
+/**
+ * How an operation reads one input: `required`, `withDefault` (never absent: the operation's default, else the
+ * vocabulary's) or `optional`. `parse` narrows the vocabulary's parser for this operation.
+ */
+export interface InputUse<T = unknown, P extends Presence = Presence> {
+  input: InputName;
+  presence: P;
+  parse: z.ZodType<T, string>;
+  /** The default as a user would write it, where this operation has its own. */
+  default?: string;
+}
+type Presence = 'required' | 'default' | 'optional';
+
+export function required<N extends InputName>(input: N): InputUse<InputValue<N>, 'required'>;
+export function required<T>(input: InputName, parse: z.ZodType<T, string>): InputUse<T, 'required'>;
+export function required(
+  input: InputName,
+  parse?: z.ZodType<unknown, string>,
+): InputUse<unknown, 'required'> {
+  return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
+}
+
+export function optional<N extends InputName>(input: N): InputUse<InputValue<N>, 'optional'> {
+  return { input, presence: 'optional', parse: INPUTS[input].parse as z.ZodType<InputValue<N>, string> };
+}
+
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+export function withDefault<N extends InputName>(
+  input: N,
+  fallback?: string,
+): InputUse<InputValue<N>, 'default'> {
+  const fromVocabulary = (INPUTS[input] as InputDefinition).default;
+  if (fallback === undefined && fromVocabulary === undefined) {
+    throw new Error(`${input} has no default: give the operation's own`);
+  }
+  return {
+    input,
+    presence: 'default',
+    parse: INPUTS[input].parse as z.ZodType<InputValue<N>, string>,
+    default: fallback,
+  };
+}
+
+/** The typed options an operation's `run` receives for its input uses. */
+export type OptionsOf<U extends Record<string, InputUse>> = {
+  [K in keyof U]: U[K] extends InputUse<infer T, infer P>
+    ? P extends 'optional'
+      ? T | undefined
+      : T
+    : never;
+};
+
+/** Which API an operation talks to: it decides the address and sign-in inputs the adapters read. */
+export type ClientKind = 'resource-manager' | 'app-management';
+
+/** What the adapters add to the options, by client kind. */
+export type ClientOptions<C extends ClientKind> = C extends 'resource-manager'
+  ? { baseUrl: URL }
+  : { apiUrl: URL };
+
+/**
+ * One operation, self-described: the adapters derive its inputs (flags, action.yml, --help), validate them all
+ * before any request, connect the client it needs, run it, and set the outputs it names.
+ */
+export interface OperationModule<
+  U extends Record<string, InputUse> = Record<string, InputUse>,
+  C extends ClientKind = ClientKind,
+> {
+  name: string;
+  /** One line for --help and the README. */
+  description: string;
+  client: C;
+  /** The inputs the operation itself reads, by option name (the client's and the step's come from `client`). */
+  inputs: U;
+  /** Reads poll-interval: the operation polls. */
+  polls?: boolean;
+  outputs: readonly OutputName[];
+  /** A command-line example: the flags after `vendor-ops <name>`. */
+  example: string;
+  run(
+    options: OptionsOf<U> & ClientOptions<C>,
+    client: HttpClient,
+    ctx: OperationContext,
+  ): Promise<OperationResult>;
+}
+
+/** Checks a module's shape at compile time while keeping its precise option types. */
+export function defineOperation<U extends Record<string, InputUse>, C extends ClientKind>(
+  module: OperationModule<U, C>,
+): OperationModule<U, C> {
+  return module;
+}
+
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS: Record<ClientKind, readonly InputName[]> = {
+  'resource-manager': [
+    'base-url',
+    'access-token',
+    'auth-url',
+    'tenant-id',
+    'client-id',
+    'client-secret',
+    'oidc-audience',
+    'scope',
+  ],
+  'app-management': ['api-url', 'api-token'],
+};
+const STEP_INPUTS: readonly InputName[] = ['timeout', 'request-timeout'];
+
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+export function inputsOf(module: OperationModule): InputName[] {
+  const read = new Set<InputName>([
+    ...CLIENT_INPUTS[module.client],
+    ...STEP_INPUTS,
+    ...(module.polls ? (['poll-interval'] as const) : []),
+    ...Object.values(module.inputs).map((use) => use.input),
+  ]);
+  return (Object.keys(INPUTS) as InputName[]).filter((name) => name !== 'operation' && read.has(name));
+}
+
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+export function useOf(module: OperationModule, input: InputName): InputUse | undefined {
+  return Object.values(module.inputs).find((use) => use.input === input);
+}

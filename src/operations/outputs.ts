@@ -1,0 +1,36 @@
+/**
+ * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
+ * said by the operation's own module (see ./registry.ts).
+ */
+export const OUTPUTS = {
+  result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
+  'request-id': 'x-vendor-request-id of the last response.',
+  'correlation-id': 'x-vendor-correlation-request-id of the last response.',
+  'operation-status':
+    'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
+  'operation-id': 'Id of the async operation (the last instance with several).',
+  'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
+  'percent-complete': 'Percent complete of the operation.',
+  'start-time': 'Start time of the operation or synchronization.',
+  'end-time': 'End time of the operation or synchronization.',
+  'synchronization-id': 'The synchronization followed.',
+  'synchronization-status': 'Its status.',
+  'synchronization-mode': 'Incremental or FullSync.',
+  'duration-ms': 'Duration of the synchronization in milliseconds.',
+  message: 'Message of the synchronization.',
+  'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
+  'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
+  cached: 'true when every requested image is cached.',
+  'missing-images': 'JSON array of the requested references that are not cached.',
+  images: 'JSON array of {image, osType} that matched.',
+  'removed-users': 'JSON array of the e-mail addresses removed.',
+  'user-id': 'Id from the profile.',
+  'user-name': 'Name from the profile.',
+  'user-email': 'E-mail from the profile.',
+  'user-display-name': 'Display name from the profile.',
+} as const;
+
+export type OutputName = keyof typeof OUTPUTS;
+
+/** The outputs every operation against the resource-management API sets from its last response. */
+export const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'] as const satisfies readonly OutputName[];

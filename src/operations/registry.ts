@@ -1,0 +1,30 @@
+import appCurrentUser from './app-current-user.js';
+import appRemoveUser from './app-remove-user.js';
+import checkImageCached from './check-image-cached.js';
+import erpStart from './erp-start.js';
+import erpStop from './erp-stop.js';
+import type { OperationModule } from './module.js';
+import waitForOperation from './wait-for-operation.js';
+import waitForSync from './wait-for-sync.js';
+
+/**
+ * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
+ * command line's flags and the README tables are all derived from these modules.
+ */
+export const REGISTRY = [
+  erpStop,
+  erpStart,
+  waitForOperation,
+  waitForSync,
+  checkImageCached,
+  appRemoveUser,
+  appCurrentUser,
+] as readonly OperationModule[];
+
+export type OperationName = string;
+
+export const OPERATION_NAMES = REGISTRY.map((module) => module.name);
+
+export function findOperation(name: string): OperationModule | undefined {
+  return REGISTRY.find((module) => module.name === name);
+}
