@@ -130,7 +130,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(2017).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -28154,7 +28154,7 @@ const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
 const { webidl } = __nccwpck_require__(7879)
 const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
 const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(2017)
+const { fetching } = __nccwpck_require__(4398)
 const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -30764,7 +30764,7 @@ module.exports = {
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(2017)
+const { fetching } = __nccwpck_require__(4398)
 const { webidl } = __nccwpck_require__(7879)
 const { EventSourceStream } = __nccwpck_require__(4031)
 const { parseMIMEType } = __nccwpck_require__(1900)
@@ -34366,7 +34366,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2017:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -41702,7 +41702,7 @@ module.exports = {
 const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
 const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
 const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(2017)
+const { fetching } = __nccwpck_require__(4398)
 const { Headers, getHeadersList } = __nccwpck_require__(660)
 const { getDecodeSplit } = __nccwpck_require__(3168)
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4398);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6576);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45231,7 +45231,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4398:
+/***/ 6576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45330,10 +45330,16 @@ function renderHeadline(e) {
     const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
         .filter(Boolean)
         .join(' → ');
-    const what = [e.code, e.message].filter(Boolean).join(': ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
     const hint = e.hint ? ` ${e.hint}` : '';
     return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
 class InputError extends Error {
@@ -56614,6 +56620,11 @@ const INPUTS = {
         default: '30s',
         parse: positiveDuration,
     }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
     wait: def({
         description: 'false: start the work, report how to follow it (operation-url), and end the step.',
         default: 'true',
@@ -56722,7 +56733,7 @@ const CLIENT_INPUTS = {
     ],
     'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS = ['timeout', 'request-timeout'];
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 function inputsOf(module) {
     const read = new Set([
@@ -57475,6 +57486,10 @@ async function checkImageCached(options, client, ctx) {
         summary: [
             {
                 title: `Cached images in ${options.location}`,
+                context: [
+                    ['subscription', options.subscriptionId],
+                    ['region', options.location],
+                ],
                 header: ['Image', 'Cached', 'OS type', 'Cached as'],
                 rows: requested.map((r) => {
                     const found = matches.get(r.key);
@@ -57587,87 +57602,30 @@ const operationStatusResult = looseObject({
     operations: schemas_nullish(array(unknown())),
 });
 
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
 function formatDuration(ms) {
     const s = Math.max(0, ms) / 1000;
     if (s < 60)
-        return `${s.toFixed(1)}s`;
+        return `${s.toFixed(1)} s`;
     const m = Math.floor(s / 60);
     if (m < 60)
-        return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-    return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    logger;
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
-class InstanceLog {
-    name;
-    sink;
-    history = [];
-    details = [];
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.history.push(line);
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.history.push(`warning: ${line}`);
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
+/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
+function formatMs(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
@@ -57742,7 +57700,82 @@ function progressLine(body, elapsedMs) {
     return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    logger;
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+class InstanceLog {
+    name;
+    sink;
+    history = [];
+    details = [];
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.history.push(line);
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.history.push(`warning: ${line}`);
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
 
 
 
@@ -57830,18 +57863,26 @@ function report(outcomes, options) {
             failure: o.failure,
         }))
         : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
         rows: outcomes.map((o) => [
             o.target,
             statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             formatDuration(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            o.body?.id ?? o.body?.name ?? '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
         ]),
-        notes: failed.map((o) => o.failure),
+        code: outcomes
+            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+            .map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
     };
     let failure;
     if (failed.length === 1 && !options.several)
@@ -57909,10 +57950,10 @@ async function runInstanceAction(action, options, client, ctx) {
         if (concurrent) {
             const log = new InstanceLog(name, concurrent);
             const outcome = await actOn(action, name, url, options, client, ctx, log);
-            await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-                ...log.history,
-                ...log.details,
-            ]);
+            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
             return outcome;
         }
         // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
@@ -57929,6 +57970,10 @@ async function runInstanceAction(action, options, client, ctx) {
         targetHeader: 'erp virtual instance',
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
     });
 }
 function actionUrl(options, name, verb) {
@@ -58287,6 +58332,7 @@ function findSchedule(settings) {
 
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
+
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -58335,21 +58381,22 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         },
     };
 }
-function summaryTables(sync, settings, now) {
+function summaryTables(sync, settings, now, context) {
     const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
     const tables = [
         {
             title: 'Synchronization',
-            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            context,
+            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
             rows: sync
                 ? [
                     [
                         dash(sync.synchronizationId),
                         dash(sync.synchronizationMode),
                         dash(sync.status),
-                        dash(sync.startTime),
-                        dash(sync.endTime),
-                        dash(sync.durationMs),
+                        formatTime(sync.startTime),
+                        formatTime(sync.endTime),
+                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
                     ],
                 ]
                 : [['(none seen)', '—', '—', '—', '—', '—']],
@@ -58364,7 +58411,7 @@ function summaryTables(sync, settings, now) {
             dash(schedule?.recurrenceInterval),
             dash(schedule?.synchronizationTime),
             scheduled
-                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
                 : 'raw JSON in the result output',
         ];
     });
@@ -58469,7 +58516,11 @@ async function waitForSync(options, client, ctx) {
     });
     const finish = (failure) => ({
         outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt),
+        summary: summaryTables(followed, settings, scheduleReadAt, [
+            ['account', options.accountName],
+            ['share subscription', options.shareSubscription],
+            ['resource group', options.resourceGroup],
+        ]),
         failure,
     });
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
@@ -58717,7 +58768,10 @@ async function runOperation(source, runtime) {
             deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
     }
