@@ -1081,8 +1081,8 @@ async function startEmulator(scenario = {}) {
     return new ServiceEmulator(scenario).start();
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 5 modules
+var schemas = __webpack_require__(6723);
 ;// CONCATENATED MODULE: ./src/emulator/scenario-schema.ts
 
 /**
