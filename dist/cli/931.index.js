@@ -1081,126 +1081,139 @@ async function startEmulator(scenario = {}) {
     return new ServiceEmulator(scenario).start();
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 5 modules
-var schemas = __webpack_require__(6723);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
+var schemas = __webpack_require__(4343);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __webpack_require__(3759);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js
+var parse = __webpack_require__(4196);
 ;// CONCATENATED MODULE: ./src/emulator/scenario-schema.ts
 
 /**
  * The scenario file's schema: every object strict, so a misspelt knob (`"stpes"`) is refused with its path
  * instead of being ignored while the scenario silently tests nothing. The areas' TypeScript types stay what the
  * code reads; the checks at the end of this file fail to compile when a knob is added to a type but not here.
+ * Built with `zod/mini` (as the client's response schemas are), whose messages are its own issue codes: the
+ * reasons a person reads are worded below.
  */
 const linkForm = schemas/* enum */.k5n(['absolute', 'relative', 'malformed']);
 const origin = schemas/* enum */.k5n(['primary', 'secondary']);
+const scenario_schema_text = schemas/* optional */.lqM(schemas/* string */.YjP());
+const flag = schemas/* optional */.lqM(schemas/* boolean */.zMY());
+const count = schemas/* int */.Whr().check(api/* _nonnegative */.UI());
+const port = schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _gte */.qm(0), api/* _lte */.Zm(65535)));
+const positive = schemas/* number */.aig().check(api/* _positive */.NC());
 const emulator = schemas/* strictObject */.rej({
-    host: schemas/* string */.YjP().optional(),
-    port: schemas/* number */.aig().int().min(0).max(65535).optional(),
-    secondPort: schemas/* number */.aig().int().min(0).max(65535).optional(),
-    tokenLifetimeSeconds: schemas/* number */.aig().positive().optional(),
-    accessTokens: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
-    clients: schemas/* array */.YOg(schemas/* strictObject */.rej({ clientId: schemas/* string */.YjP(), clientSecret: schemas/* string */.YjP().optional() })).optional(),
-    oidcRequestToken: schemas/* string */.YjP().optional(),
+    host: scenario_schema_text,
+    port,
+    secondPort: port,
+    tokenLifetimeSeconds: schemas/* optional */.lqM(positive),
+    accessTokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    clients: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({ clientId: schemas/* string */.YjP(), clientSecret: scenario_schema_text }))),
+    oidcRequestToken: scenario_schema_text,
 });
 const errorDetail = schemas/* lazy */.RZV(() => schemas/* strictObject */.rej({
-    code: schemas/* string */.YjP().optional(),
-    message: schemas/* string */.YjP().optional(),
-    target: schemas/* string */.YjP().optional(),
-    details: schemas/* array */.YOg(errorDetail).optional(),
-    additionalInfo: schemas/* array */.YOg(schemas/* strictObject */.rej({ type: schemas/* string */.YjP().optional(), info: schemas/* unknown */.L5J() })).optional(),
+    code: scenario_schema_text,
+    message: scenario_schema_text,
+    target: scenario_schema_text,
+    details: schemas/* optional */.lqM(schemas/* array */.YOg(errorDetail)),
+    additionalInfo: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({ type: scenario_schema_text, info: schemas/* unknown */.L5J() }))),
 }));
-const erpKnobs = schemas/* strictObject */.rej({
-    respond: schemas/* literal */.euz([200, 202]).optional(),
-    steps: schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), percentComplete: schemas/* number */.aig().optional() })]))
-        .optional(),
-    durationMs: schemas/* number */.aig().nonnegative().optional(),
-    retryAfter: schemas/* string */.YjP().optional(),
-    softStopUnsupported: schemas/* boolean */.zMY().optional(),
-    error: errorDetail.optional(),
-    pollingHeader: schemas/* string */.YjP().optional(),
-    pollingOrigin: origin.optional(),
-    pollingUrlForm: linkForm.optional(),
-});
-const erpInstance = erpKnobs.extend({ start: erpKnobs.optional() });
+const erpKnobs = {
+    respond: schemas/* optional */.lqM(schemas/* literal */.euz([200, 202])),
+    steps: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), percentComplete: schemas/* optional */.lqM(schemas/* number */.aig()) })]))),
+    durationMs: schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _nonnegative */.UI())),
+    retryAfter: scenario_schema_text,
+    softStopUnsupported: flag,
+    error: schemas/* optional */.lqM(errorDetail),
+    pollingHeader: scenario_schema_text,
+    pollingOrigin: schemas/* optional */.lqM(origin),
+    pollingUrlForm: schemas/* optional */.lqM(linkForm),
+};
+const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({
-    location: schemas/* string */.YjP().optional(),
-    defaults: erpInstance.optional(),
-    instances: schemas/* record */.g1P(schemas/* string */.YjP(), erpInstance).optional(),
+    location: scenario_schema_text,
+    defaults: schemas/* optional */.lqM(erpInstance),
+    instances: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), erpInstance)),
 });
 const synchronization = schemas/* strictObject */.rej({
     synchronizationId: schemas/* string */.YjP(),
-    synchronizationMode: schemas/* string */.YjP().optional(),
-    status: schemas/* string */.YjP().optional(),
-    message: schemas/* string */.YjP().optional(),
-    startTime: schemas/* string */.YjP().optional(),
-    endTime: schemas/* string */.YjP().optional(),
-    durationMs: schemas/* number */.aig().optional(),
-    appearAfterPolls: schemas/* number */.aig().int().nonnegative().optional(),
-    statuses: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    synchronizationMode: scenario_schema_text,
+    status: scenario_schema_text,
+    message: scenario_schema_text,
+    startTime: scenario_schema_text,
+    endTime: scenario_schema_text,
+    durationMs: schemas/* optional */.lqM(schemas/* number */.aig()),
+    appearAfterPolls: schemas/* optional */.lqM(count),
+    statuses: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
 });
 const dataShare = schemas/* strictObject */.rej({
-    shareSubscription: schemas/* string */.YjP().optional(),
-    apiVersion: schemas/* string */.YjP().optional(),
-    pageSize: schemas/* number */.aig().int().positive().optional(),
-    synchronizations: schemas/* array */.YOg(synchronization).optional(),
-    generatedHistory: schemas/* strictObject */.rej({
-        count: schemas/* number */.aig().int().nonnegative(),
-        newest: schemas/* string */.YjP().optional(),
-        spacingMinutes: schemas/* number */.aig().positive().optional(),
-    })
-        .optional(),
+    shareSubscription: scenario_schema_text,
+    apiVersion: scenario_schema_text,
+    pageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
+    synchronizations: schemas/* optional */.lqM(schemas/* array */.YOg(synchronization)),
+    generatedHistory: schemas/* optional */.lqM(schemas/* strictObject */.rej({ count, newest: scenario_schema_text, spacingMinutes: schemas/* optional */.lqM(positive) })),
     // The source share's settings as the service returns them: any shape, on purpose.
-    settings: schemas/* array */.YOg(schemas/* unknown */.L5J()).optional(),
-    repeatNextLink: schemas/* boolean */.zMY().optional(),
-    nextLinkOrigin: origin.optional(),
-    nextLinkForm: linkForm.optional(),
-    retryAfter: schemas/* string */.YjP().optional(),
+    settings: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* unknown */.L5J())),
+    repeatNextLink: flag,
+    nextLinkOrigin: schemas/* optional */.lqM(origin),
+    nextLinkForm: schemas/* optional */.lqM(linkForm),
+    retryAfter: scenario_schema_text,
 });
 const cachedImages = schemas/* strictObject */.rej({
-    regions: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* union */.KCZ([
-        schemas/* strictObject */.rej({ image: schemas/* string */.YjP(), osType: schemas/* string */.YjP().optional() }),
-        schemas/* strictObject */.rej({
-            generate: schemas/* number */.aig().int().nonnegative(),
-            osType: schemas/* string */.YjP().optional(),
-            prefix: schemas/* string */.YjP().optional(),
-        }),
-    ])))
-        .optional(),
-    pageSize: schemas/* number */.aig().int().positive().optional(),
-    nextLinkOnSecondOrigin: schemas/* boolean */.zMY().optional(),
-    nextLinkForm: linkForm.optional(),
-    repeatNextLink: schemas/* boolean */.zMY().optional(),
-    apiVersions: schemas/* array */.YOg(schemas/* string */.YjP()).optional(),
+    regions: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* union */.KCZ([
+        schemas/* strictObject */.rej({ image: schemas/* string */.YjP(), osType: scenario_schema_text }),
+        schemas/* strictObject */.rej({ generate: count, osType: scenario_schema_text, prefix: scenario_schema_text }),
+    ])))),
+    pageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
+    nextLinkOnSecondOrigin: flag,
+    nextLinkForm: schemas/* optional */.lqM(linkForm),
+    repeatNextLink: flag,
+    apiVersions: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
 });
-const role = schemas/* enum */.k5n(['Manager', 'Developer', 'Viewer']);
 const access = schemas/* enum */.k5n(['full', 'read-only']);
 const apps = schemas/* strictObject */.rej({
-    users: schemas/* array */.YOg(schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), email: schemas/* string */.YjP(), display_name: schemas/* string */.YjP() }))
-        .optional(),
-    apps: schemas/* array */.YOg(schemas/* strictObject */.rej({
+    users: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), email: schemas/* string */.YjP(), display_name: schemas/* string */.YjP() }))),
+    apps: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* strictObject */.rej({
         owner: schemas/* string */.YjP(),
         name: schemas/* string */.YjP(),
         ownerType: schemas/* enum */.k5n(['user', 'org']),
-        members: schemas/* record */.g1P(schemas/* string */.YjP(), role),
-    }))
-        .optional(),
-    tokens: schemas/* array */.YOg(schemas/* discriminatedUnion */.gMt('type', [
+        members: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* enum */.k5n(['Manager', 'Developer', 'Viewer'])),
+    }))),
+    tokens: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* discriminatedUnion */.gMt('type', [
         schemas/* strictObject */.rej({ value: schemas/* string */.YjP(), type: schemas/* literal */.euz('user'), access, user: schemas/* string */.YjP() }),
         schemas/* strictObject */.rej({ value: schemas/* string */.YjP(), type: schemas/* literal */.euz('app'), access, app: schemas/* string */.YjP() }),
-    ]))
-        .optional(),
-    retired: schemas/* boolean */.zMY().optional(),
-    retiredStatus: schemas/* number */.aig().int().min(400).max(599).optional(),
+    ]))),
+    retired: flag,
+    retiredStatus: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _gte */.qm(400), api/* _lte */.Zm(599))),
 });
 const scenarioSchema = schemas/* strictObject */.rej({
-    emulator: emulator.optional(),
-    erp: erp.optional(),
-    dataShare: dataShare.optional(),
-    cachedImages: cachedImages.optional(),
-    apps: apps.optional(),
+    emulator: schemas/* optional */.lqM(emulator),
+    erp: schemas/* optional */.lqM(erp),
+    dataShare: schemas/* optional */.lqM(dataShare),
+    cachedImages: schemas/* optional */.lqM(cachedImages),
+    apps: schemas/* optional */.lqM(apps),
 });
 /** `erp.instances.X01.stpes`, `cachedImages.regions.westeurope[2]`: where in the file an issue is. */
 function pathOf(path) {
     return path.reduce((text, key) => typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key), '');
+}
+/** What an issue says, in words of its own (zod/mini carries no messages). */
+function reason(issue) {
+    switch (issue.code) {
+        case 'invalid_type':
+            return `expected ${issue.expected}`;
+        case 'invalid_value':
+            return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+        case 'too_small':
+            return `must be at least ${String(issue.minimum)}`;
+        case 'too_big':
+            return `must be at most ${String(issue.maximum)}`;
+        case 'invalid_union':
+            return 'matches none of the accepted forms';
+        default:
+            return 'is not valid';
+    }
 }
 /** One issue, the most specific: within a union, the branch that came closest (fewest issues). */
 function firstIssue(issues, base = []) {
@@ -1210,17 +1223,18 @@ function firstIssue(issues, base = []) {
     const path = [...base, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
         const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0];
-        return firstIssue(closest, path);
+        if (closest.length > 0)
+            return firstIssue(closest, path);
     }
     if (issue.code === 'unrecognized_keys') {
         const keys = issue.keys.map((key) => pathOf([...path, key]));
         return `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')}`;
     }
-    return `${pathOf(path) || 'the file'}: ${issue.message}`;
+    return `${pathOf(path) || 'the file'}: ${reason(issue)}`;
 }
 /** The scenario, or one line that says what is wrong and where. */
 function parseScenario(value) {
-    const parsed = scenarioSchema.safeParse(value);
+    const parsed = parse/* safeParse */.xL(scenarioSchema, value);
     return parsed.success ? { scenario: parsed.data } : { error: firstIssue(parsed.error.issues) };
 }
 const covered = {

@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1297);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1610);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45334,7 +45334,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 1297:
+/***/ 1610:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45465,4652 +45465,6 @@ class TimeoutError extends Error {
         this.name = 'TimeoutError';
     }
 }
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 5 modules
-var schemas = __nccwpck_require__(6723);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/** Query strings may carry signatures; logs show a URL without them. */
-function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas/* string */.YjP().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas/* string */.YjP()
-    .trim()
-    .toLowerCase()
-    .pipe(schemas/* enum */.k5n(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const duration = schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return core_core/* NEVER */.tm;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
-/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
-function integer(min, max = Number.MAX_SAFE_INTEGER) {
-    const message = max >= Number.MAX_SAFE_INTEGER
-        ? `must be a whole number, ${min} or more`
-        : `must be a whole number from ${min} to ${max}`;
-    return schemas/* string */.YjP()
-        .trim()
-        .regex(/^\d+$/, message)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, message);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas/* string */.YjP()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas/* string */.YjP()
-    .trim()
-    .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: url });
-        return core_core/* NEVER */.tm;
-    }
-    return url;
-});
-const uuid = schemas/* string */.YjP()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = schemas/* string */.YjP()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = schemas/* string */.YjP()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(schemas/* enum */.k5n(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
-        default: '15s',
-        parse: positiveDuration,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
-        default: '0',
-        parse: integer(0),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: integer(1, 1000),
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
-    'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    source;
-    constructor(source) {
-        this.source = source;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
-            throw new InputError(name, `${reason}${got}`);
-        }
-        return parsed.data;
-    }
-}
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-function withoutUrlSecrets(raw) {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
-        return raw;
-    try {
-        const url = new URL(raw.trim());
-        const hidden = url.username || url.password ? '…@' : '';
-        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/zod/v4/locales/en.js
-var en = __nccwpck_require__(252);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 2 modules
-var core_schemas = __nccwpck_require__(6985);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __nccwpck_require__(3759);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js
-var parse = __nccwpck_require__(4196);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
-
-
-
-
-const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", (inst, def) => {
-    if (!inst._zod)
-        throw new Error("Uninitialized schema in ZodMiniType.");
-    core_schemas/* $ZodType */.W4.init(inst, def);
-    inst.def = def;
-    inst.type = def.type;
-}, {
-    // `with` is an alias for `check`: the same function object, not a wrapper.
-    get with() {
-        return this.check;
-    },
-    set with(value) {
-        core_util/* own */.qh(this, "with", value);
-    },
-    parse(data, params) {
-        return parse/* parse */.qg(this, data, params, { callee: this.parse });
-    },
-    parseAsync(data, params) {
-        return parse/* parseAsync */.EJ(this, data, params, { callee: this.parseAsync });
-    },
-    safeParse(data, params) {
-        return parse/* safeParse */.xL(this, data, params);
-    },
-    safeParseAsync(data, params) {
-        return parse/* safeParseAsync */.bp(this, data, params);
-    },
-    check(...checks) {
-        const def = this.def;
-        return this.clone({
-            ...def,
-            checks: [
-                ...(def.checks ?? []),
-                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
-            ],
-        }, { parent: true });
-    },
-    clone(_def, params) {
-        return core_util/* clone */.o8(this, _def, params);
-    },
-    brand() {
-        return this;
-    },
-    register(reg, meta) {
-        reg.add(this, meta);
-        return this;
-    },
-    apply(fn, ...args) {
-        return args.length === 0 ? fn(this) : fn(this, ...args);
-    },
-});
-const ZodMiniString = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniString", (inst, def) => {
-    core_schemas/* $ZodString */.$v.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function string(params) {
-    return api/* _string */.Rl(ZodMiniString, params);
-}
-const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
-    core.$ZodStringFormat.init(inst, def);
-    ZodMiniString.init(inst, def);
-})));
-const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
-    core.$ZodEmail.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function email(params) {
-    return core._email(ZodMiniEmail, params);
-}
-const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
-    core.$ZodGUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function guid(params) {
-    return core._guid(ZodMiniGUID, params);
-}
-const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
-    core.$ZodUUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function schemas_uuid(params) {
-    return core._uuid(ZodMiniUUID, params);
-}
-// @__NO_SIDE_EFFECTS__
-function uuidv4(params) {
-    return core._uuidv4(ZodMiniUUID, params);
-}
-// ZodMiniUUIDv6
-// @__NO_SIDE_EFFECTS__
-function uuidv6(params) {
-    return core._uuidv6(ZodMiniUUID, params);
-}
-// ZodMiniUUIDv7
-// @__NO_SIDE_EFFECTS__
-function uuidv7(params) {
-    return core._uuidv7(ZodMiniUUID, params);
-}
-const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
-    core.$ZodURL.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function url(params) {
-    return core._url(ZodMiniURL, params);
-}
-// @__NO_SIDE_EFFECTS__
-function httpUrl(params) {
-    return core._url(ZodMiniURL, {
-        protocol: regexes.httpProtocol,
-        hostname: regexes.domain,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
-    core.$ZodEmoji.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function emoji(params) {
-    return core._emoji(ZodMiniEmoji, params);
-}
-const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
-    core.$ZodNanoID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nanoid(params) {
-    return core._nanoid(ZodMiniNanoID, params);
-}
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
-    core.$ZodCUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-/**
- * Validates a CUID v1 string.
- *
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-// @__NO_SIDE_EFFECTS__
-function cuid(params) {
-    return core._cuid(ZodMiniCUID, params);
-}
-const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
-    core.$ZodCUID2.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function cuid2(params) {
-    return core._cuid2(ZodMiniCUID2, params);
-}
-const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
-    core.$ZodULID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function ulid(params) {
-    return core._ulid(ZodMiniULID, params);
-}
-const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
-    core.$ZodXID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function xid(params) {
-    return core._xid(ZodMiniXID, params);
-}
-const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
-    core.$ZodKSUID.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function ksuid(params) {
-    return core._ksuid(ZodMiniKSUID, params);
-}
-const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
-    core.$ZodIPv4.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function ipv4(params) {
-    return core._ipv4(ZodMiniIPv4, params);
-}
-const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
-    core.$ZodIPv6.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function ipv6(params) {
-    return core._ipv6(ZodMiniIPv6, params);
-}
-const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
-    core.$ZodCIDRv4.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function cidrv4(params) {
-    return core._cidrv4(ZodMiniCIDRv4, params);
-}
-const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
-    core.$ZodCIDRv6.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function cidrv6(params) {
-    return core._cidrv6(ZodMiniCIDRv6, params);
-}
-const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
-    core.$ZodMAC.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function mac(params) {
-    return core._mac(ZodMiniMAC, params);
-}
-const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
-    core.$ZodBase64.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function base64(params) {
-    return core._base64(ZodMiniBase64, params);
-}
-const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
-    core.$ZodBase64URL.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function base64url(params) {
-    return core._base64url(ZodMiniBase64URL, params);
-}
-const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
-    core.$ZodE164.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function e164(params) {
-    return core._e164(ZodMiniE164, params);
-}
-const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
-    core.$ZodCreditCard.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function creditCard(params) {
-    return core._creditCard(ZodMiniCreditCard, params);
-}
-const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
-    core.$ZodIBAN.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function iban(params) {
-    return core._iban(ZodMiniIBAN, params);
-}
-const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
-    core.$ZodJWT.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function jwt(params) {
-    return core._jwt(ZodMiniJWT, params);
-}
-const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
-    core.$ZodCustomStringFormat.init(inst, def);
-    ZodMiniStringFormat.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function stringFormat(format, fnOrRegex, _params = {}) {
-    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function hostname(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function hex(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function currencyCode(_params) {
-    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
-}
-// @__NO_SIDE_EFFECTS__
-function hash(alg, params) {
-    const enc = params?.enc ?? "hex";
-    const format = `${alg}_${enc}`;
-    const regex = core.regexes[format];
-    // check for unrecognized format
-    if (!regex)
-        throw new Error(`Unrecognized hash format: ${format}`);
-    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
-}
-const ZodMiniNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumber", (inst, def) => {
-    core_schemas/* $ZodNumber */.vz.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function number(params) {
-    return api/* _number */.F7(ZodMiniNumber, params);
-}
-const ZodMiniNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumberFormat", (inst, def) => {
-    core_schemas/* $ZodNumberFormat */.I.init(inst, def);
-    ZodMiniNumber.init(inst, def);
-});
-function schemas_int(params) {
-    return api/* _int */.LK(ZodMiniNumberFormat, params);
-}
-function float32(params) {
-    return core._float32(ZodMiniNumberFormat, params);
-}
-function float64(params) {
-    return core._float64(ZodMiniNumberFormat, params);
-}
-function int32(params) {
-    return core._int32(ZodMiniNumberFormat, params);
-}
-function uint32(params) {
-    return core._uint32(ZodMiniNumberFormat, params);
-}
-const ZodMiniBoolean = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniBoolean", (inst, def) => {
-    core_schemas/* $ZodBoolean */.sF.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function schemas_boolean(params) {
-    return core._boolean(ZodMiniBoolean, params);
-}
-const ZodMiniBigInt = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniBigInt", (inst, def) => {
-    core_schemas/* $ZodBigInt */.BN.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function bigint(params) {
-    return core._bigint(ZodMiniBigInt, params);
-}
-const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
-    core.$ZodBigIntFormat.init(inst, def);
-    ZodMiniBigInt.init(inst, def);
-})));
-function int64(params) {
-    return core._int64(ZodMiniBigIntFormat, params);
-}
-function uint64(params) {
-    return core._uint64(ZodMiniBigIntFormat, params);
-}
-const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
-    core.$ZodSymbol.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function symbol(params) {
-    return core._symbol(ZodMiniSymbol, params);
-}
-const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _undefined(params) {
-    return core._undefined(ZodMiniUndefined, params);
-}
-
-const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _null(params) {
-    return core._null(ZodMiniNull, params);
-}
-
-const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
-    core.$ZodAny.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function any() {
-    return core._any(ZodMiniAny);
-}
-const ZodMiniUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnknown", (inst, def) => {
-    core_schemas/* $ZodUnknown */.GP.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function unknown() {
-    return api/* _unknown */.em(ZodMiniUnknown);
-}
-const ZodMiniNever = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNever", (inst, def) => {
-    core.$ZodNever.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function never(params) {
-    return core._never(ZodMiniNever, params);
-}
-const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
-    core.$ZodVoid.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _void(params) {
-    return core._void(ZodMiniVoid, params);
-}
-
-const ZodMiniDate = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniDate", (inst, def) => {
-    core_schemas/* $ZodDate */.o5.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function date(params) {
-    return core._date(ZodMiniDate, params);
-}
-const ZodMiniArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniArray", (inst, def) => {
-    core_schemas/* $ZodArray */.$p.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function array(element, params) {
-    return new ZodMiniArray({
-        type: "array",
-        element: element,
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// .keyof
-// @__NO_SIDE_EFFECTS__
-function keyof(schema) {
-    const shape = schema._zod.def.shape;
-    return _enum(Object.keys(shape));
-}
-const ZodMiniObject = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniObject", (inst, def) => {
-    core_schemas/* $ZodObject */.L8.init(inst, def);
-    ZodMiniType.init(inst, def);
-    core_util/* installLazyProp */.X(inst, "shape", (self) => self._zod.def.shape, false);
-});
-// @__NO_SIDE_EFFECTS__
-function object(shape, params) {
-    const def = {
-        type: "object",
-        shape: shape ?? {},
-        ...core_util/* normalizeParams */.A2(params),
-    };
-    return new ZodMiniObject(def);
-}
-// strictObject
-// @__NO_SIDE_EFFECTS__
-function strictObject(shape, params) {
-    return new ZodMiniObject({
-        type: "object",
-        shape,
-        catchall: never(),
-        ...util.normalizeParams(params),
-    });
-}
-// looseObject
-// @__NO_SIDE_EFFECTS__
-function looseObject(shape, params) {
-    return new ZodMiniObject({
-        type: "object",
-        shape,
-        catchall: unknown(),
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-// object methods
-// @__NO_SIDE_EFFECTS__
-function extend(schema, shape) {
-    return util.extend(schema, shape);
-}
-// @__NO_SIDE_EFFECTS__
-function safeExtend(schema, shape) {
-    return util.safeExtend(schema, shape);
-}
-/**
- * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
- */
-// @__NO_SIDE_EFFECTS__
-function merge(a, b) {
-    return util.merge(a, b);
-}
-// @__NO_SIDE_EFFECTS__
-function pick(schema, mask) {
-    return util.pick(schema, mask);
-}
-// .omit
-// @__NO_SIDE_EFFECTS__
-function omit(schema, mask) {
-    return util.omit(schema, mask);
-}
-// @__NO_SIDE_EFFECTS__
-function partial(schema, mask) {
-    const def = schema._zod.def;
-    if (def.type !== "tuple")
-        return util.partial(ZodMiniOptional, schema, mask);
-    // a refinement was authored against the full arity; partialing would run it on a shorter array
-    if (def.checks?.length)
-        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
-    return util.clone(schema, {
-        ...def,
-        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function exactPartial(schema, mask) {
-    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
-}
-// @__NO_SIDE_EFFECTS__
-function required(schema, mask) {
-    return util.required(ZodMiniNonOptional, schema, mask);
-}
-// @__NO_SIDE_EFFECTS__
-function catchall(inst, catchall) {
-    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
-    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
-}
-const ZodMiniUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnion", (inst, def) => {
-    core_schemas/* $ZodUnion */.cu.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function union(options, params) {
-    return new ZodMiniUnion({
-        type: "union",
-        options: options,
-        ...core_util/* normalizeParams */.A2(params),
-    });
-}
-const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
-    ZodMiniUnion.init(inst, def);
-    core.$ZodXor.init(inst, def);
-})));
-/** Creates an exclusive union (XOR) where exactly one option must match.
- * Unlike regular unions that succeed when any option matches, xor fails if
- * zero or more than one option matches the input. */
-function xor(options, params) {
-    return new ZodMiniXor({
-        type: "union",
-        options: options,
-        inclusive: false,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDiscriminatedUnion", (inst, def) => {
-    core.$ZodDiscriminatedUnion.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function discriminatedUnion(discriminator, options, params) {
-    return new ZodMiniDiscriminatedUnion({
-        type: "union",
-        options: options,
-        discriminator,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
-    core.$ZodIntersection.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function intersection(left, right) {
-    return new ZodMiniIntersection({
-        type: "intersection",
-        left: left,
-        right: right,
-    });
-}
-const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
-    core.$ZodTuple.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
-    const params = hasRest ? _params : _paramsOrRest;
-    const rest = hasRest ? _paramsOrRest : null;
-    return new ZodMiniTuple({
-        type: "tuple",
-        items: items,
-        rest,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniRecord", (inst, def) => {
-    core.$ZodRecord.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
-    if (!valueType || !valueType._zod) {
-        return new ZodMiniRecord({
-            type: "record",
-            keyType: string(),
-            valueType: keyType,
-            ...util.normalizeParams(valueType),
-        });
-    }
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function partialRecord(keyType, valueType, params) {
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-        partial: true,
-    });
-}
-function looseRecord(keyType, valueType, params) {
-    return new ZodMiniRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        mode: "loose",
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
-    core.$ZodMap.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function map(keyType, valueType, params) {
-    return new ZodMiniMap({
-        type: "map",
-        keyType: keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
-    core.$ZodSet.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function set(valueType, params) {
-    return new ZodMiniSet({
-        type: "set",
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEnum", (inst, def) => {
-    core.$ZodEnum.init(inst, def);
-    ZodMiniType.init(inst, def);
-    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
-    inst.options = [...inst._zod.values];
-})));
-// @__NO_SIDE_EFFECTS__
-function _enum(values, params) {
-    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-    return new ZodMiniEnum({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-
-// @__NO_SIDE_EFFECTS__
-/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
- *
- * ```ts
- * enum Colors { red, green, blue }
- * z.enum(Colors);
- * ```
- */
-function nativeEnum(entries, params) {
-    return new ZodMiniEnum({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function literal(value, params) {
-    return new ZodMiniLiteral({
-        type: "literal",
-        values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
-    core.$ZodFile.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function file(params) {
-    return core._file(ZodMiniFile, params);
-}
-const ZodMiniTransform = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniTransform", (inst, def) => {
-    core_schemas/* $ZodTransform */.Wc.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function transform(fn) {
-    return new ZodMiniTransform({
-        type: "transform",
-        transform: fn,
-    });
-}
-const ZodMiniOptional = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniOptional", (inst, def) => {
-    core_schemas/* $ZodOptional */.ig.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function optional(innerType) {
-    return new ZodMiniOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
-    core.$ZodExactOptional.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function exactOptional(innerType) {
-    return new ZodMiniExactOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodMiniNullable = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNullable", (inst, def) => {
-    core_schemas/* $ZodNullable */.qc.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function nullable(innerType) {
-    return new ZodMiniNullable({
-        type: "nullable",
-        innerType: innerType,
-    });
-}
-// nullish
-// @__NO_SIDE_EFFECTS__
-function nullish(innerType) {
-    return optional(nullable(innerType));
-}
-const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
-    core.$ZodDefault.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _default(innerType, defaultValue) {
-    return new ZodMiniDefault({
-        type: "default",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
-    core.$ZodPrefault.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function prefault(innerType, defaultValue) {
-    return new ZodMiniPrefault({
-        type: "prefault",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
-        },
-    });
-}
-const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
-    core.$ZodNonOptional.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nonoptional(innerType, params) {
-    return new ZodMiniNonOptional({
-        type: "nonoptional",
-        innerType: innerType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
-    core.$ZodSuccess.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function success(innerType) {
-    return new ZodMiniSuccess({
-        type: "success",
-        innerType: innerType,
-    });
-}
-const ZodMiniCatch = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniCatch", (inst, def) => {
-    core_schemas/* $ZodCatch */.t$.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function _catch(innerType, catchValue) {
-    return new ZodMiniCatch({
-        type: "catch",
-        innerType: innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : core_util/* constantCatch */.SS(catchValue)),
-    });
-}
-
-const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
-    core.$ZodNaN.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function nan(params) {
-    return core._nan(ZodMiniNaN, params);
-}
-const ZodMiniPipe = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniPipe", (inst, def) => {
-    core_schemas/* $ZodPipe */._m.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// @__NO_SIDE_EFFECTS__
-function pipe(in_, out) {
-    return new ZodMiniPipe({
-        type: "pipe",
-        in: in_,
-        out: out,
-    });
-}
-const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
-    ZodMiniPipe.init(inst, def);
-    core.$ZodCodec.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function codec(in_, out, params) {
-    return new ZodMiniCodec({
-        type: "pipe",
-        in: in_,
-        out: out,
-        transform: params.decode,
-        reverseTransform: params.encode,
-    });
-}
-// @__NO_SIDE_EFFECTS__
-function invertCodec(codec) {
-    const def = codec._zod.def;
-    return new ZodMiniCodec({
-        type: "pipe",
-        in: def.out,
-        out: def.in,
-        transform: def.reverseTransform,
-        reverseTransform: def.transform,
-    });
-}
-const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
-    core.$ZodReadonly.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function readonly(innerType) {
-    return new ZodMiniReadonly({
-        type: "readonly",
-        innerType: innerType,
-    });
-}
-const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
-    core.$ZodTemplateLiteral.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function templateLiteral(parts, params) {
-    return new ZodMiniTemplateLiteral({
-        type: "template_literal",
-        parts,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMiniLazy = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniLazy", (inst, def) => {
-    core_schemas/* $ZodLazy */.kU.init(inst, def);
-    ZodMiniType.init(inst, def);
-});
-// export function lazy<T extends object>(getter: () => T): T {
-//   return util.createTransparentProxy<T>(getter);
-// }
-// @__NO_SIDE_EFFECTS__
-function _lazy(getter) {
-    return new ZodMiniLazy({
-        type: "lazy",
-        getter: getter,
-    });
-}
-
-const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
-    core.$ZodPromise.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function promise(innerType) {
-    return new ZodMiniPromise({
-        type: "promise",
-        innerType: innerType,
-    });
-}
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// custom checks
-// @__NO_SIDE_EFFECTS__
-function check(fn, params) {
-    const ch = new core.$ZodCheck({
-        check: "custom",
-        ...util.normalizeParams(params),
-    });
-    ch._zod.check = fn;
-    return ch;
-}
-// ZodCustom custom schema
-// @__NO_SIDE_EFFECTS__
-function custom(fn, _params) {
-    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
-}
-// refine
-// @__NO_SIDE_EFFECTS__
-function refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
-}
-// superRefine
-// @__NO_SIDE_EFFECTS__
-function superRefine(fn, params) {
-    return core._superRefine(fn, params);
-}
-// Re-export describe and meta from core
-const schemas_describe = api/* describe */.q0;
-const meta = api/* meta */.mI;
-// instanceof
-class Class {
-    constructor(..._args) { }
-}
-// @__NO_SIDE_EFFECTS__
-function _instanceof(cls, params = {}) {
-    const inst = custom((data) => data instanceof cls, params);
-    inst._zod.bag.Class = cls;
-    // Override check to emit invalid_type instead of custom
-    inst._zod.check = (payload) => {
-        if (!(payload.value instanceof cls)) {
-            payload.issues.push({
-                code: "invalid_type",
-                expected: cls.name,
-                input: payload.value,
-                inst,
-                path: [...(inst._zod.def.path ?? [])],
-            });
-        }
-    };
-    return inst;
-}
-
-// stringbool
-const stringbool = (...args) => core._stringbool({
-    Codec: ZodMiniCodec,
-    Boolean: ZodMiniBoolean,
-    String: ZodMiniString,
-}, ...args);
-// @__NO_SIDE_EFFECTS__
-function json() {
-    const jsonSchema = _lazy(() => {
-        return union([string(), number(), schemas_boolean(), _null(), array(jsonSchema), record(string(), jsonSchema)]);
-    });
-    return jsonSchema;
-}
-const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
-    core.$ZodFunction.init(inst, def);
-    ZodMiniType.init(inst, def);
-})));
-// @__NO_SIDE_EFFECTS__
-function _function(params) {
-    return new ZodMiniFunction({
-        type: "function",
-        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
-        output: params?.output ?? unknown(),
-    });
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
-
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
-
-
-// @__NO_SIDE_EFFECTS__
-function coerce_string(params) {
-    return api/* _coercedString */.K_(ZodMiniString, params);
-}
-// @__NO_SIDE_EFFECTS__
-function coerce_number(params) {
-    return api/* _coercedNumber */.qG(ZodMiniNumber, params);
-}
-// @__NO_SIDE_EFFECTS__
-function coerce_boolean(params) {
-    return api/* _coercedBoolean */.dN(ZodMiniBoolean, params);
-}
-// @__NO_SIDE_EFFECTS__
-function coerce_bigint(params) {
-    return api/* _coercedBigint */.St(ZodMiniBigInt, params);
-}
-// @__NO_SIDE_EFFECTS__
-function coerce_date(params) {
-    return api/* _coercedDate */.B4(ZodMiniDate, params);
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
-
-
-
-
-
-
-
-
-
-/** A special constant with type `never` */
-// export const NEVER = {} as never;
-// iso
-
-
-// coerce
-
-
-;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
-
-
-
-
-;// CONCATENATED MODULE: ./src/client/schemas/zod.ts
-
-// The one locale by its own path: `z.locales` would bundle all of them (+450 KiB).
-
-/**
- * The zod every response schema is built with: `zod/mini`, the same checks as classic zod with functions in place
- * of methods, and cheaper to build. Loading and building the response schemas takes 6.9 ms instead of 10.1 ms
- * (medians of 80 runs, classic zod already loaded by the inputs); with no classic zod loaded at all, zod and these
- * schemas take 12.0 ms instead of 22.6 ms.
- *
- * Unlike classic zod, mini loads no messages of its own ("Invalid input" for everything); parseBody quotes the
- * message in its error, so the English ones are set here, whichever zod loads first. Import as
- * `import * as z from './zod.js'`: a namespace the bundler can see through, so only what is used is bundled.
- */
-(0,core_core/* config */.$W)((0,en/* default */.A)());
-
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/client/error-body.ts
-
-
-/** Absent, or dropped when it is not the expected shape. */
-const lenient = (schema) => _catch(optional(schema), undefined);
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-const errorDetail = _lazy(() => looseObject({
-    code: lenient(string()),
-    message: lenient(string()),
-    target: lenient(string()),
-    details: lenient(array(errorDetail)),
-    additionalInfo: lenient(array(looseObject({ type: optional(string()), info: unknown() }))),
-}));
-/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = union([
-    object({ error: errorDetail }),
-    pipe(object({ error: string(), error_description: optional(string()) }), transform((o) => ({ error: { code: o.error, message: o.error_description } }))),
-    pipe(errorDetail, transform((detail) => ({ error: detail }))),
-]);
-/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
-function parseErrorBody(response, action) {
-    const base = {
-        action,
-        status: response.status,
-        requestId: response.requestId,
-        correlationId: response.correlationId,
-    };
-    let json;
-    try {
-        json = JSON.parse(response.text);
-    }
-    catch {
-        return new ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
-    }
-    const parsed = errorEnvelope.safeParse(json);
-    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
-        return new ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
-    }
-    return new ServiceError({ ...base, ...parsed.data.error });
-}
-function describeBody(response) {
-    const type = response.headers['content-type'] ?? 'no content type';
-    if (response.text.trim() === '')
-        return `empty body, ${type}`;
-    const text = response.text
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 120);
-    return `${type}: "${text}"`;
-}
-
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-;// CONCATENATED MODULE: ./src/client/http.ts
-
-
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    options;
-    origin;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? defaultRetryPolicy;
-    }
-    async send(req) {
-        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock, signal } = this.options;
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            signal?.throwIfAborted();
-            let response;
-            try {
-                response = await this.once(req, url);
-            }
-            catch (error) {
-                const wait = backoffDelay(this.retry, attempt);
-                if (attempt < this.retry.attempts &&
-                    isRetryableNetworkError(error) &&
-                    !signal?.aborted &&
-                    this.withinDeadline(wait)) {
-                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw networkError(req, url, error);
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
-                return response;
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
-            if (retryable && this.withinDeadline(wait)) {
-                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`);
-                await clock.sleep(wait, signal);
-                continue;
-            }
-            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-            const hint = retryable
-                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : req.hint?.(error);
-            throw hint ? error.withHint(hint) : error;
-        }
-    }
-    async once(req, url) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
-        };
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        this.requestCount++;
-        const started = this.options.clock.now();
-        const res = await (0,undici/* request */.Em)(url, {
-            method: req.method,
-            headers,
-            body,
-            dispatcher: this.options.dispatcher,
-            signal: this.options.signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-        };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
-    withinDeadline(wait) {
-        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-    debug(line) {
-        this.options.debug?.(line);
-    }
-}
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = (0,parse/* safeParse */.xL)(schema, value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    return parsed.data;
-}
-async function readCapped(body, cap, url) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > cap) {
-            body.destroy();
-            throw new ServiceError({
-                code: 'ResponseTooLarge',
-                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-            });
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-function describeNetworkError(error) {
-    const e = error;
-    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-function networkError(req, url, error) {
-    if (error instanceof ServiceError || error?.name === 'AbortError')
-        return error;
-    return new ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: describeNetworkError(error) || String(error),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/auth.ts
-
-
-
-/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
-const EXPIRY_MARGIN_MS = 5 * 60_000;
-function bearerToken(token) {
-    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
-}
-/** Area D: the API token travels in its own header. */
-function apiToken(token) {
-    return { headers: async () => ({ 'x-api-token': token }) };
-}
-const tokenResponse = looseObject({
-    access_token: string().check(api/* _minLength */.m9(1)),
-    expires_in: optional(coerce_number().check(api/* _positive */.NC())),
-    token_type: optional(string()),
-});
-/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
-function tokenGrant(options) {
-    let cached;
-    let pending;
-    const fetchToken = async () => {
-        const form = {
-            grant_type: 'client_credentials',
-            client_id: options.clientId,
-            scope: options.scope,
-        };
-        if (options.clientSecret !== undefined)
-            form.client_secret = options.clientSecret;
-        else if (options.clientAssertion) {
-            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            form.client_assertion = await options.clientAssertion();
-        }
-        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
-        const body = parseTokenResponse(response);
-        options.onToken?.(body.access_token);
-        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-        // Short-lived tokens renew at half their life rather than at once.
-        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
-        return body.access_token;
-    };
-    return {
-        async headers() {
-            if (!cached || options.clock.now() >= cached.expiresAt) {
-                // Concurrent requests (several instances at once) share one token request.
-                pending ??= fetchToken().finally(() => (pending = undefined));
-                await pending;
-            }
-            return { authorization: `Bearer ${cached.token}` };
-        },
-        refresh() {
-            cached = undefined;
-        },
-    };
-}
-/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
-function parseTokenResponse(response) {
-    try {
-        return parseBody(response, tokenResponse, 'token endpoint');
-    }
-    catch (error) {
-        if (!(error instanceof ServiceError))
-            throw error;
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
-            requestId: response.requestId,
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/connect.ts
-
-
-
-function connectResourceManager(baseUrl, signIn, options) {
-    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
-}
-function connectAppManagement(apiUrl, token, options) {
-    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
-}
-function credentialFor(signIn, options) {
-    if (signIn.kind === 'access-token')
-        return bearerToken(signIn.accessToken);
-    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
-    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
-    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
-    return tokenGrant({
-        http,
-        tokenPath: tokenUrl.href,
-        clientId: signIn.clientId,
-        scope: signIn.scope,
-        clock: options.clock,
-        onToken: options.onSecret,
-        ...(signIn.kind === 'client-secret'
-            ? { clientSecret: signIn.clientSecret }
-            : { clientAssertion: signIn.idToken }),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/dispatcher.ts
-
-/**
- * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours.
- */
-function createDispatcher({ requestTimeoutMs }) {
-    return new undici/* EnvHttpProxyAgent */.J2({
-        connect: { timeout: requestTimeoutMs },
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-        keepAliveTimeout: 30_000,
-    });
-}
-let waitForClose = true;
-/**
- * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
- * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
- * the run just does not sit idle while they close, and the outputs and summary are written meanwhile: about
- * −3 ms of wall time here (1.67 × → 1.65 × the floor, 100 rounds; within the spread, so a small gain).
- * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
- */
-function dontWaitForDispatcherClose() {
-    waitForClose = false;
-}
-/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
-async function closeDispatcher(dispatcher) {
-    const closing = dispatcher?.destroy();
-    // Not awaited, a failure to close has no one to report to; the process ends all the same.
-    if (waitForClose)
-        await closing;
-    else
-        closing?.catch(() => { });
-}
-
-;// CONCATENATED MODULE: ./src/operations/module.ts
-
-function module_required(input, parse) {
-    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
-}
-function module_optional(input) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse };
-}
-/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
-function withDefault(input, fallback) {
-    const fromVocabulary = INPUTS[input].default;
-    if (fallback === undefined && fromVocabulary === undefined) {
-        throw new Error(`${input} has no default: give the operation's own`);
-    }
-    return {
-        input,
-        presence: 'default',
-        parse: INPUTS[input].parse,
-        default: fallback,
-    };
-}
-/** Checks a module's shape at compile time while keeping its precise option types. */
-function defineOperation(module) {
-    return module;
-}
-/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
-const CLIENT_INPUTS = {
-    'resource-manager': [
-        'base-url',
-        'access-token',
-        'auth-url',
-        'tenant-id',
-        'client-id',
-        'client-secret',
-        'oidc-audience',
-        'scope',
-    ],
-    'app-management': ['api-url', 'api-token'],
-};
-const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
-/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
-function inputsOf(module) {
-    const read = new Set([
-        ...CLIENT_INPUTS[module.client],
-        ...STEP_INPUTS,
-        ...(module.polls ? ['poll-interval'] : []),
-        ...Object.values(module.inputs).map((use) => use.input),
-    ]);
-    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
-}
-/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
-function useOf(module, input) {
-    return Object.values(module.inputs).find((use) => use.input === input);
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
-
-/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = pipe(union([string(), number()]), transform(String));
-/**
- * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
- * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
- */
-const userProfile = looseObject({
-    id: optional(idText),
-    name: optional(string()),
-    email: optional(string()),
-    display_name: optional(nullable(string())),
-    displayName: optional(nullable(string())),
-});
-function displayNameOf(profile) {
-    return profile.display_name ?? profile.displayName ?? undefined;
-}
-/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
-const removalResponse = looseObject({});
-
-;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
-
-/**
- * An area D address: `{api-url}/v0.1/…`. An api-url given with the `/v0.1` prefix already (as it appears in the
- * API's documentation) is taken as the same base, rather than asking for `/v0.1/v0.1/…`.
- */
-function appApiUrl(apiUrl, path) {
-    const base = new URL(apiUrl.href);
-    base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
-    return joinUrl(base, `/v0.1${path}`);
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
-
-/** The app-management service's published lifecycle (spec, Versioning). */
-const RETIRED_ON = Date.UTC(2025, 2, 31);
-const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
-const day = (ms) => new Date(ms).toISOString().slice(0, 10);
-/** The warning every area D run shows; phrased for the day it runs, so it never reads as if retirement were ahead. */
-function lifecycleNotice(now) {
-    const lead = 'The app-management API is at the end of its life: ';
-    if (now < RETIRED_ON) {
-        return (`${lead}the service is to be retired on 31 March 2025, apart from its analytics and diagnostics features, ` +
-            'which stay supported until 30 June 2026. Plan a replacement for this step.');
-    }
-    if (now <= ANALYTICS_UNTIL) {
-        return (`${lead}the service was retired on 31 March 2025; only its analytics and diagnostics features stay supported, ` +
-            `until 30 June 2026 (today is ${day(now)}). User management is not among them: this step may stop ` +
-            'working at any time. Plan a replacement.');
-    }
-    return (`${lead}the service was retired on 31 March 2025, and its analytics and diagnostics features were supported ` +
-        `only until 30 June 2026; today (${day(now)}) is past both dates. This step may stop working at any time: ` +
-        'plan a replacement.');
-}
-const RETIREMENT_HINT = 'The likely cause: the app-management service was retired on 31 March 2025 (analytics and diagnostics ' +
-    'until 30 June 2026) and no longer answers here. If api-url points to a service that should still run, check ' +
-    'the address (the base, without /v0.1) and the network.';
-/** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
-function withRetirementHint(error) {
-    if (error instanceof ServiceError && error.code === 'NetworkError' && !error.hint) {
-        return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
-    }
-    return error;
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/error-hints.ts
-
-/** Hints for area D failures: each says what to do, since the service's own messages rarely do. */
-const UNAUTHORIZED = 'The API token was refused: it is missing, revoked or mistyped. Create a new API token in the portal ' +
-    '(account settings for a user token, app settings for an app token; the value is shown only once) and store ' +
-    'it as a secret for api-token.';
-const GONE = `The service answered 410 Gone. ${RETIREMENT_HINT}`;
-const LENGTH_REQUIRED = 'The service says the request carried no body (411 Length Required). This should never happen: the action ' +
-    'always sends {} with a DELETE. A proxy between the runner and the service may have dropped it; if there is ' +
-    'none, please report this as a bug.';
-function common(error) {
-    if (error.status === 401)
-        return UNAUTHORIZED;
-    if (error.status === 410)
-        return GONE;
-    if (error.status === 411)
-        return LENGTH_REQUIRED;
-    return undefined;
-}
-/** `GET /v0.1/user`. */
-function profileHint(error) {
-    if (error.status === 403) {
-        return ('This token may not read a user profile: an app API token has no user behind it. Use a user API token ' +
-            '(created under account settings) for app-current-user.');
-    }
-    // Every account has a profile, so a 404 here means the API itself is not there.
-    if (error.status === 404)
-        return `The service has no /v0.1/user. ${RETIREMENT_HINT}`;
-    return common(error);
-}
-/** Which resource a 404 of a removal is about: from the error code, else the message, else unknown. */
-function whichNotFound(error) {
-    // Codes such as AppNotFound, app_not_found, UserNotFound.
-    const code = (error.code ?? '').toLowerCase();
-    if (/^app/.test(code))
-        return 'app';
-    if (/^user/.test(code))
-        return 'user';
-    // A message that names exactly one of the two; addresses are dropped first ("happy@x.org" is not an app).
-    const message = (error.serviceMessage ?? '').toLowerCase().replace(/\S+@\S+/g, '');
-    const app = /\bapp(?:lication)?\b/.test(message);
-    const user = /\buser\b/.test(message);
-    if (app !== user)
-        return app ? 'app' : 'user';
-    return 'unknown';
-}
-/** `DELETE /v0.1/apps/{owner}/{app}/users/{email}`. */
-function removalHint(app, email) {
-    return (error) => {
-        if (error.status === 403) {
-            return (`This token may not remove users from ${app}: a read-only token (user or app), an app token of another ` +
-                'app, and a user token of someone who is not a Manager of the app cannot. Use a full-access user token ' +
-                `of a Manager of ${app}, or a full-access app token created in ${app}'s settings.`);
-        }
-        if (error.status === 404) {
-            switch (whichNotFound(error)) {
-                case 'app':
-                    return (`The app ${app} was not found: check the owner and app names (copy the app's portal address, or ` +
-                        'owner/app as the command-line client lists it), and that the token can see the app (an app token ' +
-                        'works only in its own app; a user token only in apps its user belongs to).');
-                case 'user':
-                    return `The user ${email} is not a user of ${app}: check the address; the user may already have been removed.`;
-                case 'unknown':
-                    return (`Either the app ${app} or the user ${email} was not found (the service did not say which): check ` +
-                        'both, and that the token can see the app.');
-            }
-        }
-        return common(error);
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/app-current-user.ts
-
-
-
-
-
-
-/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
-/* harmony default export */ const app_current_user = (defineOperation({
-    name: 'app-current-user',
-    description: 'Returns the profile of the user who owns the API token (app-management service).',
-    client: 'app-management',
-    inputs: {},
-    outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN"',
-    run: appCurrentUser,
-}));
-async function appCurrentUser(options, client, ctx) {
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    let response;
-    try {
-        response = await client.send({
-            method: 'GET',
-            url: appApiUrl(options.apiUrl, '/user'),
-            hint: profileHint,
-        });
-    }
-    catch (error) {
-        throw withRetirementHint(error);
-    }
-    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
-    const displayName = displayNameOf(profile);
-    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
-    return {
-        outputs: {
-            'user-id': profile.id,
-            'user-name': profile.name,
-            'user-email': profile.email,
-            'user-display-name': displayName,
-            result: profile,
-        },
-        summary: [
-            {
-                title: 'Owner of the API token',
-                header: ['Field', 'Value'],
-                rows: [
-                    ['id', profile.id ?? ''],
-                    ['name', profile.name ?? ''],
-                    ['email', profile.email ?? ''],
-                    ['display name', displayName ?? ''],
-                ],
-                notes: [notice],
-            },
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
-
-const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
-    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
-/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
-const NAME = /^[\w.~-]+$/;
-/**
- * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
- * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
- */
-function parseAppLocator(raw) {
-    const value = raw.trim();
-    const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
-    };
-    if (!value)
-        fail('is empty');
-    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
-    const plain = value.replace(/\/+$/, '').split('/');
-    if (!hasScheme && plain.length === 2)
-        return checked({ owner: plain[0], app: plain[1] }, fail);
-    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
-    let url;
-    try {
-        url = new URL(hasScheme ? value : `https://${value}`);
-    }
-    catch {
-        return fail('is neither owner/app nor a portal address');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        fail(`has the unsupported scheme ${url.protocol}`);
-    const segments = url.pathname.split('/').filter(Boolean);
-    for (let i = 0; i + 3 < segments.length; i++) {
-        const kind = segments[i];
-        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
-            const decode = (s) => {
-                try {
-                    return decodeURIComponent(s);
-                }
-                catch {
-                    return fail(`has a malformed percent-encoding in '${s}'`);
-                }
-            };
-            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
-        }
-    }
-    return fail(hasScheme
-        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
-        : 'is neither owner/app nor a portal address');
-}
-function checked(locator, fail) {
-    for (const [what, name] of [
-        ['owner name', locator.owner],
-        ['app name', locator.app],
-    ]) {
-        if (!name)
-            fail(`has an empty ${what}`);
-        if (!NAME.test(name) || name === '.' || name === '..') {
-            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
-        }
-    }
-    return locator;
-}
-function describeApp(locator) {
-    return `${locator.owner}/${locator.app}`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
-
-/**
- * A plausible e-mail address: one `@`, a local part without spaces or brackets, a domain of dotted labels.
- * Not RFC 5322 in full: the point is to catch a name, a display form (`Jane <jane@x.org>`) or a typo before
- * any user is removed. The address travels as one percent-encoded path segment, so `+` and `/` are safe.
- */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
-function checkUserEmails(emails) {
-    for (const email of emails) {
-        if (email.length > 254 || !EMAIL.test(email)) {
-            throw new InputError('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
-        }
-    }
-    return emails;
-}
-
-;// CONCATENATED MODULE: ./src/operations/app-remove-user.ts
-
-
-
-
-
-
-
-
-
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
-/* harmony default export */ const app_remove_user = (defineOperation({
-    name: 'app-remove-user',
-    description: 'Removes one or more users from an app of the app-management service (API token).',
-    client: 'app-management',
-    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
-    outputs: ['result', 'removed-users'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
-    run: appRemoveUser,
-}));
-async function appRemoveUser(options, client, ctx) {
-    // First, so that even a run stopped by an input error learns of the service's end of life.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    const locator = parseAppLocator(options.app);
-    const emails = checkUserEmails(options.userEmails);
-    const app = describeApp(locator);
-    const outcomes = [];
-    const failures = [];
-    for (const [index, email] of emails.entries()) {
-        ctx.signal?.throwIfAborted();
-        try {
-            const response = await client.send({
-                method: 'DELETE',
-                url: appApiUrl(options.apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-                // The API answers 411 to a DELETE without a body; {} is its empty payload.
-                json: {},
-                hint: removalHint(app, email),
-            });
-            const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
-            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
-            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
-        }
-        catch (caught) {
-            const error = withRetirementHint(caught);
-            if (!(error instanceof ServiceError))
-                throw error;
-            outcomes.push({
-                user_email: email,
-                removed: false,
-                status: error.status,
-                code: error.code,
-                message: error.serviceMessage,
-            });
-            failures.push({ email, error });
-            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
-            for (const line of error.detailLines())
-                ctx.logger.info(line);
-            if (!onlyThisUser(error)) {
-                // The token, the app or the service is the problem: every other address would fail the same way.
-                for (const rest of emails.slice(index + 1)) {
-                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
-                }
-                break;
-            }
-        }
-    }
-    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
-    return {
-        outputs: {
-            'removed-users': removed,
-            result: outcomes.length === 1 ? outcomes[0] : outcomes,
-        },
-        summary: [
-            {
-                title: `Users removed from ${app}`,
-                header: ['User', 'Outcome'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
-                notes: [notice],
-            },
-        ],
-        failure: failures.length
-            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
-            : undefined,
-    };
-}
-/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
-function onlyThisUser(error) {
-    const status = error.status;
-    if (status === undefined)
-        return false;
-    if (status === 404)
-        return whichNotFound(error) === 'user';
-    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
-}
-function describeOutcome(o) {
-    if (o.removed)
-        return `Removed (HTTP ${o.status})`;
-    if (o.notAttempted)
-        return 'Not attempted';
-    const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
-    return `Failed: ${what || 'no answer'}`;
-}
-function describeFailure(app, total, removedCount, failures, outcomes) {
-    const [first, ...others] = failures;
-    const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
-    parts.push(`could not remove ${first.email}: ${first.error.message}`);
-    if (others.length)
-        parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
-    const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
-    if (skipped.length)
-        parts.push(`not attempted: ${skipped.join(', ')}`);
-    // One line: the annotation's first line names the cause.
-    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
-}
-function safeJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/pages.ts
-
-
-/**
- * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
- */
-async function* pages(first, next, signal) {
-    const seen = new Set();
-    let page = await first();
-    for (;;) {
-        yield page;
-        const link = page.nextLink;
-        if (!link)
-            return;
-        if (seen.has(link)) {
-            throw new ServiceError({
-                code: 'RepeatingNextLink',
-                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
-            });
-        }
-        seen.add(link);
-        signal?.throwIfAborted();
-        page = await next(link);
-    }
-}
-/**
- * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
- * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
- * schema. Lazy, one page in memory at a time.
- */
-function listPages(client, method, url, schema, what, options = {}) {
-    const read = async (target, urlWhat) => {
-        const response = await client.send({ method, url: target, what: urlWhat });
-        options.onResponse?.(response);
-        const body = parseBody(response, schema, what);
-        return { value: body.value ?? [], nextLink: body.nextLink };
-    };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
-
-/**
- * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
- * by the operation rather than failing the whole listing, so both fields fall back to undefined.
- */
-const cachedImageSchema = looseObject({
-    image: _catch(optional(string()), undefined),
-    /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
-    osType: _catch(optional(string()), undefined),
-});
-/** Area B, one page of the cached images list. Which fields are always present is not documented. */
-const cachedImagesListSchema = looseObject({
-    value: pipe(optional(array(_catch(cachedImageSchema, {}))), transform((v) => v ?? [])),
-    nextLink: nullish(string()),
-});
-
-;// CONCATENATED MODULE: ./src/operations/image-reference.ts
-/**
- * Container image references, read the way a registry (distribution/reference) reads them, so that two
- * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
- *
- *   reference := name [ ':' tag ] [ '@' digest ]
- *   name      := [ domain '/' ] path-component [ '/' path-component ]*
- */
-/** The reference does not follow the grammar; `reason` says which part is wrong. */
-class ImageReferenceError extends Error {
-    input;
-    reason;
-    constructor(input, reason) {
-        super(`${JSON.stringify(input)} is not a valid image reference: ${reason}`);
-        this.name = 'ImageReferenceError';
-        this.input = input;
-        this.reason = reason;
-    }
-}
-const DOCKER_HUB = 'docker.io';
-// Docker Hub answers under these names too; images pulled through any of them are the same.
-const DOCKER_HUB_ALIASES = new Set(['index.docker.io', 'registry-1.docker.io']);
-const NAME_MAX_LENGTH = 255;
-const DOMAIN_LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
-const DOMAIN_RE = new RegExp(`^(?:${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?$`);
-const PATH_COMPONENT_RE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
-const TAG_RE = /^\w[\w.-]{0,127}$/;
-const DIGEST_RE = /^([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*):([0-9a-f]+)$/;
-// go-digest pins the length of the algorithms it knows; anything else only needs enough hex to be unique.
-const DIGEST_HEX_LENGTH = new Map([
-    ['sha256', 64],
-    ['sha384', 96],
-    ['sha512', 128],
-]);
-const DIGEST_MIN_HEX = 32;
-function parseImageReference(input) {
-    const fail = (reason) => new ImageReferenceError(input, reason);
-    const text = input.trim();
-    if (text === '')
-        throw fail('the reference is empty');
-    // The digest comes last and contains a ':' itself, so cut it off before looking for a tag.
-    const at = text.indexOf('@');
-    const digest = at === -1 ? undefined : text.slice(at + 1);
-    let name = at === -1 ? text : text.slice(0, at);
-    if (digest !== undefined) {
-        if (digest === '')
-            throw fail('the digest is empty');
-        const match = DIGEST_RE.exec(digest);
-        if (!match)
-            throw fail(`the digest "${digest}" is not algorithm:hex (lowercase hex)`);
-        const [, algorithm = '', hex = ''] = match;
-        const expected = DIGEST_HEX_LENGTH.get(algorithm);
-        if (expected !== undefined && hex.length !== expected) {
-            throw fail(`a ${algorithm} digest has ${expected} hex characters, not ${hex.length}`);
-        }
-        if (hex.length < DIGEST_MIN_HEX)
-            throw fail(`the digest has fewer than ${DIGEST_MIN_HEX} hex characters`);
-    }
-    // A ':' after the last '/' starts a tag; an earlier one is a registry port ("localhost:5000/app").
-    let tag;
-    const colon = name.lastIndexOf(':');
-    if (colon > name.lastIndexOf('/')) {
-        tag = name.slice(colon + 1);
-        name = name.slice(0, colon);
-        if (tag === '')
-            throw fail('the tag is empty');
-        if (!TAG_RE.test(tag))
-            throw fail(`the tag "${tag}" must match [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`);
-    }
-    if (name === '')
-        throw fail('the repository name is empty');
-    // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
-    if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
-        throw fail('a 64-character hex string is an image id, not a repository name');
-    }
-    if (name.length > NAME_MAX_LENGTH)
-        throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
-    // Docker's rule: the first component is a registry only if it cannot be a repository path component
-    // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
-    // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
-    // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
-    const path = name.split('/');
-    const first = path[0] ?? '';
-    const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
-    const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
-    if (domain !== undefined && !DOMAIN_RE.test(domain))
-        throw fail(`the registry "${domain}" is not a valid host[:port]`);
-    for (const component of path) {
-        if (component === '')
-            throw fail('the repository path has an empty component');
-        if (component !== component.toLowerCase())
-            throw fail(`the repository path "${component}" must be lowercase`);
-        if (!PATH_COMPONENT_RE.test(component)) {
-            throw fail(`the repository path "${component}" must be letters and digits joined by '.', '_', '__' or '-'`);
-        }
-    }
-    // Host names are case-insensitive; Docker Hub's aliases and its implicit "library/" namespace go away.
-    let registry = domain?.toLowerCase() ?? DOCKER_HUB;
-    if (DOCKER_HUB_ALIASES.has(registry))
-        registry = DOCKER_HUB;
-    if (registry === DOCKER_HUB && path.length === 1)
-        path.unshift('library');
-    const repository = path.join('/');
-    // Only a bare name means ":latest"; with a digest and no tag, the digest alone names the image.
-    const effectiveTag = tag ?? (digest === undefined ? 'latest' : undefined);
-    const canonical = `${registry}/${repository}` +
-        (effectiveTag !== undefined ? `:${effectiveTag}` : '') +
-        (digest !== undefined ? `@${digest}` : '');
-    return {
-        registry,
-        repository,
-        ...(effectiveTag !== undefined ? { tag: effectiveTag } : {}),
-        ...(digest !== undefined ? { digest } : {}),
-        canonical,
-    };
-}
-/** Equal keys mean the same image. A digest names content, so a tag beside it does not count. */
-function imageKey(ref) {
-    const base = `${ref.registry}/${ref.repository}`;
-    return ref.digest !== undefined ? `${base}@${ref.digest}` : `${base}:${ref.tag ?? 'latest'}`;
-}
-/** Whether two references name the same image; throws ImageReferenceError if either is invalid. */
-function sameImage(a, b) {
-    return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
-}
-
-;// CONCATENATED MODULE: ./src/operations/outputs.ts
-/**
- * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
- * said by the operation's own module (see ./registry.ts).
- */
-const outputs_OUTPUTS = {
-    result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
-    'request-id': 'x-vendor-request-id of the last response.',
-    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
-    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
-    'operation-id': 'Id of the async operation (the last instance with several).',
-    'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
-    'percent-complete': 'Percent complete of the operation.',
-    'start-time': 'Start time of the operation or synchronization.',
-    'end-time': 'End time of the operation or synchronization.',
-    'synchronization-id': 'The synchronization followed.',
-    'synchronization-status': 'Its status.',
-    'synchronization-mode': 'Incremental or FullSync.',
-    'duration-ms': 'Duration of the synchronization in milliseconds.',
-    message: 'Message of the synchronization.',
-    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
-    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
-    cached: 'true when every requested image is cached.',
-    'missing-images': 'JSON array of the requested references that are not cached.',
-    images: 'JSON array of {image, osType} that matched.',
-    'removed-users': 'JSON array of the e-mail addresses removed.',
-    'user-id': 'Id from the profile.',
-    'user-name': 'Name from the profile.',
-    'user-email': 'E-mail from the profile.',
-    'user-display-name': 'Display name from the profile.',
-};
-/** The outputs every operation against the resource-management API sets from its last response. */
-const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
-
-;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
-
-
-
-
-
-
-
-
-/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
-/* harmony default export */ const check_image_cached = (defineOperation({
-    name: 'check-image-cached',
-    description: 'Says whether the container images a deploy needs are cached in a region.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', '2025-09-01'),
-        // B1's path takes the subscription as a UUID: anything else is refused before a request.
-        subscriptionId: module_required('subscription-id', uuid),
-        location: module_required('location'),
-        images: module_required('image'),
-        osType: withDefault('os-type'),
-        failIfMissing: withDefault('fail-if-missing'),
-    },
-    outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
-    run: checkImageCached,
-}));
-/**
- * B1: lists the region's cached images page by page and says which of the requested images are among them.
- * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
- */
-async function checkImageCached(options, client, ctx) {
-    const { logger } = ctx;
-    // Every reference is checked before the first request: a typo fails the step, not a listing later.
-    const requested = options.images.map(parseRequested);
-    // Several spellings of one image share a key; one match satisfies all of them.
-    const matches = new Map(requested.map((r) => [r.key, []]));
-    const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
-    const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
-    let pagesRead = 0;
-    let imagesSeen = 0;
-    let skipped = 0;
-    let complete = false;
-    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
-    // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    for await (const page of listPages(client, 'GET', url, cachedImagesListSchema, 'cached images list', {
-        signal: ctx.signal,
-    })) {
-        pagesRead++;
-        for (const cached of page.value) {
-            imagesSeen++;
-            if (typeof cached.image !== 'string') {
-                skipped++;
-                logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
-                continue;
-            }
-            let key;
-            try {
-                key = imageKey(parseImageReference(cached.image));
-            }
-            catch (error) {
-                if (!(error instanceof ImageReferenceError))
-                    throw error;
-                skipped++;
-                logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
-                continue;
-            }
-            const found = matches.get(key);
-            if (!found || !wanted(cached.osType))
-                continue;
-            if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
-                found.push({
-                    image: cached.image,
-                    ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
-                });
-            }
-        }
-        logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
-        if ([...matches.values()].every((m) => m.length > 0)) {
-            complete = !page.nextLink;
-            break;
-        }
-        if (!page.nextLink)
-            complete = true;
-    }
-    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
-    const filter = options.osType ? ` (OS type ${options.osType})` : '';
-    for (const r of requested) {
-        const found = matches.get(r.key);
-        logger.info(found.length > 0
-            ? `${r.reference}: cached as ${found.map(check_image_cached_describe).join(', ')}`
-            : `${r.reference}: not cached${filter}`);
-    }
-    logger.info(`Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
-        (complete ? ', the whole list' : ', and stopped once every image was found') +
-        (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
-        '.');
-    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-    if (missing.length > 0 && !options.failIfMissing)
-        logger.warning(missingText);
-    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
-    return {
-        outputs: {
-            cached: missing.length === 0,
-            'missing-images': missing,
-            images,
-            result: requested.map((r) => ({
-                image: r.reference,
-                reference: r.parsed.canonical,
-                cached: matches.get(r.key).length > 0,
-                matches: matches.get(r.key),
-            })),
-        },
-        summary: [
-            {
-                title: `Cached images in ${options.location}`,
-                context: [
-                    ['subscription', options.subscriptionId],
-                    ['region', options.location],
-                ],
-                header: ['Image', 'Cached', 'OS type', 'Cached as'],
-                rows: requested.map((r) => {
-                    const found = matches.get(r.key);
-                    return [
-                        r.reference,
-                        found.length > 0 ? 'yes' : 'no',
-                        [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
-                        [...new Set(found.map((m) => m.image))].join(', ') || '—',
-                    ];
-                }),
-                notes: [
-                    ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
-                    `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
-                    ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
-                ],
-            },
-        ],
-        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
-    };
-}
-function parseRequested(reference) {
-    try {
-        const parsed = parseImageReference(reference);
-        return { reference, parsed, key: imageKey(parsed) };
-    }
-    catch (error) {
-        if (error instanceof ImageReferenceError)
-            throw new InputError('image', error.message);
-        throw error;
-    }
-}
-function uniqueKeys(requested) {
-    return [...new Set(requested.map((r) => r.key))];
-}
-function check_image_cached_describe(match) {
-    return match.osType ? `${match.image} (${match.osType})` : match.image;
-}
-
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
-        return 'succeeded';
-    if (FAILED.has(s))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/client/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
- */
-const operationStatusResult = looseObject({
-    id: nullish(string()),
-    name: nullish(string()),
-    status: nullish(string()),
-    startTime: nullish(string()),
-    endTime: nullish(string()),
-    percentComplete: nullish(number().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
-    error: nullish(errorDetail),
-    operations: nullish(array(unknown())),
-});
-
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
-function formatMs(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
-
-
-
-
-
-/** The polling URL of a long-running operation: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    return response.headers['vendor-asyncoperation'] || response.headers['location'] || undefined;
-}
-/**
- * An operation status result from a response. A 202 may come without a body (the spec does not show one), so
- * an empty or unreadable 202 body is "no status yet"; any other response must carry the shape.
- */
-function readStatus(response, what) {
-    if (response.status === 202) {
-        if (response.text.trim() === '')
-            return {};
-        try {
-            return parseBody(response, operationStatusResult, what);
-        }
-        catch {
-            return {};
-        }
-    }
-    return parseBody(response, operationStatusResult, what);
-}
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- */
-async function followOperation(options) {
-    const { client, ctx, log } = options;
-    let last = options.initial;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last.body, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: options.pollingUrl, what: 'polling URL' });
-                const body = readStatus(response, 'operation status');
-                last = { body, response };
-                return { value: body, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (body) => body.status,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: (body) => {
-                if (body.status != null || body.percentComplete != null) {
-                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
-                }
-            },
-        });
-        return { kind: result.outcome, last };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError)
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
-}
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    logger;
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
-class InstanceLog {
-    name;
-    sink;
-    history = [];
-    details = [];
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.history.push(line);
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.history.push(`warning: ${line}`);
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
-
-
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(label, target, followed, operationUrl, durationMs, log) {
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    const resume = operationUrl
-        ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
-        : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout':
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
-            const seen = body ? `; ${lastSeen}` : '';
-            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
-        }
-    }
-}
-function lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
-/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-function statusOf(outcome) {
-    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
-}
-/** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
-function report(outcomes, options) {
-    const last = outcomes[outcomes.length - 1];
-    const failed = outcomes.filter((o) => o.failure);
-    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
-    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
-    const operationStatus = options.several
-        ? allSucceeded
-            ? 'Succeeded'
-            : (statusOf(firstOther) ?? 'Failed')
-        : statusOf(last);
-    const result = options.several
-        ? outcomes.map((o) => ({
-            erpVirtualInstance: o.target,
-            ...o.body,
-            operationUrl: o.operationUrl,
-            failure: o.failure,
-        }))
-        : last.body;
-    // The cause is stated once, by the step's failure; the table says how each target ended.
-    const table = {
-        title: options.title,
-        context: options.context,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
-        rows: outcomes.map((o) => [
-            o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
-            // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
-        ]),
-        code: outcomes
-            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
-            .map((o) => ({
-            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-            text: o.operationUrl,
-        })),
-    };
-    let failure;
-    if (failed.length === 1 && !options.several)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
-    }
-    return {
-        outputs: {
-            result,
-            'operation-status': operationStatus,
-            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
-            'operation-url': last.operationUrl,
-            'percent-complete': last.body?.percentComplete ?? undefined,
-            'start-time': last.body?.startTime ?? undefined,
-            'end-time': last.body?.endTime ?? undefined,
-        },
-        summary: [table],
-        failure,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
-
-
-
-
-
-
-
-
-
-/**
- * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
- * at most `maxParallel` instances at once, outcomes in input order.
- */
-async function runInstanceAction(action, options, client, ctx) {
-    const operation = `erp-${action.verb}`;
-    // Every path is built before the first request: a bad name fails the step with nothing sent.
-    const targets = options.erpVirtualInstances.map((name) => ({
-        name,
-        url: actionUrl(options, name, action.verb),
-    }));
-    const several = targets.length > 1;
-    const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
-    const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
-        if (concurrent) {
-            const log = new InstanceLog(name, concurrent);
-            const outcome = await actOn(action, name, url, options, client, ctx, log);
-            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
-            if (log.details.length > 0) {
-                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
-            }
-            return outcome;
-        }
-        // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
-        return ctx.logger.group(`${operation} ${name}`, async () => {
-            const log = new InstanceLog(name, ctx.logger);
-            const outcome = await actOn(action, name, url, options, client, ctx, log);
-            for (const line of log.details)
-                ctx.logger.info(line);
-            return outcome;
-        });
-    });
-    return report(outcomes, {
-        title: operation,
-        targetHeader: 'erp virtual instance',
-        several,
-        severalFailed: `erp virtual instances did not ${action.verb}`,
-        context: [
-            ['subscription', options.subscriptionId],
-            ['resource group', options.resourceGroup],
-        ],
-    });
-}
-function actionUrl(options, name, verb) {
-    checkSegment('subscription-id', options.subscriptionId);
-    checkSegment('resource-group', options.resourceGroup, 90);
-    checkSegment('erp-virtual-instance', name);
-    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
-    return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
-}
-function checkSegment(input, value, maxLength) {
-    if (value === '' || value === '.' || value === '..') {
-        throw new InputError(input, `'${value}' cannot name a resource`);
-    }
-    if (maxLength !== undefined && value.length > maxLength) {
-        throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
-    }
-}
-async function actOn(action, name, url, options, client, ctx, log) {
-    const label = `The ${action.verb} of erp virtual instance '${name}'`;
-    const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
-    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
-        return {
-            target: name,
-            kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
-            durationMs: 0,
-            failure: `${label} was not sent: ${why} before its turn.`,
-        };
-    }
-    let seen;
-    let pollingUrl;
-    try {
-        const response = await action.send(client, url, log);
-        seen = { body: readStatus(response, `${action.verb} response`), response };
-        const now = classifyStatus(seen.body.status);
-        if (response.status !== 202 && now !== 'running') {
-            log.info(progressLine(seen.body, elapsed()));
-            return conclude(label, name, { kind: now, last: seen }, undefined, elapsed(), log);
-        }
-        // A 202 is followed whatever its body says: the operation is what decides.
-        if (response.status === 202 && now !== 'running')
-            seen = { body: {}, response };
-        const link = pollingLinkOf(response);
-        if (!link) {
-            throw new Error(response.status === 202
-                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-        }
-        pollingUrl = resolveOnOrigin(link, client.origin, 'polling URL').href;
-        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
-    }
-    catch (error) {
-        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
-    }
-    if (!options.wait) {
-        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
-    }
-    const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
-    return conclude(label, name, followed, pollingUrl, elapsed(), log);
-}
-/** A group title for an instance that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
-}
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    apiVersion: withDefault('api-version', '2023-04-01'),
-    subscriptionId: module_required('subscription-id'),
-    resourceGroup: module_required('resource-group'),
-    erpVirtualInstances: module_required('erp-virtual-instance'),
-    maxParallel: withDefault('max-parallel'),
-    wait: withDefault('wait'),
-};
-const OPERATION_OUTPUTS = [
-    'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'percent-complete',
-    'start-time',
-    'end-time',
-    ...RESPONSE_ID_OUTPUTS,
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp-start.ts
-
-
-/**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
- * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
- * outputs.
- */
-/* harmony default export */ const erp_start = (defineOperation({
-    name: 'erp-start',
-    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: INSTANCE_ACTION_INPUTS,
-    outputs: OPERATION_OUTPUTS,
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    run: erpStart,
-}));
-function erpStart(options, client, ctx) {
-    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
-    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
-
-
-
-/**
- * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
- * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
- * sets the operation outputs.
- */
-/* harmony default export */ const erp_stop = (defineOperation({
-    name: 'erp-stop',
-    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-        hardStopFallback: withDefault('hard-stop-fallback'),
-    },
-    outputs: OPERATION_OUTPUTS,
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    run: erpStop,
-}));
-function erpStop(options, client, ctx) {
-    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
-}
-/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log) {
-    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
-    const soft = options.softStopTimeoutSeconds;
-    try {
-        return await stop(soft);
-    }
-    catch (error) {
-        if (!(error instanceof ServiceError) ||
-            error.code?.toLowerCase() !== 'softstopunsupported' ||
-            soft === 0) {
-            throw error;
-        }
-        if (!options.hardStopFallback) {
-            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-        }
-        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
-        return stop(0);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
-
-
-
-
-
-
-
-/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
-/* harmony default export */ const wait_for_operation = (defineOperation({
-    name: 'wait-for-operation',
-    description: 'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: { operationUrl: module_required('operation-url') },
-    outputs: OPERATION_OUTPUTS,
-    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
-    run: waitForOperation,
-}));
-/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
-async function waitForOperation(options, client, ctx) {
-    let pollingUrl;
-    try {
-        pollingUrl = resolveOnOrigin(options.operationUrl, client.origin, 'operation-url').href;
-    }
-    catch (error) {
-        if (error instanceof OriginError)
-            throw new InputError('operation-url', error.message);
-        throw error;
-    }
-    const target = redactQuery(pollingUrl);
-    const outcome = await ctx.logger.group(`wait-for-operation ${target}`, async () => {
-        const log = new InstanceLog('operation', ctx.logger);
-        const startedAt = ctx.clock.now();
-        const followed = await followOperation({ client, ctx, log, pollingUrl, startedAt });
-        const result = conclude('The operation', target, followed, pollingUrl, ctx.clock.now() - startedAt, log);
-        for (const line of log.details)
-            ctx.logger.info(line);
-        return result;
-    });
-    return report([outcome], {
-        title: 'wait-for-operation',
-        targetHeader: 'operation',
-        several: false,
-        severalFailed: 'operations did not end well',
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
-
-/**
- * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
- */
-const synchronizationSchema = looseObject({
-    synchronizationId: nullish(string()),
-    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: nullish(string()),
-    status: nullish(string()),
-    message: nullish(string()),
-    startTime: nullish(string()),
-    endTime: nullish(string()),
-    durationMs: nullish(number().check(schemas_int())),
-});
-const synchronizationListSchema = looseObject({
-    value: nullish(array(synchronizationSchema)),
-    nextLink: nullish(string()),
-});
-/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
-const sourceShareSynchronizationSettingSchema = looseObject({
-    kind: nullish(string()),
-    properties: optional(unknown()),
-});
-const sourceSettingListSchema = looseObject({
-    value: nullish(array(sourceShareSynchronizationSettingSchema)),
-    nextLink: nullish(string()),
-});
-/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
-const scheduleSchema = looseObject({
-    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-    recurrenceInterval: nullish(string()),
-    synchronizationTime: nullish(string()),
-});
-
-;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
-/** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
-function isNewestFirst(orderby) {
-    return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
-}
-function startOf(sync) {
-    const t = Date.parse(sync.startTime ?? '');
-    return Number.isNaN(t) ? undefined : t;
-}
-/**
- * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
- *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
- * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
- *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
- *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
- *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
- *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
- * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far.
- *
- * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
- */
-async function findInListing(listing, choice, newestFirst) {
-    const pass = { listedAny: false, pagesRead: 0 };
-    let best;
-    let trustOrder = newestFirst;
-    for await (const page of listing) {
-        pass.pagesRead++;
-        if (page.value.length > 0)
-            pass.listedAny = true;
-        if (choice.kind === 'id') {
-            const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
-            if (found)
-                return { ...pass, found };
-            continue;
-        }
-        const dated = datedItems(page.value);
-        if (trustOrder && dated.length > 0) {
-            if (isDescending(dated)) {
-                const newest = dated[0];
-                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
-                return qualifies ? { ...pass, found: newest.sync } : pass;
-            }
-            trustOrder = false;
-        }
-        for (const item of dated) {
-            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
-                continue;
-            if (!best || item.start > best.start)
-                best = item;
-        }
-    }
-    return best ? { ...pass, found: best.sync } : pass;
-}
-/** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
-function sameId(a, b) {
-    return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-function datedItems(value) {
-    const out = [];
-    for (const sync of value) {
-        const start = startOf(sync);
-        if (start !== undefined)
-            out.push({ sync, start });
-    }
-    return out;
-}
-function isDescending(items) {
-    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
-}
-
-;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
-
-const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
-/**
- * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
- * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
- * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
- */
-function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
-    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
-    const start = Date.parse(synchronizationTime ?? '');
-    if (period === undefined || Number.isNaN(start))
-        return undefined;
-    if (start >= now)
-        return new Date(start);
-    return new Date(start + Math.ceil((now - start) / period) * period);
-}
-/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
-function isScheduleBased(setting) {
-    return (setting.kind ?? '').toLowerCase() === 'schedulebased';
-}
-/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
-function findSchedule(settings) {
-    for (const setting of settings) {
-        if (!isScheduleBased(setting))
-            continue;
-        const parsed = scheduleSchema.safeParse(setting.properties ?? {});
-        const props = parsed.success ? parsed.data : {};
-        return {
-            recurrenceInterval: props.recurrenceInterval ?? undefined,
-            synchronizationTime: props.synchronizationTime ?? undefined,
-        };
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/sync/report.ts
-
-
-/** What wait-for-sync says: log lines, messages, outputs and the summary. */
-function logSchedule(settings, schedule, nextRun, ctx) {
-    if (schedule) {
-        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
-            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
-    }
-    else if (settings.length === 0) {
-        ctx.logger.info('The source share sets no synchronization schedule.');
-    }
-    const others = settings.filter((s) => !isScheduleBased(s));
-    if (others.length > 0) {
-        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
-    }
-}
-function describeSync(sync) {
-    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
-    return parts.length ? ` (${parts.join(', ')})` : '';
-}
-function timeoutMessage(waitedMs, followed, wanted, listedAny) {
-    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
-    if (followed) {
-        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
-    }
-    return listedAny
-        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
-        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
-}
-function formatSeconds(ms) {
-    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-function syncOutputs(sync, schedule, settings, nextRun) {
-    return {
-        'synchronization-id': sync?.synchronizationId ?? undefined,
-        'synchronization-status': sync?.status ?? undefined,
-        'synchronization-mode': sync?.synchronizationMode ?? undefined,
-        'start-time': sync?.startTime ?? undefined,
-        'end-time': sync?.endTime ?? undefined,
-        'duration-ms': sync?.durationMs ?? undefined,
-        message: sync?.message ?? undefined,
-        'recurrence-interval': schedule?.recurrenceInterval,
-        'synchronization-time': schedule?.synchronizationTime,
-        result: {
-            synchronization: sync ?? null,
-            sourceShareSynchronizationSettings: settings,
-            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
-        },
-    };
-}
-function summaryTables(sync, settings, now, context) {
-    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
-    const tables = [
-        {
-            title: 'Synchronization',
-            context,
-            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-            rows: sync
-                ? [
-                    [
-                        dash(sync.synchronizationId),
-                        dash(sync.synchronizationMode),
-                        dash(sync.status),
-                        formatTime(sync.startTime),
-                        formatTime(sync.endTime),
-                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-                    ],
-                ]
-                : [['(none seen)', '—', '—', '—', '—', '—']],
-            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
-        },
-    ];
-    const rows = settings.map((s) => {
-        const scheduled = isScheduleBased(s);
-        const schedule = scheduled ? findSchedule([s]) : undefined;
-        return [
-            dash(s.kind),
-            dash(schedule?.recurrenceInterval),
-            dash(schedule?.synchronizationTime),
-            scheduled
-                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
-                : 'raw JSON in the result output',
-        ];
-    });
-    tables.push({
-        title: 'Source share schedule',
-        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
-        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
-    });
-    return tables;
-}
-
-;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
- * outputs and the source share's schedule.
- */
-/* harmony default export */ const wait_for_sync = (defineOperation({
-    name: 'wait-for-sync',
-    description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
-    client: 'resource-manager',
-    polls: true,
-    inputs: {
-        apiVersion: withDefault('api-version', '2021-08-01'),
-        subscriptionId: module_required('subscription-id'),
-        resourceGroup: module_required('resource-group'),
-        accountName: module_required('account-name'),
-        shareSubscription: module_required('share-subscription'),
-        synchronizationId: module_optional('synchronization-id'),
-        startedAfter: module_optional('started-after'),
-        filter: module_optional('filter'),
-        orderby: module_optional('orderby'),
-    },
-    outputs: [
-        'result',
-        'synchronization-id',
-        'synchronization-status',
-        'synchronization-mode',
-        'start-time',
-        'end-time',
-        'duration-ms',
-        'message',
-        'recurrence-interval',
-        'synchronization-time',
-        ...RESPONSE_ID_OUTPUTS,
-    ],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
-    run: waitForSync,
-}));
-/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
-const NEWEST_FIRST = 'startTime desc';
-/**
- * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
- * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
- * by id in a listing ordered newest first and without the filter, because a filter such as
- * `status eq 'InProgress'` would hide it the moment it ends.
- */
-async function waitForSync(options, client, ctx) {
-    const { clock, logger } = ctx;
-    const started = clock.now();
-    const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
-    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
-    let settings;
-    try {
-        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
-    }
-    const scheduleReadAt = clock.now();
-    const schedule = findSchedule(settings);
-    const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
-    logSchedule(settings, schedule, nextRun, ctx);
-    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
-    const choice = options.synchronizationId
-        ? { kind: 'id', synchronizationId: options.synchronizationId }
-        : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
-    const wanted = describeChoice(options);
-    let followed;
-    let listedAny = false;
-    let lastStatus;
-    let warnedGone = false;
-    let retryAfterMs;
-    let announcedWaiting = false;
-    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
-    const listSynchronizations = (query) => 
-    // Both lists are POSTs without a body: the client sends Content-Length: 0.
-    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
-        signal: ctx.signal,
-        onResponse,
-    });
-    const finish = (failure) => ({
-        outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt, [
-            ['account', options.accountName],
-            ['share subscription', options.shareSubscription],
-            ['resource group', options.resourceGroup],
-        ]),
-        failure,
-    });
-    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
-    try {
-        for (;;) {
-            retryAfterMs = undefined;
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
-            }
-            else {
-                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const outcome = classifyStatus(followed.status);
-                if (outcome === 'succeeded')
-                    return finish();
-                if (outcome === 'failed') {
-                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
-                }
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
-            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
-        }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return finish(followed
-            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
-            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
-    }
-}
-/** `$` kept literal and spaces as %20, the way OData services document their query options. */
-async function readSettings(client, url, ctx) {
-    const settings = [];
-    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    for await (const page of listPages(client, 'POST', url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
-        settings.push(...page.value);
-    }
-    return settings;
-}
-/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
-function describeChoice(options) {
-    if (options.synchronizationId)
-        return `synchronization ${options.synchronizationId}`;
-    if (options.startedAfter)
-        return `synchronization started at or after ${options.startedAfter.toISOString()}`;
-    return 'synchronization';
-}
-
-;// CONCATENATED MODULE: ./src/operations/registry.ts
-
-
-
-
-
-
-
-/**
- * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
- * command line's flags and the README tables are all derived from these modules.
- */
-const registry_REGISTRY = [
-    erp_stop,
-    erp_start,
-    wait_for_operation,
-    wait_for_sync,
-    check_image_cached,
-    app_remove_user,
-    app_current_user,
-];
-const OPERATION_NAMES = registry_REGISTRY.map((module) => module.name);
-function findOperation(name) {
-    return registry_REGISTRY.find((module) => module.name === name);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
-
-/**
- * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
- * federation, can word the same text as flags.
- */
-const SIGN_IN_HOW_TO = {
-    direct: 'set access-token, or client-id and tenant-id with client-secret',
-    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
-};
-const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
-/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, idToken, operation) {
-    const accessToken = inputs.optional('access-token');
-    if (accessToken)
-        return { kind: 'access-token', accessToken };
-    const clientId = inputs.optional('client-id');
-    const tenantId = inputs.optional('tenant-id');
-    const clientSecret = inputs.optional('client-secret');
-    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-    if (!clientId || !tenantId) {
-        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
-    }
-    const authUrl = inputs.required('auth-url', operation);
-    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
-    if (clientSecret)
-        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    if (!idToken) {
-        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
-    }
-    const audience = inputs.optional('oidc-audience');
-    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
-}
-
-;// CONCATENATED MODULE: ./src/inputs/run.ts
-
-
-
-
-
-
-
-
-/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
-function outputText(value) {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-function parseOperation(raw) {
-    const name = raw?.trim() ?? '';
-    const module = findOperation(name);
-    if (module)
-        return module;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
-}
-/**
- * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
- * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
- */
-async function runOperation(source, runtime) {
-    const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
-    refuseUnread(module, inputs);
-    const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
-    const connection = readConnection(module, inputs, runtime);
-    const requestTimeoutMs = inputs.optional('request-timeout');
-    const ctx = {
-        clock: runtime.clock,
-        logger: runtime.logger,
-        signal: runtime.signal,
-        deadline: runtime.clock.now() + inputs.optional('timeout'),
-        // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
-        pollIntervalMs: module.polls
-            ? inputs.optional('poll-interval')
-            : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
-    };
-    const last = {};
-    let dispatcher;
-    let result;
-    try {
-        dispatcher = createDispatcher({ requestTimeoutMs });
-        const client = connection.connect({
-            dispatcher,
-            clock: runtime.clock,
-            signal: runtime.signal,
-            deadline: ctx.deadline,
-            debug: runtime.logger.debug,
-            onSecret: runtime.onSecret,
-            onResponse: (response) => {
-                last.response = response;
-                runtime.onResponse?.(response);
-            },
-        });
-        result = await module.run({ ...options, ...connection.options }, client, ctx);
-    }
-    finally {
-        // Keep-alive sockets would hold the process open after the step is done.
-        await dispatcher?.destroy();
-    }
-    const ids = module.outputs.includes('request-id')
-        ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
-        : {};
-    return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
-}
-/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
-function readConnection(module, inputs, runtime) {
-    if (module.client === 'resource-manager') {
-        const baseUrl = inputs.required('base-url', module.name);
-        const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
-        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
-    }
-    const apiUrl = inputs.required('api-url', module.name);
-    const token = inputs.required('api-token', module.name);
-    return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
-}
-/**
- * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
- * would otherwise be ignored without a word.
- */
-function refuseUnread(module, inputs) {
-    const read = new Set(['operation', ...inputsOf(module)]);
-    for (const name of Object.keys(INPUTS)) {
-        if (!read.has(name) && inputs.given(name)) {
-            throw new InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
-        }
-    }
-}
-
-// EXTERNAL MODULE: ./src/cli/args.ts
-var cli_args = __nccwpck_require__(7593);
-;// CONCATENATED MODULE: ./src/inputs/catalogue.ts
-
-
-
-
-/**
- * The inputs of action.yml, the README and --help, derived from the registry: an input is listed with the
- * operations whose modules read it, so no list of "who reads what" is kept by hand.
- */
-function inputCatalogue() {
-    return Object.entries(INPUTS).map(([name, definition]) => {
-        const readers = name === 'operation' ? [...registry_REGISTRY] : registry_REGISTRY.filter((m) => inputsOf(m).includes(name));
-        const defaults = readers.flatMap((m) => {
-            const value = useOf(m, name)?.default ?? definition.default;
-            return value === undefined ? [] : [{ operation: m.name, value }];
-        });
-        return {
-            name,
-            description: name === 'operation' ? `What to do: ${OPERATION_NAMES.join(', ')}.` : definition.description,
-            secret: definition.secret === true,
-            operations: readers.map((m) => m.name),
-            defaults,
-        };
-    });
-}
-/** `30m`, or `erp-stop 2023-04-01, wait-for-sync 2021-08-01` where the operations differ; '' for none. */
-function describeDefault(entry) {
-    const values = new Set(entry.defaults.map((d) => d.value));
-    if (values.size === 0)
-        return '';
-    if (values.size === 1 && entry.defaults.length === entry.operations.length)
-        return [...values][0];
-    return entry.defaults.map((d) => `${d.operation} ${d.value}`).join(', ');
-}
-/** Every output with the operations that set it, from the registry. */
-function outputCatalogue() {
-    return Object.entries(OUTPUTS).map(([name, description]) => ({
-        name,
-        description,
-        operations: REGISTRY.filter((m) => m.outputs.includes(name)).map((m) => m.name),
-    }));
-}
-/** "all", or the operations by name. */
-function describeOperations(operations) {
-    return operations.length === REGISTRY.length ? 'all' : operations.join(', ');
-}
-
-;// CONCATENATED MODULE: ./src/cli/operation-flags.ts
-
-
-/**
- * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
- * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
- */
-function isListInput(name) {
-    const parsed = INPUTS[name].parse.safeParse('a');
-    return parsed.success && Array.isArray(parsed.data);
-}
-/** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
-function operationFlags(module) {
-    const reads = inputsOf(module);
-    return {
-        command: module.name,
-        accepts: new Map(reads.map((name) => [name, { list: isListInput(name) }])),
-        known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/wording.ts
-
-
-const isInput = (name) => name !== 'operation' && Object.hasOwn(INPUTS, name);
-/** Hyphenated input names as flags: `client-id` → `--client-id` (one-word names are too often plain words). */
-const asFlags = (text) => text.replace(/(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])/g, (name) => (isInput(name) ? `--${name}` : name));
-/** The sign-in how-to: the same ways as flags, and federation said to need a workflow. */
-const SIGN_IN = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a workflow's OIDC token)`;
-/**
- * Text written once for workflows (input descriptions, errors, hints, log lines), as a person at a command line
- * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the sign-in
- * how-to names flags and says that federation (`permissions: id-token: write`) needs a workflow, since no command
- * line has a runner's OIDC token. Only input names are rewritten, and only with a value of the forms workflows
- * write (true, false, a number), so service text that merely contains a colon passes unchanged.
- */
-function forCommandLine(text) {
-    return text
-        .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
-        .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
-        .replaceAll(SIGN_IN, SIGN_IN_HERE)
-        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token');
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-
-
-
-
-
-/** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
-function envName(input) {
-    return `VENDOR_OPS_${input.replace(/-/g, '_').toUpperCase()}`;
-}
-/** The terminal's width; 80 where stdout is not a terminal (a pipe, a file), unless COLUMNS says otherwise. */
-function terminalWidth(stream = process.stdout) {
-    const columns = stream.columns || Number(process.env.COLUMNS) || 80;
-    return Math.max(40, columns);
-}
-const ENV_NOTE = 'Every flag can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.';
-function usage(width = terminalWidth()) {
-    return [
-        'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
-        '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-        '       vendor-ops emulator [--port N] [--scenario FILE]',
-        '       vendor-ops --version',
-        '',
-        'Operations:',
-        ...table(registry_REGISTRY.map((m) => [m.name, m.description]), width),
-        '',
-        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`, width),
-    ].join('\n');
-}
-function emulatorHelp(width = terminalWidth()) {
-    return [
-        'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
-        '',
-        ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
-            'Without --scenario it serves the demo scenario (the one npm start uses).', width),
-        '',
-        'Flags:',
-        ...table([
-            ['--port N', 'the port to listen on; default: any free port'],
-            [
-                '--scenario FILE',
-                'a scenario file (JSON; its format is in the README); default: the demo scenario',
-            ],
-        ], width),
-    ].join('\n');
-}
-/**
- * --help for one operation, made from its module: what it does, the inputs it reads (required ones first, each
- * with its default), wrapped to the terminal, and an example.
- */
-function operationHelp(module, width = terminalWidth()) {
-    const reads = new Set(inputsOf(module));
-    const required = new Set(Object.values(module.inputs)
-        .filter((use) => use.presence === 'required')
-        .map((use) => use.input));
-    // The address of the API is required of every operation of its kind (run.ts reads it with `required`).
-    for (const name of module.client === 'resource-manager' ? ['base-url'] : ['api-url', 'api-token']) {
-        required.add(name);
-    }
-    const rows = inputCatalogue()
-        .filter((entry) => reads.has(entry.name))
-        .map((entry) => {
-        const own = entry.defaults.find((d) => d.operation === module.name)?.value;
-        const mark = required.has(entry.name) ? '(required) ' : own ? `(default ${own}) ` : '';
-        const repeat = isListInput(entry.name) ? ' Repeat the flag for several.' : '';
-        return {
-            required: required.has(entry.name),
-            row: [`--${entry.name}`, `${mark}${forCommandLine(entry.description)}${repeat}`],
-        };
-    })
-        .sort((a, b) => Number(b.required) - Number(a.required));
-    return [
-        ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
-        '',
-        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
-        '',
-        'Inputs:',
-        ...table(rows.map((r) => r.row), width),
-        '',
-        ...wrap(ENV_NOTE, width),
-        '',
-        'Example:',
-        ...example(`vendor-ops ${module.name} ${module.example}`, width),
-    ].join('\n');
-}
-/** Rows of columns, each column as wide as its widest cell, the last one wrapped to the width with a hanging indent. */
-function table(rows, width) {
-    const columns = rows[0]?.length ?? 0;
-    const widths = Array.from({ length: columns - 1 }, (_, i) => Math.max(...rows.map((r) => r[i].length)));
-    const indent = 2 + widths.reduce((sum, w) => sum + w + 2, 0);
-    // Too narrow for the description beside the names: it goes below them, indented.
-    const below = width - indent < 30;
-    return rows.flatMap((row) => {
-        const head = `  ${row
-            .slice(0, -1)
-            .map((cell, i) => cell.padEnd(widths[i]))
-            .join('  ')}  `;
-        const last = row[row.length - 1];
-        if (below)
-            return [head.trimEnd(), ...wrap(last, width - 6).map((l) => `      ${l}`)];
-        const lines = wrap(last, width - indent);
-        return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
-    });
-}
-/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
-function wrap(text, width) {
-    const lines = [];
-    let line = '';
-    const words = text
-        .split(/\s+/)
-        .filter(Boolean)
-        .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
-    for (const word of words) {
-        if (line && line.length + 1 + word.length > width) {
-            lines.push(line);
-            line = word;
-        }
-        else
-            line = line ? `${line} ${word}` : word;
-    }
-    if (line)
-        lines.push(line);
-    return lines;
-}
-/** A command broken before its flags with shell continuations, so it can be pasted as it is. */
-function example(command, width) {
-    const parts = command.split(/ (?=--)/);
-    const lines = [];
-    let line = '  ';
-    for (const part of parts) {
-        if (line.trim() && line.length + 1 + part.length + 2 > width) {
-            lines.push(`${line} \\`);
-            line = `    ${part}`;
-        }
-        else
-            line = line.trim() ? `${line} ${part}` : `  ${part}`;
-    }
-    lines.push(line);
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/cli/logger.ts
-/**
- * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
- * elapsed time and the last thing said while the step waits; elsewhere lines are plain. `render` rewords the
- * shared text for the command line (`wait: false` → `--wait false`).
- */
-function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
-    const started = now();
-    let last = '';
-    let live = false;
-    const clearLive = () => {
-        if (live)
-            stream.write('\r\u001b[2K');
-        live = false;
-    };
-    const write = (text) => {
-        const line = render(text);
-        clearLive();
-        stream.write(`${line}\n`);
-        last = line;
-    };
-    const timer = stream.isTTY
-        ? setInterval(() => {
-            const seconds = Math.round((now() - started) / 1000);
-            const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-            clearLive();
-            stream.write(`… ${elapsed} elapsed${last ? ` · ${last.trim()}` : ''}`.slice(0, (stream.columns ?? 80) - 1));
-            live = true;
-        }, 1000)
-        : undefined;
-    timer?.unref();
-    const logger = {
-        info: write,
-        warning: (line) => write(`warning: ${line}`),
-        debug: (line) => verbose && write(`debug: ${line}`),
-        group: async (name, work) => {
-            write(`▸ ${name}`);
-            return work();
-        },
-    };
-    return {
-        logger,
-        stop: () => {
-            if (timer)
-                clearInterval(timer);
-            clearLive();
-        },
-    };
-}
-
-// EXTERNAL MODULE: ./src/cli/nearest.ts
-var nearest = __nccwpck_require__(9740);
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/cli/version.ts
-
-/** The version of package.json, bundled into the command line so it answers from any directory. */
-const VERSION = package_namespaceObject.rE;
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
-async function main(argv) {
-    try {
-        return await dispatch((0,cli_args/* scan */.SQ)(argv));
-    }
-    catch (error) {
-        if (!(error instanceof cli_args/* UsageError */.eb))
-            throw error;
-        process.stderr.write(`error: ${error.message}\n`);
-        return 2;
-    }
-}
-/** `help [OP]`, `OP --help`, `--version`, `emulator …` or an operation; global flags anywhere. */
-async function dispatch(args) {
-    const [command, topic] = args.positionals;
-    if (args.globals.has('version')) {
-        process.stdout.write(`vendor-ops ${VERSION}\n`);
-        return 0;
-    }
-    if (command === 'emulator') {
-        if (args.globals.has('help'))
-            return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 931).then(__nccwpck_require__.bind(__nccwpck_require__, 9931));
-        return runEmulator(args);
-    }
-    if (command === 'help') {
-        (0,cli_args/* refuseStray */.uH)(args.positionals, 2, 'help');
-        if (!topic)
-            return print(usage());
-        return print(topic === 'emulator' ? emulatorHelp() : operationHelp(operation(topic)));
-    }
-    if (!command) {
-        if (args.globals.has('help'))
-            return print(usage());
-        if (args.flags.length > 0)
-            throw new cli_args/* UsageError */.eb(`no operation given before --${args.flags[0].name}`);
-        process.stderr.write(`${usage()}\n`);
-        return 2;
-    }
-    const module = operation(command);
-    if (args.globals.has('help'))
-        return print(operationHelp(module));
-    const values = (0,cli_args/* readFlags */.uW)(args.flags, operationFlags(module));
-    (0,cli_args/* refuseStray */.uH)(args.positionals, 1, command);
-    // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
-    const reads = new Set(inputsOf(module));
-    // A repeated list flag is one value per line, which the list parsers read as several items.
-    const source = (name) => name === 'operation'
-        ? command
-        : reads.has(name)
-            ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
-            : undefined;
-    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
-}
-function operation(name) {
-    const module = findOperation(name);
-    if (module)
-        return module;
-    const near = (0,nearest/* nearest */.p)(name, [...OPERATION_NAMES, 'emulator', 'help']);
-    throw new cli_args/* UsageError */.eb(`'${name}' is not an operation; ${near ? `did you mean ${near}?` : `valid operations: ${OPERATION_NAMES.join(', ')}`}`);
-}
-function print(text) {
-    process.stdout.write(`${text}\n`);
-    return 0;
-}
-async function runCommand(source, json, verbose) {
-    const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-    const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
-    const controller = new AbortController();
-    const cancel = () => controller.abort(new Error('Cancelled'));
-    process.once('SIGINT', cancel);
-    process.once('SIGTERM', cancel);
-    try {
-        // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
-        const summary = new InputReader(source).optional('summary') !== false;
-        const run = await runOperation(source, {
-            logger,
-            clock: systemClock,
-            signal: controller.signal,
-            onSecret: () => { },
-            userAgent: 'vendor-ops-cli',
-        });
-        stop();
-        printOutputs(run.outputs, json);
-        if (summary)
-            for (const table of run.result.summary)
-                process.stderr.write(renderTable(table));
-        if (run.result.failure) {
-            err(`error: ${run.result.failure}`);
-            return 1;
-        }
-        return 0;
-    }
-    catch (error) {
-        stop();
-        if (error instanceof ServiceError)
-            for (const line of error.detailLines())
-                err(line);
-        err(`error: ${error instanceof Error ? error.message : String(error)}`);
-        return error instanceof InputError ? 2 : 1;
-    }
-    finally {
-        process.off('SIGINT', cancel);
-        process.off('SIGTERM', cancel);
-    }
-}
-function printOutputs(outputs, json) {
-    const present = Object.entries(outputs).filter((entry) => entry[1] !== undefined && entry[0] in outputs_OUTPUTS);
-    if (json)
-        process.stdout.write(`${JSON.stringify(Object.fromEntries(present))}\n`);
-    else
-        for (const [name, value] of present)
-            process.stdout.write(`${name}=${outputText(value)}\n`);
-}
-function renderTable(table) {
-    const rows = [table.header, ...table.rows];
-    const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-    const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
-    return [
-        `\n${table.title}`,
-        line(table.header),
-        ...table.rows.map(line),
-        ...(table.notes ?? []).map(forCommandLine),
-        '',
-    ].join('\n');
-}
-
-
-/***/ }),
-
-/***/ 9740:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ nearest)
-/* harmony export */ });
-/* unused harmony export editDistance */
-/** Levenshtein distance: insertions, deletions and substitutions, one each. */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-/**
- * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
- * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
- */
-function nearest(word, candidates) {
-    const limit = Math.max(2, Math.floor(word.length / 3));
-    let best;
-    for (const name of candidates) {
-        const distance = editDistance(word.toLowerCase(), name);
-        if (distance <= limit && (!best || distance < best.distance))
-            best = { name, distance };
-    }
-    return best?.name;
-}
-
-
-/***/ }),
-
-/***/ 8749:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  s: () => (/* binding */ keepWasmOnBaselineTier)
-});
-
-// UNUSED EXPORTS: WASM_TIERING_FLAG
-
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/client/wasm-tiering.ts
-
-/**
- * undici parses HTTP with llhttp compiled to WebAssembly. After a few responses V8 tiers its hot functions up to
- * TurboFan on a background thread, and a process that ends right then waits at exit for that compile. A step sends
- * a handful of requests; the baseline tier (Liftoff) parses them just as well, and a budget no short run reaches
- * keeps llhttp there. Measured on this project's 2-core machine, Node 24.21, check-image-cached over 3 pages, 100
- * interleaved rounds, per-round medians as ratios to the floor bundle (bench/): wall 2.16 × → 1.67 ×, peak RSS
- * 1.32 × → 1.16 ×; teardown after the `exit` event 60 → 11 ms (the floor's: 9 ms). The command line: 2.10 × → 1.60 ×.
- *
- * The budget is the largest the flag takes (a 32-bit int; one more wraps to a negative budget, silently). 1e9 was
- * reached by wait-for-sync reading 100 pages of history, whose peak RSS then went from 87 MiB (20 pages) to 109 MiB;
- * with this budget it stays at 89 MiB. A run that parses still more gets the TurboFan code it then pays off.
- *
- * An unknown V8 flag only prints "Error: unrecognized flag" and the process carries on, so a later Node that drops
- * this one would silently lose the gain: __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
- */
-const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
-/** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
-function keepWasmOnBaselineTier() {
-    (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
-}
-
-
-/***/ }),
-
-/***/ 4589:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
-
-/***/ }),
-
-/***/ 6698:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
-
-/***/ }),
-
-/***/ 4573:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 7540:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
-
-/***/ }),
-
-/***/ 7598:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-
-/***/ }),
-
-/***/ 3053:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
-
-/***/ }),
-
-/***/ 610:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
-
-/***/ }),
-
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 1455:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-
-/***/ }),
-
-/***/ 7067:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 2467:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-
-/***/ }),
-
-/***/ 6760:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-
-/***/ }),
-
-/***/ 643:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
-
-/***/ }),
-
-/***/ 1792:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
-
-/***/ }),
-
-/***/ 99:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
-
-/***/ }),
-
-/***/ 7075:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
-
-/***/ }),
-
-/***/ 7830:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
-
-/***/ }),
-
-/***/ 7997:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
-
-/***/ }),
-
-/***/ 1692:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-
-/***/ }),
-
-/***/ 7975:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-
-/***/ }),
-
-/***/ 3429:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
-
-/***/ }),
-
-/***/ 5919:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-
-/***/ }),
-
-/***/ 8522:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
-
-/***/ }),
-
-/***/ 6723:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  YOg: () => (/* binding */ array),
-  zMY: () => (/* binding */ schemas_boolean),
-  gMt: () => (/* binding */ discriminatedUnion),
-  k5n: () => (/* binding */ _enum),
-  RZV: () => (/* binding */ lazy),
-  euz: () => (/* binding */ literal),
-  aig: () => (/* binding */ number),
-  g1P: () => (/* binding */ record),
-  rej: () => (/* binding */ strictObject),
-  YjP: () => (/* binding */ string),
-  KCZ: () => (/* binding */ union),
-  L5J: () => (/* binding */ unknown)
-});
-
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, looseObject, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, object, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -51935,8 +47289,133 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/locales/en.js
-var en = __nccwpck_require__(252);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
+    }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
+    };
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
+    };
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
+        }
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = core_util/* parsedType */.GW(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
+            }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${core_util/* stringifyPrimitive */.B7(issue.values[0])}`;
+                return `Invalid option: expected one of ${core_util/* joinValues */.jw(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${core_util/* joinValues */.jw(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
+        }
+    };
+};
+/* harmony default export */ function en() {
+    return {
+        localeError: error(),
+    };
+}
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js
 var parse = __nccwpck_require__(4196);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/errors.js
@@ -52030,7 +47509,7 @@ const safeDecodeAsync = /* @__PURE__ */ parse/* _safeDecodeAsync */.R3(ZodRealEr
 // Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
 function _ensureDefaultLocale() {
     if (!core_core/* globalConfig */.cr.localeError)
-        core_core/* config */.$W((0,en/* default */.A)());
+        core_core/* config */.$W(en());
 }
 // the default memoizer is read by the core container init, which runs before `ZodType.init`, so each container calls this first
 function _ensureDefaultMemoizer() {
@@ -52671,7 +48150,7 @@ const ZodNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodNumber", (ins
     },
 }));
 function number(params) {
-    return api/* _number */.F7(ZodNumber, params);
+    return core._number(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodNumberFormat", (inst, def) => {
     schemas/* $ZodNumberFormat */.I.init(inst, def);
@@ -52692,13 +48171,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ core_core/* $constructor */.xI("ZodBoolean", (inst, def) => {
-    schemas/* $ZodBoolean */.sF.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
+    core.$ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
+})));
 function schemas_boolean(params) {
-    return api/* _boolean */._L(ZodBoolean, params);
+    return core._boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ core_core/* $constructor */.xI("ZodBigInt", (inst, def) => {
     schemas/* $ZodBigInt */.BN.init(inst, def);
@@ -52932,7 +48411,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 // looseObject
@@ -52974,17 +48453,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    schemas/* $ZodDiscriminatedUnion */.P0.init(inst, def);
-});
+    core.$ZodDiscriminatedUnion.init(inst, def);
+})));
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ core_core/* $constructor */.xI("ZodIntersection", (inst, def) => {
@@ -53033,14 +48512,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    schemas/* $ZodRecord */.h.init(inst, def);
+    core.$ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-});
+})));
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -53048,14 +48527,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: string(),
             valueType: keyType,
-            ...core_util/* normalizeParams */.A2(valueType),
+            ...util.normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -53178,10 +48657,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLiteral", (inst, def) => {
-    schemas/* $ZodLiteral */.nu.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
+    core.$ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -53191,12 +48670,12 @@ const ZodLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLiteral", (i
             return def.values[0];
         },
     });
-});
+})));
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...core_util/* normalizeParams */.A2(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -53438,12 +48917,12 @@ function templateLiteral(parts, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLazy = /*@__PURE__*/ core_core/* $constructor */.xI("ZodLazy", (inst, def) => {
-    schemas/* $ZodLazy */.kU.init(inst, def);
+const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => lazyProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.getter();
-});
+})));
 function lazy(getter) {
     return new ZodLazy({
         type: "lazy",
@@ -53500,7 +48979,7 @@ function superRefine(fn, params) {
     return api/* _superRefine */.MB(fn, params);
 }
 // Re-export describe and meta from core
-const describe = api/* describe */.q0;
+const schemas_describe = api/* describe */.q0;
 const meta = api/* meta */.mI;
 const ZodInstanceOf = /*@__PURE__*/ core_core/* $constructor */.xI("ZodInstanceOf", (inst, def) => {
     ZodCustom.init(inst, def);
@@ -53555,6 +49034,3611 @@ function preprocess(fn, schema) {
     });
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return 'must not carry a user name or password';
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/** Query strings may carry signatures; logs show a URL without them. */
+function redactQuery(link) {
+    const q = link.indexOf('?');
+    return q < 0 ? link : `${link.slice(0, q)}?…`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+const parsers_text = string().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+const booleanText = string()
+    .trim()
+    .toLowerCase()
+    .pipe(_enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true');
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+const duration = string()
+    .trim()
+    .transform((v, ctx) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
+        });
+        return core_core/* NEVER */.tm;
+    }
+    return Math.round(ms);
+});
+const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
+/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
+function integer(min, max = Number.MAX_SAFE_INTEGER) {
+    const message = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
+    return string()
+        .trim()
+        .regex(/^\d+$/, message)
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, message);
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+const list = string()
+    .transform((v) => [
+    ...new Set(v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)),
+])
+    .refine((items) => items.length > 0, 'must name at least one item');
+const serviceUrl = string()
+    .trim()
+    .transform((v, ctx) => {
+    const url = checkServiceUrl(v);
+    if (typeof url === 'string') {
+        ctx.addIssue({ code: 'custom', message: url });
+        return core_core/* NEVER */.tm;
+    }
+    return url;
+});
+const parsers_uuid = string()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function resourceName(maxLength = 260) {
+    return parsers_text
+        .max(maxLength, `must be at most ${maxLength} characters`)
+        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+}
+const isoTime = string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+})
+    .transform((v) => new Date(v));
+const osType = string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters.',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        default: '15s',
+        parse: positiveDuration,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        parse: list.pipe(resourceName().array()),
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        default: '0',
+        parse: integer(0),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: integer(1, 1000),
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
+        parse: parsers_text,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'started-after': def({
+        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    source;
+    constructor(source) {
+        this.source = source;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            throw new InputError(name, `${reason}${got}`);
+        }
+        return parsed.data;
+    }
+}
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+function withoutUrlSecrets(raw) {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
+        return raw;
+    try {
+        const url = new URL(raw.trim());
+        const hidden = url.username || url.password ? '…@' : '';
+        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
+    }
+    catch {
+        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
+var mini_schemas = __nccwpck_require__(4343);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+
+
+// @__NO_SIDE_EFFECTS__
+function coerce_string(params) {
+    return api/* _coercedString */.K_(mini_schemas/* ZodMiniString */.iAB, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_number(params) {
+    return api/* _coercedNumber */.qG(mini_schemas/* ZodMiniNumber */.Axp, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_boolean(params) {
+    return api/* _coercedBoolean */.dN(mini_schemas/* ZodMiniBoolean */.n21, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_bigint(params) {
+    return api/* _coercedBigint */.St(mini_schemas/* ZodMiniBigInt */.s8U, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_date(params) {
+    return api/* _coercedDate */.B4(mini_schemas/* ZodMiniDate */.zTj, params);
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+
+
+
+
+
+
+
+
+
+/** A special constant with type `never` */
+// export const NEVER = {} as never;
+// iso
+
+
+// coerce
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+
+
+
+
+;// CONCATENATED MODULE: ./src/client/schemas/zod.ts
+
+// The one locale by its own path: `z.locales` would bundle all of them (+450 KiB).
+
+/**
+ * The zod every response schema is built with: `zod/mini`, the same checks as classic zod with functions in place
+ * of methods, and cheaper to build. Loading and building the response schemas takes 6.9 ms instead of 10.1 ms
+ * (medians of 80 runs, classic zod already loaded by the inputs); with no classic zod loaded at all, zod and these
+ * schemas take 12.0 ms instead of 22.6 ms.
+ *
+ * Unlike classic zod, mini loads no messages of its own ("Invalid input" for everything); parseBody quotes the
+ * message in its error, so the English ones are set here, whichever zod loads first. Import as
+ * `import * as z from './zod.js'`: a namespace the bundler can see through, so only what is used is bundled.
+ */
+(0,core_core/* config */.$W)(en());
+
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/client/error-body.ts
+
+
+/** Absent, or dropped when it is not the expected shape. */
+const lenient = (schema) => mini_schemas/* catch */.MfU(mini_schemas/* optional */.lqM(schema), undefined);
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
+const errorDetail = mini_schemas/* lazy */.RZV(() => mini_schemas/* looseObject */._H3({
+    code: lenient(mini_schemas/* string */.YjP()),
+    message: lenient(mini_schemas/* string */.YjP()),
+    target: lenient(mini_schemas/* string */.YjP()),
+    details: lenient(mini_schemas/* array */.YOg(errorDetail)),
+    additionalInfo: lenient(mini_schemas/* array */.YOg(mini_schemas/* looseObject */._H3({ type: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()), info: mini_schemas/* unknown */.L5J() }))),
+}));
+/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
+const errorEnvelope = mini_schemas/* union */.KCZ([
+    mini_schemas/* object */.Ikc({ error: errorDetail }),
+    mini_schemas/* pipe */.FsL(mini_schemas/* object */.Ikc({ error: mini_schemas/* string */.YjP(), error_description: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()) }), mini_schemas/* transform */.pdi((o) => ({ error: { code: o.error, message: o.error_description } }))),
+    mini_schemas/* pipe */.FsL(errorDetail, mini_schemas/* transform */.pdi((detail) => ({ error: detail }))),
+]);
+/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
+function parseErrorBody(response, action) {
+    const base = {
+        action,
+        status: response.status,
+        requestId: response.requestId,
+        correlationId: response.correlationId,
+    };
+    let json;
+    try {
+        json = JSON.parse(response.text);
+    }
+    catch {
+        return new ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
+    }
+    const parsed = errorEnvelope.safeParse(json);
+    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
+        return new ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
+    }
+    return new ServiceError({ ...base, ...parsed.data.error });
+}
+function describeBody(response) {
+    const type = response.headers['content-type'] ?? 'no content type';
+    if (response.text.trim() === '')
+        return `empty body, ${type}`;
+    const text = response.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 120);
+    return `${type}: "${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    options;
+    origin;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? defaultRetryPolicy;
+    }
+    async send(req) {
+        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        const { clock, signal } = this.options;
+        let refreshed = false;
+        for (let attempt = 1;; attempt++) {
+            signal?.throwIfAborted();
+            let response;
+            try {
+                response = await this.once(req, url);
+            }
+            catch (error) {
+                const wait = backoffDelay(this.retry, attempt);
+                if (attempt < this.retry.attempts &&
+                    isRetryableNetworkError(error) &&
+                    !signal?.aborted &&
+                    this.withinDeadline(wait)) {
+                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw networkError(req, url, error);
+            }
+            this.options.onResponse?.(response);
+            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+            if (ok(response.status))
+                return response;
+            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+                // A token can be revoked or expire early; one fresh token is worth one more try.
+                refreshed = true;
+                this.options.credential.refresh();
+                continue;
+            }
+            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
+            if (retryable && this.withinDeadline(wait)) {
+                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`);
+                await clock.sleep(wait, signal);
+                continue;
+            }
+            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
+            const hint = retryable
+                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
+                : req.hint?.(error);
+            throw hint ? error.withHint(hint) : error;
+        }
+    }
+    async once(req, url) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+            ...(await this.options.credential?.headers()),
+        };
+        let body;
+        if (req.form) {
+            body = new URLSearchParams(req.form).toString();
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+        }
+        else if (req.json !== undefined) {
+            body = JSON.stringify(req.json);
+            headers['content-type'] = 'application/json';
+        }
+        else if (req.method !== 'GET' && req.method !== 'DELETE') {
+            headers['content-length'] = '0';
+        }
+        this.requestCount++;
+        const started = this.options.clock.now();
+        const res = await (0,undici/* request */.Em)(url, {
+            method: req.method,
+            headers,
+            body,
+            dispatcher: this.options.dispatcher,
+            signal: this.options.signal,
+        });
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const flat = flattenHeaders(res.headers);
+        const response = {
+            status: res.statusCode,
+            headers: flat,
+            text,
+            url,
+            requestId: flat['x-vendor-request-id'],
+            correlationId: flat['x-vendor-correlation-request-id'],
+        };
+        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
+            (response.requestId ? ` (request-id ${response.requestId})` : ''));
+        return response;
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+    debug(line) {
+        this.options.debug?.(line);
+    }
+}
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = (0,parse/* safeParse */.xL)(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    return parsed.data;
+}
+async function readCapped(body, cap, url) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > cap) {
+            body.destroy();
+            throw new ServiceError({
+                code: 'ResponseTooLarge',
+                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+            });
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+function describeNetworkError(error) {
+    const e = error;
+    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+function networkError(req, url, error) {
+    if (error instanceof ServiceError || error?.name === 'AbortError')
+        return error;
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: describeNetworkError(error) || String(error),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/auth.ts
+
+
+
+/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+function bearerToken(token) {
+    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+}
+/** Area D: the API token travels in its own header. */
+function apiToken(token) {
+    return { headers: async () => ({ 'x-api-token': token }) };
+}
+const tokenResponse = mini_schemas/* looseObject */._H3({
+    access_token: mini_schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
+    expires_in: mini_schemas/* optional */.lqM(coerce_number().check(api/* _positive */.NC())),
+    token_type: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
+});
+/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
+function tokenGrant(options) {
+    let cached;
+    let pending;
+    const fetchToken = async () => {
+        const form = {
+            grant_type: 'client_credentials',
+            client_id: options.clientId,
+            scope: options.scope,
+        };
+        if (options.clientSecret !== undefined)
+            form.client_secret = options.clientSecret;
+        else if (options.clientAssertion) {
+            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+            form.client_assertion = await options.clientAssertion();
+        }
+        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
+        const body = parseTokenResponse(response);
+        options.onToken?.(body.access_token);
+        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+        // Short-lived tokens renew at half their life rather than at once.
+        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
+        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
+        return body.access_token;
+    };
+    return {
+        async headers() {
+            if (!cached || options.clock.now() >= cached.expiresAt) {
+                // Concurrent requests (several instances at once) share one token request.
+                pending ??= fetchToken().finally(() => (pending = undefined));
+                await pending;
+            }
+            return { authorization: `Bearer ${cached.token}` };
+        },
+        refresh() {
+            cached = undefined;
+        },
+    };
+}
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response) {
+    try {
+        return parseBody(response, tokenResponse, 'token endpoint');
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError))
+            throw error;
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+            requestId: response.requestId,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/connect.ts
+
+
+
+function connectResourceManager(baseUrl, signIn, options) {
+    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
+}
+function connectAppManagement(apiUrl, token, options) {
+    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
+}
+function credentialFor(signIn, options) {
+    if (signIn.kind === 'access-token')
+        return bearerToken(signIn.accessToken);
+    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
+    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
+    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
+    return tokenGrant({
+        http,
+        tokenPath: tokenUrl.href,
+        clientId: signIn.clientId,
+        scope: signIn.scope,
+        clock: options.clock,
+        onToken: options.onSecret,
+        ...(signIn.kind === 'client-secret'
+            ? { clientSecret: signIn.clientSecret }
+            : { clientAssertion: signIn.idToken }),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/dispatcher.ts
+
+/**
+ * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+ * (either case), so a runner behind a proxy works without settings of ours.
+ */
+function createDispatcher({ requestTimeoutMs }) {
+    return new undici/* EnvHttpProxyAgent */.J2({
+        connect: { timeout: requestTimeoutMs },
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+        keepAliveTimeout: 30_000,
+    });
+}
+let waitForClose = true;
+/**
+ * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
+ * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
+ * the run just does not sit idle while they close, and the outputs and summary are written meanwhile: about
+ * −3 ms of wall time here (1.67 × → 1.65 × the floor, 100 rounds; within the spread, so a small gain).
+ * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
+ */
+function dontWaitForDispatcherClose() {
+    waitForClose = false;
+}
+/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
+async function closeDispatcher(dispatcher) {
+    const closing = dispatcher?.destroy();
+    // Not awaited, a failure to close has no one to report to; the process ends all the same.
+    if (waitForClose)
+        await closing;
+    else
+        closing?.catch(() => { });
+}
+
+;// CONCATENATED MODULE: ./src/operations/module.ts
+
+function required(input, parse) {
+    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
+}
+function module_optional(input) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse };
+}
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+function withDefault(input, fallback) {
+    const fromVocabulary = INPUTS[input].default;
+    if (fallback === undefined && fromVocabulary === undefined) {
+        throw new Error(`${input} has no default: give the operation's own`);
+    }
+    return {
+        input,
+        presence: 'default',
+        parse: INPUTS[input].parse,
+        default: fallback,
+    };
+}
+/** Checks a module's shape at compile time while keeping its precise option types. */
+function defineOperation(module) {
+    return module;
+}
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS = {
+    'resource-manager': [
+        'base-url',
+        'access-token',
+        'auth-url',
+        'tenant-id',
+        'client-id',
+        'client-secret',
+        'oidc-audience',
+        'scope',
+    ],
+    'app-management': ['api-url', 'api-token'],
+};
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+function inputsOf(module) {
+    const read = new Set([
+        ...CLIENT_INPUTS[module.client],
+        ...STEP_INPUTS,
+        ...(module.polls ? ['poll-interval'] : []),
+        ...Object.values(module.inputs).map((use) => use.input),
+    ]);
+    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
+}
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+function useOf(module, input) {
+    return Object.values(module.inputs).find((use) => use.input === input);
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
+
+/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
+const idText = mini_schemas/* pipe */.FsL(mini_schemas/* union */.KCZ([mini_schemas/* string */.YjP(), mini_schemas/* number */.aig()]), mini_schemas/* transform */.pdi(String));
+/**
+ * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
+ * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
+ */
+const userProfile = mini_schemas/* looseObject */._H3({
+    id: mini_schemas/* optional */.lqM(idText),
+    name: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
+    email: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
+    display_name: mini_schemas/* optional */.lqM(mini_schemas/* nullable */.mee(mini_schemas/* string */.YjP())),
+    displayName: mini_schemas/* optional */.lqM(mini_schemas/* nullable */.mee(mini_schemas/* string */.YjP())),
+});
+function displayNameOf(profile) {
+    return profile.display_name ?? profile.displayName ?? undefined;
+}
+/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
+const removalResponse = mini_schemas/* looseObject */._H3({});
+
+;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
+
+/**
+ * An area D address: `{api-url}/v0.1/…`. An api-url given with the `/v0.1` prefix already (as it appears in the
+ * API's documentation) is taken as the same base, rather than asking for `/v0.1/v0.1/…`.
+ */
+function appApiUrl(apiUrl, path) {
+    const base = new URL(apiUrl.href);
+    base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
+    return joinUrl(base, `/v0.1${path}`);
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
+
+/** The app-management service's published lifecycle (spec, Versioning). */
+const RETIRED_ON = Date.UTC(2025, 2, 31);
+const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
+const day = (ms) => new Date(ms).toISOString().slice(0, 10);
+/** The warning every area D run shows; phrased for the day it runs, so it never reads as if retirement were ahead. */
+function lifecycleNotice(now) {
+    const lead = 'The app-management API is at the end of its life: ';
+    if (now < RETIRED_ON) {
+        return (`${lead}the service is to be retired on 31 March 2025, apart from its analytics and diagnostics features, ` +
+            'which stay supported until 30 June 2026. Plan a replacement for this step.');
+    }
+    if (now <= ANALYTICS_UNTIL) {
+        return (`${lead}the service was retired on 31 March 2025; only its analytics and diagnostics features stay supported, ` +
+            `until 30 June 2026 (today is ${day(now)}). User management is not among them: this step may stop ` +
+            'working at any time. Plan a replacement.');
+    }
+    return (`${lead}the service was retired on 31 March 2025, and its analytics and diagnostics features were supported ` +
+        `only until 30 June 2026; today (${day(now)}) is past both dates. This step may stop working at any time: ` +
+        'plan a replacement.');
+}
+const RETIREMENT_HINT = 'The likely cause: the app-management service was retired on 31 March 2025 (analytics and diagnostics ' +
+    'until 30 June 2026) and no longer answers here. If api-url points to a service that should still run, check ' +
+    'the address (the base, without /v0.1) and the network.';
+/** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
+function withRetirementHint(error) {
+    if (error instanceof ServiceError && error.code === 'NetworkError' && !error.hint) {
+        return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
+    }
+    return error;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/error-hints.ts
+
+/** Hints for area D failures: each says what to do, since the service's own messages rarely do. */
+const UNAUTHORIZED = 'The API token was refused: it is missing, revoked or mistyped. Create a new API token in the portal ' +
+    '(account settings for a user token, app settings for an app token; the value is shown only once) and store ' +
+    'it as a secret for api-token.';
+const GONE = `The service answered 410 Gone. ${RETIREMENT_HINT}`;
+const LENGTH_REQUIRED = 'The service says the request carried no body (411 Length Required). This should never happen: the action ' +
+    'always sends {} with a DELETE. A proxy between the runner and the service may have dropped it; if there is ' +
+    'none, please report this as a bug.';
+function common(error) {
+    if (error.status === 401)
+        return UNAUTHORIZED;
+    if (error.status === 410)
+        return GONE;
+    if (error.status === 411)
+        return LENGTH_REQUIRED;
+    return undefined;
+}
+/** `GET /v0.1/user`. */
+function profileHint(error) {
+    if (error.status === 403) {
+        return ('This token may not read a user profile: an app API token has no user behind it. Use a user API token ' +
+            '(created under account settings) for app-current-user.');
+    }
+    // Every account has a profile, so a 404 here means the API itself is not there.
+    if (error.status === 404)
+        return `The service has no /v0.1/user. ${RETIREMENT_HINT}`;
+    return common(error);
+}
+/** Which resource a 404 of a removal is about: from the error code, else the message, else unknown. */
+function whichNotFound(error) {
+    // Codes such as AppNotFound, app_not_found, UserNotFound.
+    const code = (error.code ?? '').toLowerCase();
+    if (/^app/.test(code))
+        return 'app';
+    if (/^user/.test(code))
+        return 'user';
+    // A message that names exactly one of the two; addresses are dropped first ("happy@x.org" is not an app).
+    const message = (error.serviceMessage ?? '').toLowerCase().replace(/\S+@\S+/g, '');
+    const app = /\bapp(?:lication)?\b/.test(message);
+    const user = /\buser\b/.test(message);
+    if (app !== user)
+        return app ? 'app' : 'user';
+    return 'unknown';
+}
+/** `DELETE /v0.1/apps/{owner}/{app}/users/{email}`. */
+function removalHint(app, email) {
+    return (error) => {
+        if (error.status === 403) {
+            return (`This token may not remove users from ${app}: a read-only token (user or app), an app token of another ` +
+                'app, and a user token of someone who is not a Manager of the app cannot. Use a full-access user token ' +
+                `of a Manager of ${app}, or a full-access app token created in ${app}'s settings.`);
+        }
+        if (error.status === 404) {
+            switch (whichNotFound(error)) {
+                case 'app':
+                    return (`The app ${app} was not found: check the owner and app names (copy the app's portal address, or ` +
+                        'owner/app as the command-line client lists it), and that the token can see the app (an app token ' +
+                        'works only in its own app; a user token only in apps its user belongs to).');
+                case 'user':
+                    return `The user ${email} is not a user of ${app}: check the address; the user may already have been removed.`;
+                case 'unknown':
+                    return (`Either the app ${app} or the user ${email} was not found (the service did not say which): check ` +
+                        'both, and that the token can see the app.');
+            }
+        }
+        return common(error);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/app-current-user.ts
+
+
+
+
+
+
+/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
+/* harmony default export */ const app_current_user = (defineOperation({
+    name: 'app-current-user',
+    description: 'Returns the profile of the user who owns the API token (app-management service).',
+    client: 'app-management',
+    inputs: {},
+    outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN"',
+    run: appCurrentUser,
+}));
+async function appCurrentUser(options, client, ctx) {
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    let response;
+    try {
+        response = await client.send({
+            method: 'GET',
+            url: appApiUrl(options.apiUrl, '/user'),
+            hint: profileHint,
+        });
+    }
+    catch (error) {
+        throw withRetirementHint(error);
+    }
+    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
+    const displayName = displayNameOf(profile);
+    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
+    return {
+        outputs: {
+            'user-id': profile.id,
+            'user-name': profile.name,
+            'user-email': profile.email,
+            'user-display-name': displayName,
+            result: profile,
+        },
+        summary: [
+            {
+                title: 'Owner of the API token',
+                header: ['Field', 'Value'],
+                rows: [
+                    ['id', profile.id ?? ''],
+                    ['name', profile.name ?? ''],
+                    ['email', profile.email ?? ''],
+                    ['display name', displayName ?? ''],
+                ],
+                notes: [notice],
+            },
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
+
+const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
+    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
+/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
+const NAME = /^[\w.~-]+$/;
+/**
+ * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
+ * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
+ */
+function parseAppLocator(raw) {
+    const value = raw.trim();
+    const fail = (why) => {
+        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+    };
+    if (!value)
+        fail('is empty');
+    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+    const plain = value.replace(/\/+$/, '').split('/');
+    if (!hasScheme && plain.length === 2)
+        return checked({ owner: plain[0], app: plain[1] }, fail);
+    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
+    let url;
+    try {
+        url = new URL(hasScheme ? value : `https://${value}`);
+    }
+    catch {
+        return fail('is neither owner/app nor a portal address');
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        fail(`has the unsupported scheme ${url.protocol}`);
+    const segments = url.pathname.split('/').filter(Boolean);
+    for (let i = 0; i + 3 < segments.length; i++) {
+        const kind = segments[i];
+        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
+            const decode = (s) => {
+                try {
+                    return decodeURIComponent(s);
+                }
+                catch {
+                    return fail(`has a malformed percent-encoding in '${s}'`);
+                }
+            };
+            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
+        }
+    }
+    return fail(hasScheme
+        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
+        : 'is neither owner/app nor a portal address');
+}
+function checked(locator, fail) {
+    for (const [what, name] of [
+        ['owner name', locator.owner],
+        ['app name', locator.app],
+    ]) {
+        if (!name)
+            fail(`has an empty ${what}`);
+        if (!NAME.test(name) || name === '.' || name === '..') {
+            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
+        }
+    }
+    return locator;
+}
+function describeApp(locator) {
+    return `${locator.owner}/${locator.app}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
+
+/**
+ * A plausible e-mail address: one `@`, a local part without spaces or brackets, a domain of dotted labels.
+ * Not RFC 5322 in full: the point is to catch a name, a display form (`Jane <jane@x.org>`) or a typo before
+ * any user is removed. The address travels as one percent-encoded path segment, so `+` and `/` are safe.
+ */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
+function checkUserEmails(emails) {
+    for (const email of emails) {
+        if (email.length > 254 || !EMAIL.test(email)) {
+            throw new InputError('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
+        }
+    }
+    return emails;
+}
+
+;// CONCATENATED MODULE: ./src/operations/app-remove-user.ts
+
+
+
+
+
+
+
+
+
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/* harmony default export */ const app_remove_user = (defineOperation({
+    name: 'app-remove-user',
+    description: 'Removes one or more users from an app of the app-management service (API token).',
+    client: 'app-management',
+    inputs: { app: required('app'), userEmails: required('user-email') },
+    outputs: ['result', 'removed-users'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+    run: appRemoveUser,
+}));
+async function appRemoveUser(options, client, ctx) {
+    // First, so that even a run stopped by an input error learns of the service's end of life.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    const locator = parseAppLocator(options.app);
+    const emails = checkUserEmails(options.userEmails);
+    const app = describeApp(locator);
+    const outcomes = [];
+    const failures = [];
+    for (const [index, email] of emails.entries()) {
+        ctx.signal?.throwIfAborted();
+        try {
+            const response = await client.send({
+                method: 'DELETE',
+                url: appApiUrl(options.apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+            const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
+            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+        }
+        catch (caught) {
+            const error = withRetirementHint(caught);
+            if (!(error instanceof ServiceError))
+                throw error;
+            outcomes.push({
+                user_email: email,
+                removed: false,
+                status: error.status,
+                code: error.code,
+                message: error.serviceMessage,
+            });
+            failures.push({ email, error });
+            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+            for (const line of error.detailLines())
+                ctx.logger.info(line);
+            if (!onlyThisUser(error)) {
+                // The token, the app or the service is the problem: every other address would fail the same way.
+                for (const rest of emails.slice(index + 1)) {
+                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+                }
+                break;
+            }
+        }
+    }
+    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    return {
+        outputs: {
+            'removed-users': removed,
+            result: outcomes.length === 1 ? outcomes[0] : outcomes,
+        },
+        summary: [
+            {
+                title: `Users removed from ${app}`,
+                header: ['User', 'Outcome'],
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                notes: [notice],
+            },
+        ],
+        failure: failures.length
+            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+            : undefined,
+    };
+}
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error) {
+    const status = error.status;
+    if (status === undefined)
+        return false;
+    if (status === 404)
+        return whichNotFound(error) === 'user';
+    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+function describeOutcome(o) {
+    if (o.removed)
+        return `Removed (HTTP ${o.status})`;
+    if (o.notAttempted)
+        return 'Not attempted';
+    const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
+    return `Failed: ${what || 'no answer'}`;
+}
+function describeFailure(app, total, removedCount, failures, outcomes) {
+    const [first, ...others] = failures;
+    const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
+    parts.push(`could not remove ${first.email}: ${first.error.message}`);
+    if (others.length)
+        parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
+    const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
+    if (skipped.length)
+        parts.push(`not attempted: ${skipped.join(', ')}`);
+    // One line: the annotation's first line names the cause.
+    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+}
+function safeJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pages.ts
+
+
+/**
+ * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
+ * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ */
+async function* pages(first, next, signal) {
+    const seen = new Set();
+    let page = await first();
+    for (;;) {
+        yield page;
+        const link = page.nextLink;
+        if (!link)
+            return;
+        if (seen.has(link)) {
+            throw new ServiceError({
+                code: 'RepeatingNextLink',
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+            });
+        }
+        seen.add(link);
+        signal?.throwIfAborted();
+        page = await next(link);
+    }
+}
+/**
+ * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
+ * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
+ * schema. Lazy, one page in memory at a time.
+ */
+function listPages(client, method, url, schema, what, options = {}) {
+    const read = async (target, urlWhat) => {
+        const response = await client.send({ method, url: target, what: urlWhat });
+        options.onResponse?.(response);
+        const body = parseBody(response, schema, what);
+        return { value: body.value ?? [], nextLink: body.nextLink };
+    };
+    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
+
+/**
+ * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
+ * by the operation rather than failing the whole listing, so both fields fall back to undefined.
+ */
+const cachedImageSchema = mini_schemas/* looseObject */._H3({
+    image: mini_schemas/* catch */.MfU(mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()), undefined),
+    /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
+    osType: mini_schemas/* catch */.MfU(mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()), undefined),
+});
+/** Area B, one page of the cached images list. Which fields are always present is not documented. */
+const cachedImagesListSchema = mini_schemas/* looseObject */._H3({
+    value: mini_schemas/* pipe */.FsL(mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* catch */.MfU(cachedImageSchema, {}))), mini_schemas/* transform */.pdi((v) => v ?? [])),
+    nextLink: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/image-reference.ts
+/**
+ * Container image references, read the way a registry (distribution/reference) reads them, so that two
+ * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
+ *
+ *   reference := name [ ':' tag ] [ '@' digest ]
+ *   name      := [ domain '/' ] path-component [ '/' path-component ]*
+ */
+/** The reference does not follow the grammar; `reason` says which part is wrong. */
+class ImageReferenceError extends Error {
+    input;
+    reason;
+    constructor(input, reason) {
+        super(`${JSON.stringify(input)} is not a valid image reference: ${reason}`);
+        this.name = 'ImageReferenceError';
+        this.input = input;
+        this.reason = reason;
+    }
+}
+const DOCKER_HUB = 'docker.io';
+// Docker Hub answers under these names too; images pulled through any of them are the same.
+const DOCKER_HUB_ALIASES = new Set(['index.docker.io', 'registry-1.docker.io']);
+const NAME_MAX_LENGTH = 255;
+const DOMAIN_LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN_RE = new RegExp(`^(?:${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?$`);
+const PATH_COMPONENT_RE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const TAG_RE = /^\w[\w.-]{0,127}$/;
+const DIGEST_RE = /^([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*):([0-9a-f]+)$/;
+// go-digest pins the length of the algorithms it knows; anything else only needs enough hex to be unique.
+const DIGEST_HEX_LENGTH = new Map([
+    ['sha256', 64],
+    ['sha384', 96],
+    ['sha512', 128],
+]);
+const DIGEST_MIN_HEX = 32;
+function parseImageReference(input) {
+    const fail = (reason) => new ImageReferenceError(input, reason);
+    const text = input.trim();
+    if (text === '')
+        throw fail('the reference is empty');
+    // The digest comes last and contains a ':' itself, so cut it off before looking for a tag.
+    const at = text.indexOf('@');
+    const digest = at === -1 ? undefined : text.slice(at + 1);
+    let name = at === -1 ? text : text.slice(0, at);
+    if (digest !== undefined) {
+        if (digest === '')
+            throw fail('the digest is empty');
+        const match = DIGEST_RE.exec(digest);
+        if (!match)
+            throw fail(`the digest "${digest}" is not algorithm:hex (lowercase hex)`);
+        const [, algorithm = '', hex = ''] = match;
+        const expected = DIGEST_HEX_LENGTH.get(algorithm);
+        if (expected !== undefined && hex.length !== expected) {
+            throw fail(`a ${algorithm} digest has ${expected} hex characters, not ${hex.length}`);
+        }
+        if (hex.length < DIGEST_MIN_HEX)
+            throw fail(`the digest has fewer than ${DIGEST_MIN_HEX} hex characters`);
+    }
+    // A ':' after the last '/' starts a tag; an earlier one is a registry port ("localhost:5000/app").
+    let tag;
+    const colon = name.lastIndexOf(':');
+    if (colon > name.lastIndexOf('/')) {
+        tag = name.slice(colon + 1);
+        name = name.slice(0, colon);
+        if (tag === '')
+            throw fail('the tag is empty');
+        if (!TAG_RE.test(tag))
+            throw fail(`the tag "${tag}" must match [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`);
+    }
+    if (name === '')
+        throw fail('the repository name is empty');
+    // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
+    if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
+        throw fail('a 64-character hex string is an image id, not a repository name');
+    }
+    if (name.length > NAME_MAX_LENGTH)
+        throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
+    // Docker's rule: the first component is a registry only if it cannot be a repository path component
+    // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
+    // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
+    // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
+    const path = name.split('/');
+    const first = path[0] ?? '';
+    const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
+    const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
+    if (domain !== undefined && !DOMAIN_RE.test(domain))
+        throw fail(`the registry "${domain}" is not a valid host[:port]`);
+    for (const component of path) {
+        if (component === '')
+            throw fail('the repository path has an empty component');
+        if (component !== component.toLowerCase())
+            throw fail(`the repository path "${component}" must be lowercase`);
+        if (!PATH_COMPONENT_RE.test(component)) {
+            throw fail(`the repository path "${component}" must be letters and digits joined by '.', '_', '__' or '-'`);
+        }
+    }
+    // Host names are case-insensitive; Docker Hub's aliases and its implicit "library/" namespace go away.
+    let registry = domain?.toLowerCase() ?? DOCKER_HUB;
+    if (DOCKER_HUB_ALIASES.has(registry))
+        registry = DOCKER_HUB;
+    if (registry === DOCKER_HUB && path.length === 1)
+        path.unshift('library');
+    const repository = path.join('/');
+    // Only a bare name means ":latest"; with a digest and no tag, the digest alone names the image.
+    const effectiveTag = tag ?? (digest === undefined ? 'latest' : undefined);
+    const canonical = `${registry}/${repository}` +
+        (effectiveTag !== undefined ? `:${effectiveTag}` : '') +
+        (digest !== undefined ? `@${digest}` : '');
+    return {
+        registry,
+        repository,
+        ...(effectiveTag !== undefined ? { tag: effectiveTag } : {}),
+        ...(digest !== undefined ? { digest } : {}),
+        canonical,
+    };
+}
+/** Equal keys mean the same image. A digest names content, so a tag beside it does not count. */
+function imageKey(ref) {
+    const base = `${ref.registry}/${ref.repository}`;
+    return ref.digest !== undefined ? `${base}@${ref.digest}` : `${base}:${ref.tag ?? 'latest'}`;
+}
+/** Whether two references name the same image; throws ImageReferenceError if either is invalid. */
+function sameImage(a, b) {
+    return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
+}
+
+;// CONCATENATED MODULE: ./src/operations/outputs.ts
+/**
+ * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
+ * said by the operation's own module (see ./registry.ts).
+ */
+const outputs_OUTPUTS = {
+    result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
+    'request-id': 'x-vendor-request-id of the last response.',
+    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
+    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
+    'operation-id': 'Id of the async operation (the last instance with several).',
+    'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
+    'percent-complete': 'Percent complete of the operation.',
+    'start-time': 'Start time of the operation or synchronization.',
+    'end-time': 'End time of the operation or synchronization.',
+    'synchronization-id': 'The synchronization followed.',
+    'synchronization-status': 'Its status.',
+    'synchronization-mode': 'Incremental or FullSync.',
+    'duration-ms': 'Duration of the synchronization in milliseconds.',
+    message: 'Message of the synchronization.',
+    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
+    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
+    cached: 'true when every requested image is cached.',
+    'missing-images': 'JSON array of the requested references that are not cached.',
+    images: 'JSON array of {image, osType} that matched.',
+    'removed-users': 'JSON array of the e-mail addresses removed.',
+    'user-id': 'Id from the profile.',
+    'user-name': 'Name from the profile.',
+    'user-email': 'E-mail from the profile.',
+    'user-display-name': 'Display name from the profile.',
+};
+/** The outputs every operation against the resource-management API sets from its last response. */
+const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
+
+;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
+
+
+
+
+
+
+
+
+/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
+/* harmony default export */ const check_image_cached = (defineOperation({
+    name: 'check-image-cached',
+    description: 'Says whether the container images a deploy needs are cached in a region.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2025-09-01'),
+        // B1's path takes the subscription as a UUID: anything else is refused before a request.
+        subscriptionId: required('subscription-id', parsers_uuid),
+        location: required('location'),
+        images: required('image'),
+        osType: withDefault('os-type'),
+        failIfMissing: withDefault('fail-if-missing'),
+    },
+    outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+    run: checkImageCached,
+}));
+/**
+ * B1: lists the region's cached images page by page and says which of the requested images are among them.
+ * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
+ */
+async function checkImageCached(options, client, ctx) {
+    const { logger } = ctx;
+    // Every reference is checked before the first request: a typo fails the step, not a listing later.
+    const requested = options.images.map(parseRequested);
+    // Several spellings of one image share a key; one match satisfies all of them.
+    const matches = new Map(requested.map((r) => [r.key, []]));
+    const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
+    const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
+    let pagesRead = 0;
+    let imagesSeen = 0;
+    let skipped = 0;
+    let complete = false;
+    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
+    for await (const page of listPages(client, 'GET', url, cachedImagesListSchema, 'cached images list', {
+        signal: ctx.signal,
+    })) {
+        pagesRead++;
+        for (const cached of page.value) {
+            imagesSeen++;
+            if (typeof cached.image !== 'string') {
+                skipped++;
+                logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+                continue;
+            }
+            let key;
+            try {
+                key = imageKey(parseImageReference(cached.image));
+            }
+            catch (error) {
+                if (!(error instanceof ImageReferenceError))
+                    throw error;
+                skipped++;
+                logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+                continue;
+            }
+            const found = matches.get(key);
+            if (!found || !wanted(cached.osType))
+                continue;
+            if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
+                found.push({
+                    image: cached.image,
+                    ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
+                });
+            }
+        }
+        logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        if ([...matches.values()].every((m) => m.length > 0)) {
+            complete = !page.nextLink;
+            break;
+        }
+        if (!page.nextLink)
+            complete = true;
+    }
+    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    for (const r of requested) {
+        const found = matches.get(r.key);
+        logger.info(found.length > 0
+            ? `${r.reference}: cached as ${found.map(check_image_cached_describe).join(', ')}`
+            : `${r.reference}: not cached${filter}`);
+    }
+    logger.info(`Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
+        (complete ? ', the whole list' : ', and stopped once every image was found') +
+        (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
+        '.');
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        logger.warning(missingText);
+    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
+    return {
+        outputs: {
+            cached: missing.length === 0,
+            'missing-images': missing,
+            images,
+            result: requested.map((r) => ({
+                image: r.reference,
+                reference: r.parsed.canonical,
+                cached: matches.get(r.key).length > 0,
+                matches: matches.get(r.key),
+            })),
+        },
+        summary: [
+            {
+                title: `Cached images in ${options.location}`,
+                context: [
+                    ['subscription', options.subscriptionId],
+                    ['region', options.location],
+                ],
+                header: ['Image', 'Cached', 'OS type', 'Cached as'],
+                rows: requested.map((r) => {
+                    const found = matches.get(r.key);
+                    return [
+                        r.reference,
+                        found.length > 0 ? 'yes' : 'no',
+                        [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
+                        [...new Set(found.map((m) => m.image))].join(', ') || '—',
+                    ];
+                }),
+                notes: [
+                    ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
+                    `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
+                    ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
+                ],
+            },
+        ],
+        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+    };
+}
+function parseRequested(reference) {
+    try {
+        const parsed = parseImageReference(reference);
+        return { reference, parsed, key: imageKey(parsed) };
+    }
+    catch (error) {
+        if (error instanceof ImageReferenceError)
+            throw new InputError('image', error.message);
+        throw error;
+    }
+}
+function uniqueKeys(requested) {
+    return [...new Set(requested.map((r) => r.key))];
+}
+function check_image_cached_describe(match) {
+    return match.osType ? `${match.image} (${match.osType})` : match.image;
+}
+
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ */
+const operationStatusResult = mini_schemas/* looseObject */._H3({
+    id: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    name: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    status: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    startTime: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    endTime: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    percentComplete: mini_schemas/* nullish */.cl6(mini_schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
+    error: mini_schemas/* nullish */.cl6(errorDetail),
+    operations: mini_schemas/* nullish */.cl6(mini_schemas/* array */.YOg(mini_schemas/* unknown */.L5J())),
+});
+
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
+function formatMs(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
+
+
+
+
+
+/** The polling URL of a long-running operation: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    return response.headers['vendor-asyncoperation'] || response.headers['location'] || undefined;
+}
+/**
+ * An operation status result from a response. A 202 may come without a body (the spec does not show one), so
+ * an empty or unreadable 202 body is "no status yet"; any other response must carry the shape.
+ */
+function readStatus(response, what) {
+    if (response.status === 202) {
+        if (response.text.trim() === '')
+            return {};
+        try {
+            return parseBody(response, operationStatusResult, what);
+        }
+        catch {
+            return {};
+        }
+    }
+    return parseBody(response, operationStatusResult, what);
+}
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ */
+async function followOperation(options) {
+    const { client, ctx, log } = options;
+    let last = options.initial;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: last && { value: last.body, retryAfterMs: retryAfterOf(last.response) },
+            poll: async () => {
+                const response = await client.send({ method: 'GET', url: options.pollingUrl, what: 'polling URL' });
+                const body = readStatus(response, 'operation status');
+                last = { body, response };
+                return { value: body, retryAfterMs: retryAfterOf(response) };
+            },
+            statusOf: (body) => body.status,
+            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+            onProgress: (body) => {
+                if (body.status != null || body.percentComplete != null) {
+                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
+                }
+            },
+        });
+        return { kind: result.outcome, last };
+    }
+    catch (error) {
+        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError)
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    logger;
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+class InstanceLog {
+    name;
+    sink;
+    history = [];
+    details = [];
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.history.push(line);
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.history.push(`warning: ${line}`);
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(label, target, followed, operationUrl, durationMs, log) {
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    const resume = operationUrl
+        ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
+        : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new ServiceError({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout':
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof ServiceError)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+        }
+    }
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
+function statusOf(outcome) {
+    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
+function report(outcomes, options) {
+    const last = outcomes[outcomes.length - 1];
+    const failed = outcomes.filter((o) => o.failure);
+    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
+    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
+    const operationStatus = options.several
+        ? allSucceeded
+            ? 'Succeeded'
+            : (statusOf(firstOther) ?? 'Failed')
+        : statusOf(last);
+    const result = options.several
+        ? outcomes.map((o) => ({
+            erpVirtualInstance: o.target,
+            ...o.body,
+            operationUrl: o.operationUrl,
+            failure: o.failure,
+        }))
+        : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
+    const table = {
+        title: options.title,
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
+        ]),
+        code: outcomes
+            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+            .map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
+    };
+    let failure;
+    if (failed.length === 1 && !options.several)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result,
+            'operation-status': operationStatus,
+            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
+            'operation-url': last.operationUrl,
+            'percent-complete': last.body?.percentComplete ?? undefined,
+            'start-time': last.body?.startTime ?? undefined,
+            'end-time': last.body?.endTime ?? undefined,
+        },
+        summary: [table],
+        failure,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
+
+
+
+
+
+
+
+
+
+/**
+ * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
+ * at most `maxParallel` instances at once, outcomes in input order.
+ */
+async function runInstanceAction(action, options, client, ctx) {
+    const operation = `erp-${action.verb}`;
+    // Every path is built before the first request: a bad name fails the step with nothing sent.
+    const targets = options.erpVirtualInstances.map((name) => ({
+        name,
+        url: actionUrl(options, name, action.verb),
+    }));
+    const several = targets.length > 1;
+    const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
+    const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
+        if (concurrent) {
+            const log = new InstanceLog(name, concurrent);
+            const outcome = await actOn(action, name, url, options, client, ctx, log);
+            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
+            return outcome;
+        }
+        // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
+        return ctx.logger.group(`${operation} ${name}`, async () => {
+            const log = new InstanceLog(name, ctx.logger);
+            const outcome = await actOn(action, name, url, options, client, ctx, log);
+            for (const line of log.details)
+                ctx.logger.info(line);
+            return outcome;
+        });
+    });
+    return report(outcomes, {
+        title: operation,
+        targetHeader: 'erp virtual instance',
+        several,
+        severalFailed: `erp virtual instances did not ${action.verb}`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
+    });
+}
+function actionUrl(options, name, verb) {
+    checkSegment('subscription-id', options.subscriptionId);
+    checkSegment('resource-group', options.resourceGroup, 90);
+    checkSegment('erp-virtual-instance', name);
+    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
+    return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
+}
+function checkSegment(input, value, maxLength) {
+    if (value === '' || value === '.' || value === '..') {
+        throw new InputError(input, `'${value}' cannot name a resource`);
+    }
+    if (maxLength !== undefined && value.length > maxLength) {
+        throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
+    }
+}
+async function actOn(action, name, url, options, client, ctx, log) {
+    const label = `The ${action.verb} of erp virtual instance '${name}'`;
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
+    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
+        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
+        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
+            durationMs: 0,
+            failure: `${label} was not sent: ${why} before its turn.`,
+        };
+    }
+    let seen;
+    let pollingUrl;
+    try {
+        const response = await action.send(client, url, log);
+        seen = { body: readStatus(response, `${action.verb} response`), response };
+        const now = classifyStatus(seen.body.status);
+        if (response.status !== 202 && now !== 'running') {
+            log.info(progressLine(seen.body, elapsed()));
+            return conclude(label, name, { kind: now, last: seen }, undefined, elapsed(), log);
+        }
+        // A 202 is followed whatever its body says: the operation is what decides.
+        if (response.status === 202 && now !== 'running')
+            seen = { body: {}, response };
+        const link = pollingLinkOf(response);
+        if (!link) {
+            throw new Error(response.status === 202
+                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+        }
+        pollingUrl = resolveOnOrigin(link, client.origin, 'polling URL').href;
+        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+    }
+    catch (error) {
+        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
+        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    }
+    if (!options.wait) {
+        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
+        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    }
+    const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
+    return conclude(label, name, followed, pollingUrl, elapsed(), log);
+}
+/** A group title for an instance that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    apiVersion: withDefault('api-version', '2023-04-01'),
+    subscriptionId: required('subscription-id'),
+    resourceGroup: required('resource-group'),
+    erpVirtualInstances: required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    wait: withDefault('wait'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...RESPONSE_ID_OUTPUTS,
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp-start.ts
+
+
+/**
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
+ * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * outputs.
+ */
+/* harmony default export */ const erp_start = (defineOperation({
+    name: 'erp-start',
+    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: INSTANCE_ACTION_INPUTS,
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    run: erpStart,
+}));
+function erpStart(options, client, ctx) {
+    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
+    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+
+
+
+/**
+ * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
+ * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
+ * sets the operation outputs.
+ */
+/* harmony default export */ const erp_stop = (defineOperation({
+    name: 'erp-stop',
+    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...INSTANCE_ACTION_INPUTS,
+        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+        hardStopFallback: withDefault('hard-stop-fallback'),
+    },
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    run: erpStop,
+}));
+function erpStop(options, client, ctx) {
+    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
+}
+/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
+async function sendStop(client, url, options, log) {
+    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
+    const soft = options.softStopTimeoutSeconds;
+    try {
+        return await stop(soft);
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError) ||
+            error.code?.toLowerCase() !== 'softstopunsupported' ||
+            soft === 0) {
+            throw error;
+        }
+        if (!options.hardStopFallback) {
+            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
+        }
+        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
+            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
+        return stop(0);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
+
+
+
+
+
+
+
+/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
+/* harmony default export */ const wait_for_operation = (defineOperation({
+    name: 'wait-for-operation',
+    description: 'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: { operationUrl: required('operation-url') },
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
+    run: waitForOperation,
+}));
+/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
+async function waitForOperation(options, client, ctx) {
+    let pollingUrl;
+    try {
+        pollingUrl = resolveOnOrigin(options.operationUrl, client.origin, 'operation-url').href;
+    }
+    catch (error) {
+        if (error instanceof OriginError)
+            throw new InputError('operation-url', error.message);
+        throw error;
+    }
+    const target = redactQuery(pollingUrl);
+    const outcome = await ctx.logger.group(`wait-for-operation ${target}`, async () => {
+        const log = new InstanceLog('operation', ctx.logger);
+        const startedAt = ctx.clock.now();
+        const followed = await followOperation({ client, ctx, log, pollingUrl, startedAt });
+        const result = conclude('The operation', target, followed, pollingUrl, ctx.clock.now() - startedAt, log);
+        for (const line of log.details)
+            ctx.logger.info(line);
+        return result;
+    });
+    return report([outcome], {
+        title: 'wait-for-operation',
+        targetHeader: 'operation',
+        several: false,
+        severalFailed: 'operations did not end well',
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
+
+/**
+ * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
+ * (null tolerated) and unknown fields pass through.
+ */
+const synchronizationSchema = mini_schemas/* looseObject */._H3({
+    synchronizationId: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
+    synchronizationMode: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    status: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    message: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    startTime: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    endTime: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    durationMs: mini_schemas/* nullish */.cl6(mini_schemas/* number */.aig().check(mini_schemas/* int */.Whr())),
+});
+const synchronizationListSchema = mini_schemas/* looseObject */._H3({
+    value: mini_schemas/* nullish */.cl6(mini_schemas/* array */.YOg(synchronizationSchema)),
+    nextLink: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+});
+/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
+const sourceShareSynchronizationSettingSchema = mini_schemas/* looseObject */._H3({
+    kind: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    properties: mini_schemas/* optional */.lqM(mini_schemas/* unknown */.L5J()),
+});
+const sourceSettingListSchema = mini_schemas/* looseObject */._H3({
+    value: mini_schemas/* nullish */.cl6(mini_schemas/* array */.YOg(sourceShareSynchronizationSettingSchema)),
+    nextLink: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+});
+/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
+const scheduleSchema = mini_schemas/* looseObject */._H3({
+    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
+    recurrenceInterval: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+    synchronizationTime: mini_schemas/* nullish */.cl6(mini_schemas/* string */.YjP()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+/** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
+function isNewestFirst(orderby) {
+    return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
+}
+function startOf(sync) {
+    const t = Date.parse(sync.startTime ?? '');
+    return Number.isNaN(t) ? undefined : t;
+}
+/**
+ * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
+ *
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
+ * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
+ *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
+ *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
+ *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
+ *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
+ *   page is read, keeping the best so far.
+ *
+ * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ */
+async function findInListing(listing, choice, newestFirst) {
+    const pass = { listedAny: false, pagesRead: 0 };
+    let best;
+    let trustOrder = newestFirst;
+    for await (const page of listing) {
+        pass.pagesRead++;
+        if (page.value.length > 0)
+            pass.listedAny = true;
+        if (choice.kind === 'id') {
+            const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
+            if (found)
+                return { ...pass, found };
+            continue;
+        }
+        const dated = datedItems(page.value);
+        if (trustOrder && dated.length > 0) {
+            if (isDescending(dated)) {
+                const newest = dated[0];
+                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
+                return qualifies ? { ...pass, found: newest.sync } : pass;
+            }
+            trustOrder = false;
+        }
+        for (const item of dated) {
+            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
+                continue;
+            if (!best || item.start > best.start)
+                best = item;
+        }
+    }
+    return best ? { ...pass, found: best.sync } : pass;
+}
+/** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
+function sameId(a, b) {
+    return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+function datedItems(value) {
+    const out = [];
+    for (const sync of value) {
+        const start = startOf(sync);
+        if (start !== undefined)
+            out.push({ sync, start });
+    }
+    return out;
+}
+function isDescending(items) {
+    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
+
+const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
+/**
+ * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
+ * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
+ * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
+ */
+function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
+    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
+    const start = Date.parse(synchronizationTime ?? '');
+    if (period === undefined || Number.isNaN(start))
+        return undefined;
+    if (start >= now)
+        return new Date(start);
+    return new Date(start + Math.ceil((now - start) / period) * period);
+}
+/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
+function isScheduleBased(setting) {
+    return (setting.kind ?? '').toLowerCase() === 'schedulebased';
+}
+/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
+function findSchedule(settings) {
+    for (const setting of settings) {
+        if (!isScheduleBased(setting))
+            continue;
+        const parsed = scheduleSchema.safeParse(setting.properties ?? {});
+        const props = parsed.success ? parsed.data : {};
+        return {
+            recurrenceInterval: props.recurrenceInterval ?? undefined,
+            synchronizationTime: props.synchronizationTime ?? undefined,
+        };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/report.ts
+
+
+/** What wait-for-sync says: log lines, messages, outputs and the summary. */
+function logSchedule(settings, schedule, nextRun, ctx) {
+    if (schedule) {
+        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
+            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
+    }
+    else if (settings.length === 0) {
+        ctx.logger.info('The source share sets no synchronization schedule.');
+    }
+    const others = settings.filter((s) => !isScheduleBased(s));
+    if (others.length > 0) {
+        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
+    }
+}
+function describeSync(sync) {
+    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+function timeoutMessage(waitedMs, followed, wanted, listedAny) {
+    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
+    if (followed) {
+        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
+    }
+    return listedAny
+        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
+        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
+}
+function formatSeconds(ms) {
+    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+function syncOutputs(sync, schedule, settings, nextRun) {
+    return {
+        'synchronization-id': sync?.synchronizationId ?? undefined,
+        'synchronization-status': sync?.status ?? undefined,
+        'synchronization-mode': sync?.synchronizationMode ?? undefined,
+        'start-time': sync?.startTime ?? undefined,
+        'end-time': sync?.endTime ?? undefined,
+        'duration-ms': sync?.durationMs ?? undefined,
+        message: sync?.message ?? undefined,
+        'recurrence-interval': schedule?.recurrenceInterval,
+        'synchronization-time': schedule?.synchronizationTime,
+        result: {
+            synchronization: sync ?? null,
+            sourceShareSynchronizationSettings: settings,
+            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+        },
+    };
+}
+function summaryTables(sync, settings, now, context) {
+    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+    const tables = [
+        {
+            title: 'Synchronization',
+            context,
+            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+            rows: sync
+                ? [
+                    [
+                        dash(sync.synchronizationId),
+                        dash(sync.synchronizationMode),
+                        dash(sync.status),
+                        formatTime(sync.startTime),
+                        formatTime(sync.endTime),
+                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
+                    ],
+                ]
+                : [['(none seen)', '—', '—', '—', '—', '—']],
+            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
+        },
+    ];
+    const rows = settings.map((s) => {
+        const scheduled = isScheduleBased(s);
+        const schedule = scheduled ? findSchedule([s]) : undefined;
+        return [
+            dash(s.kind),
+            dash(schedule?.recurrenceInterval),
+            dash(schedule?.synchronizationTime),
+            scheduled
+                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                : 'raw JSON in the result output',
+        ];
+    });
+    tables.push({
+        title: 'Source share schedule',
+        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
+        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
+    });
+    return tables;
+}
+
+;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
+ * outputs and the source share's schedule.
+ */
+/* harmony default export */ const wait_for_sync = (defineOperation({
+    name: 'wait-for-sync',
+    description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        apiVersion: withDefault('api-version', '2021-08-01'),
+        subscriptionId: required('subscription-id'),
+        resourceGroup: required('resource-group'),
+        accountName: required('account-name'),
+        shareSubscription: required('share-subscription'),
+        synchronizationId: module_optional('synchronization-id'),
+        startedAfter: module_optional('started-after'),
+        filter: module_optional('filter'),
+        orderby: module_optional('orderby'),
+    },
+    outputs: [
+        'result',
+        'synchronization-id',
+        'synchronization-status',
+        'synchronization-mode',
+        'start-time',
+        'end-time',
+        'duration-ms',
+        'message',
+        'recurrence-interval',
+        'synchronization-time',
+        ...RESPONSE_ID_OUTPUTS,
+    ],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    run: waitForSync,
+}));
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
+ * by id in a listing ordered newest first and without the filter, because a filter such as
+ * `status eq 'InProgress'` would hide it the moment it ends.
+ */
+async function waitForSync(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
+    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
+    let settings;
+    try {
+        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+    }
+    const scheduleReadAt = clock.now();
+    const schedule = findSchedule(settings);
+    const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
+    logSchedule(settings, schedule, nextRun, ctx);
+    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
+    const choice = options.synchronizationId
+        ? { kind: 'id', synchronizationId: options.synchronizationId }
+        : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
+    const wanted = describeChoice(options);
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let retryAfterMs;
+    let announcedWaiting = false;
+    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
+    const listSynchronizations = (query) => 
+    // Both lists are POSTs without a body: the client sends Content-Length: 0.
+    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+        signal: ctx.signal,
+        onResponse,
+    });
+    const finish = (failure) => ({
+        outputs: syncOutputs(followed, schedule, settings, nextRun),
+        summary: summaryTables(followed, settings, scheduleReadAt, [
+            ['account', options.accountName],
+            ['share subscription', options.shareSubscription],
+            ['resource group', options.resourceGroup],
+        ]),
+        failure,
+    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    try {
+        for (;;) {
+            retryAfterMs = undefined;
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const outcome = classifyStatus(followed.status);
+                if (outcome === 'succeeded')
+                    return finish();
+                if (outcome === 'failed') {
+                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
+                }
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
+            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return finish(followed
+            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
+            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    }
+}
+/** `$` kept literal and spaces as %20, the way OData services document their query options. */
+async function readSettings(client, url, ctx) {
+    const settings = [];
+    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
+    for await (const page of listPages(client, 'POST', url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
+        settings.push(...page.value);
+    }
+    return settings;
+}
+/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
+function describeChoice(options) {
+    if (options.synchronizationId)
+        return `synchronization ${options.synchronizationId}`;
+    if (options.startedAfter)
+        return `synchronization started at or after ${options.startedAfter.toISOString()}`;
+    return 'synchronization';
+}
+
+;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
+
+
+
+
+
+/**
+ * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
+ * command line's flags and the README tables are all derived from these modules.
+ */
+const registry_REGISTRY = [
+    erp_stop,
+    erp_start,
+    wait_for_operation,
+    wait_for_sync,
+    check_image_cached,
+    app_remove_user,
+    app_current_user,
+];
+const OPERATION_NAMES = registry_REGISTRY.map((module) => module.name);
+function findOperation(name) {
+    return registry_REGISTRY.find((module) => module.name === name);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
+function readSignIn(inputs, baseUrl, idToken, operation) {
+    const accessToken = inputs.optional('access-token');
+    if (accessToken)
+        return { kind: 'access-token', accessToken };
+    const clientId = inputs.optional('client-id');
+    const tenantId = inputs.optional('tenant-id');
+    const clientSecret = inputs.optional('client-secret');
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+    if (!clientId || !tenantId) {
+        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+    }
+    const authUrl = inputs.required('auth-url', operation);
+    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
+    if (clientSecret)
+        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
+    if (!idToken) {
+        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
+    }
+    const audience = inputs.optional('oidc-audience');
+    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+
+;// CONCATENATED MODULE: ./src/inputs/run.ts
+
+
+
+
+
+
+
+
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+function outputText(value) {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+function parseOperation(raw) {
+    const name = raw?.trim() ?? '';
+    const module = findOperation(name);
+    if (module)
+        return module;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+}
+/**
+ * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
+ * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
+ */
+async function runOperation(source, runtime) {
+    const module = parseOperation(source('operation'));
+    const inputs = new InputReader(source);
+    refuseUnread(module, inputs);
+    const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
+    const connection = readConnection(module, inputs, runtime);
+    const requestTimeoutMs = inputs.optional('request-timeout');
+    const ctx = {
+        clock: runtime.clock,
+        logger: runtime.logger,
+        signal: runtime.signal,
+        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
+        pollIntervalMs: module.polls
+            ? inputs.optional('poll-interval')
+            : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+    };
+    const last = {};
+    let dispatcher;
+    let result;
+    try {
+        dispatcher = createDispatcher({ requestTimeoutMs });
+        const client = connection.connect({
+            dispatcher,
+            clock: runtime.clock,
+            signal: runtime.signal,
+            deadline: ctx.deadline,
+            debug: runtime.logger.debug,
+            onSecret: runtime.onSecret,
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
+        });
+        result = await module.run({ ...options, ...connection.options }, client, ctx);
+    }
+    finally {
+        // Keep-alive sockets would hold the process open after the step is done.
+        await dispatcher?.destroy();
+    }
+    const ids = module.outputs.includes('request-id')
+        ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
+        : {};
+    return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+}
+/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
+function readConnection(module, inputs, runtime) {
+    if (module.client === 'resource-manager') {
+        const baseUrl = inputs.required('base-url', module.name);
+        const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
+        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+    }
+    const apiUrl = inputs.required('api-url', module.name);
+    const token = inputs.required('api-token', module.name);
+    return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
+}
+/**
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
+ * would otherwise be ignored without a word.
+ */
+function refuseUnread(module, inputs) {
+    const read = new Set(['operation', ...inputsOf(module)]);
+    for (const name of Object.keys(INPUTS)) {
+        if (!read.has(name) && inputs.given(name)) {
+            throw new InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/cli/args.ts
+var cli_args = __nccwpck_require__(7593);
+;// CONCATENATED MODULE: ./src/inputs/catalogue.ts
+
+
+
+
+/**
+ * The inputs of action.yml, the README and --help, derived from the registry: an input is listed with the
+ * operations whose modules read it, so no list of "who reads what" is kept by hand.
+ */
+function inputCatalogue() {
+    return Object.entries(INPUTS).map(([name, definition]) => {
+        const readers = name === 'operation' ? [...registry_REGISTRY] : registry_REGISTRY.filter((m) => inputsOf(m).includes(name));
+        const defaults = readers.flatMap((m) => {
+            const value = useOf(m, name)?.default ?? definition.default;
+            return value === undefined ? [] : [{ operation: m.name, value }];
+        });
+        return {
+            name,
+            description: name === 'operation' ? `What to do: ${OPERATION_NAMES.join(', ')}.` : definition.description,
+            secret: definition.secret === true,
+            operations: readers.map((m) => m.name),
+            defaults,
+        };
+    });
+}
+/** `30m`, or `erp-stop 2023-04-01, wait-for-sync 2021-08-01` where the operations differ; '' for none. */
+function describeDefault(entry) {
+    const values = new Set(entry.defaults.map((d) => d.value));
+    if (values.size === 0)
+        return '';
+    if (values.size === 1 && entry.defaults.length === entry.operations.length)
+        return [...values][0];
+    return entry.defaults.map((d) => `${d.operation} ${d.value}`).join(', ');
+}
+/** Every output with the operations that set it, from the registry. */
+function outputCatalogue() {
+    return Object.entries(OUTPUTS).map(([name, description]) => ({
+        name,
+        description,
+        operations: REGISTRY.filter((m) => m.outputs.includes(name)).map((m) => m.name),
+    }));
+}
+/** "all", or the operations by name. */
+function describeOperations(operations) {
+    return operations.length === REGISTRY.length ? 'all' : operations.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/cli/operation-flags.ts
+
+
+/**
+ * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
+ * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
+ */
+function isListInput(name) {
+    const parsed = INPUTS[name].parse.safeParse('a');
+    return parsed.success && Array.isArray(parsed.data);
+}
+/** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
+function operationFlags(module) {
+    const reads = inputsOf(module);
+    return {
+        command: module.name,
+        accepts: new Map(reads.map((name) => [name, { list: isListInput(name) }])),
+        known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/wording.ts
+
+
+const isInput = (name) => name !== 'operation' && Object.hasOwn(INPUTS, name);
+/** Hyphenated input names as flags: `client-id` → `--client-id` (one-word names are too often plain words). */
+const asFlags = (text) => text.replace(/(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])/g, (name) => (isInput(name) ? `--${name}` : name));
+/** The sign-in how-to: the same ways as flags, and federation said to need a workflow. */
+const SIGN_IN = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a workflow's OIDC token)`;
+/**
+ * Text written once for workflows (input descriptions, errors, hints, log lines), as a person at a command line
+ * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the sign-in
+ * how-to names flags and says that federation (`permissions: id-token: write`) needs a workflow, since no command
+ * line has a runner's OIDC token. Only input names are rewritten, and only with a value of the forms workflows
+ * write (true, false, a number), so service text that merely contains a colon passes unchanged.
+ */
+function forCommandLine(text) {
+    return text
+        .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
+        .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
+        .replaceAll(SIGN_IN, SIGN_IN_HERE)
+        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token');
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+
+
+
+
+
+/** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
+function envName(input) {
+    return `VENDOR_OPS_${input.replace(/-/g, '_').toUpperCase()}`;
+}
+/** The terminal's width; 80 where stdout is not a terminal (a pipe, a file), unless COLUMNS says otherwise. */
+function terminalWidth(stream = process.stdout) {
+    const columns = stream.columns || Number(process.env.COLUMNS) || 80;
+    return Math.max(40, columns);
+}
+const ENV_NOTE = 'Every flag can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.';
+function usage(width = terminalWidth()) {
+    return [
+        'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
+        '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
+        '       vendor-ops emulator [--port N] [--scenario FILE]',
+        '       vendor-ops --version',
+        '',
+        'Operations:',
+        ...table(registry_REGISTRY.map((m) => [m.name, m.description]), width),
+        '',
+        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`, width),
+    ].join('\n');
+}
+function emulatorHelp(width = terminalWidth()) {
+    return [
+        'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
+        '',
+        ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
+            'Without --scenario it serves the demo scenario (the one npm start uses).', width),
+        '',
+        'Flags:',
+        ...table([
+            ['--port N', 'the port to listen on; default: any free port'],
+            [
+                '--scenario FILE',
+                'a scenario file (JSON; its format is in the README); default: the demo scenario',
+            ],
+        ], width),
+    ].join('\n');
+}
+/**
+ * --help for one operation, made from its module: what it does, the inputs it reads (required ones first, each
+ * with its default), wrapped to the terminal, and an example.
+ */
+function operationHelp(module, width = terminalWidth()) {
+    const reads = new Set(inputsOf(module));
+    const required = new Set(Object.values(module.inputs)
+        .filter((use) => use.presence === 'required')
+        .map((use) => use.input));
+    // The address of the API is required of every operation of its kind (run.ts reads it with `required`).
+    for (const name of module.client === 'resource-manager' ? ['base-url'] : ['api-url', 'api-token']) {
+        required.add(name);
+    }
+    const rows = inputCatalogue()
+        .filter((entry) => reads.has(entry.name))
+        .map((entry) => {
+        const own = entry.defaults.find((d) => d.operation === module.name)?.value;
+        const mark = required.has(entry.name) ? '(required) ' : own ? `(default ${own}) ` : '';
+        const repeat = isListInput(entry.name) ? ' Repeat the flag for several.' : '';
+        return {
+            required: required.has(entry.name),
+            row: [`--${entry.name}`, `${mark}${forCommandLine(entry.description)}${repeat}`],
+        };
+    })
+        .sort((a, b) => Number(b.required) - Number(a.required));
+    return [
+        ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
+        '',
+        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
+        '',
+        'Inputs:',
+        ...table(rows.map((r) => r.row), width),
+        '',
+        ...wrap(ENV_NOTE, width),
+        '',
+        'Example:',
+        ...example(`vendor-ops ${module.name} ${module.example}`, width),
+    ].join('\n');
+}
+/** Rows of columns, each column as wide as its widest cell, the last one wrapped to the width with a hanging indent. */
+function table(rows, width) {
+    const columns = rows[0]?.length ?? 0;
+    const widths = Array.from({ length: columns - 1 }, (_, i) => Math.max(...rows.map((r) => r[i].length)));
+    const indent = 2 + widths.reduce((sum, w) => sum + w + 2, 0);
+    // Too narrow for the description beside the names: it goes below them, indented.
+    const below = width - indent < 30;
+    return rows.flatMap((row) => {
+        const head = `  ${row
+            .slice(0, -1)
+            .map((cell, i) => cell.padEnd(widths[i]))
+            .join('  ')}  `;
+        const last = row[row.length - 1];
+        if (below)
+            return [head.trimEnd(), ...wrap(last, width - 6).map((l) => `      ${l}`)];
+        const lines = wrap(last, width - indent);
+        return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
+    });
+}
+/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
+function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    const words = text
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+    for (const word of words) {
+        if (line && line.length + 1 + word.length > width) {
+            lines.push(line);
+            line = word;
+        }
+        else
+            line = line ? `${line} ${word}` : word;
+    }
+    if (line)
+        lines.push(line);
+    return lines;
+}
+/** A command broken before its flags with shell continuations, so it can be pasted as it is. */
+function example(command, width) {
+    const parts = command.split(/ (?=--)/);
+    const lines = [];
+    let line = '  ';
+    for (const part of parts) {
+        if (line.trim() && line.length + 1 + part.length + 2 > width) {
+            lines.push(`${line} \\`);
+            line = `    ${part}`;
+        }
+        else
+            line = line.trim() ? `${line} ${part}` : `  ${part}`;
+    }
+    lines.push(line);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/cli/logger.ts
+/**
+ * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
+ * elapsed time and the last thing said while the step waits; elsewhere lines are plain. `render` rewords the
+ * shared text for the command line (`wait: false` → `--wait false`).
+ */
+function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
+    const started = now();
+    let last = '';
+    let live = false;
+    const clearLive = () => {
+        if (live)
+            stream.write('\r\u001b[2K');
+        live = false;
+    };
+    const write = (text) => {
+        const line = render(text);
+        clearLive();
+        stream.write(`${line}\n`);
+        last = line;
+    };
+    const timer = stream.isTTY
+        ? setInterval(() => {
+            const seconds = Math.round((now() - started) / 1000);
+            const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+            clearLive();
+            stream.write(`… ${elapsed} elapsed${last ? ` · ${last.trim()}` : ''}`.slice(0, (stream.columns ?? 80) - 1));
+            live = true;
+        }, 1000)
+        : undefined;
+    timer?.unref();
+    const logger = {
+        info: write,
+        warning: (line) => write(`warning: ${line}`),
+        debug: (line) => verbose && write(`debug: ${line}`),
+        group: async (name, work) => {
+            write(`▸ ${name}`);
+            return work();
+        },
+    };
+    return {
+        logger,
+        stop: () => {
+            if (timer)
+                clearInterval(timer);
+            clearLive();
+        },
+    };
+}
+
+// EXTERNAL MODULE: ./src/cli/nearest.ts
+var nearest = __nccwpck_require__(9740);
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/cli/version.ts
+
+/** The version of package.json, bundled into the command line so it answers from any directory. */
+const VERSION = package_namespaceObject.rE;
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
+async function main(argv) {
+    try {
+        return await dispatch((0,cli_args/* scan */.SQ)(argv));
+    }
+    catch (error) {
+        if (!(error instanceof cli_args/* UsageError */.eb))
+            throw error;
+        process.stderr.write(`error: ${error.message}\n`);
+        return 2;
+    }
+}
+/** `help [OP]`, `OP --help`, `--version`, `emulator …` or an operation; global flags anywhere. */
+async function dispatch(args) {
+    const [command, topic] = args.positionals;
+    if (args.globals.has('version')) {
+        process.stdout.write(`vendor-ops ${VERSION}\n`);
+        return 0;
+    }
+    if (command === 'emulator') {
+        if (args.globals.has('help'))
+            return print(emulatorHelp());
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 931).then(__nccwpck_require__.bind(__nccwpck_require__, 9931));
+        return runEmulator(args);
+    }
+    if (command === 'help') {
+        (0,cli_args/* refuseStray */.uH)(args.positionals, 2, 'help');
+        if (!topic)
+            return print(usage());
+        return print(topic === 'emulator' ? emulatorHelp() : operationHelp(operation(topic)));
+    }
+    if (!command) {
+        if (args.globals.has('help'))
+            return print(usage());
+        if (args.flags.length > 0)
+            throw new cli_args/* UsageError */.eb(`no operation given before --${args.flags[0].name}`);
+        process.stderr.write(`${usage()}\n`);
+        return 2;
+    }
+    const module = operation(command);
+    if (args.globals.has('help'))
+        return print(operationHelp(module));
+    const values = (0,cli_args/* readFlags */.uW)(args.flags, operationFlags(module));
+    (0,cli_args/* refuseStray */.uH)(args.positionals, 1, command);
+    // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
+    const reads = new Set(inputsOf(module));
+    // A repeated list flag is one value per line, which the list parsers read as several items.
+    const source = (name) => name === 'operation'
+        ? command
+        : reads.has(name)
+            ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
+            : undefined;
+    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
+}
+function operation(name) {
+    const module = findOperation(name);
+    if (module)
+        return module;
+    const near = (0,nearest/* nearest */.p)(name, [...OPERATION_NAMES, 'emulator', 'help']);
+    throw new cli_args/* UsageError */.eb(`'${name}' is not an operation; ${near ? `did you mean ${near}?` : `valid operations: ${OPERATION_NAMES.join(', ')}`}`);
+}
+function print(text) {
+    process.stdout.write(`${text}\n`);
+    return 0;
+}
+async function runCommand(source, json, verbose) {
+    const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
+    const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
+    const controller = new AbortController();
+    const cancel = () => controller.abort(new Error('Cancelled'));
+    process.once('SIGINT', cancel);
+    process.once('SIGTERM', cancel);
+    try {
+        // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
+        const summary = new InputReader(source).optional('summary') !== false;
+        const run = await runOperation(source, {
+            logger,
+            clock: systemClock,
+            signal: controller.signal,
+            onSecret: () => { },
+            userAgent: 'vendor-ops-cli',
+        });
+        stop();
+        printOutputs(run.outputs, json);
+        if (summary)
+            for (const table of run.result.summary)
+                process.stderr.write(renderTable(table));
+        if (run.result.failure) {
+            err(`error: ${run.result.failure}`);
+            return 1;
+        }
+        return 0;
+    }
+    catch (error) {
+        stop();
+        if (error instanceof ServiceError)
+            for (const line of error.detailLines())
+                err(line);
+        err(`error: ${error instanceof Error ? error.message : String(error)}`);
+        return error instanceof InputError ? 2 : 1;
+    }
+    finally {
+        process.off('SIGINT', cancel);
+        process.off('SIGTERM', cancel);
+    }
+}
+function printOutputs(outputs, json) {
+    const present = Object.entries(outputs).filter((entry) => entry[1] !== undefined && entry[0] in outputs_OUTPUTS);
+    if (json)
+        process.stdout.write(`${JSON.stringify(Object.fromEntries(present))}\n`);
+    else
+        for (const [name, value] of present)
+            process.stdout.write(`${name}=${outputText(value)}\n`);
+}
+function renderTable(table) {
+    const rows = [table.header, ...table.rows];
+    const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+    const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
+    return [
+        `\n${table.title}`,
+        line(table.header),
+        ...table.rows.map(line),
+        ...(table.notes ?? []).map(forCommandLine),
+        '',
+    ].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 9740:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ nearest)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
+ * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
+ */
+function nearest(word, candidates) {
+    const limit = Math.max(2, Math.floor(word.length / 3));
+    let best;
+    for (const name of candidates) {
+        const distance = editDistance(word.toLowerCase(), name);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name, distance };
+    }
+    return best?.name;
+}
+
+
+/***/ }),
+
+/***/ 8749:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ keepWasmOnBaselineTier)
+});
+
+// UNUSED EXPORTS: WASM_TIERING_FLAG
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/client/wasm-tiering.ts
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. After a few responses V8 tiers its hot functions up to
+ * TurboFan on a background thread, and a process that ends right then waits at exit for that compile. A step sends
+ * a handful of requests; the baseline tier (Liftoff) parses them just as well, and a budget no short run reaches
+ * keeps llhttp there. Measured on this project's 2-core machine, Node 24.21, check-image-cached over 3 pages, 100
+ * interleaved rounds, per-round medians as ratios to the floor bundle (bench/): wall 2.16 × → 1.67 ×, peak RSS
+ * 1.32 × → 1.16 ×; teardown after the `exit` event 60 → 11 ms (the floor's: 9 ms). The command line: 2.10 × → 1.60 ×.
+ *
+ * The budget is the largest the flag takes (a 32-bit int; one more wraps to a negative budget, silently). 1e9 was
+ * reached by wait-for-sync reading 100 pages of history, whose peak RSS then went from 87 MiB (20 pages) to 109 MiB;
+ * with this budget it stays at 89 MiB. A run that parses still more gets the TurboFan code it then pays off.
+ *
+ * An unknown V8 flag only prints "Error: unrecognized flag" and the process carries on, so a later Node that drops
+ * this one would silently lose the gain: __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
+ */
+const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
+/** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
+function keepWasmOnBaselineTier() {
+    (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
+}
+
+
+/***/ }),
+
+/***/ 4589:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
+
+/***/ }),
+
+/***/ 6698:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
+
+/***/ }),
+
+/***/ 4573:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 7540:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3053:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
+
+/***/ }),
+
+/***/ 610:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 8474:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 1455:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7067:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+
+/***/ }),
+
+/***/ 2467:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 643:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1792:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
+
+/***/ }),
+
+/***/ 99:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:sqlite");
+
+/***/ }),
+
+/***/ 7075:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+
+/***/ }),
+
+/***/ 7830:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 7997:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 3429:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 5919:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+
+/***/ }),
+
+/***/ 8522:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
@@ -53593,6 +52677,7 @@ function preprocess(fn, schema) {
 /* harmony export */   T2: () => (/* binding */ _properties),
 /* harmony export */   TL: () => (/* binding */ _slugify),
 /* harmony export */   Tx: () => (/* binding */ _gt),
+/* harmony export */   UI: () => (/* binding */ _nonnegative),
 /* harmony export */   Uy: () => (/* binding */ _cidrv4),
 /* harmony export */   WN: () => (/* binding */ _trim),
 /* harmony export */   YA: () => (/* binding */ _length),
@@ -53627,7 +52712,7 @@ function preprocess(fn, schema) {
 /* harmony export */   wA: () => (/* binding */ _uuidv7),
 /* harmony export */   xY: () => (/* binding */ _toUpperCase)
 /* harmony export */ });
-/* unused harmony exports _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _bigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _nan, _max, _min, _negative, _nonpositive, _nonnegative, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
+/* unused harmony exports _mac, _creditCard, _iban, TimePrecision, _float32, _float64, _int32, _uint32, _bigint, _int64, _uint64, _symbol, _undefined, _null, _any, _void, _date, _nan, _max, _min, _negative, _nonpositive, _maxSize, _minSize, _size, _property, _mime, _union, _xor, _discriminatedUnion, _intersection, _tuple, _record, _map, _set, _enum, _nativeEnum, _literal, _file, _transform, _optional, _nullable, _default, _nonoptional, _success, _catch, _pipe, _readonly, _templateLiteral, _lazy, _promise, _custom, _check, _stringbool, _stringFormat */
 /* harmony import */ var _checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4890);
 /* harmony import */ var _registries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9396);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
@@ -59887,138 +58972,1045 @@ function constantCatch(value) {
 
 /***/ }),
 
-/***/ 252:
+/***/ 4343:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A: () => (/* export default binding */ __WEBPACK_DEFAULT_EXPORT__)
+/* harmony export */   Axp: () => (/* binding */ ZodMiniNumber),
+/* harmony export */   FsL: () => (/* binding */ pipe),
+/* harmony export */   Ikc: () => (/* binding */ object),
+/* harmony export */   KCZ: () => (/* binding */ union),
+/* harmony export */   L5J: () => (/* binding */ unknown),
+/* harmony export */   MfU: () => (/* binding */ _catch),
+/* harmony export */   RZV: () => (/* binding */ _lazy),
+/* harmony export */   Whr: () => (/* binding */ int),
+/* harmony export */   YOg: () => (/* binding */ array),
+/* harmony export */   YjP: () => (/* binding */ string),
+/* harmony export */   _H3: () => (/* binding */ looseObject),
+/* harmony export */   aig: () => (/* binding */ number),
+/* harmony export */   cl6: () => (/* binding */ nullish),
+/* harmony export */   euz: () => (/* binding */ literal),
+/* harmony export */   g1P: () => (/* binding */ record),
+/* harmony export */   gMt: () => (/* binding */ discriminatedUnion),
+/* harmony export */   iAB: () => (/* binding */ ZodMiniString),
+/* harmony export */   k5n: () => (/* binding */ _enum),
+/* harmony export */   lqM: () => (/* binding */ optional),
+/* harmony export */   mee: () => (/* binding */ nullable),
+/* harmony export */   n21: () => (/* binding */ ZodMiniBoolean),
+/* harmony export */   pdi: () => (/* binding */ transform),
+/* harmony export */   rej: () => (/* binding */ strictObject),
+/* harmony export */   s8U: () => (/* binding */ ZodMiniBigInt),
+/* harmony export */   zMY: () => (/* binding */ boolean),
+/* harmony export */   zTj: () => (/* binding */ ZodMiniDate)
 /* harmony export */ });
-/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* unused harmony exports ZodMiniType, ZodMiniStringFormat, ZodMiniEmail, email, ZodMiniGUID, guid, ZodMiniUUID, uuid, uuidv4, uuidv6, uuidv7, ZodMiniURL, url, httpUrl, ZodMiniEmoji, emoji, ZodMiniNanoID, nanoid, ZodMiniCUID, cuid, ZodMiniCUID2, cuid2, ZodMiniULID, ulid, ZodMiniXID, xid, ZodMiniKSUID, ksuid, ZodMiniIPv4, ipv4, ZodMiniIPv6, ipv6, ZodMiniCIDRv4, cidrv4, ZodMiniCIDRv6, cidrv6, ZodMiniMAC, mac, ZodMiniBase64, base64, ZodMiniBase64URL, base64url, ZodMiniE164, e164, ZodMiniCreditCard, creditCard, ZodMiniIBAN, iban, ZodMiniJWT, jwt, ZodMiniCustomStringFormat, stringFormat, hostname, hex, currencyCode, hash, ZodMiniNumberFormat, float32, float64, int32, uint32, bigint, ZodMiniBigIntFormat, int64, uint64, ZodMiniSymbol, symbol, ZodMiniUndefined, undefined, ZodMiniNull, null, ZodMiniAny, any, ZodMiniUnknown, ZodMiniNever, never, ZodMiniVoid, void, date, ZodMiniArray, keyof, ZodMiniObject, extend, safeExtend, merge, pick, omit, partial, exactPartial, required, catchall, ZodMiniUnion, ZodMiniXor, xor, ZodMiniDiscriminatedUnion, ZodMiniIntersection, intersection, ZodMiniTuple, tuple, ZodMiniRecord, partialRecord, looseRecord, ZodMiniMap, map, ZodMiniSet, set, ZodMiniEnum, nativeEnum, ZodMiniLiteral, ZodMiniFile, file, ZodMiniTransform, ZodMiniOptional, ZodMiniExactOptional, exactOptional, ZodMiniNullable, ZodMiniDefault, _default, ZodMiniPrefault, prefault, ZodMiniNonOptional, nonoptional, ZodMiniSuccess, success, ZodMiniCatch, ZodMiniNaN, nan, ZodMiniPipe, ZodMiniCodec, codec, invertCodec, ZodMiniReadonly, readonly, ZodMiniTemplateLiteral, templateLiteral, ZodMiniLazy, ZodMiniPromise, promise, ZodMiniCustom, check, custom, refine, superRefine, describe, meta, instanceof, stringbool, json, ZodMiniFunction, _function, function */
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6985);
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3759);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4196);
 
-const error = () => {
-    const Sizable = {
-        string: { unit: "characters", verb: "to have" },
-        file: { unit: "bytes", verb: "to have" },
-        array: { unit: "items", verb: "to have" },
-        set: { unit: "items", verb: "to have" },
-        map: { unit: "entries", verb: "to have" },
-    };
-    function getSizing(origin) {
-        return Sizable[origin] ?? null;
-    }
-    const FormatDictionary = {
-        regex: "input",
-        email: "email address",
-        url: "URL",
-        emoji: "emoji",
-        uuid: "UUID",
-        uuidv4: "UUIDv4",
-        uuidv6: "UUIDv6",
-        nanoid: "nanoid",
-        guid: "GUID",
-        cuid: "cuid",
-        cuid2: "cuid2",
-        ulid: "ULID",
-        xid: "XID",
-        ksuid: "KSUID",
-        datetime: "ISO datetime",
-        date: "ISO date",
-        time: "ISO time",
-        duration: "ISO duration",
-        ipv4: "IPv4 address",
-        ipv6: "IPv6 address",
-        mac: "MAC address",
-        cidrv4: "IPv4 range",
-        cidrv6: "IPv6 range",
-        base64: "base64-encoded string",
-        base64url: "base64url-encoded string",
-        json_string: "JSON string",
-        e164: "E.164 number",
-        currency_code: "currency code",
-        credit_card: "credit card number",
-        iban: "IBAN",
-        jwt: "JWT",
-        template_literal: "input",
-    };
-    // type names: missing keys = do not translate (use raw value via ?? fallback)
-    const TypeDictionary = {
-        // Compatibility: "nan" -> "NaN" for display
-        nan: "NaN",
-        // All other type names omitted - they fall back to raw values via ?? operator
-    };
-    function getTypeName(type, input) {
-        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
-            return String(input);
-        }
-        return TypeDictionary[type] ?? type;
-    }
-    return (issue) => {
-        switch (issue.code) {
-            case "invalid_type": {
-                const expected = getTypeName(issue.expected);
-                const receivedType = _core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .parsedType */ .GW(issue.input);
-                const received = getTypeName(receivedType, issue.input);
-                return `Invalid input: expected ${expected}, received ${received}`;
-            }
-            case "invalid_value":
-                if (issue.values.length === 1)
-                    return `Invalid input: expected ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .stringifyPrimitive */ .B7(issue.values[0])}`;
-                return `Invalid option: expected one of ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .joinValues */ .jw(issue.values, "|")}`;
-            case "too_big": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
-                const sizing = getSizing(issue.origin);
-                if (sizing)
-                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
-                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
-            }
-            case "too_small": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
-                const sizing = getSizing(issue.origin);
-                if (sizing) {
-                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
-                }
-                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
-            }
-            case "invalid_format": {
-                const _issue = issue;
-                if (_issue.format === "starts_with") {
-                    return `Invalid string: must start with "${_issue.prefix}"`;
-                }
-                if (_issue.format === "ends_with")
-                    return `Invalid string: must end with "${_issue.suffix}"`;
-                if (_issue.format === "includes")
-                    return `Invalid string: must include "${_issue.includes}"`;
-                if (_issue.format === "regex")
-                    return `Invalid string: must match pattern ${_issue.pattern}`;
-                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
-            }
-            case "not_multiple_of":
-                return `Invalid number: must be a multiple of ${issue.divisor}`;
-            case "unrecognized_keys":
-                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${_core_util_js__WEBPACK_IMPORTED_MODULE_0__/* .joinValues */ .jw(issue.keys, ", ")}`;
-            case "invalid_key":
-                return `Invalid key in ${issue.origin}`;
-            case "invalid_union":
-                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
-                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
-                    return `Invalid discriminator value. Expected ${opts}`;
-                }
-                if (issue.inclusive === false) {
-                    return "Invalid input: more than one option matched";
-                }
-                return "Invalid input";
-            case "invalid_element":
-                return `Invalid value in ${issue.origin}`;
-            default:
-                return `Invalid input`;
-        }
-    };
-};
-/* harmony default export */ function __WEBPACK_DEFAULT_EXPORT__() {
-    return {
-        localeError: error(),
-    };
+
+
+
+const ZodMiniType = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniType", (inst, def) => {
+    if (!inst._zod)
+        throw new Error("Uninitialized schema in ZodMiniType.");
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodType */ .W4.init(inst, def);
+    inst.def = def;
+    inst.type = def.type;
+}, {
+    // `with` is an alias for `check`: the same function object, not a wrapper.
+    get with() {
+        return this.check;
+    },
+    set with(value) {
+        _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .own */ .qh(this, "with", value);
+    },
+    parse(data, params) {
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .parse */ .qg(this, data, params, { callee: this.parse });
+    },
+    parseAsync(data, params) {
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .parseAsync */ .EJ(this, data, params, { callee: this.parseAsync });
+    },
+    safeParse(data, params) {
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .safeParse */ .xL(this, data, params);
+    },
+    safeParseAsync(data, params) {
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .safeParseAsync */ .bp(this, data, params);
+    },
+    check(...checks) {
+        const def = this.def;
+        return this.clone({
+            ...def,
+            checks: [
+                ...(def.checks ?? []),
+                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
+            ],
+        }, { parent: true });
+    },
+    clone(_def, params) {
+        return _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .clone */ .o8(this, _def, params);
+    },
+    brand() {
+        return this;
+    },
+    register(reg, meta) {
+        reg.add(this, meta);
+        return this;
+    },
+    apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+    },
+});
+const ZodMiniString = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniString", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodString */ .$v.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function string(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._string */ .Rl(ZodMiniString, params);
 }
+const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
+    core.$ZodStringFormat.init(inst, def);
+    ZodMiniString.init(inst, def);
+})));
+const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
+    core.$ZodEmail.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function email(params) {
+    return core._email(ZodMiniEmail, params);
+}
+const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
+    core.$ZodGUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function guid(params) {
+    return core._guid(ZodMiniGUID, params);
+}
+const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
+    core.$ZodUUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function uuid(params) {
+    return core._uuid(ZodMiniUUID, params);
+}
+// @__NO_SIDE_EFFECTS__
+function uuidv4(params) {
+    return core._uuidv4(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv6
+// @__NO_SIDE_EFFECTS__
+function uuidv6(params) {
+    return core._uuidv6(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv7
+// @__NO_SIDE_EFFECTS__
+function uuidv7(params) {
+    return core._uuidv7(ZodMiniUUID, params);
+}
+const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
+    core.$ZodURL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function url(params) {
+    return core._url(ZodMiniURL, params);
+}
+// @__NO_SIDE_EFFECTS__
+function httpUrl(params) {
+    return core._url(ZodMiniURL, {
+        protocol: regexes.httpProtocol,
+        hostname: regexes.domain,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
+    core.$ZodEmoji.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function emoji(params) {
+    return core._emoji(ZodMiniEmoji, params);
+}
+const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
+    core.$ZodNanoID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nanoid(params) {
+    return core._nanoid(ZodMiniNanoID, params);
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
+    core.$ZodCUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+/**
+ * Validates a CUID v1 string.
+ *
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function cuid(params) {
+    return core._cuid(ZodMiniCUID, params);
+}
+const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
+    core.$ZodCUID2.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function cuid2(params) {
+    return core._cuid2(ZodMiniCUID2, params);
+}
+const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
+    core.$ZodULID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function ulid(params) {
+    return core._ulid(ZodMiniULID, params);
+}
+const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
+    core.$ZodXID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function xid(params) {
+    return core._xid(ZodMiniXID, params);
+}
+const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
+    core.$ZodKSUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function ksuid(params) {
+    return core._ksuid(ZodMiniKSUID, params);
+}
+const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
+    core.$ZodIPv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function ipv4(params) {
+    return core._ipv4(ZodMiniIPv4, params);
+}
+const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
+    core.$ZodIPv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function ipv6(params) {
+    return core._ipv6(ZodMiniIPv6, params);
+}
+const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
+    core.$ZodCIDRv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function cidrv4(params) {
+    return core._cidrv4(ZodMiniCIDRv4, params);
+}
+const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
+    core.$ZodCIDRv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function cidrv6(params) {
+    return core._cidrv6(ZodMiniCIDRv6, params);
+}
+const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
+    core.$ZodMAC.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function mac(params) {
+    return core._mac(ZodMiniMAC, params);
+}
+const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
+    core.$ZodBase64.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function base64(params) {
+    return core._base64(ZodMiniBase64, params);
+}
+const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
+    core.$ZodBase64URL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function base64url(params) {
+    return core._base64url(ZodMiniBase64URL, params);
+}
+const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
+    core.$ZodE164.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function e164(params) {
+    return core._e164(ZodMiniE164, params);
+}
+const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
+    core.$ZodCreditCard.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function creditCard(params) {
+    return core._creditCard(ZodMiniCreditCard, params);
+}
+const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
+    core.$ZodIBAN.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function iban(params) {
+    return core._iban(ZodMiniIBAN, params);
+}
+const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
+    core.$ZodJWT.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function jwt(params) {
+    return core._jwt(ZodMiniJWT, params);
+}
+const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
+    core.$ZodCustomStringFormat.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function stringFormat(format, fnOrRegex, _params = {}) {
+    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hostname(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hex(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function currencyCode(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hash(alg, params) {
+    const enc = params?.enc ?? "hex";
+    const format = `${alg}_${enc}`;
+    const regex = core.regexes[format];
+    // check for unrecognized format
+    if (!regex)
+        throw new Error(`Unrecognized hash format: ${format}`);
+    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
+}
+const ZodMiniNumber = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNumber", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNumber */ .vz.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function number(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._number */ .F7(ZodMiniNumber, params);
+}
+const ZodMiniNumberFormat = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNumberFormat", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNumberFormat */ .I.init(inst, def);
+    ZodMiniNumber.init(inst, def);
+});
+function int(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._int */ .LK(ZodMiniNumberFormat, params);
+}
+function float32(params) {
+    return core._float32(ZodMiniNumberFormat, params);
+}
+function float64(params) {
+    return core._float64(ZodMiniNumberFormat, params);
+}
+function int32(params) {
+    return core._int32(ZodMiniNumberFormat, params);
+}
+function uint32(params) {
+    return core._uint32(ZodMiniNumberFormat, params);
+}
+const ZodMiniBoolean = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniBoolean", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodBoolean */ .sF.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function boolean(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._boolean */ ._L(ZodMiniBoolean, params);
+}
+const ZodMiniBigInt = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniBigInt", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodBigInt */ .BN.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function bigint(params) {
+    return core._bigint(ZodMiniBigInt, params);
+}
+const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
+    core.$ZodBigIntFormat.init(inst, def);
+    ZodMiniBigInt.init(inst, def);
+})));
+function int64(params) {
+    return core._int64(ZodMiniBigIntFormat, params);
+}
+function uint64(params) {
+    return core._uint64(ZodMiniBigIntFormat, params);
+}
+const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
+    core.$ZodSymbol.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function symbol(params) {
+    return core._symbol(ZodMiniSymbol, params);
+}
+const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
+    core.$ZodUndefined.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _undefined(params) {
+    return core._undefined(ZodMiniUndefined, params);
+}
+
+const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
+    core.$ZodNull.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _null(params) {
+    return core._null(ZodMiniNull, params);
+}
+
+const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
+    core.$ZodAny.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function any() {
+    return core._any(ZodMiniAny);
+}
+const ZodMiniUnknown = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniUnknown", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodUnknown */ .GP.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function unknown() {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._unknown */ .em(ZodMiniUnknown);
+}
+const ZodMiniNever = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNever", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNever */ .Um.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function never(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._never */ .G8(ZodMiniNever, params);
+}
+const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
+    core.$ZodVoid.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _void(params) {
+    return core._void(ZodMiniVoid, params);
+}
+
+const ZodMiniDate = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniDate", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodDate */ .o5.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function date(params) {
+    return core._date(ZodMiniDate, params);
+}
+const ZodMiniArray = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniArray", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodArray */ .$p.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function array(element, params) {
+    return new ZodMiniArray({
+        type: "array",
+        element: element,
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+// .keyof
+// @__NO_SIDE_EFFECTS__
+function keyof(schema) {
+    const shape = schema._zod.def.shape;
+    return _enum(Object.keys(shape));
+}
+const ZodMiniObject = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniObject", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodObject */ .L8.init(inst, def);
+    ZodMiniType.init(inst, def);
+    _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .installLazyProp */ .X(inst, "shape", (self) => self._zod.def.shape, false);
+});
+// @__NO_SIDE_EFFECTS__
+function object(shape, params) {
+    const def = {
+        type: "object",
+        shape: shape ?? {},
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    };
+    return new ZodMiniObject(def);
+}
+// strictObject
+// @__NO_SIDE_EFFECTS__
+function strictObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: never(),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+// looseObject
+// @__NO_SIDE_EFFECTS__
+function looseObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+// object methods
+// @__NO_SIDE_EFFECTS__
+function extend(schema, shape) {
+    return util.extend(schema, shape);
+}
+// @__NO_SIDE_EFFECTS__
+function safeExtend(schema, shape) {
+    return util.safeExtend(schema, shape);
+}
+/**
+ * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
+ */
+// @__NO_SIDE_EFFECTS__
+function merge(a, b) {
+    return util.merge(a, b);
+}
+// @__NO_SIDE_EFFECTS__
+function pick(schema, mask) {
+    return util.pick(schema, mask);
+}
+// .omit
+// @__NO_SIDE_EFFECTS__
+function omit(schema, mask) {
+    return util.omit(schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function partial(schema, mask) {
+    const def = schema._zod.def;
+    if (def.type !== "tuple")
+        return util.partial(ZodMiniOptional, schema, mask);
+    // a refinement was authored against the full arity; partialing would run it on a shorter array
+    if (def.checks?.length)
+        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return util.clone(schema, {
+        ...def,
+        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function exactPartial(schema, mask) {
+    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
+}
+// @__NO_SIDE_EFFECTS__
+function required(schema, mask) {
+    return util.required(ZodMiniNonOptional, schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function catchall(inst, catchall) {
+    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
+    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
+}
+const ZodMiniUnion = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniUnion", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodUnion */ .cu.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function union(options, params) {
+    return new ZodMiniUnion({
+        type: "union",
+        options: options,
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
+    ZodMiniUnion.init(inst, def);
+    core.$ZodXor.init(inst, def);
+})));
+/** Creates an exclusive union (XOR) where exactly one option must match.
+ * Unlike regular unions that succeed when any option matches, xor fails if
+ * zero or more than one option matches the input. */
+function xor(options, params) {
+    return new ZodMiniXor({
+        type: "union",
+        options: options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniDiscriminatedUnion = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniDiscriminatedUnion", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodDiscriminatedUnion */ .P0.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function discriminatedUnion(discriminator, options, params) {
+    return new ZodMiniDiscriminatedUnion({
+        type: "union",
+        options: options,
+        discriminator,
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
+    core.$ZodIntersection.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function intersection(left, right) {
+    return new ZodMiniIntersection({
+        type: "intersection",
+        left: left,
+        right: right,
+    });
+}
+const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
+    core.$ZodTuple.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function tuple(items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new ZodMiniTuple({
+        type: "tuple",
+        items: items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniRecord = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniRecord", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodRecord */ .h.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function record(keyType, valueType, params) {
+    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    if (!valueType || !valueType._zod) {
+        return new ZodMiniRecord({
+            type: "record",
+            keyType: string(),
+            valueType: keyType,
+            ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(valueType),
+        });
+    }
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function partialRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+        partial: true,
+    });
+}
+function looseRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        mode: "loose",
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
+    core.$ZodMap.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function map(keyType, valueType, params) {
+    return new ZodMiniMap({
+        type: "map",
+        keyType: keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
+    core.$ZodSet.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function set(valueType, params) {
+    return new ZodMiniSet({
+        type: "set",
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEnum = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniEnum", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodEnum */ .VO.init(inst, def);
+    ZodMiniType.init(inst, def);
+    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
+    inst.options = [...inst._zod.values];
+});
+// @__NO_SIDE_EFFECTS__
+function _enum(values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function nativeEnum(entries, params) {
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLiteral = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniLiteral", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodLiteral */ .nu.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function literal(value, params) {
+    return new ZodMiniLiteral({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
+    });
+}
+const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
+    core.$ZodFile.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function file(params) {
+    return core._file(ZodMiniFile, params);
+}
+const ZodMiniTransform = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniTransform", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodTransform */ .Wc.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function transform(fn) {
+    return new ZodMiniTransform({
+        type: "transform",
+        transform: fn,
+    });
+}
+const ZodMiniOptional = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniOptional", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodOptional */ .ig.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function optional(innerType) {
+    return new ZodMiniOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
+    core.$ZodExactOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function exactOptional(innerType) {
+    return new ZodMiniExactOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniNullable = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNullable", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNullable */ .qc.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function nullable(innerType) {
+    return new ZodMiniNullable({
+        type: "nullable",
+        innerType: innerType,
+    });
+}
+// nullish
+// @__NO_SIDE_EFFECTS__
+function nullish(innerType) {
+    return optional(nullable(innerType));
+}
+const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
+    core.$ZodDefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _default(innerType, defaultValue) {
+    return new ZodMiniDefault({
+        type: "default",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
+    core.$ZodPrefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function prefault(innerType, defaultValue) {
+    return new ZodMiniPrefault({
+        type: "prefault",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
+    core.$ZodNonOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nonoptional(innerType, params) {
+    return new ZodMiniNonOptional({
+        type: "nonoptional",
+        innerType: innerType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
+    core.$ZodSuccess.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function success(innerType) {
+    return new ZodMiniSuccess({
+        type: "success",
+        innerType: innerType,
+    });
+}
+const ZodMiniCatch = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniCatch", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodCatch */ .t$.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function _catch(innerType, catchValue) {
+    return new ZodMiniCatch({
+        type: "catch",
+        innerType: innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .constantCatch */ .SS(catchValue)),
+    });
+}
+
+const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
+    core.$ZodNaN.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nan(params) {
+    return core._nan(ZodMiniNaN, params);
+}
+const ZodMiniPipe = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniPipe", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodPipe */ ._m.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function pipe(in_, out) {
+    return new ZodMiniPipe({
+        type: "pipe",
+        in: in_,
+        out: out,
+    });
+}
+const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
+    ZodMiniPipe.init(inst, def);
+    core.$ZodCodec.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function codec(in_, out, params) {
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: in_,
+        out: out,
+        transform: params.decode,
+        reverseTransform: params.encode,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function invertCodec(codec) {
+    const def = codec._zod.def;
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: def.out,
+        out: def.in,
+        transform: def.reverseTransform,
+        reverseTransform: def.transform,
+    });
+}
+const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
+    core.$ZodReadonly.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function readonly(innerType) {
+    return new ZodMiniReadonly({
+        type: "readonly",
+        innerType: innerType,
+    });
+}
+const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
+    core.$ZodTemplateLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function templateLiteral(parts, params) {
+    return new ZodMiniTemplateLiteral({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLazy = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniLazy", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodLazy */ .kU.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// export function lazy<T extends object>(getter: () => T): T {
+//   return util.createTransparentProxy<T>(getter);
+// }
+// @__NO_SIDE_EFFECTS__
+function _lazy(getter) {
+    return new ZodMiniLazy({
+        type: "lazy",
+        getter: getter,
+    });
+}
+
+const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
+    core.$ZodPromise.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function promise(innerType) {
+    return new ZodMiniPromise({
+        type: "promise",
+        innerType: innerType,
+    });
+}
+const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
+    core.$ZodCustom.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// custom checks
+// @__NO_SIDE_EFFECTS__
+function check(fn, params) {
+    const ch = new core.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// ZodCustom custom schema
+// @__NO_SIDE_EFFECTS__
+function custom(fn, _params) {
+    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
+}
+// refine
+// @__NO_SIDE_EFFECTS__
+function refine(fn, _params = {}) {
+    return core._refine(ZodMiniCustom, fn, _params);
+}
+// superRefine
+// @__NO_SIDE_EFFECTS__
+function superRefine(fn, params) {
+    return core._superRefine(fn, params);
+}
+// Re-export describe and meta from core
+const describe = _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .describe */ .q0;
+const meta = _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .meta */ .mI;
+// instanceof
+class Class {
+    constructor(..._args) { }
+}
+// @__NO_SIDE_EFFECTS__
+function _instanceof(cls, params = {}) {
+    const inst = custom((data) => data instanceof cls, params);
+    inst._zod.bag.Class = cls;
+    // Override check to emit invalid_type instead of custom
+    inst._zod.check = (payload) => {
+        if (!(payload.value instanceof cls)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: cls.name,
+                input: payload.value,
+                inst,
+                path: [...(inst._zod.def.path ?? [])],
+            });
+        }
+    };
+    return inst;
+}
+
+// stringbool
+const stringbool = (...args) => core._stringbool({
+    Codec: ZodMiniCodec,
+    Boolean: ZodMiniBoolean,
+    String: ZodMiniString,
+}, ...args);
+// @__NO_SIDE_EFFECTS__
+function json() {
+    const jsonSchema = _lazy(() => {
+        return union([string(), number(), boolean(), _null(), array(jsonSchema), record(string(), jsonSchema)]);
+    });
+    return jsonSchema;
+}
+const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
+    core.$ZodFunction.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _function(params) {
+    return new ZodMiniFunction({
+        type: "function",
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
+    });
+}
+
 
 
 /***/ })

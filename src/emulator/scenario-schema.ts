@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppsScenario } from './areas/apps.js';
 import type { CachedImagesScenario } from './areas/cached-images.js';
 import type { DataShareScenario, EmulatedSynchronization } from './areas/data-share.js';
@@ -10,143 +10,141 @@ import type { Scenario } from './index.js';
  * The scenario file's schema: every object strict, so a misspelt knob (`"stpes"`) is refused with its path
  * instead of being ignored while the scenario silently tests nothing. The areas' TypeScript types stay what the
  * code reads; the checks at the end of this file fail to compile when a knob is added to a type but not here.
+ * Built with `zod/mini` (as the client's response schemas are), whose messages are its own issue codes: the
+ * reasons a person reads are worded below.
  */
 
 const linkForm = z.enum(['absolute', 'relative', 'malformed']);
 const origin = z.enum(['primary', 'secondary']);
+const text = z.optional(z.string());
+const flag = z.optional(z.boolean());
+const count = z.int().check(z.nonnegative());
+const port = z.optional(z.int().check(z.minimum(0), z.maximum(65535)));
+const positive = z.number().check(z.positive());
 
 const emulator = z.strictObject({
-  host: z.string().optional(),
-  port: z.number().int().min(0).max(65535).optional(),
-  secondPort: z.number().int().min(0).max(65535).optional(),
-  tokenLifetimeSeconds: z.number().positive().optional(),
-  accessTokens: z.array(z.string()).optional(),
-  clients: z.array(z.strictObject({ clientId: z.string(), clientSecret: z.string().optional() })).optional(),
-  oidcRequestToken: z.string().optional(),
+  host: text,
+  port,
+  secondPort: port,
+  tokenLifetimeSeconds: z.optional(positive),
+  accessTokens: z.optional(z.array(z.string())),
+  clients: z.optional(z.array(z.strictObject({ clientId: z.string(), clientSecret: text }))),
+  oidcRequestToken: text,
 });
 
-const errorDetail: z.ZodType<ErpErrorDetail> = z.lazy(() =>
+const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
   z.strictObject({
-    code: z.string().optional(),
-    message: z.string().optional(),
-    target: z.string().optional(),
-    details: z.array(errorDetail).optional(),
-    additionalInfo: z.array(z.strictObject({ type: z.string().optional(), info: z.unknown() })).optional(),
+    code: text,
+    message: text,
+    target: text,
+    details: z.optional(z.array(errorDetail)),
+    additionalInfo: z.optional(z.array(z.strictObject({ type: text, info: z.unknown() }))),
   }),
 );
 
-const erpKnobs = z.strictObject({
-  respond: z.literal([200, 202]).optional(),
-  steps: z
-    .array(
-      z.union([z.string(), z.strictObject({ status: z.string(), percentComplete: z.number().optional() })]),
-    )
-    .optional(),
-  durationMs: z.number().nonnegative().optional(),
-  retryAfter: z.string().optional(),
-  softStopUnsupported: z.boolean().optional(),
-  error: errorDetail.optional(),
-  pollingHeader: z.string().optional(),
-  pollingOrigin: origin.optional(),
-  pollingUrlForm: linkForm.optional(),
-});
-const erpInstance = erpKnobs.extend({ start: erpKnobs.optional() });
+const erpKnobs = {
+  respond: z.optional(z.literal([200, 202])),
+  steps: z.optional(
+    z.array(
+      z.union([z.string(), z.strictObject({ status: z.string(), percentComplete: z.optional(z.number()) })]),
+    ),
+  ),
+  durationMs: z.optional(z.number().check(z.nonnegative())),
+  retryAfter: text,
+  softStopUnsupported: flag,
+  error: z.optional(errorDetail),
+  pollingHeader: text,
+  pollingOrigin: z.optional(origin),
+  pollingUrlForm: z.optional(linkForm),
+};
+const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 
 const erp = z.strictObject({
-  location: z.string().optional(),
-  defaults: erpInstance.optional(),
-  instances: z.record(z.string(), erpInstance).optional(),
+  location: text,
+  defaults: z.optional(erpInstance),
+  instances: z.optional(z.record(z.string(), erpInstance)),
 });
 
 const synchronization = z.strictObject({
   synchronizationId: z.string(),
-  synchronizationMode: z.string().optional(),
-  status: z.string().optional(),
-  message: z.string().optional(),
-  startTime: z.string().optional(),
-  endTime: z.string().optional(),
-  durationMs: z.number().optional(),
-  appearAfterPolls: z.number().int().nonnegative().optional(),
-  statuses: z.array(z.string()).optional(),
+  synchronizationMode: text,
+  status: text,
+  message: text,
+  startTime: text,
+  endTime: text,
+  durationMs: z.optional(z.number()),
+  appearAfterPolls: z.optional(count),
+  statuses: z.optional(z.array(z.string())),
 });
 
 const dataShare = z.strictObject({
-  shareSubscription: z.string().optional(),
-  apiVersion: z.string().optional(),
-  pageSize: z.number().int().positive().optional(),
-  synchronizations: z.array(synchronization).optional(),
-  generatedHistory: z
-    .strictObject({
-      count: z.number().int().nonnegative(),
-      newest: z.string().optional(),
-      spacingMinutes: z.number().positive().optional(),
-    })
-    .optional(),
+  shareSubscription: text,
+  apiVersion: text,
+  pageSize: z.optional(z.int().check(z.positive())),
+  synchronizations: z.optional(z.array(synchronization)),
+  generatedHistory: z.optional(z.strictObject({ count, newest: text, spacingMinutes: z.optional(positive) })),
   // The source share's settings as the service returns them: any shape, on purpose.
-  settings: z.array(z.unknown()).optional(),
-  repeatNextLink: z.boolean().optional(),
-  nextLinkOrigin: origin.optional(),
-  nextLinkForm: linkForm.optional(),
-  retryAfter: z.string().optional(),
+  settings: z.optional(z.array(z.unknown())),
+  repeatNextLink: flag,
+  nextLinkOrigin: z.optional(origin),
+  nextLinkForm: z.optional(linkForm),
+  retryAfter: text,
 });
 
 const cachedImages = z.strictObject({
-  regions: z
-    .record(
+  regions: z.optional(
+    z.record(
       z.string(),
       z.array(
         z.union([
-          z.strictObject({ image: z.string(), osType: z.string().optional() }),
-          z.strictObject({
-            generate: z.number().int().nonnegative(),
-            osType: z.string().optional(),
-            prefix: z.string().optional(),
-          }),
+          z.strictObject({ image: z.string(), osType: text }),
+          z.strictObject({ generate: count, osType: text, prefix: text }),
         ]),
       ),
-    )
-    .optional(),
-  pageSize: z.number().int().positive().optional(),
-  nextLinkOnSecondOrigin: z.boolean().optional(),
-  nextLinkForm: linkForm.optional(),
-  repeatNextLink: z.boolean().optional(),
-  apiVersions: z.array(z.string()).optional(),
+    ),
+  ),
+  pageSize: z.optional(z.int().check(z.positive())),
+  nextLinkOnSecondOrigin: flag,
+  nextLinkForm: z.optional(linkForm),
+  repeatNextLink: flag,
+  apiVersions: z.optional(z.array(z.string())),
 });
 
-const role = z.enum(['Manager', 'Developer', 'Viewer']);
 const access = z.enum(['full', 'read-only']);
 const apps = z.strictObject({
-  users: z
-    .array(z.strictObject({ id: z.string(), name: z.string(), email: z.string(), display_name: z.string() }))
-    .optional(),
-  apps: z
-    .array(
+  users: z.optional(
+    z.array(
+      z.strictObject({ id: z.string(), name: z.string(), email: z.string(), display_name: z.string() }),
+    ),
+  ),
+  apps: z.optional(
+    z.array(
       z.strictObject({
         owner: z.string(),
         name: z.string(),
         ownerType: z.enum(['user', 'org']),
-        members: z.record(z.string(), role),
+        members: z.record(z.string(), z.enum(['Manager', 'Developer', 'Viewer'])),
       }),
-    )
-    .optional(),
-  tokens: z
-    .array(
+    ),
+  ),
+  tokens: z.optional(
+    z.array(
       z.discriminatedUnion('type', [
         z.strictObject({ value: z.string(), type: z.literal('user'), access, user: z.string() }),
         z.strictObject({ value: z.string(), type: z.literal('app'), access, app: z.string() }),
       ]),
-    )
-    .optional(),
-  retired: z.boolean().optional(),
-  retiredStatus: z.number().int().min(400).max(599).optional(),
+    ),
+  ),
+  retired: flag,
+  retiredStatus: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
 });
 
 export const scenarioSchema = z.strictObject({
-  emulator: emulator.optional(),
-  erp: erp.optional(),
-  dataShare: dataShare.optional(),
-  cachedImages: cachedImages.optional(),
-  apps: apps.optional(),
+  emulator: z.optional(emulator),
+  erp: z.optional(erp),
+  dataShare: z.optional(dataShare),
+  cachedImages: z.optional(cachedImages),
+  apps: z.optional(apps),
 });
 
 /** `erp.instances.X01.stpes`, `cachedImages.regions.westeurope[2]`: where in the file an issue is. */
@@ -158,6 +156,24 @@ function pathOf(path: readonly PropertyKey[]): string {
   );
 }
 
+/** What an issue says, in words of its own (zod/mini carries no messages). */
+function reason(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    case 'invalid_union':
+      return 'matches none of the accepted forms';
+    default:
+      return 'is not valid';
+  }
+}
+
 /** One issue, the most specific: within a union, the branch that came closest (fewest issues). */
 function firstIssue(issues: readonly z.core.$ZodIssue[], base: PropertyKey[] = []): string {
   const issue = issues[0];
@@ -165,18 +181,18 @@ function firstIssue(issues: readonly z.core.$ZodIssue[], base: PropertyKey[] = [
   const path = [...base, ...issue.path];
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0]!;
-    return firstIssue(closest, path);
+    if (closest.length > 0) return firstIssue(closest, path);
   }
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((key) => pathOf([...path, key]));
     return `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `'${k}'`).join(', ')}`;
   }
-  return `${pathOf(path) || 'the file'}: ${issue.message}`;
+  return `${pathOf(path) || 'the file'}: ${reason(issue)}`;
 }
 
 /** The scenario, or one line that says what is wrong and where. */
 export function parseScenario(value: unknown): { scenario: Scenario } | { error: string } {
-  const parsed = scenarioSchema.safeParse(value);
+  const parsed = z.safeParse(scenarioSchema, value);
   return parsed.success ? { scenario: parsed.data } : { error: firstIssue(parsed.error.issues) };
 }
 
@@ -184,7 +200,7 @@ export function parseScenario(value: unknown): { scenario: Scenario } | { error:
 type Covers<S, T> = [Exclude<keyof T, keyof S>] extends [never]
   ? true
   : { missing: Exclude<keyof T, keyof S> };
-type Out<S extends z.ZodType> = NonNullable<z.output<S>>;
+type Out<S extends z.ZodMiniType> = NonNullable<z.output<S>>;
 const covered: {
   scenario: Covers<Out<typeof scenarioSchema>, Scenario>;
   emulator: Covers<Out<typeof emulator>, EmulatorOptions>;
