@@ -56877,7 +56877,9 @@ function readAnswer(response, mode, what) {
         // Location's 202 means running whatever the body says; the status endpoint's status still decides.
         return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
     }
-    const byHttpStatus = mode !== 'async' && (response.status === 201 || response.status === 204 || response.text.trim() === '');
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
     if (mode === 'location' || byHttpStatus)
         return finalAnswer(response);
     const body = parseBody(response, operationStatusResult, what);
@@ -57072,8 +57074,8 @@ async function actOn(action, name, url, options, client, ctx, log) {
     let mode;
     try {
         const response = await action.send(client, url, log);
-        // The service's own answer to the POST is read as a status result; only a 202 waits whatever it says.
-        const answer = readAnswer(response, 'unknown', `${action.verb} response`);
+        // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
+        const answer = readAnswer(response, 'async', `${action.verb} response`);
         seen = { ...answer, response };
         if (response.status !== 202 && answer.state !== 'running') {
             log.info(progressLine(answer.body, elapsed()));

@@ -105,8 +105,8 @@ async function actOn(
   let mode: PollingMode;
   try {
     const response = await action.send(client, url, log);
-    // The service's own answer to the POST is read as a status result; only a 202 waits whatever it says.
-    const answer = readAnswer(response, 'unknown', `${action.verb} response`);
+    // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
+    const answer = readAnswer(response, 'async', `${action.verb} response`);
     seen = { ...answer, response };
     if (response.status !== 202 && answer.state !== 'running') {
       log.info(progressLine(answer.body, elapsed()));

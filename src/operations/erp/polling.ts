@@ -13,8 +13,8 @@ import { classifyStatus, type StatusClass } from '../../client/status.js';
  *   where present, decides between success and failure.
  * - `unknown`: a URL given to wait-for-operation, whose header nobody recorded. Read as `async` (a status result
  *   without a status is still running, the contract's rule), except that the answers a status endpoint never
- *   gives (201, 204, a 200 with no body) are Location's "done"; the first answer that carries a polling header
- *   settles the mode.
+ *   gives (201, 204, a resource with `properties.provisioningState`) are read as Location's; the first answer
+ *   that carries a polling header settles the mode.
  */
 export type PollingMode = 'async' | 'location' | 'unknown';
 
@@ -47,8 +47,9 @@ export function readAnswer(response: HttpResponse, mode: PollingMode, what: stri
     // Location's 202 means running whatever the body says; the status endpoint's status still decides.
     return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
   }
-  const byHttpStatus =
-    mode !== 'async' && (response.status === 201 || response.status === 204 || response.text.trim() === '');
+  // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+  // without a body is no answer in either reading there.
+  const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
   if (mode === 'location' || byHttpStatus) return finalAnswer(response);
   const body = parseBody(response, operationStatusResult, what);
   // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
