@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(810);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(827);
 
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
@@ -45227,7 +45227,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 810:
+/***/ 827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45326,10 +45326,16 @@ function renderHeadline(e) {
     const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
         .filter(Boolean)
         .join(' → ');
-    const what = [e.code, e.message].filter(Boolean).join(': ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
     const hint = e.hint ? ` ${e.hint}` : '';
     return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
 class InputError extends Error {
@@ -55612,6 +55618,11 @@ const INPUTS = {
         default: '30s',
         parse: positiveDuration,
     }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
     wait: def({
         description: 'false: start the work, report how to follow it (operation-url), and end the step.',
         default: 'true',
@@ -55720,7 +55731,7 @@ const CLIENT_INPUTS = {
     ],
     'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS = ['timeout', 'request-timeout'];
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 function inputsOf(module) {
     const read = new Set([
@@ -56476,6 +56487,10 @@ async function checkImageCached(options, client, ctx) {
         summary: [
             {
                 title: `Cached images in ${options.location}`,
+                context: [
+                    ['subscription', options.subscriptionId],
+                    ['region', options.location],
+                ],
                 header: ['Image', 'Cached', 'OS type', 'Cached as'],
                 rows: requested.map((r) => {
                     const found = matches.get(r.key);
@@ -56514,24 +56529,41 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
 function formatDuration(ms) {
     const s = Math.max(0, ms) / 1000;
     if (s < 60)
-        return `${s.toFixed(1)}s`;
+        return `${s.toFixed(1)} s`;
     const m = Math.floor(s / 60);
     if (m < 60)
-        return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-    return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
+function formatMs(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
 function formatPercent(percent) {
     return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
 /**
  * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
  * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 class ConcurrentLog {
@@ -56598,6 +56630,7 @@ class InstanceLog {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
 
 
 
@@ -56689,18 +56722,24 @@ function report(outcomes, options) {
             failure: o.failure,
         }))
         : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
         rows: outcomes.map((o) => [
             o.target,
             statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             formatDuration(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            o.body?.id ?? o.body?.name ?? '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
         ]),
-        notes: failed.map((o) => o.failure),
+        code: outcomes.filter(stillRunning).map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
     };
     let failure;
     if (failed.length === 1 && !options.several)
@@ -56749,7 +56788,8 @@ async function mapLimited(items, limit, work) {
 /**
  * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
  * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
- * several at once, the live lines go out prefixed and each target gets its group when it ends.
+ * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
+ * when it ends.
  */
 function forEachTarget(targets, maxParallel, ctx, how) {
     const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
@@ -56757,10 +56797,10 @@ function forEachTarget(targets, maxParallel, ctx, how) {
         if (concurrent) {
             const log = new InstanceLog(how.logName(target), concurrent);
             const outcome = await how.work(target, log);
-            await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-                ...log.history,
-                ...log.details,
-            ]);
+            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
             return outcome;
         }
         return ctx.logger.group(how.title(target), async () => {
@@ -57037,6 +57077,10 @@ async function runInstanceAction(action, options, client, ctx) {
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
     });
 }
 function actionUrl(options, name, verb) {
@@ -57413,6 +57457,7 @@ function findSchedule(settings) {
 
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
+
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -57461,21 +57506,22 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         },
     };
 }
-function summaryTables(sync, settings, now) {
+function summaryTables(sync, settings, now, context) {
     const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
     const tables = [
         {
             title: 'Synchronization',
-            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            context,
+            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
             rows: sync
                 ? [
                     [
                         dash(sync.synchronizationId),
                         dash(sync.synchronizationMode),
                         dash(sync.status),
-                        dash(sync.startTime),
-                        dash(sync.endTime),
-                        dash(sync.durationMs),
+                        formatTime(sync.startTime),
+                        formatTime(sync.endTime),
+                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
                     ],
                 ]
                 : [['(none seen)', '—', '—', '—', '—', '—']],
@@ -57490,7 +57536,7 @@ function summaryTables(sync, settings, now) {
             dash(schedule?.recurrenceInterval),
             dash(schedule?.synchronizationTime),
             scheduled
-                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
                 : 'raw JSON in the result output',
         ];
     });
@@ -57595,7 +57641,11 @@ async function waitForSync(options, client, ctx) {
     });
     const finish = (failure) => ({
         outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt),
+        summary: summaryTables(followed, settings, scheduleReadAt, [
+            ['account', options.accountName],
+            ['share subscription', options.shareSubscription],
+            ['resource group', options.resourceGroup],
+        ]),
         failure,
     });
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
@@ -57843,7 +57893,10 @@ async function runOperation(source, runtime) {
             deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
     }

@@ -14,7 +14,8 @@ export interface TargetWork<T> {
 /**
  * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
  * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
- * several at once, the live lines go out prefixed and each target gets its group when it ends.
+ * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
+ * when it ends.
  */
 export function forEachTarget<T>(
   targets: readonly T[],
@@ -27,10 +28,13 @@ export function forEachTarget<T>(
     if (concurrent) {
       const log = new InstanceLog(how.logName(target), concurrent);
       const outcome = await how.work(target, log);
-      await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-        ...log.history,
-        ...log.details,
-      ]);
+      // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
+      if (log.details.length > 0) {
+        await concurrent.group(
+          `${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`,
+          log.details,
+        );
+      }
       return outcome;
     }
     return ctx.logger.group(how.title(target), async () => {

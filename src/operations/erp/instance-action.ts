@@ -56,6 +56,10 @@ export async function runInstanceAction(
     several,
     severalFailed: `erp virtual instances did not ${action.verb}`,
     resultKey: 'erpVirtualInstance',
+    context: [
+      ['subscription', options.subscriptionId],
+      ['resource group', options.resourceGroup],
+    ],
   });
 }
 
