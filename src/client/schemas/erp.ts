@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { errorDetail } from '../error-body.js';
 
 /**
@@ -6,14 +6,14 @@ import { errorDetail } from '../error-body.js';
  * present, and the success sample carries `error: null`, so every field is optional and nullable.
  */
 export const operationStatusResult = z.looseObject({
-  id: z.string().nullish(),
-  name: z.string().nullish(),
-  status: z.string().nullish(),
-  startTime: z.string().nullish(),
-  endTime: z.string().nullish(),
-  percentComplete: z.number().min(0).max(100).nullish(),
-  error: errorDetail.nullish(),
-  operations: z.array(z.unknown()).nullish(),
+  id: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  startTime: z.nullish(z.string()),
+  endTime: z.nullish(z.string()),
+  percentComplete: z.nullish(z.number().check(z.gte(0), z.lte(100))),
+  error: z.nullish(errorDetail),
+  operations: z.nullish(z.array(z.unknown())),
 });
 
 export type OperationStatusResult = z.output<typeof operationStatusResult>;
