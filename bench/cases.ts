@@ -1,3 +1,4 @@
+import type { ErpInstanceScenario } from '../src/emulator/areas/erp.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
 import { runChild, type ChildRun, type RssProbe } from './child.js';
 
@@ -169,9 +170,12 @@ function erpStopCase(
   timing: { durationMs: number; retryAfterSeconds: number },
   extraInputs: Record<string, string>,
   measure: (emu: ServiceEmulator, run: ChildRun) => Sample,
+  knobs: ErpInstanceScenario = {},
 ): Promise<Sample> {
   const scenario: Scenario = {
-    erp: { defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds) } },
+    erp: {
+      defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds), ...knobs },
+    },
   };
   return withEmulator(scenario, async (emu) => {
     const run = await runChild(
@@ -190,22 +194,36 @@ function erpStopCase(
   });
 }
 
-/** One instance whose stop takes T on the server, with Retry-After r on every answer that is not the end. */
-const wait: Case = {
-  name: 'erp-stop wait',
+/**
+ * One instance whose stop takes T on the server, with Retry-After r on every answer that is not the end;
+ * `rotating`: each answer hands out a fresh polling URL and the older ones expire, as the vendor's recording shows.
+ */
+const wait = (rotating: boolean): Case => ({
+  name: rotating ? 'erp-stop wait, rotating URLs' : 'erp-stop wait',
   run(env) {
-    return erpStopCase(env, this.name, ['E01'], SETTINGS.wait, {}, (emu, run) => {
-      const serverEnd = emu.erp.stops[0]!.startedAt + SETTINGS.wait.durationMs;
-      const stepEnd = run.closedAt + (emu.now() - Date.now());
-      return {
-        wallMs: run.wallMs,
-        rssKiB: run.peakRssKiB,
-        requests: emu.requests.length,
-        endDelayMs: stepEnd - serverEnd,
-      };
-    });
+    const knobs = rotating ? { rotatePollingUrl: true } : {};
+    return erpStopCase(
+      env,
+      this.name,
+      ['E01'],
+      SETTINGS.wait,
+      {},
+      (emu, run) => {
+        const serverEnd = emu.erp.stops[0]!.startedAt + SETTINGS.wait.durationMs;
+        const stepEnd = run.closedAt + (emu.now() - Date.now());
+        // A poll of a superseded URL fails the step (404), so a success means none was sent.
+        return {
+          wallMs: run.wallMs,
+          rssKiB: run.peakRssKiB,
+          requests: emu.requests.length,
+          endDelayMs: stepEnd - serverEnd,
+          supersededPolls: emu.erp.supersededPolls,
+        };
+      },
+      knobs,
+    );
   },
-};
+});
 
 /**
  * A long synchronization history, all finished. Newest first (our default order) the first page decides; in
@@ -266,7 +284,8 @@ export const CASES: Case[] = [
   floorRequests,
   startup,
   ...phaseCases,
-  wait,
+  wait(false),
+  wait(true),
   ...SETTINGS.imagePages.onPages.map(imageOnPage),
   history(true),
   history(true, true),

@@ -98,6 +98,15 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     '= 1.00 × ideal',
     verdict(requests === ideal),
   );
+  const rotating = 'erp-stop wait, rotating URLs';
+  const rotatingRequests = m(rotating, 'requests');
+  row(
+    '2',
+    `requests per wait with a fresh polling URL on every answer, the older ones expiring (ideal ${ideal})`,
+    `${rotatingRequests} = ${x(rotatingRequests / ideal)} ideal (max ${Math.max(...all(rotating, 'requests'))}), ${Math.max(...all(rotating, 'supersededPolls'))} polls of a superseded URL`,
+    '= 1.00 × ideal, 0',
+    verdict(rotatingRequests === ideal && Math.max(...all(rotating, 'supersededPolls')) === 0),
+  );
   row(
     '2',
     'end detected after the server ends (step end − operation end)',

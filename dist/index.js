@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9692:
+/***/ 587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58272,6 +58272,80 @@ const osType = schemas_string()
     .transform((v) => v.toLowerCase())
     .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
     .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
+/**
+ * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
+ * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
+ * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
+ * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
+ */
+const operationUrls = schemas_string().transform((raw, ctx) => {
+    const fail = (message) => {
+        ctx.addIssue({ code: 'custom', message });
+        return NEVER;
+    };
+    const value = raw.trim();
+    let entries;
+    if (value.startsWith('[')) {
+        let items;
+        try {
+            items = JSON.parse(value);
+        }
+        catch {
+            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
+        }
+        if (!Array.isArray(items))
+            return fail('must be a URL per line or a JSON array of URLs');
+        const notText = items.findIndex((item) => typeof item !== 'string');
+        if (notText >= 0)
+            return fail(`item ${notText + 1} of the JSON array is not a string`);
+        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
+    }
+    else {
+        entries = value
+            .split(/\r\n|\r|\n/)
+            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
+            .filter((e) => e.text !== '');
+        if (entries.length === 0)
+            return fail('must name at least one URL');
+    }
+    const urls = [];
+    for (const { where, text } of entries) {
+        const reason = urlProblem(text);
+        if (reason)
+            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
+        const href = new URL(text).href;
+        if (!urls.includes(href))
+            urls.push(href);
+    }
+    return urls;
+});
+function urlProblem(text) {
+    if (/\s/.test(text))
+        return 'has whitespace inside (give one URL per line)';
+    // Two URLs run together parse as one (the second inside the first's path or query).
+    if (text.split('://').length > 2)
+        return 'holds more than one URL (give one URL per line)';
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return 'is not an http or https URL';
+    if (url.username || url.password)
+        return 'must not carry a user name or password';
+    return undefined;
+}
+/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
+function describeUrl(text) {
+    const shown = text
+        .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@')
+        .replace(/[?#].*$/s, '?…')
+        .replace(/\p{Cc}/gu, '?');
+    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
+}
 
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
 
@@ -58361,8 +58435,8 @@ const INPUTS = {
         parse: parsers_integer(1, 1000),
     }),
     'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
+        parse: operationUrls,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
@@ -60591,7 +60665,8 @@ const OUTPUTS = {
     'correlation-id': 'x-vendor-correlation-request-id of the last response.',
     'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
     'operation-id': 'Id of the async operation (the last instance with several).',
-    'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
+    'operation-url': 'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
+    'operation-urls': 'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
     'percent-complete': 'Percent complete of the operation.',
     'start-time': 'Start time of the operation or synchronization.',
     'end-time': 'End time of the operation or synchronization.',
@@ -60772,80 +60847,6 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
-        return 'succeeded';
-    if (FAILED.has(s))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/client/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
- */
-const operationStatusResult = schemas_looseObject({
-    id: mini_schemas_nullish(mini_schemas_string()),
-    name: mini_schemas_nullish(mini_schemas_string()),
-    status: mini_schemas_nullish(mini_schemas_string()),
-    startTime: mini_schemas_nullish(mini_schemas_string()),
-    endTime: mini_schemas_nullish(mini_schemas_string()),
-    percentComplete: mini_schemas_nullish(mini_schemas_number().check(_gte(0), _lte(100))),
-    error: mini_schemas_nullish(errorDetail),
-    operations: mini_schemas_nullish(schemas_array(schemas_unknown())),
-});
-
 ;// CONCATENATED MODULE: ./src/operations/format.ts
 /** Durations and times as a person reads them in a log line or a job summary. */
 /** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
@@ -60870,78 +60871,6 @@ function formatTime(iso) {
 /** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
 function formatMs(ms) {
     return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
-
-
-
-
-
-/** The polling URL of a long-running operation: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    return response.headers['vendor-asyncoperation'] || response.headers['location'] || undefined;
-}
-/**
- * An operation status result from a response. A 202 may come without a body (the spec does not show one), so
- * an empty or unreadable 202 body is "no status yet"; any other response must carry the shape.
- */
-function readStatus(response, what) {
-    if (response.status === 202) {
-        if (response.text.trim() === '')
-            return {};
-        try {
-            return parseBody(response, operationStatusResult, what);
-        }
-        catch {
-            return {};
-        }
-    }
-    return parseBody(response, operationStatusResult, what);
-}
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- */
-async function followOperation(options) {
-    const { client, ctx, log } = options;
-    let last = options.initial;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last.body, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: options.pollingUrl, what: 'polling URL' });
-                const body = readStatus(response, 'operation status');
-                last = { body, response };
-                return { value: body, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (body) => body.status,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: (body) => {
-                if (body.status != null || body.percentComplete != null) {
-                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
-                }
-            },
-        });
-        return { kind: result.outcome, last };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError)
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -61088,6 +61017,10 @@ function lowerFirst(text) {
 function statusOf(outcome) {
     return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
 }
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+function stillRunning(outcome) {
+    return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
+}
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
@@ -61101,7 +61034,7 @@ function report(outcomes, options) {
         : statusOf(last);
     const result = options.several
         ? outcomes.map((o) => ({
-            erpVirtualInstance: o.target,
+            ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
             ...o.body,
             operationUrl: o.operationUrl,
             failure: o.failure,
@@ -61121,9 +61054,7 @@ function report(outcomes, options) {
             formatTime(o.body?.startTime),
             formatTime(o.body?.endTime),
         ]),
-        code: outcomes
-            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
-            .map((o) => ({
+        code: outcomes.filter(stillRunning).map((o) => ({
             label: `To resume ${o.target} with wait-for-operation, operation-url:`,
             text: o.operationUrl,
         })),
@@ -61140,6 +61071,7 @@ function report(outcomes, options) {
             'operation-status': operationStatus,
             'operation-id': last.body?.id ?? last.body?.name ?? undefined,
             'operation-url': last.operationUrl,
+            'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
@@ -61167,8 +61099,271 @@ async function mapLimited(items, limit, work) {
     return results;
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
+;// CONCATENATED MODULE: ./src/operations/erp/each.ts
 
+
+
+/**
+ * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
+ * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
+ * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
+ * when it ends.
+ */
+function forEachTarget(targets, maxParallel, ctx, how) {
+    const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
+    return mapLimited(targets, maxParallel, async (target) => {
+        if (concurrent) {
+            const log = new InstanceLog(how.logName(target), concurrent);
+            const outcome = await how.work(target, log);
+            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
+            return outcome;
+        }
+        return ctx.logger.group(how.title(target), async () => {
+            const log = new InstanceLog(how.logName(target), ctx.logger);
+            const outcome = await how.work(target, log);
+            for (const line of log.details)
+                ctx.logger.info(line);
+            return outcome;
+        });
+    });
+}
+/** A group title for a target that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ */
+const operationStatusResult = schemas_looseObject({
+    id: mini_schemas_nullish(mini_schemas_string()),
+    name: mini_schemas_nullish(mini_schemas_string()),
+    status: mini_schemas_nullish(mini_schemas_string()),
+    startTime: mini_schemas_nullish(mini_schemas_string()),
+    endTime: mini_schemas_nullish(mini_schemas_string()),
+    percentComplete: mini_schemas_nullish(mini_schemas_number().check(_gte(0), _lte(100))),
+    error: mini_schemas_nullish(errorDetail),
+    operations: mini_schemas_nullish(schemas_array(schemas_unknown())),
+});
+
+;// CONCATENATED MODULE: ./src/operations/erp/polling.ts
+
+
+
+/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    const async = response.headers['vendor-asyncoperation'];
+    if (async)
+        return { link: async, mode: 'async' };
+    const location = response.headers['location'];
+    return location ? { link: location, mode: 'location' } : undefined;
+}
+/**
+ * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
+ * may come without a body, or with one that is no status result: that is "no status yet".
+ */
+function readAnswer(response, mode, what) {
+    if (response.status === 202) {
+        const body = lenientStatus(response);
+        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
+        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
+    }
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
+    if (mode === 'location' || byHttpStatus)
+        return finalAnswer(response);
+    const body = parseBody(response, operationStatusResult, what);
+    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
+    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
+    if (provisioning)
+        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
+    return { body, state: classifyStatus(body.status) };
+}
+/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
+function finalAnswer(response) {
+    const json = parseJson(response.text);
+    const resource = isObject(json) ? json : undefined;
+    if (typeof resource?.status === 'string') {
+        const parsed = operationStatusResult.safeParse(resource);
+        const body = parsed.success ? parsed.data : { status: resource.status };
+        return { body, state: classifyStatus(body.status) };
+    }
+    const status = provisioningStateOf(resource) ?? 'Succeeded';
+    // The resource (where there is one) stays in the result; the status is what the outputs report.
+    const body = resource ? { status, resource } : { status };
+    return { body, state: classifyStatus(status) };
+}
+function provisioningStateOf(resource) {
+    const properties = resource?.properties;
+    const state = isObject(properties) ? properties.provisioningState : undefined;
+    return typeof state === 'string' ? state : undefined;
+}
+/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
+function lenientStatus(response) {
+    const parsed = operationStatusResult.safeParse(parseJson(response.text));
+    return parsed.success ? parsed.data : {};
+}
+function parseJson(text) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
+ * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
+ * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
+ */
+function movedTo(response, mode, state) {
+    const found = pollingLinkOf(response);
+    if (!found)
+        return undefined;
+    if (found.mode === 'location' && state !== 'running')
+        return undefined;
+    if (mode === 'unknown' || found.mode === mode)
+        return found;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
+
+
+
+
+
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
+ */
+async function followOperation(options) {
+    const { client, ctx, log } = options;
+    let last = options.initial;
+    let pollingUrl = options.pollingUrl;
+    let mode = options.mode;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+            poll: async () => {
+                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+                last = { ...readAnswer(response, mode, 'operation status'), response };
+                const moved = movedTo(response, mode, last.state);
+                if (moved) {
+                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                    if (next !== pollingUrl)
+                        ctx.logger.debug(`${log.name}: polling URL now ${redactQuery(next)}`);
+                    pollingUrl = next;
+                    mode = moved.mode;
+                }
+                return { value: last, retryAfterMs: retryAfterOf(response) };
+            },
+            statusOf: (seen) => seen.body.status,
+            stateOf: (seen) => seen.state,
+            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+            onProgress: ({ body }) => {
+                if (body.status != null || body.percentComplete != null) {
+                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
+                }
+            },
+        });
+        return { kind: result.outcome, last, pollingUrl };
+    }
+    catch (error) {
+        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error, pollingUrl };
+        if (error instanceof PollTimeoutError)
+            return { kind: 'timeout', last, error, pollingUrl };
+        return { kind: 'error', last, error, pollingUrl };
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
 
@@ -61189,31 +61384,17 @@ async function runInstanceAction(action, options, client, ctx) {
         url: actionUrl(options, name, action.verb),
     }));
     const several = targets.length > 1;
-    const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
-    const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
-        if (concurrent) {
-            const log = new InstanceLog(name, concurrent);
-            const outcome = await actOn(action, name, url, options, client, ctx, log);
-            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
-            if (log.details.length > 0) {
-                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
-            }
-            return outcome;
-        }
-        // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
-        return ctx.logger.group(`${operation} ${name}`, async () => {
-            const log = new InstanceLog(name, ctx.logger);
-            const outcome = await actOn(action, name, url, options, client, ctx, log);
-            for (const line of log.details)
-                ctx.logger.info(line);
-            return outcome;
-        });
+    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+        title: (t) => `${operation} ${t.name}`,
+        logName: (t) => t.name,
+        work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
     });
     return report(outcomes, {
         title: operation,
         targetHeader: 'erp virtual instance',
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
+        resultKey: 'erpVirtualInstance',
         context: [
             ['subscription', options.subscriptionId],
             ['resource group', options.resourceGroup],
@@ -61252,24 +61433,26 @@ async function actOn(action, name, url, options, client, ctx, log) {
     }
     let seen;
     let pollingUrl;
+    let mode;
     try {
         const response = await action.send(client, url, log);
-        seen = { body: readStatus(response, `${action.verb} response`), response };
-        const now = classifyStatus(seen.body.status);
-        if (response.status !== 202 && now !== 'running') {
-            log.info(progressLine(seen.body, elapsed()));
-            return conclude(label, name, { kind: now, last: seen }, undefined, elapsed(), log);
+        // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
+        const answer = readAnswer(response, 'async', `${action.verb} response`);
+        seen = { ...answer, response };
+        if (response.status !== 202 && answer.state !== 'running') {
+            log.info(progressLine(answer.body, elapsed()));
+            return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
         }
         // A 202 is followed whatever its body says: the operation is what decides.
-        if (response.status === 202 && now !== 'running')
-            seen = { body: {}, response };
+        seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
         const link = pollingLinkOf(response);
         if (!link) {
             throw new Error(response.status === 202
                 ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
                 : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
         }
-        pollingUrl = resolveOnOrigin(link, client.origin, 'polling URL').href;
+        pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
+        mode = link.mode;
         log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
@@ -61280,16 +61463,8 @@ async function actOn(action, name, url, options, client, ctx, log) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
         return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
     }
-    const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
-    return conclude(label, name, followed, pollingUrl, elapsed(), log);
-}
-/** A group title for an instance that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
+    const followed = await followOperation({ client, ctx, log, pollingUrl, mode, initial: seen, startedAt });
+    return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
@@ -61305,6 +61480,7 @@ const OPERATION_OUTPUTS = [
     'operation-status',
     'operation-id',
     'operation-url',
+    'operation-urls',
     'percent-complete',
     'start-time',
     'end-time',
@@ -61390,44 +61566,67 @@ async function sendStop(client, url, options, log) {
 
 
 
-/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
+/**
+ * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
+ * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
+ */
 /* harmony default export */ const wait_for_operation = (defineOperation({
     name: 'wait-for-operation',
-    description: 'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
+    description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
     client: 'resource-manager',
     polls: true,
-    inputs: { operationUrl: module_required('operation-url') },
+    inputs: { operationUrl: module_required('operation-url'), maxParallel: withDefault('max-parallel') },
     outputs: OPERATION_OUTPUTS,
-    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
+    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
     run: waitForOperation,
 }));
-/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
+/**
+ * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
+ * rule, same polling, one verdict over all of them as a stop of several instances gives.
+ */
 async function waitForOperation(options, client, ctx) {
-    let pollingUrl;
+    // Every URL is checked before the first poll: one on another origin fails the step with nothing sent.
+    const urls = options.operationUrl.map((url, i) => ({ url: onOrigin(url, client.origin), n: i + 1 }));
+    if (urls.length === 0) {
+        ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
+        return { outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] }, summary: [] };
+    }
+    const several = urls.length > 1;
+    const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
+        title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
+        logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
+        work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+    });
+    return report(outcomes, {
+        title: 'wait-for-operation',
+        targetHeader: 'operation',
+        several,
+        severalFailed: 'operations did not end well',
+    });
+}
+function onOrigin(url, origin) {
     try {
-        pollingUrl = resolveOnOrigin(options.operationUrl, client.origin, 'operation-url').href;
+        return resolveOnOrigin(url, origin, 'operation-url').href;
     }
     catch (error) {
         if (error instanceof OriginError)
             throw new InputError('operation-url', error.message);
         throw error;
     }
+}
+async function resume(pollingUrl, label, client, ctx, log) {
     const target = redactQuery(pollingUrl);
-    const outcome = await ctx.logger.group(`wait-for-operation ${target}`, async () => {
-        const log = new InstanceLog('operation', ctx.logger);
-        const startedAt = ctx.clock.now();
-        const followed = await followOperation({ client, ctx, log, pollingUrl, startedAt });
-        const result = conclude('The operation', target, followed, pollingUrl, ctx.clock.now() - startedAt, log);
-        for (const line of log.details)
-            ctx.logger.info(line);
-        return result;
-    });
-    return report([outcome], {
-        title: 'wait-for-operation',
-        targetHeader: 'operation',
-        several: false,
-        severalFailed: 'operations did not end well',
-    });
+    const startedAt = ctx.clock.now();
+    // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
+    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
+        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
+        log.info(`not polled: ${why} before its turn`);
+        const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+        return conclude(label, target, { kind }, pollingUrl, 0, log);
+    }
+    // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
+    const followed = await followOperation({ client, ctx, log, pollingUrl, mode: 'unknown', startedAt });
+    return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
@@ -61962,7 +62161,7 @@ async function runOperation(source, runtime) {
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
-        await dispatcher?.destroy();
+        await (0,client_dispatcher/* closeDispatcher */.uB)(dispatcher);
     }
     const ids = module.outputs.includes('request-id')
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
@@ -62289,9 +62488,9 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose)
+/* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
+/* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* unused harmony export closeDispatcher */
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 
 /**
@@ -62373,7 +62572,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9692);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -117,6 +117,28 @@ describe('erp-start, run as a runner runs it', () => {
     for (const poll of e.requestsTo(POLL)) expect(`${e.url}${poll.target}`).toBe(operationUrl);
   });
 
+  it('with wait: false and two instances sets operation-urls to both; wait-for-operation finishes both', async () => {
+    const e = emu.get();
+    for (const n of ['X01', 'X02']) e.erp.setInstance(n, { steps: ['InProgress', 'Succeeded'] });
+    const started = await run(startInputs({ 'erp-virtual-instance': 'X01\nX02', wait: 'false' }));
+    expect(started.code).toBe(0);
+    const urls = JSON.parse(started.outputs['operation-urls']!) as string[];
+    expect(
+      urls.map((u) => [...e.erp.operations.values()].find((op) => u.includes(op.id))!.stop.instance),
+    ).toEqual(['X01', 'X02']);
+    const waited = await run({
+      operation: 'wait-for-operation',
+      'base-url': e.url,
+      'access-token': 'emu-access-token',
+      'poll-interval': '0.05',
+      'operation-url': started.outputs['operation-urls']!,
+    });
+    expect(waited.code).toBe(0);
+    expect(e.erp.startsOf('X01')[0]!.endedAt).toBeDefined();
+    expect(e.erp.startsOf('X02')[0]!.endedAt).toBeDefined();
+    expect(waited.outputs['operation-urls']).toBe('[]');
+  });
+
   it('fails a 404 naming the HTTP status, the service code and the request id', async () => {
     const e = emu.get();
     const body = JSON.stringify({ error: { code: 'ResourceNotFound', message: 'No instance X01.' } });

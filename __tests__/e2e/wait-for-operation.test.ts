@@ -127,4 +127,149 @@ describe('wait-for-operation, run as a runner runs it', () => {
     expect(r.outputs['operation-url']).toBe(operationUrl);
     expect(e.requestsTo(POLL).length).toBeGreaterThan(1);
   });
+
+  it('accepts an empty JSON array (nothing still running) without a request', async () => {
+    const e = emu.get();
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': '[]' });
+    expect(r.code).toBe(0);
+    expect(e.requests).toHaveLength(0);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['operation-urls']).toBe('[]');
+  });
+});
+
+describe('several operations: start in one job, wait in another', () => {
+  const three = ['S1', 'S2', 'S3'];
+
+  /** erp-stop of the three with wait: false; its operation-urls, as a later job receives it. */
+  async function startThree(e: ServiceEmulator): Promise<string> {
+    const r = await run({
+      operation: 'erp-stop',
+      'subscription-id': SUB,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': three.join('\n'),
+      wait: 'false',
+    });
+    expect(r.code).toBe(0);
+    const urls = JSON.parse(r.outputs['operation-urls']!) as string[];
+    // One URL per started operation, in input order.
+    expect(urls).toHaveLength(3);
+    const byUrl = urls.map(
+      (u) => [...e.erp.operations.values()].find((op) => u.includes(op.id))!.stop.instance,
+    );
+    expect(byUrl).toEqual(three);
+    expect(e.requestsTo(POLL)).toHaveLength(0);
+    return r.outputs['operation-urls']!;
+  }
+
+  /** How many polls each operation got, by instance. */
+  const pollsBy = (e: ServiceEmulator) =>
+    three.map((n) => [...e.erp.operations.values()].find((op) => op.stop.instance === n)!.polls);
+
+  it.each([
+    ['the JSON array, as it is', (json: string) => json],
+    ['one URL per line', (json: string) => (JSON.parse(json) as string[]).join('\n')],
+  ])('waits for all three given %s, with one verdict', async (_form, shape) => {
+    const e = emu.get();
+    e.erp.setInstance('S2', { steps: ['InProgress', 'InProgress', 'Succeeded'] });
+    const urls = await startThree(e);
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': shape(urls) });
+    expect(r.code).toBe(0);
+    // Each operation was polled to its end: not just the first one.
+    expect(pollsBy(e)).toEqual([2, 3, 2]);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['operation-urls']).toBe('[]');
+    const result = JSON.parse(r.outputs.result!) as { status: string; operationUrl: string }[];
+    expect(result.map((x) => x.status)).toEqual(['Succeeded', 'Succeeded', 'Succeeded']);
+    expect(result.map((x) => x.operationUrl)).toEqual(JSON.parse(urls));
+    expect(r.stdout).toContain('operation 2: InProgress');
+  });
+
+  it('fails when one of them fails, naming it, after all have ended', async () => {
+    const e = emu.get();
+    e.erp.setInstance('S2', { steps: ['InProgress', 'Failed'] });
+    const urls = await startThree(e);
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': urls });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain('1 of 3 operations did not end well: Operation 2 ended with status Failed');
+    expect(pollsBy(e)).toEqual([2, 2, 2]);
+    expect(r.outputs['operation-status']).toBe('Failed');
+    expect(r.outputs['operation-urls']).toBe('[]');
+  });
+
+  it('polls at most max-parallel at once: with 1, one operation after the other', async () => {
+    const e = emu.get();
+    for (const n of three) e.erp.setInstance(n, { steps: ['InProgress', 'InProgress', 'Succeeded'] });
+    const urls = await startThree(e);
+    const ids = (JSON.parse(urls) as string[]).map((u) => new URL(u).pathname.split('/').at(-1));
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': urls, 'max-parallel': '1' });
+    expect(r.code).toBe(0);
+    const order = e.requestsTo(POLL).map((q) => ids.indexOf(q.url.pathname.split('/').at(-1)));
+    expect(order).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2]);
+  });
+
+  it('a timed-out wait lists those still running, and a second run resumes from its operation-urls', async () => {
+    const e = emu.get();
+    e.erp.setInstance('S1', { steps: ['Succeeded'] });
+    e.erp.setInstance('S2', { durationMs: 4000 });
+    e.erp.setInstance('S3', { durationMs: 4000 });
+    const urls = JSON.parse(await startThree(e)) as string[];
+    const first = await run({
+      operation: 'wait-for-operation',
+      'operation-url': JSON.stringify(urls),
+      timeout: '1s',
+      'poll-interval': '0.2',
+    });
+    expect(first.code).toBe(1);
+    expect(first.errors[0]).toContain('2 of 3 operations did not end well');
+    expect(first.errors[0]).toContain('Operation 2 did not end within the timeout');
+    // S1 ended: only S2 and S3 are left to resume.
+    expect(JSON.parse(first.outputs['operation-urls']!)).toEqual([urls[1], urls[2]]);
+    const second = await run({
+      operation: 'wait-for-operation',
+      'operation-url': first.outputs['operation-urls']!,
+      timeout: '20s',
+    });
+    expect(second.code).toBe(0);
+    expect(second.outputs['operation-status']).toBe('Succeeded');
+    expect(second.outputs['operation-urls']).toBe('[]');
+    expect(e.erp.stopsOf('S2')[0]!.endedAt).toBeDefined();
+    expect(e.erp.stopsOf('S3')[0]!.endedAt).toBeDefined();
+  });
+
+  it.each([
+    ['two URLs glued together', (a: string, b: string) => `${a}${b}`, 'line 1 holds more than one URL'],
+    ['a space inside a line', (a: string, b: string) => `${a} ${b}`, 'line 1 has whitespace inside'],
+    [
+      'a tab inside the second line',
+      (a: string, b: string) => `${a}\n${b}\tx`,
+      'line 2 has whitespace inside',
+    ],
+    ['a relative URL', (a: string) => `${a}\n${new URL(a).pathname}`, 'line 2 is not an absolute URL'],
+    ['a JSON item that is not a string', (a: string) => JSON.stringify([a, 7]), 'item 2 of the JSON array'],
+    ['a broken JSON array', (a: string) => `["${a}"`, 'is not a JSON array of URLs'],
+  ])('refuses %s before any request, naming operation-url and the line', async (_what, shape, reason) => {
+    const e = emu.get();
+    const urls = JSON.parse(await startThree(e)) as string[];
+    const before = e.requests.length;
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': shape(urls[0]!, urls[1]!) });
+    expect(r.code).toBe(1);
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toMatch(/^::error::Input 'operation-url': /);
+    expect(r.errors[0]).toContain(reason);
+    expect(e.requests).toHaveLength(before);
+  });
+
+  it('refuses the whole list when one URL is on another origin, with no request anywhere', async () => {
+    const e = emu.get();
+    const urls = JSON.parse(await startThree(e)) as string[];
+    const before = e.requests.length;
+    const list = [urls[0], urls[1]!.replace(e.url, e.secondUrl)];
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': JSON.stringify(list) });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain(
+      `Input 'operation-url': Refused to follow the operation-url on ${e.secondUrl}`,
+    );
+    expect(e.requests).toHaveLength(before);
+  });
 });

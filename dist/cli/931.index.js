@@ -861,6 +861,7 @@ const erp_TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'c
 const FAILED = new Set(['failed', 'canceled', 'cancelled']);
 const ACTION_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
+const RESULTS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationResults\/([^/]+)$/i;
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
  * they hand out.
@@ -873,6 +874,8 @@ class ErpArea {
     operations = new Map();
     /** 401s served by this area: a test of token refresh asserts none. */
     unauthorized = 0;
+    /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
+    supersededPolls = 0;
     constructor(scenario = {}) {
         this.scenario = scenario;
     }
@@ -897,6 +900,7 @@ class ErpArea {
         return [
             { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
             { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
+            { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
         ];
     }
     authorized(ctx) {
@@ -949,9 +953,15 @@ class ErpArea {
             stop: record,
             served: 0,
             polls: 0,
+            signatures: 0,
+            resourceId: `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${instance}`,
         };
         record.operationId = op.id;
         this.operations.set(op.id, op);
+        if (knobs.pollingMode === 'location') {
+            sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
+            return;
+        }
         if (knobs.respond === 200) {
             const body = this.advance(op, ctx.emulator);
             const headers = isTerminal(body.status) ? {} : this.pollingHeaders(op, ctx.emulator);
@@ -961,21 +971,74 @@ class ErpArea {
         sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
     }
     operationStatus(ctx) {
-        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+        const op = this.polled(ctx, 'async');
+        if (!op)
             return;
+        const body = this.advance(op, ctx.emulator);
+        const terminal = isTerminal(body.status);
+        // A rotating operation hands out a fresh URL on every answer; otherwise the polls only repeat Retry-After.
+        const headers = op.knobs.rotatePollingUrl
+            ? this.pollingHeaders(op, ctx.emulator, terminal)
+            : op.knobs.retryAfter !== undefined && !terminal
+                ? { 'retry-after': op.knobs.retryAfter }
+                : {};
+        sendJson(ctx, 200, body, headers);
+    }
+    /** A `location` operation's URL: 202 and no body while it runs, then its end (see `pollingMode`). */
+    operationResult(ctx) {
+        const op = this.polled(ctx, 'location');
+        if (!op)
+            return;
+        const body = this.advance(op, ctx.emulator);
+        if (!isTerminal(body.status)) {
+            sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
+        }
+        else if (FAILED.has(body.status.toLowerCase())) {
+            sendJson(ctx, 200, body);
+        }
+        else if (op.knobs.locationFinal === 204) {
+            sendJson(ctx, 204, undefined);
+        }
+        else {
+            const name = op.stop.instance;
+            sendJson(ctx, 200, {
+                id: op.resourceId,
+                name,
+                type: 'Vendor.Workloads/erpVirtualInstances',
+                location: op.location,
+                properties: {
+                    provisioningState: 'Succeeded',
+                    state: op.stop.action === 'stop' ? 'Stopped' : 'Running',
+                },
+            });
+        }
+    }
+    /**
+     * The operation a poll names, counted; else a 404 `OperationNotFound` answered: unknown, polled on the other
+     * mode's endpoint, or under a signature that a newer URL superseded.
+     */
+    polled(ctx, mode) {
+        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+            return undefined;
         const [subscriptionId, location, id = ''] = ctx.params;
         const op = this.operations.get(id);
-        if (!op ||
-            op.subscriptionId !== subscriptionId ||
-            op.location.toLowerCase() !== location?.toLowerCase()) {
+        const found = op &&
+            op.subscriptionId === subscriptionId &&
+            op.location.toLowerCase() === location?.toLowerCase() &&
+            (op.knobs.pollingMode ?? 'async') === mode;
+        if (!found) {
             sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: `No operation ${id} here.` } });
-            return;
+            return undefined;
+        }
+        if (op.signature !== undefined && ctx.url.searchParams.get('sig') !== op.signature) {
+            this.supersededPolls++;
+            sendJson(ctx, 404, {
+                error: { code: 'OperationNotFound', message: `The polling URL of operation ${id} has expired.` },
+            });
+            return undefined;
         }
         op.polls++;
-        const body = this.advance(op, ctx.emulator);
-        const retryAfter = op.knobs.retryAfter;
-        const headers = retryAfter !== undefined && !isTerminal(body.status) ? { 'retry-after': retryAfter } : {};
-        sendJson(ctx, 200, body, headers);
+        return op;
     }
     /** The operation's next state, as an operation status result; records when it first reports an end. */
     advance(op, emulator) {
@@ -1009,15 +1072,21 @@ class ErpArea {
         const step = list[Math.min(op.served, list.length - 1)];
         return typeof step === 'string' ? { status: step } : step;
     }
-    pollingHeaders(op, emulator) {
+    /** The polling header (a fresh signed URL where the operation rotates them) and Retry-After while it runs. */
+    pollingHeaders(op, emulator, terminal = false) {
         const headers = {};
-        const name = op.knobs.pollingHeader ?? 'vendor-AsyncOperation';
+        const location = op.knobs.pollingMode === 'location';
+        const name = location ? 'Location' : (op.knobs.pollingHeader ?? 'vendor-AsyncOperation');
         if (name.toLowerCase() !== 'none') {
             const origin = op.knobs.pollingOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
+            if (op.knobs.rotatePollingUrl)
+                op.signature = `s${++op.signatures}-${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`;
+            const sig = op.signature === undefined ? '' : `&sig=${op.signature}`;
             headers[name] = shapeLink(`${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
-                `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`, op.knobs.pollingUrlForm);
+                `${op.location}/${location ? 'operationResults' : 'operationStatuses'}/${op.id}` +
+                `?api-version=${OPERATION_STATUS_API_VERSION}${sig}`, op.knobs.pollingUrlForm);
         }
-        if (op.knobs.retryAfter !== undefined)
+        if (op.knobs.retryAfter !== undefined && !terminal)
             headers['retry-after'] = op.knobs.retryAfter;
         return headers;
     }
@@ -1129,6 +1198,9 @@ const erpKnobs = {
     pollingHeader: scenario_schema_text,
     pollingOrigin: schemas/* optional */.lqM(origin),
     pollingUrlForm: schemas/* optional */.lqM(linkForm),
+    rotatePollingUrl: flag,
+    pollingMode: schemas/* optional */.lqM(schemas/* enum */.k5n(['async', 'location'])),
+    locationFinal: schemas/* optional */.lqM(schemas/* literal */.euz([200, 204])),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({
@@ -1303,6 +1375,10 @@ function erpLines(scenario) {
             parts.push(`fails with ${knobs.error.code}`);
         if (knobs.respond === 200)
             parts.push('answers 200');
+        if (knobs.pollingMode === 'location')
+            parts.push('the Location pattern');
+        if (knobs.rotatePollingUrl)
+            parts.push('a fresh polling URL on every answer');
         if (knobs.start)
             parts.push('its start differs from its stop');
         return parts.join('; ') || "the emulator's default steps";

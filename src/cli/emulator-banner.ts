@@ -52,6 +52,8 @@ function erpLines(scenario: Scenario): string[] {
     if (knobs.softStopUnsupported) parts.push('refuses a soft stop (--soft-stop-timeout-seconds above 0)');
     if (knobs.error?.code) parts.push(`fails with ${knobs.error.code}`);
     if (knobs.respond === 200) parts.push('answers 200');
+    if (knobs.pollingMode === 'location') parts.push('the Location pattern');
+    if (knobs.rotatePollingUrl) parts.push('a fresh polling URL on every answer');
     if (knobs.start) parts.push('its start differs from its stop');
     return parts.join('; ') || "the emulator's default steps";
   };

@@ -18,6 +18,8 @@ export interface PollOptions<T> {
   initial?: PollState<T>;
   poll: () => Promise<PollState<T>>;
   statusOf: (value: T) => string | null | undefined;
+  /** Where the state is not the status word alone (a Location poll's HTTP status): running, or how it ended. */
+  stateOf?: (value: T) => StatusClass;
   /** Called for the first state and on each later one that `changed` tells apart: one log line per change. */
   onProgress?: (value: T, elapsedMs: number) => void;
   changed?: (previous: T, next: T) => boolean;
@@ -54,7 +56,7 @@ export async function pollUntilDone<T>(options: PollOptions<T>): Promise<PollRes
   let state = options.initial ?? (polls++, await options.poll());
   options.onProgress?.(state.value, clock.now() - started);
   for (;;) {
-    const outcome = classifyStatus(options.statusOf(state.value));
+    const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
     if (outcome !== 'running') return { value: state.value, outcome, polls };
     const now = clock.now();
     if (now >= deadline) throw new PollTimeoutError(state.value, now - started);

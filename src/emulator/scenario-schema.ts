@@ -56,6 +56,9 @@ const erpKnobs = {
   pollingHeader: text,
   pollingOrigin: z.optional(origin),
   pollingUrlForm: z.optional(linkForm),
+  rotatePollingUrl: flag,
+  pollingMode: z.optional(z.enum(['async', 'location'])),
+  locationFinal: z.optional(z.literal([200, 204])),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

@@ -9,7 +9,10 @@ export const OUTPUTS = {
   'operation-status':
     'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
   'operation-id': 'Id of the async operation (the last instance with several).',
-  'operation-url': 'The polling URL, to resume with wait-for-operation (the last instance with several).',
+  'operation-url':
+    'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
+  'operation-urls':
+    'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
   'percent-complete': 'Percent complete of the operation.',
   'start-time': 'Start time of the operation or synchronization.',
   'end-time': 'End time of the operation or synchronization.',

@@ -1,56 +1,91 @@
 import { InputError, OriginError } from '../client/errors.js';
 import type { HttpClient } from '../client/http.js';
 import { redactQuery, resolveOnOrigin } from '../client/url.js';
+import { forEachTarget } from './erp/each.js';
 import { followOperation } from './erp/follow.js';
-import { conclude, report } from './erp/outcome.js';
-import { InstanceLog } from './erp/progress.js';
-import { defineOperation, required } from './module.js';
 import { OPERATION_OUTPUTS } from './erp/instance-action.js';
+import { conclude, report, type Outcome } from './erp/outcome.js';
+import type { InstanceLog } from './erp/progress.js';
+import { defineOperation, required, withDefault } from './module.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface WaitForOperationOptions {
-  operationUrl: string;
+  /** Absolute URLs, as the operation-url parser gives them. */
+  operationUrl: string[];
+  maxParallel: number;
 }
 
-/** wait-for-operation: reads the operation-url; sets the operation outputs, as erp-stop and erp-start do. */
+/**
+ * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
+ * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
+ */
 export default defineOperation({
   name: 'wait-for-operation',
   description:
-    'Resumes waiting on the operation-url that an earlier erp-stop or erp-start with wait false returned.',
+    'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
   client: 'resource-manager',
   polls: true,
-  inputs: { operationUrl: required('operation-url') },
+  inputs: { operationUrl: required('operation-url'), maxParallel: withDefault('max-parallel') },
   outputs: OPERATION_OUTPUTS,
-  example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URL"',
+  example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
   run: waitForOperation,
 });
 
-/** Resumes waiting on an operation an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin rule, same polling. */
+/**
+ * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
+ * rule, same polling, one verdict over all of them as a stop of several instances gives.
+ */
 export async function waitForOperation(
   options: WaitForOperationOptions,
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  let pollingUrl: string;
+  // Every URL is checked before the first poll: one on another origin fails the step with nothing sent.
+  const urls = options.operationUrl.map((url, i) => ({ url: onOrigin(url, client.origin), n: i + 1 }));
+  if (urls.length === 0) {
+    ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
+    return { outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] }, summary: [] };
+  }
+  const several = urls.length > 1;
+  const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
+    title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
+    logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
+    work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+  });
+  return report(outcomes, {
+    title: 'wait-for-operation',
+    targetHeader: 'operation',
+    several,
+    severalFailed: 'operations did not end well',
+  });
+}
+
+function onOrigin(url: string, origin: string): string {
   try {
-    pollingUrl = resolveOnOrigin(options.operationUrl, client.origin, 'operation-url').href;
+    return resolveOnOrigin(url, origin, 'operation-url').href;
   } catch (error) {
     if (error instanceof OriginError) throw new InputError('operation-url', error.message);
     throw error;
   }
+}
+
+async function resume(
+  pollingUrl: string,
+  label: string,
+  client: HttpClient,
+  ctx: OperationContext,
+  log: InstanceLog,
+): Promise<Outcome> {
   const target = redactQuery(pollingUrl);
-  const outcome = await ctx.logger.group(`wait-for-operation ${target}`, async () => {
-    const log = new InstanceLog('operation', ctx.logger);
-    const startedAt = ctx.clock.now();
-    const followed = await followOperation({ client, ctx, log, pollingUrl, startedAt });
-    const result = conclude('The operation', target, followed, pollingUrl, ctx.clock.now() - startedAt, log);
-    for (const line of log.details) ctx.logger.info(line);
-    return result;
-  });
-  return report([outcome], {
-    title: 'wait-for-operation',
-    targetHeader: 'operation',
-    several: false,
-    severalFailed: 'operations did not end well',
-  });
+  const startedAt = ctx.clock.now();
+  // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
+  if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
+    const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
+    log.info(`not polled: ${why} before its turn`);
+    const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+    return conclude(label, target, { kind }, pollingUrl, 0, log);
+  }
+  // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
+  const followed = await followOperation({ client, ctx, log, pollingUrl, mode: 'unknown', startedAt });
+  return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
 }

@@ -41,6 +41,16 @@ export interface ErpStep {
  *   default; `Location`; any casing), or `none` for no polling header at all.
  * - `pollingOrigin`: `secondary` hands out a polling URL on the emulator's second origin.
  * - `pollingUrlForm`: `relative` hands out the polling URL as a path, `malformed` as a URL no parser accepts.
+ * - `rotatePollingUrl`: every answer of the operation (the 202 or running 200 to the stop, each poll) hands out a
+ *   fresh signed polling URL (`&sig=…`, in the polling header) and the superseded ones expire: a poll of one is
+ *   answered 404 `OperationNotFound` and counted in `ErpArea.supersededPolls`. As the vendor's recording shows.
+ * - `pollingMode`: `async` (default) serves operation status results from `operationStatuses/{id}`. `location`
+ *   is the resource-manager `Location` pattern: the stop answers 202 with no body and a `Location` to
+ *   `operationResults/{id}` (no async-operation header, whatever `pollingHeader` says; `respond` is ignored);
+ *   each poll of it answers 202 with no body (with `Location` and `Retry-After`) while the steps run, then the
+ *   end: a Failed or Canceled step as a 200 operation status result with its error, a success as `locationFinal`.
+ * - `locationFinal`: how a `location` operation ends well: `200` (default) with the instance as a resource body
+ *   (`properties.provisioningState: Succeeded`, no top-level `status`), or `204` with no body.
  */
 export interface ErpInstanceScenario {
   respond?: 200 | 202;
@@ -52,6 +62,9 @@ export interface ErpInstanceScenario {
   pollingHeader?: string;
   pollingOrigin?: 'primary' | 'secondary';
   pollingUrlForm?: LinkForm;
+  rotatePollingUrl?: boolean;
+  pollingMode?: 'async' | 'location';
+  locationFinal?: 200 | 204;
   /** How the instance's start (C2) behaves where it differs from its stop: the same knobs, over them. */
   start?: Omit<ErpInstanceScenario, 'start'>;
 }
@@ -94,6 +107,11 @@ export interface ErpOperation {
   served: number;
   /** Polls of the operation-status endpoint. */
   polls: number;
+  /** The signature of the polling URL now valid (`rotatePollingUrl`), and how many were handed out. */
+  signature?: string;
+  signatures: number;
+  /** The resource the operation acts on: the body of a `location` operation's final 200. */
+  resourceId: string;
 }
 
 export const OPERATION_STATUS_API_VERSION = '2021-12-01-preview';
@@ -127,6 +145,8 @@ const ACTION_PATH =
   /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH =
   /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
+const RESULTS_PATH =
+  /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationResults\/([^/]+)$/i;
 
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
@@ -139,6 +159,8 @@ export class ErpArea implements AreaModule {
   readonly operations = new Map<string, ErpOperation>();
   /** 401s served by this area: a test of token refresh asserts none. */
   unauthorized = 0;
+  /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
+  supersededPolls = 0;
 
   constructor(readonly scenario: ErpScenario = {}) {}
 
@@ -167,6 +189,7 @@ export class ErpArea implements AreaModule {
     return [
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
+      { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
     ];
   }
 
@@ -220,9 +243,15 @@ export class ErpArea implements AreaModule {
       stop: record,
       served: 0,
       polls: 0,
+      signatures: 0,
+      resourceId: `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${instance}`,
     };
     record.operationId = op.id;
     this.operations.set(op.id, op);
+    if (knobs.pollingMode === 'location') {
+      sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
+      return;
+    }
     if (knobs.respond === 200) {
       const body = this.advance(op, ctx.emulator);
       const headers = isTerminal(body.status) ? {} : this.pollingHeaders(op, ctx.emulator);
@@ -233,23 +262,71 @@ export class ErpArea implements AreaModule {
   }
 
   private operationStatus(ctx: RequestContext): void {
-    if (!this.authorized(ctx) || !requireApiVersion(ctx)) return;
+    const op = this.polled(ctx, 'async');
+    if (!op) return;
+    const body = this.advance(op, ctx.emulator);
+    const terminal = isTerminal(body.status);
+    // A rotating operation hands out a fresh URL on every answer; otherwise the polls only repeat Retry-After.
+    const headers = op.knobs.rotatePollingUrl
+      ? this.pollingHeaders(op, ctx.emulator, terminal)
+      : op.knobs.retryAfter !== undefined && !terminal
+        ? { 'retry-after': op.knobs.retryAfter }
+        : {};
+    sendJson(ctx, 200, body, headers);
+  }
+
+  /** A `location` operation's URL: 202 and no body while it runs, then its end (see `pollingMode`). */
+  private operationResult(ctx: RequestContext): void {
+    const op = this.polled(ctx, 'location');
+    if (!op) return;
+    const body = this.advance(op, ctx.emulator);
+    if (!isTerminal(body.status)) {
+      sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
+    } else if (FAILED.has(body.status.toLowerCase())) {
+      sendJson(ctx, 200, body);
+    } else if (op.knobs.locationFinal === 204) {
+      sendJson(ctx, 204, undefined);
+    } else {
+      const name = op.stop.instance;
+      sendJson(ctx, 200, {
+        id: op.resourceId,
+        name,
+        type: 'Vendor.Workloads/erpVirtualInstances',
+        location: op.location,
+        properties: {
+          provisioningState: 'Succeeded',
+          state: op.stop.action === 'stop' ? 'Stopped' : 'Running',
+        },
+      });
+    }
+  }
+
+  /**
+   * The operation a poll names, counted; else a 404 `OperationNotFound` answered: unknown, polled on the other
+   * mode's endpoint, or under a signature that a newer URL superseded.
+   */
+  private polled(ctx: RequestContext, mode: 'async' | 'location'): ErpOperation | undefined {
+    if (!this.authorized(ctx) || !requireApiVersion(ctx)) return undefined;
     const [subscriptionId, location, id = ''] = ctx.params;
     const op = this.operations.get(id);
-    if (
-      !op ||
-      op.subscriptionId !== subscriptionId ||
-      op.location.toLowerCase() !== location?.toLowerCase()
-    ) {
+    const found =
+      op &&
+      op.subscriptionId === subscriptionId &&
+      op.location.toLowerCase() === location?.toLowerCase() &&
+      (op.knobs.pollingMode ?? 'async') === mode;
+    if (!found) {
       sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: `No operation ${id} here.` } });
-      return;
+      return undefined;
+    }
+    if (op.signature !== undefined && ctx.url.searchParams.get('sig') !== op.signature) {
+      this.supersededPolls++;
+      sendJson(ctx, 404, {
+        error: { code: 'OperationNotFound', message: `The polling URL of operation ${id} has expired.` },
+      });
+      return undefined;
     }
     op.polls++;
-    const body = this.advance(op, ctx.emulator);
-    const retryAfter = op.knobs.retryAfter;
-    const headers: Record<string, string> =
-      retryAfter !== undefined && !isTerminal(body.status) ? { 'retry-after': retryAfter } : {};
-    sendJson(ctx, 200, body, headers);
+    return op;
   }
 
   /** The operation's next state, as an operation status result; records when it first reports an end. */
@@ -284,18 +361,23 @@ export class ErpArea implements AreaModule {
     return typeof step === 'string' ? { status: step } : step;
   }
 
-  private pollingHeaders(op: ErpOperation, emulator: Emulator): Record<string, string> {
+  /** The polling header (a fresh signed URL where the operation rotates them) and Retry-After while it runs. */
+  private pollingHeaders(op: ErpOperation, emulator: Emulator, terminal = false): Record<string, string> {
     const headers: Record<string, string> = {};
-    const name = op.knobs.pollingHeader ?? 'vendor-AsyncOperation';
+    const location = op.knobs.pollingMode === 'location';
+    const name = location ? 'Location' : (op.knobs.pollingHeader ?? 'vendor-AsyncOperation');
     if (name.toLowerCase() !== 'none') {
       const origin = op.knobs.pollingOrigin === 'secondary' ? emulator.secondUrl : emulator.url;
+      if (op.knobs.rotatePollingUrl) op.signature = `s${++op.signatures}-${randomUUID().slice(0, 8)}`;
+      const sig = op.signature === undefined ? '' : `&sig=${op.signature}`;
       headers[name] = shapeLink(
         `${origin}/subscriptions/${encodeURIComponent(op.subscriptionId)}/providers/Vendor.Workloads/locations/` +
-          `${op.location}/operationStatuses/${op.id}?api-version=${OPERATION_STATUS_API_VERSION}`,
+          `${op.location}/${location ? 'operationResults' : 'operationStatuses'}/${op.id}` +
+          `?api-version=${OPERATION_STATUS_API_VERSION}${sig}`,
         op.knobs.pollingUrlForm,
       );
     }
-    if (op.knobs.retryAfter !== undefined) headers['retry-after'] = op.knobs.retryAfter;
+    if (op.knobs.retryAfter !== undefined && !terminal) headers['retry-after'] = op.knobs.retryAfter;
     return headers;
   }
 }

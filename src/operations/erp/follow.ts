@@ -1,14 +1,14 @@
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { parseBody } from '../../client/http.js';
 import { PollTimeoutError, pollUntilDone } from '../../client/lro.js';
 import { parseRetryAfter } from '../../client/retry.js';
-import { operationStatusResult, type OperationStatusResult } from '../../client/schemas/erp.js';
+import type { OperationStatusResult } from '../../client/schemas/erp.js';
+import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import type { OperationContext } from '../types.js';
+import { movedTo, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
 import { formatDuration, type InstanceLog } from './progress.js';
 
-/** What a response that carries a status said, with the response itself (its ids, its Retry-After). */
-export interface Seen {
-  body: OperationStatusResult;
+/** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
+export interface Seen extends PollAnswer {
   response: HttpResponse;
 }
 
@@ -19,27 +19,8 @@ export interface Followed {
   /** The last state seen, where any was. */
   last?: Seen;
   error?: unknown;
-}
-
-/** The polling URL of a long-running operation: `vendor-AsyncOperation`, else `Location` (names in any case). */
-export function pollingLinkOf(response: HttpResponse): string | undefined {
-  return response.headers['vendor-asyncoperation'] || response.headers['location'] || undefined;
-}
-
-/**
- * An operation status result from a response. A 202 may come without a body (the spec does not show one), so
- * an empty or unreadable 202 body is "no status yet"; any other response must carry the shape.
- */
-export function readStatus(response: HttpResponse, what: string): OperationStatusResult {
-  if (response.status === 202) {
-    if (response.text.trim() === '') return {};
-    try {
-      return parseBody(response, operationStatusResult, what);
-    } catch {
-      return {};
-    }
-  }
-  return parseBody(response, operationStatusResult, what);
+  /** The newest polling URL the service gave: where a resumed wait goes on. */
+  pollingUrl: string;
 }
 
 export interface FollowOptions {
@@ -48,6 +29,8 @@ export interface FollowOptions {
   log: InstanceLog;
   /** Absolute and already checked to be on the client's origin (`send` checks again). */
   pollingUrl: string;
+  /** Which header gave the URL: it decides how the answers are read. */
+  mode: PollingMode;
   /** The state the first response gave; without it the first poll goes out at once (a resumed wait). */
   initial?: Seen;
   /** When the work began, for the elapsed time in progress lines. */
@@ -57,39 +40,50 @@ export interface FollowOptions {
 /**
  * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
  * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
  */
 export async function followOperation(options: FollowOptions): Promise<Followed> {
   const { client, ctx, log } = options;
   let last = options.initial;
+  let pollingUrl = options.pollingUrl;
+  let mode = options.mode;
   const retryAfterOf = (response: HttpResponse) =>
     parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
   try {
-    const result = await pollUntilDone<OperationStatusResult>({
+    const result = await pollUntilDone<Seen>({
       clock: ctx.clock,
       signal: ctx.signal,
       deadline: ctx.deadline,
       pollIntervalMs: ctx.pollIntervalMs,
-      initial: last && { value: last.body, retryAfterMs: retryAfterOf(last.response) },
+      initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
       poll: async () => {
-        const response = await client.send({ method: 'GET', url: options.pollingUrl, what: 'polling URL' });
-        const body = readStatus(response, 'operation status');
-        last = { body, response };
-        return { value: body, retryAfterMs: retryAfterOf(response) };
+        const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+        last = { ...readAnswer(response, mode, 'operation status'), response };
+        const moved = movedTo(response, mode, last.state);
+        if (moved) {
+          const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+          if (next !== pollingUrl) ctx.logger.debug(`${log.name}: polling URL now ${redactQuery(next)}`);
+          pollingUrl = next;
+          mode = moved.mode;
+        }
+        return { value: last, retryAfterMs: retryAfterOf(response) };
       },
-      statusOf: (body) => body.status,
+      statusOf: (seen) => seen.body.status,
+      stateOf: (seen) => seen.state,
       // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-      onProgress: (body) => {
+      onProgress: ({ body }) => {
         if (body.status != null || body.percentComplete != null) {
           log.info(progressLine(body, ctx.clock.now() - options.startedAt));
         }
       },
     });
-    return { kind: result.outcome, last };
+    return { kind: result.outcome, last, pollingUrl };
   } catch (error) {
     // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-    if (ctx.signal?.aborted) return { kind: 'cancelled', last, error };
-    if (error instanceof PollTimeoutError) return { kind: 'timeout', last, error };
-    return { kind: 'error', last, error };
+    if (ctx.signal?.aborted) return { kind: 'cancelled', last, error, pollingUrl };
+    if (error instanceof PollTimeoutError) return { kind: 'timeout', last, error, pollingUrl };
+    return { kind: 'error', last, error, pollingUrl };
   }
 }
 

@@ -1,14 +1,14 @@
 import { InputError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { classifyStatus } from '../../client/status.js';
 import { joinUrl, redactQuery, resolveOnOrigin, servicePath } from '../../client/url.js';
 import { required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { followOperation, pollingLinkOf, progressLine, readStatus, type Seen } from './follow.js';
-import { conclude, report, statusOf, type Outcome } from './outcome.js';
-import { mapLimited } from './pool.js';
-import { ConcurrentLog, InstanceLog } from './progress.js';
+import { forEachTarget } from './each.js';
+import { followOperation, progressLine, type Seen } from './follow.js';
+import { conclude, report, type Outcome } from './outcome.js';
+import { pollingLinkOf, readAnswer, type PollingMode } from './polling.js';
+import type { InstanceLog } from './progress.js';
 
 /** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
 export interface InstanceActionOptions {
@@ -45,33 +45,17 @@ export async function runInstanceAction(
     url: actionUrl(options, name, action.verb),
   }));
   const several = targets.length > 1;
-  const concurrent = several && options.maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
-  const outcomes = await mapLimited(targets, options.maxParallel, async ({ name, url }) => {
-    if (concurrent) {
-      const log = new InstanceLog(name, concurrent);
-      const outcome = await actOn(action, name, url, options, client, ctx, log);
-      // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
-      if (log.details.length > 0) {
-        await concurrent.group(
-          `${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`,
-          log.details,
-        );
-      }
-      return outcome;
-    }
-    // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
-    return ctx.logger.group(`${operation} ${name}`, async () => {
-      const log = new InstanceLog(name, ctx.logger);
-      const outcome = await actOn(action, name, url, options, client, ctx, log);
-      for (const line of log.details) ctx.logger.info(line);
-      return outcome;
-    });
+  const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+    title: (t) => `${operation} ${t.name}`,
+    logName: (t) => t.name,
+    work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
   });
   return report(outcomes, {
     title: operation,
     targetHeader: 'erp virtual instance',
     several,
     severalFailed: `erp virtual instances did not ${action.verb}`,
+    resultKey: 'erpVirtualInstance',
     context: [
       ['subscription', options.subscriptionId],
       ['resource group', options.resourceGroup],
@@ -122,16 +106,18 @@ async function actOn(
 
   let seen: Seen | undefined;
   let pollingUrl: string;
+  let mode: PollingMode;
   try {
     const response = await action.send(client, url, log);
-    seen = { body: readStatus(response, `${action.verb} response`), response };
-    const now = classifyStatus(seen.body.status);
-    if (response.status !== 202 && now !== 'running') {
-      log.info(progressLine(seen.body, elapsed()));
-      return conclude(label, name, { kind: now, last: seen }, undefined, elapsed(), log);
+    // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
+    const answer = readAnswer(response, 'async', `${action.verb} response`);
+    seen = { ...answer, response };
+    if (response.status !== 202 && answer.state !== 'running') {
+      log.info(progressLine(answer.body, elapsed()));
+      return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
     }
     // A 202 is followed whatever its body says: the operation is what decides.
-    if (response.status === 202 && now !== 'running') seen = { body: {}, response };
+    seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
     const link = pollingLinkOf(response);
     if (!link) {
       throw new Error(
@@ -140,7 +126,8 @@ async function actOn(
           : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`,
       );
     }
-    pollingUrl = resolveOnOrigin(link, client.origin, 'polling URL').href;
+    pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
+    mode = link.mode;
     log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
   } catch (error) {
     const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
@@ -150,17 +137,8 @@ async function actOn(
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
     return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
   }
-  const followed = await followOperation({ client, ctx, log, pollingUrl, initial: seen, startedAt });
-  return conclude(label, name, followed, pollingUrl, elapsed(), log);
-}
-
-/** A group title for an instance that ended without a status of the service's. */
-function describeKind(outcome: Outcome): string {
-  return outcome.kind === 'error'
-    ? 'request failed'
-    : outcome.kind === 'cancelled'
-      ? 'cancelled'
-      : 'timed out';
+  const followed = await followOperation({ client, ctx, log, pollingUrl, mode, initial: seen, startedAt });
+  return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
 }
 
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
@@ -178,6 +156,7 @@ export const OPERATION_OUTPUTS = [
   'operation-status',
   'operation-id',
   'operation-url',
+  'operation-urls',
   'percent-complete',
   'start-time',
   'end-time',

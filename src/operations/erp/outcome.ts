@@ -101,8 +101,15 @@ export interface ReportOptions {
   several: boolean;
   /** What a failure of several is: "erp virtual instances did not stop". */
   severalFailed: string;
+  /** The key that names each target in a several-target `result` (`erpVirtualInstance`); none: not named. */
+  resultKey?: string;
   /** Where the work happened, for the summary. */
   context?: [string, string][];
+}
+
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+export function stillRunning(outcome: Outcome): boolean {
+  return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
@@ -118,7 +125,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     : statusOf(last);
   const result = options.several
     ? outcomes.map((o) => ({
-        erpVirtualInstance: o.target,
+        ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
         ...o.body,
         operationUrl: o.operationUrl,
         failure: o.failure,
@@ -138,12 +145,10 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       formatTime(o.body?.startTime),
       formatTime(o.body?.endTime),
     ]),
-    code: outcomes
-      .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
-      .map((o) => ({
-        label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-        text: o.operationUrl!,
-      })),
+    code: outcomes.filter(stillRunning).map((o) => ({
+      label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+      text: o.operationUrl!,
+    })),
   };
   let failure: string | undefined;
   if (failed.length === 1 && !options.several) failure = failed[0]!.failure;
@@ -156,6 +161,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'operation-status': operationStatus,
       'operation-id': last.body?.id ?? last.body?.name ?? undefined,
       'operation-url': last.operationUrl,
+      'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
       'percent-complete': last.body?.percentComplete ?? undefined,
       'start-time': last.body?.startTime ?? undefined,
       'end-time': last.body?.endTime ?? undefined,
