@@ -1460,6 +1460,11 @@ async function runEmulator(args) {
     const port = flags.get('port')?.[0];
     if (port !== undefined)
         scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
+    // Listening for Ctrl-C (and a test's SIGTERM) before anything can tell a user it is up.
+    const stopped = new Promise((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+    });
     let emulator;
     try {
         emulator = await startEmulator(scenario);
@@ -1473,10 +1478,7 @@ async function runEmulator(args) {
         throw error;
     }
     process.stdout.write(`${emulatorBanner(emulator, scenario, file ?? 'the demo scenario (built in)')}\n`);
-    await new Promise((resolve) => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
-    });
+    await stopped;
     await emulator.close();
     return 0;
 }

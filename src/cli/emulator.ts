@@ -25,6 +25,11 @@ export async function runEmulator(args: Scan): Promise<number> {
   const port = flags.get('port')?.[0];
   if (port !== undefined) scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
 
+  // Listening for Ctrl-C (and a test's SIGTERM) before anything can tell a user it is up.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   let emulator: ServiceEmulator;
   try {
     emulator = await startEmulator(scenario);
@@ -39,10 +44,7 @@ export async function runEmulator(args: Scan): Promise<number> {
     throw error;
   }
   process.stdout.write(`${emulatorBanner(emulator, scenario, file ?? 'the demo scenario (built in)')}\n`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopped;
   await emulator.close();
   return 0;
 }
