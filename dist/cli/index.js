@@ -58876,16 +58876,9 @@ function abbreviate(raw) {
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 function withoutUrlSecrets(raw) {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
-        return raw;
-    try {
-        const url = new URL(raw.trim());
-        const hidden = url.username || url.password ? '…@' : '';
-        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-    }
+    // Every address in the value, not only a value that is one: a list of polling URLs carries signatures.
+    // Any query or fragment goes, wherever it stands: a URL broken by a space still carries its signature.
+    return raw.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"',\]]*@/gi, '$1…@').replace(/[?#][^\s"',\]]*/g, '?…');
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
