@@ -58814,6 +58814,11 @@ const INPUTS = {
         parse: parsers_text,
     }),
     'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
@@ -59161,13 +59166,17 @@ function checkUserEmails(emails) {
 
 
 
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
-    outputs: ['result', 'removed-users'],
+    inputs: {
+        app: module_required('app'),
+        userEmails: module_required('user-email'),
+        failIfAbsent: withDefault('fail-if-absent'),
+    },
+    outputs: ['result', 'removed-users', 'absent-users'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
     run: appRemoveUser,
 }));
@@ -59198,13 +59207,20 @@ async function appRemoveUser(options, client, ctx) {
             const error = withRetirementHint(caught);
             if (!(error instanceof ServiceError))
                 throw error;
+            const absent = isAbsentUser(error);
             outcomes.push({
                 user_email: email,
                 removed: false,
+                ...(absent ? { absent: true } : {}),
                 status: error.status,
                 code: error.code,
                 message: error.serviceMessage,
             });
+            if (absent && !options.failIfAbsent) {
+                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+                continue;
+            }
             failures.push({ email, error });
             ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
             for (const line of error.detailLines())
@@ -59219,16 +59235,18 @@ async function appRemoveUser(options, client, ctx) {
         }
     }
     const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
     return {
         outputs: {
             'removed-users': removed,
+            'absent-users': absent,
             result: outcomes.length === 1 ? outcomes[0] : outcomes,
         },
         summary: [
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Outcome'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
                 notes: [notice],
             },
         ],
@@ -59236,6 +59254,10 @@ async function appRemoveUser(options, client, ctx) {
             ? describeFailure(app, emails.length, removed.length, failures, outcomes)
             : undefined,
     };
+}
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
 }
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
 function onlyThisUser(error) {
@@ -59246,11 +59268,14 @@ function onlyThisUser(error) {
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
-function describeOutcome(o) {
+function describeOutcome(o, failIfAbsent = false) {
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
         return 'Not attempted';
+    const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
+    if (o.absent)
+        return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
     const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
     return `Failed: ${what || 'no answer'}`;
 }
@@ -59263,6 +59288,8 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
     if (skipped.length)
         parts.push(`not attempted: ${skipped.join(', ')}`);
+    if (failures.some((f) => isAbsentUser(f.error)))
+        parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
     return parts.join('; ').replace(/\s*\n\s*/g, ' ');
 }
@@ -59487,6 +59514,7 @@ const OUTPUTS = {
     'missing-images': 'JSON array of the requested references that are not cached.',
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',

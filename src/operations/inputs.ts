@@ -140,6 +140,12 @@ export const INPUTS = {
     parse: p.text,
   }),
   'user-email': def({ description: 'One or more e-mail addresses.', parse: p.list }),
+  'fail-if-absent': def({
+    description:
+      'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;
