@@ -58246,6 +58246,28 @@ function isLoopbackHost(hostname) {
         return true;
     return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
 }
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
 /**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
@@ -58259,7 +58281,7 @@ function checkServiceUrl(value) {
         return 'is not an absolute URL';
     }
     if (url.username || url.password)
-        return 'must not carry a user name or password';
+        return USERINFO_REFUSED;
     if (url.protocol === 'https:')
         return url;
     if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
@@ -58283,6 +58305,9 @@ function resolveOnOrigin(link, origin, what) {
     if (url.origin !== origin) {
         throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
     }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
     return url;
 }
 /**
@@ -58309,10 +58334,18 @@ function joinUrl(base, path, query = {}) {
         .join('&');
     return url;
 }
-/** Query strings may carry signatures; logs show a URL without them. */
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
 function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }
 
 ;// CONCATENATED MODULE: ./src/client/http.ts
@@ -58668,6 +58701,19 @@ const serviceUrl = schemas_string()
     }
     return url;
 });
+/**
+ * URL text resolved later (operation-url, against base-url): refused where any URL in it (one per line, or in a
+ * JSON array) carries a user name or password.
+ */
+const urlText = parsers_text.superRefine((v, ctx) => {
+    const problem = v
+        .split(/[\s,"'[\]]+/)
+        .filter(Boolean)
+        .map((piece) => userinfoProblem(piece))
+        .find(Boolean);
+    if (problem)
+        ctx.addIssue({ code: 'custom', message: problem });
+});
 const parsers_uuid = schemas_string()
     .trim()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
@@ -58774,7 +58820,7 @@ const INPUTS = {
     }),
     'operation-url': def({
         description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-        parse: parsers_text,
+        parse: urlText,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
@@ -59074,6 +59120,7 @@ async function appCurrentUser(options, client, ctx) {
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
+
 const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
     '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
 /** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
@@ -59085,7 +59132,7 @@ const NAME = /^[\w.~-]+$/;
 function parseAppLocator(raw) {
     const value = raw.trim();
     const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+        throw new InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
     };
     if (!value)
         fail('is empty');
@@ -59103,6 +59150,9 @@ function parseAppLocator(raw) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         fail(`has the unsupported scheme ${url.protocol}`);
+    // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
+    if (url.username || url.password)
+        throw new InputError('app', USERINFO_REFUSED);
     const segments = url.pathname.split('/').filter(Boolean);
     for (let i = 0; i + 3 < segments.length; i++) {
         const kind = segments[i];
@@ -60738,6 +60788,7 @@ function findOperation(name) {
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
@@ -60786,20 +60837,8 @@ class InputReader {
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw) {
-    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-function withoutUrlSecrets(raw) {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
-        return raw;
-    try {
-        const url = new URL(raw.trim());
-        const hidden = url.username || url.password ? '…@' : '';
-        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts

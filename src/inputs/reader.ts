@@ -1,4 +1,5 @@
 import { InputError } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from '../operations/inputs.js';
 import type { InputUse } from '../operations/module.js';
 
@@ -54,17 +55,6 @@ export class InputReader {
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw: string): string {
-  const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+  const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
   return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-
-function withoutUrlSecrets(raw: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) return raw;
-  try {
-    const url = new URL(raw.trim());
-    const hidden = url.username || url.password ? '…@' : '';
-    return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-  } catch {
-    return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-  }
 }

@@ -98,7 +98,7 @@ export const INPUTS = {
   'operation-url': def({
     description:
       'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-    parse: p.text,
+    parse: p.urlText,
   }),
   'account-name': def({ description: 'The data-share account.', parse: p.resourceName() }),
   'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),

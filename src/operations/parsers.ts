@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkServiceUrl } from '../client/url.js';
+import { checkServiceUrl, userinfoProblem } from '../client/url.js';
 
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
 
@@ -75,6 +75,19 @@ export const serviceUrl = z
     }
     return url;
   });
+
+/**
+ * URL text resolved later (operation-url, against base-url): refused where any URL in it (one per line, or in a
+ * JSON array) carries a user name or password.
+ */
+export const urlText = text.superRefine((v, ctx) => {
+  const problem = v
+    .split(/[\s,"'[\]]+/)
+    .filter(Boolean)
+    .map((piece) => userinfoProblem(piece))
+    .find(Boolean);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const uuid = z
   .string()
