@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1611:
+/***/ 663:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46901,7 +46901,7 @@ const _summary = new Summary();
  * @deprecated use `core.summary`
  */
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary_summary = _summary;
+const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
@@ -48538,10 +48538,16 @@ function renderHeadline(e) {
     const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
         .filter(Boolean)
         .join(' → ');
-    const what = [e.code, e.message].filter(Boolean).join(': ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
     const hint = e.hint ? ` ${e.hint}` : '';
     return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
 class InputError extends Error {
@@ -48565,6 +48571,120 @@ class TimeoutError extends Error {
         super(message);
         this.name = 'TimeoutError';
     }
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return USERINFO_REFUSED;
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
+function redactQuery(link) {
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -58102,6 +58222,292 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+const parsers_text = schemas_string().trim().min(1, 'must not be empty');
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+const booleanText = schemas_string()
+    .trim()
+    .toLowerCase()
+    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((v) => v === 'true');
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+const parsers_duration = schemas_string()
+    .trim()
+    .transform((v, ctx) => {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        ctx.addIssue({
+            code: 'custom',
+            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
+        });
+        return NEVER;
+    }
+    return Math.round(ms);
+});
+const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
+function parsers_integer(min, max) {
+    return schemas_string()
+        .trim()
+        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+        .transform(Number)
+        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+const list = schemas_string()
+    .transform((v) => [
+    ...new Set(v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean)),
+])
+    .refine((items) => items.length > 0, 'must name at least one item');
+const serviceUrl = schemas_string()
+    .trim()
+    .transform((v, ctx) => {
+    const url = checkServiceUrl(v);
+    if (typeof url === 'string') {
+        ctx.addIssue({ code: 'custom', message: url });
+        return NEVER;
+    }
+    return url;
+});
+/**
+ * URL text resolved later (operation-url, against base-url): refused where any URL in it (one per line, or in a
+ * JSON array) carries a user name or password.
+ */
+const urlText = parsers_text.superRefine((v, ctx) => {
+    const problem = v
+        .split(/[\s,"'[\]]+/)
+        .filter(Boolean)
+        .map((piece) => userinfoProblem(piece))
+        .find(Boolean);
+    if (problem)
+        ctx.addIssue({ code: 'custom', message: problem });
+});
+const parsers_uuid = schemas_string()
+    .trim()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function resourceName(maxLength = 260) {
+    return parsers_text
+        .max(maxLength, `must be at most ${maxLength} characters`)
+        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
+        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+}
+const isoTime = schemas_string()
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+})
+    .transform((v) => new Date(v));
+const osType = schemas_string()
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters.',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        default: '15s',
+        parse: positiveDuration,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        parse: list.pipe(resourceName().array()),
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        default: '0',
+        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: parsers_integer(1, 1000),
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
+        parse: urlText,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'started-after': def({
+        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    source;
+    constructor(source) {
+        this.source = source;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            throw new InputError(name, `${reason}${got}`);
+        }
+        return parsed.data;
+    }
+}
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
@@ -58232,120 +58638,6 @@ const defaultRetryPolicy = {
 function backoffDelay(policy, retry) {
     const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
-const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
-/**
- * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
- * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
- * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
- * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
- */
-function userinfoProblem(value, base = 'https://base.invalid') {
-    const text = value.trim();
-    if (USERINFO.test(text))
-        return USERINFO_REFUSED;
-    try {
-        const url = new URL(text, base);
-        return url.username || url.password ? USERINFO_REFUSED : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
-const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return USERINFO_REFUSED;
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    // Never sent (undici drops it), but an output or a log line would carry it.
-    url.username = '';
-    url.password = '';
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
- */
-function redactQuery(link) {
-    const bare = link.replace(USERINFO, '$1…@');
-    const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
-}
-/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
-function redactUrls(text) {
-    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }
 
 ;// CONCATENATED MODULE: ./src/client/http.ts
@@ -58643,231 +58935,6 @@ function createDispatcher({ requestTimeoutMs }) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas_string().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas_string()
-    .trim()
-    .toLowerCase()
-    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const parsers_duration = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return NEVER;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
-function parsers_integer(min, max) {
-    return schemas_string()
-        .trim()
-        .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas_string()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: url });
-        return NEVER;
-    }
-    return url;
-});
-/**
- * URL text resolved later (operation-url, against base-url): refused where any URL in it (one per line, or in a
- * JSON array) carries a user name or password.
- */
-const urlText = parsers_text.superRefine((v, ctx) => {
-    const problem = v
-        .split(/[\s,"'[\]]+/)
-        .filter(Boolean)
-        .map((piece) => userinfoProblem(piece))
-        .find(Boolean);
-    if (problem)
-        ctx.addIssue({ code: 'custom', message: problem });
-});
-const parsers_uuid = schemas_string()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = schemas_string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = schemas_string()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
-        default: '15s',
-        parse: positiveDuration,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
-        default: '0',
-        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: parsers_integer(1, 1000),
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned; must be on the origin of base-url.',
-        parse: urlText,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
-    'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-    'fail-if-absent': def({
-        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
-        default: 'false',
-        parse: booleanText,
-    }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
 function module_required(input, parse) {
@@ -58907,7 +58974,7 @@ const CLIENT_INPUTS = {
     ],
     'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS = ['timeout', 'request-timeout'];
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 function inputsOf(module) {
     const read = new Set([
@@ -59801,87 +59868,30 @@ const operationStatusResult = looseObject({
     operations: array(unknown()).nullish(),
 });
 
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
 function formatDuration(ms) {
     const s = Math.max(0, ms) / 1000;
     if (s < 60)
-        return `${s.toFixed(1)}s`;
+        return `${s.toFixed(1)} s`;
     const m = Math.floor(s / 60);
     if (m < 60)
-        return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-    return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    logger;
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
-class InstanceLog {
-    name;
-    sink;
-    history = [];
-    details = [];
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.history.push(line);
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.history.push(`warning: ${line}`);
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
+/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
+function formatMs(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
@@ -59954,6 +59964,80 @@ async function followOperation(options) {
 function progressLine(body, elapsedMs) {
     const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
     return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    logger;
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+class InstanceLog {
+    name;
+    sink;
+    history = [];
+    details = [];
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.history.push(line);
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.history.push(`warning: ${line}`);
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
@@ -60785,62 +60869,6 @@ function findOperation(name) {
     return REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
-
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    source;
-    constructor(source) {
-        this.source = source;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
-            throw new InputError(name, `${reason}${got}`);
-        }
-        return parsed.data;
-    }
-}
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
@@ -60920,7 +60948,10 @@ async function runOperation(source, runtime) {
             deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
     }
@@ -60956,6 +60987,84 @@ function refuseUnread(module, inputs) {
         }
     }
 }
+
+;// CONCATENATED MODULE: ./src/action/advice.ts
+
+/** What a person can do about a failure, for the job summary: one sentence, by the kind of cause. */
+function adviceFor(error) {
+    if (error instanceof InputError) {
+        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
+    }
+    if (error instanceof OriginError) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof TimeoutError) {
+        return 'Raise timeout, or resume with wait-for-operation and the operation-url output where the step set one.';
+    }
+    if (error instanceof ServiceError) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+;// CONCATENATED MODULE: ./src/action/limits.ts
+/**
+ * GitHub's limits: a step's job summary is at most 1 MiB and each output at most 1 MB; past them the runner
+ * drops the summary or fails the step. Both are kept inside with room to spare, and what was cut is said.
+ */
+const SUMMARY_BYTES = 1024 * 1024 - 16 * 1024;
+const OUTPUT_BYTES = 1_000_000 - 1_000;
+const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/**
+ * An output's text within the limit. A JSON array keeps its first entries, still valid JSON; any other text
+ * is cut at a character boundary. `cut` says what was left out, for a warning.
+ */
+function fitOutput(text) {
+    if (bytes(text) <= OUTPUT_BYTES)
+        return { text };
+    const array = parseArray(text);
+    if (array) {
+        let kept = array.length;
+        let fitted = text;
+        // Halve, then grow back one by one: a few JSON.stringify calls even for a very long array.
+        while (kept > 0 && bytes(fitted) > OUTPUT_BYTES)
+            fitted = JSON.stringify(array.slice(0, (kept = Math.floor(kept / 2))));
+        while (kept < array.length) {
+            const next = JSON.stringify(array.slice(0, kept + 1));
+            if (bytes(next) > OUTPUT_BYTES)
+                break;
+            fitted = next;
+            kept++;
+        }
+        return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
+    }
+    let end = OUTPUT_BYTES;
+    while (bytes(text.slice(0, end)) > OUTPUT_BYTES)
+        end -= 1024;
+    return { text: text.slice(0, end), cut: `kept the first ${end} of ${text.length} characters` };
+}
+function parseArray(text) {
+    if (!text.startsWith('['))
+        return undefined;
+    try {
+        const parsed = JSON.parse(text);
+        return Array.isArray(parsed) ? parsed : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -61010,33 +61119,66 @@ const actionsLogger = {
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
+
 /**
  * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
  * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
  * images).
  */
 function summary_escape(text) {
-    return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\r\n|\r|\n/g, '<br>');
+    return clip(text)
+        .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+        .replace(/\r\n|\r|\n/g, '<br>');
 }
-async function writeSummary(operation, tables, failure) {
+/** One cell, note or message is at most this long: a service message of megabytes must not fill the summary. */
+const CELL_CHARACTERS = 8192;
+function clip(text) {
+    return text.length > CELL_CHARACTERS
+        ? `${text.slice(0, CELL_CHARACTERS)}… (${text.length - CELL_CHARACTERS} more characters in the log)`
+        : text;
+}
+/** Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. */
+async function writeSummary(content) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
-    const summary = summary_summary.addHeading(`vendor-ops: ${summary_escape(operation)}`, 2);
+    await summary.addRaw(renderSummary(content), true).write();
+}
+/** The summary as HTML, kept within GitHub's 1 MiB: rows past the limit are left out, and that is said. */
+function renderSummary({ operation, tables, failure, advice }) {
+    const head = [`<h2>vendor-ops ${summary_escape(operation)}${failure ? ': failed' : ''}</h2>`];
     if (failure)
-        summary.addRaw(`<p><strong>Failed:</strong> ${summary_escape(failure)}</p>`, true);
-    for (const table of tables) {
-        summary.addHeading(summary_escape(table.title), 3);
-        summary.addTable([
-            table.header.map((cell) => ({ data: summary_escape(cell), header: true })),
-            ...table.rows.map((row) => row.map(summary_escape)),
-        ]);
-        if (table.notes?.length)
-            summary.addList(table.notes.map(summary_escape));
-    }
-    await summary.write();
+        head.push(`<p><strong>Failed:</strong> ${summary_escape(failure)}</p>`);
+    if (advice)
+        head.push(`<p><strong>What to do:</strong> ${summary_escape(advice)}</p>`);
+    const parts = tables.map((table) => ({
+        before: tables.length > 1 || table.title !== operation ? `<p><strong>${summary_escape(table.title)}</strong></p>` : '',
+        header: `<tr>${table.header.map((c) => `<th>${summary_escape(c)}</th>`).join('')}</tr>`,
+        rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${summary_escape(c)}</td>`).join('')}</tr>`),
+        notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${summary_escape(n)}</li>`).join('')}</ul>` : '',
+    }));
+    let budget = SUMMARY_BYTES - bytes(head.join('\n'));
+    const body = parts.map((part) => {
+        const fixed = `${part.before}<table>${part.header}</table>${part.notes}`;
+        budget -= bytes(fixed) + 200;
+        const kept = [];
+        for (const row of part.rows) {
+            if (bytes(row) + 1 > budget)
+                break;
+            budget -= bytes(row) + 1;
+            kept.push(row);
+        }
+        const cut = kept.length < part.rows.length
+            ? `<p>${part.rows.length - kept.length} of ${part.rows.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log has them all.</p>`
+            : '';
+        return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}`;
+    });
+    return [...head, ...body].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
+
+
 
 
 
@@ -61050,6 +61192,9 @@ async function run() {
     const cancel = () => controller.abort(new Error('The job was cancelled'));
     process.once('SIGTERM', cancel);
     process.once('SIGINT', cancel);
+    const source = (name) => getInput(name);
+    const operation = getInput('operation') || 'operation';
+    let last;
     try {
         // Masked before anything else runs, so no later line can print them.
         for (const name of SECRET_INPUTS) {
@@ -61057,31 +61202,59 @@ async function run() {
             if (value)
                 setSecret(value);
         }
-        const { operation, result, outputs } = await runOperation((name) => getInput(name), {
+        const { result, outputs } = await runOperation(source, {
             logger: actionsLogger,
             clock: systemClock,
             signal: controller.signal,
             onSecret: (secret) => setSecret(secret),
             idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => getIDToken(audience) : undefined,
             userAgent: 'vendor-ops-action',
+            onResponse: (response) => (last = response),
         });
-        for (const [name, value] of Object.entries(outputs)) {
-            if (value !== undefined)
-                setOutput(name, outputText(value));
+        setOutputs(outputs);
+        if (wantsSummary(source)) {
+            await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
         }
-        await writeSummary(operation, result.summary, result.failure);
         if (result.failure)
-            setFailed(result.failure);
+            setFailed(oneLine(result.failure));
     }
     catch (error) {
-        fail(error);
+        // What is known is set on failure too: the ids of the last response, to quote to the service owner.
+        setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
+        const cause = main_describe(error);
+        if (wantsSummary(source))
+            await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
+        // One annotation, one line, the cause first; the request id survives a service message's line breaks.
+        setFailed(cause);
     }
     finally {
         process.off('SIGTERM', cancel);
         process.off('SIGINT', cancel);
     }
 }
-function fail(error) {
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs)) {
+        if (value === undefined)
+            continue;
+        const { text, cut } = fitOutput(outputText(value));
+        if (cut)
+            warning(`The output ${name} was cut to fit GitHub's 1 MB limit of an output: ${cut}.`);
+        setOutput(name, text);
+    }
+}
+/** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
+function wantsSummary(source) {
+    try {
+        return new InputReader(source).optional('summary') !== false;
+    }
+    catch {
+        return true;
+    }
+}
+function oneLineOrNone(text) {
+    return text === undefined ? undefined : oneLine(text);
+}
+function main_describe(error) {
     if (error instanceof ServiceError) {
         for (const line of error.detailLines())
             actionsLogger.info(line);
@@ -61089,9 +61262,7 @@ function fail(error) {
     else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
         debug(error.stack ?? String(error));
     }
-    const message = error instanceof Error ? error.message : String(error);
-    // One annotation, one line: the first line names the cause.
-    setFailed(message.split('\n')[0] ?? message);
+    return oneLine(error instanceof Error ? error.message : String(error));
 }
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
 const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
@@ -61103,7 +61274,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1611);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(663);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { mapLimited } from '../../src/operations/erp/pool.js';
 import { ConcurrentLog, formatDuration, InstanceLog } from '../../src/operations/erp/progress.js';
+import { formatMs, formatTime } from '../../src/operations/format.js';
 import type { Logger } from '../../src/operations/types.js';
 
 describe('mapLimited', () => {
@@ -66,8 +67,23 @@ describe('ConcurrentLog', () => {
 
 describe('formatDuration', () => {
   it('reads as a person would say it', () => {
-    expect(formatDuration(1234)).toBe('1.2s');
-    expect(formatDuration(65_000)).toBe('1m 05s');
-    expect(formatDuration(3_725_000)).toBe('1h 02m');
+    expect(formatDuration(1234)).toBe('1.2 s');
+    expect(formatDuration(65_000)).toBe('1 min 5 s');
+    expect(formatDuration(151_000)).toBe('2 min 31 s');
+    expect(formatDuration(3_725_000)).toBe('1 h 02 min');
+  });
+});
+
+describe('formatTime and formatMs', () => {
+  it('show a service time as a UTC time, and anything unparsable as it came', () => {
+    expect(formatTime('2026-11-23T12:08:31.719Z')).toBe('2026-11-23 12:08:31 UTC');
+    expect(formatTime('2026-11-23T13:08:31+01:00')).toBe('2026-11-23 12:08:31 UTC');
+    expect(formatTime('soon')).toBe('soon');
+    expect(formatTime(null)).toBe('-');
+  });
+
+  it('round milliseconds for a debug line', () => {
+    expect(formatMs(18.2900390625)).toBe('18 ms');
+    expect(formatMs(1234)).toBe('1.2 s');
   });
 });

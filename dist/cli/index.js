@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9329);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5043);
 
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
@@ -45227,7 +45227,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9329:
+/***/ 5043:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45326,10 +45326,16 @@ function renderHeadline(e) {
     const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
         .filter(Boolean)
         .join(' → ');
-    const what = [e.code, e.message].filter(Boolean).join(': ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
     const hint = e.hint ? ` ${e.hint}` : '';
     return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
 class InputError extends Error {
@@ -55584,6 +55590,11 @@ const INPUTS = {
         default: '30s',
         parse: positiveDuration,
     }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
     wait: def({
         description: 'false: start the work, report how to follow it (operation-url), and end the step.',
         default: 'true',
@@ -55697,7 +55708,7 @@ const CLIENT_INPUTS = {
     ],
     'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS = ['timeout', 'request-timeout'];
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 function inputsOf(module) {
     const read = new Set([
@@ -56591,87 +56602,30 @@ const operationStatusResult = looseObject({
     operations: array(unknown()).nullish(),
 });
 
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
 function formatDuration(ms) {
     const s = Math.max(0, ms) / 1000;
     if (s < 60)
-        return `${s.toFixed(1)}s`;
+        return `${s.toFixed(1)} s`;
     const m = Math.floor(s / 60);
     if (m < 60)
-        return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-    return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    logger;
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
-class InstanceLog {
-    name;
-    sink;
-    history = [];
-    details = [];
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.history.push(line);
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.history.push(`warning: ${line}`);
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
+/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
+function formatMs(ms) {
+    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
@@ -56744,6 +56698,80 @@ async function followOperation(options) {
 function progressLine(body, elapsedMs) {
     const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
     return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    logger;
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+class InstanceLog {
+    name;
+    sink;
+    history = [];
+    details = [];
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.history.push(line);
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.history.push(`warning: ${line}`);
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
@@ -57710,7 +57738,10 @@ async function runOperation(source, runtime) {
             deadline: ctx.deadline,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
-            onResponse: (response) => (last.response = response),
+            onResponse: (response) => {
+                last.response = response;
+                runtime.onResponse?.(response);
+            },
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
     }

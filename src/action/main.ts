@@ -1,8 +1,13 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
-import { InputError, OriginError, ServiceError, TimeoutError } from '../client/errors.js';
+import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
+import type { HttpResponse } from '../client/http.js';
+import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
+import type { OperationResult } from '../operations/types.js';
+import { adviceFor } from './advice.js';
+import { fitOutput } from './limits.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
 
@@ -12,42 +17,72 @@ export async function run(): Promise<void> {
   const cancel = () => controller.abort(new Error('The job was cancelled'));
   process.once('SIGTERM', cancel);
   process.once('SIGINT', cancel);
+  const source = (name: InputName) => core.getInput(name);
+  const operation = core.getInput('operation') || 'operation';
+  let last: HttpResponse | undefined;
   try {
     // Masked before anything else runs, so no later line can print them.
     for (const name of SECRET_INPUTS) {
       const value = core.getInput(name);
       if (value) core.setSecret(value);
     }
-    const { operation, result, outputs } = await runOperation((name: InputName) => core.getInput(name), {
+    const { result, outputs } = await runOperation(source, {
       logger: actionsLogger,
       clock: systemClock,
       signal: controller.signal,
       onSecret: (secret) => core.setSecret(secret),
       idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => core.getIDToken(audience) : undefined,
       userAgent: 'vendor-ops-action',
+      onResponse: (response) => (last = response),
     });
-    for (const [name, value] of Object.entries(outputs)) {
-      if (value !== undefined) core.setOutput(name, outputText(value));
+    setOutputs(outputs);
+    if (wantsSummary(source)) {
+      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
     }
-    await writeSummary(operation, result.summary, result.failure);
-    if (result.failure) core.setFailed(result.failure);
+    if (result.failure) core.setFailed(oneLine(result.failure));
   } catch (error) {
-    fail(error);
+    // What is known is set on failure too: the ids of the last response, to quote to the service owner.
+    setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
+    const cause = describe(error);
+    if (wantsSummary(source))
+      await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
+    // One annotation, one line, the cause first; the request id survives a service message's line breaks.
+    core.setFailed(cause);
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
   }
 }
 
-function fail(error: unknown): void {
+function setOutputs(outputs: OperationResult['outputs']): void {
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value === undefined) continue;
+    const { text, cut } = fitOutput(outputText(value));
+    if (cut) core.warning(`The output ${name} was cut to fit GitHub's 1 MB limit of an output: ${cut}.`);
+    core.setOutput(name, text);
+  }
+}
+
+/** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
+function wantsSummary(source: (name: InputName) => string): boolean {
+  try {
+    return new InputReader(source).optional('summary') !== false;
+  } catch {
+    return true;
+  }
+}
+
+function oneLineOrNone(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : oneLine(text);
+}
+
+function describe(error: unknown): string {
   if (error instanceof ServiceError) {
     for (const line of error.detailLines()) actionsLogger.info(line);
   } else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
     core.debug(error.stack ?? String(error));
   }
-  const message = error instanceof Error ? error.message : String(error);
-  // One annotation, one line: the first line names the cause.
-  core.setFailed(message.split('\n')[0] ?? message);
+  return oneLine(error instanceof Error ? error.message : String(error));
 }
 
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */

@@ -76,10 +76,17 @@ function renderHeadline(e: ServiceErrorInit): string {
   const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
     .filter(Boolean)
     .join(' → ');
-  const what = [e.code, e.message].filter(Boolean).join(': ');
+  // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+  // follows it, the request id, must survive wherever only the first line is shown.
+  const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
   const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
   const hint = e.hint ? ` ${e.hint}` : '';
   return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+}
+
+/** Line breaks and the white space around them folded into one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 /** An input the user gave is not usable: raised before any request. */

@@ -20,6 +20,8 @@ export interface Runtime {
   /** The runner's OIDC token for an audience; absent where the runner offers none. */
   idToken?: IdTokenSource;
   userAgent?: string;
+  /** Told of every response, so an adapter can report the last one's ids even when the step fails. */
+  onResponse?: (response: HttpResponse) => void;
 }
 
 export interface Run {
@@ -80,7 +82,10 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       deadline: ctx.deadline,
       debug: runtime.logger.debug,
       onSecret: runtime.onSecret,
-      onResponse: (response: HttpResponse) => (last.response = response),
+      onResponse: (response: HttpResponse) => {
+        last.response = response;
+        runtime.onResponse?.(response);
+      },
     });
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
   } finally {

@@ -71,6 +71,11 @@ export const INPUTS = {
     default: '30s',
     parse: p.positiveDuration,
   }),
+  summary: def({
+    description: 'false: write no job summary (for workflows that post their own).',
+    default: 'true',
+    parse: p.booleanText,
+  }),
   wait: def({
     description: 'false: start the work, report how to follow it (operation-url), and end the step.',
     default: 'true',

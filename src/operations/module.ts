@@ -111,7 +111,7 @@ const CLIENT_INPUTS: Record<ClientKind, readonly InputName[]> = {
   ],
   'app-management': ['api-url', 'api-token'],
 };
-const STEP_INPUTS: readonly InputName[] = ['timeout', 'request-timeout'];
+const STEP_INPUTS: readonly InputName[] = ['timeout', 'request-timeout', 'summary'];
 
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
 export function inputsOf(module: OperationModule): InputName[] {

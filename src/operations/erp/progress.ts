@@ -1,13 +1,6 @@
 import type { Logger } from '../types.js';
 
-/** `12.3s`, `4m 05s`, `1h 02m`: durations as a reader of a job log wants them. */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 60) return `${s.toFixed(1)}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ${String(Math.floor(s % 60)).padStart(2, '0')}s`;
-  return `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
-}
+export { formatDuration } from '../format.js';
 
 export function formatPercent(percent: number | null | undefined): string {
   return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';

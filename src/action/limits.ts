@@ -1,0 +1,46 @@
+/**
+ * GitHub's limits: a step's job summary is at most 1 MiB and each output at most 1 MB; past them the runner
+ * drops the summary or fails the step. Both are kept inside with room to spare, and what was cut is said.
+ */
+export const SUMMARY_BYTES = 1024 * 1024 - 16 * 1024;
+export const OUTPUT_BYTES = 1_000_000 - 1_000;
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * An output's text within the limit. A JSON array keeps its first entries, still valid JSON; any other text
+ * is cut at a character boundary. `cut` says what was left out, for a warning.
+ */
+export function fitOutput(text: string): { text: string; cut?: string } {
+  if (bytes(text) <= OUTPUT_BYTES) return { text };
+  const array = parseArray(text);
+  if (array) {
+    let kept = array.length;
+    let fitted = text;
+    // Halve, then grow back one by one: a few JSON.stringify calls even for a very long array.
+    while (kept > 0 && bytes(fitted) > OUTPUT_BYTES)
+      fitted = JSON.stringify(array.slice(0, (kept = Math.floor(kept / 2))));
+    while (kept < array.length) {
+      const next = JSON.stringify(array.slice(0, kept + 1));
+      if (bytes(next) > OUTPUT_BYTES) break;
+      fitted = next;
+      kept++;
+    }
+    return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
+  }
+  let end = OUTPUT_BYTES;
+  while (bytes(text.slice(0, end)) > OUTPUT_BYTES) end -= 1024;
+  return { text: text.slice(0, end), cut: `kept the first ${end} of ${text.length} characters` };
+}
+
+function parseArray(text: string): unknown[] | undefined {
+  if (!text.startsWith('[')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export { bytes };
