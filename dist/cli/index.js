@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5043);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7022);
 
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
@@ -45227,7 +45227,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5043:
+/***/ 7022:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -55158,6 +55158,8 @@ class HttpClient {
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
@@ -55187,8 +55189,10 @@ class HttpClient {
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
+            if (ok(response.status)) {
+                this.accepted = true;
                 return response;
+            }
             if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
                 // A token can be revoked or expire early; one fresh token is worth one more try.
                 refreshed = true;
@@ -55205,7 +55209,10 @@ class HttpClient {
             const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
             const hint = retryable
                 ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : req.hint?.(error);
+                : (req.hint?.(error) ??
+                    (response.status === 401
+                        ? this.options.credential?.unauthorized?.(error, this.accepted)
+                        : undefined));
             throw hint ? error.withHint(hint) : error;
         }
     }
@@ -55245,6 +55252,7 @@ class HttpClient {
             url,
             requestId: flat['x-vendor-request-id'],
             correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
         };
         this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
@@ -55281,7 +55289,27 @@ function parseBody(response, schema, what) {
             requestId: response.requestId,
         });
     }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
     return parsed.data;
+}
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw, parsed, path = '') {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return;
+    for (const [key, value] of Object.entries(raw)) {
+        const out = parsed[key];
+        const at = path ? `${path}.${key}` : key;
+        if (value !== null && value !== undefined && out === undefined)
+            yield [at, value];
+        else
+            yield* readAsUnknown(value, out, at);
+    }
+}
+function describeValue(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 async function readCapped(body, cap, url) {
     const chunks = [];
@@ -55327,8 +55355,20 @@ function networkError(req, url, error) {
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
-    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
 }
 /** Area D: the API token travels in its own header. */
 function apiToken(token) {
@@ -55442,6 +55482,7 @@ function createDispatcher({ requestTimeoutMs }) {
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
 
+
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
 const parsers_text = schemas_string().trim().min(1, 'must not be empty');
 /**
@@ -55520,12 +55561,18 @@ function resourceName(maxLength = 260) {
         .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
         .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
 }
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
 const isoTime = schemas_string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
 })
     .transform((v) => new Date(v));
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = positiveDuration.transform((ms) => Math.max(ms, RETRY_AFTER_MIN_MS));
 const osType = schemas_string()
     .trim()
     .transform((v) => v.toLowerCase())
@@ -55581,9 +55628,9 @@ const INPUTS = {
         parse: positiveDuration,
     }),
     'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
         default: '15s',
-        parse: positiveDuration,
+        parse: pollInterval,
     }),
     'request-timeout': def({
         description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
@@ -55627,7 +55674,7 @@ const INPUTS = {
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
     'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
     'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
         parse: isoTime,
     }),
     filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
@@ -56584,20 +56631,33 @@ async function pollUntilDone(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schema.nullish().catch(undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(schemas_string().refine((v) => !Number.isNaN(Date.parse(v))));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
 
 
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
 const operationStatusResult = looseObject({
     id: schemas_string().nullish(),
     name: schemas_string().nullish(),
     status: schemas_string().nullish(),
-    startTime: schemas_string().nullish(),
-    endTime: schemas_string().nullish(),
-    percentComplete: schemas_number().min(0).max(100).nullish(),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().min(0).max(100)),
     error: errorDetail.nullish(),
     operations: array(unknown()).nullish(),
 });
@@ -57175,19 +57235,21 @@ async function waitForOperation(options, client, ctx) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
 
+
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
 const synchronizationSchema = looseObject({
     synchronizationId: schemas_string().nullish(),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: schemas_string().nullish(),
+    synchronizationMode: informational(schemas_string()),
     status: schemas_string().nullish(),
-    message: schemas_string().nullish(),
-    startTime: schemas_string().nullish(),
-    endTime: schemas_string().nullish(),
-    durationMs: schemas_number().int().nullish(),
+    message: informational(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    durationMs: informational(schemas_number().int().min(0)),
 });
 const synchronizationListSchema = looseObject({
     value: array(synchronizationSchema).nullish(),

@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { informational, reportedTime } from './informational.js';
 
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
 
 export const synchronizationSchema = z.looseObject({
   synchronizationId: z.string().nullish(),
   /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-  synchronizationMode: z.string().nullish(),
+  synchronizationMode: informational(z.string()),
   status: z.string().nullish(),
-  message: z.string().nullish(),
-  startTime: z.string().nullish(),
-  endTime: z.string().nullish(),
-  durationMs: z.number().int().nullish(),
+  message: informational(z.string()),
+  startTime: reportedTime,
+  endTime: reportedTime,
+  durationMs: informational(z.number().int().min(0)),
 });
 export type Synchronization = z.output<typeof synchronizationSchema>;
 
