@@ -15,6 +15,8 @@ export interface BenchEnv {
   actionMain: string;
   floorMain: string;
   floorRequestsMain: string;
+  /** The same three bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
+  phases: { probe: string; actionMain: string; floorMain: string; floorRequestsMain: string };
 }
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
@@ -66,15 +68,21 @@ function imagesScenario(at: number, total: number, pageSize: number): Scenario {
   };
 }
 
-async function checkImage(env: BenchEnv, name: string, scenario: Scenario): Promise<Sample> {
+async function checkImage(
+  env: BenchEnv,
+  name: string,
+  scenario: Scenario,
+  { main = env.actionMain, phaseProbe }: { main?: string; phaseProbe?: string } = {},
+): Promise<Sample> {
   return withEmulator(scenario, async (emu) => {
     const run = await runChild(
-      [env.actionMain],
+      [main],
       { operation: 'check-image-cached', ...resourceManager(emu), location: 'westeurope', image: IMAGE },
       env.probe,
+      { phaseProbe },
     );
     expectSuccess(name, run, run.outputs.cached === 'true');
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, pages: emu.cachedImages.pagesServed };
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, pages: emu.cachedImages.pagesServed, ...run.phases };
   });
 }
 
@@ -87,29 +95,27 @@ const nodeE0: Case = {
   },
 };
 
-const floor: Case = {
-  name: 'floor',
-  async run(env) {
-    const run = await runChild([env.floorMain], { operation: 'check-image-cached' }, env.probe);
-    expectSuccess(this.name, run);
-    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
-  },
-};
+function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
+  return runChild([main], { operation: 'check-image-cached' }, env.probe, { phaseProbe }).then((run) => {
+    expectSuccess(name, run);
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
+  });
+}
+
+function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
+  return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
+    const inputs = { ...resourceManager(emu), location: 'westeurope' };
+    const run = await runChild([main], inputs, env.probe, { phaseProbe });
+    expectSuccess(name, run, emu.cachedImages.pagesServed === 3);
+    return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
+  });
+}
+
+const floor: Case = { name: 'floor', run: (env) => runFloor(env, 'floor', env.floorMain) };
 
 const floorRequests: Case = {
   name: 'floor + requests',
-  async run(env) {
-    return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
-      const { 'subscription-id': sub, ...rest } = resourceManager(emu);
-      const run = await runChild(
-        [env.floorRequestsMain],
-        { ...rest, 'subscription-id': sub, location: 'westeurope' },
-        env.probe,
-      );
-      expectSuccess(this.name, run, emu.cachedImages.pagesServed === 3);
-      return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
-    });
-  },
+  run: (env) => runFloorRequests(env, 'floor + requests', env.floorRequestsMain),
 };
 
 /** The last of 300 images, so all 3 pages of 100 are read. */
@@ -117,6 +123,27 @@ const startup: Case = {
   name: 'check-image-cached',
   run: (env) => checkImage(env, 'check-image-cached', imagesScenario(300, 300, 100)),
 };
+
+/** The same three processes again, from the bundles with the phase probes in: time only, no peak RSS. */
+const phaseCases: Case[] = [
+  {
+    name: 'phases: floor',
+    run: (env) => runFloor(env, 'phases: floor', env.phases.floorMain, env.phases.probe),
+  },
+  {
+    name: 'phases: floor + requests',
+    run: (env) =>
+      runFloorRequests(env, 'phases: floor + requests', env.phases.floorRequestsMain, env.phases.probe),
+  },
+  {
+    name: 'phases: check-image-cached',
+    run: (env) =>
+      checkImage(env, 'phases: check-image-cached', imagesScenario(300, 300, 100), {
+        main: env.phases.actionMain,
+        phaseProbe: env.phases.probe,
+      }),
+  },
+];
 
 const imageOnPage = (k: number): Case => {
   const { pages, pageSize } = SETTINGS.imagePages;
@@ -238,6 +265,7 @@ export const CASES: Case[] = [
   floor,
   floorRequests,
   startup,
+  ...phaseCases,
   wait,
   ...SETTINGS.imagePages.onPages.map(imageOnPage),
   history(true),

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { phasesOf, type Phase } from './phases.js';
 
 /** One whole process, measured from spawn to close. */
 export interface ChildRun {
@@ -16,6 +17,8 @@ export interface ChildRun {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** With a phase probe: where the time went (see phases.ts). */
+  phases?: Record<Phase, number>;
 }
 
 /**
@@ -44,13 +47,14 @@ export async function chooseRssProbe(scratch: string, force?: 'preload'): Promis
 
 /**
  * Runs `node <args>` as a runner runs an action: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files,
- * nothing else from the bench's environment but PATH.
+ * nothing else from the bench's environment but PATH. With `phaseProbe` (phases.ts) the child is node itself,
+ * not GNU time, and no peak RSS is read: a phase run measures time only.
  */
 export async function runChild(
   args: string[],
   inputs: Record<string, string>,
   probe: RssProbe,
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, phaseProbe }: { timeoutMs?: number; phaseProbe?: string } = {},
 ): Promise<ChildRun> {
   const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-bench-'));
   const outputFile = join(dir, 'output');
@@ -65,8 +69,11 @@ export async function runChild(
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   if (probe.kind === 'preload') env.BENCH_RSS_FILE = rssFile;
-  const [command, argv] =
-    probe.kind === 'time'
+  const phaseFile = join(dir, 'phases');
+  if (phaseProbe) env.BENCH_PHASE_FILE = phaseFile;
+  const [command, argv] = phaseProbe
+    ? [process.execPath, ['--require', phaseProbe, ...args]]
+    : probe.kind === 'time'
       ? ['/usr/bin/time', ['-f', '%M', '-o', rssFile, process.execPath, ...args]]
       : [process.execPath, ['--require', probe.file, ...args]];
   const started = performance.now();
@@ -76,16 +83,28 @@ export async function runChild(
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const wallMs = performance.now() - started;
+  // A spawn that fails (EAGAIN on a busy machine) emits 'error' and never 'close': fail the run, not hang it.
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('close', resolve);
+    child.on('error', reject);
+  }).finally(() => clearTimeout(kill));
+  const ended = performance.now();
+  const wallMs = ended - started;
   const closedAt = Date.now();
-  clearTimeout(kill);
+  // The probe's marks are on the wall clock: performance.timeOrigin + now, as here.
+  const phases = phaseProbe
+    ? phasesOf(
+        await readFile(phaseFile, 'utf8'),
+        performance.timeOrigin + started,
+        performance.timeOrigin + ended,
+      )
+    : undefined;
   const rssText = await readFile(rssFile, 'utf8').catch(() => '');
   const outputs = parseOutputFile(await readFile(outputFile, 'utf8'));
   await rm(dir, { recursive: true, force: true });
   // GNU time writes "Command exited with non-zero status N" before the figure when the command fails.
   const peakRssKiB = Number(rssText.trim().split('\n').pop());
-  return { code, wallMs, closedAt, peakRssKiB, stdout, stderr, outputs };
+  return { code, wallMs, closedAt, peakRssKiB, stdout, stderr, outputs, phases };
 }
 
 /** GITHUB_OUTPUT's `name<<delimiter … delimiter` records. */

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { CASES, SETTINGS, type BenchEnv, type Sample } from './cases.js';
 import { chooseRssProbe } from './child.js';
 import { buildFloor, buildFloorWithRequests, bundleBytes, countInBundle } from './floor.js';
+import { instrumentBundle, writePhaseProbe } from './phases.js';
 import { report } from './table.js';
 
 /**
@@ -31,7 +32,19 @@ try {
   const floor = buildFloor(scratch);
   const floorRequests = buildFloorWithRequests(scratch);
   const probe = await chooseRssProbe(scratch, values.rss === 'preload' ? 'preload' : undefined);
-  const env: BenchEnv = { probe, actionMain, floorMain: floor.main, floorRequestsMain: floorRequests.main };
+  const phases = {
+    probe: writePhaseProbe(scratch),
+    actionMain: instrumentBundle(actionMain, join(scratch, 'action-phases')),
+    floorMain: instrumentBundle(floor.main, join(scratch, 'floor-phases')),
+    floorRequestsMain: instrumentBundle(floorRequests.main, join(scratch, 'floor-requests-phases')),
+  };
+  const env: BenchEnv = {
+    probe,
+    actionMain,
+    floorMain: floor.main,
+    floorRequestsMain: floorRequests.main,
+    phases,
+  };
   // --only narrows the cases while working on one figure (the table then shows only theirs).
   const only = values.only ? new RegExp(values.only) : undefined;
   const cases = CASES.filter((c) => !only || only.test(c.name));

@@ -1,5 +1,6 @@
 import type { Sample } from './cases.js';
 import type { SETTINGS } from './cases.js';
+import { PHASE_LABELS, PHASES } from './phases.js';
 
 export interface ReportInfo {
   runs: number;
@@ -182,5 +183,39 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     `${info.date}, ${info.machine}. Medians of ${info.runs} interleaved rounds (every case once per round, each round starting at the next case); whole processes, spawned as a runner spawns the action, against the loopback emulator in the bench process; the whole run took ${info.seconds.toFixed(0)} s.`,
     `Wall time is spawn to exit as the bench sees it; peak RSS by ${info.rssMethod}. The floor is built at bench time with the same ncc settings as dist/. Waits are short to keep the run to a few minutes: T = ${T / 1000} s with Retry-After ${r} s (the client's minimum), fan-out operations of ${f.durationMs / 1000} s with Retry-After ${f.retryAfterSeconds} s.`,
   ];
-  return [...table, ...notes].join('\n');
+  return [...table, ...notes, ...phaseTable(samples)].join('\n');
+}
+
+/** Where the start-up goes: each phase's median (and the middle half of the runs) for the action and references. */
+function phaseTable(samples: Map<string, Sample[]>): string[] {
+  const columns = [
+    ['floor', 'phases: floor'],
+    ['floor + GETs', 'phases: floor + requests'],
+    ['check-image-cached', 'phases: check-image-cached'],
+  ].filter(([, name]) => (samples.get(name!) ?? []).length > 0);
+  if (columns.length === 0) return [];
+  const cell = (name: string, key: string) => {
+    const values = samples.get(name)!.map((s) => s[key]!);
+    return `${median(values).toFixed(1)} (${quantile(values, 0.25).toFixed(1)}–${quantile(values, 0.75).toFixed(1)})`;
+  };
+  return [
+    '',
+    '| phase, ms: median (middle half) | ' + columns.map(([label]) => label).join(' | ') + ' |',
+    '|---|' + columns.map(() => '---|').join(''),
+    ...PHASES.map((p) => `| ${PHASE_LABELS[p]} | ${columns.map(([, name]) => cell(name!, p)).join(' | ')} |`),
+    `| spawn → gone | ${columns.map(([, name]) => cell(name!, 'wallMs')).join(' | ')} |`,
+    '',
+    'Phases come from separate runs of copies of the three bundles with two one-line probes in, and a `--require`d ' +
+      'probe (bench/phases.ts): bootstrap = spawn → first user code; bundle compile → the bundle’s first statement; ' +
+      'module evaluation → the entry’s own code; run → `exit` event, requests being its part from the first request ' +
+      'created to the last response read; teardown = `exit` event → the process gone.',
+  ];
+}
+
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  return sorted[lo]! + (sorted[Math.ceil(at)]! - sorted[lo]!) * (at - lo);
 }

@@ -20,7 +20,9 @@ const common = { 'base-url': emulator.url, 'access-token': [...emulator.accessTo
 // Only the operations that poll read poll-interval; any other refuses an input it would not read.
 const polling = { ...common, 'poll-interval': '1s' };
 
-const steps: [string, Record<string, string>][] = [
+type Inputs = Record<string, string>;
+/** A step's inputs, or a function of the outputs of the step before it (a resume passes operation-url on). */
+const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
   // A maintenance window: stop two instances, (the maintenance,) then start them again.
   [
     'erp-stop',
@@ -52,6 +54,18 @@ const steps: [string, Record<string, string>][] = [
       'erp-virtual-instance': 'X09',
     },
   ],
+  // Start in one job, wait in another: a stop with wait false, then wait-for-operation on what it returned.
+  [
+    'erp-stop',
+    {
+      ...polling,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X03',
+      wait: 'false',
+    },
+  ],
+  ['wait-for-operation', (previous) => ({ ...polling, 'operation-url': previous['operation-url'] ?? '' })],
   [
     'wait-for-sync',
     {
@@ -102,7 +116,9 @@ function render(entry: RunnerEntry): string | undefined {
 }
 
 try {
-  for (const [operation, inputs] of steps) {
+  let previous: Inputs = {};
+  for (const [operation, given] of steps) {
+    const inputs = typeof given === 'function' ? given(previous) : given;
     const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-start-'));
     const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') };
     await Promise.all(Object.values(files).map((f) => writeFile(f, '')));
@@ -125,7 +141,9 @@ try {
     );
     console.log(`  ─ exit code ${code}; outputs:`);
     const outputs = await readFile(files.GITHUB_OUTPUT, 'utf8');
+    previous = {};
     for (const m of outputs.matchAll(/^([^\n<]+)<<(\S+)\n([\s\S]*?)\n\2$/gm)) {
+      previous[m[1]!] = m[3]!;
       const value = m[3]!.length > 160 ? `${m[3]!.slice(0, 157)}…` : m[3];
       console.log(`      ${m[1]}=${value}`);
     }

@@ -74,7 +74,12 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.stdout).toContain('::group::erp-stop X01');
     expect(r.summary).toContain('erp virtual instance');
     expect(r.summary).toContain('X01');
-    expect(r.summary).toContain(op.id);
+    // The person's summary: where, how long, when; the 130-character operation id stays in the outputs.
+    expect(r.summary).toContain(`subscription <code>${SUB}</code> · resource group <code>rg-erp</code>`);
+    expect(r.summary).toMatch(
+      /<td>\d+\.\d s<\/td><td>100%<\/td><td>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/td>/,
+    );
+    expect(r.summary).not.toContain(op.id);
   });
 
   it('sends softStopTimeoutSeconds 0 by default and ends on a terminal 200 without polling', async () => {
@@ -250,6 +255,9 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.outputs['operation-url']).toContain('/operationStatuses/');
     expect(r.outputs['operation-status']).toBe('Preparing System Configuration');
     expect(r.outputs['percent-complete']).toBe('40');
+    // The summary shows the URL to resume with whole, to copy, under what to do with it.
+    expect(r.summary).toContain('To resume X01 with wait-for-operation, operation-url:');
+    expect(r.summary).toContain(`<pre><code>${r.outputs['operation-url']}</code></pre>`);
   });
 
   it('ends at once on SIGTERM during a wait, with the operation-url to resume', async () => {
@@ -321,7 +329,12 @@ describe('several instances', () => {
     expect(r.outputs['operation-status']).toBe('Succeeded');
     const result = JSON.parse(r.outputs.result!);
     expect(result.map((x: { erpVirtualInstance: string }) => x.erpVirtualInstance)).toEqual(three);
-    for (const n of three) expect(r.stdout).toContain(`::group::erp-stop ${n}: Succeeded`);
+    for (const n of three) {
+      // Each progress line once: live, prefixed with its instance, and not replayed in a group.
+      expect(r.stdout.match(new RegExp(`${n}: InProgress`, 'g'))).toHaveLength(1);
+      expect(r.stdout).toContain(`${n}: ended Succeeded after `);
+      expect(r.stdout).not.toContain(`::group::erp-stop ${n}`);
+    }
   });
 
   it('do not overlap with max-parallel 1', async () => {

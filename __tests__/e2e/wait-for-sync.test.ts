@@ -109,7 +109,10 @@ describe('wait-for-sync', () => {
     expect(result.summary).toContain('sync-new');
     expect(result.summary).toContain('FullSync');
     expect(result.summary).toContain('Next expected run');
-    expect(result.summary).toContain(outcome.nextExpectedRun);
+    // Times as a person reads them: the same instant, in UTC, to the second.
+    expect(result.summary).toContain(`${outcome.nextExpectedRun.slice(0, 19).replace('T', ' ')} UTC`);
+    expect(result.summary).toContain('<td>11 min 40 s</td>');
+    expect(result.summary).toContain('account <code>acct-1</code>');
 
     const e = emu.get();
     const settings = e.requestsTo(SETTINGS);

@@ -318,7 +318,11 @@ describe('several instances', () => {
         open = true;
       } else if (line === '::endgroup::') open = false;
     }
-    expect(lines.filter((l) => l.startsWith('::group::'))).toHaveLength(5);
+    // A group only where there is more to tell than the live lines did: the failures' details.
+    expect(lines.filter((l) => l.startsWith('::group::'))).toEqual([
+      '::group::erp-stop B1bad: Failed',
+      '::group::erp-stop D1bad: Failed',
+    ]);
   });
 });
 

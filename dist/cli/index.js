@@ -45218,8 +45218,12 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7022);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2076);
+/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
+
+// As in the action's entry: no TurboFan compile of undici's parser to wait for at exit. 2.10 × → 1.60 × the floor.
+(0,_client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineTier */ .s)();
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
 __webpack_async_result__();
@@ -45227,7 +45231,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7022:
+/***/ 2076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46379,317 +46383,131 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
-class $ZodCyclicError extends Error {
-    constructor() {
-        super(`Cannot parse a reference cycle that closes through a transform`);
-        this.name = "ZodCyclicError";
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
     }
-}
-/** Keyed off the context object every schema in one parse call already shares. */
-const STATE = "~memo";
-const NO_ISSUES = [];
-// a value a cycle can close through
-function isRef(value) {
-    return value !== null && typeof value === "object";
-}
-// Receivers prefix paths in place, so the cache and every hand-out need their own copies.
-function cloneIssues(issues) {
-    return issues.map((iss) => (iss.path ? { ...iss, path: iss.path.slice() } : { ...iss }));
-}
-const recursive = /*@__PURE__*/ new WeakMap();
-/** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
-const ASSUMED = 1;
-const PROVEN = 2;
-/** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
-function isRecursive(inst, stack, resolve) {
-    const cached = recursive.get(inst);
-    if (cached !== undefined)
-        return cached ? PROVEN : NONE;
-    // Relative to the walk in progress, so not cached.
-    if (stack.has(inst))
-        return PROVEN;
-    stack.add(inst);
-    let result = NONE;
-    const check = (child) => {
-        if (result !== PROVEN && child?._zod) {
-            const answer = isRecursive(child, stack, resolve);
-            if (answer > result)
-                result = answer;
-        }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
     };
-    // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
-    const shape = (sh, spread) => {
-        let answer = NONE;
-        for (const key of Reflect.ownKeys(sh)) {
-            const desc = Object.getOwnPropertyDescriptor(sh, key);
-            // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
-            if (spread && !desc.enumerable)
-                continue;
-            // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
-            if (child > answer)
-                answer = child;
-        }
-        return answer;
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
     };
-    const merge = (answer) => {
-        if (answer > result)
-            result = answer;
-    };
-    const def = inst._zod.def;
-    const kind = def.type;
-    switch (kind) {
-        case "object": {
-            const raw = rawShape(def);
-            // a def with no raw shape answers `shape` from an accessor of its own, and running that can mint a whole fresh subtree
-            merge(raw ? shape(raw, true) : ASSUMED);
-            check(def.catchall);
-            break;
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
         }
-        case "array":
-            check(def.element);
-            break;
-        case "tuple":
-            for (const el of def.items)
-                check(el);
-            check(def.rest);
-            break;
-        case "record":
-        case "map":
-            check(def.keyType);
-            check(def.valueType);
-            break;
-        case "set":
-            check(def.valueType);
-            break;
-        case "union":
-            for (const el of def.options)
-                check(el);
-            break;
-        case "intersection":
-            check(def.left);
-            check(def.right);
-            break;
-        case "optional":
-        case "nullable":
-        case "default":
-        case "prefault":
-        case "catch":
-        case "readonly":
-        case "nonoptional":
-        case "promise":
-        case "success":
-            check(def.innerType);
-            break;
-        case "pipe":
-            check(def.in);
-            check(def.out);
-            break;
-        case "function":
-            check(def.input);
-            check(def.output);
-            break;
-        // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
-        case "lazy": {
-            const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : undefined);
-            // walked with resolution off: one hop sees past the deferral, and a lazy that yields only another unresolved lazy is generative, so it stops there
-            merge(inner ? isRecursive(inner, stack, false) : ASSUMED);
-            break;
-        }
-        // a leaf by choice: `parts` are regex fragments, not data positions
-        case "template_literal":
-        // leaves
-        case "string":
-        case "number":
-        case "int":
-        case "boolean":
-        case "bigint":
-        case "symbol":
-        case "undefined":
-        case "null":
-        case "void":
-        case "never":
-        case "any":
-        case "unknown":
-        case "date":
-        case "nan":
-        case "enum":
-        case "literal":
-        case "file":
-        case "transform":
-        case "custom":
-            break;
-        default: {
-            // a new built-in kind becomes a compile error here
-            kind;
-            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
-            for (const key in def) {
-                const desc = Object.getOwnPropertyDescriptor(def, key);
-                if (!desc || desc.get)
-                    continue;
-                const value = desc.value;
-                if (!value || typeof value !== "object")
-                    continue;
-                if (value._zod)
-                    check(value);
-                else if (Array.isArray(value))
-                    for (const el of value)
-                        check(el);
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = parsedType(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
             }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
+                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
         }
-    }
-    stack.delete(inst);
-    return settle(inst, result);
-}
-/** An assumed answer must not outlive the resolution that settles it, so only a certain one is cached. */
-function settle(inst, answer) {
-    if (answer !== ASSUMED)
-        recursive.set(inst, answer === PROVEN);
-    return answer;
-}
-/**
- * Whether one parse can re-enter this schema, i.e. its subtree contains a cycle.
- * Exported for `z.compile`, which refuses to compile such a schema: cycle
- * breaking is driven from here off state keyed on the parse context, and a
- * generated fast path has no context to key on.
- */
-function isRecursiveSchema(inst) {
-    // z.compile never parses, so nothing would ever resolve a lazy for it; it runs once and already treats a throw here as recursive
-    return isRecursive(inst, new Set(), true) !== NONE;
-}
-function bucketFor(state, inst) {
-    let bucket = state.buckets.get(inst);
-    if (!bucket) {
-        bucket = new WeakMap();
-        state.buckets.set(inst, bucket);
-    }
-    return bucket;
-}
-// Set immediately before delegating to core and cleared immediately after, so `alloc` registers only for a visit this module is driving.
-let handoff;
-// Allocated but unfinished entries. `alloc` and the matching pop both happen in the synchronous part of a parse, so they nest even when children are async, and one stack serves every schema.
-const memoizer_open = [];
-const memo = {
-    alloc(_inst, payload, empty) {
-        const bucket = handoff;
-        if (!bucket)
-            return empty;
-        handoff = undefined;
-        const entry = { value: empty, issues: null };
-        bucket.set(payload.value, entry);
-        memoizer_open.push(entry);
-        return empty;
-    },
-    guard(inst) {
-        var _a;
-        (_a = inst._zod).deferred ?? (_a.deferred = []);
-        inst._zod.deferred.push(() => {
-            const base = inst._zod.parse;
-            const wrapped = (payload, ctx) => {
-                // The value is a placeholder a back-edge is still waiting on, so the cycle closes through this transform. Its output can't exist in time to bind.
-                if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
-                    throw new $ZodCyclicError();
-                return base(payload, ctx);
-            };
-            inst._zod.parse = wrapped;
-            if (inst._zod.run === base)
-                inst._zod.run = wrapped;
-        });
-    },
-    attach(inst) {
-        var _a;
-        let isRecursiveInst;
-        let rechecked = false;
-        // a recursive schema is re-entered many times per parse and its bucket never changes
-        let lastCtx;
-        let lastBucket;
-        // Wraps `parse` in a deferred so it sees the container's final parse. Core's own deferred copies `parse` into `run` when there are no checks, and it ran first, so `run` is patched to match; with checks, `run` reads `parse` dynamically.
-        (_a = inst._zod).deferred ?? (_a.deferred = []);
-        inst._zod.deferred.push(() => {
-            const base = inst._zod.parse;
-            const wrapped = (payload, ctx) => {
-                if (isRecursiveInst === undefined) {
-                    const walked = isRecursive(inst, new Set(), false);
-                    if (walked === NONE) {
-                        // Nothing here can ever fire, so take it back out.
-                        inst._zod.parse = base;
-                        if (inst._zod.run === wrapped)
-                            inst._zod.run = base;
-                        return base(payload, ctx);
-                    }
-                    // this parse resolves the deferred edges on its own path, so ask once more before latching
-                    if (walked === PROVEN || rechecked)
-                        isRecursiveInst = true;
-                    else
-                        rechecked = true;
-                }
-                const input = payload.value;
-                if (!isRef(input))
-                    return base(payload, ctx);
-                let state = ctx[STATE];
-                if (!state) {
-                    state = { buckets: new WeakMap(), backEdges: undefined };
-                    ctx[STATE] = state;
-                }
-                let bucket;
-                if (lastCtx === ctx) {
-                    bucket = lastBucket;
-                }
-                else {
-                    bucket = bucketFor(state, inst);
-                    lastCtx = ctx;
-                    lastBucket = bucket;
-                }
-                const hit = bucket.get(input);
-                if (hit) {
-                    payload.value = hit.value;
-                    if (hit.issues) {
-                        if (hit.issues.length)
-                            payload.issues.push(...cloneIssues(hit.issues));
-                    }
-                    else {
-                        // Still being parsed: its own checks cover it, so skip them here.
-                        payload.memo = true;
-                        state.backEdges ?? (state.backEdges = new WeakSet());
-                        state.backEdges.add(hit.value);
-                    }
-                    return payload;
-                }
-                handoff = bucket;
-                const depth = memoizer_open.length;
-                const result = base(payload, ctx);
-                handoff = undefined;
-                // A container that rejected its input outright allocated nothing.
-                const entry = memoizer_open.length > depth ? memoizer_open.pop() : undefined;
-                // Both paths written out so the sync one allocates no closure. It runs once per node, and capturing here cost more than everything else combined.
-                if (result instanceof Promise) {
-                    return result.then((r) => {
-                        if (entry)
-                            entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
-                        return r;
-                    });
-                }
-                if (entry)
-                    entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
-                return result;
-            };
-            inst._zod.parse = wrapped;
-            if (inst._zod.run === base)
-                inst._zod.run = wrapped;
-        });
-    },
+    };
 };
-/** The memoizer that gives containers cycle support. `zod` installs it by default; `zod/mini` opts in with `config({ memoizer: memoizer() })`. */
-function memoizer() {
-    return memo;
-}
-/** Whether this value is a node a back-edge resolved to before it finished. */
-function isBackEdge(ctx, value) {
-    const backEdges = ctx[STATE]?.backEdges;
-    return backEdges !== undefined && isRef(value) && backEdges.has(value);
+/* harmony default export */ function en() {
+    return {
+        localeError: error(),
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
@@ -48081,9 +47899,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -48101,7 +47919,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -50122,7 +49940,7 @@ function _string(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _coercedString(Class, params) {
-    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
+    return new Class(snapshotChecks({ type: "string", coerce: true, ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
 function _email(Class, params) {
@@ -50499,7 +50317,7 @@ function _coercedBoolean(Class, params) {
     return new Class({
         type: "boolean",
         coerce: true,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -50514,7 +50332,7 @@ function _coercedBigint(Class, params) {
     return new Class({
         type: "bigint",
         coerce: true,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -50596,7 +50414,7 @@ function _coercedDate(Class, params) {
     return new Class({
         type: "date",
         coerce: true,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -51209,6 +51027,2420 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     }
     const inst = new Class(def);
     return inst;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const parse_validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+
+
+
+
+const ZodMiniType = /*@__PURE__*/ $constructor("ZodMiniType", (inst, def) => {
+    if (!inst._zod)
+        throw new Error("Uninitialized schema in ZodMiniType.");
+    $ZodType.init(inst, def);
+    inst.def = def;
+    inst.type = def.type;
+}, {
+    // `with` is an alias for `check`: the same function object, not a wrapper.
+    get with() {
+        return this.check;
+    },
+    set with(value) {
+        own(this, "with", value);
+    },
+    parse(data, params) {
+        return parse_parse(this, data, params, { callee: this.parse });
+    },
+    parseAsync(data, params) {
+        return parse_parseAsync(this, data, params, { callee: this.parseAsync });
+    },
+    safeParse(data, params) {
+        return safeParse(this, data, params);
+    },
+    safeParseAsync(data, params) {
+        return safeParseAsync(this, data, params);
+    },
+    check(...checks) {
+        const def = this.def;
+        return this.clone({
+            ...def,
+            checks: [
+                ...(def.checks ?? []),
+                ...checks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
+            ],
+        }, { parent: true });
+    },
+    clone(_def, params) {
+        return clone(this, _def, params);
+    },
+    brand() {
+        return this;
+    },
+    register(reg, meta) {
+        reg.add(this, meta);
+        return this;
+    },
+    apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+    },
+});
+const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) => {
+    $ZodString.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_string(params) {
+    return _string(ZodMiniString, params);
+}
+const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
+    core.$ZodStringFormat.init(inst, def);
+    ZodMiniString.init(inst, def);
+})));
+const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
+    core.$ZodEmail.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_email(params) {
+    return core._email(ZodMiniEmail, params);
+}
+const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
+    core.$ZodGUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_guid(params) {
+    return core._guid(ZodMiniGUID, params);
+}
+const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
+    core.$ZodUUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_uuid(params) {
+    return core._uuid(ZodMiniUUID, params);
+}
+// @__NO_SIDE_EFFECTS__
+function uuidv4(params) {
+    return core._uuidv4(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv6
+// @__NO_SIDE_EFFECTS__
+function uuidv6(params) {
+    return core._uuidv6(ZodMiniUUID, params);
+}
+// ZodMiniUUIDv7
+// @__NO_SIDE_EFFECTS__
+function uuidv7(params) {
+    return core._uuidv7(ZodMiniUUID, params);
+}
+const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
+    core.$ZodURL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function url(params) {
+    return core._url(ZodMiniURL, params);
+}
+// @__NO_SIDE_EFFECTS__
+function httpUrl(params) {
+    return core._url(ZodMiniURL, {
+        protocol: regexes.httpProtocol,
+        hostname: regexes.domain,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmoji", (inst, def) => {
+    core.$ZodEmoji.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_emoji(params) {
+    return core._emoji(ZodMiniEmoji, params);
+}
+const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
+    core.$ZodNanoID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_nanoid(params) {
+    return core._nanoid(ZodMiniNanoID, params);
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link ZodMiniCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID", (inst, def) => {
+    core.$ZodCUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+/**
+ * Validates a CUID v1 string.
+ *
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid(params) {
+    return core._cuid(ZodMiniCUID, params);
+}
+const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
+    core.$ZodCUID2.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cuid2(params) {
+    return core._cuid2(ZodMiniCUID2, params);
+}
+const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
+    core.$ZodULID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ulid(params) {
+    return core._ulid(ZodMiniULID, params);
+}
+const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
+    core.$ZodXID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_xid(params) {
+    return core._xid(ZodMiniXID, params);
+}
+const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
+    core.$ZodKSUID.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ksuid(params) {
+    return core._ksuid(ZodMiniKSUID, params);
+}
+const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
+    core.$ZodIPv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv4(params) {
+    return core._ipv4(ZodMiniIPv4, params);
+}
+const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
+    core.$ZodIPv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_ipv6(params) {
+    return core._ipv6(ZodMiniIPv6, params);
+}
+const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
+    core.$ZodCIDRv4.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv4(params) {
+    return core._cidrv4(ZodMiniCIDRv4, params);
+}
+const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
+    core.$ZodCIDRv6.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_cidrv6(params) {
+    return core._cidrv6(ZodMiniCIDRv6, params);
+}
+const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
+    core.$ZodMAC.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_mac(params) {
+    return core._mac(ZodMiniMAC, params);
+}
+const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
+    core.$ZodBase64.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64(params) {
+    return core._base64(ZodMiniBase64, params);
+}
+const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
+    core.$ZodBase64URL.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_base64url(params) {
+    return core._base64url(ZodMiniBase64URL, params);
+}
+const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
+    core.$ZodE164.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_e164(params) {
+    return core._e164(ZodMiniE164, params);
+}
+const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
+    core.$ZodCreditCard.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_creditCard(params) {
+    return core._creditCard(ZodMiniCreditCard, params);
+}
+const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
+    core.$ZodIBAN.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_iban(params) {
+    return core._iban(ZodMiniIBAN, params);
+}
+const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
+    core.$ZodJWT.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function jwt(params) {
+    return core._jwt(ZodMiniJWT, params);
+}
+const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
+    core.$ZodCustomStringFormat.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function stringFormat(format, fnOrRegex, _params = {}) {
+    return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hostname(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_hex(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_currencyCode(_params) {
+    return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+}
+// @__NO_SIDE_EFFECTS__
+function hash(alg, params) {
+    const enc = params?.enc ?? "hex";
+    const format = `${alg}_${enc}`;
+    const regex = core.regexes[format];
+    // check for unrecognized format
+    if (!regex)
+        throw new Error(`Unrecognized hash format: ${format}`);
+    return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
+}
+const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) => {
+    $ZodNumber.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_number(params) {
+    return _number(ZodMiniNumber, params);
+}
+const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
+    $ZodNumberFormat.init(inst, def);
+    ZodMiniNumber.init(inst, def);
+});
+function schemas_int(params) {
+    return _int(ZodMiniNumberFormat, params);
+}
+function float32(params) {
+    return core._float32(ZodMiniNumberFormat, params);
+}
+function float64(params) {
+    return core._float64(ZodMiniNumberFormat, params);
+}
+function int32(params) {
+    return core._int32(ZodMiniNumberFormat, params);
+}
+function uint32(params) {
+    return core._uint32(ZodMiniNumberFormat, params);
+}
+const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_boolean(params) {
+    return core._boolean(ZodMiniBoolean, params);
+}
+const ZodMiniBigInt = /*@__PURE__*/ $constructor("ZodMiniBigInt", (inst, def) => {
+    $ZodBigInt.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_bigint(params) {
+    return core._bigint(ZodMiniBigInt, params);
+}
+const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
+    core.$ZodBigIntFormat.init(inst, def);
+    ZodMiniBigInt.init(inst, def);
+})));
+function int64(params) {
+    return core._int64(ZodMiniBigIntFormat, params);
+}
+function uint64(params) {
+    return core._uint64(ZodMiniBigIntFormat, params);
+}
+const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
+    core.$ZodSymbol.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function symbol(params) {
+    return core._symbol(ZodMiniSymbol, params);
+}
+const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
+    core.$ZodUndefined.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_undefined(params) {
+    return core._undefined(ZodMiniUndefined, params);
+}
+
+const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNull", (inst, def) => {
+    core.$ZodNull.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_null(params) {
+    return core._null(ZodMiniNull, params);
+}
+
+const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniAny", (inst, def) => {
+    core.$ZodAny.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function any() {
+    return core._any(ZodMiniAny);
+}
+const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) => {
+    $ZodUnknown.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function unknown() {
+    return _unknown(ZodMiniUnknown);
+}
+const ZodMiniNever = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNever", (inst, def) => {
+    core.$ZodNever.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function never(params) {
+    return core._never(ZodMiniNever, params);
+}
+const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
+    core.$ZodVoid.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_void(params) {
+    return core._void(ZodMiniVoid, params);
+}
+
+const ZodMiniDate = /*@__PURE__*/ $constructor("ZodMiniDate", (inst, def) => {
+    $ZodDate.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_date(params) {
+    return core._date(ZodMiniDate, params);
+}
+const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
+    $ZodArray.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function array(element, params) {
+    return new ZodMiniArray({
+        type: "array",
+        element: element,
+        ...normalizeParams(params),
+    });
+}
+// .keyof
+// @__NO_SIDE_EFFECTS__
+function keyof(schema) {
+    const shape = schema._zod.def.shape;
+    return schemas_enum(Object.keys(shape));
+}
+const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
+    $ZodObject.init(inst, def);
+    ZodMiniType.init(inst, def);
+    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+});
+// @__NO_SIDE_EFFECTS__
+function object(shape, params) {
+    const def = {
+        type: "object",
+        shape: shape ?? {},
+        ...normalizeParams(params),
+    };
+    return new ZodMiniObject(def);
+}
+// strictObject
+// @__NO_SIDE_EFFECTS__
+function strictObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: never(),
+        ...util.normalizeParams(params),
+    });
+}
+// looseObject
+// @__NO_SIDE_EFFECTS__
+function looseObject(shape, params) {
+    return new ZodMiniObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ...normalizeParams(params),
+    });
+}
+// object methods
+// @__NO_SIDE_EFFECTS__
+function schemas_extend(schema, shape) {
+    return util.extend(schema, shape);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_safeExtend(schema, shape) {
+    return util.safeExtend(schema, shape);
+}
+/**
+ * @deprecated Use [`z.extend(A, B.shape)`](https://zod.dev/api?id=extend) instead.
+ */
+// @__NO_SIDE_EFFECTS__
+function schemas_merge(a, b) {
+    return util.merge(a, b);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_pick(schema, mask) {
+    return util.pick(schema, mask);
+}
+// .omit
+// @__NO_SIDE_EFFECTS__
+function schemas_omit(schema, mask) {
+    return util.omit(schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_partial(schema, mask) {
+    const def = schema._zod.def;
+    if (def.type !== "tuple")
+        return util.partial(ZodMiniOptional, schema, mask);
+    // a refinement was authored against the full arity; partialing would run it on a shorter array
+    if (def.checks?.length)
+        throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+    return util.clone(schema, {
+        ...def,
+        items: def.items.map((item) => new ZodMiniOptional({ type: "optional", innerType: item })),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function exactPartial(schema, mask) {
+    return util.partial(ZodMiniExactOptional, schema, mask, "exactPartial");
+}
+// @__NO_SIDE_EFFECTS__
+function schemas_required(schema, mask) {
+    return util.required(ZodMiniNonOptional, schema, mask);
+}
+// @__NO_SIDE_EFFECTS__
+function catchall(inst, catchall) {
+    // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
+    return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
+}
+const ZodMiniUnion = /*@__PURE__*/ $constructor("ZodMiniUnion", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function union(options, params) {
+    return new ZodMiniUnion({
+        type: "union",
+        options: options,
+        ...normalizeParams(params),
+    });
+}
+const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
+    ZodMiniUnion.init(inst, def);
+    core.$ZodXor.init(inst, def);
+})));
+/** Creates an exclusive union (XOR) where exactly one option must match.
+ * Unlike regular unions that succeed when any option matches, xor fails if
+ * zero or more than one option matches the input. */
+function xor(options, params) {
+    return new ZodMiniXor({
+        type: "union",
+        options: options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDiscriminatedUnion", (inst, def) => {
+    core.$ZodDiscriminatedUnion.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function discriminatedUnion(discriminator, options, params) {
+    return new ZodMiniDiscriminatedUnion({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
+    core.$ZodIntersection.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function intersection(left, right) {
+    return new ZodMiniIntersection({
+        type: "intersection",
+        left: left,
+        right: right,
+    });
+}
+const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTuple", (inst, def) => {
+    core.$ZodTuple.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function tuple(items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new ZodMiniTuple({
+        type: "tuple",
+        items: items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniRecord", (inst, def) => {
+    core.$ZodRecord.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function record(keyType, valueType, params) {
+    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    if (!valueType || !valueType._zod) {
+        return new ZodMiniRecord({
+            type: "record",
+            keyType: schemas_string(),
+            valueType: keyType,
+            ...util.normalizeParams(valueType),
+        });
+    }
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function partialRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+        partial: true,
+    });
+}
+function looseRecord(keyType, valueType, params) {
+    return new ZodMiniRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        mode: "loose",
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMap", (inst, def) => {
+    core.$ZodMap.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function map(keyType, valueType, params) {
+    return new ZodMiniMap({
+        type: "map",
+        keyType: keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSet", (inst, def) => {
+    core.$ZodSet.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function set(valueType, params) {
+    return new ZodMiniSet({
+        type: "set",
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEnum", (inst, def) => {
+    core.$ZodEnum.init(inst, def);
+    ZodMiniType.init(inst, def);
+    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
+    inst.options = [...inst._zod.values];
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_enum(values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function nativeEnum(entries, params) {
+    return new ZodMiniEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLiteral", (inst, def) => {
+    core.$ZodLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function literal(value, params) {
+    return new ZodMiniLiteral({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
+    core.$ZodFile.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function file(params) {
+    return core._file(ZodMiniFile, params);
+}
+const ZodMiniTransform = /*@__PURE__*/ $constructor("ZodMiniTransform", (inst, def) => {
+    $ZodTransform.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function transform(fn) {
+    return new ZodMiniTransform({
+        type: "transform",
+        transform: fn,
+    });
+}
+const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def) => {
+    $ZodOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function optional(innerType) {
+    return new ZodMiniOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniExactOptional", (inst, def) => {
+    core.$ZodExactOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function exactOptional(innerType) {
+    return new ZodMiniExactOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function nullable(innerType) {
+    return new ZodMiniNullable({
+        type: "nullable",
+        innerType: innerType,
+    });
+}
+// nullish
+// @__NO_SIDE_EFFECTS__
+function schemas_nullish(innerType) {
+    return optional(nullable(innerType));
+}
+const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
+    core.$ZodDefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function schemas_default(innerType, defaultValue) {
+    return new ZodMiniDefault({
+        type: "default",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPrefault", (inst, def) => {
+    core.$ZodPrefault.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function prefault(innerType, defaultValue) {
+    return new ZodMiniPrefault({
+        type: "prefault",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNonOptional", (inst, def) => {
+    core.$ZodNonOptional.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nonoptional(innerType, params) {
+    return new ZodMiniNonOptional({
+        type: "nonoptional",
+        innerType: innerType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSuccess", (inst, def) => {
+    core.$ZodSuccess.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function success(innerType) {
+    return new ZodMiniSuccess({
+        type: "success",
+        innerType: innerType,
+    });
+}
+const ZodMiniCatch = /*@__PURE__*/ $constructor("ZodMiniCatch", (inst, def) => {
+    $ZodCatch.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function schemas_catch(innerType, catchValue) {
+    return new ZodMiniCatch({
+        type: "catch",
+        innerType: innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : constantCatch(catchValue)),
+    });
+}
+
+const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNaN", (inst, def) => {
+    core.$ZodNaN.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function nan(params) {
+    return core._nan(ZodMiniNaN, params);
+}
+const ZodMiniPipe = /*@__PURE__*/ $constructor("ZodMiniPipe", (inst, def) => {
+    $ZodPipe.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function pipe(in_, out) {
+    return new ZodMiniPipe({
+        type: "pipe",
+        in: in_,
+        out: out,
+    });
+}
+const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCodec", (inst, def) => {
+    ZodMiniPipe.init(inst, def);
+    core.$ZodCodec.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function codec(in_, out, params) {
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: in_,
+        out: out,
+        transform: params.decode,
+        reverseTransform: params.encode,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function invertCodec(codec) {
+    const def = codec._zod.def;
+    return new ZodMiniCodec({
+        type: "pipe",
+        in: def.out,
+        out: def.in,
+        transform: def.reverseTransform,
+        reverseTransform: def.transform,
+    });
+}
+const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniReadonly", (inst, def) => {
+    core.$ZodReadonly.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function readonly(innerType) {
+    return new ZodMiniReadonly({
+        type: "readonly",
+        innerType: innerType,
+    });
+}
+const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniTemplateLiteral", (inst, def) => {
+    core.$ZodTemplateLiteral.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function templateLiteral(parts, params) {
+    return new ZodMiniTemplateLiteral({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMiniLazy = /*@__PURE__*/ $constructor("ZodMiniLazy", (inst, def) => {
+    $ZodLazy.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// export function lazy<T extends object>(getter: () => T): T {
+//   return util.createTransparentProxy<T>(getter);
+// }
+// @__NO_SIDE_EFFECTS__
+function schemas_lazy(getter) {
+    return new ZodMiniLazy({
+        type: "lazy",
+        getter: getter,
+    });
+}
+
+const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniPromise", (inst, def) => {
+    core.$ZodPromise.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function promise(innerType) {
+    return new ZodMiniPromise({
+        type: "promise",
+        innerType: innerType,
+    });
+}
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
+    ZodMiniType.init(inst, def);
+});
+// custom checks
+// @__NO_SIDE_EFFECTS__
+function check(fn, params) {
+    const ch = new core.$ZodCheck({
+        check: "custom",
+        ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// ZodCustom custom schema
+// @__NO_SIDE_EFFECTS__
+function custom(fn, _params) {
+    return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
+}
+// refine
+// @__NO_SIDE_EFFECTS__
+function refine(fn, _params = {}) {
+    return _refine(ZodMiniCustom, fn, _params);
+}
+// superRefine
+// @__NO_SIDE_EFFECTS__
+function superRefine(fn, params) {
+    return core._superRefine(fn, params);
+}
+// Re-export describe and meta from core
+const schemas_describe = api_describe;
+const schemas_meta = meta;
+// instanceof
+class schemas_Class {
+    constructor(..._args) { }
+}
+// @__NO_SIDE_EFFECTS__
+function _instanceof(cls, params = {}) {
+    const inst = custom((data) => data instanceof cls, params);
+    inst._zod.bag.Class = cls;
+    // Override check to emit invalid_type instead of custom
+    inst._zod.check = (payload) => {
+        if (!(payload.value instanceof cls)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: cls.name,
+                input: payload.value,
+                inst,
+                path: [...(inst._zod.def.path ?? [])],
+            });
+        }
+    };
+    return inst;
+}
+
+// stringbool
+const stringbool = (...args) => core._stringbool({
+    Codec: ZodMiniCodec,
+    Boolean: ZodMiniBoolean,
+    String: ZodMiniString,
+}, ...args);
+// @__NO_SIDE_EFFECTS__
+function json() {
+    const jsonSchema = schemas_lazy(() => {
+        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+    });
+    return jsonSchema;
+}
+const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFunction", (inst, def) => {
+    core.$ZodFunction.init(inst, def);
+    ZodMiniType.init(inst, def);
+})));
+// @__NO_SIDE_EFFECTS__
+function _function(params) {
+    return new ZodMiniFunction({
+        type: "function",
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
+    });
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+
+
+// @__NO_SIDE_EFFECTS__
+function coerce_string(params) {
+    return _coercedString(ZodMiniString, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_number(params) {
+    return _coercedNumber(ZodMiniNumber, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_boolean(params) {
+    return _coercedBoolean(ZodMiniBoolean, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_bigint(params) {
+    return _coercedBigint(ZodMiniBigInt, params);
+}
+// @__NO_SIDE_EFFECTS__
+function coerce_date(params) {
+    return _coercedDate(ZodMiniDate, params);
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+
+
+
+
+
+
+
+
+
+/** A special constant with type `never` */
+// export const NEVER = {} as never;
+// iso
+
+
+// coerce
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+
+
+
+
+;// CONCATENATED MODULE: ./src/client/schemas/zod.ts
+
+// The one locale by its own path: `z.locales` would bundle all of them (+450 KiB).
+
+/**
+ * The zod every response schema is built with: `zod/mini`, the same checks as classic zod with functions in place
+ * of methods, and cheaper to build. Loading and building the response schemas takes 6.9 ms instead of 10.1 ms
+ * (medians of 80 runs, classic zod already loaded by the inputs); with no classic zod loaded at all, zod and these
+ * schemas take 12.0 ms instead of 22.6 ms.
+ *
+ * Unlike classic zod, mini loads no messages of its own ("Invalid input" for everything); parseBody quotes the
+ * message in its error, so the English ones are set here, whichever zod loads first. Import as
+ * `import * as z from './zod.js'`: a namespace the bundler can see through, so only what is used is bundled.
+ */
+config(en());
+
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/client/error-body.ts
+
+
+/** Absent, or dropped when it is not the expected shape. */
+const lenient = (schema) => schemas_catch(optional(schema), undefined);
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
+const errorDetail = schemas_lazy(() => looseObject({
+    code: lenient(schemas_string()),
+    message: lenient(schemas_string()),
+    target: lenient(schemas_string()),
+    details: lenient(array(errorDetail)),
+    additionalInfo: lenient(array(looseObject({ type: optional(schemas_string()), info: unknown() }))),
+}));
+/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
+const errorEnvelope = union([
+    object({ error: errorDetail }),
+    pipe(object({ error: schemas_string(), error_description: optional(schemas_string()) }), transform((o) => ({ error: { code: o.error, message: o.error_description } }))),
+    pipe(errorDetail, transform((detail) => ({ error: detail }))),
+]);
+/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
+function parseErrorBody(response, action) {
+    const base = {
+        action,
+        status: response.status,
+        requestId: response.requestId,
+        correlationId: response.correlationId,
+    };
+    let json;
+    try {
+        json = JSON.parse(response.text);
+    }
+    catch {
+        return new ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
+    }
+    const parsed = errorEnvelope.safeParse(json);
+    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
+        return new ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
+    }
+    return new ServiceError({ ...base, ...parsed.data.error });
+}
+function describeBody(response) {
+    const type = response.headers['content-type'] ?? 'no content type';
+    if (response.text.trim() === '')
+        return `empty body, ${type}`;
+    const text = response.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 120);
+    return `${type}: "${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return USERINFO_REFUSED;
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
+function redactQuery(link) {
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
+}
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    options;
+    origin;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? defaultRetryPolicy;
+    }
+    async send(req) {
+        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        const { clock, signal } = this.options;
+        let refreshed = false;
+        for (let attempt = 1;; attempt++) {
+            signal?.throwIfAborted();
+            let response;
+            try {
+                response = await this.once(req, url);
+            }
+            catch (error) {
+                const wait = backoffDelay(this.retry, attempt);
+                if (attempt < this.retry.attempts &&
+                    isRetryableNetworkError(error) &&
+                    !signal?.aborted &&
+                    this.withinDeadline(wait)) {
+                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw networkError(req, url, error);
+            }
+            this.options.onResponse?.(response);
+            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+            if (ok(response.status)) {
+                this.accepted = true;
+                return response;
+            }
+            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+                // A token can be revoked or expire early; one fresh token is worth one more try.
+                refreshed = true;
+                this.options.credential.refresh();
+                continue;
+            }
+            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
+            if (retryable && this.withinDeadline(wait)) {
+                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`);
+                await clock.sleep(wait, signal);
+                continue;
+            }
+            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
+            const hint = retryable
+                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
+                : (req.hint?.(error) ??
+                    (response.status === 401
+                        ? this.options.credential?.unauthorized?.(error, this.accepted)
+                        : undefined));
+            throw hint ? error.withHint(hint) : error;
+        }
+    }
+    async once(req, url) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+            ...(await this.options.credential?.headers()),
+        };
+        let body;
+        if (req.form) {
+            body = new URLSearchParams(req.form).toString();
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+        }
+        else if (req.json !== undefined) {
+            body = JSON.stringify(req.json);
+            headers['content-type'] = 'application/json';
+        }
+        else if (req.method !== 'GET' && req.method !== 'DELETE') {
+            headers['content-length'] = '0';
+        }
+        this.requestCount++;
+        const started = this.options.clock.now();
+        const res = await (0,undici/* request */.Em)(url, {
+            method: req.method,
+            headers,
+            body,
+            dispatcher: this.options.dispatcher,
+            signal: this.options.signal,
+        });
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const flat = flattenHeaders(res.headers);
+        const response = {
+            status: res.statusCode,
+            headers: flat,
+            text,
+            url,
+            requestId: flat['x-vendor-request-id'],
+            correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
+        };
+        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
+            (response.requestId ? ` (request-id ${response.requestId})` : ''));
+        return response;
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+    debug(line) {
+        this.options.debug?.(line);
+    }
+}
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = safeParse(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
+    return parsed.data;
+}
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw, parsed, path = '') {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return;
+    for (const [key, value] of Object.entries(raw)) {
+        const out = parsed[key];
+        const at = path ? `${path}.${key}` : key;
+        if (value !== null && value !== undefined && out === undefined)
+            yield [at, value];
+        else
+            yield* readAsUnknown(value, out, at);
+    }
+}
+function describeValue(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+async function readCapped(body, cap, url) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > cap) {
+            body.destroy();
+            throw new ServiceError({
+                code: 'ResponseTooLarge',
+                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+            });
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+function describeNetworkError(error) {
+    const e = error;
+    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+function networkError(req, url, error) {
+    if (error instanceof ServiceError || error?.name === 'AbortError')
+        return error;
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: describeNetworkError(error) || String(error),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/auth.ts
+
+
+
+/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
+function bearerToken(token) {
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
+}
+/** Area D: the API token travels in its own header. */
+function apiToken(token) {
+    return { headers: async () => ({ 'x-api-token': token }) };
+}
+const tokenResponse = looseObject({
+    access_token: schemas_string().check(_minLength(1)),
+    expires_in: optional(coerce_number().check(_positive())),
+    token_type: optional(schemas_string()),
+});
+/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
+function tokenGrant(options) {
+    let cached;
+    let pending;
+    const fetchToken = async () => {
+        const form = {
+            grant_type: 'client_credentials',
+            client_id: options.clientId,
+            scope: options.scope,
+        };
+        if (options.clientSecret !== undefined)
+            form.client_secret = options.clientSecret;
+        else if (options.clientAssertion) {
+            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+            form.client_assertion = await options.clientAssertion();
+        }
+        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
+        const body = parseTokenResponse(response);
+        options.onToken?.(body.access_token);
+        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+        // Short-lived tokens renew at half their life rather than at once.
+        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
+        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
+        return body.access_token;
+    };
+    return {
+        async headers() {
+            if (!cached || options.clock.now() >= cached.expiresAt) {
+                // Concurrent requests (several instances at once) share one token request.
+                pending ??= fetchToken().finally(() => (pending = undefined));
+                await pending;
+            }
+            return { authorization: `Bearer ${cached.token}` };
+        },
+        refresh() {
+            cached = undefined;
+        },
+    };
+}
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response) {
+    try {
+        return parseBody(response, tokenResponse, 'token endpoint');
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError))
+            throw error;
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+            requestId: response.requestId,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/connect.ts
+
+
+
+function connectResourceManager(baseUrl, signIn, options) {
+    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
+}
+function connectAppManagement(apiUrl, token, options) {
+    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
+}
+function credentialFor(signIn, options) {
+    if (signIn.kind === 'access-token')
+        return bearerToken(signIn.accessToken);
+    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
+    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
+    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
+    return tokenGrant({
+        http,
+        tokenPath: tokenUrl.href,
+        clientId: signIn.clientId,
+        scope: signIn.scope,
+        clock: options.clock,
+        onToken: options.onSecret,
+        ...(signIn.kind === 'client-secret'
+            ? { clientSecret: signIn.clientSecret }
+            : { clientAssertion: signIn.idToken }),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/dispatcher.ts
+
+/**
+ * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+ * (either case), so a runner behind a proxy works without settings of ours.
+ */
+function createDispatcher({ requestTimeoutMs }) {
+    return new undici/* EnvHttpProxyAgent */.J2({
+        connect: { timeout: requestTimeoutMs },
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+        keepAliveTimeout: 30_000,
+    });
+}
+let waitForClose = true;
+/**
+ * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
+ * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
+ * the run just does not sit idle while they close, and the outputs and summary are written meanwhile: about
+ * −3 ms of wall time here (1.67 × → 1.65 × the floor, 100 rounds; within the spread, so a small gain).
+ * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
+ */
+function dontWaitForDispatcherClose() {
+    waitForClose = false;
+}
+/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
+async function closeDispatcher(dispatcher) {
+    const closing = dispatcher?.destroy();
+    // Not awaited, a failure to close has no one to report to; the process ends all the same.
+    if (waitForClose)
+        await closing;
+    else
+        closing?.catch(() => { });
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+
+class $ZodCyclicError extends Error {
+    constructor() {
+        super(`Cannot parse a reference cycle that closes through a transform`);
+        this.name = "ZodCyclicError";
+    }
+}
+/** Keyed off the context object every schema in one parse call already shares. */
+const STATE = "~memo";
+const NO_ISSUES = [];
+// a value a cycle can close through
+function isRef(value) {
+    return value !== null && typeof value === "object";
+}
+// Receivers prefix paths in place, so the cache and every hand-out need their own copies.
+function cloneIssues(issues) {
+    return issues.map((iss) => (iss.path ? { ...iss, path: iss.path.slice() } : { ...iss }));
+}
+const recursive = /*@__PURE__*/ new WeakMap();
+/** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
+const NONE = 0;
+const ASSUMED = 1;
+const PROVEN = 2;
+/** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
+function isRecursive(inst, stack, resolve) {
+    const cached = recursive.get(inst);
+    if (cached !== undefined)
+        return cached ? PROVEN : NONE;
+    // Relative to the walk in progress, so not cached.
+    if (stack.has(inst))
+        return PROVEN;
+    stack.add(inst);
+    let result = NONE;
+    const check = (child) => {
+        if (result !== PROVEN && child?._zod) {
+            const answer = isRecursive(child, stack, resolve);
+            if (answer > result)
+                result = answer;
+        }
+    };
+    // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
+    const shape = (sh, spread) => {
+        let answer = NONE;
+        for (const key of Reflect.ownKeys(sh)) {
+            const desc = Object.getOwnPropertyDescriptor(sh, key);
+            // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
+            if (spread && !desc.enumerable)
+                continue;
+            // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
+            if (child > answer)
+                answer = child;
+        }
+        return answer;
+    };
+    const merge = (answer) => {
+        if (answer > result)
+            result = answer;
+    };
+    const def = inst._zod.def;
+    const kind = def.type;
+    switch (kind) {
+        case "object": {
+            const raw = rawShape(def);
+            // a def with no raw shape answers `shape` from an accessor of its own, and running that can mint a whole fresh subtree
+            merge(raw ? shape(raw, true) : ASSUMED);
+            check(def.catchall);
+            break;
+        }
+        case "array":
+            check(def.element);
+            break;
+        case "tuple":
+            for (const el of def.items)
+                check(el);
+            check(def.rest);
+            break;
+        case "record":
+        case "map":
+            check(def.keyType);
+            check(def.valueType);
+            break;
+        case "set":
+            check(def.valueType);
+            break;
+        case "union":
+            for (const el of def.options)
+                check(el);
+            break;
+        case "intersection":
+            check(def.left);
+            check(def.right);
+            break;
+        case "optional":
+        case "nullable":
+        case "default":
+        case "prefault":
+        case "catch":
+        case "readonly":
+        case "nonoptional":
+        case "promise":
+        case "success":
+            check(def.innerType);
+            break;
+        case "pipe":
+            check(def.in);
+            check(def.out);
+            break;
+        case "function":
+            check(def.input);
+            check(def.output);
+            break;
+        // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
+        case "lazy": {
+            const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : undefined);
+            // walked with resolution off: one hop sees past the deferral, and a lazy that yields only another unresolved lazy is generative, so it stops there
+            merge(inner ? isRecursive(inner, stack, false) : ASSUMED);
+            break;
+        }
+        // a leaf by choice: `parts` are regex fragments, not data positions
+        case "template_literal":
+        // leaves
+        case "string":
+        case "number":
+        case "int":
+        case "boolean":
+        case "bigint":
+        case "symbol":
+        case "undefined":
+        case "null":
+        case "void":
+        case "never":
+        case "any":
+        case "unknown":
+        case "date":
+        case "nan":
+        case "enum":
+        case "literal":
+        case "file":
+        case "transform":
+        case "custom":
+            break;
+        default: {
+            // a new built-in kind becomes a compile error here
+            kind;
+            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
+            for (const key in def) {
+                const desc = Object.getOwnPropertyDescriptor(def, key);
+                if (!desc || desc.get)
+                    continue;
+                const value = desc.value;
+                if (!value || typeof value !== "object")
+                    continue;
+                if (value._zod)
+                    check(value);
+                else if (Array.isArray(value))
+                    for (const el of value)
+                        check(el);
+            }
+        }
+    }
+    stack.delete(inst);
+    return settle(inst, result);
+}
+/** An assumed answer must not outlive the resolution that settles it, so only a certain one is cached. */
+function settle(inst, answer) {
+    if (answer !== ASSUMED)
+        recursive.set(inst, answer === PROVEN);
+    return answer;
+}
+/**
+ * Whether one parse can re-enter this schema, i.e. its subtree contains a cycle.
+ * Exported for `z.compile`, which refuses to compile such a schema: cycle
+ * breaking is driven from here off state keyed on the parse context, and a
+ * generated fast path has no context to key on.
+ */
+function isRecursiveSchema(inst) {
+    // z.compile never parses, so nothing would ever resolve a lazy for it; it runs once and already treats a throw here as recursive
+    return isRecursive(inst, new Set(), true) !== NONE;
+}
+function bucketFor(state, inst) {
+    let bucket = state.buckets.get(inst);
+    if (!bucket) {
+        bucket = new WeakMap();
+        state.buckets.set(inst, bucket);
+    }
+    return bucket;
+}
+// Set immediately before delegating to core and cleared immediately after, so `alloc` registers only for a visit this module is driving.
+let handoff;
+// Allocated but unfinished entries. `alloc` and the matching pop both happen in the synchronous part of a parse, so they nest even when children are async, and one stack serves every schema.
+const memoizer_open = [];
+const memo = {
+    alloc(_inst, payload, empty) {
+        const bucket = handoff;
+        if (!bucket)
+            return empty;
+        handoff = undefined;
+        const entry = { value: empty, issues: null };
+        bucket.set(payload.value, entry);
+        memoizer_open.push(entry);
+        return empty;
+    },
+    guard(inst) {
+        var _a;
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred.push(() => {
+            const base = inst._zod.parse;
+            const wrapped = (payload, ctx) => {
+                // The value is a placeholder a back-edge is still waiting on, so the cycle closes through this transform. Its output can't exist in time to bind.
+                if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
+                    throw new $ZodCyclicError();
+                return base(payload, ctx);
+            };
+            inst._zod.parse = wrapped;
+            if (inst._zod.run === base)
+                inst._zod.run = wrapped;
+        });
+    },
+    attach(inst) {
+        var _a;
+        let isRecursiveInst;
+        let rechecked = false;
+        // a recursive schema is re-entered many times per parse and its bucket never changes
+        let lastCtx;
+        let lastBucket;
+        // Wraps `parse` in a deferred so it sees the container's final parse. Core's own deferred copies `parse` into `run` when there are no checks, and it ran first, so `run` is patched to match; with checks, `run` reads `parse` dynamically.
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred.push(() => {
+            const base = inst._zod.parse;
+            const wrapped = (payload, ctx) => {
+                if (isRecursiveInst === undefined) {
+                    const walked = isRecursive(inst, new Set(), false);
+                    if (walked === NONE) {
+                        // Nothing here can ever fire, so take it back out.
+                        inst._zod.parse = base;
+                        if (inst._zod.run === wrapped)
+                            inst._zod.run = base;
+                        return base(payload, ctx);
+                    }
+                    // this parse resolves the deferred edges on its own path, so ask once more before latching
+                    if (walked === PROVEN || rechecked)
+                        isRecursiveInst = true;
+                    else
+                        rechecked = true;
+                }
+                const input = payload.value;
+                if (!isRef(input))
+                    return base(payload, ctx);
+                let state = ctx[STATE];
+                if (!state) {
+                    state = { buckets: new WeakMap(), backEdges: undefined };
+                    ctx[STATE] = state;
+                }
+                let bucket;
+                if (lastCtx === ctx) {
+                    bucket = lastBucket;
+                }
+                else {
+                    bucket = bucketFor(state, inst);
+                    lastCtx = ctx;
+                    lastBucket = bucket;
+                }
+                const hit = bucket.get(input);
+                if (hit) {
+                    payload.value = hit.value;
+                    if (hit.issues) {
+                        if (hit.issues.length)
+                            payload.issues.push(...cloneIssues(hit.issues));
+                    }
+                    else {
+                        // Still being parsed: its own checks cover it, so skip them here.
+                        payload.memo = true;
+                        state.backEdges ?? (state.backEdges = new WeakSet());
+                        state.backEdges.add(hit.value);
+                    }
+                    return payload;
+                }
+                handoff = bucket;
+                const depth = memoizer_open.length;
+                const result = base(payload, ctx);
+                handoff = undefined;
+                // A container that rejected its input outright allocated nothing.
+                const entry = memoizer_open.length > depth ? memoizer_open.pop() : undefined;
+                // Both paths written out so the sync one allocates no closure. It runs once per node, and capturing here cost more than everything else combined.
+                if (result instanceof Promise) {
+                    return result.then((r) => {
+                        if (entry)
+                            entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+                        return r;
+                    });
+                }
+                if (entry)
+                    entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+                return result;
+            };
+            inst._zod.parse = wrapped;
+            if (inst._zod.run === base)
+                inst._zod.run = wrapped;
+        });
+    },
+};
+/** The memoizer that gives containers cycle support. `zod` installs it by default; `zod/mini` opts in with `config({ memoizer: memoizer() })`. */
+function memoizer() {
+    return memo;
+}
+/** Whether this value is a node a back-edge resolved to before it finished. */
+function isBackEdge(ctx, value) {
+    const backEdges = ctx[STATE]?.backEdges;
+    return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
@@ -52709,579 +54941,6 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
-
-const error = () => {
-    const Sizable = {
-        string: { unit: "characters", verb: "to have" },
-        file: { unit: "bytes", verb: "to have" },
-        array: { unit: "items", verb: "to have" },
-        set: { unit: "items", verb: "to have" },
-        map: { unit: "entries", verb: "to have" },
-    };
-    function getSizing(origin) {
-        return Sizable[origin] ?? null;
-    }
-    const FormatDictionary = {
-        regex: "input",
-        email: "email address",
-        url: "URL",
-        emoji: "emoji",
-        uuid: "UUID",
-        uuidv4: "UUIDv4",
-        uuidv6: "UUIDv6",
-        nanoid: "nanoid",
-        guid: "GUID",
-        cuid: "cuid",
-        cuid2: "cuid2",
-        ulid: "ULID",
-        xid: "XID",
-        ksuid: "KSUID",
-        datetime: "ISO datetime",
-        date: "ISO date",
-        time: "ISO time",
-        duration: "ISO duration",
-        ipv4: "IPv4 address",
-        ipv6: "IPv6 address",
-        mac: "MAC address",
-        cidrv4: "IPv4 range",
-        cidrv6: "IPv6 range",
-        base64: "base64-encoded string",
-        base64url: "base64url-encoded string",
-        json_string: "JSON string",
-        e164: "E.164 number",
-        currency_code: "currency code",
-        credit_card: "credit card number",
-        iban: "IBAN",
-        jwt: "JWT",
-        template_literal: "input",
-    };
-    // type names: missing keys = do not translate (use raw value via ?? fallback)
-    const TypeDictionary = {
-        // Compatibility: "nan" -> "NaN" for display
-        nan: "NaN",
-        // All other type names omitted - they fall back to raw values via ?? operator
-    };
-    function getTypeName(type, input) {
-        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
-            return String(input);
-        }
-        return TypeDictionary[type] ?? type;
-    }
-    return (issue) => {
-        switch (issue.code) {
-            case "invalid_type": {
-                const expected = getTypeName(issue.expected);
-                const receivedType = parsedType(issue.input);
-                const received = getTypeName(receivedType, issue.input);
-                return `Invalid input: expected ${expected}, received ${received}`;
-            }
-            case "invalid_value":
-                if (issue.values.length === 1)
-                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
-                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
-            case "too_big": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
-                const sizing = getSizing(issue.origin);
-                if (sizing)
-                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
-                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
-            }
-            case "too_small": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
-                const sizing = getSizing(issue.origin);
-                if (sizing) {
-                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
-                }
-                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
-            }
-            case "invalid_format": {
-                const _issue = issue;
-                if (_issue.format === "starts_with") {
-                    return `Invalid string: must start with "${_issue.prefix}"`;
-                }
-                if (_issue.format === "ends_with")
-                    return `Invalid string: must end with "${_issue.suffix}"`;
-                if (_issue.format === "includes")
-                    return `Invalid string: must include "${_issue.includes}"`;
-                if (_issue.format === "regex")
-                    return `Invalid string: must match pattern ${_issue.pattern}`;
-                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
-            }
-            case "not_multiple_of":
-                return `Invalid number: must be a multiple of ${issue.divisor}`;
-            case "unrecognized_keys":
-                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
-            case "invalid_key":
-                return `Invalid key in ${issue.origin}`;
-            case "invalid_union":
-                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
-                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
-                    return `Invalid discriminator value. Expected ${opts}`;
-                }
-                if (issue.inclusive === false) {
-                    return "Invalid input: more than one option matched";
-                }
-                return "Invalid input";
-            case "invalid_element":
-                return `Invalid value in ${issue.origin}`;
-            default:
-                return `Invalid input`;
-        }
-    };
-};
-/* harmony default export */ function en() {
-    return {
-        localeError: error(),
-    };
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
-
-
-/* Computing the message eagerly is expensive (pretty-printed JSON of all
- * issues), so defer it until first read. The accessor functions and
- * descriptors are shared across instances to keep error construction
- * cheap; the computed message is cached on the internals object. The
- * setter preserves plain assignment semantics for consumers that
- * overwrite `message`. */
-function _getMessage() {
-    const internals = this._zod;
-    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
-    return internals.message;
-}
-function _setMessage(value) {
-    this._zod.message = value;
-}
-const _messageDesc = {
-    get: _getMessage,
-    set: _setMessage,
-    enumerable: true,
-    configurable: true,
-};
-const _issuesDesc = { value: undefined, enumerable: false };
-/* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
- * can never install an accessor onto a prototype we do not own. */
-const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-const initializer = (inst, def) => {
-    inst.name = "$ZodError";
-    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
-    _issuesDesc.value = def;
-    Object.defineProperty(inst, "issues", _issuesDesc);
-    // Clear the shared slot; a retained `value` pins the last error's issues.
-    _issuesDesc.value = undefined;
-    Object.defineProperty(inst, "message", _messageDesc);
-    /* `toString` lives as a non-enumerable lazy getter on the shared
-     * prototype; on first access it caches a per-instance closure so
-     * detached usage still works. */
-    const proto = Object.getPrototypeOf(inst);
-    if (!_installedToString.has(proto)) {
-        _installedToString.add(proto);
-        Object.defineProperty(proto, "toString", {
-            configurable: true,
-            enumerable: false,
-            get() {
-                const value = () => this.message;
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-                return value;
-            },
-            set(value) {
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-            },
-        });
-    }
-};
-const $ZodError = $constructor("$ZodError", initializer);
-const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
-    Parent: Error,
-});
-/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
- * ("toString", "constructor") would otherwise read through to the prototype, and assigning
- * "__proto__" would hit the setter instead of creating a key. */
-function node(obj, key, make) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
-        if (key === "__proto__") {
-            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
-        }
-        else {
-            obj[key] = make();
-        }
-    }
-    return obj[key];
-}
-function flattenError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = {};
-    const formErrors = [];
-    for (const sub of error.issues) {
-        if (sub.path.length > 0) {
-            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
-        }
-        else {
-            formErrors.push(mapper(sub));
-        }
-    }
-    return { formErrors, fieldErrors };
-}
-function formatError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = { _errors: [] };
-    const processError = (error, path = []) => {
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    fieldErrors._errors.push(mapper(issue));
-                }
-                else {
-                    let curr = fieldErrors;
-                    let i = 0;
-                    while (i < fullpath.length) {
-                        const el = fullpath[i];
-                        const terminal = i === fullpath.length - 1;
-                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
-                        if (el === "_errors") {
-                            if (terminal)
-                                curr._errors.push(mapper(issue));
-                            i++;
-                            continue;
-                        }
-                        // A path element may collide with an inherited property name such as
-                        // "__proto__" or "constructor". Truthiness checks read the prototype
-                        // (so no node is created, then ._errors.push throws), and bracket
-                        // assignment of "__proto__" hits the setter instead of creating an
-                        // own key. Guard the read with hasOwnProperty and create the node
-                        // with defineProperty so any path element becomes a real own key.
-                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
-                            Object.defineProperty(curr, el, {
-                                value: { _errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        const node = curr[el];
-                        if (terminal) {
-                            node._errors.push(mapper(issue));
-                        }
-                        curr = node;
-                        i++;
-                    }
-                }
-            }
-        }
-    };
-    processError(error);
-    return fieldErrors;
-}
-function treeifyError(error, mapper = (issue) => issue.message) {
-    const result = { errors: [] };
-    const processError = (error, path = []) => {
-        var _a;
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                // regular union error
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    result.errors.push(mapper(issue));
-                    continue;
-                }
-                let curr = result;
-                let i = 0;
-                while (i < fullpath.length) {
-                    const el = fullpath[i];
-                    const terminal = i === fullpath.length - 1;
-                    if (typeof el === "string") {
-                        curr.properties ?? (curr.properties = {});
-                        // el may collide with an inherited property name ("__proto__",
-                        // "constructor", ...); ??= reads the prototype so the node is never
-                        // created and curr.errors.push throws. Guard with hasOwnProperty and
-                        // create the node with defineProperty so "__proto__" becomes a real
-                        // own key rather than invoking the prototype setter.
-                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
-                            Object.defineProperty(curr.properties, el, {
-                                value: { errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        curr = curr.properties[el];
-                    }
-                    else {
-                        curr.items ?? (curr.items = []);
-                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
-                        curr = curr.items[el];
-                    }
-                    if (terminal) {
-                        curr.errors.push(mapper(issue));
-                    }
-                    i++;
-                }
-            }
-        }
-    };
-    processError(error);
-    return result;
-}
-/** Format a ZodError as a human-readable string in the following form.
- *
- * From
- *
- * ```ts
- * ZodError {
- *   issues: [
- *     {
- *       expected: 'string',
- *       code: 'invalid_type',
- *       path: [ 'username' ],
- *       message: 'Invalid input: expected string'
- *     },
- *     {
- *       expected: 'number',
- *       code: 'invalid_type',
- *       path: [ 'favoriteNumbers', 1 ],
- *       message: 'Invalid input: expected number'
- *     }
- *   ];
- * }
- * ```
- *
- * to
- *
- * ```
- * username
- *   ✖ Expected number, received string at "username
- * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
- * ```
- */
-function toDotPath(_path) {
-    const segs = [];
-    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
-    for (const seg of path) {
-        if (typeof seg === "number")
-            segs.push(`[${seg}]`);
-        else if (typeof seg === "symbol")
-            segs.push(`[${JSON.stringify(String(seg))}]`);
-        else if (/[^\w$]/.test(seg))
-            segs.push(`[${JSON.stringify(seg)}]`);
-        else {
-            if (segs.length)
-                segs.push(".");
-            segs.push(seg);
-        }
-    }
-    return segs.join("");
-}
-function prettifyError(error) {
-    const lines = [];
-    // sort by path length
-    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
-    // Process each issue
-    for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
-        if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
-    }
-    // Convert Map to formatted string
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
-
-
-
-// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
-function finalizeParams(callee, params) {
-    return { callee: params?.callee ?? callee, Err: params?.Err };
-}
-const _parse = (_Err) => {
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-        const result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise) {
-            throw new $ZodAsyncError();
-        }
-        if (result.issues.length) {
-            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, _params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
-const _parseAsync = (_Err) => {
-    const fn = async (schema, value, _ctx, params) => {
-        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-        let result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise)
-            result = await result;
-        if (result.issues.length) {
-            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
-const _safeParse = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-    const result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-        throw new $ZodAsyncError();
-    }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
-// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
-    let error;
-    return {
-        success: false,
-        get error() {
-            if (!error) {
-                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
-                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
-                issues = undefined;
-                ctx = undefined;
-            }
-            return error;
-        },
-        set error(e) {
-            error = e;
-            // a replacement makes the getter's branch unreachable, so the captures have to go here too
-            issues = undefined;
-            ctx = undefined;
-        },
-    };
-}
-const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
-// registry mirrors of the compiler's sentinels, so this module never imports the compiler
-const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
-const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
-// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
-const validate = ((schema, value, _ctx) => {
-    const validator = schema._zod.bag.validator;
-    if (validator !== undefined) {
-        if (validator(value) !== COMPILE_INVALID)
-            return true;
-        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
-        if (validator.definite === true && _ctx === undefined)
-            return false;
-    }
-    return validateFallback(schema, value, _ctx);
-});
-function validateFallback(schema, value, _ctx) {
-    const ctx = _ctx
-        ? { ..._ctx, async: false, abortEarly: true }
-        : { async: false, abortEarly: true };
-    const fallbackRun = schema._zod.bag.fallbackRun;
-    let result;
-    if (fallbackRun) {
-        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
-        ctx[COMPILE_FALLBACK] = true;
-        result = fallbackRun({ value, issues: [] }, ctx);
-    }
-    else {
-        result = schema._zod.run({ value, issues: [] }, ctx);
-    }
-    if (result instanceof Promise) {
-        throw new $ZodAsyncError();
-    }
-    return result.issues.length === 0;
-}
-// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
-const parse_validateAsync = async (schema, value, _ctx) => {
-    const ctx = _ctx
-        ? { ..._ctx, async: true, abortEarly: true }
-        : { async: true, abortEarly: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length === 0;
-};
-const _encode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse(schema, value, ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const encode = /* @__PURE__*/ _encode($ZodRealError);
-const _decode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        return parse(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decode = /* @__PURE__*/ _decode($ZodRealError);
-const _encodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
-    };
-    return fn;
-};
-const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
-const _decodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
-const _safeEncode = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParse(_Err)(schema, value, ctx);
-};
-const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
-const _safeDecode = (_Err) => (schema, value, _ctx) => {
-    return _safeParse(_Err)(schema, value, _ctx);
-};
-const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
-const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParseAsync(_Err)(schema, value, ctx);
-};
-const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
-const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
-    return _safeParseAsync(_Err)(schema, value, _ctx);
-};
-const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
@@ -53408,55 +55067,55 @@ const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
         return this;
     },
     refine(check, params) {
-        return this.check(refine(check, params));
+        return this.check(schemas_refine(check, params));
     },
     superRefine(refinement, params) {
-        return this.check(superRefine(refinement, params));
+        return this.check(schemas_superRefine(refinement, params));
     },
     overwrite(fn) {
         return this.check(_overwrite(fn));
     },
     optional() {
-        return optional(this);
+        return schemas_optional(this);
     },
     exactOptional() {
-        return exactOptional(this);
+        return schemas_exactOptional(this);
     },
     nullable() {
-        return nullable(this);
+        return schemas_nullable(this);
     },
     nullish() {
-        return optional(nullable(this));
+        return schemas_optional(schemas_nullable(this));
     },
     nonoptional(params) {
-        return nonoptional(this, params);
+        return schemas_nonoptional(this, params);
     },
     array() {
-        return array(this);
+        return schemas_array(this);
     },
     or(arg) {
-        return union([this, arg]);
+        return schemas_union([this, arg]);
     },
     and(arg) {
-        return intersection(this, arg);
+        return schemas_intersection(this, arg);
     },
     transform(tx) {
-        return pipe(this, transform(tx));
+        return schemas_pipe(this, schemas_transform(tx));
     },
     default(d) {
-        return schemas_default(this, d);
+        return classic_schemas_default(this, d);
     },
     prefault(d) {
-        return prefault(this, d);
+        return schemas_prefault(this, d);
     },
     catch(params) {
-        return schemas_catch(this, params);
+        return classic_schemas_catch(this, params);
     },
     pipe(target) {
-        return pipe(this, target);
+        return schemas_pipe(this, target);
     },
     readonly() {
-        return readonly(this);
+        return schemas_readonly(this);
     },
     describe(description) {
         const cl = this.clone();
@@ -53694,7 +55353,7 @@ const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
         return this.check(_isoDuration(ZodISODuration, params));
     },
 });
-function schemas_string(params) {
+function classic_schemas_string(params) {
     return _string(ZodString, params);
 }
 const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
@@ -53722,7 +55381,7 @@ const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
     $ZodEmail.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_email(params) {
+function classic_schemas_email(params) {
     return core._email(ZodEmail, params);
 }
 const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
@@ -53730,7 +55389,7 @@ const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
     $ZodGUID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_guid(params) {
+function classic_schemas_guid(params) {
     return core._guid(ZodGUID, params);
 }
 const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
@@ -53738,18 +55397,18 @@ const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
     $ZodUUID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_uuid(params) {
+function classic_schemas_uuid(params) {
     return core._uuid(ZodUUID, params);
 }
-function uuidv4(params) {
+function schemas_uuidv4(params) {
     return core._uuidv4(ZodUUID, params);
 }
 // ZodUUIDv6
-function uuidv6(params) {
+function schemas_uuidv6(params) {
     return core._uuidv6(ZodUUID, params);
 }
 // ZodUUIDv7
-function uuidv7(params) {
+function schemas_uuidv7(params) {
     return core._uuidv7(ZodUUID, params);
 }
 const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
@@ -53757,10 +55416,10 @@ const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
     $ZodURL.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function url(params) {
+function schemas_url(params) {
     return core._url(ZodURL, params);
 }
-function httpUrl(params) {
+function schemas_httpUrl(params) {
     return core._url(ZodURL, {
         protocol: regexes.httpProtocol,
         hostname: regexes.domain,
@@ -53772,7 +55431,7 @@ const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
     $ZodEmoji.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_emoji(params) {
+function classic_schemas_emoji(params) {
     return core._emoji(ZodEmoji, params);
 }
 const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
@@ -53780,7 +55439,7 @@ const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
     $ZodNanoID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_nanoid(params) {
+function classic_schemas_nanoid(params) {
     return core._nanoid(ZodNanoID, params);
 }
 /**
@@ -53800,7 +55459,7 @@ const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
  * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
  * See https://github.com/paralleldrive/cuid.
  */
-function schemas_cuid(params) {
+function classic_schemas_cuid(params) {
     return core._cuid(ZodCUID, params);
 }
 const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
@@ -53808,7 +55467,7 @@ const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
     $ZodCUID2.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_cuid2(params) {
+function classic_schemas_cuid2(params) {
     return core._cuid2(ZodCUID2, params);
 }
 const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
@@ -53816,7 +55475,7 @@ const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
     $ZodULID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_ulid(params) {
+function classic_schemas_ulid(params) {
     return core._ulid(ZodULID, params);
 }
 const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
@@ -53824,7 +55483,7 @@ const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
     $ZodXID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_xid(params) {
+function classic_schemas_xid(params) {
     return core._xid(ZodXID, params);
 }
 const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
@@ -53832,7 +55491,7 @@ const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
     $ZodKSUID.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_ksuid(params) {
+function classic_schemas_ksuid(params) {
     return core._ksuid(ZodKSUID, params);
 }
 const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
@@ -53840,7 +55499,7 @@ const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
     $ZodIPv4.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_ipv4(params) {
+function classic_schemas_ipv4(params) {
     return core._ipv4(ZodIPv4, params);
 }
 const ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMAC", (inst, def) => {
@@ -53848,7 +55507,7 @@ const ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
     core.$ZodMAC.init(inst, def);
     ZodStringFormat.init(inst, def);
 })));
-function schemas_mac(params) {
+function classic_schemas_mac(params) {
     return core._mac(ZodMAC, params);
 }
 const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
@@ -53856,21 +55515,21 @@ const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
     $ZodIPv6.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_ipv6(params) {
+function classic_schemas_ipv6(params) {
     return core._ipv6(ZodIPv6, params);
 }
 const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
     $ZodCIDRv4.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_cidrv4(params) {
+function classic_schemas_cidrv4(params) {
     return core._cidrv4(ZodCIDRv4, params);
 }
 const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
     $ZodCIDRv6.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_cidrv6(params) {
+function classic_schemas_cidrv6(params) {
     return core._cidrv6(ZodCIDRv6, params);
 }
 const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
@@ -53878,7 +55537,7 @@ const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
     $ZodBase64.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_base64(params) {
+function classic_schemas_base64(params) {
     return core._base64(ZodBase64, params);
 }
 const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
@@ -53886,7 +55545,7 @@ const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
     $ZodBase64URL.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_base64url(params) {
+function classic_schemas_base64url(params) {
     return core._base64url(ZodBase64URL, params);
 }
 const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
@@ -53894,21 +55553,21 @@ const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
     $ZodE164.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function schemas_e164(params) {
+function classic_schemas_e164(params) {
     return core._e164(ZodE164, params);
 }
 const ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCreditCard", (inst, def) => {
     core.$ZodCreditCard.init(inst, def);
     ZodStringFormat.init(inst, def);
 })));
-function schemas_creditCard(params) {
+function classic_schemas_creditCard(params) {
     return core._creditCard(ZodCreditCard, params);
 }
 const ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodIBAN", (inst, def) => {
     core.$ZodIBAN.init(inst, def);
     ZodStringFormat.init(inst, def);
 })));
-function schemas_iban(params) {
+function classic_schemas_iban(params) {
     return core._iban(ZodIBAN, params);
 }
 const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
@@ -53916,7 +55575,7 @@ const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
     $ZodJWT.init(inst, def);
     ZodStringFormat.init(inst, def);
 });
-function jwt(params) {
+function schemas_jwt(params) {
     return core._jwt(ZodJWT, params);
 }
 const ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCustomStringFormat", (inst, def) => {
@@ -53924,19 +55583,19 @@ const ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super 
     core.$ZodCustomStringFormat.init(inst, def);
     ZodStringFormat.init(inst, def);
 })));
-function stringFormat(format, fnOrRegex, _params = {}) {
+function schemas_stringFormat(format, fnOrRegex, _params = {}) {
     return core._stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
 }
-function schemas_hostname(_params) {
+function classic_schemas_hostname(_params) {
     return core._stringFormat(ZodCustomStringFormat, "hostname", regexes.hostname, _params);
 }
-function schemas_hex(_params) {
+function classic_schemas_hex(_params) {
     return core._stringFormat(ZodCustomStringFormat, "hex", regexes.hex, _params);
 }
-function schemas_currencyCode(_params) {
+function classic_schemas_currencyCode(_params) {
     return core._stringFormat(ZodCustomStringFormat, "currency_code", regexes.currencyCode, _params);
 }
-function hash(alg, params) {
+function schemas_hash(alg, params) {
     const enc = params?.enc ?? "hex";
     const format = `${alg}_${enc}`;
     const regex = core.regexes[format];
@@ -53984,10 +55643,10 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
         return this.check(_lte(value, params));
     },
     int(params) {
-        return this.check(schemas_int(params));
+        return this.check(classic_schemas_int(params));
     },
     safe(params) {
-        return this.check(schemas_int(params));
+        return this.check(classic_schemas_int(params));
     },
     positive(params) {
         return this.check(_gt(0, params));
@@ -54011,26 +55670,26 @@ const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
         return this;
     },
 }));
-function schemas_number(params) {
-    return _number(ZodNumber, params);
+function classic_schemas_number(params) {
+    return core._number(ZodNumber, params);
 }
 const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
     ZodNumber.init(inst, def);
 });
-function schemas_int(params) {
+function classic_schemas_int(params) {
     return _int(ZodNumberFormat, params);
 }
-function float32(params) {
+function schemas_float32(params) {
     return core._float32(ZodNumberFormat, params);
 }
-function float64(params) {
+function schemas_float64(params) {
     return core._float64(ZodNumberFormat, params);
 }
-function int32(params) {
+function schemas_int32(params) {
     return core._int32(ZodNumberFormat, params);
 }
-function uint32(params) {
+function schemas_uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
 const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
@@ -54038,7 +55697,7 @@ const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
 })));
-function schemas_boolean(params) {
+function classic_schemas_boolean(params) {
     return core._boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
@@ -54085,17 +55744,17 @@ const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
         return this.check(_multipleOf(value, params));
     },
 }));
-function schemas_bigint(params) {
+function classic_schemas_bigint(params) {
     return core._bigint(ZodBigInt, params);
 }
 const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
     core.$ZodBigIntFormat.init(inst, def);
     ZodBigInt.init(inst, def);
 })));
-function int64(params) {
+function schemas_int64(params) {
     return core._int64(ZodBigIntFormat, params);
 }
-function uint64(params) {
+function schemas_uint64(params) {
     return core._uint64(ZodBigIntFormat, params);
 }
 const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSymbol", (inst, def) => {
@@ -54103,7 +55762,7 @@ const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.symbolProcessor(inst, ctx, json, params);
 })));
-function symbol(params) {
+function schemas_symbol(params) {
     return core._symbol(ZodSymbol, params);
 }
 const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
@@ -54111,7 +55770,7 @@ const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
 })));
-function schemas_undefined(params) {
+function classic_schemas_undefined(params) {
     return core._undefined(ZodUndefined, params);
 }
 
@@ -54120,7 +55779,7 @@ const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
 })));
-function schemas_null(params) {
+function classic_schemas_null(params) {
     return core._null(ZodNull, params);
 }
 
@@ -54129,7 +55788,7 @@ const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.anyProcessor(inst, ctx, json, params);
 })));
-function any() {
+function schemas_any() {
     return core._any(ZodAny);
 }
 const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
@@ -54137,7 +55796,7 @@ const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => unknownProcessor(inst, ctx, json, params);
 });
-function unknown() {
+function schemas_unknown() {
     return _unknown(ZodUnknown);
 }
 const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
@@ -54145,7 +55804,7 @@ const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
 });
-function never(params) {
+function schemas_never(params) {
     return _never(ZodNever, params);
 }
 const ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodVoid", (inst, def) => {
@@ -54153,7 +55812,7 @@ const ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.voidProcessor(inst, ctx, json, params);
 })));
-function schemas_void(params) {
+function classic_schemas_void(params) {
     return core._void(ZodVoid, params);
 }
 
@@ -54174,7 +55833,7 @@ const ZodDate = /*@__PURE__*/ $constructor("ZodDate", (inst, def) => {
         return maximum ? new Date(maximum) : null;
     },
 }, {}));
-function schemas_date(params) {
+function classic_schemas_date(params) {
     return core._date(ZodDate, params);
 }
 const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
@@ -54200,13 +55859,13 @@ const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
         return this.element;
     },
 });
-function array(element, params) {
+function schemas_array(element, params) {
     return _array(ZodArray, element, params);
 }
 // .keyof
-function keyof(schema) {
+function schemas_keyof(schema) {
     const shape = schema._zod.def.shape;
-    return schemas_enum(Object.keys(shape));
+    return classic_schemas_enum(Object.keys(shape));
 }
 const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
     _ensureDefaultMemoizer();
@@ -54216,20 +55875,20 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
     installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 }, {
     keyof() {
-        return schemas_enum(Object.keys(this._zod.def.shape));
+        return classic_schemas_enum(Object.keys(this._zod.def.shape));
     },
     catchall(catchall) {
         // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
         return this.clone(mergeDefs(this._zod.def, { catchall: catchall }));
     },
     passthrough() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+        return this.clone(mergeDefs(this._zod.def, { catchall: schemas_unknown() }));
     },
     loose() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+        return this.clone(mergeDefs(this._zod.def, { catchall: schemas_unknown() }));
     },
     strict() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+        return this.clone(mergeDefs(this._zod.def, { catchall: schemas_never() }));
     },
     strip() {
         return this.clone(mergeDefs(this._zod.def, { catchall: undefined }));
@@ -54259,30 +55918,30 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return required(ZodNonOptional, this, args[0]);
     },
 });
-function object(shape, params) {
+function schemas_object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     };
     return new ZodObject(def);
 }
 // strictObject
-function strictObject(shape, params) {
+function schemas_strictObject(shape, params) {
     return new ZodObject({
         type: "object",
         shape,
-        catchall: never(),
+        catchall: schemas_never(),
         ...util.normalizeParams(params),
     });
 }
 // looseObject
-function looseObject(shape, params) {
+function schemas_looseObject(shape, params) {
     return new ZodObject({
         type: "object",
         shape,
-        catchall: unknown(),
-        ...normalizeParams(params),
+        catchall: schemas_unknown(),
+        ...util.normalizeParams(params),
     });
 }
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
@@ -54291,7 +55950,7 @@ const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
     inst.options = def.options;
 });
-function union(options, params) {
+function schemas_union(options, params) {
     return new ZodUnion({
         type: "union",
         options: options,
@@ -54307,7 +55966,7 @@ const ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
 /** Creates an exclusive union (XOR) where exactly one option must match.
  * Unlike regular unions that succeed when any option matches, xor fails if
  * zero or more than one option matches the input. */
-function xor(options, params) {
+function schemas_xor(options, params) {
     return new ZodXor({
         type: "union",
         options: options,
@@ -54319,7 +55978,7 @@ const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super 
     ZodUnion.init(inst, def);
     core.$ZodDiscriminatedUnion.init(inst, def);
 })));
-function discriminatedUnion(discriminator, options, params) {
+function schemas_discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
@@ -54333,7 +55992,7 @@ const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
 });
-function intersection(left, right) {
+function schemas_intersection(left, right) {
     return new ZodIntersection({
         type: "intersection",
         left: left,
@@ -54363,7 +56022,7 @@ const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
         });
     },
 });
-function tuple(items, _paramsOrRest, _params) {
+function schemas_tuple(items, _paramsOrRest, _params) {
     const hasRest = _paramsOrRest instanceof core.$ZodType;
     const params = hasRest ? _params : _paramsOrRest;
     const rest = hasRest ? _paramsOrRest : null;
@@ -54382,12 +56041,12 @@ const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
 })));
-function record(keyType, valueType, params) {
+function schemas_record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodRecord({
             type: "record",
-            keyType: schemas_string(),
+            keyType: classic_schemas_string(),
             valueType: keyType,
             ...util.normalizeParams(valueType),
         });
@@ -54400,7 +56059,7 @@ function record(keyType, valueType, params) {
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
-function partialRecord(keyType, valueType, params) {
+function schemas_partialRecord(keyType, valueType, params) {
     return new ZodRecord({
         type: "record",
         keyType,
@@ -54409,7 +56068,7 @@ function partialRecord(keyType, valueType, params) {
         partial: true,
     });
 }
-function looseRecord(keyType, valueType, params) {
+function schemas_looseRecord(keyType, valueType, params) {
     return new ZodRecord({
         type: "record",
         keyType,
@@ -54430,7 +56089,7 @@ const ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
     inst.max = (...args) => inst.check(core._maxSize(...args));
     inst.size = (...args) => inst.check(core._size(...args));
 })));
-function map(keyType, valueType, params) {
+function schemas_map(keyType, valueType, params) {
     return new ZodMap({
         type: "map",
         keyType: keyType,
@@ -54448,7 +56107,7 @@ const ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
     inst.max = (...args) => inst.check(core._maxSize(...args));
     inst.size = (...args) => inst.check(core._size(...args));
 })));
-function set(valueType, params) {
+function schemas_set(valueType, params) {
     return new ZodSet({
         type: "set",
         valueType: valueType,
@@ -54496,7 +56155,7 @@ const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
         });
     };
 });
-function schemas_enum(values, params) {
+function classic_schemas_enum(values, params) {
     const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
     return new ZodEnum({
         type: "enum",
@@ -54512,7 +56171,7 @@ function schemas_enum(values, params) {
  * z.enum(Colors);
  * ```
  */
-function nativeEnum(entries, params) {
+function schemas_nativeEnum(entries, params) {
     return new ZodEnum({
         type: "enum",
         entries,
@@ -54533,7 +56192,7 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         },
     });
 })));
-function literal(value, params) {
+function schemas_literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
@@ -54548,7 +56207,7 @@ const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (co
     inst.max = (size, params) => inst.check(core._maxSize(size, params));
     inst.mime = (types, params) => inst.check(core._mime(Array.isArray(types) ? types : [types], params));
 })));
-function file(params) {
+function schemas_file(params) {
     return core._file(ZodFile, params);
 }
 const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
@@ -54588,7 +56247,7 @@ const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
         return payload;
     };
 });
-function transform(fn) {
+function schemas_transform(fn) {
     return new ZodTransform({
         type: "transform",
         transform: fn,
@@ -54600,7 +56259,7 @@ const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function optional(innerType) {
+function schemas_optional(innerType) {
     return new ZodOptional({
         type: "optional",
         innerType: innerType,
@@ -54612,7 +56271,7 @@ const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, d
     inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function exactOptional(innerType) {
+function schemas_exactOptional(innerType) {
     return new ZodExactOptional({
         type: "optional",
         innerType: innerType,
@@ -54624,15 +56283,15 @@ const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function nullable(innerType) {
+function schemas_nullable(innerType) {
     return new ZodNullable({
         type: "nullable",
         innerType: innerType,
     });
 }
 // nullish
-function schemas_nullish(innerType) {
-    return optional(nullable(innerType));
+function classic_schemas_nullish(innerType) {
+    return schemas_optional(schemas_nullable(innerType));
 }
 const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
     $ZodDefault.init(inst, def);
@@ -54641,7 +56300,7 @@ const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
     inst.unwrap = () => inst._zod.def.innerType;
     inst.removeDefault = inst.unwrap;
 });
-function schemas_default(innerType, defaultValue) {
+function classic_schemas_default(innerType, defaultValue) {
     return new ZodDefault({
         type: "default",
         innerType: innerType,
@@ -54656,7 +56315,7 @@ const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function prefault(innerType, defaultValue) {
+function schemas_prefault(innerType, defaultValue) {
     return new ZodPrefault({
         type: "prefault",
         innerType: innerType,
@@ -54671,7 +56330,7 @@ const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) 
     inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function nonoptional(innerType, params) {
+function schemas_nonoptional(innerType, params) {
     return new ZodNonOptional({
         type: "nonoptional",
         innerType: innerType,
@@ -54684,7 +56343,7 @@ const ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     inst._zod.processJSONSchema = (ctx, json, params) => processors.successProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 })));
-function success(innerType) {
+function schemas_success(innerType) {
     return new ZodSuccess({
         type: "success",
         innerType: innerType,
@@ -54697,7 +56356,7 @@ const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
     inst.unwrap = () => inst._zod.def.innerType;
     inst.removeCatch = inst.unwrap;
 });
-function schemas_catch(innerType, catchValue) {
+function classic_schemas_catch(innerType, catchValue) {
     return new ZodCatch({
         type: "catch",
         innerType: innerType,
@@ -54710,7 +56369,7 @@ const ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (cor
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.nanProcessor(inst, ctx, json, params);
 })));
-function nan(params) {
+function schemas_nan(params) {
     return core._nan(ZodNaN, params);
 }
 const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
@@ -54720,7 +56379,7 @@ const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
     inst.in = def.in;
     inst.out = def.out;
 });
-function pipe(in_, out) {
+function schemas_pipe(in_, out) {
     return new ZodPipe({
         type: "pipe",
         in: in_,
@@ -54732,7 +56391,7 @@ const ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
     ZodPipe.init(inst, def);
     core.$ZodCodec.init(inst, def);
 })));
-function codec(in_, out, params) {
+function schemas_codec(in_, out, params) {
     return new ZodCodec({
         type: "pipe",
         in: in_,
@@ -54741,7 +56400,7 @@ function codec(in_, out, params) {
         reverseTransform: params.encode,
     });
 }
-function invertCodec(codec) {
+function schemas_invertCodec(codec) {
     const def = codec._zod.def;
     return new ZodCodec({
         type: "pipe",
@@ -54761,7 +56420,7 @@ const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 });
-function readonly(innerType) {
+function schemas_readonly(innerType) {
     return new ZodReadonly({
         type: "readonly",
         innerType: innerType,
@@ -54772,19 +56431,19 @@ const ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ 
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.templateLiteralProcessor(inst, ctx, json, params);
 })));
-function templateLiteral(parts, params) {
+function schemas_templateLiteral(parts, params) {
     return new ZodTemplateLiteral({
         type: "template_literal",
         parts,
         ...util.normalizeParams(params),
     });
 }
-const ZodLazy = /*@__PURE__*/ $constructor("ZodLazy", (inst, def) => {
-    $ZodLazy.init(inst, def);
+const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => lazyProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.getter();
-});
+})));
 function lazy(getter) {
     return new ZodLazy({
         type: "lazy",
@@ -54797,7 +56456,7 @@ const ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     inst._zod.processJSONSchema = (ctx, json, params) => processors.promiseProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.innerType;
 })));
-function promise(innerType) {
+function schemas_promise(innerType) {
     return new ZodPromise({
         type: "promise",
         innerType: innerType,
@@ -54808,11 +56467,11 @@ const ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodType.init(inst, def);
     inst._zod.processJSONSchema = (ctx, json, params) => processors.functionProcessor(inst, ctx, json, params);
 })));
-function _function(params) {
+function schemas_function(params) {
     return new ZodFunction({
         type: "function",
-        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
-        output: params?.output ?? unknown(),
+        input: Array.isArray(params?.input) ? schemas_tuple(params?.input) : (params?.input ?? schemas_array(schemas_unknown())),
+        output: params?.output ?? schemas_unknown(),
     });
 }
 
@@ -54822,7 +56481,7 @@ const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
     inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
 });
 // custom checks
-function check(fn) {
+function schemas_check(fn) {
     const ch = new core.$ZodCheck({
         check: "custom",
         // ...util.normalizeParams(params),
@@ -54830,19 +56489,19 @@ function check(fn) {
     ch._zod.check = fn;
     return ch;
 }
-function custom(fn, _params) {
+function schemas_custom(fn, _params) {
     return core._custom(ZodCustom, fn ?? (() => true), _params);
 }
-function refine(fn, _params = {}) {
+function schemas_refine(fn, _params = {}) {
     return _refine(ZodCustom, fn, _params);
 }
 // superRefine
-function superRefine(fn, params) {
+function schemas_superRefine(fn, params) {
     return _superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = api_describe;
-const schemas_meta = meta;
+const classic_schemas_describe = api_describe;
+const classic_schemas_meta = meta;
 const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
     ZodCustom.init(inst, def);
 }, {
@@ -54851,7 +56510,7 @@ const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) =>
         return this.check(_properties(shape, params));
     },
 });
-function _instanceof(cls, params = {}) {
+function schemas_instanceof(cls, params = {}) {
     const inst = new ZodInstanceOf({
         type: "custom",
         check: "custom",
@@ -54876,14 +56535,14 @@ function _instanceof(cls, params = {}) {
 }
 
 // stringbool
-const stringbool = (...args) => core._stringbool({
+const schemas_stringbool = (...args) => core._stringbool({
     Codec: ZodCodec,
     Boolean: ZodBoolean,
     String: ZodString,
 }, ...args);
-function json(params) {
+function schemas_json(params) {
     const jsonSchema = lazy(() => {
-        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+        return schemas_union([classic_schemas_string(params), classic_schemas_number(), classic_schemas_boolean(), classic_schemas_null(), schemas_array(jsonSchema), schemas_record(classic_schemas_string(), jsonSchema)]);
     });
     return jsonSchema;
 }
@@ -54891,591 +56550,8 @@ function json(params) {
 function preprocess(fn, schema) {
     return new ZodPreprocess({
         type: "pipe",
-        in: transform(fn),
+        in: schemas_transform(fn),
         out: schema,
-    });
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
-
-
-function coerce_string(params) {
-    return core._coercedString(schemas.ZodString, params);
-}
-function coerce_number(params) {
-    return _coercedNumber(ZodNumber, params);
-}
-function coerce_boolean(params) {
-    return core._coercedBoolean(schemas.ZodBoolean, params);
-}
-function coerce_bigint(params) {
-    return core._coercedBigint(schemas.ZodBigInt, params);
-}
-function coerce_date(params) {
-    return core._coercedDate(schemas.ZodDate, params);
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/client/error-body.ts
-
-
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-const errorDetail = lazy(() => looseObject({
-    code: schemas_string().optional().catch(undefined),
-    message: schemas_string().optional().catch(undefined),
-    target: schemas_string().optional().catch(undefined),
-    details: array(errorDetail).optional().catch(undefined),
-    additionalInfo: array(looseObject({ type: schemas_string().optional(), info: unknown() }))
-        .optional()
-        .catch(undefined),
-}));
-/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = union([
-    object({ error: errorDetail }),
-    object({ error: schemas_string(), error_description: schemas_string().optional() }).transform((o) => ({
-        error: { code: o.error, message: o.error_description },
-    })),
-    errorDetail.transform((detail) => ({ error: detail })),
-]);
-/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
-function parseErrorBody(response, action) {
-    const base = {
-        action,
-        status: response.status,
-        requestId: response.requestId,
-        correlationId: response.correlationId,
-    };
-    let json;
-    try {
-        json = JSON.parse(response.text);
-    }
-    catch {
-        return new ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
-    }
-    const parsed = errorEnvelope.safeParse(json);
-    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
-        return new ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
-    }
-    return new ServiceError({ ...base, ...parsed.data.error });
-}
-function describeBody(response) {
-    const type = response.headers['content-type'] ?? 'no content type';
-    if (response.text.trim() === '')
-        return `empty body, ${type}`;
-    const text = response.text
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 120);
-    return `${type}: "${text}"`;
-}
-
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
-const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
-/**
- * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
- * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
- * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
- * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
- */
-function userinfoProblem(value, base = 'https://base.invalid') {
-    const text = value.trim();
-    if (USERINFO.test(text))
-        return USERINFO_REFUSED;
-    try {
-        const url = new URL(text, base);
-        return url.username || url.password ? USERINFO_REFUSED : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
-const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return USERINFO_REFUSED;
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    // Never sent (undici drops it), but an output or a log line would carry it.
-    url.username = '';
-    url.password = '';
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
- */
-function redactQuery(link) {
-    const bare = link.replace(USERINFO, '$1…@');
-    const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
-}
-/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
-function redactUrls(text) {
-    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
-}
-
-;// CONCATENATED MODULE: ./src/client/http.ts
-
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    options;
-    origin;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    /** A request has succeeded: the credential was good then. */
-    accepted = false;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? defaultRetryPolicy;
-    }
-    async send(req) {
-        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock, signal } = this.options;
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            signal?.throwIfAborted();
-            let response;
-            try {
-                response = await this.once(req, url);
-            }
-            catch (error) {
-                const wait = backoffDelay(this.retry, attempt);
-                if (attempt < this.retry.attempts &&
-                    isRetryableNetworkError(error) &&
-                    !signal?.aborted &&
-                    this.withinDeadline(wait)) {
-                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${wait} ms`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw networkError(req, url, error);
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status)) {
-                this.accepted = true;
-                return response;
-            }
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
-            if (retryable && this.withinDeadline(wait)) {
-                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${wait} ms`);
-                await clock.sleep(wait, signal);
-                continue;
-            }
-            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-            const hint = retryable
-                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : (req.hint?.(error) ??
-                    (response.status === 401
-                        ? this.options.credential?.unauthorized?.(error, this.accepted)
-                        : undefined));
-            throw hint ? error.withHint(hint) : error;
-        }
-    }
-    async once(req, url) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
-        };
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        this.requestCount++;
-        const started = this.options.clock.now();
-        const res = await (0,undici/* request */.Em)(url, {
-            method: req.method,
-            headers,
-            body,
-            dispatcher: this.options.dispatcher,
-            signal: this.options.signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-            debug: this.options.debug,
-        };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
-    withinDeadline(wait) {
-        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-    debug(line) {
-        this.options.debug?.(line);
-    }
-}
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-    }
-    return parsed.data;
-}
-/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
-function* readAsUnknown(raw, parsed, path = '') {
-    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
-        return;
-    for (const [key, value] of Object.entries(raw)) {
-        const out = parsed[key];
-        const at = path ? `${path}.${key}` : key;
-        if (value !== null && value !== undefined && out === undefined)
-            yield [at, value];
-        else
-            yield* readAsUnknown(value, out, at);
-    }
-}
-function describeValue(value) {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-async function readCapped(body, cap, url) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > cap) {
-            body.destroy();
-            throw new ServiceError({
-                code: 'ResponseTooLarge',
-                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-            });
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-function describeNetworkError(error) {
-    const e = error;
-    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-function networkError(req, url, error) {
-    if (error instanceof ServiceError || error?.name === 'AbortError')
-        return error;
-    return new ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: describeNetworkError(error) || String(error),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/auth.ts
-
-
-
-/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
-const EXPIRY_MARGIN_MS = 5 * 60_000;
-/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
-function bearerToken(token) {
-    return {
-        headers: async () => ({ authorization: `Bearer ${token}` }),
-        unauthorized(error, acceptedBefore) {
-            const expired = /expired/i.test(error.code ?? '');
-            if (!expired && !acceptedBefore)
-                return undefined;
-            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
-                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
-                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
-                'that sign-in renews its token itself.');
-        },
-    };
-}
-/** Area D: the API token travels in its own header. */
-function apiToken(token) {
-    return { headers: async () => ({ 'x-api-token': token }) };
-}
-const tokenResponse = looseObject({
-    access_token: schemas_string().min(1),
-    expires_in: coerce_number().positive().optional(),
-    token_type: schemas_string().optional(),
-});
-/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
-function tokenGrant(options) {
-    let cached;
-    let pending;
-    const fetchToken = async () => {
-        const form = {
-            grant_type: 'client_credentials',
-            client_id: options.clientId,
-            scope: options.scope,
-        };
-        if (options.clientSecret !== undefined)
-            form.client_secret = options.clientSecret;
-        else if (options.clientAssertion) {
-            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            form.client_assertion = await options.clientAssertion();
-        }
-        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
-        const body = parseTokenResponse(response);
-        options.onToken?.(body.access_token);
-        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-        // Short-lived tokens renew at half their life rather than at once.
-        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
-        return body.access_token;
-    };
-    return {
-        async headers() {
-            if (!cached || options.clock.now() >= cached.expiresAt) {
-                // Concurrent requests (several instances at once) share one token request.
-                pending ??= fetchToken().finally(() => (pending = undefined));
-                await pending;
-            }
-            return { authorization: `Bearer ${cached.token}` };
-        },
-        refresh() {
-            cached = undefined;
-        },
-    };
-}
-/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
-function parseTokenResponse(response) {
-    try {
-        return parseBody(response, tokenResponse, 'token endpoint');
-    }
-    catch (error) {
-        if (!(error instanceof ServiceError))
-            throw error;
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
-            requestId: response.requestId,
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/connect.ts
-
-
-
-function connectResourceManager(baseUrl, signIn, options) {
-    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
-}
-function connectAppManagement(apiUrl, token, options) {
-    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
-}
-function credentialFor(signIn, options) {
-    if (signIn.kind === 'access-token')
-        return bearerToken(signIn.accessToken);
-    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
-    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
-    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
-    return tokenGrant({
-        http,
-        tokenPath: tokenUrl.href,
-        clientId: signIn.clientId,
-        scope: signIn.scope,
-        clock: options.clock,
-        onToken: options.onSecret,
-        ...(signIn.kind === 'client-secret'
-            ? { clientSecret: signIn.clientSecret }
-            : { clientAssertion: signIn.idToken }),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/dispatcher.ts
-
-/**
- * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours.
- */
-function createDispatcher({ requestTimeoutMs }) {
-    return new undici/* EnvHttpProxyAgent */.J2({
-        connect: { timeout: requestTimeoutMs },
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-        keepAliveTimeout: 30_000,
     });
 }
 
@@ -55484,20 +56560,20 @@ function createDispatcher({ requestTimeoutMs }) {
 
 
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas_string().trim().min(1, 'must not be empty');
+const parsers_text = classic_schemas_string().trim().min(1, 'must not be empty');
 /**
  * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
  * could never be sent, and would surface as a misleading network error after the step had started.
  */
 const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas_string()
+const booleanText = classic_schemas_string()
     .trim()
     .toLowerCase()
-    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
+    .pipe(classic_schemas_enum(['true', 'false'], { error: 'must be true or false' }))
     .transform((v) => v === 'true');
 const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 /** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const parsers_duration = schemas_string()
+const parsers_duration = classic_schemas_string()
     .trim()
     .transform((v, ctx) => {
     const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
@@ -55513,14 +56589,14 @@ const parsers_duration = schemas_string()
 });
 const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
 function parsers_integer(min, max) {
-    return schemas_string()
+    return classic_schemas_string()
         .trim()
         .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
         .transform(Number)
         .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 }
 /** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas_string()
+const list = classic_schemas_string()
     .transform((v) => [
     ...new Set(v
         .split(/[\n,]/)
@@ -55528,7 +56604,7 @@ const list = schemas_string()
         .filter(Boolean)),
 ])
     .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas_string()
+const serviceUrl = classic_schemas_string()
     .trim()
     .transform((v, ctx) => {
     const url = checkServiceUrl(v);
@@ -55551,7 +56627,7 @@ const urlText = parsers_text.superRefine((v, ctx) => {
     if (problem)
         ctx.addIssue({ code: 'custom', message: problem });
 });
-const parsers_uuid = schemas_string()
+const parsers_uuid = classic_schemas_string()
     .trim()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
 /** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
@@ -55565,7 +56641,7 @@ function resourceName(maxLength = 260) {
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
  * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
  */
-const isoTime = schemas_string()
+const isoTime = classic_schemas_string()
     .trim()
     .refine((v) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
     message: 'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
@@ -55573,10 +56649,10 @@ const isoTime = schemas_string()
     .transform((v) => new Date(v));
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
 const pollInterval = positiveDuration.transform((ms) => Math.max(ms, RETRY_AFTER_MIN_MS));
-const osType = schemas_string()
+const osType = classic_schemas_string()
     .trim()
     .transform((v) => v.toLowerCase())
-    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
+    .pipe(classic_schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
     .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
 
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
@@ -55774,17 +56850,17 @@ function useOf(module, input) {
 ;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
 
 /** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = union([schemas_string(), schemas_number()]).transform(String);
+const idText = pipe(union([schemas_string(), schemas_number()]), transform(String));
 /**
  * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
  * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
  */
 const userProfile = looseObject({
-    id: idText.optional(),
-    name: schemas_string().optional(),
-    email: schemas_string().optional(),
-    display_name: schemas_string().nullable().optional(),
-    displayName: schemas_string().nullable().optional(),
+    id: optional(idText),
+    name: optional(schemas_string()),
+    email: optional(schemas_string()),
+    display_name: optional(nullable(schemas_string())),
+    displayName: optional(nullable(schemas_string())),
 });
 function displayNameOf(profile) {
     return profile.display_name ?? profile.displayName ?? undefined;
@@ -56248,16 +57324,14 @@ function listPages(client, method, url, schema, what, options = {}) {
  * by the operation rather than failing the whole listing, so both fields fall back to undefined.
  */
 const cachedImageSchema = looseObject({
-    image: schemas_string().optional().catch(undefined),
+    image: schemas_catch(optional(schemas_string()), undefined),
     /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
-    osType: schemas_string().optional().catch(undefined),
+    osType: schemas_catch(optional(schemas_string()), undefined),
 });
 /** Area B, one page of the cached images list. Which fields are always present is not documented. */
 const cachedImagesListSchema = looseObject({
-    value: array(cachedImageSchema.catch({}))
-        .optional()
-        .transform((v) => v ?? []),
-    nextLink: schemas_string().nullish(),
+    value: pipe(optional(array(schemas_catch(cachedImageSchema, {}))), transform((v) => v ?? [])),
+    nextLink: schemas_nullish(schemas_string()),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/image-reference.ts
@@ -56537,6 +57611,10 @@ async function checkImageCached(options, client, ctx) {
         summary: [
             {
                 title: `Cached images in ${options.location}`,
+                context: [
+                    ['subscription', options.subscriptionId],
+                    ['region', options.location],
+                ],
                 header: ['Image', 'Cached', 'OS type', 'Cached as'],
                 rows: requested.map((r) => {
                     const found = matches.get(r.key);
@@ -56638,9 +57716,9 @@ async function pollUntilDone(options) {
  * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
  * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
  */
-const informational = (schema) => schema.nullish().catch(undefined);
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
 /** A time the service reports: a string `Date` can read. */
-const reportedTime = informational(schemas_string().refine((v) => !Number.isNaN(Date.parse(v))));
+const reportedTime = informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v)))));
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
 
@@ -56652,14 +57730,14 @@ const reportedTime = informational(schemas_string().refine((v) => !Number.isNaN(
  * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
 const operationStatusResult = looseObject({
-    id: schemas_string().nullish(),
-    name: schemas_string().nullish(),
-    status: schemas_string().nullish(),
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    status: schemas_nullish(schemas_string()),
     startTime: reportedTime,
     endTime: reportedTime,
-    percentComplete: informational(schemas_number().min(0).max(100)),
-    error: errorDetail.nullish(),
-    operations: array(unknown()).nullish(),
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
+    error: schemas_nullish(errorDetail),
+    operations: schemas_nullish(array(unknown())),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/format.ts
@@ -56768,7 +57846,7 @@ function formatPercent(percent) {
 /**
  * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
  * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 class ConcurrentLog {
@@ -56835,6 +57913,7 @@ class InstanceLog {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
 
 
 
@@ -56922,18 +58001,26 @@ function report(outcomes, options) {
             failure: o.failure,
         }))
         : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
     const table = {
         title: options.title,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+        context: options.context,
+        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
         rows: outcomes.map((o) => [
             o.target,
             statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
             formatDuration(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            o.body?.id ?? o.body?.name ?? '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
         ]),
-        notes: failed.map((o) => o.failure),
+        code: outcomes
+            .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+            .map((o) => ({
+            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+            text: o.operationUrl,
+        })),
     };
     let failure;
     if (failed.length === 1 && !options.several)
@@ -57001,10 +58088,10 @@ async function runInstanceAction(action, options, client, ctx) {
         if (concurrent) {
             const log = new InstanceLog(name, concurrent);
             const outcome = await actOn(action, name, url, options, client, ctx, log);
-            await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-                ...log.history,
-                ...log.details,
-            ]);
+            // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
             return outcome;
         }
         // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
@@ -57021,6 +58108,10 @@ async function runInstanceAction(action, options, client, ctx) {
         targetHeader: 'erp virtual instance',
         several,
         severalFailed: `erp virtual instances did not ${action.verb}`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['resource group', options.resourceGroup],
+        ],
     });
 }
 function actionUrl(options, name, verb) {
@@ -57242,33 +58333,33 @@ async function waitForOperation(options, client, ctx) {
  * odd value there reads as unknown.
  */
 const synchronizationSchema = looseObject({
-    synchronizationId: schemas_string().nullish(),
+    synchronizationId: schemas_nullish(schemas_string()),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
     synchronizationMode: informational(schemas_string()),
-    status: schemas_string().nullish(),
+    status: schemas_nullish(schemas_string()),
     message: informational(schemas_string()),
     startTime: reportedTime,
     endTime: reportedTime,
-    durationMs: informational(schemas_number().int().min(0)),
+    durationMs: informational(schemas_number().check(schemas_int(), _gte(0))),
 });
 const synchronizationListSchema = looseObject({
-    value: array(synchronizationSchema).nullish(),
-    nextLink: schemas_string().nullish(),
+    value: schemas_nullish(array(synchronizationSchema)),
+    nextLink: schemas_nullish(schemas_string()),
 });
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
 const sourceShareSynchronizationSettingSchema = looseObject({
-    kind: schemas_string().nullish(),
-    properties: unknown().optional(),
+    kind: schemas_nullish(schemas_string()),
+    properties: optional(unknown()),
 });
 const sourceSettingListSchema = looseObject({
-    value: array(sourceShareSynchronizationSettingSchema).nullish(),
-    nextLink: schemas_string().nullish(),
+    value: schemas_nullish(array(sourceShareSynchronizationSettingSchema)),
+    nextLink: schemas_nullish(schemas_string()),
 });
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
 const scheduleSchema = looseObject({
     /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-    recurrenceInterval: schemas_string().nullish(),
-    synchronizationTime: schemas_string().nullish(),
+    recurrenceInterval: schemas_nullish(schemas_string()),
+    synchronizationTime: schemas_nullish(schemas_string()),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
@@ -57381,6 +58472,7 @@ function findSchedule(settings) {
 
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
+
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -57429,21 +58521,22 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         },
     };
 }
-function summaryTables(sync, settings, now) {
+function summaryTables(sync, settings, now, context) {
     const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
     const tables = [
         {
             title: 'Synchronization',
-            header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+            context,
+            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
             rows: sync
                 ? [
                     [
                         dash(sync.synchronizationId),
                         dash(sync.synchronizationMode),
                         dash(sync.status),
-                        dash(sync.startTime),
-                        dash(sync.endTime),
-                        dash(sync.durationMs),
+                        formatTime(sync.startTime),
+                        formatTime(sync.endTime),
+                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
                     ],
                 ]
                 : [['(none seen)', '—', '—', '—', '—', '—']],
@@ -57458,7 +58551,7 @@ function summaryTables(sync, settings, now) {
             dash(schedule?.recurrenceInterval),
             dash(schedule?.synchronizationTime),
             scheduled
-                ? dash(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
                 : 'raw JSON in the result output',
         ];
     });
@@ -57563,7 +58656,11 @@ async function waitForSync(options, client, ctx) {
     });
     const finish = (failure) => ({
         outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt),
+        summary: summaryTables(followed, settings, scheduleReadAt, [
+            ['account', options.accountName],
+            ['share subscription', options.shareSubscription],
+            ['resource group', options.resourceGroup],
+        ]),
         failure,
     });
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
@@ -58082,6 +59179,45 @@ function renderTable(table) {
     const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
     return [`\n${table.title}`, line(table.header), ...table.rows.map(line), ...(table.notes ?? []), ''].join('\n');
+}
+
+
+/***/ }),
+
+/***/ 8749:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ keepWasmOnBaselineTier)
+});
+
+// UNUSED EXPORTS: WASM_TIERING_FLAG
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/client/wasm-tiering.ts
+
+/**
+ * undici parses HTTP with llhttp compiled to WebAssembly. After a few responses V8 tiers its hot functions up to
+ * TurboFan on a background thread, and a process that ends right then waits at exit for that compile. A step sends
+ * a handful of requests; the baseline tier (Liftoff) parses them just as well, and a budget no short run reaches
+ * keeps llhttp there. Measured on this project's 2-core machine, Node 24.21, check-image-cached over 3 pages, 100
+ * interleaved rounds, per-round medians as ratios to the floor bundle (bench/): wall 2.16 × → 1.67 ×, peak RSS
+ * 1.32 × → 1.16 ×; teardown after the `exit` event 60 → 11 ms (the floor's: 9 ms). The command line: 2.10 × → 1.60 ×.
+ *
+ * The budget is the largest the flag takes (a 32-bit int; one more wraps to a negative budget, silently). 1e9 was
+ * reached by wait-for-sync reading 100 pages of history, whose peak RSS then went from 87 MiB (20 pages) to 109 MiB;
+ * with this budget it stays at 89 MiB. A run that parses still more gets the TurboFan code it then pays off.
+ *
+ * An unknown V8 flag only prints "Error: unrecognized flag" and the process carries on, so a later Node that drops
+ * this one would silently lose the gain: __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
+ */
+const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
+/** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
+function keepWasmOnBaselineTier() {
+    (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
 }
 
 

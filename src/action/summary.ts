@@ -42,15 +42,23 @@ export function renderSummary({ operation, tables, failure, advice }: SummaryCon
   if (failure) head.push(`<p><strong>Failed:</strong> ${escape(failure)}</p>`);
   if (advice) head.push(`<p><strong>What to do:</strong> ${escape(advice)}</p>`);
   const parts = tables.map((table) => ({
-    before:
+    before: [
       tables.length > 1 || table.title !== operation ? `<p><strong>${escape(table.title)}</strong></p>` : '',
+      table.context?.length
+        ? `<p>${table.context.map(([label, value]) => `${escape(label)} <code>${escape(value)}</code>`).join(' · ')}</p>`
+        : '',
+    ].join(''),
     header: `<tr>${table.header.map((c) => `<th>${escape(c)}</th>`).join('')}</tr>`,
     rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`),
     notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${escape(n)}</li>`).join('')}</ul>` : '',
+    // Shown whole, to copy: a URL cut with `?…` could not be used to resume.
+    code: (table.code ?? [])
+      .map((c) => `<p>${escape(c.label)}</p><pre><code>${escape(c.text)}</code></pre>`)
+      .join(''),
   }));
   let budget = SUMMARY_BYTES - bytes(head.join('\n'));
   const body = parts.map((part) => {
-    const fixed = `${part.before}<table>${part.header}</table>${part.notes}`;
+    const fixed = `${part.before}<table>${part.header}</table>${part.notes}${part.code}`;
     budget -= bytes(fixed) + 200;
     const kept: string[] = [];
     for (const row of part.rows) {
@@ -62,7 +70,7 @@ export function renderSummary({ operation, tables, failure, advice }: SummaryCon
       kept.length < part.rows.length
         ? `<p>${part.rows.length - kept.length} of ${part.rows.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log has them all.</p>`
         : '';
-    return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}`;
+    return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}${part.code}`;
   });
   return [...head, ...body].join('\n');
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './schemas/zod.js';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
 import { parseBody, type Credential, type HttpClient, type HttpResponse } from './http.js';
@@ -29,9 +29,9 @@ export function apiToken(token: string): Credential {
 }
 
 const tokenResponse = z.looseObject({
-  access_token: z.string().min(1),
-  expires_in: z.coerce.number().positive().optional(),
-  token_type: z.string().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  expires_in: z.optional(z.coerce.number().check(z.positive())),
+  token_type: z.optional(z.string()),
 });
 
 export interface TokenGrantOptions {

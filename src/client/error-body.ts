@@ -1,28 +1,32 @@
-import { z } from 'zod';
+import * as z from './schemas/zod.js';
 import { ServiceError, type ErrorDetail } from './errors.js';
 import type { HttpResponse } from './response.js';
 
+/** Absent, or dropped when it is not the expected shape. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
 /** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-export const errorDetail: z.ZodType<ErrorDetail> = z.lazy(() =>
+export const errorDetail: z.ZodMiniType<ErrorDetail> = z.lazy(() =>
   z.looseObject({
-    code: z.string().optional().catch(undefined),
-    message: z.string().optional().catch(undefined),
-    target: z.string().optional().catch(undefined),
-    details: z.array(errorDetail).optional().catch(undefined),
-    additionalInfo: z
-      .array(z.looseObject({ type: z.string().optional(), info: z.unknown() }))
-      .optional()
-      .catch(undefined),
+    code: lenient(z.string()),
+    message: lenient(z.string()),
+    target: lenient(z.string()),
+    details: lenient(z.array(errorDetail)),
+    additionalInfo: lenient(z.array(z.looseObject({ type: z.optional(z.string()), info: z.unknown() }))),
   }),
 );
 
 /** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
 const errorEnvelope = z.union([
   z.object({ error: errorDetail }),
-  z.object({ error: z.string(), error_description: z.string().optional() }).transform((o) => ({
-    error: { code: o.error, message: o.error_description },
-  })),
-  errorDetail.transform((detail) => ({ error: detail })),
+  z.pipe(
+    z.object({ error: z.string(), error_description: z.optional(z.string()) }),
+    z.transform((o) => ({ error: { code: o.error, message: o.error_description } })),
+  ),
+  z.pipe(
+    errorDetail,
+    z.transform((detail) => ({ error: detail })),
+  ),
 ]);
 
 /** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */

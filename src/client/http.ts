@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
+import { safeParse, type core, type output } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
 import { describeBody, parseErrorBody } from './error-body.js';
@@ -186,7 +186,12 @@ export class HttpClient {
 }
 
 /** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-export function parseBody<S extends z.ZodType>(response: HttpResponse, schema: S, what: string): z.output<S> {
+// Any zod schema, classic or mini: both build on zod's core.
+export function parseBody<S extends core.$ZodType>(
+  response: HttpResponse,
+  schema: S,
+  what: string,
+): output<S> {
   let value: unknown;
   try {
     value = JSON.parse(response.text);
@@ -198,7 +203,7 @@ export function parseBody<S extends z.ZodType>(response: HttpResponse, schema: S
       requestId: response.requestId,
     });
   }
-  const parsed = schema.safeParse(value);
+  const parsed = safeParse(schema, value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ServiceError({

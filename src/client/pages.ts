@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 import { ServiceError } from './errors.js';
 import { parseBody, type HttpClient, type HttpResponse } from './http.js';
 
@@ -34,7 +34,7 @@ export async function* pages<T>(
   }
 }
 
-type ListSchema<T> = z.ZodType<{ value?: T[] | null; nextLink?: string | null }>;
+type ListSchema<T> = core.$ZodType<{ value?: T[] | null; nextLink?: string | null }>;
 
 /**
  * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with

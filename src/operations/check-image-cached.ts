@@ -160,6 +160,10 @@ export async function checkImageCached(
     summary: [
       {
         title: `Cached images in ${options.location}`,
+        context: [
+          ['subscription', options.subscriptionId],
+          ['region', options.location],
+        ],
         header: ['Image', 'Cached', 'OS type', 'Cached as'],
         rows: requested.map((r) => {
           const found = matches.get(r.key)!;

@@ -21,9 +21,13 @@ export interface OperationContext {
 
 export interface SummaryTable {
   title: string;
+  /** Where the work happened, as label and value: subscription, resource group or account, region. */
+  context?: [string, string][];
   header: string[];
   rows: string[][];
   notes?: string[];
+  /** Text to copy whole (a URL to resume with), each shown in a code block under its label. */
+  code?: { label: string; text: string }[];
 }
 
 /**

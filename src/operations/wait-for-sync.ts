@@ -131,7 +131,11 @@ export async function waitForSync(
 
   const finish = (failure?: string): OperationResult => ({
     outputs: syncOutputs(followed, schedule, settings, nextRun),
-    summary: summaryTables(followed, settings, scheduleReadAt),
+    summary: summaryTables(followed, settings, scheduleReadAt, [
+      ['account', options.accountName],
+      ['share subscription', options.shareSubscription],
+      ['resource group', options.resourceGroup],
+    ]),
     failure,
   });
 

@@ -1,18 +1,18 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = z.union([z.string(), z.number()]).transform(String);
+const idText = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
 
 /**
  * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
  * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
  */
 export const userProfile = z.looseObject({
-  id: idText.optional(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  display_name: z.string().nullable().optional(),
-  displayName: z.string().nullable().optional(),
+  id: z.optional(idText),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  display_name: z.optional(z.nullable(z.string())),
+  displayName: z.optional(z.nullable(z.string())),
 });
 export type UserProfile = z.output<typeof userProfile>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { informational, reportedTime } from './informational.js';
 
 /**
@@ -8,38 +8,38 @@ import { informational, reportedTime } from './informational.js';
  */
 
 export const synchronizationSchema = z.looseObject({
-  synchronizationId: z.string().nullish(),
+  synchronizationId: z.nullish(z.string()),
   /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
   synchronizationMode: informational(z.string()),
-  status: z.string().nullish(),
+  status: z.nullish(z.string()),
   message: informational(z.string()),
   startTime: reportedTime,
   endTime: reportedTime,
-  durationMs: informational(z.number().int().min(0)),
+  durationMs: informational(z.number().check(z.int(), z.gte(0))),
 });
 export type Synchronization = z.output<typeof synchronizationSchema>;
 
 export const synchronizationListSchema = z.looseObject({
-  value: z.array(synchronizationSchema).nullish(),
-  nextLink: z.string().nullish(),
+  value: z.nullish(z.array(synchronizationSchema)),
+  nextLink: z.nullish(z.string()),
 });
 
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
 export const sourceShareSynchronizationSettingSchema = z.looseObject({
-  kind: z.string().nullish(),
-  properties: z.unknown().optional(),
+  kind: z.nullish(z.string()),
+  properties: z.optional(z.unknown()),
 });
 export type SourceShareSynchronizationSetting = z.output<typeof sourceShareSynchronizationSettingSchema>;
 
 export const sourceSettingListSchema = z.looseObject({
-  value: z.array(sourceShareSynchronizationSettingSchema).nullish(),
-  nextLink: z.string().nullish(),
+  value: z.nullish(z.array(sourceShareSynchronizationSettingSchema)),
+  nextLink: z.nullish(z.string()),
 });
 
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
 export const scheduleSchema = z.looseObject({
   /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-  recurrenceInterval: z.string().nullish(),
-  synchronizationTime: z.string().nullish(),
+  recurrenceInterval: z.nullish(z.string()),
+  synchronizationTime: z.nullish(z.string()),
 });
 export type ScheduleProperties = z.output<typeof scheduleSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { errorDetail } from '../error-body.js';
 import { informational, reportedTime } from './informational.js';
 
@@ -8,14 +8,14 @@ import { informational, reportedTime } from './informational.js';
  * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
 export const operationStatusResult = z.looseObject({
-  id: z.string().nullish(),
-  name: z.string().nullish(),
-  status: z.string().nullish(),
+  id: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  status: z.nullish(z.string()),
   startTime: reportedTime,
   endTime: reportedTime,
-  percentComplete: informational(z.number().min(0).max(100)),
-  error: errorDetail.nullish(),
-  operations: z.array(z.unknown()).nullish(),
+  percentComplete: informational(z.number().check(z.gte(0), z.lte(100))),
+  error: z.nullish(errorDetail),
+  operations: z.nullish(z.array(z.unknown())),
 });
 
 export type OperationStatusResult = z.output<typeof operationStatusResult>;

@@ -50,10 +50,13 @@ export async function runInstanceAction(
     if (concurrent) {
       const log = new InstanceLog(name, concurrent);
       const outcome = await actOn(action, name, url, options, client, ctx, log);
-      await concurrent.group(`${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`, [
-        ...log.history,
-        ...log.details,
-      ]);
+      // Progress went out live, prefixed with the instance: the group holds only what was not shown yet.
+      if (log.details.length > 0) {
+        await concurrent.group(
+          `${operation} ${name}: ${statusOf(outcome) ?? describeKind(outcome)}`,
+          log.details,
+        );
+      }
       return outcome;
     }
     // One at a time: the instance's group is open while it runs, so its progress shows live inside it.
@@ -69,6 +72,10 @@ export async function runInstanceAction(
     targetHeader: 'erp virtual instance',
     several,
     severalFailed: `erp virtual instances did not ${action.verb}`,
+    context: [
+      ['subscription', options.subscriptionId],
+      ['resource group', options.resourceGroup],
+    ],
   });
 }
 

@@ -3,6 +3,7 @@ import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
 import type { Seen } from './follow.js';
+import { formatTime } from '../format.js';
 import { formatDuration, formatPercent, type InstanceLog } from './progress.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
@@ -100,6 +101,8 @@ export interface ReportOptions {
   several: boolean;
   /** What a failure of several is: "erp virtual instances did not stop". */
   severalFailed: string;
+  /** Where the work happened, for the summary. */
+  context?: [string, string][];
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
@@ -121,18 +124,26 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
         failure: o.failure,
       }))
     : last.body;
+  // The cause is stated once, by the step's failure; the table says how each target ended.
   const table: SummaryTable = {
     title: options.title,
-    header: [options.targetHeader, 'status', 'duration', 'percent complete', 'operation id'],
+    context: options.context,
+    header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
     rows: outcomes.map((o) => [
       o.target,
       statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
       formatDuration(o.durationMs),
       // An empty cell renders badly in the job summary: a dash says "not known".
       typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-      o.body?.id ?? o.body?.name ?? '-',
+      formatTime(o.body?.startTime),
+      formatTime(o.body?.endTime),
     ]),
-    notes: failed.map((o) => o.failure!),
+    code: outcomes
+      .filter((o) => o.operationUrl && o.kind !== 'succeeded' && o.kind !== 'failed')
+      .map((o) => ({
+        label: `To resume ${o.target} with wait-for-operation, operation-url:`,
+        text: o.operationUrl!,
+      })),
   };
   let failure: string | undefined;
   if (failed.length === 1 && !options.several) failure = failed[0]!.failure;

@@ -9,7 +9,7 @@ export function formatPercent(percent: number | null | undefined): string {
 /**
  * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
  * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends (its history and details, in one piece). Lines arriving while such a group
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 export class ConcurrentLog {

@@ -1,4 +1,5 @@
 import type { SourceShareSynchronizationSetting, Synchronization } from '../../client/schemas/data-share.js';
+import { formatDuration, formatTime } from '../format.js';
 import type { OperationContext, OperationResult, SummaryTable } from '../types.js';
 import { findSchedule, isScheduleBased, nextExpectedRun, type Schedule } from './schedule.js';
 
@@ -78,22 +79,24 @@ export function summaryTables(
   sync: Synchronization | undefined,
   settings: SourceShareSynchronizationSetting[],
   now: number,
+  context?: [string, string][],
 ): SummaryTable[] {
   const dash = (v: string | number | null | undefined) =>
     v === undefined || v === null || v === '' ? '—' : String(v);
   const tables: SummaryTable[] = [
     {
       title: 'Synchronization',
-      header: ['Synchronization id', 'Mode', 'Status', 'Start', 'End', 'Duration (ms)'],
+      context,
+      header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
       rows: sync
         ? [
             [
               dash(sync.synchronizationId),
               dash(sync.synchronizationMode),
               dash(sync.status),
-              dash(sync.startTime),
-              dash(sync.endTime),
-              dash(sync.durationMs),
+              formatTime(sync.startTime),
+              formatTime(sync.endTime),
+              typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
             ],
           ]
         : [['(none seen)', '—', '—', '—', '—', '—']],
@@ -108,7 +111,7 @@ export function summaryTables(
       dash(schedule?.recurrenceInterval),
       dash(schedule?.synchronizationTime),
       scheduled
-        ? dash(
+        ? formatTime(
             nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString(),
           )
         : 'raw JSON in the result output',
