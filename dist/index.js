@@ -62079,7 +62079,7 @@ async function runOperation(source, runtime) {
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
-        await dispatcher?.destroy();
+        await (0,client_dispatcher/* closeDispatcher */.uB)(dispatcher);
     }
     const ids = module.outputs.includes('request-id')
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
@@ -62406,9 +62406,9 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   SM: () => (/* binding */ createDispatcher),
-/* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose)
+/* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
+/* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* unused harmony export closeDispatcher */
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 
 /**

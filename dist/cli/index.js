@@ -58906,7 +58906,7 @@ async function runOperation(source, runtime) {
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
-        await dispatcher?.destroy();
+        await closeDispatcher(dispatcher);
     }
     const ids = module.outputs.includes('request-id')
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
 import { connectAppManagement, connectResourceManager, type ConnectOptions } from '../client/connect.js';
-import { createDispatcher } from '../client/dispatcher.js';
+import { closeDispatcher, createDispatcher } from '../client/dispatcher.js';
 import { InputError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import { INPUTS, type InputName } from '../operations/inputs.js';
@@ -90,7 +90,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
   } finally {
     // Keep-alive sockets would hold the process open after the step is done.
-    await dispatcher?.destroy();
+    await closeDispatcher(dispatcher);
   }
   const ids = module.outputs.includes('request-id')
     ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
