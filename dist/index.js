@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 587:
+/***/ 6589:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58108,6 +58108,65 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/client/url.ts
@@ -58120,6 +58179,28 @@ function isLoopbackHost(hostname) {
         return true;
     return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
 }
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
 /**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
@@ -58133,7 +58214,7 @@ function checkServiceUrl(value) {
         return 'is not an absolute URL';
     }
     if (url.username || url.password)
-        return 'must not carry a user name or password';
+        return USERINFO_REFUSED;
     if (url.protocol === 'https:')
         return url;
     if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
@@ -58157,6 +58238,9 @@ function resolveOnOrigin(link, origin, what) {
     if (url.origin !== origin) {
         throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
     }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
     return url;
 }
 /**
@@ -58183,13 +58267,22 @@ function joinUrl(base, path, query = {}) {
         .join('&');
     return url;
 }
-/** Query strings may carry signatures; logs show a URL without them. */
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
 function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }
 
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
 
 
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
@@ -58257,12 +58350,18 @@ function resourceName(maxLength = 260) {
         .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
         .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
 }
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
 const isoTime = schemas_string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
 })
     .transform((v) => new Date(v));
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = positiveDuration.transform((ms) => Math.max(ms, RETRY_AFTER_MIN_MS));
 const osType = schemas_string()
     .trim()
     .transform((v) => v.toLowerCase())
@@ -58332,6 +58431,9 @@ function urlProblem(text) {
         return 'is not an http or https URL';
     if (url.username || url.password)
         return 'must not carry a user name or password';
+    // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
+    if (/\/\/[^/\s]*@/.test(url.pathname))
+        return 'must not carry a user name or password';
     return undefined;
 }
 /** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
@@ -58392,9 +58494,9 @@ const INPUTS = {
         parse: positiveDuration,
     }),
     'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
         default: '15s',
-        parse: positiveDuration,
+        parse: pollInterval,
     }),
     'request-timeout': def({
         description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
@@ -58438,7 +58540,7 @@ const INPUTS = {
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
     'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
     'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
         parse: isoTime,
     }),
     filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
@@ -58472,6 +58574,11 @@ const INPUTS = {
         parse: parsers_text,
     }),
     'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
@@ -59457,10 +59564,10 @@ function schemas_promise(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // custom checks
 // @__NO_SIDE_EFFECTS__
 function schemas_check(fn, params) {
@@ -59479,7 +59586,7 @@ function schemas_custom(fn, _params) {
 // refine
 // @__NO_SIDE_EFFECTS__
 function schemas_refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
+    return _refine(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
@@ -59658,65 +59765,6 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
 ;// CONCATENATED MODULE: ./src/client/http.ts
 
 
@@ -59732,6 +59780,8 @@ class http_HttpClient {
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
@@ -59761,8 +59811,10 @@ class http_HttpClient {
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
+            if (ok(response.status)) {
+                this.accepted = true;
                 return response;
+            }
             if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
                 // A token can be revoked or expire early; one fresh token is worth one more try.
                 refreshed = true;
@@ -59779,7 +59831,10 @@ class http_HttpClient {
             const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
             const hint = retryable
                 ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : req.hint?.(error);
+                : (req.hint?.(error) ??
+                    (response.status === 401
+                        ? this.options.credential?.unauthorized?.(error, this.accepted)
+                        : undefined));
             throw hint ? error.withHint(hint) : error;
         }
     }
@@ -59819,6 +59874,7 @@ class http_HttpClient {
             url,
             requestId: flat['x-vendor-request-id'],
             correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
         };
         this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
@@ -59856,7 +59912,27 @@ function parseBody(response, schema, what) {
             requestId: response.requestId,
         });
     }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
     return parsed.data;
+}
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw, parsed, path = '') {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return;
+    for (const [key, value] of Object.entries(raw)) {
+        const out = parsed[key];
+        const at = path ? `${path}.${key}` : key;
+        if (value !== null && value !== undefined && out === undefined)
+            yield [at, value];
+        else
+            yield* readAsUnknown(value, out, at);
+    }
+}
+function describeValue(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 async function readCapped(body, cap, url) {
     const chunks = [];
@@ -59902,8 +59978,20 @@ function networkError(req, url, error) {
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
-    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
 }
 /** Area D: the API token travels in its own header. */
 function apiToken(token) {
@@ -60253,6 +60341,7 @@ async function appCurrentUser(options, client, ctx) {
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
+
 const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
     '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
 /** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
@@ -60264,7 +60353,7 @@ const NAME = /^[\w.~-]+$/;
 function parseAppLocator(raw) {
     const value = raw.trim();
     const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+        throw new InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
     };
     if (!value)
         fail('is empty');
@@ -60282,6 +60371,9 @@ function parseAppLocator(raw) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         fail(`has the unsupported scheme ${url.protocol}`);
+    // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
+    if (url.username || url.password)
+        throw new InputError('app', USERINFO_REFUSED);
     const segments = url.pathname.split('/').filter(Boolean);
     for (let i = 0; i + 3 < segments.length; i++) {
         const kind = segments[i];
@@ -60345,13 +60437,17 @@ function checkUserEmails(emails) {
 
 
 
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
-    outputs: ['result', 'removed-users'],
+    inputs: {
+        app: module_required('app'),
+        userEmails: module_required('user-email'),
+        failIfAbsent: withDefault('fail-if-absent'),
+    },
+    outputs: ['result', 'removed-users', 'absent-users'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
     run: appRemoveUser,
 }));
@@ -60382,13 +60478,20 @@ async function appRemoveUser(options, client, ctx) {
             const error = withRetirementHint(caught);
             if (!(error instanceof ServiceError))
                 throw error;
+            const absent = isAbsentUser(error);
             outcomes.push({
                 user_email: email,
                 removed: false,
+                ...(absent ? { absent: true } : {}),
                 status: error.status,
                 code: error.code,
                 message: error.serviceMessage,
             });
+            if (absent && !options.failIfAbsent) {
+                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+                continue;
+            }
             failures.push({ email, error });
             ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
             for (const line of error.detailLines())
@@ -60403,16 +60506,18 @@ async function appRemoveUser(options, client, ctx) {
         }
     }
     const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
     return {
         outputs: {
             'removed-users': removed,
+            'absent-users': absent,
             result: outcomes.length === 1 ? outcomes[0] : outcomes,
         },
         summary: [
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Outcome'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
                 notes: [notice],
             },
         ],
@@ -60420,6 +60525,10 @@ async function appRemoveUser(options, client, ctx) {
             ? describeFailure(app, emails.length, removed.length, failures, outcomes)
             : undefined,
     };
+}
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
 }
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
 function onlyThisUser(error) {
@@ -60430,11 +60539,14 @@ function onlyThisUser(error) {
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
-function describeOutcome(o) {
+function describeOutcome(o, failIfAbsent = false) {
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
         return 'Not attempted';
+    const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
+    if (o.absent)
+        return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
     const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
     return `Failed: ${what || 'no answer'}`;
 }
@@ -60447,6 +60559,8 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
     if (skipped.length)
         parts.push(`not attempted: ${skipped.join(', ')}`);
+    if (failures.some((f) => isAbsentUser(f.error)))
+        parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
     return parts.join('; ').replace(/\s*\n\s*/g, ' ');
 }
@@ -60670,6 +60784,7 @@ const OUTPUTS = {
     'missing-images': 'JSON array of the requested references that are not cached.',
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
@@ -61184,20 +61299,33 @@ async function pollUntilDone(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => mini_schemas_catch(mini_schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(mini_schemas_string().check(schemas_refine((v) => !Number.isNaN(Date.parse(v)))));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
 
 
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
 const operationStatusResult = schemas_looseObject({
     id: mini_schemas_nullish(mini_schemas_string()),
     name: mini_schemas_nullish(mini_schemas_string()),
     status: mini_schemas_nullish(mini_schemas_string()),
-    startTime: mini_schemas_nullish(mini_schemas_string()),
-    endTime: mini_schemas_nullish(mini_schemas_string()),
-    percentComplete: mini_schemas_nullish(mini_schemas_number().check(_gte(0), _lte(100))),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(mini_schemas_number().check(_gte(0), _lte(100))),
     error: mini_schemas_nullish(errorDetail),
     operations: mini_schemas_nullish(schemas_array(schemas_unknown())),
 });
@@ -61620,19 +61748,21 @@ async function resume(pollingUrl, label, client, ctx, log) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
 
+
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
 const synchronizationSchema = schemas_looseObject({
     synchronizationId: mini_schemas_nullish(mini_schemas_string()),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: mini_schemas_nullish(mini_schemas_string()),
+    synchronizationMode: informational(mini_schemas_string()),
     status: mini_schemas_nullish(mini_schemas_string()),
-    message: mini_schemas_nullish(mini_schemas_string()),
-    startTime: mini_schemas_nullish(mini_schemas_string()),
-    endTime: mini_schemas_nullish(mini_schemas_string()),
-    durationMs: mini_schemas_nullish(mini_schemas_number().check(mini_schemas_int())),
+    message: informational(mini_schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    durationMs: informational(mini_schemas_number().check(mini_schemas_int(), _gte(0))),
 });
 const synchronizationListSchema = schemas_looseObject({
     value: mini_schemas_nullish(schemas_array(synchronizationSchema)),
@@ -62553,7 +62683,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6589);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -17,7 +17,7 @@ describe('values that may hold a secret are never echoed in an error', () => {
       message = (error as Error).message;
     }
     expect(message).toBe(
-      "Input 'base-url': must not carry a user name or password (got 'https://…@vendor.example/x?…')",
+      "Input 'base-url': must not carry a user name or password (user:pass@); give credentials only in their own inputs (got 'https://…@vendor.example/x?…')",
     );
   });
 

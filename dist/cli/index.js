@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7603);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5182);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45231,7 +45231,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7603:
+/***/ 5182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52397,10 +52397,10 @@ function promise(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // custom checks
 // @__NO_SIDE_EFFECTS__
 function check(fn, params) {
@@ -52419,7 +52419,7 @@ function custom(fn, _params) {
 // refine
 // @__NO_SIDE_EFFECTS__
 function refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
+    return _refine(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
@@ -52671,6 +52671,28 @@ function isLoopbackHost(hostname) {
         return true;
     return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
 }
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
 /**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
@@ -52684,7 +52706,7 @@ function checkServiceUrl(value) {
         return 'is not an absolute URL';
     }
     if (url.username || url.password)
-        return 'must not carry a user name or password';
+        return USERINFO_REFUSED;
     if (url.protocol === 'https:')
         return url;
     if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
@@ -52708,6 +52730,9 @@ function resolveOnOrigin(link, origin, what) {
     if (url.origin !== origin) {
         throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
     }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
     return url;
 }
 /**
@@ -52734,10 +52759,18 @@ function joinUrl(base, path, query = {}) {
         .join('&');
     return url;
 }
-/** Query strings may carry signatures; logs show a URL without them. */
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
 function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }
 
 ;// CONCATENATED MODULE: ./src/client/http.ts
@@ -52755,6 +52788,8 @@ class HttpClient {
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
@@ -52784,8 +52819,10 @@ class HttpClient {
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
+            if (ok(response.status)) {
+                this.accepted = true;
                 return response;
+            }
             if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
                 // A token can be revoked or expire early; one fresh token is worth one more try.
                 refreshed = true;
@@ -52802,7 +52839,10 @@ class HttpClient {
             const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
             const hint = retryable
                 ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : req.hint?.(error);
+                : (req.hint?.(error) ??
+                    (response.status === 401
+                        ? this.options.credential?.unauthorized?.(error, this.accepted)
+                        : undefined));
             throw hint ? error.withHint(hint) : error;
         }
     }
@@ -52842,6 +52882,7 @@ class HttpClient {
             url,
             requestId: flat['x-vendor-request-id'],
             correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
         };
         this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${this.options.clock.now() - started} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
@@ -52879,7 +52920,27 @@ function parseBody(response, schema, what) {
             requestId: response.requestId,
         });
     }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
     return parsed.data;
+}
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw, parsed, path = '') {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return;
+    for (const [key, value] of Object.entries(raw)) {
+        const out = parsed[key];
+        const at = path ? `${path}.${key}` : key;
+        if (value !== null && value !== undefined && out === undefined)
+            yield [at, value];
+        else
+            yield* readAsUnknown(value, out, at);
+    }
+}
+function describeValue(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 async function readCapped(body, cap, url) {
     const chunks = [];
@@ -52925,8 +52986,20 @@ function networkError(req, url, error) {
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
-    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
 }
 /** Area D: the API token travels in its own header. */
 function apiToken(token) {
@@ -56485,6 +56558,7 @@ function preprocess(fn, schema) {
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
 
+
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
 const parsers_text = classic_schemas_string().trim().min(1, 'must not be empty');
 /**
@@ -56550,12 +56624,18 @@ function resourceName(maxLength = 260) {
         .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
         .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
 }
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
 const isoTime = classic_schemas_string()
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: 'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
 })
     .transform((v) => new Date(v));
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = positiveDuration.transform((ms) => Math.max(ms, RETRY_AFTER_MIN_MS));
 const osType = classic_schemas_string()
     .trim()
     .transform((v) => v.toLowerCase())
@@ -56625,6 +56705,9 @@ function urlProblem(text) {
         return 'is not an http or https URL';
     if (url.username || url.password)
         return 'must not carry a user name or password';
+    // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
+    if (/\/\/[^/\s]*@/.test(url.pathname))
+        return 'must not carry a user name or password';
     return undefined;
 }
 /** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
@@ -56685,9 +56768,9 @@ const INPUTS = {
         parse: positiveDuration,
     }),
     'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
         default: '15s',
-        parse: positiveDuration,
+        parse: pollInterval,
     }),
     'request-timeout': def({
         description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
@@ -56731,7 +56814,7 @@ const INPUTS = {
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
     'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
     'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
         parse: isoTime,
     }),
     filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
@@ -56765,6 +56848,11 @@ const INPUTS = {
         parse: parsers_text,
     }),
     'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
@@ -57020,6 +57108,7 @@ async function appCurrentUser(options, client, ctx) {
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
+
 const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
     '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
 /** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
@@ -57031,7 +57120,7 @@ const NAME = /^[\w.~-]+$/;
 function parseAppLocator(raw) {
     const value = raw.trim();
     const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+        throw new InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
     };
     if (!value)
         fail('is empty');
@@ -57049,6 +57138,9 @@ function parseAppLocator(raw) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         fail(`has the unsupported scheme ${url.protocol}`);
+    // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
+    if (url.username || url.password)
+        throw new InputError('app', USERINFO_REFUSED);
     const segments = url.pathname.split('/').filter(Boolean);
     for (let i = 0; i + 3 < segments.length; i++) {
         const kind = segments[i];
@@ -57112,13 +57204,17 @@ function checkUserEmails(emails) {
 
 
 
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
-    outputs: ['result', 'removed-users'],
+    inputs: {
+        app: module_required('app'),
+        userEmails: module_required('user-email'),
+        failIfAbsent: withDefault('fail-if-absent'),
+    },
+    outputs: ['result', 'removed-users', 'absent-users'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
     run: appRemoveUser,
 }));
@@ -57149,13 +57245,20 @@ async function appRemoveUser(options, client, ctx) {
             const error = withRetirementHint(caught);
             if (!(error instanceof ServiceError))
                 throw error;
+            const absent = isAbsentUser(error);
             outcomes.push({
                 user_email: email,
                 removed: false,
+                ...(absent ? { absent: true } : {}),
                 status: error.status,
                 code: error.code,
                 message: error.serviceMessage,
             });
+            if (absent && !options.failIfAbsent) {
+                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+                continue;
+            }
             failures.push({ email, error });
             ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
             for (const line of error.detailLines())
@@ -57170,16 +57273,18 @@ async function appRemoveUser(options, client, ctx) {
         }
     }
     const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
     return {
         outputs: {
             'removed-users': removed,
+            'absent-users': absent,
             result: outcomes.length === 1 ? outcomes[0] : outcomes,
         },
         summary: [
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Outcome'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
                 notes: [notice],
             },
         ],
@@ -57187,6 +57292,10 @@ async function appRemoveUser(options, client, ctx) {
             ? describeFailure(app, emails.length, removed.length, failures, outcomes)
             : undefined,
     };
+}
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
 }
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
 function onlyThisUser(error) {
@@ -57197,11 +57306,14 @@ function onlyThisUser(error) {
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
-function describeOutcome(o) {
+function describeOutcome(o, failIfAbsent = false) {
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
         return 'Not attempted';
+    const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
+    if (o.absent)
+        return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
     const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
     return `Failed: ${what || 'no answer'}`;
 }
@@ -57214,6 +57326,8 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
     if (skipped.length)
         parts.push(`not attempted: ${skipped.join(', ')}`);
+    if (failures.some((f) => isAbsentUser(f.error)))
+        parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
     return parts.join('; ').replace(/\s*\n\s*/g, ' ');
 }
@@ -57437,6 +57551,7 @@ const outputs_OUTPUTS = {
     'missing-images': 'JSON array of the requested references that are not cached.',
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
@@ -57951,20 +58066,33 @@ async function pollUntilDone(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v)))));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
 
 
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
 const operationStatusResult = looseObject({
     id: schemas_nullish(schemas_string()),
     name: schemas_nullish(schemas_string()),
     status: schemas_nullish(schemas_string()),
-    startTime: schemas_nullish(schemas_string()),
-    endTime: schemas_nullish(schemas_string()),
-    percentComplete: schemas_nullish(schemas_number().check(_gte(0), _lte(100))),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
     error: schemas_nullish(errorDetail),
     operations: schemas_nullish(array(unknown())),
 });
@@ -58387,19 +58515,21 @@ async function resume(pollingUrl, label, client, ctx, log) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
 
+
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
 const synchronizationSchema = looseObject({
     synchronizationId: schemas_nullish(schemas_string()),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: schemas_nullish(schemas_string()),
+    synchronizationMode: informational(schemas_string()),
     status: schemas_nullish(schemas_string()),
-    message: schemas_nullish(schemas_string()),
-    startTime: schemas_nullish(schemas_string()),
-    endTime: schemas_nullish(schemas_string()),
-    durationMs: schemas_nullish(schemas_number().check(schemas_int())),
+    message: informational(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    durationMs: informational(schemas_number().check(schemas_int(), _gte(0))),
 });
 const synchronizationListSchema = looseObject({
     value: schemas_nullish(array(synchronizationSchema)),

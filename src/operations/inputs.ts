@@ -62,9 +62,9 @@ export const INPUTS = {
   }),
   'poll-interval': def({
     description:
-      'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+      'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
     default: '15s',
-    parse: p.positiveDuration,
+    parse: p.pollInterval,
   }),
   'request-timeout': def({
     description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
@@ -109,7 +109,8 @@ export const INPUTS = {
   'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),
   'synchronization-id': def({ description: 'Wait for this synchronization.', parse: p.text }),
   'started-after': def({
-    description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+    description:
+      'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
     parse: p.isoTime,
   }),
   filter: def({ description: 'Passed to the service as $filter (OData).', parse: p.text }),
@@ -145,6 +146,12 @@ export const INPUTS = {
     parse: p.text,
   }),
   'user-email': def({ description: 'One or more e-mail addresses.', parse: p.list }),
+  'fail-if-absent': def({
+    description:
+      'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
 import { checkServiceUrl } from '../client/url.js';
 
 /** Each parser reads the raw text of one input; its error message says what the input accepts. */
@@ -92,16 +93,21 @@ export function resourceName(maxLength = 260) {
     .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
 }
 
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
 export const isoTime = z
   .string()
   .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
-    {
-      message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-    },
-  )
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message:
+      'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
+  })
   .transform((v) => new Date(v));
+
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+export const pollInterval = positiveDuration.transform((ms) => Math.max(ms, RETRY_AFTER_MIN_MS));
 
 export const osType = z
   .string()
@@ -163,6 +169,8 @@ function urlProblem(text: string): string | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'is not an http or https URL';
   if (url.username || url.password) return 'must not carry a user name or password';
+  // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
+  if (/\/\/[^/\s]*@/.test(url.pathname)) return 'must not carry a user name or password';
   return undefined;
 }
 
