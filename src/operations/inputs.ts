@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { output } from '../client/schemas/zod.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -8,7 +8,7 @@ export interface InputDefinition<T = unknown> {
   default?: string;
   /** Masked the moment it is read. */
   secret?: boolean;
-  parse: z.ZodType<T, string>;
+  parse: p.Parser<T>;
 }
 
 const def = <T>(d: InputDefinition<T>) => d;
@@ -83,7 +83,7 @@ export const INPUTS = {
   }),
   'erp-virtual-instance': def({
     description: 'One or more erp virtual instance names, one per line or comma-separated.',
-    parse: p.list.pipe(p.resourceName().array()),
+    parse: p.resourceNames(),
   }),
   'soft-stop-timeout-seconds': def({
     description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
@@ -155,7 +155,7 @@ export const INPUTS = {
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;
-export type InputValue<N extends InputName> = z.output<(typeof INPUTS)[N]['parse']>;
+export type InputValue<N extends InputName> = output<(typeof INPUTS)[N]['parse']>;
 
 export const SECRET_INPUTS = (Object.keys(INPUTS) as InputName[]).filter(
   (name) => (INPUTS[name] as InputDefinition).secret,
