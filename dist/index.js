@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 587:
+/***/ 9990:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48573,6 +48573,65 @@ class TimeoutError extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -48668,7 +48727,7 @@ function defineLazy(object, key, getter) {
 function objectClone(obj) {
     return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
 }
-function util_assignProp(target, prop, value) {
+function assignProp(target, prop, value) {
     Object.defineProperty(target, prop, {
         value,
         writable: true,
@@ -48694,7 +48753,7 @@ function deferProp(target, key, getter) {
     Object.defineProperty(target, key, {
         get() {
             const value = getter();
-            util_assignProp(this, key, value);
+            assignProp(this, key, value);
             return value;
         },
         enumerable: true,
@@ -48704,7 +48763,7 @@ function deferProp(target, key, getter) {
 // Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
 function putProp(target, key, value) {
     if (key in target)
-        util_assignProp(target, key, value);
+        assignProp(target, key, value);
     else
         target[key] = value;
 }
@@ -48791,7 +48850,7 @@ const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrac
 function util_isObject(data) {
     return typeof data === "object" && data !== null && !Array.isArray(data);
 }
-const util_allowsEval = /* @__PURE__*/ cached(() => {
+const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
     // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
     if (globalConfig.jitless) {
         return false;
@@ -48808,7 +48867,7 @@ const util_allowsEval = /* @__PURE__*/ cached(() => {
     catch (_) {
         return false;
     }
-});
+})));
 function isPlainObject(o) {
     if (util_isObject(o) === false)
         return false;
@@ -49584,483 +49643,139 @@ class $ZodEncodeError extends Error {
     }
 }
 (_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
-const globalConfig = globalThis.__zod_globalConfig;
+const core_globalConfig = globalThis.__zod_globalConfig;
 function config(newConfig) {
     if (newConfig)
-        Object.assign(globalConfig, newConfig);
-    return globalConfig;
+        Object.assign(core_globalConfig, newConfig);
+    return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
-class $ZodCyclicError extends Error {
-    constructor() {
-        super(`Cannot parse a reference cycle that closes through a transform`);
-        this.name = "ZodCyclicError";
+const en_error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
     }
-}
-/** Keyed off the context object every schema in one parse call already shares. */
-const STATE = "~memo";
-const NO_ISSUES = [];
-// a value a cycle can close through
-function isRef(value) {
-    return value !== null && typeof value === "object";
-}
-// Receivers prefix paths in place, so the cache and every hand-out need their own copies.
-function cloneIssues(issues) {
-    return issues.map((iss) => (iss.path ? { ...iss, path: iss.path.slice() } : { ...iss }));
-}
-const recursive = /*@__PURE__*/ new WeakMap();
-/** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
-const NONE = 0;
-const ASSUMED = 1;
-const PROVEN = 2;
-/** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
-function isRecursive(inst, stack, resolve) {
-    const cached = recursive.get(inst);
-    if (cached !== undefined)
-        return cached ? PROVEN : NONE;
-    // Relative to the walk in progress, so not cached.
-    if (stack.has(inst))
-        return PROVEN;
-    stack.add(inst);
-    let result = NONE;
-    const check = (child) => {
-        if (result !== PROVEN && child?._zod) {
-            const answer = isRecursive(child, stack, resolve);
-            if (answer > result)
-                result = answer;
-        }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
     };
-    // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
-    const shape = (sh, spread) => {
-        let answer = NONE;
-        for (const key of Reflect.ownKeys(sh)) {
-            const desc = Object.getOwnPropertyDescriptor(sh, key);
-            // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
-            if (spread && !desc.enumerable)
-                continue;
-            // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
-            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
-            if (child > answer)
-                answer = child;
-        }
-        return answer;
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
     };
-    const merge = (answer) => {
-        if (answer > result)
-            result = answer;
-    };
-    const def = inst._zod.def;
-    const kind = def.type;
-    switch (kind) {
-        case "object": {
-            const raw = rawShape(def);
-            // a def with no raw shape answers `shape` from an accessor of its own, and running that can mint a whole fresh subtree
-            merge(raw ? shape(raw, true) : ASSUMED);
-            check(def.catchall);
-            break;
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
         }
-        case "array":
-            check(def.element);
-            break;
-        case "tuple":
-            for (const el of def.items)
-                check(el);
-            check(def.rest);
-            break;
-        case "record":
-        case "map":
-            check(def.keyType);
-            check(def.valueType);
-            break;
-        case "set":
-            check(def.valueType);
-            break;
-        case "union":
-            for (const el of def.options)
-                check(el);
-            break;
-        case "intersection":
-            check(def.left);
-            check(def.right);
-            break;
-        case "optional":
-        case "nullable":
-        case "default":
-        case "prefault":
-        case "catch":
-        case "readonly":
-        case "nonoptional":
-        case "promise":
-        case "success":
-            check(def.innerType);
-            break;
-        case "pipe":
-            check(def.in);
-            check(def.out);
-            break;
-        case "function":
-            check(def.input);
-            check(def.output);
-            break;
-        // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
-        case "lazy": {
-            const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : undefined);
-            // walked with resolution off: one hop sees past the deferral, and a lazy that yields only another unresolved lazy is generative, so it stops there
-            merge(inner ? isRecursive(inner, stack, false) : ASSUMED);
-            break;
-        }
-        // a leaf by choice: `parts` are regex fragments, not data positions
-        case "template_literal":
-        // leaves
-        case "string":
-        case "number":
-        case "int":
-        case "boolean":
-        case "bigint":
-        case "symbol":
-        case "undefined":
-        case "null":
-        case "void":
-        case "never":
-        case "any":
-        case "unknown":
-        case "date":
-        case "nan":
-        case "enum":
-        case "literal":
-        case "file":
-        case "transform":
-        case "custom":
-            break;
-        default: {
-            // a new built-in kind becomes a compile error here
-            kind;
-            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
-            for (const key in def) {
-                const desc = Object.getOwnPropertyDescriptor(def, key);
-                if (!desc || desc.get)
-                    continue;
-                const value = desc.value;
-                if (!value || typeof value !== "object")
-                    continue;
-                if (value._zod)
-                    check(value);
-                else if (Array.isArray(value))
-                    for (const el of value)
-                        check(el);
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = parsedType(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
             }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
+                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
         }
-    }
-    stack.delete(inst);
-    return settle(inst, result);
-}
-/** An assumed answer must not outlive the resolution that settles it, so only a certain one is cached. */
-function settle(inst, answer) {
-    if (answer !== ASSUMED)
-        recursive.set(inst, answer === PROVEN);
-    return answer;
-}
-/**
- * Whether one parse can re-enter this schema, i.e. its subtree contains a cycle.
- * Exported for `z.compile`, which refuses to compile such a schema: cycle
- * breaking is driven from here off state keyed on the parse context, and a
- * generated fast path has no context to key on.
- */
-function isRecursiveSchema(inst) {
-    // z.compile never parses, so nothing would ever resolve a lazy for it; it runs once and already treats a throw here as recursive
-    return isRecursive(inst, new Set(), true) !== NONE;
-}
-function bucketFor(state, inst) {
-    let bucket = state.buckets.get(inst);
-    if (!bucket) {
-        bucket = new WeakMap();
-        state.buckets.set(inst, bucket);
-    }
-    return bucket;
-}
-// Set immediately before delegating to core and cleared immediately after, so `alloc` registers only for a visit this module is driving.
-let handoff;
-// Allocated but unfinished entries. `alloc` and the matching pop both happen in the synchronous part of a parse, so they nest even when children are async, and one stack serves every schema.
-const memoizer_open = [];
-const memo = {
-    alloc(_inst, payload, empty) {
-        const bucket = handoff;
-        if (!bucket)
-            return empty;
-        handoff = undefined;
-        const entry = { value: empty, issues: null };
-        bucket.set(payload.value, entry);
-        memoizer_open.push(entry);
-        return empty;
-    },
-    guard(inst) {
-        var _a;
-        (_a = inst._zod).deferred ?? (_a.deferred = []);
-        inst._zod.deferred.push(() => {
-            const base = inst._zod.parse;
-            const wrapped = (payload, ctx) => {
-                // The value is a placeholder a back-edge is still waiting on, so the cycle closes through this transform. Its output can't exist in time to bind.
-                if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
-                    throw new $ZodCyclicError();
-                return base(payload, ctx);
-            };
-            inst._zod.parse = wrapped;
-            if (inst._zod.run === base)
-                inst._zod.run = wrapped;
-        });
-    },
-    attach(inst) {
-        var _a;
-        let isRecursiveInst;
-        let rechecked = false;
-        // a recursive schema is re-entered many times per parse and its bucket never changes
-        let lastCtx;
-        let lastBucket;
-        // Wraps `parse` in a deferred so it sees the container's final parse. Core's own deferred copies `parse` into `run` when there are no checks, and it ran first, so `run` is patched to match; with checks, `run` reads `parse` dynamically.
-        (_a = inst._zod).deferred ?? (_a.deferred = []);
-        inst._zod.deferred.push(() => {
-            const base = inst._zod.parse;
-            const wrapped = (payload, ctx) => {
-                if (isRecursiveInst === undefined) {
-                    const walked = isRecursive(inst, new Set(), false);
-                    if (walked === NONE) {
-                        // Nothing here can ever fire, so take it back out.
-                        inst._zod.parse = base;
-                        if (inst._zod.run === wrapped)
-                            inst._zod.run = base;
-                        return base(payload, ctx);
-                    }
-                    // this parse resolves the deferred edges on its own path, so ask once more before latching
-                    if (walked === PROVEN || rechecked)
-                        isRecursiveInst = true;
-                    else
-                        rechecked = true;
-                }
-                const input = payload.value;
-                if (!isRef(input))
-                    return base(payload, ctx);
-                let state = ctx[STATE];
-                if (!state) {
-                    state = { buckets: new WeakMap(), backEdges: undefined };
-                    ctx[STATE] = state;
-                }
-                let bucket;
-                if (lastCtx === ctx) {
-                    bucket = lastBucket;
-                }
-                else {
-                    bucket = bucketFor(state, inst);
-                    lastCtx = ctx;
-                    lastBucket = bucket;
-                }
-                const hit = bucket.get(input);
-                if (hit) {
-                    payload.value = hit.value;
-                    if (hit.issues) {
-                        if (hit.issues.length)
-                            payload.issues.push(...cloneIssues(hit.issues));
-                    }
-                    else {
-                        // Still being parsed: its own checks cover it, so skip them here.
-                        payload.memo = true;
-                        state.backEdges ?? (state.backEdges = new WeakSet());
-                        state.backEdges.add(hit.value);
-                    }
-                    return payload;
-                }
-                handoff = bucket;
-                const depth = memoizer_open.length;
-                const result = base(payload, ctx);
-                handoff = undefined;
-                // A container that rejected its input outright allocated nothing.
-                const entry = memoizer_open.length > depth ? memoizer_open.pop() : undefined;
-                // Both paths written out so the sync one allocates no closure. It runs once per node, and capturing here cost more than everything else combined.
-                if (result instanceof Promise) {
-                    return result.then((r) => {
-                        if (entry)
-                            entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
-                        return r;
-                    });
-                }
-                if (entry)
-                    entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
-                return result;
-            };
-            inst._zod.parse = wrapped;
-            if (inst._zod.run === base)
-                inst._zod.run = wrapped;
-        });
-    },
+    };
 };
-/** The memoizer that gives containers cycle support. `zod` installs it by default; `zod/mini` opts in with `config({ memoizer: memoizer() })`. */
-function memoizer() {
-    return memo;
+/* harmony default export */ function en() {
+    return {
+        localeError: en_error(),
+    };
 }
-/** Whether this value is a node a back-edge resolved to before it finished. */
-function isBackEdge(ctx, value) {
-    const backEdges = ctx[STATE]?.backEdges;
-    return backEdges !== undefined && isRef(value) && backEdges.has(value);
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
-
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link cuid2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-const cuid = /^[cC][0-9a-z]{6,}$/;
-const cuid2 = /^[0-9a-z]+$/;
-const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
-const xid = /^[0-9a-vA-V]{20}$/;
-const ksuid = /^[A-Za-z0-9]{27}$/;
-const nanoid = /^[a-zA-Z0-9_-]{21}$/;
-function nanoidOfLength(length) {
-    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
-}
-/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
-const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
-/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
-const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
-/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
-const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
-/** Returns a regex for validating an RFC 9562/4122 UUID.
- *
- * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
-const uuid = (version) => {
-    if (!version)
-        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
-    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
-};
-const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
-const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
-const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
-/** Practical email validation */
-const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
-/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
-const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-/** The classic emailregex.com regex for RFC 5322-compliant emails */
-const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
-/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
-const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
-const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
-const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
-// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
-const _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
-function emoji() {
-    return new RegExp(_emoji, "u");
-}
-const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
-const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-const mac = (delimiter) => {
-    const escapedDelim = util.escapeRegex(delimiter ?? ":");
-    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
-};
-const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
-const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
-// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
-const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
-const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
-// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
-// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
-const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
-const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
-const httpProtocol = /^https?$/;
-// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
-const e164 = /^\+[1-9]\d{6,14}$/;
-// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
-const creditCard = /^\d(?:[ -]?\d){11,18}$/;
-// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
-const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
-// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
-const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
-const dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
-/** Anchors a pattern source. The interpolation lives here rather than at the call site because
- * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
- * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
-function regexes_anchor(source) {
-    return new RegExp(`^${source}$`);
-}
-const date = /*@__PURE__*/ regexes_anchor(dateSource);
-function timeSource(args) {
-    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
-    const regex = typeof args.precision === "number"
-        ? args.precision === -1
-            ? `${hhmm}`
-            : args.precision === 0
-                ? `${hhmm}:[0-5]\\d`
-                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
-        : args.seconds
-            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
-            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
-    return regex;
-}
-function time(args) {
-    return new RegExp(`^${timeSource(args)}$`);
-}
-// Adapted from https://stackoverflow.com/a/3143231
-function datetime(args) {
-    const opts = ["Z"];
-    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
-    if (args.offset)
-        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
-    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
-    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
-    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
-    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
-}
-// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
-const anyString = /^[\s\S]{0,}$/;
-const string = (params) => {
-    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
-    return new RegExp(`^${regex}$`);
-};
-const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
-const number = /^-?\d+(?:\.\d+)?$/;
-const regexes_boolean = /^(?:true|false)$/i;
-const _null = /^null$/i;
-
-const _undefined = /^undefined$/i;
-
-// regex for string with no uppercase letters
-const lowercase = /^[^A-Z]*$/;
-// regex for string with no lowercase letters
-const uppercase = /^[^a-z]*$/;
-// regex for hexadecimal strings (any length)
-const hex = /^[0-9a-fA-F]*$/;
-// Hash regexes for different algorithms and encodings
-// Helper function to create base64 regex with exact length and padding
-function fixedBase64(bodyLength, padding) {
-    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
-}
-// Helper function to create base64url regex with exact length (no padding)
-function fixedBase64url(length) {
-    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
-}
-// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
-const md5_hex = /^[0-9a-fA-F]{32}$/;
-const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
-const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
-// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
-const sha1_hex = /^[0-9a-fA-F]{40}$/;
-const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
-const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
-// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
-const sha256_hex = /^[0-9a-fA-F]{64}$/;
-const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
-const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
-// SHA384 (48 bytes): base64 = 64 chars total (no padding)
-const sha384_hex = /^[0-9a-fA-F]{96}$/;
-const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
-const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
-// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
-const sha512_hex = /^[0-9a-fA-F]{128}$/;
-const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
-const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
@@ -50125,7 +49840,7 @@ const $ZodCheckGreaterThan = /*@__PURE__*/ $constructor("$ZodCheckGreaterThan", 
     };
 });
 const $ZodCheckMultipleOf = 
-/*@__PURE__*/ $constructor("$ZodCheckMultipleOf", (inst, def) => {
+/*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMultipleOf", (inst, def) => {
     $ZodCheck.init(inst, def);
     inst._zod.check = (payload) => {
         if (typeof payload.value !== typeof def.value)
@@ -50133,7 +49848,7 @@ const $ZodCheckMultipleOf =
         const isMultiple = typeof payload.value === "bigint"
             ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
                 def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
-            : floatSafeRemainder(payload.value, def.value) === 0;
+            : util.floatSafeRemainder(payload.value, def.value) === 0;
         if (isMultiple)
             return;
         payload.issues.push({
@@ -50145,7 +49860,7 @@ const $ZodCheckMultipleOf =
             continue: !def.abort,
         });
     };
-});
+})));
 const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat", (inst, def) => {
     $ZodCheck.init(inst, def); // no format checks
     def.format = def.format || "float64";
@@ -50327,7 +50042,7 @@ const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */
         });
     };
 })));
-const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (inst, def) => {
+const $ZodCheckMaxLength = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxLength", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
     (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
@@ -50335,10 +50050,10 @@ const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (ins
         const input = payload.value;
         const units = input.length;
         // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
-        const length = typeof input === "string" && units > def.maximum ? codePointLength(input) : units;
+        const length = typeof input === "string" && units > def.maximum ? util.codePointLength(input) : units;
         if (length <= def.maximum)
             return;
-        const origin = getLengthableOrigin(input);
+        const origin = util.getLengthableOrigin(input);
         payload.issues.push({
             origin,
             code: "too_big",
@@ -50349,7 +50064,7 @@ const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (ins
             continue: !def.abort,
         });
     };
-});
+})));
 const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
@@ -50375,7 +50090,7 @@ const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (ins
         });
     };
 });
-const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals", (inst, def) => {
+const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLengthEquals", (inst, def) => {
     var _a;
     $ZodCheck.init(inst, def);
     (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
@@ -50384,11 +50099,11 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals"
         const units = input.length;
         // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
         const length = typeof input === "string" && units >= def.length && units <= def.length * 2
-            ? codePointLength(input)
+            ? util.codePointLength(input)
             : units;
         if (length === def.length)
             return;
-        const origin = getLengthableOrigin(input);
+        const origin = util.getLengthableOrigin(input);
         const tooBig = length > def.length;
         payload.issues.push({
             origin,
@@ -50400,8 +50115,8 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals"
             continue: !def.abort,
         });
     };
-});
-const $ZodCheckStringFormat = /*@__PURE__*/ $constructor("$ZodCheckStringFormat", (inst, def) => {
+})));
+const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
     var _a, _b;
     $ZodCheck.init(inst, def);
     if (def.pattern)
@@ -50421,8 +50136,8 @@ const $ZodCheckStringFormat = /*@__PURE__*/ $constructor("$ZodCheckStringFormat"
         });
     else
         (_b = inst._zod).check ?? (_b.check = () => { });
-});
-const $ZodCheckRegex = /*@__PURE__*/ $constructor("$ZodCheckRegex", (inst, def) => {
+})));
+const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
     $ZodCheckStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         def.pattern.lastIndex = 0;
@@ -50438,18 +50153,18 @@ const $ZodCheckRegex = /*@__PURE__*/ $constructor("$ZodCheckRegex", (inst, def) 
             continue: !def.abort,
         });
     };
-});
-const $ZodCheckLowerCase = /*@__PURE__*/ $constructor("$ZodCheckLowerCase", (inst, def) => {
-    def.pattern ?? (def.pattern = lowercase);
+})));
+const $ZodCheckLowerCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.lowercase);
     $ZodCheckStringFormat.init(inst, def);
-});
-const $ZodCheckUpperCase = /*@__PURE__*/ $constructor("$ZodCheckUpperCase", (inst, def) => {
-    def.pattern ?? (def.pattern = uppercase);
+})));
+const $ZodCheckUpperCase = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.uppercase);
     $ZodCheckStringFormat.init(inst, def);
-});
-const $ZodCheckIncludes = /*@__PURE__*/ $constructor("$ZodCheckIncludes", (inst, def) => {
+})));
+const $ZodCheckIncludes = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckIncludes", (inst, def) => {
     $ZodCheck.init(inst, def);
-    const escapedRegex = escapeRegex(def.includes);
+    const escapedRegex = util.escapeRegex(def.includes);
     // `String.prototype.includes(sub, position)` matches `sub` at `position`
     // OR LATER, so the pattern must allow at least `position` leading chars
     // (`{N,}`), not exactly `position` chars (`{N}`).
@@ -50468,10 +50183,10 @@ const $ZodCheckIncludes = /*@__PURE__*/ $constructor("$ZodCheckIncludes", (inst,
             continue: !def.abort,
         });
     };
-});
-const $ZodCheckStartsWith = /*@__PURE__*/ $constructor("$ZodCheckStartsWith", (inst, def) => {
+})));
+const $ZodCheckStartsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStartsWith", (inst, def) => {
     $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
+    const pattern = new RegExp(`^${util.escapeRegex(def.prefix)}.*`);
     def.pattern ?? (def.pattern = pattern);
     inst._zod.check = (payload) => {
         if (payload.value.startsWith(def.prefix))
@@ -50486,10 +50201,10 @@ const $ZodCheckStartsWith = /*@__PURE__*/ $constructor("$ZodCheckStartsWith", (i
             continue: !def.abort,
         });
     };
-});
-const $ZodCheckEndsWith = /*@__PURE__*/ $constructor("$ZodCheckEndsWith", (inst, def) => {
+})));
+const $ZodCheckEndsWith = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckEndsWith", (inst, def) => {
     $ZodCheck.init(inst, def);
-    const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
+    const pattern = new RegExp(`.*${util.escapeRegex(def.suffix)}$`);
     def.pattern ?? (def.pattern = pattern);
     inst._zod.check = (payload) => {
         if (payload.value.endsWith(def.suffix))
@@ -50504,13 +50219,13 @@ const $ZodCheckEndsWith = /*@__PURE__*/ $constructor("$ZodCheckEndsWith", (inst,
             continue: !def.abort,
         });
     };
-});
+})));
 ///////////////////////////////////
 /////    $ZodCheckProperty    /////
 ///////////////////////////////////
 function handleCheckPropertyResult(result, payload, property) {
     if (result.issues.length) {
-        payload.issues.push(...prefixIssues(property, result.issues));
+        payload.issues.push(...util.prefixIssues(property, result.issues));
     }
 }
 const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
@@ -50527,9 +50242,9 @@ const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ n
         return;
     };
 })));
-const $ZodCheckProperties = /*@__PURE__*/ $constructor("$ZodCheckProperties", (inst, def) => {
+const $ZodCheckProperties = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperties", (inst, def) => {
     $ZodCheck.init(inst, def);
-    hide(inst, Symbol.iterator, function* () {
+    util.hide(inst, Symbol.iterator, function* () {
         yield inst;
     });
     // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
@@ -50557,7 +50272,7 @@ const $ZodCheckProperties = /*@__PURE__*/ $constructor("$ZodCheckProperties", (i
             return Promise.all(proms).then(() => undefined);
         return undefined;
     };
-});
+})));
 const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
     $ZodCheck.init(inst, def);
     const mimeSet = new Set(def.mime);
@@ -50573,52 +50288,170 @@ const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ n
         });
     };
 })));
-const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (inst, def) => {
+const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckOverwrite", (inst, def) => {
     $ZodCheck.init(inst, def);
     inst._zod.check = (payload) => {
         payload.value = def.tx(payload.value);
     };
-});
+})));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
-class Doc {
-    constructor(args = [], closed = {}) {
-        this.content = [];
-        this.indent = 0;
-        this.args = args;
-        this.closed = closed;
-    }
-    // the compiler catches a child's throw and keeps writing into this doc, so the indent has to unwind with it
-    indented(fn) {
-        this.indent += 1;
-        try {
-            fn(this);
-        }
-        finally {
-            this.indent -= 1;
-        }
-    }
-    write(arg) {
-        if (typeof arg === "function") {
-            arg(this, { execution: "sync" });
-            arg(this, { execution: "async" });
-            return;
-        }
-        const content = arg;
-        const lines = content.split("\n").filter((x) => x);
-        const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
-        const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
-        for (const line of dedented) {
-            this.content.push(line);
-        }
-    }
-    compile() {
-        const F = Function;
-        const content = this?.content ?? [``];
-        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {\n${content.join("\n")}\n};`);
-        return factory(...Object.values(this.closed));
-    }
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const cuid = /^[cC][0-9a-z]{6,}$/;
+const cuid2 = /^[0-9a-z]+$/;
+const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+const xid = /^[0-9a-vA-V]{20}$/;
+const ksuid = /^[A-Za-z0-9]{27}$/;
+const nanoid = /^[a-zA-Z0-9_-]{21}$/;
+function nanoidOfLength(length) {
+    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
 }
+/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
+const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
+const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
+const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** Returns a regex for validating an RFC 9562/4122 UUID.
+ *
+ * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
+const uuid = (version) => {
+    if (!version)
+        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+};
+const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
+const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
+const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+/** Practical email validation */
+const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
+const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The classic emailregex.com regex for RFC 5322-compliant emails */
+const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
+const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
+const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+const _emoji = (/* unused pure expression or super */ null && (`^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`));
+function emoji() {
+    return new RegExp(_emoji, "u");
+}
+const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+const mac = (delimiter) => {
+    const escapedDelim = util.escapeRegex(delimiter ?? ":");
+    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+};
+const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
+const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
+// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
+const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+const httpProtocol = /^https?$/;
+// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
+const e164 = /^\+[1-9]\d{6,14}$/;
+// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+const creditCard = /^\d(?:[ -]?\d){11,18}$/;
+// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
+const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
+const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
+/** Anchors a pattern source. The interpolation lives here rather than at the call site because
+ * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
+ * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
+function regexes_anchor(source) {
+    return new RegExp(`^${source}$`);
+}
+const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
+function timeSource(args) {
+    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
+    const regex = typeof args.precision === "number"
+        ? args.precision === -1
+            ? `${hhmm}`
+            : args.precision === 0
+                ? `${hhmm}:[0-5]\\d`
+                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
+        : args.seconds
+            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
+            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+    return regex;
+}
+function time(args) {
+    return new RegExp(`^${timeSource(args)}$`);
+}
+// Adapted from https://stackoverflow.com/a/3143231
+function datetime(args) {
+    const opts = ["Z"];
+    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
+    if (args.offset)
+        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
+    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
+    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
+    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
+    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
+}
+// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
+const anyString = /^[\s\S]{0,}$/;
+const string = (params) => {
+    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+    return new RegExp(`^${regex}$`);
+};
+const bigint = /^-?\d+n?$/;
+const integer = /^-?\d+$/;
+const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_boolean = /^(?:true|false)$/i;
+const _null = /^null$/i;
+
+const _undefined = /^undefined$/i;
+
+// regex for string with no uppercase letters
+const lowercase = /^[^A-Z]*$/;
+// regex for string with no lowercase letters
+const uppercase = /^[^a-z]*$/;
+// regex for hexadecimal strings (any length)
+const hex = /^[0-9a-fA-F]*$/;
+// Hash regexes for different algorithms and encodings
+// Helper function to create base64 regex with exact length and padding
+function fixedBase64(bodyLength, padding) {
+    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
+}
+// Helper function to create base64url regex with exact length (no padding)
+function fixedBase64url(length) {
+    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
+}
+// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
+const md5_hex = /^[0-9a-fA-F]{32}$/;
+const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
+const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
+// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
+const sha1_hex = /^[0-9a-fA-F]{40}$/;
+const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
+const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
+// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
+const sha256_hex = /^[0-9a-fA-F]{64}$/;
+const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
+const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
+// SHA384 (48 bytes): base64 = 64 chars total (no padding)
+const sha384_hex = /^[0-9a-fA-F]{96}$/;
+const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
+const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
+// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
+const sha512_hex = /^[0-9a-fA-F]{128}$/;
+const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
+const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
@@ -50803,16 +50636,16 @@ const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
         return payload;
     };
 });
-const $ZodStringFormat = /*@__PURE__*/ $constructor("$ZodStringFormat", (inst, def) => {
+const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
     // check initialization must come first
-    $ZodCheckStringFormat.init(inst, def);
+    checks.$ZodCheckStringFormat.init(inst, def);
     $ZodString.init(inst, def);
-});
-const $ZodGUID = /*@__PURE__*/ $constructor("$ZodGUID", (inst, def) => {
-    def.pattern ?? (def.pattern = guid);
+})));
+const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.guid);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodUUID = /*@__PURE__*/ $constructor("$ZodUUID", (inst, def) => {
+})));
+const $ZodUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUUID", (inst, def) => {
     if (def.version) {
         const versionMap = {
             v1: 1,
@@ -50827,16 +50660,16 @@ const $ZodUUID = /*@__PURE__*/ $constructor("$ZodUUID", (inst, def) => {
         const v = versionMap[def.version];
         if (v === undefined)
             throw new Error(`Invalid UUID version: "${def.version}"`);
-        def.pattern ?? (def.pattern = uuid(v));
+        def.pattern ?? (def.pattern = regexes.uuid(v));
     }
     else
-        def.pattern ?? (def.pattern = uuid());
+        def.pattern ?? (def.pattern = regexes.uuid());
     $ZodStringFormat.init(inst, def);
-});
-const $ZodEmail = /*@__PURE__*/ $constructor("$ZodEmail", (inst, def) => {
-    def.pattern ?? (def.pattern = email);
+})));
+const $ZodEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmail", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.email);
     $ZodStringFormat.init(inst, def);
-});
+})));
 /** The `://` guard rejected the input before the URL constructor saw it. */
 const URL_BAD_FORMAT = 1;
 /** The URL parser rejected the input. */
@@ -50861,7 +50694,7 @@ function validateURL(trimmed, def) {
 /** Parses a URL while preserving the non-normalizing HTTP guard. */
 function parseURLObject(trimmed, def) {
     // When normalize is off, require :// for http/https URLs. This prevents strings like "http:example.com" or "https:/path" from being silently accepted
-    if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+    if (!def.normalize && def.protocol?.source === regexes.httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
         return URL_BAD_FORMAT;
     }
     try {
@@ -50890,7 +50723,7 @@ function urlProtocolOk(url, protocol) {
     protocol.lastIndex = 0;
     return protocol.test(url.protocol.endsWith(":") ? url.protocol.slice(0, -1) : url.protocol);
 }
-const $ZodURL = /*@__PURE__*/ $constructor("$ZodURL", (inst, def) => {
+const $ZodURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodURL", (inst, def) => {
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         try {
@@ -50958,62 +50791,62 @@ const $ZodURL = /*@__PURE__*/ $constructor("$ZodURL", (inst, def) => {
             });
         }
     };
-});
-const $ZodEmoji = /*@__PURE__*/ $constructor("$ZodEmoji", (inst, def) => {
-    def.pattern ?? (def.pattern = emoji());
+})));
+const $ZodEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEmoji", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.emoji());
     $ZodStringFormat.init(inst, def);
-});
-const $ZodNanoID = /*@__PURE__*/ $constructor("$ZodNanoID", (inst, def) => {
+})));
+const $ZodNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNanoID", (inst, def) => {
     if (def.length !== undefined && (!Number.isInteger(def.length) || def.length < 1))
         throw new Error(`Invalid nanoid length: ${def.length}`);
-    def.pattern ?? (def.pattern = def.length === undefined ? nanoid : nanoidOfLength(def.length));
+    def.pattern ?? (def.pattern = def.length === undefined ? regexes.nanoid : regexes.nanoidOfLength(def.length));
     $ZodStringFormat.init(inst, def);
-});
+})));
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
  * (timestamps embedded in the id). Use {@link $ZodCUID2} instead.
  * See https://github.com/paralleldrive/cuid.
  */
-const $ZodCUID = /*@__PURE__*/ $constructor("$ZodCUID", (inst, def) => {
-    def.pattern ?? (def.pattern = cuid);
+const $ZodCUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodCUID2 = /*@__PURE__*/ $constructor("$ZodCUID2", (inst, def) => {
-    def.pattern ?? (def.pattern = cuid2);
+})));
+const $ZodCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCUID2", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cuid2);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodULID = /*@__PURE__*/ $constructor("$ZodULID", (inst, def) => {
-    def.pattern ?? (def.pattern = ulid);
+})));
+const $ZodULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodULID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ulid);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodXID = /*@__PURE__*/ $constructor("$ZodXID", (inst, def) => {
-    def.pattern ?? (def.pattern = xid);
+})));
+const $ZodXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.xid);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodKSUID = /*@__PURE__*/ $constructor("$ZodKSUID", (inst, def) => {
-    def.pattern ?? (def.pattern = ksuid);
+})));
+const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodKSUID", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ksuid);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodISODateTime = /*@__PURE__*/ $constructor("$ZodISODateTime", (inst, def) => {
-    def.pattern ?? (def.pattern = datetime(def));
+})));
+const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.datetime(def));
     $ZodStringFormat.init(inst, def);
-});
-const $ZodISODate = /*@__PURE__*/ $constructor("$ZodISODate", (inst, def) => {
-    def.pattern ?? (def.pattern = date);
+})));
+const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.date);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodISOTime = /*@__PURE__*/ $constructor("$ZodISOTime", (inst, def) => {
-    def.pattern ?? (def.pattern = time(def));
+})));
+const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.time(def));
     $ZodStringFormat.init(inst, def);
-});
-const $ZodISODuration = /*@__PURE__*/ $constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = duration);
+})));
+const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.duration);
     $ZodStringFormat.init(inst, def);
-});
-const $ZodIPv4 = /*@__PURE__*/ $constructor("$ZodIPv4", (inst, def) => {
-    def.pattern ?? (def.pattern = ipv4);
+})));
+const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv4);
     $ZodStringFormat.init(inst, def);
-});
+})));
 /** An IPv6 address is written with hex digits, colons and dots, and nothing else. The guard is what makes the check below an IPv6 check: `new URL("http://[...]")` parses an authority, not an address, so `@` and `\` re-delimit it and `"::@1\\"` validates against the host `0.0.0.1`. The URL parser also deletes ASCII tab, LF and CR rather than failing, which is how `"::1\n"` validated as `::1`. */
 const ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
 function isValidIPv6(value) {
@@ -51021,8 +50854,8 @@ function isValidIPv6(value) {
         return false;
     return canParseURL(`http://[${value}]`);
 }
-const $ZodIPv6 = /*@__PURE__*/ $constructor("$ZodIPv6", (inst, def) => {
-    def.pattern ?? (def.pattern = ipv6);
+const $ZodIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.ipv6);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (!isValidIPv6(payload.value)) {
@@ -51035,15 +50868,15 @@ const $ZodIPv6 = /*@__PURE__*/ $constructor("$ZodIPv6", (inst, def) => {
             });
         }
     };
-});
+})));
 const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
     def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
     $ZodStringFormat.init(inst, def);
 })));
-const $ZodCIDRv4 = /*@__PURE__*/ $constructor("$ZodCIDRv4", (inst, def) => {
-    def.pattern ?? (def.pattern = cidrv4);
+const $ZodCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv4", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv4);
     $ZodStringFormat.init(inst, def);
-});
+})));
 function isValidCIDRv6(value) {
     const parts = value.split("/");
     if (parts.length !== 2)
@@ -51058,8 +50891,8 @@ function isValidCIDRv6(value) {
         return false;
     return isValidIPv6(address);
 }
-const $ZodCIDRv6 = /*@__PURE__*/ $constructor("$ZodCIDRv6", (inst, def) => {
-    def.pattern ?? (def.pattern = cidrv6); // not used for validation
+const $ZodCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCIDRv6", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.cidrv6); // not used for validation
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (!isValidCIDRv6(payload.value)) {
@@ -51072,7 +50905,7 @@ const $ZodCIDRv6 = /*@__PURE__*/ $constructor("$ZodCIDRv6", (inst, def) => {
             });
         }
     };
-});
+})));
 //////////////////////////////   ZodBase64   //////////////////////////////
 function isValidBase64(data) {
     if (data === "")
@@ -51093,7 +50926,7 @@ function isValidBase64(data) {
 }
 // lax on purpose: the quantified regexes.base64 overflows the regex stack on multi-MB input and its leading ^$| alternation leaks through template-literal composition; isValidBase64 enforces length and padding
 const base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
-const $ZodBase64 = /*@__PURE__*/ $constructor("$ZodBase64", (inst, def) => {
+const $ZodBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64", (inst, def) => {
     def.pattern ?? (def.pattern = base64Charset);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -51107,7 +50940,7 @@ const $ZodBase64 = /*@__PURE__*/ $constructor("$ZodBase64", (inst, def) => {
             continue: !def.abort,
         });
     };
-});
+})));
 //////////////////////////////   ZodBase64URL   //////////////////////////////
 // lax on purpose: the quantified regexes.base64url overflows the regex stack on multi-MB input; isValidBase64 enforces length on the padded string
 const base64urlCharset = /^[A-Za-z0-9_-]*$/;
@@ -51118,7 +50951,7 @@ function isValidBase64URL(data) {
     const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
     return isValidBase64(padded);
 }
-const $ZodBase64URL = /*@__PURE__*/ $constructor("$ZodBase64URL", (inst, def) => {
+const $ZodBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBase64URL", (inst, def) => {
     def.pattern ?? (def.pattern = base64urlCharset);
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -51132,11 +50965,11 @@ const $ZodBase64URL = /*@__PURE__*/ $constructor("$ZodBase64URL", (inst, def) =>
             continue: !def.abort,
         });
     };
-});
-const $ZodE164 = /*@__PURE__*/ $constructor("$ZodE164", (inst, def) => {
-    def.pattern ?? (def.pattern = e164);
+})));
+const $ZodE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodE164", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.e164);
     $ZodStringFormat.init(inst, def);
-});
+})));
 //////////////////////////////   ZodCreditCard   //////////////////////////////
 const CC_SANITIZE = /[- ]/g;
 /** Luhn checksum on a digit-only string. Adapted from valibot (MIT). */
@@ -51231,7 +51064,7 @@ function isValidJWT(token, algorithm = null) {
         return false;
     }
 }
-const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
+const $ZodJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodJWT", (inst, def) => {
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
         if (isValidJWT(payload.value, def.alg))
@@ -51244,7 +51077,7 @@ const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
             continue: !def.abort,
         });
     };
-});
+})));
 const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
     $ZodStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -51395,7 +51228,7 @@ const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload) => payload;
 });
-const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
+const $ZodNever = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNever", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
         payload.issues.push({
@@ -51406,7 +51239,7 @@ const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodVoid", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -51481,7 +51314,7 @@ function handleArrayResult(result, final, index) {
 }
 const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = globalConfig.memoizer;
+    const memo = core_globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -51655,7 +51488,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
             const field = shape[key]._zod;
             if (field.values) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
-                    util_assignProp(propValues, key, new Set());
+                    assignProp(propValues, key, new Set());
                 }
                 for (const v of field.values)
                     propValues[key].add(v);
@@ -51669,7 +51502,7 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
     const isObject = util_isObject;
     const catchall = def.catchall;
     let value;
-    const memo = globalConfig.memoizer;
+    const memo = core_globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         value ?? (value = _normalized.value);
@@ -51713,12 +51546,12 @@ const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
         return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
     };
 });
-const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) => {
+const $ZodObjectJIT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodObjectJIT", (inst, def) => {
     // requires cast because technically $ZodObject doesn't extend
     $ZodObject.init(inst, def);
     const superParse = inst._zod.parse;
-    const _normalized = cached(() => normalizeDef(def));
-    const memo = globalConfig.memoizer;
+    const _normalized = util.cached(() => normalizeDef(def));
+    const memo = core.globalConfig.memoizer;
     const generateFastpass = (shape) => {
         const normalized = _normalized.value;
         const syms = normalized.symbolKeys;
@@ -51750,7 +51583,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
             if (key === "__proto__")
                 continue;
             const id = ids[key];
-            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : util.esc(key);
             const isPresent = `${k} in input`;
             const schema = shape[key];
             const optin = schema?._zod?.optin;
@@ -51820,9 +51653,9 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
         return doc.compile();
     };
     let fastpass;
-    const isObject = util_isObject;
-    const jit = !globalConfig.jitless;
-    const allowsEval = util_allowsEval;
+    const isObject = util.isObject;
+    const jit = !core.globalConfig.jitless;
+    const allowsEval = util.allowsEval;
     const fastEnabled = jit && allowsEval.value; // && !def.catchall;
     const catchall = def.catchall;
     let value;
@@ -51849,7 +51682,7 @@ const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) =>
         }
         return superParse(payload, ctx);
     };
-});
+})));
 function handleUnionResults(results, final, inst, ctx) {
     for (const result of results) {
         if (result.issues.length === 0) {
@@ -52088,7 +51921,7 @@ const $ZodDiscriminatedUnion =
         return payload;
     };
 })));
-const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
+const $ZodIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -52102,7 +51935,7 @@ const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, d
         }
         return handleIntersectionResults(payload, left, right);
     };
-});
+})));
 function mergeValues(a, b) {
     // const aType = parse.t(a);
     // const bType = parse.t(b);
@@ -52112,7 +51945,7 @@ function mergeValues(a, b) {
     if (a instanceof Date && b instanceof Date && +a === +b) {
         return { valid: true, data: a };
     }
-    if (isPlainObject(a) && isPlainObject(b)) {
+    if (util.isPlainObject(a) && util.isPlainObject(b)) {
         const bKeys = Object.keys(b);
         const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
         const newObj = { ...a, ...b };
@@ -52201,17 +52034,17 @@ function handleIntersectionResults(result, left, right) {
     }
     const merged = mergeValues(left.value, right.value);
     if (!merged.valid) {
-        if (aborted(result))
+        if (util.aborted(result))
             return result;
         throw new Error(`Unmergable intersection. Error path: ` + `${JSON.stringify(merged.mergeErrorPath)}`);
     }
     result.value = merged.data;
     return result;
 }
-const $ZodTuple = /*@__PURE__*/ $constructor("$ZodTuple", (inst, def) => {
+const $ZodTuple = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTuple", (inst, def) => {
     $ZodType.init(inst, def);
     const items = def.items;
-    const memo = globalConfig.memoizer;
+    const memo = core.globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
@@ -52266,7 +52099,7 @@ const $ZodTuple = /*@__PURE__*/ $constructor("$ZodTuple", (inst, def) => {
             else {
                 itemResults[i] = r;
                 if (abortEarly && !itemAborted && r.issues.length)
-                    itemAborted = aborted(r);
+                    itemAborted = util.aborted(r);
             }
         }
         // sound because rest is non-empty exactly when every fixed index is present, the one case handleTupleResults cannot discard an item's issues
@@ -52276,7 +52109,7 @@ const $ZodTuple = /*@__PURE__*/ $constructor("$ZodTuple", (inst, def) => {
             let seen = payload.issues.length;
             for (const el of rest) {
                 if (abortEarly && payload.issues.length !== seen) {
-                    if (aborted(payload, seen))
+                    if (util.aborted(payload, seen))
                         break;
                     seen = payload.issues.length;
                 }
@@ -52295,7 +52128,7 @@ const $ZodTuple = /*@__PURE__*/ $constructor("$ZodTuple", (inst, def) => {
         }
         return handleTupleResults(itemResults, payload, items, input, optoutStart);
     };
-});
+})));
 function getTupleOptStart(items, key) {
     for (let i = items.length - 1; i >= 0; i--) {
         // optin is a three-rung ladder so any rung above `undefined` permits an absent slot; optout stays two-valued.
@@ -52307,7 +52140,7 @@ function getTupleOptStart(items, key) {
 }
 function handleTupleResult(result, final, index) {
     if (result.issues.length) {
-        final.issues.push(...prefixIssues(index, result.issues));
+        final.issues.push(...util.prefixIssues(index, result.issues));
     }
     final.value[index] = result.value;
 }
@@ -52326,7 +52159,7 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
                 final.value.length = i;
                 break;
             }
-            final.issues.push(...prefixIssues(i, r.issues));
+            final.issues.push(...util.prefixIssues(i, r.issues));
         }
         final.value[i] = r.value;
     }
@@ -52634,15 +52467,15 @@ function handleSetResult(result, final) {
     }
     final.value.add(result.value);
 }
-const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
+const $ZodEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEnum", (inst, def) => {
     $ZodType.init(inst, def);
-    const values = getEnumValues(def.entries);
+    const values = util.getEnumValues(def.entries);
     const valuesSet = new Set(values);
     inst._zod.values = valuesSet;
-    defineLazyInternal(inst, "pattern", (zod) => {
-        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+    util.defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = util.getEnumValues(zod.def.entries).filter((k) => util.propertyKeyTypes.has(typeof k));
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
-        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => util.escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
     });
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -52657,7 +52490,7 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
@@ -52704,7 +52537,7 @@ const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
 const $ZodTransform = /*@__PURE__*/ $constructor("$ZodTransform", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.optin = "optional";
-    globalConfig.memoizer?.guard(inst);
+    core_globalConfig.memoizer?.guard(inst);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             throw new $ZodEncodeError(inst.constructor.name);
@@ -52756,17 +52589,17 @@ const $ZodOptional = /*@__PURE__*/ $constructor("$ZodOptional", (inst, def) => {
         return def.innerType._zod.run(payload, ctx);
     };
 });
-const $ZodExactOptional = /*@__PURE__*/ $constructor("$ZodExactOptional", (inst, def) => {
+const $ZodExactOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodExactOptional", (inst, def) => {
     // Call parent init - inherits optin/optout = "optional"
     $ZodOptional.init(inst, def);
     // Override values/pattern to NOT add undefined
-    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
     // Override parse to just delegate (no undefined handling)
     inst._zod.parse = (payload, ctx) => {
         return def.innerType._zod.run(payload, ctx);
     };
-});
+})));
 const $ZodNullable = /*@__PURE__*/ $constructor("$ZodNullable", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
@@ -52785,11 +52618,11 @@ const $ZodNullable = /*@__PURE__*/ $constructor("$ZodNullable", (inst, def) => {
         return def.innerType._zod.run(payload, ctx);
     };
 });
-const $ZodDefault = /*@__PURE__*/ $constructor("$ZodDefault", (inst, def) => {
+const $ZodDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodDefault", (inst, def) => {
     $ZodType.init(inst, def);
     // inst._zod.qin = "true";
     inst._zod.optin = "defaulted";
-    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             return def.innerType._zod.run(payload, ctx);
@@ -52809,17 +52642,17 @@ const $ZodDefault = /*@__PURE__*/ $constructor("$ZodDefault", (inst, def) => {
         }
         return handleDefaultResult(result, def);
     };
-});
+})));
 function handleDefaultResult(payload, def) {
     if (payload.value === undefined) {
         payload.value = def.defaultValue;
     }
     return payload;
 }
-const $ZodPrefault = /*@__PURE__*/ $constructor("$ZodPrefault", (inst, def) => {
+const $ZodPrefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPrefault", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.optin = "defaulted";
-    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             return def.innerType._zod.run(payload, ctx);
@@ -52830,10 +52663,10 @@ const $ZodPrefault = /*@__PURE__*/ $constructor("$ZodPrefault", (inst, def) => {
         }
         return def.innerType._zod.run(payload, ctx);
     };
-});
-const $ZodNonOptional = /*@__PURE__*/ $constructor("$ZodNonOptional", (inst, def) => {
+})));
+const $ZodNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNonOptional", (inst, def) => {
     $ZodType.init(inst, def);
-    defineLazyInternal(inst, "values", (zod) => {
+    util.defineLazyInternal(inst, "values", (zod) => {
         const v = zod.def.innerType._zod.values;
         return v ? new Set([...v].filter((x) => x !== undefined)) : undefined;
     });
@@ -52844,7 +52677,7 @@ const $ZodNonOptional = /*@__PURE__*/ $constructor("$ZodNonOptional", (inst, def
         }
         return handleNonOptionalResult(result, inst);
     };
-});
+})));
 function handleNonOptionalResult(payload, inst) {
     if (!payload.issues.length && payload.value === undefined) {
         payload.issues.push({
@@ -53011,12 +52844,12 @@ function handleCodecTxResult(left, value, nextSchema, ctx) {
 const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
     $ZodPipe.init(inst, def);
 })));
-const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
+const $ZodReadonly = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodReadonly", (inst, def) => {
     $ZodType.init(inst, def);
-    defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
-    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
-    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
-    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
     inst._zod.parse = (payload, ctx) => {
         if (ctx.direction === "backward") {
             return def.innerType._zod.run(payload, ctx);
@@ -53027,7 +52860,7 @@ const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
         }
         return handleReadonlyResult(result);
     };
-});
+})));
 function handleReadonlyResult(payload) {
     // A repeat visit hands back a node that is still being built; freezing it here would make the rest of its keys fail to assign.
     if (!payload.memo)
@@ -53343,7 +53176,7 @@ function _email(Class, params) {
         format: "email",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53353,7 +53186,7 @@ function _guid(Class, params) {
         format: "guid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53363,7 +53196,7 @@ function _uuid(Class, params) {
         format: "uuid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53374,7 +53207,7 @@ function _uuidv4(Class, params) {
         check: "string_format",
         abort: false,
         version: "v4",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53385,7 +53218,7 @@ function _uuidv6(Class, params) {
         check: "string_format",
         abort: false,
         version: "v6",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53396,7 +53229,7 @@ function _uuidv7(Class, params) {
         check: "string_format",
         abort: false,
         version: "v7",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53406,7 +53239,7 @@ function _url(Class, params) {
         format: "url",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53416,7 +53249,7 @@ function api_emoji(Class, params) {
         format: "emoji",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53426,7 +53259,7 @@ function _nanoid(Class, params) {
         format: "nanoid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 /**
@@ -53441,7 +53274,7 @@ function _cuid(Class, params) {
         format: "cuid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53451,7 +53284,7 @@ function _cuid2(Class, params) {
         format: "cuid2",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53461,7 +53294,7 @@ function _ulid(Class, params) {
         format: "ulid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53471,7 +53304,7 @@ function _xid(Class, params) {
         format: "xid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53481,7 +53314,7 @@ function _ksuid(Class, params) {
         format: "ksuid",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53491,7 +53324,7 @@ function _ipv4(Class, params) {
         format: "ipv4",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53501,7 +53334,7 @@ function _ipv6(Class, params) {
         format: "ipv6",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53521,7 +53354,7 @@ function _cidrv4(Class, params) {
         format: "cidrv4",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53531,7 +53364,7 @@ function _cidrv6(Class, params) {
         format: "cidrv6",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53541,7 +53374,7 @@ function _base64(Class, params) {
         format: "base64",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53551,7 +53384,7 @@ function _base64url(Class, params) {
         format: "base64url",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53561,7 +53394,7 @@ function _e164(Class, params) {
         format: "e164",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53591,7 +53424,7 @@ function _jwt(Class, params) {
         format: "jwt",
         check: "string_format",
         abort: false,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 const TimePrecision = {
@@ -53610,7 +53443,7 @@ function _isoDateTime(Class, params) {
         offset: false,
         local: false,
         precision: null,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53619,7 +53452,7 @@ function _isoDate(Class, params) {
         type: "string",
         format: "date",
         check: "string_format",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53629,7 +53462,7 @@ function _isoTime(Class, params) {
         format: "time",
         check: "string_format",
         precision: null,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53638,7 +53471,7 @@ function _isoDuration(Class, params) {
         type: "string",
         format: "duration",
         check: "string_format",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53786,7 +53619,7 @@ function _unknown(Class) {
 function _never(Class, params) {
     return new Class({
         type: "never",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -53820,9 +53653,9 @@ function _nan(Class, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _lt(value, params) {
-    return new $ZodCheckLessThan({
+    return new checks.$ZodCheckLessThan({
         check: "less_than",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         value,
         inclusive: false,
     });
@@ -53877,9 +53710,9 @@ function _nonnegative(params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _multipleOf(value, params) {
-    return new $ZodCheckMultipleOf({
+    return new checks.$ZodCheckMultipleOf({
         check: "multiple_of",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         value,
     });
 }
@@ -53909,9 +53742,9 @@ function _size(size, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _maxLength(maximum, params) {
-    const ch = new $ZodCheckMaxLength({
+    const ch = new checks.$ZodCheckMaxLength({
         check: "max_length",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         maximum,
     });
     return ch;
@@ -53926,61 +53759,61 @@ function _minLength(minimum, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _length(length, params) {
-    return new $ZodCheckLengthEquals({
+    return new checks.$ZodCheckLengthEquals({
         check: "length_equals",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         length,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _regex(pattern, params) {
-    return new $ZodCheckRegex({
+    return new checks.$ZodCheckRegex({
         check: "string_format",
         format: "regex",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         pattern,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _lowercase(params) {
-    return new $ZodCheckLowerCase({
+    return new checks.$ZodCheckLowerCase({
         check: "string_format",
         format: "lowercase",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _uppercase(params) {
-    return new $ZodCheckUpperCase({
+    return new checks.$ZodCheckUpperCase({
         check: "string_format",
         format: "uppercase",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _includes(includes, params) {
-    return new $ZodCheckIncludes({
+    return new checks.$ZodCheckIncludes({
         check: "string_format",
         format: "includes",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         includes,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _startsWith(prefix, params) {
-    return new $ZodCheckStartsWith({
+    return new checks.$ZodCheckStartsWith({
         check: "string_format",
         format: "starts_with",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         prefix,
     });
 }
 // @__NO_SIDE_EFFECTS__
 function _endsWith(suffix, params) {
-    return new $ZodCheckEndsWith({
+    return new checks.$ZodCheckEndsWith({
         check: "string_format",
         format: "ends_with",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
         suffix,
     });
 }
@@ -53995,10 +53828,10 @@ function _property(property, schema, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _properties(shape, params) {
-    return new $ZodCheckProperties({
+    return new checks.$ZodCheckProperties({
         check: "properties",
         shape,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -54011,7 +53844,7 @@ function _mime(types, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _overwrite(tx) {
-    return new $ZodCheckOverwrite({
+    return new checks.$ZodCheckOverwrite({
         check: "overwrite",
         tx,
     });
@@ -54039,7 +53872,7 @@ function _toUpperCase() {
 // slugify
 // @__NO_SIDE_EFFECTS__
 function _slugify() {
-    return _overwrite((input) => slugify(input));
+    return _overwrite((input) => util.slugify(input));
 }
 // @__NO_SIDE_EFFECTS__
 function _array(Class, element, params) {
@@ -54049,7 +53882,7 @@ function _array(Class, element, params) {
         // get element() {
         //   return element;
         // },
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -54297,7 +54130,7 @@ function _superRefine(fn, params) {
     const ch = _check((payload) => {
         payload.addIssue = (issue) => {
             if (typeof issue === "string") {
-                payload.issues.push(util_issue(issue, payload.value, ch._zod.def));
+                payload.issues.push(util.issue(issue, payload.value, ch._zod.def));
             }
             else {
                 // for Zod 3 backwards compatibility
@@ -54309,7 +54142,7 @@ function _superRefine(fn, params) {
                     _issue.input = payload.value;
                 _issue.inst ?? (_issue.inst = ch);
                 _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
-                payload.issues.push(util_issue(_issue));
+                payload.issues.push(util.issue(_issue));
             }
         };
         return fn(payload.value, payload);
@@ -54318,9 +54151,9 @@ function _superRefine(fn, params) {
 }
 // @__NO_SIDE_EFFECTS__
 function _check(fn, params) {
-    const ch = new $ZodCheck({
+    const ch = new checks.$ZodCheck({
         check: "custom",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
     ch._zod.check = fn;
     return ch;
@@ -54421,1631 +54254,6 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     }
     const inst = new Class(def);
     return inst;
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
-
-
-function assignProps(target, ...sources) {
-    for (const source of sources) {
-        for (const key of Reflect.ownKeys(source)) {
-            if (Object.prototype.propertyIsEnumerable.call(source, key)) {
-                util_assignProp(target, key, source[key]);
-            }
-        }
-    }
-    return target;
-}
-// function initializeContext<T extends schemas.$ZodType>(inputs: JSONSchemaGeneratorParams<T>): ToJSONSchemaContext<T> {
-//   return {
-//     processor: inputs.processor,
-//     metadataRegistry: inputs.metadata ?? globalRegistry,
-//     target: inputs.target ?? "draft-2020-12",
-//     unrepresentable: inputs.unrepresentable ?? "throw",
-//   };
-// }
-function to_json_schema_initializeContext(params) {
-    // Normalize target: convert old non-hyphenated versions to hyphenated versions
-    let target = params?.target ?? "draft-2020-12";
-    if (target === "draft-4")
-        target = "draft-04";
-    if (target === "draft-7")
-        target = "draft-07";
-    return {
-        processors: params.processors ?? {},
-        metadataRegistry: params?.metadata ?? globalRegistry,
-        target,
-        unrepresentable: params?.unrepresentable ?? "throw",
-        override: params?.override ?? (() => { }),
-        io: params?.io ?? "output",
-        counter: 0,
-        seen: new Map(),
-        sharedDefsExtractedFor: undefined,
-        sharedEmitDoneFor: undefined,
-        cycles: params?.cycles ?? "ref",
-        reused: params?.reused ?? "inline",
-        intersections: [],
-        deferred: [],
-        external: params?.external ?? undefined,
-    };
-}
-/**
- * Applies the `unrepresentable` setting at a site that has no JSON Schema equivalent. Throws
- * `message` unless the setting (or the handler's return value) says otherwise. Returns `true` if a
- * custom JSON Schema was written into `json`, in which case the caller must not write its own.
- */
-function handleUnrepresentable(schema, ctx, json, params, message) {
-    const result = typeof ctx.unrepresentable === "function"
-        ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message })
-        : ctx.unrepresentable;
-    if (result === "any")
-        return false;
-    if (result === undefined || result === "throw")
-        throw new Error(message);
-    Object.assign(json, result);
-    return true;
-}
-// never rename this back to `process`: bundler polyfills inject a top-level `const process` that a lexical declaration of the same name collides with (#6397)
-function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
-    var _a;
-    const def = schema._zod.def;
-    // check for schema in seens
-    const seen = ctx.seen.get(schema);
-    if (seen) {
-        seen.count++;
-        // check if cycle
-        const isCycle = _params.schemaPath.includes(schema);
-        if (isCycle) {
-            seen.cycle = _params.path;
-        }
-        return seen.schema;
-    }
-    // initialize
-    const result = { schema: {}, count: 1, cycle: undefined, path: _params.path };
-    ctx.seen.set(schema, result);
-    ctx.sharedDefsExtractedFor = undefined;
-    ctx.sharedEmitDoneFor = undefined;
-    // custom method overrides default behavior
-    const overrideSchema = schema._zod.toJSONSchema?.();
-    if (overrideSchema) {
-        result.schema = overrideSchema;
-    }
-    else {
-        const params = {
-            ..._params,
-            schemaPath: [..._params.schemaPath, schema],
-            path: _params.path,
-        };
-        if (schema._zod.processJSONSchema) {
-            schema._zod.processJSONSchema(ctx, result.schema, params);
-        }
-        else {
-            const _json = result.schema;
-            const processor = ctx.processors[def.type];
-            if (!processor) {
-                throw new Error(`[toJSONSchema]: Non-representable type encountered: ${def.type}`);
-            }
-            processor(schema, ctx, _json, params);
-        }
-        const parent = schema._zod.parent;
-        if (parent) {
-            // Also set ref if processor didn't (for inheritance)
-            if (!result.ref)
-                result.ref = parent;
-            to_json_schema_processSchema(parent, ctx, params);
-            ctx.seen.get(parent).isParent = true;
-        }
-    }
-    // metadata
-    const meta = ctx.metadataRegistry.get(schema);
-    if (meta)
-        assignProps(result.schema, meta);
-    if (ctx.io === "input" && isTransforming(schema)) {
-        // examples/defaults only apply to output type of pipe
-        delete result.schema.examples;
-        delete result.schema.default;
-    }
-    // set prefault as default
-    if (ctx.io === "input" && "_prefault" in result.schema)
-        (_a = result.schema).default ?? (_a.default = result.schema._prefault);
-    delete result.schema._prefault;
-    // pulling fresh from ctx.seen in case it was overwritten
-    const _result = ctx.seen.get(schema);
-    return _result.schema;
-}
-/** @deprecated Renamed to `processSchema`. An export alias declares no binding, so it is safe to keep. */
-
-// Escape a reference token for use in a JSON Pointer fragment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. The `~` replacement must run first.
-function encodeJSONPointerSegment(segment) {
-    return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-function to_json_schema_extractDefs(ctx, schema
-// params: EmitParams
-) {
-    // iterate over seen map;
-    const root = ctx.seen.get(schema);
-    if (!root)
-        throw new Error("Unprocessed schema. This is a bug in Zod.");
-    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would — this pass is identical whichever schema it is called with, and only needs to run once.
-    if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
-        return;
-    // Track ids to detect duplicates across different schemas
-    const idToSchema = new Map();
-    for (const entry of ctx.seen.entries()) {
-        const id = ctx.metadataRegistry.get(entry[0])?.id;
-        if (id) {
-            const existing = idToSchema.get(id);
-            if (existing && existing !== entry[0]) {
-                throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
-            }
-            idToSchema.set(id, entry[0]);
-        }
-    }
-    // returns a ref to the schema defId will be empty if the ref points to an external schema (or #)
-    const makeURI = (entry) => {
-        // comparing the seen objects because sometimes multiple schemas map to the same seen object. e.g. lazy
-        // external is configured
-        const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
-        if (ctx.external) {
-            const externalId = ctx.external.registry.get(entry[0])?.id; // ?? "__shared";// `__schema${ctx.counter++}`;
-            // check if schema is in the external registry
-            const uriGenerator = ctx.external.uri ?? ((id) => id);
-            if (externalId) {
-                return { ref: uriGenerator(externalId) };
-            }
-            // otherwise, add to __shared
-            const id = entry[1].defId ?? entry[1].schema.id ?? `schema${ctx.counter++}`;
-            entry[1].defId = id; // set defId so it will be reused if needed
-            return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
-        }
-        const uriPrefix = `#`;
-        const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
-        // an id-less root has nowhere to be extracted to, so it stays inline and self-references as `#`
-        if (entry[1] === root && !entry[1].schema.id) {
-            return { ref: uriPrefix };
-        }
-        // self-contained schema
-        const defId = entry[1].schema.id ?? `__schema${ctx.counter++}`;
-        return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
-    };
-    // stored cached version in `def` property remove all properties, set $ref
-    const extractToDef = (entry) => {
-        // if the schema is already a reference, do not extract it
-        if (entry[1].schema.$ref) {
-            return;
-        }
-        const seen = entry[1];
-        const { ref, defId } = makeURI(entry);
-        seen.def = { ...seen.schema };
-        // defId won't be set if the schema is a reference to an external schema or if the schema is the root schema
-        if (defId)
-            seen.defId = defId;
-        // wipe away all properties except $ref
-        const schema = seen.schema;
-        for (const key in schema) {
-            delete schema[key];
-        }
-        schema.$ref = ref;
-    };
-    // throw on cycles
-    // break cycles
-    if (ctx.cycles === "throw") {
-        for (const entry of ctx.seen.entries()) {
-            const seen = entry[1];
-            if (seen.cycle) {
-                throw new Error("Cycle detected: " +
-                    `#/${seen.cycle?.join("/")}/<root>` +
-                    '\n\nSet the `cycles` parameter to `"ref"` to resolve cyclical schemas with defs.');
-            }
-        }
-    }
-    // extract schemas into $defs
-    for (const entry of ctx.seen.entries()) {
-        const seen = entry[1];
-        // convert root schema to # $ref
-        if (schema === entry[0]) {
-            extractToDef(entry); // this has special handling for the root schema
-            continue;
-        }
-        // extract schemas that are in the external registry
-        if (ctx.external) {
-            const ext = ctx.external.registry.get(entry[0])?.id;
-            if (schema !== entry[0] && ext) {
-                extractToDef(entry);
-                continue;
-            }
-        }
-        // extract schemas with `id` meta
-        const id = ctx.metadataRegistry.get(entry[0])?.id;
-        if (id) {
-            extractToDef(entry);
-            continue;
-        }
-        // break cycles
-        if (seen.cycle) {
-            // any
-            extractToDef(entry);
-            continue;
-        }
-        // extract reused schemas
-        if (seen.count > 1) {
-            if (ctx.reused === "ref") {
-                extractToDef(entry);
-            }
-        }
-    }
-    if (ctx.external)
-        ctx.sharedDefsExtractedFor = ctx.external;
-}
-/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify — anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
-function compactTypeUnion(schema) {
-    const options = schema.anyOf;
-    if (!Array.isArray(options) || options.length === 0 || schema.type !== undefined)
-        return;
-    const types = [];
-    for (const option of options) {
-        if (!option || typeof option !== "object")
-            return;
-        // A branch that is itself a compactible union folds into this one — nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
-        compactTypeUnion(option);
-        const keys = Object.keys(option);
-        if (keys.length !== 1 || keys[0] !== "type")
-            return;
-        const type = option.type;
-        for (const member of Array.isArray(type) ? type : [type]) {
-            if (typeof member !== "string")
-                return;
-            if (!types.includes(member))
-                types.push(member);
-        }
-    }
-    delete schema.anyOf;
-    // A `type` array must be non-empty and unique (metaschema); a single member is spelled as a bare string.
-    schema.type = types.length === 1 ? types[0] : types;
-}
-/** Keywords `foldIntersection` knows how to combine. Anything else — `$ref`, `patternProperties`,
- * an annotation like `description` — makes a member unfoldable, so a constraint this does not
- * understand leaves the `allOf` alone instead of being silently dropped or misattributed. */
-const FOLDABLE_KEYS = new Set(["type", "properties", "required", "additionalProperties"]);
-const UNION_KEYS = ["oneOf", "anyOf"];
-/** A member's constraint on a key it does not declare itself. A `catchall` states one; `false`, an absent `additionalProperties`, and the empty schema a loose object emits state nothing. */
-function undeclaredConstraint(member) {
-    const extra = member.additionalProperties;
-    if (extra === undefined || extra === false || typeof extra !== "object" || extra === null)
-        return null;
-    return Object.keys(extra).length ? extra : null;
-}
-/** Combines object members into the single object they describe together, or returns `null` if any of them carries a keyword outside {@link FOLDABLE_KEYS}. */
-function foldObjects(members) {
-    const objects = [];
-    for (const member of members) {
-        // A boolean subschema is legal JSON Schema and carries no keywords to fold.
-        if (typeof member !== "object" || member.type !== "object")
-            return null;
-        for (const key in member) {
-            if (!FOLDABLE_KEYS.has(key))
-                return null;
-        }
-        objects.push(member);
-    }
-    const properties = {};
-    const required = new Set();
-    for (const object of objects) {
-        for (const key in object.properties) {
-            // `in` would report a `__proto__` key as already present via the prototype chain and skip it.
-            if (Object.prototype.hasOwnProperty.call(properties, key))
-                continue;
-            // Every member constrains this key: the ones that declare it say how, and a `catchall` member constrains it too even though it does not name it. The key has to satisfy all of them, which is the same intersection one level down.
-            const parts = [];
-            for (const other of objects) {
-                const part = other.properties?.[key] ?? undeclaredConstraint(other);
-                if (part === null || part === undefined)
-                    continue;
-                if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
-                    parts.push(part);
-            }
-            const merged = parts.length === 1
-                ? parts[0]
-                : (foldObjects(parts) ?? { allOf: parts });
-            util_assignProp(properties, key, merged);
-        }
-        for (const key of object.required ?? [])
-            required.add(key);
-    }
-    const folded = { type: "object", properties };
-    if (required.size)
-        folded.required = [...required];
-    // A key no member declares is rejected only when every member rejects it, so the fold is closed only when every member is. Otherwise it carries whatever the `catchall` members demand of such a key.
-    if (objects.every((object) => object.additionalProperties === false)) {
-        folded.additionalProperties = false;
-    }
-    else {
-        const constraints = [];
-        for (const object of objects) {
-            const constraint = undeclaredConstraint(object);
-            if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
-                constraints.push(constraint);
-        }
-        if (constraints.length === 1)
-            folded.additionalProperties = constraints[0];
-        else if (constraints.length > 1)
-            folded.additionalProperties = { allOf: constraints };
-    }
-    return folded;
-}
-/** `additionalProperties` in an `allOf` member sees only that member's own `properties`, so two
- * closed object members reject each other's keys and the schema validates nothing. Zod's parser
- * pools the key sets instead — `handleIntersectionResults` reports a key as unrecognized only when
- * *every* side rejects it — so the emitted schema has to pool them too, and folding the members
- * into one object is the encoding that says so on every target.
- *
- * This runs from `finalize`, after `extractDefs`, which is what keeps it clear of the `$ref`
- * machinery: a member extracted into `$defs` is already a `$ref` by now and declines to fold, so it
- * keeps its reference and its own closedness rather than being inlined as a stale copy. */
-function foldIntersection(json) {
-    const allOf = json.allOf;
-    if (!Array.isArray(allOf) || allOf.length < 2)
-        return;
-    // An `override` runs before this pass and may have written object keywords onto the intersection itself. Those are deliberate, so decline rather than overwrite them.
-    for (const key of FOLDABLE_KEYS)
-        if (key in json)
-            return;
-    // An intersection distributes over a union: `A & (X | Y)` is `(A & X) | (A & Y)`. Only the first union is distributed over; a second one stays among the members every branch folds against, where it fails the object check and declines the whole intersection rather than multiplying out.
-    const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
-    let folded = null;
-    if (!unions.length) {
-        folded = foldObjects(allOf);
-    }
-    else {
-        const union = unions[0];
-        const keyword = UNION_KEYS.find((k) => Array.isArray(union[k]));
-        if (Object.keys(union).length !== 1)
-            return;
-        const rest = allOf.filter((m) => m !== union);
-        const branches = union[keyword].map((branch) => foldObjects([...rest, branch]));
-        if (branches.some((b) => !b))
-            return;
-        folded = { [keyword]: branches };
-    }
-    if (!folded)
-        return;
-    delete json.allOf;
-    assignProps(json, folded);
-}
-function to_json_schema_finalize(ctx, schema) {
-    const root = ctx.seen.get(schema);
-    if (!root)
-        throw new Error("Unprocessed schema. This is a bug in Zod.");
-    // flatten refs - inherit properties from parent schemas
-    const flattenRef = (zodSchema) => {
-        const seen = ctx.seen.get(zodSchema);
-        // already processed
-        if (seen.ref === null)
-            return;
-        const schema = seen.def ?? seen.schema;
-        const _cached = { ...schema };
-        const ref = seen.ref;
-        seen.ref = null; // prevent infinite recursion
-        if (ref) {
-            flattenRef(ref);
-            const refSeen = ctx.seen.get(ref);
-            const refSchema = refSeen.schema;
-            // merge referenced schema into current
-            if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
-                // older drafts can't combine $ref with other properties
-                schema.allOf = schema.allOf ?? [];
-                schema.allOf.push(refSchema);
-            }
-            else {
-                assignProps(schema, refSchema);
-            }
-            // restore child's own properties (child wins)
-            assignProps(schema, _cached);
-            const isParentRef = zodSchema._zod.parent === ref;
-            // For parent chain, child is a refinement - remove parent-only properties
-            if (isParentRef) {
-                for (const key in schema) {
-                    if (key === "$ref" || key === "allOf")
-                        continue;
-                    if (!(key in _cached)) {
-                        delete schema[key];
-                    }
-                }
-            }
-            // When ref was extracted to $defs, remove properties that match the definition
-            if (refSchema.$ref && refSeen.def) {
-                for (const key in schema) {
-                    if (key === "$ref" || key === "allOf")
-                        continue;
-                    if (key in refSeen.def && JSON.stringify(schema[key]) === JSON.stringify(refSeen.def[key])) {
-                        delete schema[key];
-                    }
-                }
-            }
-        }
-        // If parent was extracted (has $ref), propagate $ref to this schema. This handles cases like: readonly().meta({id}).describe() where processor sets ref to innerType but parent should be referenced
-        const parent = zodSchema._zod.parent;
-        if (parent && parent !== ref) {
-            // Ensure parent is processed first so its def has inherited properties
-            flattenRef(parent);
-            const parentSeen = ctx.seen.get(parent);
-            if (parentSeen?.schema.$ref) {
-                schema.$ref = parentSeen.schema.$ref;
-                // De-duplicate with parent's definition
-                if (parentSeen.def) {
-                    for (const key in schema) {
-                        if (key === "$ref" || key === "allOf")
-                            continue;
-                        if (key in parentSeen.def && JSON.stringify(schema[key]) === JSON.stringify(parentSeen.def[key])) {
-                            delete schema[key];
-                        }
-                    }
-                }
-            }
-        }
-        // execute overrides
-        ctx.override({
-            zodSchema: zodSchema,
-            jsonSchema: schema,
-            path: seen.path ?? [],
-        });
-    };
-    // Flattening walks the whole map and clears each `ref` as it goes, so a second call over the same map is a no-op scan. Skip it outright once it has run for a registry conversion.
-    if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-        for (const entry of [...ctx.seen.entries()].reverse()) {
-            flattenRef(entry[0]);
-        }
-        if (ctx.target !== "openapi-3.0") {
-            for (const entry of ctx.seen.entries()) {
-                compactTypeUnion(entry[1].def ?? entry[1].schema);
-            }
-        }
-        for (const rewrite of ctx.deferred)
-            rewrite();
-        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection — through `z.lazy`, or any `ref` chain — holds the same `allOf` array, so fold by array identity to catch every copy.
-        if (ctx.intersections.length) {
-            const carriers = new Map();
-            for (const seen of ctx.seen.values()) {
-                for (const json of [seen.schema, seen.def]) {
-                    const allOf = json?.allOf;
-                    if (!Array.isArray(allOf))
-                        continue;
-                    const existing = carriers.get(allOf);
-                    if (existing)
-                        existing.push(json);
-                    else
-                        carriers.set(allOf, [json]);
-                }
-            }
-            for (const allOf of ctx.intersections) {
-                for (const json of carriers.get(allOf) ?? [])
-                    foldIntersection(json);
-            }
-        }
-    }
-    const result = {};
-    if (ctx.target === "draft-2020-12") {
-        result.$schema = "https://json-schema.org/draft/2020-12/schema";
-    }
-    else if (ctx.target === "draft-07") {
-        result.$schema = "http://json-schema.org/draft-07/schema#";
-    }
-    else if (ctx.target === "draft-04") {
-        result.$schema = "http://json-schema.org/draft-04/schema#";
-    }
-    else if (ctx.target === "openapi-3.0") {
-        // OpenAPI 3.0 schema objects should not include a $schema property
-    }
-    else {
-        // Arbitrary string values are allowed but won't have a $schema property set
-    }
-    if (ctx.external?.uri) {
-        const id = ctx.external.registry.get(schema)?.id;
-        if (!id)
-            throw new Error("Schema is missing an `id` property");
-        result.$id = ctx.external.uri(id);
-    }
-    // when the root was extracted into $defs, `root.schema` is the `$ref` wrapper and `root.def` is the body that now lives under $defs
-    assignProps(result, root.defId ? root.schema : (root.def ?? root.schema));
-    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs — it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
-    const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
-    if (rootMetaId !== undefined && result.id === rootMetaId)
-        delete result.id;
-    // build defs object. With `external`, `defs` is the shared object every schema writes into, so the same entries are reassigned on every call. Without it, `defs` is fresh per call and must be rebuilt.
-    const defs = ctx.external?.defs ?? {};
-    if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
-        for (const entry of ctx.seen.entries()) {
-            const seen = entry[1];
-            if (seen.def && seen.defId) {
-                if (seen.def.id === seen.defId)
-                    delete seen.def.id;
-                util_assignProp(defs, seen.defId, seen.def);
-            }
-        }
-    }
-    if (ctx.external)
-        ctx.sharedEmitDoneFor = ctx.external;
-    // set definitions in result
-    if (ctx.external) {
-    }
-    else {
-        if (Object.keys(defs).length > 0) {
-            if (ctx.target === "draft-2020-12") {
-                result.$defs = defs;
-            }
-            else {
-                result.definitions = defs;
-            }
-        }
-    }
-    try {
-        // this "finalizes" this schema and ensures all cycles are removed each call to finalize() is functionally independent though the seen map is shared
-        const finalized = JSON.parse(JSON.stringify(result));
-        Object.defineProperty(finalized, "~standard", {
-            value: {
-                ...schema["~standard"],
-                jsonSchema: {
-                    input: createStandardJSONSchemaMethod(schema, "input", ctx.processors),
-                    output: createStandardJSONSchemaMethod(schema, "output", ctx.processors),
-                },
-            },
-            enumerable: false,
-            writable: false,
-        });
-        return finalized;
-    }
-    catch (_err) {
-        throw new Error("Error converting schema to JSON.");
-    }
-}
-function isTransforming(_schema, _ctx) {
-    const ctx = _ctx ?? { seen: new Set() };
-    if (ctx.seen.has(_schema))
-        return false;
-    ctx.seen.add(_schema);
-    const def = _schema._zod.def;
-    if (def.type === "transform")
-        return true;
-    if (def.type === "array")
-        return isTransforming(def.element, ctx);
-    if (def.type === "set")
-        return isTransforming(def.valueType, ctx);
-    if (def.type === "lazy")
-        return isTransforming(def.getter(), ctx);
-    if (def.type === "promise" ||
-        def.type === "optional" ||
-        def.type === "nonoptional" ||
-        def.type === "nullable" ||
-        def.type === "readonly" ||
-        def.type === "default" ||
-        def.type === "prefault" ||
-        def.type === "catch") {
-        return isTransforming(def.innerType, ctx);
-    }
-    if (def.type === "intersection") {
-        return isTransforming(def.left, ctx) || isTransforming(def.right, ctx);
-    }
-    if (def.type === "record" || def.type === "map") {
-        return isTransforming(def.keyType, ctx) || isTransforming(def.valueType, ctx);
-    }
-    if (def.type === "pipe") {
-        if (_schema._zod.traits.has("$ZodCodec"))
-            return true;
-        return isTransforming(def.in, ctx) || isTransforming(def.out, ctx);
-    }
-    if (def.type === "object") {
-        for (const key in def.shape) {
-            if (isTransforming(def.shape[key], ctx))
-                return true;
-        }
-        return false;
-    }
-    if (def.type === "union") {
-        for (const option of def.options) {
-            if (isTransforming(option, ctx))
-                return true;
-        }
-        return false;
-    }
-    if (def.type === "tuple") {
-        for (const item of def.items) {
-            if (isTransforming(item, ctx))
-                return true;
-        }
-        if (def.rest && isTransforming(def.rest, ctx))
-            return true;
-        return false;
-    }
-    return false;
-}
-/**
- * Creates a toJSONSchema method for a schema instance.
- * This encapsulates the logic of initializing context, processing, extracting defs, and finalizing.
- */
-const createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
-    const ctx = to_json_schema_initializeContext({ ...params, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
-};
-const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
-    const { libraryOptions, target } = params ?? {};
-    const ctx = to_json_schema_initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
-    to_json_schema_processSchema(schema, ctx);
-    to_json_schema_extractDefs(ctx, schema);
-    return to_json_schema_finalize(ctx, schema);
-};
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
-
-
-
-
-const narrowMin = (agg, key, value) => {
-    if (agg[key] === undefined || value > agg[key])
-        agg[key] = value;
-};
-const narrowMax = (agg, key, value) => {
-    if (agg[key] === undefined || value < agg[key])
-        agg[key] = value;
-};
-const narrowBoth = (agg, value) => {
-    narrowMin(agg, "minimum", value);
-    narrowMax(agg, "maximum", value);
-};
-const addDivisor = (agg, value) => {
-    agg.multipleOf ?? (agg.multipleOf = []);
-    if (!agg.multipleOf.includes(value))
-        agg.multipleOf.push(value);
-};
-const addPattern = (agg, pattern) => {
-    agg.patterns ?? (agg.patterns = new Set());
-    agg.patterns.add(pattern);
-};
-const intersectMime = (agg, mime) => {
-    agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
-};
-// last-wins, matching the bag's historical write order; the flag keeps an integer format from being lost to a later float one
-const setFormat = (agg, format) => {
-    agg.format = format;
-    if (format.includes("int"))
-        agg.isInt = true;
-};
-const minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
-const maxContributor = (agg, def) => narrowMax(agg, "maximum", def.maximum);
-const formatContributor = (ranges) => (agg, def) => {
-    setFormat(agg, def.format);
-    const [minimum, maximum] = ranges[def.format];
-    narrowMin(agg, "minimum", minimum);
-    narrowMax(agg, "maximum", maximum);
-};
-const contributors = {
-    greater_than: (agg, def) => narrowMin(agg, def.inclusive ? "minimum" : "exclusiveMinimum", def.value),
-    less_than: (agg, def) => narrowMax(agg, def.inclusive ? "maximum" : "exclusiveMaximum", def.value),
-    multiple_of: (agg, def) => addDivisor(agg, def.value),
-    number_format: formatContributor(NUMBER_FORMAT_RANGES),
-    bigint_format: formatContributor(BIGINT_FORMAT_RANGES),
-    min_length: minContributor,
-    max_length: maxContributor,
-    length_equals: (agg, def) => narrowBoth(agg, def.length),
-    min_size: minContributor,
-    max_size: maxContributor,
-    size_equals: (agg, def) => narrowBoth(agg, def.size),
-    string_format: (agg, def) => {
-        setFormat(agg, def.format);
-        if (def.pattern)
-            addPattern(agg, def.pattern);
-        if (def.format === "base64" || def.format === "base64url")
-            agg.contentEncoding = def.format;
-        if (def.local || def.precision === -1)
-            agg.laxFormat = true;
-    },
-    mime_type: (agg, def) => intersectMime(agg, def.mime),
-};
-function aggregateChecks(schema) {
-    const agg = {};
-    const def = schema._zod.def;
-    // a format schema is its own first check, same rule as $ZodType init
-    const list = schema._zod.traits.has("$ZodCheck")
-        ? [schema, ...(def.checks ?? [])]
-        : (def.checks ?? []);
-    for (const ch of list)
-        contributors[ch._zod.def.check]?.(agg, ch._zod.def);
-    // reconcile with the bag so third-party onattach contributions still land; first-party residue is never tighter than the fold, so merging it back is idempotent for one and additive for the other
-    const bag = schema._zod.bag;
-    if (bag.minimum !== undefined)
-        narrowMin(agg, "minimum", bag.minimum);
-    if (bag.exclusiveMinimum !== undefined)
-        narrowMin(agg, "exclusiveMinimum", bag.exclusiveMinimum);
-    if (bag.maximum !== undefined)
-        narrowMax(agg, "maximum", bag.maximum);
-    if (bag.exclusiveMaximum !== undefined)
-        narrowMax(agg, "exclusiveMaximum", bag.exclusiveMaximum);
-    if (bag.multipleOf !== undefined)
-        addDivisor(agg, bag.multipleOf);
-    if (bag.format !== undefined) {
-        agg.format ?? (agg.format = bag.format);
-        if (bag.format.includes("int"))
-            agg.isInt = true;
-    }
-    if (bag.mime)
-        intersectMime(agg, bag.mime);
-    for (const pattern of bag.patterns ?? [])
-        addPattern(agg, pattern);
-    return agg;
-}
-const formatMap = {
-    guid: "uuid",
-    url: "uri",
-    datetime: "date-time",
-    json_string: "json-string",
-    regex: "", // do not set
-};
-// ==================== SIMPLE TYPE PROCESSORS ====================
-// the runtime patterns are lax so parse paths never overflow the regex stack; the emitted schema swaps in the exact block forms, which zod itself never executes
-const exactPatterns = new Map([
-    [base64Charset, base64],
-    [base64urlCharset, base64url],
-]);
-const exactPattern = (p) => exactPatterns.get(p) ?? p;
-const stringProcessor = (schema, ctx, _json, _params) => {
-    const json = _json;
-    json.type = "string";
-    const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
-    if (typeof minimum === "number")
-        json.minLength = minimum;
-    if (typeof maximum === "number")
-        json.maxLength = maximum;
-    // custom pattern overrides format
-    if (format) {
-        json.format = formatMap[format] ?? format;
-        if (json.format === "")
-            delete json.format; // empty format is not valid
-        // `z.iso.time()` is never full-time, and `laxFormat` carries the datetime shapes that also accept what their keyword forbids
-        if (format === "time" || laxFormat) {
-            delete json.format;
-        }
-    }
-    if (contentEncoding)
-        json.contentEncoding = contentEncoding;
-    if (patterns && patterns.size > 0) {
-        const patternList = [...patterns].map(exactPattern);
-        if (patternList.length === 1)
-            json.pattern = patternList[0].source;
-        else if (patternList.length > 1) {
-            json.allOf = [
-                ...patternList.map((regex) => ({
-                    ...(ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0"
-                        ? { type: "string" }
-                        : {}),
-                    pattern: regex.source,
-                })),
-            ];
-        }
-    }
-};
-const numberProcessor = (schema, ctx, _json, params) => {
-    const json = _json;
-    const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-    json.type = isInt ? "integer" : "number";
-    // when both minimum and exclusiveMinimum exist, pick the more restrictive one
-    const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
-    const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
-    const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
-    if (exMin) {
-        if (legacy) {
-            json.minimum = exclusiveMinimum;
-            json.exclusiveMinimum = true;
-        }
-        else {
-            json.exclusiveMinimum = exclusiveMinimum;
-        }
-    }
-    else if (typeof minimum === "number") {
-        json.minimum = minimum;
-    }
-    if (exMax) {
-        if (legacy) {
-            json.maximum = exclusiveMaximum;
-            json.exclusiveMaximum = true;
-        }
-        else {
-            json.exclusiveMaximum = exclusiveMaximum;
-        }
-    }
-    else if (typeof maximum === "number") {
-        json.maximum = maximum;
-    }
-    if (multipleOf) {
-        // JSON Schema requires a divisor strictly greater than zero, and a non-finite one does not survive JSON at all. A negative divisor accepts exactly what its absolute value accepts, so it still maps; zero, NaN and Infinity have no keyword form.
-        const divisors = new Set();
-        for (const divisor of multipleOf) {
-            if (Number.isFinite(divisor) && divisor !== 0)
-                divisors.add(Math.abs(divisor));
-            else
-                handleUnrepresentable(schema, ctx, json, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
-        }
-        // chained divisors are a conjunction the keyword cannot carry alone, so extras ride an allOf, same as stacked patterns
-        const [first, ...rest] = divisors;
-        if (first !== undefined)
-            json.multipleOf = first;
-        if (rest.length)
-            json.allOf = [...(json.allOf ?? []), ...rest.map((m) => ({ multipleOf: m }))];
-    }
-};
-const booleanProcessor = (_schema, _ctx, json, _params) => {
-    json.type = "boolean";
-};
-const bigintProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "BigInt cannot be represented in JSON Schema");
-};
-const symbolProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Symbols cannot be represented in JSON Schema");
-};
-const nullProcessor = (_schema, ctx, json, _params) => {
-    if (ctx.target === "openapi-3.0") {
-        json.type = "string";
-        json.nullable = true;
-        json.enum = [null];
-    }
-    else {
-        json.type = "null";
-    }
-};
-const undefinedProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Undefined cannot be represented in JSON Schema");
-};
-const voidProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Void cannot be represented in JSON Schema");
-};
-const neverProcessor = (_schema, _ctx, json, _params) => {
-    json.not = {};
-};
-const anyProcessor = (_schema, _ctx, _json, _params) => {
-    // empty schema accepts anything
-};
-const unknownProcessor = (_schema, _ctx, _json, _params) => {
-    // empty schema accepts anything
-};
-const dateProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Date cannot be represented in JSON Schema");
-};
-const enumProcessor = (schema, _ctx, json, _params) => {
-    const def = schema._zod.def;
-    const values = getEnumValues(def.entries);
-    // an empty enum accepts nothing, same as z.never()
-    if (values.length === 0) {
-        json.not = {};
-        return;
-    }
-    // Number enums can have both string and number values
-    if (values.every((v) => typeof v === "number"))
-        json.type = "number";
-    if (values.every((v) => typeof v === "string"))
-        json.type = "string";
-    json.enum = values;
-};
-const literalProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    // a literal with no values accepts nothing, same as z.never()
-    if (def.values.length === 0) {
-        json.not = {};
-        return;
-    }
-    const vals = [];
-    for (const val of def.values) {
-        if (val === undefined) {
-            // a custom schema replaces the whole literal, so there is nothing left to accumulate
-            if (handleUnrepresentable(schema, ctx, json, params, "Literal `undefined` cannot be represented in JSON Schema"))
-                return;
-            // otherwise do not add to vals
-        }
-        else if (typeof val === "bigint") {
-            if (handleUnrepresentable(schema, ctx, json, params, "BigInt literals cannot be represented in JSON Schema"))
-                return;
-            vals.push(Number(val));
-        }
-        else {
-            vals.push(val);
-        }
-    }
-    if (vals.length === 0) {
-        // do nothing (an undefined literal was stripped)
-    }
-    else if (vals.length === 1) {
-        const val = vals[0];
-        json.type = val === null ? "null" : typeof val;
-        if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-            json.enum = [val];
-        }
-        else {
-            json.const = val;
-        }
-    }
-    else {
-        if (vals.every((v) => typeof v === "number"))
-            json.type = "number";
-        if (vals.every((v) => typeof v === "string"))
-            json.type = "string";
-        if (vals.every((v) => typeof v === "boolean"))
-            json.type = "boolean";
-        if (vals.every((v) => v === null))
-            json.type = "null";
-        json.enum = vals;
-    }
-};
-const nanProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "NaN cannot be represented in JSON Schema");
-};
-const templateLiteralProcessor = (schema, _ctx, json, _params) => {
-    const _json = json;
-    const pattern = schema._zod.pattern;
-    if (!pattern)
-        throw new Error("Pattern not found in template literal");
-    _json.type = "string";
-    _json.pattern = pattern.source;
-};
-const fileProcessor = (schema, _ctx, json, _params) => {
-    const _json = json;
-    _json.type = "string";
-    _json.format = "binary";
-    _json.contentEncoding = "binary";
-    const { minimum, maximum, mime } = aggregateChecks(schema);
-    if (minimum !== undefined)
-        _json.minLength = minimum;
-    if (maximum !== undefined)
-        _json.maxLength = maximum;
-    if (!mime)
-        return;
-    // an empty intersection means the mime checks share no value, so nothing passes at runtime; `anyOf` must be non-empty, so the false schema is `not: {}`
-    if (mime.length === 0)
-        _json.not = {};
-    else if (mime.length === 1)
-        _json.contentMediaType = mime[0];
-    // only contentMediaType differs, so the shared props stay at the root
-    else
-        _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
-};
-const successProcessor = (_schema, _ctx, json, _params) => {
-    json.type = "boolean";
-};
-const customProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Custom types cannot be represented in JSON Schema");
-};
-const functionProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Function types cannot be represented in JSON Schema");
-};
-const transformProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Transforms cannot be represented in JSON Schema");
-};
-const mapProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Map cannot be represented in JSON Schema");
-};
-const setProcessor = (schema, ctx, json, params) => {
-    handleUnrepresentable(schema, ctx, json, params, "Set cannot be represented in JSON Schema");
-};
-// ==================== COMPOSITE TYPE PROCESSORS ====================
-const arrayProcessor = (schema, ctx, _json, params) => {
-    const json = _json;
-    const def = schema._zod.def;
-    const { minimum, maximum } = aggregateChecks(schema);
-    if (typeof minimum === "number")
-        json.minItems = minimum;
-    if (typeof maximum === "number")
-        json.maxItems = maximum;
-    json.type = "array";
-    json.items = to_json_schema_processSchema(def.element, ctx, {
-        ...params,
-        path: [...params.path, "items"],
-    });
-};
-// Transform and catch set `optin = "optional"` at runtime so the parser lets them observe an
-// absent key, but their declared input type stays required. An input JSON Schema describes the
-// declared type, so resolve past them to the schema that actually carries the optionality.
-// Used by both `objectProcessor` (for `required`) and `tupleProcessor` (for `minItems`); see
-// wiki/optionality.md, "The JSON Schema emitter reads the *static* value".
-function inputOptin(schema) {
-    const def = schema._zod.def;
-    if (def.type === "pipe" && def.in._zod.traits.has("$ZodTransform")) {
-        return inputOptin(def.out);
-    }
-    if (def.type === "catch") {
-        return inputOptin(def.innerType);
-    }
-    return schema._zod.optin;
-}
-const objectProcessor = (schema, ctx, _json, params) => {
-    const json = _json;
-    const def = schema._zod.def;
-    const shape = def.shape;
-    // dropping it while still emitting `additionalProperties: false` would emit a schema that rejects data this one requires
-    const symbolKeys = Object.getOwnPropertySymbols(shape);
-    if (symbolKeys.length &&
-        handleUnrepresentable(schema, ctx, json, params, "Symbol keys cannot be represented in JSON Schema")) {
-        return;
-    }
-    json.type = "object";
-    json.properties = {};
-    for (const key in shape) {
-        // assignProp so a __proto__ key becomes an own property instead of hitting the inherited setter on the plain {} we build into
-        util_assignProp(json.properties, key, to_json_schema_processSchema(shape[key], ctx, {
-            ...params,
-            path: [...params.path, "properties", key],
-        }));
-    }
-    // required keys
-    const requiredKeys = [];
-    for (const key of Object.keys(shape)) {
-        const field = def.shape[key];
-        if (ctx.io === "input" ? inputOptin(field) === undefined : field._zod.optout === undefined) {
-            requiredKeys.push(key);
-        }
-    }
-    if (requiredKeys.length > 0) {
-        json.required = requiredKeys;
-    }
-    // catchall
-    if (def.catchall?._zod.def.type === "never") {
-        // strict
-        json.additionalProperties = false;
-    }
-    else if (!def.catchall) {
-        // regular
-        if (ctx.io === "output")
-            json.additionalProperties = false;
-    }
-    else if (def.catchall) {
-        json.additionalProperties = to_json_schema_processSchema(def.catchall, ctx, {
-            ...params,
-            path: [...params.path, "additionalProperties"],
-        });
-    }
-};
-const unionProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    // Exclusive unions (inclusive === false) use oneOf (exactly one match) instead of anyOf (one or more matches). This includes both z.xor() and discriminated unions
-    const isExclusive = def.inclusive === false;
-    const options = def.options.map((x, i) => to_json_schema_processSchema(x, ctx, {
-        ...params,
-        path: [...params.path, isExclusive ? "oneOf" : "anyOf", i],
-    }));
-    if (isExclusive) {
-        json.oneOf = options;
-    }
-    else {
-        json.anyOf = options;
-    }
-};
-const intersectionProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    const a = to_json_schema_processSchema(def.left, ctx, {
-        ...params,
-        path: [...params.path, "allOf", 0],
-    });
-    const b = to_json_schema_processSchema(def.right, ctx, {
-        ...params,
-        path: [...params.path, "allOf", 1],
-    });
-    const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
-    const allOf = [
-        ...(isSimpleIntersection(a) ? a.allOf : [a]),
-        ...(isSimpleIntersection(b) ? b.allOf : [b]),
-    ];
-    json.allOf = allOf;
-    // Recorded innermost first, so a nested intersection has already folded by the time this one is considered. The array is the handle rather than the schema, because a wrapper that inherits this schema shares the same array; `finalize` folds every object holding it. See `foldIntersection`.
-    ctx.intersections.push(allOf);
-};
-const tupleProcessor = (schema, ctx, _json, params) => {
-    const json = _json;
-    const def = schema._zod.def;
-    json.type = "array";
-    const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
-    const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
-    const prefixItems = def.items.map((x, i) => to_json_schema_processSchema(x, ctx, {
-        ...params,
-        path: [...params.path, prefixPath, i],
-    }));
-    const rest = def.rest
-        ? to_json_schema_processSchema(def.rest, ctx, {
-            ...params,
-            path: [...params.path, restPath, ...(ctx.target === "openapi-3.0" ? [def.items.length] : [])],
-        })
-        : null;
-    let minItems = def.items.length;
-    while (minItems > 0) {
-        const item = def.items[minItems - 1];
-        const optional = ctx.io === "input" ? inputOptin(item) !== undefined : item._zod.optout === "optional";
-        if (!optional)
-            break;
-        minItems--;
-    }
-    const maxItems = def.items.length;
-    const isClosed = !def.rest;
-    if (ctx.target === "draft-2020-12") {
-        json.prefixItems = prefixItems;
-        if (isClosed) {
-            json.items = false;
-        }
-        else if (rest) {
-            json.items = rest;
-        }
-        if (minItems > 0)
-            json.minItems = minItems;
-        if (isClosed)
-            json.maxItems = maxItems;
-    }
-    else if (ctx.target === "openapi-3.0") {
-        json.items = {
-            anyOf: prefixItems,
-        };
-        if (rest) {
-            json.items.anyOf.push(rest);
-        }
-        if (minItems > 0)
-            json.minItems = minItems;
-        if (isClosed)
-            json.maxItems = maxItems;
-    }
-    else {
-        json.items = prefixItems;
-        if (isClosed) {
-            json.additionalItems = false;
-        }
-        else if (rest) {
-            json.additionalItems = rest;
-        }
-        if (minItems > 0)
-            json.minItems = minItems;
-        if (isClosed)
-            json.maxItems = maxItems;
-    }
-    // explicit user-defined length checks take precedence
-    const { minimum, maximum } = aggregateChecks(schema);
-    if (typeof minimum === "number")
-        json.minItems = minimum;
-    if (typeof maximum === "number")
-        json.maxItems = maximum;
-};
-/** JSON object keys are always strings, so a numeric record key schema is re-expressed over the
- * numeric-string form the record parser matches. Deferred to `finalize`, after the flatten: a key
- * behind a wrapper only carries its own `type` before then, and a union key only has its branches.
- *
- * A numeric bound cannot apply to a property name, so `minimum` and its siblings are dropped rather
- * than carried over: keeping them beside `type: "string"` reproduces the match-nothing schema this
- * exists to fix. A key that carries one therefore emits wider than the record parses — `z.record(z.number().min(5), V)`
- * accepts `"3"` — which is the deliberate trade, since throwing on it would reject an ordinary schema
- * outright. */
-function stringifyKeyNames(bySchema, json, visited) {
-    // an extracted key that rewrites cannot go on sharing its definition — the string form a key position needs is not the number form every other reference wants — so it inlines. One that does not rewrite keeps the `$ref`.
-    if (json.$ref) {
-        // a recursive key holds its own reference inside its definition, so a node already on the path is left alone rather than resolved again
-        if (visited.has(json))
-            return json;
-        visited.add(json);
-        const def = bySchema.get(json)?.def;
-        if (!def)
-            return json;
-        const inlined = stringifyKeyNames(bySchema, def, visited);
-        return inlined === def ? json : inlined;
-    }
-    for (const keyword of ["anyOf", "oneOf"]) {
-        const branches = json[keyword];
-        if (!Array.isArray(branches))
-            continue;
-        const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
-        // rebuilding regardless would detach a key that had nothing to re-express, dropping its `$ref` and leaking the internal `id`
-        if (mapped.some((branch, i) => branch !== branches[i]))
-            json = { ...json, [keyword]: mapped };
-    }
-    // a member that already admits a string leaves the key unconstrained, so the node's own type re-expresses only when every member is numeric
-    const types = Array.isArray(json.type) ? json.type : [json.type];
-    const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-    // a heterogeneous key carries no type at all, so its numeric members are caught here instead
-    const values = json.enum ?? (json.const !== undefined ? [json.const] : undefined);
-    if (!numericType && !values?.some((v) => typeof v === "number"))
-        return json;
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json;
-    if (rest.enum)
-        rest.enum = rest.enum.map((v) => (typeof v === "number" ? String(v) : v));
-    else if (typeof rest.const === "number")
-        rest.const = String(rest.const);
-    // a heterogeneous key keeps its absent type: the stringified members already say what a key may be
-    if (!numericType)
-        return rest;
-    rest.type = "string";
-    if (!values)
-        rest.pattern = (types.includes("number") ? number : integer).source;
-    return rest;
-}
-/** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
-const pendingRecords = new WeakMap();
-function rewriteKeyNames(ctx) {
-    // an extracted key is resolved by the object `extractToDef` left in its place, so the map is built once rather than searched per reference. `_zod.toJSONSchema` can hand the same object to two schemas, so the first entry carrying a body wins, as a search would have found it.
-    const bySchema = new Map();
-    for (const entry of ctx.seen.values()) {
-        if (entry.def && !bySchema.has(entry.schema))
-            bySchema.set(entry.schema, entry);
-    }
-    const rewrites = new Map();
-    for (const record of pendingRecords.get(ctx) ?? []) {
-        const seen = ctx.seen.get(record);
-        const names = (seen?.def ?? seen?.schema)?.propertyNames;
-        if (!names || names === true || rewrites.has(names))
-            continue;
-        const rewritten = stringifyKeyNames(bySchema, names, new Set());
-        if (rewritten !== names)
-            rewrites.set(names, rewritten);
-    }
-    if (!rewrites.size)
-        return;
-    // the flatten has already copied each record's own properties onto every wrapper by reference, and an extracted body is another such copy, so every carrier holding a rewritten key is updated together
-    for (const entry of ctx.seen.values()) {
-        for (const carrier of [entry.schema, entry.def]) {
-            const rewritten = carrier && rewrites.get(carrier.propertyNames);
-            if (rewritten)
-                carrier.propertyNames = rewritten;
-        }
-    }
-}
-const recordProcessor = (schema, ctx, _json, params) => {
-    const json = _json;
-    const def = schema._zod.def;
-    json.type = "object";
-    // For looseRecord with regex patterns, use patternProperties. This correctly represents "only validate keys matching the pattern" semantics and composes well with allOf (intersections)
-    const keyType = def.keyType;
-    const patterns = aggregateChecks(keyType).patterns;
-    if (def.mode === "loose" && patterns && patterns.size > 0) {
-        // Use patternProperties for looseRecord with regex patterns
-        const valueSchema = to_json_schema_processSchema(def.valueType, ctx, {
-            ...params,
-            path: [...params.path, "patternProperties", "*"],
-        });
-        json.patternProperties = {};
-        for (const pattern of patterns) {
-            util_assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
-        }
-    }
-    else {
-        // Default behavior: use propertyNames + additionalProperties
-        if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-            json.propertyNames = to_json_schema_processSchema(def.keyType, ctx, {
-                ...params,
-                path: [...params.path, "propertyNames"],
-            });
-            let pending = pendingRecords.get(ctx);
-            if (!pending) {
-                pending = [];
-                pendingRecords.set(ctx, pending);
-                ctx.deferred.push(() => rewriteKeyNames(ctx));
-            }
-            pending.push(schema);
-        }
-        json.additionalProperties = to_json_schema_processSchema(def.valueType, ctx, {
-            ...params,
-            path: [...params.path, "additionalProperties"],
-        });
-    }
-    // Add required for keys with discrete values (enum, literal, etc.)
-    const keyValues = keyType._zod.values;
-    // Every key shares one value schema, so an optional-in value makes the whole key set omittable on input. Output keeps them: the exhaustive branch assigns every key, even one whose value came back undefined.
-    const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== undefined;
-    if (keyValues && !def.partial && !omittableOnInput) {
-        const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
-        if (validKeyValues.length > 0) {
-            json.required = validKeyValues.map(String);
-        }
-    }
-};
-const nullableProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    const inner = to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    if (ctx.target === "openapi-3.0") {
-        seen.ref = def.innerType;
-        json.nullable = true;
-    }
-    else {
-        json.anyOf = [inner, { type: "null" }];
-    }
-};
-const nonoptionalProcessor = (schema, ctx, _json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-};
-/** Round-trips a default value through JSON so the emitted schema is guaranteed to be valid JSON.
- * A BigInt has no reliable encoding, so it goes through `unrepresentable` like any other
- * unrepresentable value. Returns a sentinel when the caller must not write a default of its own. */
-const UNREPRESENTABLE_DEFAULT = Symbol();
-function serializeDefaultValue(value, schema, ctx, json, params) {
-    let unrepresentable = false;
-    const serialized = JSON.stringify(value, (_, val) => {
-        if (typeof val !== "bigint")
-            return val;
-        unrepresentable = true;
-        return null;
-    });
-    if (!unrepresentable)
-        return JSON.parse(serialized);
-    handleUnrepresentable(schema, ctx, json, params, "BigInt defaults cannot be represented in JSON Schema");
-    return UNREPRESENTABLE_DEFAULT;
-}
-const defaultProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-    const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
-    if (value !== UNREPRESENTABLE_DEFAULT)
-        json.default = value;
-};
-const prefaultProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-    if (ctx.io !== "input")
-        return;
-    const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
-    if (value !== UNREPRESENTABLE_DEFAULT)
-        json._prefault = value;
-};
-const catchProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-    let catchValue;
-    try {
-        catchValue = def.catchValue(undefined);
-    }
-    catch {
-        handleUnrepresentable(schema, ctx, json, params, "Dynamic catch values are not supported in JSON Schema");
-        return;
-    }
-    json.default = catchValue;
-};
-const pipeProcessor = (schema, ctx, _json, params) => {
-    const def = schema._zod.def;
-    const inIsTransform = def.in._zod.traits.has("$ZodTransform");
-    const innerType = ctx.io === "input" ? (inIsTransform ? def.out : def.in) : def.out;
-    to_json_schema_processSchema(innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = innerType;
-};
-const readonlyProcessor = (schema, ctx, json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-    json.readOnly = true;
-};
-const promiseProcessor = (schema, ctx, _json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-};
-const optionalProcessor = (schema, ctx, _json, params) => {
-    const def = schema._zod.def;
-    to_json_schema_processSchema(def.innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = def.innerType;
-};
-const lazyProcessor = (schema, ctx, _json, params) => {
-    const innerType = schema._zod.innerType;
-    to_json_schema_processSchema(innerType, ctx, params);
-    const seen = ctx.seen.get(schema);
-    seen.ref = innerType;
-};
-// ==================== ALL PROCESSORS ====================
-const allProcessors = {
-    string: stringProcessor,
-    number: numberProcessor,
-    boolean: booleanProcessor,
-    bigint: bigintProcessor,
-    symbol: symbolProcessor,
-    null: nullProcessor,
-    undefined: undefinedProcessor,
-    void: voidProcessor,
-    never: neverProcessor,
-    any: anyProcessor,
-    unknown: unknownProcessor,
-    date: dateProcessor,
-    enum: enumProcessor,
-    literal: literalProcessor,
-    nan: nanProcessor,
-    template_literal: templateLiteralProcessor,
-    file: fileProcessor,
-    success: successProcessor,
-    custom: customProcessor,
-    function: functionProcessor,
-    transform: transformProcessor,
-    map: mapProcessor,
-    set: setProcessor,
-    array: arrayProcessor,
-    object: objectProcessor,
-    union: unionProcessor,
-    intersection: intersectionProcessor,
-    tuple: tupleProcessor,
-    record: recordProcessor,
-    nullable: nullableProcessor,
-    nonoptional: nonoptionalProcessor,
-    default: defaultProcessor,
-    prefault: prefaultProcessor,
-    catch: catchProcessor,
-    pipe: pipeProcessor,
-    readonly: readonlyProcessor,
-    promise: promiseProcessor,
-    optional: optionalProcessor,
-    lazy: lazyProcessor,
-};
-function toJSONSchema(input, params) {
-    if ("_idmap" in input) {
-        // Registry case
-        const registry = input;
-        const ctx = initializeContext({ ...params, processors: allProcessors });
-        const defs = {};
-        // First pass: process all schemas to build the seen map
-        for (const entry of registry._idmap.entries()) {
-            const [_, schema] = entry;
-            processSchema(schema, ctx);
-        }
-        const schemas = {};
-        const external = {
-            registry,
-            uri: params?.uri,
-            defs,
-        };
-        // Update the context with external configuration
-        ctx.external = external;
-        // Second pass: emit each schema
-        for (const entry of registry._idmap.entries()) {
-            const [key, schema] = entry;
-            extractDefs(ctx, schema);
-            assignProp(schemas, key, finalize(ctx, schema));
-        }
-        if (Object.keys(defs).length > 0) {
-            const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
-            schemas.__shared = {
-                [defsSegment]: defs,
-            };
-        }
-        return { schemas };
-    }
-    // Single schema case
-    const ctx = initializeContext({ ...params, processors: allProcessors });
-    processSchema(input, ctx);
-    extractDefs(ctx, input);
-    return finalize(ctx, input);
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
-
-const en_error = () => {
-    const Sizable = {
-        string: { unit: "characters", verb: "to have" },
-        file: { unit: "bytes", verb: "to have" },
-        array: { unit: "items", verb: "to have" },
-        set: { unit: "items", verb: "to have" },
-        map: { unit: "entries", verb: "to have" },
-    };
-    function getSizing(origin) {
-        return Sizable[origin] ?? null;
-    }
-    const FormatDictionary = {
-        regex: "input",
-        email: "email address",
-        url: "URL",
-        emoji: "emoji",
-        uuid: "UUID",
-        uuidv4: "UUIDv4",
-        uuidv6: "UUIDv6",
-        nanoid: "nanoid",
-        guid: "GUID",
-        cuid: "cuid",
-        cuid2: "cuid2",
-        ulid: "ULID",
-        xid: "XID",
-        ksuid: "KSUID",
-        datetime: "ISO datetime",
-        date: "ISO date",
-        time: "ISO time",
-        duration: "ISO duration",
-        ipv4: "IPv4 address",
-        ipv6: "IPv6 address",
-        mac: "MAC address",
-        cidrv4: "IPv4 range",
-        cidrv6: "IPv6 range",
-        base64: "base64-encoded string",
-        base64url: "base64url-encoded string",
-        json_string: "JSON string",
-        e164: "E.164 number",
-        currency_code: "currency code",
-        credit_card: "credit card number",
-        iban: "IBAN",
-        jwt: "JWT",
-        template_literal: "input",
-    };
-    // type names: missing keys = do not translate (use raw value via ?? fallback)
-    const TypeDictionary = {
-        // Compatibility: "nan" -> "NaN" for display
-        nan: "NaN",
-        // All other type names omitted - they fall back to raw values via ?? operator
-    };
-    function getTypeName(type, input) {
-        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
-            return String(input);
-        }
-        return TypeDictionary[type] ?? type;
-    }
-    return (issue) => {
-        switch (issue.code) {
-            case "invalid_type": {
-                const expected = getTypeName(issue.expected);
-                const receivedType = parsedType(issue.input);
-                const received = getTypeName(receivedType, issue.input);
-                return `Invalid input: expected ${expected}, received ${received}`;
-            }
-            case "invalid_value":
-                if (issue.values.length === 1)
-                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
-                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
-            case "too_big": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
-                const sizing = getSizing(issue.origin);
-                if (sizing)
-                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
-                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
-            }
-            case "too_small": {
-                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
-                const sizing = getSizing(issue.origin);
-                if (sizing) {
-                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
-                }
-                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
-            }
-            case "invalid_format": {
-                const _issue = issue;
-                if (_issue.format === "starts_with") {
-                    return `Invalid string: must start with "${_issue.prefix}"`;
-                }
-                if (_issue.format === "ends_with")
-                    return `Invalid string: must end with "${_issue.suffix}"`;
-                if (_issue.format === "includes")
-                    return `Invalid string: must include "${_issue.includes}"`;
-                if (_issue.format === "regex")
-                    return `Invalid string: must match pattern ${_issue.pattern}`;
-                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
-            }
-            case "not_multiple_of":
-                return `Invalid number: must be a multiple of ${issue.divisor}`;
-            case "unrecognized_keys":
-                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
-            case "invalid_key":
-                return `Invalid key in ${issue.origin}`;
-            case "invalid_union":
-                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
-                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
-                    return `Invalid discriminator value. Expected ${opts}`;
-                }
-                if (issue.inclusive === false) {
-                    return "Invalid input: more than one option matched";
-                }
-                return "Invalid input";
-            case "invalid_element":
-                return `Invalid value in ${issue.origin}`;
-            default:
-                return `Invalid input`;
-        }
-    };
-};
-/* harmony default export */ function en() {
-    return {
-        localeError: en_error(),
-    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
@@ -56398,8 +54606,8 @@ const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
 // registry mirrors of the compiler's sentinels, so this module never imports the compiler
-const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
-const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
+const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
 // Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
 const validate = ((schema, value, _ctx) => {
     const validator = schema._zod.bag.validator;
@@ -56427,7 +54635,7 @@ function validateFallback(schema, value, _ctx) {
         result = schema._zod.run({ value, issues: [] }, ctx);
     }
     if (result instanceof Promise) {
-        throw new $ZodAsyncError();
+        throw new core.$ZodAsyncError();
     }
     return result.issues.length === 0;
 }
@@ -56494,2058 +54702,6 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
-
-
-
-/* Prototypes that already carry the lazy helper methods. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
- * can never install an accessor onto a prototype we do not own. */
-const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-/* Helper methods live as non-enumerable lazy getters on the shared
- * prototype instead of own properties on every instance. On first
- * access the getter allocates the per-instance closure and caches it
- * as a non-enumerable own property, so detached usage still works and
- * the allocation only happens for methods actually touched. */
-function _lazyMethod(proto, key, make) {
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        enumerable: false,
-        get() {
-            const value = make(this);
-            Object.defineProperty(this, key, { value, configurable: true, writable: true });
-            return value;
-        },
-        set(value) {
-            Object.defineProperty(this, key, { value, configurable: true, writable: true });
-        },
-    });
-}
-const errors_initializer = (inst, issues) => {
-    $ZodError.init(inst, issues);
-    inst.name = "ZodError";
-    const proto = Object.getPrototypeOf(inst);
-    if (_installedErrorProtos.has(proto))
-        return;
-    _installedErrorProtos.add(proto);
-    _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
-    _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
-    _lazyMethod(proto, "addIssue", (self) => (issue) => {
-        self.issues.push(issue);
-        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-    });
-    _lazyMethod(proto, "addIssues", (self) => (issues) => {
-        self.issues.push(...issues);
-        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
-    });
-    Object.defineProperty(proto, "isEmpty", {
-        configurable: true,
-        enumerable: false,
-        get() {
-            return this.issues.length === 0;
-        },
-    });
-};
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
-const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
-    Parent: Error,
-});
-// /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
-// export type ErrorMapCtx = core.$ZodErrorMapCtx;
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
-
-
-const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
-const classic_parse_parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
-const parse_safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
-const parse_safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
-
-// Codec functions
-const parse_encode = /* @__PURE__ */ _encode(ZodRealError);
-const parse_decode = /* @__PURE__ */ _decode(ZodRealError);
-const parse_encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
-const parse_decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
-const parse_safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
-const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
-const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
-const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
-
-
-
-
-
-
-
-
-// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
-function _ensureDefaultLocale() {
-    if (!globalConfig.localeError)
-        config(en());
-}
-// the default memoizer is read by the core container init, which runs before `ZodType.init`, so each container calls this first
-function _ensureDefaultMemoizer() {
-    if (!globalConfig.memoizer)
-        config({ memoizer: memoizer() });
-}
-const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
-    _ensureDefaultLocale();
-    $ZodType.init(inst, def);
-    inst.def = def;
-    inst.type = def.type;
-    return inst;
-}, {
-    check(...chks) {
-        const def = this.def;
-        return this.clone(mergeDefs(def, {
-            checks: [
-                ...(def.checks ?? []),
-                ...chks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
-            ],
-        }), { parent: true });
-    },
-    with(...chks) {
-        return this.check(...chks);
-    },
-    clone(def, params) {
-        return clone(this, def, params);
-    },
-    brand() {
-        return this;
-    },
-    register(reg, meta) {
-        reg.add(this, meta);
-        return this;
-    },
-    refine(check, params) {
-        return this.check(refine(check, params));
-    },
-    superRefine(refinement, params) {
-        return this.check(superRefine(refinement, params));
-    },
-    overwrite(fn) {
-        return this.check(_overwrite(fn));
-    },
-    optional() {
-        return optional(this);
-    },
-    exactOptional() {
-        return exactOptional(this);
-    },
-    nullable() {
-        return nullable(this);
-    },
-    nullish() {
-        return optional(nullable(this));
-    },
-    nonoptional(params) {
-        return nonoptional(this, params);
-    },
-    array() {
-        return array(this);
-    },
-    or(arg) {
-        return union([this, arg]);
-    },
-    and(arg) {
-        return intersection(this, arg);
-    },
-    transform(tx) {
-        return pipe(this, transform(tx));
-    },
-    default(d) {
-        return schemas_default(this, d);
-    },
-    prefault(d) {
-        return prefault(this, d);
-    },
-    catch(params) {
-        return schemas_catch(this, params);
-    },
-    pipe(target) {
-        return pipe(this, target);
-    },
-    readonly() {
-        return readonly(this);
-    },
-    describe(description) {
-        const cl = this.clone();
-        globalRegistry.add(cl, { description });
-        return cl;
-    },
-    meta(...args) {
-        // overloaded: meta() returns the registered metadata, meta(data) returns a clone with `data` registered. The mapped type picks up the second overload, so we accept variadic any-args and return `any` to satisfy both at runtime.
-        if (args.length === 0)
-            return globalRegistry.get(this);
-        const cl = this.clone();
-        globalRegistry.add(cl, args[0]);
-        return cl;
-    },
-    isOptional() {
-        return this.safeParse(undefined).success;
-    },
-    isNullable() {
-        return this.safeParse(null).success;
-    },
-    apply(fn, ...args) {
-        return args.length === 0 ? fn(this) : fn(this, ...args);
-    },
-    // Overrides core's `~standard` to add `jsonSchema`. Must stay a prototype entry: redefining it per instance demotes instances to dictionary mode.
-    get "~standard"() {
-        return hide(this, "~standard", {
-            ...standardProps(this),
-            jsonSchema: {
-                input: createStandardJSONSchemaMethod(this, "input"),
-                output: createStandardJSONSchemaMethod(this, "output"),
-            },
-        });
-    },
-    set "~standard"(value) {
-        own(this, "~standard", value);
-    },
-    parse: function _parse(data, params) {
-        return classic_parse_parse(this, data, params, { callee: _parse });
-    },
-    parseAsync: async function _parseAsync(data, params) {
-        return await classic_parse_parseAsync(this, data, params, { callee: _parseAsync });
-    },
-    safeParse(data, params) {
-        return parse_safeParse(this, data, params);
-    },
-    async safeParseAsync(data, params) {
-        return parse_safeParseAsync(this, data, params);
-    },
-    // `spa` is an alias: same function object as `safeParseAsync`, as before.
-    get spa() {
-        return this?.safeParseAsync;
-    },
-    set spa(value) {
-        own(this, "spa", value);
-    },
-    validate(data, params) {
-        return validate(this, data, params);
-    },
-    validateAsync(data, params) {
-        return parse_validateAsync(this, data, params);
-    },
-    encode: function _encode(data, params) {
-        return parse_encode(this, data, params, { callee: _encode });
-    },
-    decode: function _decode(data, params) {
-        return parse_decode(this, data, params, { callee: _decode });
-    },
-    encodeAsync: async function _encodeAsync(data, params) {
-        return await parse_encodeAsync(this, data, params, { callee: _encodeAsync });
-    },
-    decodeAsync: async function _decodeAsync(data, params) {
-        return await parse_decodeAsync(this, data, params, { callee: _decodeAsync });
-    },
-    safeEncode(data, params) {
-        return parse_safeEncode(this, data, params);
-    },
-    safeDecode(data, params) {
-        return parse_safeDecode(this, data, params);
-    },
-    async safeEncodeAsync(data, params) {
-        return parse_safeEncodeAsync(this, data, params);
-    },
-    async safeDecodeAsync(data, params) {
-        return parse_safeDecodeAsync(this, data, params);
-    },
-    toJSONSchema(params) {
-        return createToJSONSchemaMethod(this, {})(params);
-    },
-    // Reads through to the registry on every access, so it must not cache.
-    get description() {
-        return globalRegistry.get(this)?.description;
-    },
-    // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
-    get _def() {
-        return this._zod.def;
-    },
-});
-/** @internal */
-const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
-    $ZodString.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
-}, 
-/*@__PURE__*/ derived({
-    format: (inst) => aggregateChecks(inst).format ?? null,
-    minLength: (inst) => aggregateChecks(inst).minimum ?? null,
-    maxLength: (inst) => aggregateChecks(inst).maximum ?? null,
-}, {
-    regex(...args) {
-        return this.check(_regex(...args));
-    },
-    includes(...args) {
-        return this.check(_includes(...args));
-    },
-    startsWith(...args) {
-        return this.check(_startsWith(...args));
-    },
-    endsWith(...args) {
-        return this.check(_endsWith(...args));
-    },
-    min(...args) {
-        return this.check(_minLength(...args));
-    },
-    max(...args) {
-        return this.check(_maxLength(...args));
-    },
-    length(...args) {
-        return this.check(_length(...args));
-    },
-    nonempty(...args) {
-        return this.check(_minLength(1, ...args));
-    },
-    lowercase(params) {
-        return this.check(_lowercase(params));
-    },
-    uppercase(params) {
-        return this.check(_uppercase(params));
-    },
-    trim() {
-        return this.check(_trim());
-    },
-    normalize(...args) {
-        return this.check(_normalize(...args));
-    },
-    toLowerCase() {
-        return this.check(_toLowerCase());
-    },
-    toUpperCase() {
-        return this.check(_toUpperCase());
-    },
-    slugify() {
-        return this.check(_slugify());
-    },
-}));
-const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
-    $ZodString.init(inst, def);
-    _ZodString.init(inst, def);
-}, {
-    email(params) {
-        return this.check(_email(ZodEmail, params));
-    },
-    url(params) {
-        return this.check(_url(ZodURL, params));
-    },
-    jwt(params) {
-        return this.check(_jwt(ZodJWT, params));
-    },
-    emoji(params) {
-        return this.check(api_emoji(ZodEmoji, params));
-    },
-    guid(params) {
-        return this.check(_guid(ZodGUID, params));
-    },
-    uuid(params) {
-        return this.check(_uuid(ZodUUID, params));
-    },
-    uuidv4(params) {
-        return this.check(_uuidv4(ZodUUID, params));
-    },
-    uuidv6(params) {
-        return this.check(_uuidv6(ZodUUID, params));
-    },
-    uuidv7(params) {
-        return this.check(_uuidv7(ZodUUID, params));
-    },
-    nanoid(params) {
-        return this.check(_nanoid(ZodNanoID, params));
-    },
-    cuid(params) {
-        return this.check(_cuid(ZodCUID, params));
-    },
-    cuid2(params) {
-        return this.check(_cuid2(ZodCUID2, params));
-    },
-    ulid(params) {
-        return this.check(_ulid(ZodULID, params));
-    },
-    base64(params) {
-        return this.check(_base64(ZodBase64, params));
-    },
-    base64url(params) {
-        return this.check(_base64url(ZodBase64URL, params));
-    },
-    xid(params) {
-        return this.check(_xid(ZodXID, params));
-    },
-    ksuid(params) {
-        return this.check(_ksuid(ZodKSUID, params));
-    },
-    ipv4(params) {
-        return this.check(_ipv4(ZodIPv4, params));
-    },
-    ipv6(params) {
-        return this.check(_ipv6(ZodIPv6, params));
-    },
-    cidrv4(params) {
-        return this.check(_cidrv4(ZodCIDRv4, params));
-    },
-    cidrv6(params) {
-        return this.check(_cidrv6(ZodCIDRv6, params));
-    },
-    e164(params) {
-        return this.check(_e164(ZodE164, params));
-    },
-    datetime(params) {
-        return this.check(_isoDateTime(ZodISODateTime, params));
-    },
-    date(params) {
-        return this.check(_isoDate(ZodISODate, params));
-    },
-    time(params) {
-        return this.check(_isoTime(ZodISOTime, params));
-    },
-    duration(params) {
-        return this.check(_isoDuration(ZodISODuration, params));
-    },
-});
-function schemas_string(params) {
-    return _string(ZodString, params);
-}
-const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
-    $ZodStringFormat.init(inst, def);
-    _ZodString.init(inst, def);
-});
-const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
-    $ZodISODateTime.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-const ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
-    $ZodISODate.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-const ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
-    $ZodISOTime.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-const ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
-    $ZodISODuration.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodEmail.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_email(params) {
-    return core._email(ZodEmail, params);
-}
-const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodGUID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_guid(params) {
-    return core._guid(ZodGUID, params);
-}
-const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodUUID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_uuid(params) {
-    return core._uuid(ZodUUID, params);
-}
-function uuidv4(params) {
-    return core._uuidv4(ZodUUID, params);
-}
-// ZodUUIDv6
-function uuidv6(params) {
-    return core._uuidv6(ZodUUID, params);
-}
-// ZodUUIDv7
-function uuidv7(params) {
-    return core._uuidv7(ZodUUID, params);
-}
-const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodURL.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function url(params) {
-    return core._url(ZodURL, params);
-}
-function httpUrl(params) {
-    return core._url(ZodURL, {
-        protocol: regexes.httpProtocol,
-        hostname: regexes.domain,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodEmoji.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_emoji(params) {
-    return core._emoji(ZodEmoji, params);
-}
-const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodNanoID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_nanoid(params) {
-    return core._nanoid(ZodNanoID, params);
-}
-/**
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link ZodCUID2} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodCUID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-/**
- * Validates a CUID v1 string.
- *
- * @deprecated CUID v1 is deprecated by its authors due to information leakage
- * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
- * See https://github.com/paralleldrive/cuid.
- */
-function schemas_cuid(params) {
-    return core._cuid(ZodCUID, params);
-}
-const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodCUID2.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_cuid2(params) {
-    return core._cuid2(ZodCUID2, params);
-}
-const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodULID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_ulid(params) {
-    return core._ulid(ZodULID, params);
-}
-const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodXID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_xid(params) {
-    return core._xid(ZodXID, params);
-}
-const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodKSUID.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_ksuid(params) {
-    return core._ksuid(ZodKSUID, params);
-}
-const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodIPv4.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_ipv4(params) {
-    return core._ipv4(ZodIPv4, params);
-}
-const ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMAC", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    core.$ZodMAC.init(inst, def);
-    ZodStringFormat.init(inst, def);
-})));
-function schemas_mac(params) {
-    return core._mac(ZodMAC, params);
-}
-const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodIPv6.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_ipv6(params) {
-    return core._ipv6(ZodIPv6, params);
-}
-const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
-    $ZodCIDRv4.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_cidrv4(params) {
-    return core._cidrv4(ZodCIDRv4, params);
-}
-const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
-    $ZodCIDRv6.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_cidrv6(params) {
-    return core._cidrv6(ZodCIDRv6, params);
-}
-const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodBase64.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_base64(params) {
-    return core._base64(ZodBase64, params);
-}
-const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodBase64URL.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_base64url(params) {
-    return core._base64url(ZodBase64URL, params);
-}
-const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodE164.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function schemas_e164(params) {
-    return core._e164(ZodE164, params);
-}
-const ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCreditCard", (inst, def) => {
-    core.$ZodCreditCard.init(inst, def);
-    ZodStringFormat.init(inst, def);
-})));
-function schemas_creditCard(params) {
-    return core._creditCard(ZodCreditCard, params);
-}
-const ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodIBAN", (inst, def) => {
-    core.$ZodIBAN.init(inst, def);
-    ZodStringFormat.init(inst, def);
-})));
-function schemas_iban(params) {
-    return core._iban(ZodIBAN, params);
-}
-const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    $ZodJWT.init(inst, def);
-    ZodStringFormat.init(inst, def);
-});
-function jwt(params) {
-    return core._jwt(ZodJWT, params);
-}
-const ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCustomStringFormat", (inst, def) => {
-    // ZodStringFormat.init(inst, def);
-    core.$ZodCustomStringFormat.init(inst, def);
-    ZodStringFormat.init(inst, def);
-})));
-function stringFormat(format, fnOrRegex, _params = {}) {
-    return core._stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
-}
-function schemas_hostname(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "hostname", regexes.hostname, _params);
-}
-function schemas_hex(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "hex", regexes.hex, _params);
-}
-function schemas_currencyCode(_params) {
-    return core._stringFormat(ZodCustomStringFormat, "currency_code", regexes.currencyCode, _params);
-}
-function hash(alg, params) {
-    const enc = params?.enc ?? "hex";
-    const format = `${alg}_${enc}`;
-    const regex = core.regexes[format];
-    if (!regex)
-        throw new Error(`Unrecognized hash format: ${format}`);
-    return core._stringFormat(ZodCustomStringFormat, format, regex, params);
-}
-const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
-    $ZodNumber.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
-    inst.isFinite = true;
-}, 
-/*@__PURE__*/ derived({
-    minValue: (inst) => {
-        const { minimum, exclusiveMinimum } = aggregateChecks(inst);
-        return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
-    },
-    maxValue: (inst) => {
-        const { maximum, exclusiveMaximum } = aggregateChecks(inst);
-        return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
-    },
-    isInt: (inst) => {
-        const { isInt, multipleOf } = aggregateChecks(inst);
-        return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
-    },
-    format: (inst) => aggregateChecks(inst).format ?? null,
-}, {
-    gt(value, params) {
-        return this.check(_gt(value, params));
-    },
-    gte(value, params) {
-        return this.check(_gte(value, params));
-    },
-    min(value, params) {
-        return this.check(_gte(value, params));
-    },
-    lt(value, params) {
-        return this.check(_lt(value, params));
-    },
-    lte(value, params) {
-        return this.check(_lte(value, params));
-    },
-    max(value, params) {
-        return this.check(_lte(value, params));
-    },
-    int(params) {
-        return this.check(schemas_int(params));
-    },
-    safe(params) {
-        return this.check(schemas_int(params));
-    },
-    positive(params) {
-        return this.check(_gt(0, params));
-    },
-    nonnegative(params) {
-        return this.check(_gte(0, params));
-    },
-    negative(params) {
-        return this.check(_lt(0, params));
-    },
-    nonpositive(params) {
-        return this.check(_lte(0, params));
-    },
-    multipleOf(value, params) {
-        return this.check(_multipleOf(value, params));
-    },
-    step(value, params) {
-        return this.check(_multipleOf(value, params));
-    },
-    finite() {
-        return this;
-    },
-}));
-function schemas_number(params) {
-    return core._number(ZodNumber, params);
-}
-const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
-    $ZodNumberFormat.init(inst, def);
-    ZodNumber.init(inst, def);
-});
-function schemas_int(params) {
-    return _int(ZodNumberFormat, params);
-}
-function float32(params) {
-    return core._float32(ZodNumberFormat, params);
-}
-function float64(params) {
-    return core._float64(ZodNumberFormat, params);
-}
-function int32(params) {
-    return core._int32(ZodNumberFormat, params);
-}
-function uint32(params) {
-    return core._uint32(ZodNumberFormat, params);
-}
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
-function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
-}
-const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
-    $ZodBigInt.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => bigintProcessor(inst, ctx, json, params);
-}, 
-/*@__PURE__*/ derived({
-    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
-    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
-    format: (inst) => aggregateChecks(inst).format ?? null,
-}, {
-    gte(value, params) {
-        return this.check(_gte(value, params));
-    },
-    min(value, params) {
-        return this.check(_gte(value, params));
-    },
-    gt(value, params) {
-        return this.check(_gt(value, params));
-    },
-    lt(value, params) {
-        return this.check(_lt(value, params));
-    },
-    lte(value, params) {
-        return this.check(_lte(value, params));
-    },
-    max(value, params) {
-        return this.check(_lte(value, params));
-    },
-    positive(params) {
-        return this.check(_gt(BigInt(0), params));
-    },
-    negative(params) {
-        return this.check(_lt(BigInt(0), params));
-    },
-    nonpositive(params) {
-        return this.check(_lte(BigInt(0), params));
-    },
-    nonnegative(params) {
-        return this.check(_gte(BigInt(0), params));
-    },
-    multipleOf(value, params) {
-        return this.check(_multipleOf(value, params));
-    },
-}));
-function schemas_bigint(params) {
-    return core._bigint(ZodBigInt, params);
-}
-const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
-    core.$ZodBigIntFormat.init(inst, def);
-    ZodBigInt.init(inst, def);
-})));
-function int64(params) {
-    return core._int64(ZodBigIntFormat, params);
-}
-function uint64(params) {
-    return core._uint64(ZodBigIntFormat, params);
-}
-const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSymbol", (inst, def) => {
-    core.$ZodSymbol.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.symbolProcessor(inst, ctx, json, params);
-})));
-function symbol(params) {
-    return core._symbol(ZodSymbol, params);
-}
-const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
-    core.$ZodUndefined.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
-})));
-function schemas_undefined(params) {
-    return core._undefined(ZodUndefined, params);
-}
-
-const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
-    core.$ZodNull.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
-})));
-function schemas_null(params) {
-    return core._null(ZodNull, params);
-}
-
-const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodAny", (inst, def) => {
-    core.$ZodAny.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.anyProcessor(inst, ctx, json, params);
-})));
-function any() {
-    return core._any(ZodAny);
-}
-const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
-    $ZodUnknown.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => unknownProcessor(inst, ctx, json, params);
-});
-function unknown() {
-    return _unknown(ZodUnknown);
-}
-const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
-    $ZodNever.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
-});
-function never(params) {
-    return _never(ZodNever, params);
-}
-const ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodVoid", (inst, def) => {
-    core.$ZodVoid.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.voidProcessor(inst, ctx, json, params);
-})));
-function schemas_void(params) {
-    return core._void(ZodVoid, params);
-}
-
-const ZodDate = /*@__PURE__*/ $constructor("ZodDate", (inst, def) => {
-    $ZodDate.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => dateProcessor(inst, ctx, json, params);
-    inst.min = (value, params) => inst.check(_gte(value, params));
-    inst.max = (value, params) => inst.check(_lte(value, params));
-}, 
-/*@__PURE__*/ derived({
-    minDate: (inst) => {
-        const { minimum } = aggregateChecks(inst);
-        return minimum ? new Date(minimum) : null;
-    },
-    maxDate: (inst) => {
-        const { maximum } = aggregateChecks(inst);
-        return maximum ? new Date(maximum) : null;
-    },
-}, {}));
-function schemas_date(params) {
-    return core._date(ZodDate, params);
-}
-const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
-    _ensureDefaultMemoizer();
-    $ZodArray.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
-    inst.element = def.element;
-}, {
-    min(n, params) {
-        return this.check(_minLength(n, params));
-    },
-    nonempty(params) {
-        return this.check(_minLength(1, params));
-    },
-    max(n, params) {
-        return this.check(_maxLength(n, params));
-    },
-    length(n, params) {
-        return this.check(_length(n, params));
-    },
-    unwrap() {
-        return this.element;
-    },
-});
-function array(element, params) {
-    return _array(ZodArray, element, params);
-}
-// .keyof
-function keyof(schema) {
-    const shape = schema._zod.def.shape;
-    return schemas_enum(Object.keys(shape));
-}
-const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
-    _ensureDefaultMemoizer();
-    $ZodObjectJIT.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
-    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
-}, {
-    keyof() {
-        return schemas_enum(Object.keys(this._zod.def.shape));
-    },
-    catchall(catchall) {
-        // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
-        return this.clone(mergeDefs(this._zod.def, { catchall: catchall }));
-    },
-    passthrough() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-    },
-    loose() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
-    },
-    strict() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
-    },
-    strip() {
-        return this.clone(mergeDefs(this._zod.def, { catchall: undefined }));
-    },
-    extend(incoming) {
-        return extend(this, incoming);
-    },
-    safeExtend(incoming) {
-        return safeExtend(this, incoming);
-    },
-    merge(other) {
-        return merge(this, other);
-    },
-    pick(mask) {
-        return pick(this, mask);
-    },
-    omit(mask) {
-        return omit(this, mask);
-    },
-    partial(...args) {
-        return partial(ZodOptional, this, args[0]);
-    },
-    exactPartial(...args) {
-        return partial(ZodExactOptional, this, args[0], "exactPartial");
-    },
-    required(...args) {
-        return required(ZodNonOptional, this, args[0]);
-    },
-});
-function object(shape, params) {
-    const def = {
-        type: "object",
-        shape: shape ?? {},
-        ...util.normalizeParams(params),
-    };
-    return new ZodObject(def);
-}
-// strictObject
-function strictObject(shape, params) {
-    return new ZodObject({
-        type: "object",
-        shape,
-        catchall: never(),
-        ...util.normalizeParams(params),
-    });
-}
-// looseObject
-function looseObject(shape, params) {
-    return new ZodObject({
-        type: "object",
-        shape,
-        catchall: unknown(),
-        ...util.normalizeParams(params),
-    });
-}
-const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
-    $ZodUnion.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
-    inst.options = def.options;
-});
-function union(options, params) {
-    return new ZodUnion({
-        type: "union",
-        options: options,
-        ...normalizeParams(params),
-    });
-}
-const ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodXor", (inst, def) => {
-    ZodUnion.init(inst, def);
-    core.$ZodXor.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.unionProcessor(inst, ctx, json, params);
-    inst.options = def.options;
-})));
-/** Creates an exclusive union (XOR) where exactly one option must match.
- * Unlike regular unions that succeed when any option matches, xor fails if
- * zero or more than one option matches the input. */
-function xor(options, params) {
-    return new ZodXor({
-        type: "union",
-        options: options,
-        inclusive: false,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
-    ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
-function discriminatedUnion(discriminator, options, params) {
-    // const [options, params] = args;
-    return new ZodDiscriminatedUnion({
-        type: "union",
-        options: options,
-        discriminator,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
-    $ZodIntersection.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
-});
-function intersection(left, right) {
-    return new ZodIntersection({
-        type: "intersection",
-        left: left,
-        right: right,
-    });
-}
-const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
-    _ensureDefaultMemoizer();
-    $ZodTuple.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => tupleProcessor(inst, ctx, json, params);
-}, {
-    rest(rest) {
-        return this.clone({
-            ...this._zod.def,
-            rest: rest,
-        });
-    },
-    partial() {
-        const def = this._zod.def;
-        // a refinement was authored against the full arity; partialing would run it on a shorter array
-        if (def.checks?.length)
-            throw new Error(".partial() cannot be used on tuple schemas containing refinements");
-        return this.clone({
-            ...def,
-            items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item })),
-        });
-    },
-});
-function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
-    const params = hasRest ? _params : _paramsOrRest;
-    const rest = hasRest ? _paramsOrRest : null;
-    return new ZodTuple({
-        type: "tuple",
-        items: items,
-        rest,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
-    _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
-    inst.keyType = def.keyType;
-    inst.valueType = def.valueType;
-})));
-function record(keyType, valueType, params) {
-    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
-    if (!valueType || !valueType._zod) {
-        return new ZodRecord({
-            type: "record",
-            keyType: schemas_string(),
-            valueType: keyType,
-            ...util.normalizeParams(valueType),
-        });
-    }
-    return new ZodRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-// type alksjf = core.output<core.$ZodRecordKey>;
-function partialRecord(keyType, valueType, params) {
-    return new ZodRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-        partial: true,
-    });
-}
-function looseRecord(keyType, valueType, params) {
-    return new ZodRecord({
-        type: "record",
-        keyType,
-        valueType: valueType,
-        mode: "loose",
-        ...util.normalizeParams(params),
-    });
-}
-const ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMap", (inst, def) => {
-    _ensureDefaultMemoizer();
-    core.$ZodMap.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.mapProcessor(inst, ctx, json, params);
-    inst.keyType = def.keyType;
-    inst.valueType = def.valueType;
-    inst.min = (...args) => inst.check(core._minSize(...args));
-    inst.nonempty = (params) => inst.check(core._minSize(1, params));
-    inst.max = (...args) => inst.check(core._maxSize(...args));
-    inst.size = (...args) => inst.check(core._size(...args));
-})));
-function map(keyType, valueType, params) {
-    return new ZodMap({
-        type: "map",
-        keyType: keyType,
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSet", (inst, def) => {
-    _ensureDefaultMemoizer();
-    core.$ZodSet.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.setProcessor(inst, ctx, json, params);
-    inst.min = (...args) => inst.check(core._minSize(...args));
-    inst.nonempty = (params) => inst.check(core._minSize(1, params));
-    inst.max = (...args) => inst.check(core._maxSize(...args));
-    inst.size = (...args) => inst.check(core._size(...args));
-})));
-function set(valueType, params) {
-    return new ZodSet({
-        type: "set",
-        valueType: valueType,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
-    $ZodEnum.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
-    inst.enum = def.entries;
-    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
-    inst.options = [...inst._zod.values];
-    const keys = new Set(Object.keys(def.entries));
-    inst.extract = (values, params) => {
-        const newEntries = {};
-        for (const value of values) {
-            if (keys.has(value)) {
-                newEntries[value] = def.entries[value];
-            }
-            else
-                throw new Error(`Key ${value} not found in enum`);
-        }
-        return new ZodEnum({
-            ...def,
-            checks: [],
-            ...normalizeParams(params),
-            entries: newEntries,
-        });
-    };
-    inst.exclude = (values, params) => {
-        const newEntries = { ...def.entries };
-        for (const value of values) {
-            if (keys.has(value)) {
-                delete newEntries[value];
-            }
-            else
-                throw new Error(`Key ${value} not found in enum`);
-        }
-        return new ZodEnum({
-            ...def,
-            checks: [],
-            ...normalizeParams(params),
-            entries: newEntries,
-        });
-    };
-});
-function schemas_enum(values, params) {
-    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
-    return new ZodEnum({
-        type: "enum",
-        entries,
-        ...normalizeParams(params),
-    });
-}
-
-/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
- *
- * ```ts
- * enum Colors { red, green, blue }
- * z.enum(Colors);
- * ```
- */
-function nativeEnum(entries, params) {
-    return new ZodEnum({
-        type: "enum",
-        entries,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
-    inst.values = new Set(def.values);
-    Object.defineProperty(inst, "value", {
-        get() {
-            if (def.values.length > 1) {
-                throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
-            }
-            return def.values[0];
-        },
-    });
-})));
-function literal(value, params) {
-    return new ZodLiteral({
-        type: "literal",
-        values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
-    });
-}
-const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
-    core.$ZodFile.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.fileProcessor(inst, ctx, json, params);
-    inst.min = (size, params) => inst.check(core._minSize(size, params));
-    inst.max = (size, params) => inst.check(core._maxSize(size, params));
-    inst.mime = (types, params) => inst.check(core._mime(Array.isArray(types) ? types : [types], params));
-})));
-function file(params) {
-    return core._file(ZodFile, params);
-}
-const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
-    _ensureDefaultMemoizer();
-    $ZodTransform.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
-    inst._zod.parse = (payload, _ctx) => {
-        if (_ctx.direction === "backward") {
-            throw new $ZodEncodeError(inst.constructor.name);
-        }
-        payload.addIssue = (issue) => {
-            if (typeof issue === "string") {
-                payload.issues.push(util_issue(issue, payload.value, def));
-            }
-            else {
-                // for Zod 3 backwards compatibility
-                const _issue = issue;
-                if (_issue.fatal)
-                    _issue.continue = false;
-                _issue.code ?? (_issue.code = "custom");
-                if (!("input" in _issue))
-                    _issue.input = payload.value;
-                _issue.inst ?? (_issue.inst = inst);
-                // _issue.continue ??= true;
-                payload.issues.push(util_issue(_issue));
-            }
-        };
-        const output = def.transform(payload.value, payload);
-        if (output instanceof Promise) {
-            return output.then((output) => {
-                payload.value = output;
-                return payload;
-            });
-        }
-        payload.value = output;
-        return payload;
-    };
-});
-function transform(fn) {
-    return new ZodTransform({
-        type: "transform",
-        transform: fn,
-    });
-}
-const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
-    $ZodOptional.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function optional(innerType) {
-    return new ZodOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
-    $ZodExactOptional.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function exactOptional(innerType) {
-    return new ZodExactOptional({
-        type: "optional",
-        innerType: innerType,
-    });
-}
-const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
-    $ZodNullable.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function nullable(innerType) {
-    return new ZodNullable({
-        type: "nullable",
-        innerType: innerType,
-    });
-}
-// nullish
-function schemas_nullish(innerType) {
-    return optional(nullable(innerType));
-}
-const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
-    $ZodDefault.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-    inst.removeDefault = inst.unwrap;
-});
-function schemas_default(innerType, defaultValue) {
-    return new ZodDefault({
-        type: "default",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-        },
-    });
-}
-const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
-    $ZodPrefault.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function prefault(innerType, defaultValue) {
-    return new ZodPrefault({
-        type: "prefault",
-        innerType: innerType,
-        get defaultValue() {
-            return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
-        },
-    });
-}
-const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
-    $ZodNonOptional.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function nonoptional(innerType, params) {
-    return new ZodNonOptional({
-        type: "nonoptional",
-        innerType: innerType,
-        ...normalizeParams(params),
-    });
-}
-const ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSuccess", (inst, def) => {
-    core.$ZodSuccess.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.successProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-})));
-function success(innerType) {
-    return new ZodSuccess({
-        type: "success",
-        innerType: innerType,
-    });
-}
-const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
-    $ZodCatch.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-    inst.removeCatch = inst.unwrap;
-});
-function schemas_catch(innerType, catchValue) {
-    return new ZodCatch({
-        type: "catch",
-        innerType: innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : constantCatch(catchValue)),
-    });
-}
-
-const ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNaN", (inst, def) => {
-    core.$ZodNaN.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.nanProcessor(inst, ctx, json, params);
-})));
-function nan(params) {
-    return core._nan(ZodNaN, params);
-}
-const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
-    $ZodPipe.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
-    inst.in = def.in;
-    inst.out = def.out;
-});
-function pipe(in_, out) {
-    return new ZodPipe({
-        type: "pipe",
-        in: in_,
-        out: out,
-        // ...util.normalizeParams(params),
-    });
-}
-const ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCodec", (inst, def) => {
-    ZodPipe.init(inst, def);
-    core.$ZodCodec.init(inst, def);
-})));
-function codec(in_, out, params) {
-    return new ZodCodec({
-        type: "pipe",
-        in: in_,
-        out: out,
-        transform: params.decode,
-        reverseTransform: params.encode,
-    });
-}
-function invertCodec(codec) {
-    const def = codec._zod.def;
-    return new ZodCodec({
-        type: "pipe",
-        in: def.out,
-        out: def.in,
-        transform: def.reverseTransform,
-        reverseTransform: def.transform,
-    });
-}
-const ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPreprocess", (inst, def) => {
-    ZodPipe.init(inst, def);
-    core.$ZodPreprocess.init(inst, def);
-})));
-const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
-    $ZodReadonly.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-});
-function readonly(innerType) {
-    return new ZodReadonly({
-        type: "readonly",
-        innerType: innerType,
-    });
-}
-const ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodTemplateLiteral", (inst, def) => {
-    core.$ZodTemplateLiteral.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.templateLiteralProcessor(inst, ctx, json, params);
-})));
-function templateLiteral(parts, params) {
-    return new ZodTemplateLiteral({
-        type: "template_literal",
-        parts,
-        ...util.normalizeParams(params),
-    });
-}
-const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
-    core.$ZodLazy.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.getter();
-})));
-function lazy(getter) {
-    return new ZodLazy({
-        type: "lazy",
-        getter: getter,
-    });
-}
-const ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPromise", (inst, def) => {
-    core.$ZodPromise.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.promiseProcessor(inst, ctx, json, params);
-    inst.unwrap = () => inst._zod.def.innerType;
-})));
-function promise(innerType) {
-    return new ZodPromise({
-        type: "promise",
-        innerType: innerType,
-    });
-}
-const ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFunction", (inst, def) => {
-    core.$ZodFunction.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.functionProcessor(inst, ctx, json, params);
-})));
-function _function(params) {
-    return new ZodFunction({
-        type: "function",
-        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
-        output: params?.output ?? unknown(),
-    });
-}
-
-const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
-    $ZodCustom.init(inst, def);
-    ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
-});
-// custom checks
-function check(fn) {
-    const ch = new core.$ZodCheck({
-        check: "custom",
-        // ...util.normalizeParams(params),
-    });
-    ch._zod.check = fn;
-    return ch;
-}
-function custom(fn, _params) {
-    return core._custom(ZodCustom, fn ?? (() => true), _params);
-}
-function refine(fn, _params = {}) {
-    return _refine(ZodCustom, fn, _params);
-}
-// superRefine
-function superRefine(fn, params) {
-    return _superRefine(fn, params);
-}
-// Re-export describe and meta from core
-const schemas_describe = api_describe;
-const schemas_meta = meta;
-const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
-    ZodCustom.init(inst, def);
-}, {
-    properties(shape, params) {
-        // asserts in place, so the narrowed output type is truthful without a wrapper
-        return this.check(_properties(shape, params));
-    },
-});
-function _instanceof(cls, params = {}) {
-    const inst = new ZodInstanceOf({
-        type: "custom",
-        check: "custom",
-        fn: (data) => data instanceof cls,
-        abort: true,
-        ...util.normalizeParams(params),
-    });
-    inst._zod.bag.Class = cls;
-    // Override check to emit invalid_type instead of custom
-    inst._zod.check = (payload) => {
-        if (!(payload.value instanceof cls)) {
-            payload.issues.push({
-                code: "invalid_type",
-                expected: cls.name,
-                input: payload.value,
-                inst,
-                path: [...(inst._zod.def.path ?? [])],
-            });
-        }
-    };
-    return inst;
-}
-
-// stringbool
-const stringbool = (...args) => core._stringbool({
-    Codec: ZodCodec,
-    Boolean: ZodBoolean,
-    String: ZodString,
-}, ...args);
-function json(params) {
-    const jsonSchema = lazy(() => {
-        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
-    });
-    return jsonSchema;
-}
-// preprocess
-function preprocess(fn, schema) {
-    return new ZodPreprocess({
-        type: "pipe",
-        in: transform(fn),
-        out: schema,
-    });
-}
-
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/** Query strings may carry signatures; logs show a URL without them. */
-function redactQuery(link) {
-    const q = link.indexOf('?');
-    return q < 0 ? link : `${link.slice(0, q)}?…`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
-
-
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
-const parsers_text = schemas_string().trim().min(1, 'must not be empty');
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parsers_text.regex(/^[\x20-\x7e]+$/, 'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-const booleanText = schemas_string()
-    .trim()
-    .toLowerCase()
-    .pipe(schemas_enum(['true', 'false'], { error: 'must be true or false' }))
-    .transform((v) => v === 'true');
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-const parsers_duration = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        ctx.addIssue({
-            code: 'custom',
-            message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-        });
-        return NEVER;
-    }
-    return Math.round(ms);
-});
-const positiveDuration = parsers_duration.refine((ms) => ms > 0, 'must be longer than 0');
-/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
-function parsers_integer(min, max = Number.MAX_SAFE_INTEGER) {
-    const message = max >= Number.MAX_SAFE_INTEGER
-        ? `must be a whole number, ${min} or more`
-        : `must be a whole number from ${min} to ${max}`;
-    return schemas_string()
-        .trim()
-        .regex(/^\d+$/, message)
-        .transform(Number)
-        .refine((n) => n >= min && n <= max, message);
-}
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-const list = schemas_string()
-    .transform((v) => [
-    ...new Set(v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean)),
-])
-    .refine((items) => items.length > 0, 'must name at least one item');
-const serviceUrl = schemas_string()
-    .trim()
-    .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-        ctx.addIssue({ code: 'custom', message: url });
-        return NEVER;
-    }
-    return url;
-});
-const parsers_uuid = schemas_string()
-    .trim()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a UUID such as 00000000-0000-0000-0000-000000000000');
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-function resourceName(maxLength = 260) {
-    return parsers_text
-        .max(maxLength, `must be at most ${maxLength} characters`)
-        .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-        .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
-}
-const isoTime = schemas_string()
-    .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-    message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-})
-    .transform((v) => new Date(v));
-const osType = schemas_string()
-    .trim()
-    .transform((v) => v.toLowerCase())
-    .pipe(schemas_enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-    .transform((v) => (v === 'any' ? undefined : v === 'linux' ? 'Linux' : 'Windows'));
-/**
- * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
- * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
- * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
- * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
- */
-const operationUrls = schemas_string().transform((raw, ctx) => {
-    const fail = (message) => {
-        ctx.addIssue({ code: 'custom', message });
-        return NEVER;
-    };
-    const value = raw.trim();
-    let entries;
-    if (value.startsWith('[')) {
-        let items;
-        try {
-            items = JSON.parse(value);
-        }
-        catch {
-            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
-        }
-        if (!Array.isArray(items))
-            return fail('must be a URL per line or a JSON array of URLs');
-        const notText = items.findIndex((item) => typeof item !== 'string');
-        if (notText >= 0)
-            return fail(`item ${notText + 1} of the JSON array is not a string`);
-        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
-    }
-    else {
-        entries = value
-            .split(/\r\n|\r|\n/)
-            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
-            .filter((e) => e.text !== '');
-        if (entries.length === 0)
-            return fail('must name at least one URL');
-    }
-    const urls = [];
-    for (const { where, text } of entries) {
-        const reason = urlProblem(text);
-        if (reason)
-            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        const href = new URL(text).href;
-        if (!urls.includes(href))
-            urls.push(href);
-    }
-    return urls;
-});
-function urlProblem(text) {
-    if (/\s/.test(text))
-        return 'has whitespace inside (give one URL per line)';
-    // Two URLs run together parse as one (the second inside the first's path or query).
-    if (text.split('://').length > 2)
-        return 'holds more than one URL (give one URL per line)';
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return 'is not an http or https URL';
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    return undefined;
-}
-/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
-function describeUrl(text) {
-    const shown = text
-        .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@')
-        .replace(/[?#].*$/s, '?…')
-        .replace(/\p{Cc}/gu, '?');
-    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
-        default: '15s',
-        parse: positiveDuration,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
-        parse: list.pipe(resourceName().array()),
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
-        default: '0',
-        parse: parsers_integer(0),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: parsers_integer(1, 1000),
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
-        parse: operationUrls,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
-    'started-after': def({
-        description: 'ISO 8601 time; only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    source;
-    constructor(source) {
-        this.source = source;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
-            throw new InputError(name, `${reason}${got}`);
-        }
-        return parsed.data;
-    }
-}
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-function withoutUrlSecrets(raw) {
-    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()))
-        return raw;
-    try {
-        const url = new URL(raw.trim());
-        const hidden = url.username || url.password ? '…@' : '';
-        return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-    }
-    catch {
-        return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-    }
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
 
 
@@ -58606,7 +54762,7 @@ const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) =>
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_string(params) {
+function schemas_string(params) {
     return _string(ZodMiniString, params);
 }
 const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
@@ -58618,7 +54774,7 @@ const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_email(params) {
+function schemas_email(params) {
     return core._email(ZodMiniEmail, params);
 }
 const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
@@ -58626,7 +54782,7 @@ const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_guid(params) {
+function schemas_guid(params) {
     return core._guid(ZodMiniGUID, params);
 }
 const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
@@ -58634,21 +54790,21 @@ const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_uuid(params) {
+function schemas_uuid(params) {
     return core._uuid(ZodMiniUUID, params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_uuidv4(params) {
+function uuidv4(params) {
     return core._uuidv4(ZodMiniUUID, params);
 }
 // ZodMiniUUIDv6
 // @__NO_SIDE_EFFECTS__
-function schemas_uuidv6(params) {
+function uuidv6(params) {
     return core._uuidv6(ZodMiniUUID, params);
 }
 // ZodMiniUUIDv7
 // @__NO_SIDE_EFFECTS__
-function schemas_uuidv7(params) {
+function uuidv7(params) {
     return core._uuidv7(ZodMiniUUID, params);
 }
 const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniURL", (inst, def) => {
@@ -58656,11 +54812,11 @@ const ZodMiniURL = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_url(params) {
+function url(params) {
     return core._url(ZodMiniURL, params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_httpUrl(params) {
+function httpUrl(params) {
     return core._url(ZodMiniURL, {
         protocol: regexes.httpProtocol,
         hostname: regexes.domain,
@@ -58672,7 +54828,7 @@ const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_emoji(params) {
+function schemas_emoji(params) {
     return core._emoji(ZodMiniEmoji, params);
 }
 const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
@@ -58680,7 +54836,7 @@ const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_nanoid(params) {
+function schemas_nanoid(params) {
     return core._nanoid(ZodMiniNanoID, params);
 }
 /**
@@ -58700,7 +54856,7 @@ const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
  * See https://github.com/paralleldrive/cuid.
  */
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_cuid(params) {
+function schemas_cuid(params) {
     return core._cuid(ZodMiniCUID, params);
 }
 const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
@@ -58708,7 +54864,7 @@ const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_cuid2(params) {
+function schemas_cuid2(params) {
     return core._cuid2(ZodMiniCUID2, params);
 }
 const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
@@ -58716,7 +54872,7 @@ const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_ulid(params) {
+function schemas_ulid(params) {
     return core._ulid(ZodMiniULID, params);
 }
 const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
@@ -58724,7 +54880,7 @@ const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_xid(params) {
+function schemas_xid(params) {
     return core._xid(ZodMiniXID, params);
 }
 const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
@@ -58732,7 +54888,7 @@ const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_ksuid(params) {
+function schemas_ksuid(params) {
     return core._ksuid(ZodMiniKSUID, params);
 }
 const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
@@ -58740,7 +54896,7 @@ const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_ipv4(params) {
+function schemas_ipv4(params) {
     return core._ipv4(ZodMiniIPv4, params);
 }
 const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
@@ -58748,7 +54904,7 @@ const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_ipv6(params) {
+function schemas_ipv6(params) {
     return core._ipv6(ZodMiniIPv6, params);
 }
 const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
@@ -58756,7 +54912,7 @@ const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_cidrv4(params) {
+function schemas_cidrv4(params) {
     return core._cidrv4(ZodMiniCIDRv4, params);
 }
 const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
@@ -58764,7 +54920,7 @@ const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_cidrv6(params) {
+function schemas_cidrv6(params) {
     return core._cidrv6(ZodMiniCIDRv6, params);
 }
 const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
@@ -58772,7 +54928,7 @@ const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_mac(params) {
+function schemas_mac(params) {
     return core._mac(ZodMiniMAC, params);
 }
 const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
@@ -58780,7 +54936,7 @@ const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_base64(params) {
+function schemas_base64(params) {
     return core._base64(ZodMiniBase64, params);
 }
 const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
@@ -58788,7 +54944,7 @@ const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ nu
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_base64url(params) {
+function schemas_base64url(params) {
     return core._base64url(ZodMiniBase64URL, params);
 }
 const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
@@ -58796,7 +54952,7 @@ const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_e164(params) {
+function schemas_e164(params) {
     return core._e164(ZodMiniE164, params);
 }
 const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
@@ -58804,7 +54960,7 @@ const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ n
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_creditCard(params) {
+function schemas_creditCard(params) {
     return core._creditCard(ZodMiniCreditCard, params);
 }
 const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
@@ -58812,7 +54968,7 @@ const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_iban(params) {
+function schemas_iban(params) {
     return core._iban(ZodMiniIBAN, params);
 }
 const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
@@ -58820,7 +54976,7 @@ const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_jwt(params) {
+function jwt(params) {
     return core._jwt(ZodMiniJWT, params);
 }
 const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustomStringFormat", (inst, def) => {
@@ -58828,23 +54984,23 @@ const ZodMiniCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or su
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_stringFormat(format, fnOrRegex, _params = {}) {
+function stringFormat(format, fnOrRegex, _params = {}) {
     return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_hostname(_params) {
+function schemas_hostname(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_hex(_params) {
+function schemas_hex(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_currencyCode(_params) {
+function schemas_currencyCode(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_hash(alg, params) {
+function hash(alg, params) {
     const enc = params?.enc ?? "hex";
     const format = `${alg}_${enc}`;
     const regex = core.regexes[format];
@@ -58858,26 +55014,26 @@ const ZodMiniNumber = /*@__PURE__*/ $constructor("ZodMiniNumber", (inst, def) =>
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_number(params) {
+function schemas_number(params) {
     return _number(ZodMiniNumber, params);
 }
 const ZodMiniNumberFormat = /*@__PURE__*/ $constructor("ZodMiniNumberFormat", (inst, def) => {
     $ZodNumberFormat.init(inst, def);
     ZodMiniNumber.init(inst, def);
 });
-function mini_schemas_int(params) {
+function schemas_int(params) {
     return _int(ZodMiniNumberFormat, params);
 }
-function schemas_float32(params) {
+function float32(params) {
     return core._float32(ZodMiniNumberFormat, params);
 }
-function schemas_float64(params) {
+function float64(params) {
     return core._float64(ZodMiniNumberFormat, params);
 }
-function schemas_int32(params) {
+function int32(params) {
     return core._int32(ZodMiniNumberFormat, params);
 }
-function schemas_uint32(params) {
+function uint32(params) {
     return core._uint32(ZodMiniNumberFormat, params);
 }
 const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) => {
@@ -58885,7 +55041,7 @@ const ZodMiniBoolean = /*@__PURE__*/ $constructor("ZodMiniBoolean", (inst, def) 
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_boolean(params) {
+function schemas_boolean(params) {
     return core._boolean(ZodMiniBoolean, params);
 }
 const ZodMiniBigInt = /*@__PURE__*/ $constructor("ZodMiniBigInt", (inst, def) => {
@@ -58893,17 +55049,17 @@ const ZodMiniBigInt = /*@__PURE__*/ $constructor("ZodMiniBigInt", (inst, def) =>
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_bigint(params) {
+function schemas_bigint(params) {
     return core._bigint(ZodMiniBigInt, params);
 }
 const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
     core.$ZodBigIntFormat.init(inst, def);
     ZodMiniBigInt.init(inst, def);
 })));
-function schemas_int64(params) {
+function int64(params) {
     return core._int64(ZodMiniBigIntFormat, params);
 }
-function schemas_uint64(params) {
+function uint64(params) {
     return core._uint64(ZodMiniBigIntFormat, params);
 }
 const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniSymbol", (inst, def) => {
@@ -58911,7 +55067,7 @@ const ZodMiniSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_symbol(params) {
+function symbol(params) {
     return core._symbol(ZodMiniSymbol, params);
 }
 const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUndefined", (inst, def) => {
@@ -58919,7 +55075,7 @@ const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ nu
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_undefined(params) {
+function schemas_undefined(params) {
     return core._undefined(ZodMiniUndefined, params);
 }
 
@@ -58928,7 +55084,7 @@ const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_null(params) {
+function schemas_null(params) {
     return core._null(ZodMiniNull, params);
 }
 
@@ -58937,7 +55093,7 @@ const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_any() {
+function any() {
     return core._any(ZodMiniAny);
 }
 const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) => {
@@ -58945,7 +55101,7 @@ const ZodMiniUnknown = /*@__PURE__*/ $constructor("ZodMiniUnknown", (inst, def) 
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_unknown() {
+function unknown() {
     return _unknown(ZodMiniUnknown);
 }
 const ZodMiniNever = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNever", (inst, def) => {
@@ -58953,7 +55109,7 @@ const ZodMiniNever = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_never(params) {
+function never(params) {
     return core._never(ZodMiniNever, params);
 }
 const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
@@ -58961,7 +55117,7 @@ const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_void(params) {
+function schemas_void(params) {
     return core._void(ZodMiniVoid, params);
 }
 
@@ -58970,7 +55126,7 @@ const ZodMiniDate = /*@__PURE__*/ $constructor("ZodMiniDate", (inst, def) => {
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_date(params) {
+function schemas_date(params) {
     return core._date(ZodMiniDate, params);
 }
 const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
@@ -58978,7 +55134,7 @@ const ZodMiniArray = /*@__PURE__*/ $constructor("ZodMiniArray", (inst, def) => {
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_array(element, params) {
+function array(element, params) {
     return new ZodMiniArray({
         type: "array",
         element: element,
@@ -58987,9 +55143,9 @@ function schemas_array(element, params) {
 }
 // .keyof
 // @__NO_SIDE_EFFECTS__
-function schemas_keyof(schema) {
+function keyof(schema) {
     const shape = schema._zod.def.shape;
-    return mini_schemas_enum(Object.keys(shape));
+    return schemas_enum(Object.keys(shape));
 }
 const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) => {
     $ZodObject.init(inst, def);
@@ -58997,7 +55153,7 @@ const ZodMiniObject = /*@__PURE__*/ $constructor("ZodMiniObject", (inst, def) =>
     installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_object(shape, params) {
+function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
@@ -59007,21 +55163,21 @@ function schemas_object(shape, params) {
 }
 // strictObject
 // @__NO_SIDE_EFFECTS__
-function schemas_strictObject(shape, params) {
+function strictObject(shape, params) {
     return new ZodMiniObject({
         type: "object",
         shape,
-        catchall: schemas_never(),
+        catchall: never(),
         ...util.normalizeParams(params),
     });
 }
 // looseObject
 // @__NO_SIDE_EFFECTS__
-function schemas_looseObject(shape, params) {
+function looseObject(shape, params) {
     return new ZodMiniObject({
         type: "object",
         shape,
-        catchall: schemas_unknown(),
+        catchall: unknown(),
         ...normalizeParams(params),
     });
 }
@@ -59081,7 +55237,7 @@ const ZodMiniUnion = /*@__PURE__*/ $constructor("ZodMiniUnion", (inst, def) => {
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_union(options, params) {
+function union(options, params) {
     return new ZodMiniUnion({
         type: "union",
         options: options,
@@ -59095,7 +55251,7 @@ const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && 
 /** Creates an exclusive union (XOR) where exactly one option must match.
  * Unlike regular unions that succeed when any option matches, xor fails if
  * zero or more than one option matches the input. */
-function schemas_xor(options, params) {
+function xor(options, params) {
     return new ZodMiniXor({
         type: "union",
         options: options,
@@ -59108,7 +55264,7 @@ const ZodMiniDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or su
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_discriminatedUnion(discriminator, options, params) {
+function discriminatedUnion(discriminator, options, params) {
     return new ZodMiniDiscriminatedUnion({
         type: "union",
         options: options,
@@ -59121,7 +55277,7 @@ const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_intersection(left, right) {
+function intersection(left, right) {
     return new ZodMiniIntersection({
         type: "intersection",
         left: left,
@@ -59133,7 +55289,7 @@ const ZodMiniTuple = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_tuple(items, _paramsOrRest, _params) {
+function tuple(items, _paramsOrRest, _params) {
     const hasRest = _paramsOrRest instanceof core.$ZodType;
     const params = hasRest ? _params : _paramsOrRest;
     const rest = hasRest ? _paramsOrRest : null;
@@ -59149,12 +55305,12 @@ const ZodMiniRecord = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_record(keyType, valueType, params) {
+function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
         return new ZodMiniRecord({
             type: "record",
-            keyType: mini_schemas_string(),
+            keyType: schemas_string(),
             valueType: keyType,
             ...util.normalizeParams(valueType),
         });
@@ -59167,7 +55323,7 @@ function schemas_record(keyType, valueType, params) {
     });
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_partialRecord(keyType, valueType, params) {
+function partialRecord(keyType, valueType, params) {
     return new ZodMiniRecord({
         type: "record",
         keyType,
@@ -59176,7 +55332,7 @@ function schemas_partialRecord(keyType, valueType, params) {
         partial: true,
     });
 }
-function schemas_looseRecord(keyType, valueType, params) {
+function looseRecord(keyType, valueType, params) {
     return new ZodMiniRecord({
         type: "record",
         keyType,
@@ -59190,7 +55346,7 @@ const ZodMiniMap = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_map(keyType, valueType, params) {
+function map(keyType, valueType, params) {
     return new ZodMiniMap({
         type: "map",
         keyType: keyType,
@@ -59203,7 +55359,7 @@ const ZodMiniSet = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_set(valueType, params) {
+function set(valueType, params) {
     return new ZodMiniSet({
         type: "set",
         valueType: valueType,
@@ -59217,7 +55373,7 @@ const ZodMiniEnum = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     inst.options = [...inst._zod.values];
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_enum(values, params) {
+function schemas_enum(values, params) {
     const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
     return new ZodMiniEnum({
         type: "enum",
@@ -59234,7 +55390,7 @@ function mini_schemas_enum(values, params) {
  * z.enum(Colors);
  * ```
  */
-function schemas_nativeEnum(entries, params) {
+function nativeEnum(entries, params) {
     return new ZodMiniEnum({
         type: "enum",
         entries,
@@ -59246,7 +55402,7 @@ const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_literal(value, params) {
+function literal(value, params) {
     return new ZodMiniLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
@@ -59258,7 +55414,7 @@ const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_file(params) {
+function file(params) {
     return core._file(ZodMiniFile, params);
 }
 const ZodMiniTransform = /*@__PURE__*/ $constructor("ZodMiniTransform", (inst, def) => {
@@ -59266,7 +55422,7 @@ const ZodMiniTransform = /*@__PURE__*/ $constructor("ZodMiniTransform", (inst, d
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_transform(fn) {
+function transform(fn) {
     return new ZodMiniTransform({
         type: "transform",
         transform: fn,
@@ -59277,7 +55433,7 @@ const ZodMiniOptional = /*@__PURE__*/ $constructor("ZodMiniOptional", (inst, def
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_optional(innerType) {
+function optional(innerType) {
     return new ZodMiniOptional({
         type: "optional",
         innerType: innerType,
@@ -59288,7 +55444,7 @@ const ZodMiniExactOptional = /*@__PURE__*/ (/* unused pure expression or super *
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_exactOptional(innerType) {
+function exactOptional(innerType) {
     return new ZodMiniExactOptional({
         type: "optional",
         innerType: innerType,
@@ -59299,7 +55455,7 @@ const ZodMiniNullable = /*@__PURE__*/ $constructor("ZodMiniNullable", (inst, def
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_nullable(innerType) {
+function nullable(innerType) {
     return new ZodMiniNullable({
         type: "nullable",
         innerType: innerType,
@@ -59307,15 +55463,15 @@ function schemas_nullable(innerType) {
 }
 // nullish
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_nullish(innerType) {
-    return schemas_optional(schemas_nullable(innerType));
+function schemas_nullish(innerType) {
+    return optional(nullable(innerType));
 }
 const ZodMiniDefault = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniDefault", (inst, def) => {
     core.$ZodDefault.init(inst, def);
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_default(innerType, defaultValue) {
+function schemas_default(innerType, defaultValue) {
     return new ZodMiniDefault({
         type: "default",
         innerType: innerType,
@@ -59329,7 +55485,7 @@ const ZodMiniPrefault = /*@__PURE__*/ (/* unused pure expression or super */ nul
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_prefault(innerType, defaultValue) {
+function prefault(innerType, defaultValue) {
     return new ZodMiniPrefault({
         type: "prefault",
         innerType: innerType,
@@ -59343,7 +55499,7 @@ const ZodMiniNonOptional = /*@__PURE__*/ (/* unused pure expression or super */ 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_nonoptional(innerType, params) {
+function nonoptional(innerType, params) {
     return new ZodMiniNonOptional({
         type: "nonoptional",
         innerType: innerType,
@@ -59355,7 +55511,7 @@ const ZodMiniSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_success(innerType) {
+function success(innerType) {
     return new ZodMiniSuccess({
         type: "success",
         innerType: innerType,
@@ -59366,7 +55522,7 @@ const ZodMiniCatch = /*@__PURE__*/ $constructor("ZodMiniCatch", (inst, def) => {
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function mini_schemas_catch(innerType, catchValue) {
+function schemas_catch(innerType, catchValue) {
     return new ZodMiniCatch({
         type: "catch",
         innerType: innerType,
@@ -59379,7 +55535,7 @@ const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_nan(params) {
+function nan(params) {
     return core._nan(ZodMiniNaN, params);
 }
 const ZodMiniPipe = /*@__PURE__*/ $constructor("ZodMiniPipe", (inst, def) => {
@@ -59387,7 +55543,7 @@ const ZodMiniPipe = /*@__PURE__*/ $constructor("ZodMiniPipe", (inst, def) => {
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_pipe(in_, out) {
+function pipe(in_, out) {
     return new ZodMiniPipe({
         type: "pipe",
         in: in_,
@@ -59399,7 +55555,7 @@ const ZodMiniCodec = /*@__PURE__*/ (/* unused pure expression or super */ null &
     core.$ZodCodec.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_codec(in_, out, params) {
+function codec(in_, out, params) {
     return new ZodMiniCodec({
         type: "pipe",
         in: in_,
@@ -59409,7 +55565,7 @@ function schemas_codec(in_, out, params) {
     });
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_invertCodec(codec) {
+function invertCodec(codec) {
     const def = codec._zod.def;
     return new ZodMiniCodec({
         type: "pipe",
@@ -59424,7 +55580,7 @@ const ZodMiniReadonly = /*@__PURE__*/ (/* unused pure expression or super */ nul
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_readonly(innerType) {
+function readonly(innerType) {
     return new ZodMiniReadonly({
         type: "readonly",
         innerType: innerType,
@@ -59435,7 +55591,7 @@ const ZodMiniTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_templateLiteral(parts, params) {
+function templateLiteral(parts, params) {
     return new ZodMiniTemplateLiteral({
         type: "template_literal",
         parts,
@@ -59462,19 +55618,19 @@ const ZodMiniPromise = /*@__PURE__*/ (/* unused pure expression or super */ null
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_promise(innerType) {
+function promise(innerType) {
     return new ZodMiniPromise({
         type: "promise",
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCustom", (inst, def) => {
-    core.$ZodCustom.init(inst, def);
+const ZodMiniCustom = /*@__PURE__*/ $constructor("ZodMiniCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // custom checks
 // @__NO_SIDE_EFFECTS__
-function schemas_check(fn, params) {
+function check(fn, params) {
     const ch = new core.$ZodCheck({
         check: "custom",
         ...util.normalizeParams(params),
@@ -59484,29 +55640,29 @@ function schemas_check(fn, params) {
 }
 // ZodCustom custom schema
 // @__NO_SIDE_EFFECTS__
-function schemas_custom(fn, _params) {
+function custom(fn, _params) {
     return core._custom(ZodMiniCustom, fn ?? (() => true), _params);
 }
 // refine
 // @__NO_SIDE_EFFECTS__
-function schemas_refine(fn, _params = {}) {
-    return core._refine(ZodMiniCustom, fn, _params);
+function refine(fn, _params = {}) {
+    return _refine(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
-function schemas_superRefine(fn, params) {
+function superRefine(fn, params) {
     return core._superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const mini_schemas_describe = api_describe;
-const mini_schemas_meta = meta;
+const schemas_describe = api_describe;
+const schemas_meta = meta;
 // instanceof
 class schemas_Class {
     constructor(..._args) { }
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_instanceof(cls, params = {}) {
-    const inst = schemas_custom((data) => data instanceof cls, params);
+function _instanceof(cls, params = {}) {
+    const inst = custom((data) => data instanceof cls, params);
     inst._zod.bag.Class = cls;
     // Override check to emit invalid_type instead of custom
     inst._zod.check = (payload) => {
@@ -59524,15 +55680,15 @@ function schemas_instanceof(cls, params = {}) {
 }
 
 // stringbool
-const schemas_stringbool = (...args) => core._stringbool({
+const stringbool = (...args) => core._stringbool({
     Codec: ZodMiniCodec,
     Boolean: ZodMiniBoolean,
     String: ZodMiniString,
 }, ...args);
 // @__NO_SIDE_EFFECTS__
-function schemas_json() {
+function json() {
     const jsonSchema = schemas_lazy(() => {
-        return schemas_union([mini_schemas_string(), mini_schemas_number(), mini_schemas_boolean(), mini_schemas_null(), schemas_array(jsonSchema), schemas_record(mini_schemas_string(), jsonSchema)]);
+        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
     });
     return jsonSchema;
 }
@@ -59541,11 +55697,11 @@ const ZodMiniFunction = /*@__PURE__*/ (/* unused pure expression or super */ nul
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_function(params) {
+function _function(params) {
     return new ZodMiniFunction({
         type: "function",
-        input: Array.isArray(params?.input) ? schemas_tuple(params?.input) : (params?.input ?? schemas_array(schemas_unknown())),
-        output: params?.output ?? schemas_unknown(),
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
     });
 }
 
@@ -59617,24 +55773,546 @@ function coerce_date(params) {
 config(en());
 
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return USERINFO_REFUSED;
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
+function redactQuery(link) {
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+function redactUrls(text) {
+    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
+}
+
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+
+/** Thrown by a read to refuse the text, with what the input accepts. */
+class Refusal {
+    message;
+    constructor(message) {
+        this.message = message;
+    }
+}
+function refuse(message) {
+    throw new Refusal(message);
+}
+/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
+function parser(read) {
+    return pipe(schemas_string(), transform((value, ctx) => {
+        try {
+            return read(value);
+        }
+        catch (error) {
+            if (!(error instanceof Refusal))
+                throw error;
+            ctx.issues.push({ code: 'custom', message: error.message, input: value });
+            return NEVER;
+        }
+    }));
+}
+const nonEmpty = (v) => {
+    const trimmed = v.trim();
+    return trimmed === '' ? refuse('must not be empty') : trimmed;
+};
+const parsers_text = parser(nonEmpty);
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parser((v) => {
+    const token = nonEmpty(v);
+    if (!/^[\x20-\x7e]+$/.test(token)) {
+        refuse('must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+    }
+    return token;
+});
+const booleanText = parser((v) => {
+    const word = v.trim().toLowerCase();
+    return word === 'true' ? true : word === 'false' ? false : refuse('must be true or false');
+});
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+function readDuration(v) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        refuse('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
+    }
+    return Math.round(ms);
+}
+const parsers_duration = parser(readDuration);
+function readPositiveDuration(v) {
+    const ms = readDuration(v);
+    return ms > 0 ? ms : refuse('must be longer than 0');
+}
+const positiveDuration = parser(readPositiveDuration);
+function parsers_integer(min, max) {
+    const accepted = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
+    return parser((v) => {
+        const digits = v.trim();
+        const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
+        return n >= min && n <= max ? n : refuse(accepted);
+    });
+}
+/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+function readList(v) {
+    const items = [
+        ...new Set(v
+            .split(/[\n,]/)
+            .map((s) => s.trim())
+            .filter(Boolean)),
+    ];
+    return items.length > 0 ? items : refuse('must name at least one item');
+}
+const list = parser(readList);
+const serviceUrl = parser((v) => {
+    const url = checkServiceUrl(v.trim());
+    return typeof url === 'string' ? refuse(url) : url;
+});
+const parsers_uuid = parser((v) => {
+    const id = v.trim();
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? id
+        : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
+});
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function readResourceName(v, maxLength) {
+    const name = nonEmpty(v);
+    if (name.length > maxLength)
+        refuse(`must be at most ${maxLength} characters`);
+    if (name === '.' || name === '..')
+        refuse('must not be . or ..');
+    if (/\p{Cc}/u.test(name))
+        refuse('must not contain control characters');
+    return name;
+}
+function resourceName(maxLength = 260) {
+    return parser((v) => readResourceName(v, maxLength));
+}
+/** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
+function resourceNames(maxLength = 260) {
+    return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+}
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
+const isoTime = parser((v) => {
+    const time = v.trim();
+    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
+        refuse('must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00');
+    }
+    return new Date(time);
+});
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+const osType = parser((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'any')
+        return undefined;
+    if (word === 'linux')
+        return 'Linux';
+    if (word === 'windows')
+        return 'Windows';
+    return refuse('must be Linux, Windows or any');
+});
+/**
+ * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
+ * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
+ * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
+ * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
+ */
+const operationUrls = parser((raw) => {
+    const fail = refuse;
+    const value = raw.trim();
+    let entries;
+    if (value.startsWith('[')) {
+        let items;
+        try {
+            items = JSON.parse(value);
+        }
+        catch {
+            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
+        }
+        if (!Array.isArray(items))
+            return fail('must be a URL per line or a JSON array of URLs');
+        const notText = items.findIndex((item) => typeof item !== 'string');
+        if (notText >= 0)
+            return fail(`item ${notText + 1} of the JSON array is not a string`);
+        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
+    }
+    else {
+        entries = value
+            .split(/\r\n|\r|\n/)
+            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
+            .filter((e) => e.text !== '');
+        if (entries.length === 0)
+            return fail('must name at least one URL');
+    }
+    const urls = [];
+    for (const { where, text } of entries) {
+        const reason = urlProblem(text);
+        if (reason)
+            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
+        const href = new URL(text).href;
+        if (!urls.includes(href))
+            urls.push(href);
+    }
+    return urls;
+});
+function urlProblem(text) {
+    if (/\s/.test(text))
+        return 'has whitespace inside (give one URL per line)';
+    // Two URLs run together parse as one (the second inside the first's path or query).
+    if (text.split('://').length > 2)
+        return 'holds more than one URL (give one URL per line)';
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return 'is not an http or https URL';
+    if (url.username || url.password)
+        return 'must not carry a user name or password';
+    // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
+    if (/\/\/[^/\s]*@/.test(url.pathname))
+        return 'must not carry a user name or password';
+    return undefined;
+}
+/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
+function describeUrl(text) {
+    const shown = text
+        .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@')
+        .replace(/[?#].*$/s, '?…')
+        .replace(/\p{Cc}/gu, '?');
+    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
+}
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters.',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
+        default: '15s',
+        parse: pollInterval,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        parse: resourceNames(),
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        default: '0',
+        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: parsers_integer(1, 1000),
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
+        parse: operationUrls,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'started-after': def({
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    source;
+    constructor(source) {
+        this.source = source;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            throw new InputError(name, `${reason}${got}`);
+        }
+        return parsed.data;
+    }
+}
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+function withoutUrlSecrets(raw) {
+    // Every address in the value, not only a value that is one: a list of polling URLs carries signatures.
+    // Any query or fragment goes, wherever it stands: a URL broken by a space still carries its signature.
+    return raw.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"',\]]*@/gi, '$1…@').replace(/[?#][^\s"',\]]*/g, '?…');
+}
+
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
 /** Absent, or dropped when it is not the expected shape. */
-const lenient = (schema) => mini_schemas_catch(schemas_optional(schema), undefined);
+const lenient = (schema) => schemas_catch(optional(schema), undefined);
 /** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-const errorDetail = schemas_lazy(() => schemas_looseObject({
-    code: lenient(mini_schemas_string()),
-    message: lenient(mini_schemas_string()),
-    target: lenient(mini_schemas_string()),
-    details: lenient(schemas_array(errorDetail)),
-    additionalInfo: lenient(schemas_array(schemas_looseObject({ type: schemas_optional(mini_schemas_string()), info: schemas_unknown() }))),
+const errorDetail = schemas_lazy(() => looseObject({
+    code: lenient(schemas_string()),
+    message: lenient(schemas_string()),
+    target: lenient(schemas_string()),
+    details: lenient(array(errorDetail)),
+    additionalInfo: lenient(array(looseObject({ type: optional(schemas_string()), info: unknown() }))),
 }));
 /** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = schemas_union([
-    schemas_object({ error: errorDetail }),
-    schemas_pipe(schemas_object({ error: mini_schemas_string(), error_description: schemas_optional(mini_schemas_string()) }), schemas_transform((o) => ({ error: { code: o.error, message: o.error_description } }))),
-    schemas_pipe(errorDetail, schemas_transform((detail) => ({ error: detail }))),
+const errorEnvelope = union([
+    object({ error: errorDetail }),
+    pipe(object({ error: schemas_string(), error_description: optional(schemas_string()) }), transform((o) => ({ error: { code: o.error, message: o.error_description } }))),
+    pipe(errorDetail, transform((detail) => ({ error: detail }))),
 ]);
 /** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
 function parseErrorBody(response, action) {
@@ -59669,65 +56347,6 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
 ;// CONCATENATED MODULE: ./src/client/http.ts
 
 
@@ -59743,6 +56362,8 @@ class http_HttpClient {
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
@@ -59772,8 +56393,10 @@ class http_HttpClient {
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status))
+            if (ok(response.status)) {
+                this.accepted = true;
                 return response;
+            }
             if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
                 // A token can be revoked or expire early; one fresh token is worth one more try.
                 refreshed = true;
@@ -59790,7 +56413,10 @@ class http_HttpClient {
             const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
             const hint = retryable
                 ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : req.hint?.(error);
+                : (req.hint?.(error) ??
+                    (response.status === 401
+                        ? this.options.credential?.unauthorized?.(error, this.accepted)
+                        : undefined));
             throw hint ? error.withHint(hint) : error;
         }
     }
@@ -59830,6 +56456,7 @@ class http_HttpClient {
             url,
             requestId: flat['x-vendor-request-id'],
             correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
         };
         this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
@@ -59867,7 +56494,27 @@ function parseBody(response, schema, what) {
             requestId: response.requestId,
         });
     }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
     return parsed.data;
+}
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw, parsed, path = '') {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return;
+    for (const [key, value] of Object.entries(raw)) {
+        const out = parsed[key];
+        const at = path ? `${path}.${key}` : key;
+        if (value !== null && value !== undefined && out === undefined)
+            yield [at, value];
+        else
+            yield* readAsUnknown(value, out, at);
+    }
+}
+function describeValue(value) {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 async function readCapped(body, cap, url) {
     const chunks = [];
@@ -59913,17 +56560,29 @@ function networkError(req, url, error) {
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
-    return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
 }
 /** Area D: the API token travels in its own header. */
 function apiToken(token) {
     return { headers: async () => ({ 'x-api-token': token }) };
 }
-const tokenResponse = schemas_looseObject({
-    access_token: mini_schemas_string().check(_minLength(1)),
-    expires_in: schemas_optional(coerce_number().check(_positive())),
-    token_type: schemas_optional(mini_schemas_string()),
+const tokenResponse = looseObject({
+    access_token: schemas_string().check(_minLength(1)),
+    expires_in: optional(coerce_number().check(_positive())),
+    token_type: optional(schemas_string()),
 });
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
@@ -60070,23 +56729,23 @@ function useOf(module, input) {
 ;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
 
 /** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = schemas_pipe(schemas_union([mini_schemas_string(), mini_schemas_number()]), schemas_transform(String));
+const idText = pipe(union([schemas_string(), schemas_number()]), transform(String));
 /**
  * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
  * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
  */
-const userProfile = schemas_looseObject({
-    id: schemas_optional(idText),
-    name: schemas_optional(mini_schemas_string()),
-    email: schemas_optional(mini_schemas_string()),
-    display_name: schemas_optional(schemas_nullable(mini_schemas_string())),
-    displayName: schemas_optional(schemas_nullable(mini_schemas_string())),
+const userProfile = looseObject({
+    id: optional(idText),
+    name: optional(schemas_string()),
+    email: optional(schemas_string()),
+    display_name: optional(nullable(schemas_string())),
+    displayName: optional(nullable(schemas_string())),
 });
 function displayNameOf(profile) {
     return profile.display_name ?? profile.displayName ?? undefined;
 }
 /** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
-const removalResponse = schemas_looseObject({});
+const removalResponse = looseObject({});
 
 ;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
 
@@ -60264,6 +56923,7 @@ async function appCurrentUser(options, client, ctx) {
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
+
 const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
     '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
 /** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
@@ -60275,7 +56935,7 @@ const NAME = /^[\w.~-]+$/;
 function parseAppLocator(raw) {
     const value = raw.trim();
     const fail = (why) => {
-        throw new InputError('app', `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+        throw new InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
     };
     if (!value)
         fail('is empty');
@@ -60293,6 +56953,9 @@ function parseAppLocator(raw) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         fail(`has the unsupported scheme ${url.protocol}`);
+    // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
+    if (url.username || url.password)
+        throw new InputError('app', USERINFO_REFUSED);
     const segments = url.pathname.split('/').filter(Boolean);
     for (let i = 0; i + 3 < segments.length; i++) {
         const kind = segments[i];
@@ -60356,13 +57019,17 @@ function checkUserEmails(emails) {
 
 
 
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: { app: module_required('app'), userEmails: module_required('user-email') },
-    outputs: ['result', 'removed-users'],
+    inputs: {
+        app: module_required('app'),
+        userEmails: module_required('user-email'),
+        failIfAbsent: withDefault('fail-if-absent'),
+    },
+    outputs: ['result', 'removed-users', 'absent-users'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
     run: appRemoveUser,
 }));
@@ -60393,13 +57060,20 @@ async function appRemoveUser(options, client, ctx) {
             const error = withRetirementHint(caught);
             if (!(error instanceof ServiceError))
                 throw error;
+            const absent = isAbsentUser(error);
             outcomes.push({
                 user_email: email,
                 removed: false,
+                ...(absent ? { absent: true } : {}),
                 status: error.status,
                 code: error.code,
                 message: error.serviceMessage,
             });
+            if (absent && !options.failIfAbsent) {
+                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+                continue;
+            }
             failures.push({ email, error });
             ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
             for (const line of error.detailLines())
@@ -60414,16 +57088,18 @@ async function appRemoveUser(options, client, ctx) {
         }
     }
     const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
     return {
         outputs: {
             'removed-users': removed,
+            'absent-users': absent,
             result: outcomes.length === 1 ? outcomes[0] : outcomes,
         },
         summary: [
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Outcome'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
                 notes: [notice],
             },
         ],
@@ -60431,6 +57107,10 @@ async function appRemoveUser(options, client, ctx) {
             ? describeFailure(app, emails.length, removed.length, failures, outcomes)
             : undefined,
     };
+}
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
 }
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
 function onlyThisUser(error) {
@@ -60441,11 +57121,14 @@ function onlyThisUser(error) {
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
-function describeOutcome(o) {
+function describeOutcome(o, failIfAbsent = false) {
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
         return 'Not attempted';
+    const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
+    if (o.absent)
+        return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
     const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
     return `Failed: ${what || 'no answer'}`;
 }
@@ -60458,6 +57141,8 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
     if (skipped.length)
         parts.push(`not attempted: ${skipped.join(', ')}`);
+    if (failures.some((f) => isAbsentUser(f.error)))
+        parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
     return parts.join('; ').replace(/\s*\n\s*/g, ' ');
 }
@@ -60517,15 +57202,15 @@ function listPages(client, method, url, schema, what, options = {}) {
  * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
  * by the operation rather than failing the whole listing, so both fields fall back to undefined.
  */
-const cachedImageSchema = schemas_looseObject({
-    image: mini_schemas_catch(schemas_optional(mini_schemas_string()), undefined),
+const cachedImageSchema = looseObject({
+    image: schemas_catch(optional(schemas_string()), undefined),
     /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
-    osType: mini_schemas_catch(schemas_optional(mini_schemas_string()), undefined),
+    osType: schemas_catch(optional(schemas_string()), undefined),
 });
 /** Area B, one page of the cached images list. Which fields are always present is not documented. */
-const cachedImagesListSchema = schemas_looseObject({
-    value: schemas_pipe(schemas_optional(schemas_array(mini_schemas_catch(cachedImageSchema, {}))), schemas_transform((v) => v ?? [])),
-    nextLink: mini_schemas_nullish(mini_schemas_string()),
+const cachedImagesListSchema = looseObject({
+    value: pipe(optional(array(schemas_catch(cachedImageSchema, {}))), transform((v) => v ?? [])),
+    nextLink: schemas_nullish(schemas_string()),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/image-reference.ts
@@ -60681,6 +57366,7 @@ const OUTPUTS = {
     'missing-images': 'JSON array of the requested references that are not cached.',
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
@@ -61195,22 +57881,35 @@ async function pollUntilDone(options) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v)))));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
 
 
 /**
  * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable.
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
-const operationStatusResult = schemas_looseObject({
-    id: mini_schemas_nullish(mini_schemas_string()),
-    name: mini_schemas_nullish(mini_schemas_string()),
-    status: mini_schemas_nullish(mini_schemas_string()),
-    startTime: mini_schemas_nullish(mini_schemas_string()),
-    endTime: mini_schemas_nullish(mini_schemas_string()),
-    percentComplete: mini_schemas_nullish(mini_schemas_number().check(_gte(0), _lte(100))),
-    error: mini_schemas_nullish(errorDetail),
-    operations: mini_schemas_nullish(schemas_array(schemas_unknown())),
+const operationStatusResult = looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
+    error: schemas_nullish(errorDetail),
+    operations: schemas_nullish(array(unknown())),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/erp/polling.ts
@@ -61631,38 +58330,40 @@ async function resume(pollingUrl, label, client, ctx, log) {
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
 
+
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
-const synchronizationSchema = schemas_looseObject({
-    synchronizationId: mini_schemas_nullish(mini_schemas_string()),
+const synchronizationSchema = looseObject({
+    synchronizationId: schemas_nullish(schemas_string()),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: mini_schemas_nullish(mini_schemas_string()),
-    status: mini_schemas_nullish(mini_schemas_string()),
-    message: mini_schemas_nullish(mini_schemas_string()),
-    startTime: mini_schemas_nullish(mini_schemas_string()),
-    endTime: mini_schemas_nullish(mini_schemas_string()),
-    durationMs: mini_schemas_nullish(mini_schemas_number().check(mini_schemas_int())),
+    synchronizationMode: informational(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    message: informational(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    durationMs: informational(schemas_number().check(schemas_int(), _gte(0))),
 });
-const synchronizationListSchema = schemas_looseObject({
-    value: mini_schemas_nullish(schemas_array(synchronizationSchema)),
-    nextLink: mini_schemas_nullish(mini_schemas_string()),
+const synchronizationListSchema = looseObject({
+    value: schemas_nullish(array(synchronizationSchema)),
+    nextLink: schemas_nullish(schemas_string()),
 });
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
-const sourceShareSynchronizationSettingSchema = schemas_looseObject({
-    kind: mini_schemas_nullish(mini_schemas_string()),
-    properties: schemas_optional(schemas_unknown()),
+const sourceShareSynchronizationSettingSchema = looseObject({
+    kind: schemas_nullish(schemas_string()),
+    properties: optional(unknown()),
 });
-const sourceSettingListSchema = schemas_looseObject({
-    value: mini_schemas_nullish(schemas_array(sourceShareSynchronizationSettingSchema)),
-    nextLink: mini_schemas_nullish(mini_schemas_string()),
+const sourceSettingListSchema = looseObject({
+    value: schemas_nullish(array(sourceShareSynchronizationSettingSchema)),
+    nextLink: schemas_nullish(schemas_string()),
 });
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
-const scheduleSchema = schemas_looseObject({
+const scheduleSchema = looseObject({
     /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-    recurrenceInterval: mini_schemas_nullish(mini_schemas_string()),
-    synchronizationTime: mini_schemas_nullish(mini_schemas_string()),
+    recurrenceInterval: schemas_nullish(schemas_string()),
+    synchronizationTime: schemas_nullish(schemas_string()),
 });
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
@@ -62572,7 +59273,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9990);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

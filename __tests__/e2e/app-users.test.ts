@@ -134,21 +134,66 @@ describe('app-remove-user', () => {
     expectWarnedAndClean(run);
   });
 
-  it('with two addresses where the second fails, fails naming it and still lists the first', async () => {
+  it('a re-run of a removal succeeds: the users removed the first time are listed in absent-users', async () => {
+    const inputs = {
+      operation: 'app-remove-user',
+      app: 'contoso/shop',
+      'user-email': 'leaver@contoso.com\ntester@contoso.com',
+    };
+    const first = await appRun(inputs);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.outputs['removed-users']!)).toEqual(['leaver@contoso.com', 'tester@contoso.com']);
+    expect(JSON.parse(first.outputs['absent-users']!)).toEqual([]);
+
+    // Only one of the two is back (say, re-invited between the runs): the re-run removes it, and is green.
+    emu.get().apps.members('contoso', 'shop')!['tester@contoso.com'] = 'Viewer';
+    const again = await appRun(inputs);
+    expect(again.code).toBe(0);
+    expect(again.errors).toEqual([]);
+    expect(JSON.parse(again.outputs['removed-users']!)).toEqual(['tester@contoso.com']);
+    expect(JSON.parse(again.outputs['absent-users']!)).toEqual(['leaver@contoso.com']);
+    expect(deletes().map((r) => r.target)).toEqual([
+      '/v0.1/apps/contoso/shop/users/leaver%40contoso.com',
+      '/v0.1/apps/contoso/shop/users/tester%40contoso.com',
+      '/v0.1/apps/contoso/shop/users/leaver%40contoso.com',
+      '/v0.1/apps/contoso/shop/users/tester%40contoso.com',
+    ]);
+    expect(again.stdout).toContain(
+      'leaver@contoso.com is not a user of contoso/shop (HTTP 404 UserNotFound): nothing to remove',
+    );
+    expect(again.summary).toContain(
+      '<td>leaver@contoso.com</td><td>Not a user: nothing to remove (HTTP 404 UserNotFound)</td>',
+    );
+    expect(JSON.parse(again.outputs.result!)[0]).toMatchObject({
+      user_email: 'leaver@contoso.com',
+      removed: false,
+      absent: true,
+      status: 404,
+      code: 'UserNotFound',
+    });
+    expectWarnedAndClean(again);
+  });
+
+  it('with fail-if-absent: true and two addresses where the second is absent, fails naming it and lists the first', async () => {
     const run = await appRun({
       operation: 'app-remove-user',
       app: 'contoso/shop',
       'user-email': 'leaver@contoso.com, nobody@contoso.com',
+      'fail-if-absent': 'true',
     });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.outputs['removed-users']!)).toEqual(['leaver@contoso.com']);
+    expect(JSON.parse(run.outputs['absent-users']!)).toEqual(['nobody@contoso.com']);
     expect(run.errors).toHaveLength(1);
     expect(run.errors[0]).toContain(
       'Removed 1 of 2 user(s) from contoso/shop; could not remove nobody@contoso.com',
     );
     expect(run.errors[0]).toContain('HTTP 404 UserNotFound');
     expect(run.errors[0]).toContain('The user nobody@contoso.com is not a user of contoso/shop');
-    expect(run.summary).toContain('<td>nobody@contoso.com</td><td>Failed: HTTP 404 UserNotFound</td>');
+    expect(run.errors[0]).toContain('fail-if-absent is true');
+    expect(run.summary).toContain(
+      '<td>nobody@contoso.com</td><td>Failed: not a user (HTTP 404 UserNotFound)</td>',
+    );
     expectWarnedAndClean(run);
   });
 
@@ -164,7 +209,21 @@ describe('app-remove-user', () => {
       'The app contoso/no-such-app was not found: check the owner and app names',
     );
     expect(JSON.parse(run.outputs['removed-users']!)).toEqual([]);
+    expect(JSON.parse(run.outputs['absent-users']!)).toEqual([]);
     expectWarnedAndClean(run);
+  });
+
+  it('refuses a fail-if-absent that is not true or false, before any request', async () => {
+    const run = await appRun({
+      operation: 'app-remove-user',
+      app: 'contoso/shop',
+      'user-email': 'leaver@contoso.com',
+      'fail-if-absent': 'yes',
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain("Input 'fail-if-absent': must be true or false");
+    expect(emu.get().requests).toHaveLength(0);
+    expectClean(run);
   });
 
   it('refuses a read-only token with its message, and removes nobody', async () => {

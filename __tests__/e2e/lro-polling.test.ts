@@ -60,8 +60,9 @@ describe('a polling URL that rotates on every answer, the superseded ones expiri
 
   it('a timed-out wait reports the newest URL, and a resume with it succeeds', async () => {
     const e = emu.get();
-    e.erp.setInstance('X01', { rotatePollingUrl: true, durationMs: 3000 });
-    const first = await stop({ timeout: '1s', 'poll-interval': '0.2' });
+    // Polls come at least 1 s apart (poll-interval's floor): two polls fit in the timeout, the end does not.
+    e.erp.setInstance('X01', { rotatePollingUrl: true, durationMs: 4000 });
+    const first = await stop({ timeout: '2.5s', 'poll-interval': '1' });
     expect(first.code).toBe(1);
     expect(first.errors[0]).toContain('did not end within the timeout');
     const op = [...e.erp.operations.values()][0]!;

@@ -178,7 +178,8 @@ it('erp-stop ends at once on SIGTERM while a poll hangs, with the operation-url'
       const r = await run(
         emu,
         { ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'request-timeout': '60s' },
-        { sigtermAfterMs: 1200 },
+        // After the first poll, which comes a poll-interval (at least 1 s) after the stop, and hangs.
+        { sigtermAfterMs: 3000 },
       );
       failedWith(r, /The job was cancelled while waiting on the stop of erp virtual instance 'X01'/);
       expect(r.outputs['operation-url']).toContain('/operationStatuses/');

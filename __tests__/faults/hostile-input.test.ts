@@ -333,6 +333,34 @@ const CASES: InputCase[] = [
     }),
   },
   {
+    // The emulator is shared: after the first accepted run leaver@ is absent, which exercises both answers.
+    operation: 'app-remove-user',
+    input: 'fail-if-absent',
+    values: fc.oneof(
+      hostileName,
+      numberish,
+      fc.constantFrom(
+        'true',
+        'false',
+        'TRUE',
+        ' False\n',
+        'yes',
+        'no',
+        'on',
+        '1',
+        'true\nfalse',
+        'true,false',
+      ),
+    ),
+    method: 'DELETE',
+    endpoint: /^\/v0\.1\/apps\//,
+    designed: (v) => ({
+      paths: ['/v0.1/apps/contoso/shop/users/leaver%40contoso.com'],
+      // Accepted only as true or false in any case, or blank (not given: the default).
+      check: () => expect(['true', 'false', '']).toContain(v.trim().toLowerCase()),
+    }),
+  },
+  {
     operation: 'erp-stop',
     input: 'soft-stop-timeout-seconds',
     values: numberish,

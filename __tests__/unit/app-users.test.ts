@@ -36,27 +36,53 @@ function setup(token: string, apiUrl = emulator.url, dispatcher: Dispatcher = ag
 }
 
 describe('appRemoveUser', () => {
-  it('goes on past a user who is not in the app, and fails naming that user', async () => {
+  it('goes on past a user who is not in the app, lists it in absent-users and succeeds', async () => {
     const { ctx, client, apiUrl, lines } = setup('emu-user-token');
     const result = await appRemoveUser(
       { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'gone@contoso.com', 'a+b@x.org'] },
       client,
       ctx,
     );
+    expect(result.failure).toBeUndefined();
     expect(result.outputs['removed-users']).toEqual(['leaver@contoso.com', 'a+b@x.org']);
+    expect(result.outputs['absent-users']).toEqual(['gone@contoso.com']);
+    expect(result.summary[0]!.rows).toEqual([
+      ['leaver@contoso.com', 'Removed (HTTP 204)'],
+      ['gone@contoso.com', 'Not a user: nothing to remove (HTTP 404 UserNotFound)'],
+      ['a+b@x.org', 'Removed (HTTP 204)'],
+    ]);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^info gone@contoso\.com is not a user of contoso\/shop/),
+    );
+    expect(Object.keys(emulator.apps.members('contoso', 'shop')!)).not.toContain('a+b@x.org');
+    expect(lines.filter((l) => l.startsWith('warning'))).toHaveLength(1);
+  });
+
+  it('with fail-if-absent, goes on past a user who is not in the app, and fails naming that user', async () => {
+    const { ctx, client, apiUrl } = setup('emu-user-token');
+    const result = await appRemoveUser(
+      {
+        apiUrl,
+        app: 'contoso/shop',
+        userEmails: ['leaver@contoso.com', 'gone@contoso.com', 'a+b@x.org'],
+        failIfAbsent: true,
+      },
+      client,
+      ctx,
+    );
+    expect(result.outputs['removed-users']).toEqual(['leaver@contoso.com', 'a+b@x.org']);
+    expect(result.outputs['absent-users']).toEqual(['gone@contoso.com']);
     expect(result.failure).toMatch(
       /^Removed 2 of 3 user\(s\) from contoso\/shop; could not remove gone@contoso.com: /,
     );
     expect(result.failure).toContain('HTTP 404 UserNotFound');
     expect(result.failure).toContain('The user gone@contoso.com is not a user of contoso/shop');
+    expect(result.failure).toContain('fail-if-absent is true');
     expect(result.failure).not.toContain('\n');
-    expect(result.summary[0]!.rows).toEqual([
-      ['leaver@contoso.com', 'Removed (HTTP 204)'],
-      ['gone@contoso.com', 'Failed: HTTP 404 UserNotFound'],
-      ['a+b@x.org', 'Removed (HTTP 204)'],
+    expect(result.summary[0]!.rows[1]).toEqual([
+      'gone@contoso.com',
+      'Failed: not a user (HTTP 404 UserNotFound)',
     ]);
-    expect(Object.keys(emulator.apps.members('contoso', 'shop')!)).not.toContain('a+b@x.org');
-    expect(lines.filter((l) => l.startsWith('warning'))).toHaveLength(1);
   });
 
   it('stops at a refusal that every address would meet, and lists the rest as not attempted', async () => {

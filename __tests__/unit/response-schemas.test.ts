@@ -26,13 +26,35 @@ describe('response schemas (zod/mini)', () => {
     expect(page).toEqual({ value: [{ status: 'Succeeded', extra: 1 }], nextLink: null, more: true });
   });
 
-  it('fail a wrong shape with an English message and the path', () => {
+  it('fail a wrong shape of a field that decides with an English message and the path', () => {
     expect(() =>
-      parseBody(response({ value: [{ durationMs: 1.5 }] }), synchronizationListSchema, 'history'),
-    ).toThrow(/history: Invalid input: expected int, received number at value\.0\.durationMs /);
-    expect(() => parseBody(response({ percentComplete: 150 }), operationStatusResult, 'status')).toThrow(
-      /status: Too big: expected number to be <=100 at percentComplete /,
+      parseBody(response({ value: [{ status: 1.5 }] }), synchronizationListSchema, 'history'),
+    ).toThrow(/history: Invalid input: expected string, received number at value\.0\.status /);
+    expect(() => parseBody(response({ id: 7 }), operationStatusResult, 'status')).toThrow(
+      /status: Invalid input: expected string, received number at id /,
     );
+  });
+
+  it('read a reported field out of range or malformed as unknown, with a debug line', () => {
+    const lines: string[] = [];
+    const debug = (line: string) => lines.push(line);
+    const status = parseBody(
+      { ...response({ status: 'Succeeded', percentComplete: 150, startTime: 'soon' }), debug },
+      operationStatusResult,
+      'status',
+    );
+    expect(status).toEqual({ status: 'Succeeded', percentComplete: undefined, startTime: undefined });
+    const page = parseBody(
+      { ...response({ value: [{ status: 'Succeeded', durationMs: 1.5 }] }), debug },
+      synchronizationListSchema,
+      'history',
+    );
+    expect(page.value![0]!.durationMs).toBeUndefined();
+    expect(lines).toEqual([
+      'status: percentComplete 150 is out of range or malformed; reported as unknown',
+      'status: startTime "soon" is out of range or malformed; reported as unknown',
+      'history: value.0.durationMs 1.5 is out of range or malformed; reported as unknown',
+    ]);
   });
 
   it('keep their leniency: odd images dropped to {}, a missing list read as empty', () => {

@@ -17,8 +17,23 @@ describe('values that may hold a secret are never echoed in an error', () => {
       message = (error as Error).message;
     }
     expect(message).toBe(
-      "Input 'base-url': must not carry a user name or password (got 'https://…@vendor.example/x?…')",
+      "Input 'base-url': must not carry a user name or password (user:pass@); give credentials only in their own inputs (got 'https://…@vendor.example/x?…')",
     );
+  });
+
+  it('a refused list of polling URLs is shown without the signatures of any of them', () => {
+    const list = '["https://m.example/op/1?sig=s3cret-one", "https://m.example/op 2?sig=s3cret-two"]';
+    const reader = new InputReader((name) => (name === 'operation-url' ? list : undefined));
+    const message = (() => {
+      try {
+        reader.optional('operation-url');
+        return 'accepted';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/^Input 'operation-url': /);
+    expect(message).not.toContain('s3cret');
   });
 
   it('a token endpoint body that is not JSON is not quoted', async () => {

@@ -6,8 +6,21 @@ import { parseBody, type Credential, type HttpClient, type HttpResponse } from '
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 export function bearerToken(token: string): Credential {
-  return { headers: async () => ({ authorization: `Bearer ${token}` }) };
+  return {
+    headers: async () => ({ authorization: `Bearer ${token}` }),
+    unauthorized(error, acceptedBefore) {
+      const expired = /expired/i.test(error.code ?? '');
+      if (!expired && !acceptedBefore) return undefined;
+      return (
+        `The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+        'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+        "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+        'that sign-in renews its token itself.'
+      );
+    },
+  };
 }
 
 /** Area D: the API token travels in its own header. */

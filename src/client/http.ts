@@ -22,6 +22,11 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 export interface Credential {
   headers(): Promise<Record<string, string>>;
   refresh?(): void;
+  /**
+   * What to say of a 401 that no refresh can mend; `acceptedBefore`: an earlier request of this client
+   * succeeded with the credential, so it was good and has lapsed since.
+   */
+  unauthorized?(error: ServiceError, acceptedBefore: boolean): string | undefined;
 }
 
 export interface HttpRequest {
@@ -62,6 +67,8 @@ export class HttpClient {
   private readonly retry: RetryPolicy;
   /** Requests sent, retries included: the benchmark and tests count them. */
   requestCount = 0;
+  /** A request has succeeded: the credential was good then. */
+  private accepted = false;
 
   constructor(private readonly options: HttpClientOptions) {
     this.origin = options.origin;
@@ -95,7 +102,10 @@ export class HttpClient {
       }
       this.options.onResponse?.(response);
       const ok = req.ok ?? ((s: number) => s >= 200 && s < 300);
-      if (ok(response.status)) return response;
+      if (ok(response.status)) {
+        this.accepted = true;
+        return response;
+      }
       if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
         // A token can be revoked or expire early; one fresh token is worth one more try.
         refreshed = true;
@@ -115,7 +125,10 @@ export class HttpClient {
       const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
       const hint = retryable
         ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-        : req.hint?.(error);
+        : (req.hint?.(error) ??
+          (response.status === 401
+            ? this.options.credential?.unauthorized?.(error, this.accepted)
+            : undefined));
       throw hint ? error.withHint(hint) : error;
     }
   }
@@ -154,6 +167,7 @@ export class HttpClient {
       url,
       requestId: flat['x-vendor-request-id'],
       correlationId: flat['x-vendor-correlation-request-id'],
+      debug: this.options.debug,
     };
     this.debug(
       `${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
@@ -199,7 +213,28 @@ export function parseBody<S extends core.$ZodType>(
       requestId: response.requestId,
     });
   }
+  for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+    response.debug?.(
+      `${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`,
+    );
+  }
   return parsed.data;
+}
+
+/** Where the body had a value and the parsed result has none: an informational field the schema let go. */
+function* readAsUnknown(raw: unknown, parsed: unknown, path = ''): Generator<[string, unknown]> {
+  if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object') return;
+  for (const [key, value] of Object.entries(raw)) {
+    const out = (parsed as Record<string, unknown>)[key];
+    const at = path ? `${path}.${key}` : key;
+    if (value !== null && value !== undefined && out === undefined) yield [at, value];
+    else yield* readAsUnknown(value, out, at);
+  }
+}
+
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 async function readCapped(

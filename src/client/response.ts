@@ -7,4 +7,6 @@ export interface HttpResponse {
   url: URL;
   requestId?: string;
   correlationId?: string;
+  /** The client's debug lines: what reading the body notices (a reported field read as unknown) goes there. */
+  debug?: (line: string) => void;
 }

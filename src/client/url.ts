@@ -9,6 +9,30 @@ export function isLoopbackHost(hostname: string): boolean {
   return isIP(host) === 4 && host.startsWith('127.');
 }
 
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+export const USERINFO_REFUSED =
+  'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+export function userinfoProblem(value: string, base = 'https://base.invalid'): string | undefined {
+  const text = value.trim();
+  if (USERINFO.test(text)) return USERINFO_REFUSED;
+  try {
+    const url = new URL(text, base);
+    return url.username || url.password ? USERINFO_REFUSED : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+
 /**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
@@ -20,7 +44,7 @@ export function checkServiceUrl(value: string): URL | string {
   } catch {
     return 'is not an absolute URL';
   }
-  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.username || url.password) return USERINFO_REFUSED;
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   if (url.protocol === 'http:')
@@ -44,6 +68,9 @@ export function resolveOnOrigin(link: string, origin: string, what: string): URL
       `Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`,
     );
   }
+  // Never sent (undici drops it), but an output or a log line would carry it.
+  url.username = '';
+  url.password = '';
   return url;
 }
 
@@ -77,8 +104,17 @@ export function joinUrl(base: URL, path: string, query: Record<string, string | 
   return url;
 }
 
-/** Query strings may carry signatures; logs show a URL without them. */
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
 export function redactQuery(link: string): string {
-  const q = link.indexOf('?');
-  return q < 0 ? link : `${link.slice(0, q)}?…`;
+  const bare = link.replace(USERINFO, '$1…@');
+  const q = bare.indexOf('?');
+  return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+
+/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+export function redactUrls(text: string): string {
+  return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
 }

@@ -59,12 +59,7 @@ function abbreviate(raw: string): string {
 }
 
 function withoutUrlSecrets(raw: string): string {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) return raw;
-  try {
-    const url = new URL(raw.trim());
-    const hidden = url.username || url.password ? '…@' : '';
-    return `${url.protocol}//${hidden}${url.host}${url.pathname}${url.search ? '?…' : ''}`;
-  } catch {
-    return raw.replace(/\/\/[^/@]*@/, '//…@').replace(/\?.*$/, '?…');
-  }
+  // Every address in the value, not only a value that is one: a list of polling URLs carries signatures.
+  // Any query or fragment goes, wherever it stands: a URL broken by a space still carries its signature.
+  return raw.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"',\]]*@/gi, '$1…@').replace(/[?#][^\s"',\]]*/g, '?…');
 }

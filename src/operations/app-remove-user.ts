@@ -7,7 +7,7 @@ import { describeApp, parseAppLocator } from './apps/app-locator.js';
 import { removalHint, whichNotFound } from './apps/error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
 import { checkUserEmails } from './apps/user-email.js';
-import { defineOperation, required } from './module.js';
+import { defineOperation, required, withDefault } from './module.js';
 import type { OperationContext, OperationResult } from './types.js';
 
 export interface AppRemoveUserOptions {
@@ -16,15 +16,21 @@ export interface AppRemoveUserOptions {
   /** `owner/app` or a portal address; parsed before any request. */
   app: string;
   userEmails: string[];
+  /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+  failIfAbsent?: boolean;
 }
 
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed. */
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 export default defineOperation({
   name: 'app-remove-user',
   description: 'Removes one or more users from an app of the app-management service (API token).',
   client: 'app-management',
-  inputs: { app: required('app'), userEmails: required('user-email') },
-  outputs: ['result', 'removed-users'],
+  inputs: {
+    app: required('app'),
+    userEmails: required('user-email'),
+    failIfAbsent: withDefault('fail-if-absent'),
+  },
+  outputs: ['result', 'removed-users', 'absent-users'],
   example:
     '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
   run: appRemoveUser,
@@ -34,6 +40,8 @@ export default defineOperation({
 interface RemovalOutcome {
   user_email: string;
   removed: boolean;
+  /** Not a member of the app (404 UserNotFound): nothing to remove, which a re-run of a removal expects. */
+  absent?: true;
   /** The HTTP status; absent when the service was not reached, or the address was not tried. */
   status?: number;
   code?: string;
@@ -73,13 +81,22 @@ export async function appRemoveUser(
     } catch (caught) {
       const error = withRetirementHint(caught);
       if (!(error instanceof ServiceError)) throw error;
+      const absent = isAbsentUser(error);
       outcomes.push({
         user_email: email,
         removed: false,
+        ...(absent ? { absent: true as const } : {}),
         status: error.status,
         code: error.code,
         message: error.serviceMessage,
       });
+      if (absent && !options.failIfAbsent) {
+        ctx.logger.info(
+          `${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+            'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).',
+        );
+        continue;
+      }
       failures.push({ email, error });
       ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
       for (const line of error.detailLines()) ctx.logger.info(line);
@@ -94,16 +111,18 @@ export async function appRemoveUser(
   }
 
   const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
+  const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
   return {
     outputs: {
       'removed-users': removed,
+      'absent-users': absent,
       result: outcomes.length === 1 ? outcomes[0] : outcomes,
     },
     summary: [
       {
         title: `Users removed from ${app}`,
         header: ['User', 'Outcome'],
-        rows: outcomes.map((o) => [o.user_email, describeOutcome(o)]),
+        rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
         notes: [notice],
       },
     ],
@@ -111,6 +130,11 @@ export async function appRemoveUser(
       ? describeFailure(app, emails.length, removed.length, failures, outcomes)
       : undefined,
   };
+}
+
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error: ServiceError): boolean {
+  return error.status === 404 && whichNotFound(error) === 'user';
 }
 
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
@@ -121,9 +145,12 @@ function onlyThisUser(error: ServiceError): boolean {
   return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
 
-function describeOutcome(o: RemovalOutcome): string {
+function describeOutcome(o: RemovalOutcome, failIfAbsent = false): string {
   if (o.removed) return `Removed (HTTP ${o.status})`;
   if (o.notAttempted) return 'Not attempted';
+  const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
+  if (o.absent)
+    return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
   const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
   return `Failed: ${what || 'no answer'}`;
 }
@@ -141,6 +168,8 @@ function describeFailure(
   if (others.length) parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
   const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
   if (skipped.length) parts.push(`not attempted: ${skipped.join(', ')}`);
+  if (failures.some((f) => isAbsentUser(f.error)))
+    parts.push('fail-if-absent is true, so a user who is not a member fails the step');
   // One line: the annotation's first line names the cause.
   return parts.join('; ').replace(/\s*\n\s*/g, ' ');
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { output } from '../client/schemas/zod.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -8,7 +8,7 @@ export interface InputDefinition<T = unknown> {
   default?: string;
   /** Masked the moment it is read. */
   secret?: boolean;
-  parse: z.ZodType<T, string>;
+  parse: p.Parser<T>;
 }
 
 const def = <T>(d: InputDefinition<T>) => d;
@@ -62,9 +62,9 @@ export const INPUTS = {
   }),
   'poll-interval': def({
     description:
-      'Time between polls when the service sends no Retry-After; a Retry-After from the service wins.',
+      'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
     default: '15s',
-    parse: p.positiveDuration,
+    parse: p.pollInterval,
   }),
   'request-timeout': def({
     description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
@@ -83,12 +83,12 @@ export const INPUTS = {
   }),
   'erp-virtual-instance': def({
     description: 'One or more erp virtual instance names, one per line or comma-separated.',
-    parse: p.list.pipe(p.resourceName().array()),
+    parse: p.resourceNames(),
   }),
   'soft-stop-timeout-seconds': def({
     description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
     default: '0',
-    parse: p.integer(0),
+    parse: p.integer(0, Number.MAX_SAFE_INTEGER),
   }),
   'hard-stop-fallback': def({
     description: 'true to stop again with 0 where the service refuses a soft stop.',
@@ -109,7 +109,8 @@ export const INPUTS = {
   'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),
   'synchronization-id': def({ description: 'Wait for this synchronization.', parse: p.text }),
   'started-after': def({
-    description: 'ISO 8601 time; only synchronizations that started at or after it count.',
+    description:
+      'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
     parse: p.isoTime,
   }),
   filter: def({ description: 'Passed to the service as $filter (OData).', parse: p.text }),
@@ -145,10 +146,16 @@ export const INPUTS = {
     parse: p.text,
   }),
   'user-email': def({ description: 'One or more e-mail addresses.', parse: p.list }),
+  'fail-if-absent': def({
+    description:
+      'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;
-export type InputValue<N extends InputName> = z.output<(typeof INPUTS)[N]['parse']>;
+export type InputValue<N extends InputName> = output<(typeof INPUTS)[N]['parse']>;
 
 export const SECRET_INPUTS = (Object.keys(INPUTS) as InputName[]).filter(
   (name) => (INPUTS[name] as InputDefinition).secret,

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import type { HttpClient } from '../client/http.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from './inputs.js';
+import type { Parser } from './parsers.js';
 import type { OutputName } from './outputs.js';
 import type { OperationContext, OperationResult } from './types.js';
 
@@ -11,23 +11,20 @@ import type { OperationContext, OperationResult } from './types.js';
 export interface InputUse<T = unknown, P extends Presence = Presence> {
   input: InputName;
   presence: P;
-  parse: z.ZodType<T, string>;
+  parse: Parser<T>;
   /** The default as a user would write it, where this operation has its own. */
   default?: string;
 }
 type Presence = 'required' | 'default' | 'optional';
 
 export function required<N extends InputName>(input: N): InputUse<InputValue<N>, 'required'>;
-export function required<T>(input: InputName, parse: z.ZodType<T, string>): InputUse<T, 'required'>;
-export function required(
-  input: InputName,
-  parse?: z.ZodType<unknown, string>,
-): InputUse<unknown, 'required'> {
+export function required<T>(input: InputName, parse: Parser<T>): InputUse<T, 'required'>;
+export function required(input: InputName, parse?: Parser<unknown>): InputUse<unknown, 'required'> {
   return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
 }
 
 export function optional<N extends InputName>(input: N): InputUse<InputValue<N>, 'optional'> {
-  return { input, presence: 'optional', parse: INPUTS[input].parse as z.ZodType<InputValue<N>, string> };
+  return { input, presence: 'optional', parse: INPUTS[input].parse as Parser<InputValue<N>> };
 }
 
 /** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
@@ -42,7 +39,7 @@ export function withDefault<N extends InputName>(
   return {
     input,
     presence: 'default',
-    parse: INPUTS[input].parse as z.ZodType<InputValue<N>, string>,
+    parse: INPUTS[input].parse as Parser<InputValue<N>>,
     default: fallback,
   };
 }

@@ -27,6 +27,8 @@ export const OUTPUTS = {
   'missing-images': 'JSON array of the requested references that are not cached.',
   images: 'JSON array of {image, osType} that matched.',
   'removed-users': 'JSON array of the e-mail addresses removed.',
+  'absent-users':
+    'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
   'user-id': 'Id from the profile.',
   'user-name': 'Name from the profile.',
   'user-email': 'E-mail from the profile.',

@@ -1,119 +1,167 @@
-import { z } from 'zod';
+import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
+import * as z from '../client/schemas/zod.js';
 import { checkServiceUrl } from '../client/url.js';
 
-/** Each parser reads the raw text of one input; its error message says what the input accepts. */
+/**
+ * Each parser reads the raw text of one input; its error message says what the input accepts. They are plain
+ * functions over zod/mini's string and transform: the same zod the response schemas use, so classic zod is not
+ * loaded at all (issue 16: zod and the schemas cost about half as much to load and build).
+ */
+export type Parser<T> = z.ZodMiniType<T, string>;
 
-export const text = z.string().trim().min(1, 'must not be empty');
+/** Thrown by a read to refuse the text, with what the input accepts. */
+class Refusal {
+  constructor(readonly message: string) {}
+}
+
+export function refuse(message: string): never {
+  throw new Refusal(message);
+}
+
+/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
+export function parser<T>(read: (text: string) => T): Parser<T> {
+  return z.pipe(
+    z.string(),
+    z.transform((value: string, ctx) => {
+      try {
+        return read(value);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        ctx.issues.push({ code: 'custom', message: error.message, input: value });
+        return z.NEVER;
+      }
+    }),
+  ) as unknown as Parser<T>;
+}
+
+const nonEmpty = (v: string) => {
+  const trimmed = v.trim();
+  return trimmed === '' ? refuse('must not be empty') : trimmed;
+};
+
+export const text = parser(nonEmpty);
 
 /**
  * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
  * could never be sent, and would surface as a misleading network error after the step had started.
  */
-export const headerToken = text.regex(
-  /^[\x20-\x7e]+$/,
-  'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying',
-);
+export const headerToken = parser((v) => {
+  const token = nonEmpty(v);
+  if (!/^[\x20-\x7e]+$/.test(token)) {
+    refuse(
+      'must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying',
+    );
+  }
+  return token;
+});
 
-export const booleanText = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
-  .transform((v) => v === 'true');
+export const booleanText = parser((v) => {
+  const word = v.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : refuse('must be true or false');
+});
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-export const duration = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v);
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()]! : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)',
-      });
-      return z.NEVER;
-    }
-    return Math.round(ms);
-  });
+function readDuration(v: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
+  const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()]! : NaN;
+  if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+    refuse('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
+  }
+  return Math.round(ms);
+}
 
-export const positiveDuration = duration.refine((ms) => ms > 0, 'must be longer than 0');
+export const duration = parser(readDuration);
 
-/** A whole number from `min` to `max`; without `max`, any up to the largest exact integer, said as "or more". */
-export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
-  const message =
+function readPositiveDuration(v: string): number {
+  const ms = readDuration(v);
+  return ms > 0 ? ms : refuse('must be longer than 0');
+}
+
+export const positiveDuration = parser(readPositiveDuration);
+
+export function integer(min: number, max: number): Parser<number> {
+  const accepted =
     max >= Number.MAX_SAFE_INTEGER
       ? `must be a whole number, ${min} or more`
       : `must be a whole number from ${min} to ${max}`;
-  return z
-    .string()
-    .trim()
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
+  return parser((v) => {
+    const digits = v.trim();
+    const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
+    return n >= min && n <= max ? n : refuse(accepted);
+  });
 }
 
 /** One item per line or comma-separated; blanks dropped, duplicates kept out. */
-export const list = z
-  .string()
-  .transform((v) => [
+function readList(v: string): string[] {
+  const items = [
     ...new Set(
       v
         .split(/[\n,]/)
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  ])
-  .refine((items) => items.length > 0, 'must name at least one item');
-
-export const serviceUrl = z
-  .string()
-  .trim()
-  .transform((v, ctx) => {
-    const url = checkServiceUrl(v);
-    if (typeof url === 'string') {
-      ctx.addIssue({ code: 'custom', message: url });
-      return z.NEVER;
-    }
-    return url;
-  });
-
-export const uuid = z
-  .string()
-  .trim()
-  .regex(
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-    'must be a UUID such as 00000000-0000-0000-0000-000000000000',
-  );
-
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
-export function resourceName(maxLength = 260) {
-  return text
-    .max(maxLength, `must be at most ${maxLength} characters`)
-    .refine((v) => v !== '.' && v !== '..', 'must not be . or ..')
-    .refine((v) => !/\p{Cc}/u.test(v), 'must not contain control characters');
+  ];
+  return items.length > 0 ? items : refuse('must name at least one item');
 }
 
-export const isoTime = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
-    {
-      message: 'must be an ISO 8601 time such as 2026-11-22T06:00:00Z',
-    },
-  )
-  .transform((v) => new Date(v));
+export const list = parser(readList);
 
-export const osType = z
-  .string()
-  .trim()
-  .transform((v) => v.toLowerCase())
-  .pipe(z.enum(['linux', 'windows', 'any'], { error: 'must be Linux, Windows or any' }))
-  .transform((v) => (v === 'any' ? undefined : v === 'linux' ? ('Linux' as const) : ('Windows' as const)));
+export const serviceUrl = parser((v) => {
+  const url = checkServiceUrl(v.trim());
+  return typeof url === 'string' ? refuse(url) : url;
+});
+
+export const uuid = parser((v) => {
+  const id = v.trim();
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+    ? id
+    : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
+});
+
+/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+function readResourceName(v: string, maxLength: number): string {
+  const name = nonEmpty(v);
+  if (name.length > maxLength) refuse(`must be at most ${maxLength} characters`);
+  if (name === '.' || name === '..') refuse('must not be . or ..');
+  if (/\p{Cc}/u.test(name)) refuse('must not contain control characters');
+  return name;
+}
+
+export function resourceName(maxLength = 260): Parser<string> {
+  return parser((v) => readResourceName(v, maxLength));
+}
+
+/** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
+export function resourceNames(maxLength = 260): Parser<string[]> {
+  return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+}
+
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
+export const isoTime = parser((v) => {
+  const time = v.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
+    refuse(
+      'must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00',
+    );
+  }
+  return new Date(time);
+});
+
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+export const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+
+export const osType = parser((v) => {
+  const word = v.trim().toLowerCase();
+  if (word === 'any') return undefined;
+  if (word === 'linux') return 'Linux' as const;
+  if (word === 'windows') return 'Windows' as const;
+  return refuse('must be Linux, Windows or any');
+});
 
 /**
  * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
@@ -121,11 +169,8 @@ export const osType = z
  * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
-export const operationUrls = z.string().transform((raw, ctx) => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
+export const operationUrls = parser((raw) => {
+  const fail = refuse;
   const value = raw.trim();
   let entries: { where: string; text: string }[];
   if (value.startsWith('[')) {
@@ -168,6 +213,8 @@ function urlProblem(text: string): string | undefined {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'is not an http or https URL';
   if (url.username || url.password) return 'must not carry a user name or password';
+  // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
+  if (/\/\/[^/\s]*@/.test(url.pathname)) return 'must not carry a user name or password';
   return undefined;
 }
 

@@ -1,19 +1,21 @@
 import * as z from './zod.js';
+import { informational, reportedTime } from './informational.js';
 
 /**
  * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through.
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
 
 export const synchronizationSchema = z.looseObject({
   synchronizationId: z.nullish(z.string()),
   /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-  synchronizationMode: z.nullish(z.string()),
+  synchronizationMode: informational(z.string()),
   status: z.nullish(z.string()),
-  message: z.nullish(z.string()),
-  startTime: z.nullish(z.string()),
-  endTime: z.nullish(z.string()),
-  durationMs: z.nullish(z.number().check(z.int())),
+  message: informational(z.string()),
+  startTime: reportedTime,
+  endTime: reportedTime,
+  durationMs: informational(z.number().check(z.int(), z.gte(0))),
 });
 export type Synchronization = z.output<typeof synchronizationSchema>;
 

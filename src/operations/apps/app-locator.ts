@@ -1,4 +1,5 @@
 import { InputError } from '../../client/errors.js';
+import { redactUrls, USERINFO_REFUSED } from '../../client/url.js';
 
 /** owner_name and app_name of area D's paths. */
 export interface AppLocator {
@@ -24,7 +25,7 @@ export function parseAppLocator(raw: string): AppLocator {
   const fail = (why: string): never => {
     throw new InputError(
       'app',
-      `${why} (got '${value.slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`,
+      `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`,
     );
   };
   if (!value) fail('is empty');
@@ -42,6 +43,8 @@ export function parseAppLocator(raw: string): AppLocator {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     fail(`has the unsupported scheme ${url.protocol}`);
+  // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
+  if (url.username || url.password) throw new InputError('app', USERINFO_REFUSED);
   const segments = url.pathname.split('/').filter(Boolean);
   for (let i = 0; i + 3 < segments.length; i++) {
     const kind = segments[i];
