@@ -5,11 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-// undici 8 needs Node 22.19 or later; on an older Node the bundle would die with a cryptic error at load.
+// The same floor as package.json's engines: Node 24 is what runners use and what the tests run on. On an older
+// Node the bundle would die with a cryptic error at load (undici 8 itself needs 22.19).
 const CLI_SHIM = `#!/usr/bin/env node
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 19)) {
-  console.error(\`vendor-ops needs Node 22.19 or later (Node 24 is what runners use); this is \${process.version}.\`);
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(\`vendor-ops needs Node 24 or later (what runners use); this is \${process.version}.\`);
   process.exit(2);
 }
 await import('./cli/index.js');

@@ -49313,9 +49313,14 @@ function renderTable(table) {
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
     return [
         `\n${table.title}`,
+        ...(table.context?.length
+            ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
+            : []),
         line(table.header),
         ...table.rows.map(line),
         ...(table.notes ?? []).map(forCommandLine),
+        // Whole, on a line of its own, so it can be copied: the URL to resume with.
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${c.text}`]),
         '',
     ].join('\n');
 }

@@ -131,9 +131,14 @@ function renderTable(table: SummaryTable): string {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   return [
     `\n${table.title}`,
+    ...(table.context?.length
+      ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
+      : []),
     line(table.header),
     ...table.rows.map(line),
     ...(table.notes ?? []).map(forCommandLine),
+    // Whole, on a line of its own, so it can be copied: the URL to resume with.
+    ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${c.text}`]),
     '',
   ].join('\n');
 }
