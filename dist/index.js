@@ -58831,6 +58831,8 @@ async function runOperation(source, runtime) {
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
     const requestTimeoutMs = inputs.optional('request-timeout');
+    // The adapters act on summary; a value they could not read is refused here, before any request.
+    inputs.optional('summary');
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,

@@ -53,6 +53,10 @@ describe('a failed step, as a person meets it', () => {
     const bad = await run(stop({ summary: 'false', timeout: 'never' }));
     expect(bad.code).toBe(1);
     expect(bad.summary).toBe('');
+    const unreadable = await run(stop({ summary: 'no' }));
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.errors[0]).toMatch(/^::error::Input 'summary': must be true or false/);
+    expect(emu.get().requests).toHaveLength(1);
   });
 
   it('a service message with line breaks keeps the request id in the one-line annotation, and request-id is set', async () => {

@@ -59,6 +59,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   );
   const connection = readConnection(module, inputs, runtime);
   const requestTimeoutMs = inputs.optional('request-timeout')!;
+  // The adapters act on summary; a value they could not read is refused here, before any request.
+  inputs.optional('summary');
   const ctx: OperationContext = {
     clock: runtime.clock,
     logger: runtime.logger,
