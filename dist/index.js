@@ -48573,6 +48573,125 @@ class TimeoutError extends Error {
     }
 }
 
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/client/url.ts
+
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
+        return true;
+    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
+}
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/**
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ */
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return USERINFO_REFUSED;
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
+ * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ */
+function redactQuery(link) {
+    const bare = link.replace(USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
+ * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ */
+function redactUrls(text) {
+    return text
+        .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+}
+
 ;// CONCATENATED MODULE: ./src/client/retry.ts
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
 const RETRY_AFTER_MIN_MS = 1_000;
@@ -55773,120 +55892,6 @@ function coerce_date(params) {
 config(en());
 
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
-
-
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
-const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
-/**
- * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
- * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
- * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
- * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
- */
-function userinfoProblem(value, base = 'https://base.invalid') {
-    const text = value.trim();
-    if (USERINFO.test(text))
-        return USERINFO_REFUSED;
-    try {
-        const url = new URL(text, base);
-        return url.username || url.password ? USERINFO_REFUSED : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
-const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.username || url.password)
-        return USERINFO_REFUSED;
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
-}
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    // Never sent (undici drops it), but an output or a log line would carry it.
-    url.username = '';
-    url.password = '';
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
- */
-function redactQuery(link) {
-    const bare = link.replace(USERINFO, '$1…@');
-    const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
-}
-/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
-function redactUrls(text) {
-    return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
-}
-
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
 
@@ -56082,19 +56087,14 @@ function urlProblem(text) {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
         return 'is not an http or https URL';
-    if (url.username || url.password)
-        return 'must not carry a user name or password';
-    // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
-    if (/\/\/[^/\s]*@/.test(url.pathname))
-        return 'must not carry a user name or password';
+    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
+    if (userinfoProblem(text) || /\/\/[^/\s]*@/.test(url.pathname))
+        return USERINFO_REFUSED;
     return undefined;
 }
 /** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
 function describeUrl(text) {
-    const shown = text
-        .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@')
-        .replace(/[?#].*$/s, '?…')
-        .replace(/\p{Cc}/gu, '?');
+    const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
     return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
 
@@ -56238,6 +56238,7 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
@@ -56286,13 +56287,8 @@ class InputReader {
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw) {
-    const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-function withoutUrlSecrets(raw) {
-    // Every address in the value, not only a value that is one: a list of polling URLs carries signatures.
-    // Any query or fragment goes, wherever it stands: a URL broken by a space still carries its signature.
-    return raw.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"',\]]*@/gi, '$1…@').replace(/[?#][^\s"',\]]*/g, '?…');
 }
 
 ;// CONCATENATED MODULE: ./src/client/error-body.ts

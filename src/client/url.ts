@@ -114,7 +114,12 @@ export function redactQuery(link: string): string {
   return q < 0 ? bare : `${bare.slice(0, q)}?…`;
 }
 
-/** Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one. */
+/**
+ * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
+ * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ */
 export function redactUrls(text: string): string {
-  return text.replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link));
+  return text
+    .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+    .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
 }

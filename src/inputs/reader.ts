@@ -1,4 +1,5 @@
 import { InputError } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from '../operations/inputs.js';
 import type { InputUse } from '../operations/module.js';
 
@@ -54,12 +55,6 @@ export class InputReader {
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw: string): string {
-  const printable = withoutUrlSecrets(raw).replace(/\p{Cc}/gu, '?');
+  const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
   return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
-
-function withoutUrlSecrets(raw: string): string {
-  // Every address in the value, not only a value that is one: a list of polling URLs carries signatures.
-  // Any query or fragment goes, wherever it stands: a URL broken by a space still carries its signature.
-  return raw.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@?#\s"',\]]*@/gi, '$1…@').replace(/[?#][^\s"',\]]*/g, '?…');
 }

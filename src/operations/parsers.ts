@@ -1,6 +1,6 @@
 import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
 import * as z from '../client/schemas/zod.js';
-import { checkServiceUrl } from '../client/url.js';
+import { checkServiceUrl, redactUrls, USERINFO_REFUSED, userinfoProblem } from '../client/url.js';
 
 /**
  * Each parser reads the raw text of one input; its error message says what the input accepts. They are plain
@@ -212,17 +212,13 @@ function urlProblem(text: string): string | undefined {
     return 'is not an absolute URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'is not an http or https URL';
-  if (url.username || url.password) return 'must not carry a user name or password';
-  // A second address run into the path (`…/a,//user:pass@host/b`) would carry its user info unseen.
-  if (/\/\/[^/\s]*@/.test(url.pathname)) return 'must not carry a user name or password';
+  // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
+  if (userinfoProblem(text) || /\/\/[^/\s]*@/.test(url.pathname)) return USERINFO_REFUSED;
   return undefined;
 }
 
 /** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
 function describeUrl(text: string): string {
-  const shown = text
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1…@')
-    .replace(/[?#].*$/s, '?…')
-    .replace(/\p{Cc}/gu, '?');
+  const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
   return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
