@@ -57550,13 +57550,8 @@ function formatTime(iso) {
         return iso;
     return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
-function formatMs(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
-}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
 function formatPercent(percent) {
     return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
@@ -57605,22 +57600,19 @@ class ConcurrentLog {
             write();
     }
 }
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
 class InstanceLog {
     name;
     sink;
-    history = [];
     details = [];
     constructor(name, sink) {
         this.name = name;
         this.sink = sink;
     }
     info(line) {
-        this.history.push(line);
         this.sink.info(`${this.name}: ${line}`);
     }
     warning(line) {
-        this.history.push(`warning: ${line}`);
         this.sink.warning(`${this.name}: ${line}`);
     }
     /** Lines for the closing group only (error details), not live. */
@@ -58951,10 +58943,9 @@ function fitOutput(text) {
         }
         return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
     }
-    let end = OUTPUT_BYTES;
-    while (bytes(text.slice(0, end)) > OUTPUT_BYTES)
-        end -= 1024;
-    return { text: text.slice(0, end), cut: `kept the first ${end} of ${text.length} characters` };
+    // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
+    const kept = Buffer.from(text, 'utf8').subarray(0, OUTPUT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+    return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };
 }
 function parseArray(text) {
     if (!text.startsWith('['))

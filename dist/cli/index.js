@@ -47541,13 +47541,8 @@ function formatTime(iso) {
         return iso;
     return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
-function formatMs(ms) {
-    return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
-}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
 function formatPercent(percent) {
     return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
@@ -47596,22 +47591,19 @@ class ConcurrentLog {
             write();
     }
 }
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
 class InstanceLog {
     name;
     sink;
-    history = [];
     details = [];
     constructor(name, sink) {
         this.name = name;
         this.sink = sink;
     }
     info(line) {
-        this.history.push(line);
         this.sink.info(`${this.name}: ${line}`);
     }
     warning(line) {
-        this.history.push(`warning: ${line}`);
         this.sink.warning(`${this.name}: ${line}`);
     }
     /** Lines for the closing group only (error details), not live. */

@@ -28,9 +28,9 @@ export function fitOutput(text: string): { text: string; cut?: string } {
     }
     return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
   }
-  let end = OUTPUT_BYTES;
-  while (bytes(text.slice(0, end)) > OUTPUT_BYTES) end -= 1024;
-  return { text: text.slice(0, end), cut: `kept the first ${end} of ${text.length} characters` };
+  // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
+  const kept = Buffer.from(text, 'utf8').subarray(0, OUTPUT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+  return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };
 }
 
 function parseArray(text: string): unknown[] | undefined {

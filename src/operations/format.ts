@@ -16,8 +16,3 @@ export function formatTime(iso: string | null | undefined): string {
   if (Number.isNaN(time.getTime())) return iso;
   return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-
-/** Milliseconds rounded for a debug line: `18 ms`, `1.2 s`. */
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : formatDuration(ms);
-}

@@ -5,7 +5,8 @@ import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import type { OperationContext } from '../types.js';
 import { movedTo, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
-import { formatDuration, type InstanceLog } from './progress.js';
+import { formatDuration } from '../format.js';
+import type { InstanceLog } from './progress.js';
 
 /** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
 export interface Seen extends PollAnswer {

@@ -3,8 +3,8 @@ import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
 import type { Seen } from './follow.js';
-import { formatTime } from '../format.js';
-import { formatDuration, formatPercent, type InstanceLog } from './progress.js';
+import { formatDuration, formatTime } from '../format.js';
+import { formatPercent, type InstanceLog } from './progress.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 

@@ -1,7 +1,5 @@
 import type { Logger } from '../types.js';
 
-export { formatDuration } from '../format.js';
-
 export function formatPercent(percent: number | null | undefined): string {
   return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
@@ -49,9 +47,8 @@ export class ConcurrentLog {
   }
 }
 
-/** One instance's log: its lines go out live (prefixed with its name) and are kept for its closing group. */
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
 export class InstanceLog {
-  readonly history: string[] = [];
   readonly details: string[] = [];
 
   constructor(
@@ -60,12 +57,10 @@ export class InstanceLog {
   ) {}
 
   info(line: string): void {
-    this.history.push(line);
     this.sink.info(`${this.name}: ${line}`);
   }
 
   warning(line: string): void {
-    this.history.push(`warning: ${line}`);
     this.sink.warning(`${this.name}: ${line}`);
   }
 
