@@ -58944,7 +58944,10 @@ function fitOutput(text) {
         return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
     }
     // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
-    const kept = Buffer.from(text, 'utf8').subarray(0, OUTPUT_BYTES).toString('utf8').replace(/\uFFFD$/, '');
+    const kept = Buffer.from(text, 'utf8')
+        .subarray(0, OUTPUT_BYTES)
+        .toString('utf8')
+        .replace(/\uFFFD$/, '');
     return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };
 }
 function parseArray(text) {
