@@ -54,7 +54,7 @@ const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
       'erp-virtual-instance': 'X09',
     },
   ],
-  // Start in one job, wait in another: a stop with wait false, then wait-for-operation on what it returned.
+  // Start in one job, wait in another: a stop with wait false, then wait-for-operation on its operation-urls.
   [
     'erp-stop',
     {
@@ -65,7 +65,7 @@ const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
       wait: 'false',
     },
   ],
-  ['wait-for-operation', (previous) => ({ ...polling, 'operation-url': previous['operation-url'] ?? '' })],
+  ['wait-for-operation', (previous) => ({ ...polling, 'operation-url': previous['operation-urls'] ?? '' })],
   [
     'wait-for-sync',
     {
