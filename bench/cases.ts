@@ -16,6 +16,8 @@ export interface BenchEnv {
   actionMain: string;
   floorMain: string;
   floorRequestsMain: string;
+  /** Floor + GETs with each page validated by the action's zod/mini schema (floor.ts). */
+  floorZodMain: string;
   /** The same three bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
   phases: { probe: string; actionMain: string; floorMain: string; floorRequestsMain: string };
 }
@@ -117,6 +119,11 @@ const floor: Case = { name: 'floor', run: (env) => runFloor(env, 'floor', env.fl
 const floorRequests: Case = {
   name: 'floor + requests',
   run: (env) => runFloorRequests(env, 'floor + requests', env.floorRequestsMain),
+};
+
+const floorZod: Case = {
+  name: 'floor + zod',
+  run: (env) => runFloorRequests(env, 'floor + zod', env.floorZodMain),
 };
 
 /** The last of 300 images, so all 3 pages of 100 are read. */
@@ -282,6 +289,7 @@ export const CASES: Case[] = [
   nodeE0,
   floor,
   floorRequests,
+  floorZod,
   startup,
   ...phaseCases,
   wait(false),

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CASES, SETTINGS, type BenchEnv, type Sample } from './cases.js';
 import { chooseRssProbe } from './child.js';
-import { buildFloor, buildFloorWithRequests, bundleBytes, countInBundle } from './floor.js';
+import {
+  buildFloor,
+  buildFloorWithRequests,
+  buildFloorWithZod,
+  bundleBytes,
+  countInBundle,
+} from './floor.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
 import { report } from './table.js';
 
@@ -31,6 +37,7 @@ try {
   console.error(`building the floor bundles (ncc) in ${scratch} …`);
   const floor = buildFloor(scratch);
   const floorRequests = buildFloorWithRequests(scratch);
+  const floorZod = buildFloorWithZod(scratch);
   const probe = await chooseRssProbe(scratch, values.rss === 'preload' ? 'preload' : undefined);
   const phases = {
     probe: writePhaseProbe(scratch),
@@ -43,6 +50,7 @@ try {
     actionMain,
     floorMain: floor.main,
     floorRequestsMain: floorRequests.main,
+    floorZodMain: floorZod.main,
     phases,
   };
   // --only narrows the cases while working on one figure (the table then shows only theirs).
@@ -62,6 +70,7 @@ try {
       actionBytes: bundleBytes(actionMain),
       floorBytes: floor.bytes,
       floorRequestsBytes: floorRequests.bytes,
+      floorZodBytes: floorZod.bytes,
       undiciCopies: countInBundle(actionMain, 'class Agent extends DispatcherBase'),
       rssMethod: probe.kind === 'time' ? 'GNU time %M' : 'process.resourceUsage().maxRSS at exit',
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,

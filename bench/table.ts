@@ -7,6 +7,7 @@ export interface ReportInfo {
   actionBytes: number;
   floorBytes: number;
   floorRequestsBytes: number;
+  floorZodBytes: number;
   /** Copies of undici's Agent class in the action's bundle files. */
   undiciCopies: number;
   rssMethod: string;
@@ -65,12 +66,22 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     'reference',
     '',
   );
+  const fz = 'floor + zod';
+  row(
+    '1',
+    "floor + GETs + zod: each page validated by the action's own zod/mini schema, nothing else of the action",
+    `${ms(m(fz, 'wallMs'))} = ${x(m(fz, 'wallMs') / floorWall)} floor (${x(m(fz, 'wallMs') / m(fr, 'wallMs'))} floor + GETs), ${mib(m(fz, 'rssKiB'))}, ${bytes(info.floorZodBytes)}`,
+    'reference',
+    '',
+  );
+  // Issue 16's targets: ahead of the vendor SDK's 1.60 × the floor, and within 1.2 × what the work itself costs.
+  const overLimit = wall / m(fr, 'wallMs');
   row(
     '1',
     'start-up wall time (check-image-cached, 3 pages)',
-    `${ms(wall)} = ${x(wall / floorWall)} floor (${x(wall / m(fr, 'wallMs'))} floor + GETs)`,
-    '≤ 1.20 × floor',
-    verdict(wall / floorWall <= 1.2),
+    `${ms(wall)} = ${x(wall / floorWall)} floor (${x(overLimit)} floor + GETs, ${x(wall / m(fz, 'wallMs'))} floor + GETs + zod)`,
+    '≤ 1.50 × floor, ≤ 1.20 × floor + GETs',
+    verdict(wall / floorWall <= 1.5 && overLimit <= 1.2),
   );
   row(
     '1',
