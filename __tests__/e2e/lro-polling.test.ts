@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RecordedRequest } from '../../src/emulator/index.js';
-import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { runOnEmulator, useEmulator } from '../helpers/emulator.js';
+import type { ActionRun } from '../helpers/run-action.js';
 
 /**
  * How the poller follows the service's long-running-operation answers: a fresh polling URL on every answer
@@ -14,17 +14,7 @@ const STOP = /\/stop$/;
 
 const emu = useEmulator();
 
-async function run(inputs: Record<string, string>): Promise<ActionRun> {
-  const e = emu.get();
-  const result = await runAction({
-    'base-url': e.url,
-    'access-token': 'emu-access-token',
-    'poll-interval': '0.05',
-    ...inputs,
-  });
-  expectNoSecrets(result, emulatorSecrets(e));
-  return unescapeCommands(result);
-}
+const run = (inputs: Record<string, string>): Promise<ActionRun> => runOnEmulator(emu.get(), inputs);
 
 const stop = (extra: Record<string, string> = {}) =>
   run({

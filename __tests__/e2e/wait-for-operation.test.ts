@@ -1,28 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
-import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { runOnEmulator, useEmulator } from '../helpers/emulator.js';
+import type { ActionRun } from '../helpers/run-action.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000c2';
 const POLL = /\/operationStatuses\//;
 
 const emu = useEmulator();
 
-function expectClean(r: ActionRun, e: ServiceEmulator): void {
-  expectNoSecrets(r, emulatorSecrets(e));
-}
-
-async function run(inputs: Record<string, string>): Promise<ActionRun> {
-  const e = emu.get();
-  const result = await runAction({
-    'base-url': e.url,
-    'access-token': 'emu-access-token',
-    'poll-interval': '0.05',
-    ...inputs,
-  });
-  expectClean(result, e);
-  return unescapeCommands(result);
-}
+const run = (inputs: Record<string, string>): Promise<ActionRun> => runOnEmulator(emu.get(), inputs);
 
 /** Starts a stop with wait: false, as a first job would, and returns its operation-url output. */
 async function startStop(instance: string): Promise<string> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from '@jest/globals';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
+import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from './run-action.js';
 
 /** A fresh emulator on free loopback ports for each test; `get()` returns the current one. */
 export function useEmulator(scenario: () => Scenario = () => ({})): { get: () => ServiceEmulator } {
@@ -29,4 +30,22 @@ export function emulatorSecrets(emulator: ServiceEmulator): string[] {
     ...emulator.issuedOidcTokens,
     ...emulator.apps.tokenValues(),
   ];
+}
+
+/**
+ * The action's bundle run against `emulator` as a resource-manager step signed in with its static token (polls at
+ * the floor), checked for any secret the emulator knows, with the runner's command escaping undone.
+ */
+export async function runOnEmulator(
+  emulator: ServiceEmulator,
+  inputs: Record<string, string>,
+): Promise<ActionRun> {
+  const result = await runAction({
+    'base-url': emulator.url,
+    'access-token': 'emu-access-token',
+    'poll-interval': '0.05',
+    ...inputs,
+  });
+  expectNoSecrets(result, emulatorSecrets(emulator));
+  return unescapeCommands(result);
 }
