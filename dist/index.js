@@ -56516,8 +56516,9 @@ function readAsUnknown(raw, parsed, path = [], found = []) {
     }
     return found;
 }
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
 function describeValue(value) {
-    const text = JSON.stringify(value) ?? String(value);
+    const text = redactUrls(JSON.stringify(value) ?? String(value));
     return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 async function readCapped(body, cap, url) {

@@ -57,6 +57,15 @@ describe('response schemas (zod/mini)', () => {
     ]);
   });
 
+  it('echo a value let go without the query of any URL in it', () => {
+    const lines: string[] = [];
+    const body = { status: 'Succeeded', startTime: 'https://store.example/x?sig=s3cr3t' };
+    parseBody({ ...response(body), debug: (line) => lines.push(line) }, operationStatusResult, 'status');
+    expect(lines).toEqual([
+      'status: startTime "https://store.example/x?…" is out of range or malformed; reported as unknown',
+    ]);
+  });
+
   it('keep their leniency: odd images dropped to {}, a missing list read as empty', () => {
     const body = { value: [{ image: 5, osType: 'Linux' }, 'not an object', { image: 'a:1' }] };
     expect(parseBody(response(body), cachedImagesListSchema, 'images').value).toEqual([

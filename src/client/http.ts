@@ -12,7 +12,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import type { HttpResponse } from './response.js';
-import { redactQuery, resolveOnOrigin } from './url.js';
+import { redactQuery, redactUrls, resolveOnOrigin } from './url.js';
 
 export type { HttpResponse };
 
@@ -247,8 +247,9 @@ function readAsUnknown(
   return found;
 }
 
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
 function describeValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = redactUrls(JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
