@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6288);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4611);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45334,7 +45334,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 6288:
+/***/ 4611:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46917,6 +46917,19 @@ async function appCurrentUser(options, client, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/response.ts
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
 
@@ -47015,6 +47028,7 @@ function checkUserEmails(emails) {
 
 
 
+
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
@@ -47048,7 +47062,7 @@ async function appRemoveUser(options, client, ctx) {
                 json: {},
                 hint: removalHint(app, email),
             });
-            const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+            const body = response.text.trim() ? removalResponse.safeParse(jsonOf(response)).data : undefined;
             outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
             ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
         }
@@ -47141,14 +47155,6 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
         parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
     return parts.join('; ').replace(/\s*\n\s*/g, ' ');
-}
-function safeJson(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
@@ -47904,6 +47910,7 @@ const operationStatusResult = schemas/* looseObject */._H3({
 
 
 
+
 /** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
 function pollingLinkOf(response) {
     const async = response.headers['vendor-asyncoperation'];
@@ -47936,7 +47943,7 @@ function readAnswer(response, mode, what) {
 }
 /** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
 function finalAnswer(response) {
-    const json = parseJson(response.text);
+    const json = jsonOf(response);
     const resource = isObject(json) ? json : undefined;
     if (typeof resource?.status === 'string') {
         const parsed = operationStatusResult.safeParse(resource);
@@ -47955,18 +47962,8 @@ function provisioningStateOf(resource) {
 }
 /** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
 function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(parseJson(response.text));
+    const parsed = operationStatusResult.safeParse(jsonOf(response));
     return parsed.success ? parsed.data : {};
-}
-function parseJson(text) {
-    if (text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return undefined;
-    }
 }
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,6 @@
 import { ServiceError } from '../client/errors.js';
 import type { HttpClient } from '../client/http.js';
+import { jsonOf } from '../client/response.js';
 import { removalResponse } from '../client/schemas/apps.js';
 import { servicePath } from '../client/url.js';
 import { appApiUrl } from './apps/api-url.js';
@@ -75,7 +76,7 @@ export async function appRemoveUser(
         json: {},
         hint: removalHint(app, email),
       });
-      const body = response.text.trim() ? removalResponse.safeParse(safeJson(response.text)).data : undefined;
+      const body = response.text.trim() ? removalResponse.safeParse(jsonOf(response)).data : undefined;
       outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
       ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
     } catch (caught) {
@@ -172,12 +173,4 @@ function describeFailure(
     parts.push('fail-if-absent is true, so a user who is not a member fails the step');
   // One line: the annotation's first line names the cause.
   return parts.join('; ').replace(/\s*\n\s*/g, ' ');
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

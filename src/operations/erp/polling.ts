@@ -1,4 +1,5 @@
 import type { HttpResponse } from '../../client/http.js';
+import { jsonOf } from '../../client/response.js';
 import { parseBody } from '../../client/http.js';
 import { operationStatusResult, type OperationStatusResult } from '../../client/schemas/erp.js';
 import { classifyStatus, type StatusClass } from '../../client/status.js';
@@ -61,7 +62,7 @@ export function readAnswer(response: HttpResponse, mode: PollingMode, what: stri
 
 /** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
 function finalAnswer(response: HttpResponse): PollAnswer {
-  const json = parseJson(response.text);
+  const json = jsonOf(response);
   const resource = isObject(json) ? json : undefined;
   if (typeof resource?.status === 'string') {
     const parsed = operationStatusResult.safeParse(resource);
@@ -82,17 +83,8 @@ function provisioningStateOf(resource: Record<string, unknown> | undefined): str
 
 /** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
 function lenientStatus(response: HttpResponse): OperationStatusResult {
-  const parsed = operationStatusResult.safeParse(parseJson(response.text));
+  const parsed = operationStatusResult.safeParse(jsonOf(response));
   return parsed.success ? parsed.data : {};
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
