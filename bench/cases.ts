@@ -107,9 +107,9 @@ function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string
 
 function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
   return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
-    const inputs = { ...resourceManager(emu), location: 'westeurope' };
+    const inputs = { ...resourceManager(emu), location: 'westeurope', image: IMAGE };
     const run = await runChild([main], inputs, env.probe, { phaseProbe });
-    expectSuccess(name, run, emu.cachedImages.pagesServed === 3);
+    expectSuccess(name, run, emu.cachedImages.pagesServed === 3 && run.outputs.cached === 'true');
     return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
   });
 }

@@ -20,11 +20,11 @@ export function buildFloor(scratch: string): Bundle {
 }
 
 /**
- * The floor plus what any step that reads a paged list over undici must do: the same GETs as check-image-cached
- * (first page, then each nextLink) with one keep-alive Agent, each body parsed as JSON; no validation, no
- * outputs. Not a target: it shows how much of the start-up figure the HTTP client itself costs. It sets the V8
- * flag the action sets and does not wait for its sockets to close, as the action does not (src/index.ts), so it
- * stays a true lower limit for the action.
+ * The floor plus the work of a check-image-cached step, as issue 16 defines its limit: the same GETs as the action
+ * (first page, then each nextLink) with one keep-alive Agent, each body parsed as JSON, the same outputs set and a
+ * job summary written; no validation. Not a target: it shows how much of the start-up figure the HTTP client and
+ * the runner's files cost by themselves. It sets the V8 flag the action sets and does not wait for its sockets to
+ * close, as the action does not (src/index.ts), so it stays a true lower limit for the action.
  */
 export function buildFloorWithRequests(scratch: string): Bundle {
   return build(scratch, 'floor-requests', FLOOR_WITH_REQUESTS);
@@ -35,14 +35,28 @@ import { Agent, request } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)});
 const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
+const image = core.getInput('image');
 const dispatcher = new Agent();
 let url = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') +
   '/providers/Vendor.ContainerInstance/locations/' + core.getInput('location') + '/cachedImages?api-version=2025-09-01';
+let found;
+let res;
 while (url) {
-  const res = await request(url, { headers, dispatcher });
-  url = JSON.parse(await res.body.text()).nextLink;
+  res = await request(url, { headers, dispatcher });
+  const page = JSON.parse(await res.body.text());
+  found ??= page.value.find((cached) => cached.image === image);
+  url = page.nextLink;
 }
 void dispatcher.destroy();
+const images = found ? [found] : [];
+core.setOutput('cached', String(images.length > 0));
+core.setOutput('missing-images', JSON.stringify(found ? [] : [image]));
+core.setOutput('images', JSON.stringify(images));
+core.setOutput('result', JSON.stringify({ cached: images.length > 0, images }));
+core.setOutput('request-id', String(res.headers['x-vendor-request-id']));
+core.setOutput('correlation-id', String(res.headers['x-vendor-correlation-request-id']));
+await core.summary.addRaw('<h2>vendor-ops check-image-cached</h2><table><tr><th>image</th><th>cached</th></tr><tr><td>' +
+  image + '</td><td>' + (found ? 'yes' : 'no') + '</td></tr></table>', true).write();
 `;
 
 /**
@@ -55,9 +69,11 @@ export function buildFloorWithZod(scratch: string): Bundle {
   return build(
     scratch,
     'floor-zod',
-    FLOOR_WITH_REQUESTS.replace(
-      "import { Agent, request } from 'undici';",
-      `import { Agent, request } from 'undici';
+    replaceOnce(
+      replaceOnce(
+        FLOOR_WITH_REQUESTS,
+        "import { Agent, request } from 'undici';",
+        `import { Agent, request } from 'undici';
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 z.config(en());
@@ -69,11 +85,17 @@ const cachedImagesListSchema = z.looseObject({
   value: z.pipe(z.optional(z.array(z.catch(cachedImageSchema, {}))), z.transform((v) => v ?? [])),
   nextLink: z.nullish(z.string()),
 });`,
-    ).replace(
-      'url = JSON.parse(await res.body.text()).nextLink;',
-      'url = z.safeParse(cachedImagesListSchema, JSON.parse(await res.body.text())).data.nextLink;',
+      ),
+      'const page = JSON.parse(await res.body.text());',
+      'const page = z.safeParse(cachedImagesListSchema, JSON.parse(await res.body.text())).data;',
     ),
   );
+}
+
+/** A variant of a reference is built by replacing its lines: a line that is no longer there fails the bench. */
+function replaceOnce(text: string, line: string, by: string): string {
+  if (!text.includes(line)) throw new Error(`bench: the floor source no longer has: ${line}`);
+  return text.replace(line, by);
 }
 
 function build(scratch: string, name: string, source: string): Bundle {

@@ -61,7 +61,7 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   const fr = 'floor + requests';
   row(
     '1',
-    'floor + GETs: the floor plus the same 3 GETs over undici, JSON.parse only: wall, peak RSS, bundle',
+    'floor + GETs: the floor plus the same 3 GETs over undici, JSON.parse, the same outputs and a job summary, no validation: wall, peak RSS, bundle',
     `${ms(m(fr, 'wallMs'))} = ${x(m(fr, 'wallMs') / floorWall)} floor, ${mib(m(fr, 'rssKiB'))} = ${x(m(fr, 'rssKiB') / floorRss)} floor, ${bytes(info.floorRequestsBytes)}`,
     'reference',
     '',
