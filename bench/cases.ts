@@ -18,8 +18,14 @@ export interface BenchEnv {
   floorRequestsMain: string;
   /** Floor + GETs with each page validated by the action's zod/mini schema (floor.ts). */
   floorZodMain: string;
-  /** The same three bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
-  phases: { probe: string; actionMain: string; floorMain: string; floorRequestsMain: string };
+  /** The same four bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
+  phases: {
+    probe: string;
+    actionMain: string;
+    floorMain: string;
+    floorRequestsMain: string;
+    floorZodMain: string;
+  };
 }
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
@@ -132,7 +138,7 @@ const startup: Case = {
   run: (env) => checkImage(env, 'check-image-cached', imagesScenario(300, 300, 100)),
 };
 
-/** The same three processes again, from the bundles with the phase probes in: time only, no peak RSS. */
+/** The same four processes again, from the bundles with the phase probes in: time only, no peak RSS. */
 const phaseCases: Case[] = [
   {
     name: 'phases: floor',
@@ -142,6 +148,10 @@ const phaseCases: Case[] = [
     name: 'phases: floor + requests',
     run: (env) =>
       runFloorRequests(env, 'phases: floor + requests', env.phases.floorRequestsMain, env.phases.probe),
+  },
+  {
+    name: 'phases: floor + zod',
+    run: (env) => runFloorRequests(env, 'phases: floor + zod', env.phases.floorZodMain, env.phases.probe),
   },
   {
     name: 'phases: check-image-cached',

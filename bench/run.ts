@@ -44,6 +44,7 @@ try {
     actionMain: instrumentBundle(actionMain, join(scratch, 'action-phases')),
     floorMain: instrumentBundle(floor.main, join(scratch, 'floor-phases')),
     floorRequestsMain: instrumentBundle(floorRequests.main, join(scratch, 'floor-requests-phases')),
+    floorZodMain: instrumentBundle(floorZod.main, join(scratch, 'floor-zod-phases')),
   };
   const env: BenchEnv = {
     probe,

@@ -76,12 +76,20 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   );
   // Issue 16's targets: ahead of the vendor SDK's 1.60 × the floor, and within 1.2 × what the work itself costs.
   const overLimit = wall / m(fr, 'wallMs');
+  // One row per target, so the table says which one a run misses.
   row(
     '1',
-    'start-up wall time (check-image-cached, 3 pages)',
-    `${ms(wall)} = ${x(wall / floorWall)} floor (${x(overLimit)} floor + GETs, ${x(wall / m(fz, 'wallMs'))} floor + GETs + zod)`,
-    '≤ 1.50 × floor, ≤ 1.20 × floor + GETs',
-    verdict(wall / floorWall <= 1.5 && overLimit <= 1.2),
+    'start-up wall time (check-image-cached, 3 pages) against the floor',
+    `${ms(wall)} = ${x(wall / floorWall)} floor (${x(wall / m(fz, 'wallMs'))} floor + GETs + zod)`,
+    '≤ 1.50 × floor',
+    verdict(wall / floorWall <= 1.5),
+  );
+  row(
+    '1',
+    'start-up wall time against floor + GETs (the work without validation)',
+    `${x(overLimit)} floor + GETs`,
+    '≤ 1.20 × floor + GETs',
+    verdict(overLimit <= 1.2),
   );
   row(
     '1',
@@ -211,6 +219,7 @@ function phaseTable(samples: Map<string, Sample[]>): string[] {
   const columns = [
     ['floor', 'phases: floor'],
     ['floor + GETs', 'phases: floor + requests'],
+    ['floor + GETs + zod', 'phases: floor + zod'],
     ['check-image-cached', 'phases: check-image-cached'],
   ].filter(([, name]) => (samples.get(name!) ?? []).length > 0);
   if (columns.length === 0) return [];
@@ -225,7 +234,7 @@ function phaseTable(samples: Map<string, Sample[]>): string[] {
     ...PHASES.map((p) => `| ${PHASE_LABELS[p]} | ${columns.map(([, name]) => cell(name!, p)).join(' | ')} |`),
     `| spawn → gone | ${columns.map(([, name]) => cell(name!, 'wallMs')).join(' | ')} |`,
     '',
-    'Phases come from separate runs of copies of the three bundles with two one-line probes in, and a `--require`d ' +
+    'Phases come from separate runs of copies of the four bundles with two one-line probes in, and a `--require`d ' +
       'probe (bench/phases.ts): bootstrap = spawn → first user code; bundle compile → the bundle’s first statement; ' +
       'module evaluation → the entry’s own code; run → `exit` event, requests being its part from the first request ' +
       'created to the last response read; teardown = `exit` event → the process gone.',
