@@ -456,7 +456,7 @@ describe.each(CASES)('$operation, input $input', (c) => {
         // An empty list of operations is accepted and needs no request. A path past 16 KiB (a 10 000-character
         // owner and app) is refused by the emulator's HTTP server itself, 431 before any route records it: the
         // step must then fail on that answer, as it would on the service's.
-        const refusedAsTooLong = !r.ok && r.everything.includes('HTTP 431');
+        const refusedAsTooLong = value.length > 16 * 1024 && !r.ok && r.everything.includes('HTTP 431');
         if (targets?.length !== 0 && !refusedAsTooLong) expect(sent.length).toBeGreaterThan(0);
         expect(emu.requests.filter((q) => q.origin === 'secondary')).toEqual([]);
         if (paths) expect(new Set(sent.map((q) => q.target.split('?')[0]))).toEqual(new Set(paths));
