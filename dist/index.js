@@ -57071,7 +57071,8 @@ async function appRemoveUser(options, client, ctx) {
                 json: {},
                 hint: removalHint(app, email),
             });
-            const body = response.text.trim() ? removalResponse.safeParse(jsonOf(response)).data : undefined;
+            // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
+            const body = removalResponse.safeParse(jsonOf(response)).data;
             outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
             ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
         }

@@ -1,6 +1,5 @@
-import type { HttpResponse } from '../../client/http.js';
+import { parseBody, type HttpResponse } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
-import { parseBody } from '../../client/http.js';
 import { operationStatusResult, type OperationStatusResult } from '../../client/schemas/erp.js';
 import { classifyStatus, type StatusClass } from '../../client/status.js';
 
