@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,39 +281,39 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const RoundRobinPool = __nccwpck_require__(8512)
+const Agent = __nccwpck_require__(8285)
+const Dispatcher1Wrapper = __nccwpck_require__(5154)
+const ProxyAgent = __nccwpck_require__(9920)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const H2CClient = __nccwpck_require__(6591)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const SnapshotAgent = __nccwpck_require__(9447)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -334,21 +334,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(730),
+  responseError: __nccwpck_require__(6790),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731),
+  cache: __nccwpck_require__(7382),
+  decompress: __nccwpck_require__(2397),
+  deduplicate: __nccwpck_require__(9464)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(2009)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(274)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -410,7 +410,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -450,22 +450,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(4043)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -473,21 +473,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+const { WebSocket, ping } = __nccwpck_require__(1886)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
+/* unused reexport */ __nccwpck_require__(2039).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -503,7 +503,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.GD = EventSource
 
@@ -525,13 +525,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -591,16 +591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -710,7 +710,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -726,10 +726,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -982,16 +982,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -1233,16 +1233,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -1510,17 +1510,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1638,21 +1638,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1660,8 +1660,8 @@ module.exports.connect = __nccwpck_require__(2279)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2274,14 +2274,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2595,13 +2595,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 const { zstdCompressSync, zstdDecompressSync } = __nccwpck_require__(8522)
 
 let DatabaseSync
@@ -3195,15 +3195,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3400,7 +3400,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3772,7 +3772,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -4313,7 +4313,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4321,7 +4321,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -4339,9 +4339,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4891,8 +4891,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(1142)
+    isFormData = (__nccwpck_require__(5159).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4902,16 +4902,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5331,14 +5331,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -5550,7 +5550,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -5638,7 +5638,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5646,7 +5646,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -5805,22 +5805,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6847,17 +6847,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -7035,7 +7035,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7043,7 +7043,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -7051,10 +7051,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7259,7 +7259,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7267,9 +7267,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7283,7 +7283,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -7318,12 +7318,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(1505)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7341,7 +7341,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -7364,7 +7364,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {}
   }
 
@@ -7373,7 +7373,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8488,7 +8488,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -9112,14 +9112,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -9130,7 +9130,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -9160,8 +9160,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10406,7 +10406,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -11108,7 +11108,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11116,17 +11116,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -11169,9 +11169,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11864,20 +11864,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -12069,12 +12069,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -12134,15 +12134,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3650:
+/***/ 5154:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { toRawHeaders } = __nccwpck_require__(3440)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(7939)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { toRawHeaders } = __nccwpck_require__(4640)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class LegacyHandlerWrapper {
   #handler
@@ -12268,15 +12268,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12465,7 +12465,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -12607,13 +12607,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Client = __nccwpck_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12665,14 +12665,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 1969:
+/***/ 1505:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const timers = __nccwpck_require__(1275)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12682,7 +12682,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -12705,7 +12705,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12776,11 +12776,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(409)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(1357)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13737,16 +13737,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14091,7 +14091,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14108,14 +14108,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14327,21 +14327,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const { hasSafeIterator } = __nccwpck_require__(4640)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14752,14 +14752,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14807,7 +14807,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14822,14 +14822,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kQueued } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14983,7 +14983,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14991,13 +14991,13 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(9265)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
+const { setupConnectTimeout } = __nccwpck_require__(4640)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15340,7 +15340,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -15380,7 +15380,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15389,9 +15389,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
+const Dispatcher1Wrapper = __nccwpck_require__(5154)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15469,13 +15469,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kRedirectCacheControl } = __nccwpck_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15483,7 +15483,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15495,7 +15495,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 function noop () {}
 
@@ -16698,7 +16698,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16839,7 +16839,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16922,12 +16922,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17469,15 +17469,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(8707)
-const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(6443)
+const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(4627)
+const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(4043)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17760,20 +17760,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(4627)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18453,17 +18453,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(4640)
+const CacheHandler = __nccwpck_require__(3448)
+const MemoryCacheStore = __nccwpck_require__(2009)
+const CacheRevalidationHandler = __nccwpck_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18474,9 +18474,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(5355)
+const { AbortError } = __nccwpck_require__(4627)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -19231,15 +19231,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19812,15 +19812,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(4640)
+const DeduplicationHandler = __nccwpck_require__(303)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19937,15 +19937,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
+const { kRequestOrigin } = __nccwpck_require__(4043)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20537,13 +20537,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20643,12 +20643,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20671,14 +20671,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, ResponseError } = __nccwpck_require__(4627)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20817,11 +20817,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20843,13 +20843,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21381,7 +21381,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21404,7 +21404,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21427,7 +21427,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21446,7 +21446,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 1357:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22455,7 +22455,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 409:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23464,13 +23464,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -23488,14 +23488,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
+const { MockCallHistory } = __nccwpck_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23726,13 +23726,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23981,14 +23981,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -23998,10 +23998,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -24056,12 +24056,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -24092,12 +24092,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -24106,9 +24106,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 const {
   types: {
     isPromise
@@ -24326,14 +24326,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -24343,10 +24343,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24401,7 +24401,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -24440,12 +24440,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -24453,15 +24453,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -25177,7 +25177,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25227,17 +25227,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(8285)
+const MockAgent = __nccwpck_require__(1437)
+const { SnapshotRecorder } = __nccwpck_require__(5798)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { validateSnapshotMode } = __nccwpck_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25605,7 +25605,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25613,9 +25613,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { setHeader } = __nccwpck_require__(4640)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -26236,14 +26236,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { setHeader } = __nccwpck_require__(4640)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26402,7 +26402,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26413,10 +26413,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
+const { kRequestOrigin } = __nccwpck_require__(4043)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -27173,7 +27173,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -27850,7 +27850,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27950,7 +27950,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27962,7 +27962,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -27989,7 +27989,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -28421,21 +28421,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(4043)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29299,15 +29299,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 class CacheStorage {
   /**
@@ -29464,14 +29464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29516,7 +29516,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -29535,14 +29535,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5159)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29753,14 +29753,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -30078,7 +30078,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -30456,13 +30456,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -31038,24 +31038,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { cloneRequest } = __nccwpck_require__(9967)
-const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { createPotentialCORSRequest } = __nccwpck_require__(4811)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { fetching } = __nccwpck_require__(8702)
+const { webidl } = __nccwpck_require__(5159)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { cloneRequest } = __nccwpck_require__(175)
+const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { createPotentialCORSRequest } = __nccwpck_require__(3691)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder()
 
@@ -31592,12 +31592,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { makeRequest } = __nccwpck_require__(9967)
+const { makeRequest } = __nccwpck_require__(175)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31659,26 +31659,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -32249,7 +32249,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -32387,13 +32387,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -32990,17 +32990,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33591,16 +33591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33870,7 +33870,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -33917,21 +33917,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty, setHeader } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty, setHeader } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -34646,7 +34646,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34660,9 +34660,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -34697,26 +34697,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { SocketError } = __nccwpck_require__(8707)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { SocketError } = __nccwpck_require__(4627)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5159)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { isomorphicEncode } = __nccwpck_require__(8116)
+const { bytesMatch } = __nccwpck_require__(4458)
+const { isomorphicEncode } = __nccwpck_require__(484)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -37104,22 +37104,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -37129,11 +37129,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -38228,14 +38228,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -38244,16 +38244,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38873,22 +38873,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40410,13 +40410,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40661,14 +40661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { asciiLowercase } = __nccwpck_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -40975,7 +40975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41974,20 +41974,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -42331,7 +42331,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -42464,14 +42464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 let createFastMessageEvent
 
@@ -42819,13 +42819,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42953,14 +42953,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -43065,14 +43065,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -43081,12 +43081,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(1025)
+const { failWebsocketConnection } = __nccwpck_require__(7905)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43602,14 +43602,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43718,15 +43718,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5159)
+const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43832,23 +43832,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { addAbortListener } = __nccwpck_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { channels } = __nccwpck_require__(3374)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { ByteParser } = __nccwpck_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -44350,15 +44350,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(6096)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(7708)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
 
 /**
  * @param {number} readyState
@@ -44704,16 +44704,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -44724,15 +44724,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { channels } = __nccwpck_require__(3374)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2558:
+/***/ 6460:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45505,7 +45505,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -45541,7 +45541,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -45637,7 +45637,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45680,7 +45680,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -45771,11 +45771,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -46472,7 +46472,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46548,7 +46548,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46622,7 +46622,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46903,7 +46903,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -46945,7 +46945,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47125,7 +47125,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47399,7 +47399,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47987,7 +47987,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48067,7 +48067,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48132,7 +48132,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48751,7 +48751,7 @@ function backoffDelay(policy, retry) {
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -49626,7 +49626,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -49769,7 +49769,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const en_error = () => {
     const Sizable = {
@@ -49896,7 +49896,7 @@ const en_error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -50414,7 +50414,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -50572,14 +50572,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -53217,7 +53217,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -53270,7 +53270,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -54375,7 +54375,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -54644,7 +54644,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -54821,7 +54821,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -55825,10 +55825,10 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/checks.js
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -55852,7 +55852,7 @@ function coerce_date(params) {
     return _coercedDate(ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/external.js
 
 
 
@@ -55870,7 +55870,7 @@ function coerce_date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/mini/index.js
 
 
 
@@ -56028,6 +56028,14 @@ const osType = parser((v) => {
         return 'Windows';
     return refuse('must be Linux, Windows or any');
 });
+const synchronizationMode = parser((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'incremental')
+        return 'Incremental';
+    if (word === 'fullsync')
+        return 'FullSync';
+    return refuse('must be Incremental or FullSync');
+});
 /**
  * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
  * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
@@ -56167,7 +56175,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
         parse: resourceNames(),
     }),
     'soft-stop-timeout-seconds': def({
@@ -56185,13 +56193,55 @@ const INPUTS = {
         default: '10',
         parse: parsers_integer(1, 1000),
     }),
+    'skip-if-done': def({
+        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    verify: def({
+        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'deallocate-vm': def({
+        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'start-vm': def({
+        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'expect-status': def({
+        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+        parse: parsers_text,
+    }),
+    'dry-run': def({
+        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+        default: 'false',
+        parse: booleanText,
+    }),
     'operation-url': def({
         description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
         parse: operationUrls,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'synchronization-id': def({
+        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+        parse: parsers_text,
+    }),
+    'synchronization-mode': def({
+        description: 'Incremental or FullSync.',
+        default: 'Incremental',
+        parse: synchronizationMode,
+    }),
+    'cancel-on-abort': def({
+        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+        default: 'false',
+        parse: booleanText,
+    }),
     'started-after': def({
         description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
         parse: isoTime,
@@ -56351,6 +56401,10 @@ function describeBody(response) {
 
 
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+function intentOf(req) {
+    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
+}
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class http_HttpClient {
     options;
@@ -56605,7 +56659,12 @@ function tokenGrant(options) {
             form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
             form.client_assertion = await options.clientAssertion();
         }
-        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
+        const response = await options.http.send({
+            method: 'POST',
+            url: options.tokenPath,
+            form,
+            intent: 'read',
+        });
         const body = parseTokenResponse(response);
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
@@ -56675,7 +56734,7 @@ function credentialFor(signIn, options) {
 }
 
 // EXTERNAL MODULE: ./src/client/dispatcher.ts
-var client_dispatcher = __nccwpck_require__(9066);
+var client_dispatcher = __nccwpck_require__(1876);
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
 function module_required(input, parse) {
@@ -56868,7 +56927,7 @@ function removalHint(app, email) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/app-current-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
 
 
 
@@ -57027,7 +57086,7 @@ function checkUserEmails(emails) {
     return emails;
 }
 
-;// CONCATENATED MODULE: ./src/operations/app-remove-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
 
 
 
@@ -57200,7 +57259,7 @@ async function* pages(first, next, signal) {
  */
 function listPages(client, method, url, schema, what, options = {}) {
     const read = async (target, urlWhat) => {
-        const response = await client.send({ method, url: target, what: urlWhat });
+        const response = await client.send({ method, url: target, what: urlWhat, intent: 'read' });
         options.onResponse?.(response);
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
@@ -57225,7 +57284,7 @@ const cachedImagesListSchema = looseObject({
     nextLink: schemas_nullish(schemas_string()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/image-reference.ts
+;// CONCATENATED MODULE: ./src/operations/images/image-reference.ts
 /**
  * Container image references, read the way a registry (distribution/reference) reads them, so that two
  * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
@@ -57379,6 +57438,10 @@ const OUTPUTS = {
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
+    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
+    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
@@ -57387,7 +57450,7 @@ const OUTPUTS = {
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 
-;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
+;// CONCATENATED MODULE: ./src/operations/images/check-image-cached.ts
 
 
 
@@ -57567,7 +57630,231 @@ function formatTime(iso) {
     return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v)))));
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
+ */
+const operationStatusResult = looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
+    error: schemas_nullish(errorDetail),
+    operations: schemas_nullish(array(unknown())),
+});
+
+;// CONCATENATED MODULE: ./src/client/arm/polling.ts
+
+
+
+
+/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    const async = response.headers['vendor-asyncoperation'];
+    if (async)
+        return { link: async, mode: 'async' };
+    const location = response.headers['location'];
+    return location ? { link: location, mode: 'location' } : undefined;
+}
+/**
+ * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
+ * may come without a body, or with one that is no status result: that is "no status yet".
+ */
+function readAnswer(response, mode, what) {
+    if (response.status === 202) {
+        const body = lenientStatus(response);
+        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
+        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
+    }
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
+    if (mode === 'location' || byHttpStatus)
+        return finalAnswer(response);
+    const body = parseBody(response, operationStatusResult, what);
+    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
+    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
+    if (provisioning)
+        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
+    return { body, state: classifyStatus(body.status) };
+}
+/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
+function finalAnswer(response) {
+    const json = jsonOf(response);
+    const resource = isObject(json) ? json : undefined;
+    if (typeof resource?.status === 'string') {
+        const parsed = operationStatusResult.safeParse(resource);
+        const body = parsed.success ? parsed.data : { status: resource.status };
+        return { body, state: classifyStatus(body.status) };
+    }
+    const status = provisioningStateOf(resource) ?? 'Succeeded';
+    // The resource (where there is one) stays in the result; the status is what the outputs report.
+    const body = resource ? { status, resource } : { status };
+    return { body, state: classifyStatus(status) };
+}
+function provisioningStateOf(resource) {
+    const properties = resource?.properties;
+    const state = isObject(properties) ? properties.provisioningState : undefined;
+    return typeof state === 'string' ? state : undefined;
+}
+/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
+function lenientStatus(response) {
+    const parsed = operationStatusResult.safeParse(jsonOf(response));
+    return parsed.success ? parsed.data : {};
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
+ * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
+ * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
+ */
+function movedTo(response, mode, state) {
+    const found = pollingLinkOf(response);
+    if (!found)
+        return undefined;
+    if (found.mode === 'location' && state !== 'running')
+        return undefined;
+    if (mode === 'unknown' || found.mode === mode)
+        return found;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
+
+
+
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
+ */
+async function followOperation(options) {
+    const { client, terms: ctx } = options;
+    let last = options.initial;
+    let pollingUrl = options.pollingUrl;
+    let mode = options.mode;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+            poll: async () => {
+                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+                last = { ...readAnswer(response, mode, 'operation status'), response };
+                const moved = movedTo(response, mode, last.state);
+                if (moved) {
+                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                    if (next !== pollingUrl)
+                        options.debug?.(`polling URL now ${redactQuery(next)}`);
+                    pollingUrl = next;
+                    mode = moved.mode;
+                }
+                return { value: last, retryAfterMs: retryAfterOf(response) };
+            },
+            statusOf: (seen) => seen.body.status,
+            stateOf: (seen) => seen.state,
+            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+            onProgress: ({ body }) => {
+                if (body.status != null || body.percentComplete != null)
+                    options.onProgress(body);
+            },
+        });
+        return { kind: result.outcome, last, pollingUrl };
+    }
+    catch (error) {
+        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error, pollingUrl };
+        if (error instanceof PollTimeoutError)
+            return { kind: 'timeout', last, error, pollingUrl };
+        return { kind: 'error', last, error, pollingUrl };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
 function formatPercent(percent) {
     return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
@@ -57635,6 +57922,19 @@ class InstanceLog {
     detail(line) {
         this.details.push(line);
     }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
@@ -57829,234 +58129,6 @@ function describeKind(outcome) {
             : 'timed out';
 }
 
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
-        return 'succeeded';
-    if (FAILED.has(s))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/client/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v)))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = looseObject({
-    id: schemas_nullish(schemas_string()),
-    name: schemas_nullish(schemas_string()),
-    status: schemas_nullish(schemas_string()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
-    error: schemas_nullish(errorDetail),
-    operations: schemas_nullish(array(unknown())),
-});
-
-;// CONCATENATED MODULE: ./src/operations/erp/polling.ts
-
-
-
-
-/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    const async = response.headers['vendor-asyncoperation'];
-    if (async)
-        return { link: async, mode: 'async' };
-    const location = response.headers['location'];
-    return location ? { link: location, mode: 'location' } : undefined;
-}
-/**
- * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
- * may come without a body, or with one that is no status result: that is "no status yet".
- */
-function readAnswer(response, mode, what) {
-    if (response.status === 202) {
-        const body = lenientStatus(response);
-        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
-        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
-    }
-    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
-    // without a body is no answer in either reading there.
-    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus)
-        return finalAnswer(response);
-    const body = parseBody(response, operationStatusResult, what);
-    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
-    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
-    if (provisioning)
-        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
-    return { body, state: classifyStatus(body.status) };
-}
-/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
-function finalAnswer(response) {
-    const json = jsonOf(response);
-    const resource = isObject(json) ? json : undefined;
-    if (typeof resource?.status === 'string') {
-        const parsed = operationStatusResult.safeParse(resource);
-        const body = parsed.success ? parsed.data : { status: resource.status };
-        return { body, state: classifyStatus(body.status) };
-    }
-    const status = provisioningStateOf(resource) ?? 'Succeeded';
-    // The resource (where there is one) stays in the result; the status is what the outputs report.
-    const body = resource ? { status, resource } : { status };
-    return { body, state: classifyStatus(status) };
-}
-function provisioningStateOf(resource) {
-    const properties = resource?.properties;
-    const state = isObject(properties) ? properties.provisioningState : undefined;
-    return typeof state === 'string' ? state : undefined;
-}
-/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
-function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(jsonOf(response));
-    return parsed.success ? parsed.data : {};
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
- * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
- * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
- */
-function movedTo(response, mode, state) {
-    const found = pollingLinkOf(response);
-    if (!found)
-        return undefined;
-    if (found.mode === 'location' && state !== 'running')
-        return undefined;
-    if (mode === 'unknown' || found.mode === mode)
-        return found;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
-
-
-
-
-
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
- * have expired.
- */
-async function followOperation(options) {
-    const { client, ctx, log } = options;
-    let last = options.initial;
-    let pollingUrl = options.pollingUrl;
-    let mode = options.mode;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-                last = { ...readAnswer(response, mode, 'operation status'), response };
-                const moved = movedTo(response, mode, last.state);
-                if (moved) {
-                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                    if (next !== pollingUrl)
-                        ctx.logger.debug(`${log.name}: polling URL now ${redactQuery(next)}`);
-                    pollingUrl = next;
-                    mode = moved.mode;
-                }
-                return { value: last, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (seen) => seen.body.status,
-            stateOf: (seen) => seen.state,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: ({ body }) => {
-                if (body.status != null || body.percentComplete != null) {
-                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
-                }
-            },
-        });
-        return { kind: result.outcome, last, pollingUrl };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError)
-            return { kind: 'timeout', last, error, pollingUrl };
-        return { kind: 'error', last, error, pollingUrl };
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
@@ -58157,7 +58229,7 @@ async function actOn(action, name, url, options, client, ctx, log) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
         return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
     }
-    const followed = await followOperation({ client, ctx, log, pollingUrl, mode, initial: seen, startedAt });
+    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
     return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
@@ -58181,7 +58253,7 @@ const OPERATION_OUTPUTS = [
     ...RESPONSE_ID_OUTPUTS,
 ];
 
-;// CONCATENATED MODULE: ./src/operations/erp-start.ts
+;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
 
 
 /**
@@ -58204,7 +58276,7 @@ function erpStart(options, client, ctx) {
     return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
 
 
 
@@ -58252,7 +58324,7 @@ async function sendStop(client, url, options, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
+;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
 
 
 
@@ -58319,7 +58391,7 @@ async function resume(pollingUrl, label, client, ctx, log) {
         return conclude(label, target, { kind }, pollingUrl, 0, log);
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    const followed = await followOperation({ client, ctx, log, pollingUrl, mode: 'unknown', startedAt });
+    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
     return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
 }
 
@@ -58562,7 +58634,7 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
-;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
+;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
 
 
 
@@ -59183,7 +59255,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /***/ }),
 
-/***/ 9066:
+/***/ 1876:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -59191,7 +59263,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
 /* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2480);
 
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
@@ -59229,7 +59301,7 @@ async function closeDispatcher(dispatcher) {
 
 /***/ }),
 
-/***/ 8749:
+/***/ 563:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59268,13 +59340,13 @@ function keepWasmOnBaselineTier() {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 629:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2558);
-/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6460);
+/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1876);
+/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(563);
 
 
 
@@ -59694,6 +59766,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(629);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -4,8 +4,8 @@ import { VirtualClock } from '../../src/client/clock.js';
 import { InputError, ServiceError } from '../../src/client/errors.js';
 import type { HttpClient, HttpRequest, HttpResponse } from '../../src/client/http.js';
 import { resolveOnOrigin } from '../../src/client/url.js';
-import { erpStop, type ErpStopOptions } from '../../src/operations/erp-stop.js';
-import { waitForOperation } from '../../src/operations/wait-for-operation.js';
+import { erpStop, type ErpStopOptions } from '../../src/operations/erp/erp-stop.js';
+import { waitForOperation } from '../../src/operations/erp/wait-for-operation.js';
 import type { Logger, OperationContext } from '../../src/operations/types.js';
 
 const ORIGIN = 'https://vendor.example';

@@ -8,7 +8,10 @@ import { InputError, ServiceError } from '../../src/client/errors.js';
 import { HttpClient } from '../../src/client/http.js';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import type { CachedImageEntry } from '../../src/emulator/areas/cached-images.js';
-import { checkImageCached, type CheckImageCachedOptions } from '../../src/operations/check-image-cached.js';
+import {
+  checkImageCached,
+  type CheckImageCachedOptions,
+} from '../../src/operations/images/check-image-cached.js';
 import type { Logger, OperationContext } from '../../src/operations/types.js';
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b2';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
-import { PollTimeoutError, pollUntilDone } from '../../src/client/lro.js';
+import { PollTimeoutError, pollUntilDone } from '../../src/client/arm/lro.js';
 import { pages, type Page } from '../../src/client/pages.js';
 import { classifyStatus } from '../../src/client/status.js';
 
@@ -91,7 +91,7 @@ describe('pollUntilDone', () => {
   });
 
   // Known bug: with no initial state, pollUntilDone polls once before it looks at the signal
-  // (src/client/lro.ts). Turn this into `it` once the signal is checked before the first poll.
+  // (src/client/arm/lro.ts). Turn this into `it` once the signal is checked before the first poll.
   it('polls nothing when the signal is already aborted', async () => {
     expect((await underAbortedSignal()).polls).toBe(0);
   });

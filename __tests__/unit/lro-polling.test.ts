@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { HttpResponse } from '../../src/client/http.js';
-import { movedTo, readAnswer, type PollingMode } from '../../src/operations/erp/polling.js';
+import { movedTo, readAnswer, type PollingMode } from '../../src/client/arm/polling.js';
 import { operationUrls } from '../../src/operations/parsers.js';
 
 const URL_ = new URL('https://m.example/op');

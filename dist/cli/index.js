@@ -1,39 +1,39 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const RoundRobinPool = __nccwpck_require__(5520)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
-const ProxyAgent = __nccwpck_require__(6672)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(6815)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const RoundRobinPool = __nccwpck_require__(8512)
+const Agent = __nccwpck_require__(8285)
+const Dispatcher1Wrapper = __nccwpck_require__(5154)
+const ProxyAgent = __nccwpck_require__(9920)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const H2CClient = __nccwpck_require__(6591)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const SnapshotAgent = __nccwpck_require__(5095)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const SnapshotAgent = __nccwpck_require__(9447)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -54,21 +54,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  responseError: __nccwpck_require__(8918),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379),
-  cache: __nccwpck_require__(5542),
-  decompress: __nccwpck_require__(557),
-  deduplicate: __nccwpck_require__(7240)
+  redirect: __nccwpck_require__(730),
+  responseError: __nccwpck_require__(6790),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731),
+  cache: __nccwpck_require__(7382),
+  decompress: __nccwpck_require__(2397),
+  deduplicate: __nccwpck_require__(9464)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(4889)
+  MemoryCacheStore: __nccwpck_require__(2009)
 }
 
-const SqliteCacheStore = __nccwpck_require__(1522)
+const SqliteCacheStore = __nccwpck_require__(274)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -130,7 +130,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -170,22 +170,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(6443)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(4043)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -193,21 +193,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-const { WebSocket, ping } = __nccwpck_require__(3726)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+const { WebSocket, ping } = __nccwpck_require__(1886)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
-/* unused reexport */ __nccwpck_require__(6919).WebSocketError
+/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
+/* unused reexport */ __nccwpck_require__(2039).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -223,7 +223,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.GD = EventSource
 
@@ -245,13 +245,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -311,16 +311,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -430,7 +430,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -446,10 +446,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -702,16 +702,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 function noop () {}
 
@@ -953,16 +953,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 function noop () {}
 
@@ -1230,17 +1230,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { kHTTP2Stream } = __nccwpck_require__(4043)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1358,21 +1358,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1380,8 +1380,8 @@ module.exports.connect = __nccwpck_require__(2279)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1994,14 +1994,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4889:
+/***/ 2009:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2315,13 +2315,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 1522:
+/***/ 274:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
 const { zstdCompressSync, zstdDecompressSync } = __nccwpck_require__(8522)
 
 let DatabaseSync
@@ -2915,15 +2915,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3120,7 +3120,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -3258,7 +3258,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3492,7 +3492,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -4033,7 +4033,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4041,7 +4041,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -4059,9 +4059,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4611,8 +4611,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(1142)
+    isFormData = (__nccwpck_require__(5159).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4622,16 +4622,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 8290:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(1796)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5051,14 +5051,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 1796:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * Parse an address and determine its type
@@ -5270,7 +5270,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 
@@ -5358,7 +5358,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5366,7 +5366,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -5525,22 +5525,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(1275)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6567,17 +6567,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6755,7 +6755,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6763,7 +6763,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -6771,10 +6771,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -6979,7 +6979,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6987,9 +6987,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7003,7 +7003,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -7038,12 +7038,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(1505)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7061,7 +7061,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
 
@@ -7084,7 +7084,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(8586))
     } catch {}
   }
 
@@ -7093,7 +7093,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8208,7 +8208,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8832,14 +8832,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -8850,7 +8850,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -8880,8 +8880,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(4043)
+const { channels } = __nccwpck_require__(3374)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10126,7 +10126,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -10828,7 +10828,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10836,17 +10836,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { ClientStats } = __nccwpck_require__(7782)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -10889,9 +10889,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11584,20 +11584,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -11789,12 +11789,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -11854,15 +11854,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3650:
+/***/ 5154:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { toRawHeaders } = __nccwpck_require__(3440)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(7939)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { toRawHeaders } = __nccwpck_require__(4640)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class LegacyHandlerWrapper {
   #handler
@@ -11988,15 +11988,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12185,7 +12185,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 
@@ -12327,13 +12327,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6815:
+/***/ 6591:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Client = __nccwpck_require__(1285)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12385,14 +12385,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 1969:
+/***/ 1505:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const timers = __nccwpck_require__(1275)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12402,7 +12402,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -12425,7 +12425,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12496,11 +12496,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(409)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(1357)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13457,16 +13457,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(7782)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -13811,7 +13811,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13828,14 +13828,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14047,21 +14047,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
+const { channels } = __nccwpck_require__(3374)
+const Socks5ProxyAgent = __nccwpck_require__(8151)
+const { hasSafeIterator } = __nccwpck_require__(4640)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14472,14 +14472,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
+const { kOriginless, kUrl } = __nccwpck_require__(4043)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14527,7 +14527,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5520:
+/***/ 8512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14542,14 +14542,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kQueued } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14703,7 +14703,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 7223:
+/***/ 8151:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14711,13 +14711,13 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(9265)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(4627)
+const { Socks5Client, STATES } = __nccwpck_require__(8290)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
+const Pool = __nccwpck_require__(2244)
+const buildConnector = __nccwpck_require__(2784)
+const { setupConnectTimeout } = __nccwpck_require__(4640)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15060,7 +15060,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 3332:
 /***/ ((module) => {
 
 
@@ -15100,7 +15100,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15109,9 +15109,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
-const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
+const Dispatcher1Wrapper = __nccwpck_require__(5154)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15189,13 +15189,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9976:
+/***/ 3448:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kRedirectCacheControl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kRedirectCacheControl } = __nccwpck_require__(4043)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15203,7 +15203,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
+} = __nccwpck_require__(5355)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15215,7 +15215,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(5453)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 function noop () {}
 
@@ -16418,7 +16418,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 7133:
+/***/ 237:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16559,7 +16559,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16642,12 +16642,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3599:
+/***/ 303:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17189,15 +17189,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(8707)
-const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(6443)
+const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(4627)
+const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(4043)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17480,20 +17480,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(4627)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18173,17 +18173,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 5542:
+/***/ 7382:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
-const CacheHandler = __nccwpck_require__(9976)
-const MemoryCacheStore = __nccwpck_require__(4889)
-const CacheRevalidationHandler = __nccwpck_require__(7133)
+const util = __nccwpck_require__(4640)
+const CacheHandler = __nccwpck_require__(3448)
+const MemoryCacheStore = __nccwpck_require__(2009)
+const CacheRevalidationHandler = __nccwpck_require__(237)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18194,9 +18194,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(7659)
-const { AbortError } = __nccwpck_require__(8707)
-const { parseHttpDate } = __nccwpck_require__(5453)
+} = __nccwpck_require__(5355)
+const { AbortError } = __nccwpck_require__(4627)
+const { parseHttpDate } = __nccwpck_require__(7149)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -18951,15 +18951,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 557:
+/***/ 2397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19532,15 +19532,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 7240:
+/***/ 9464:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(3440)
-const DeduplicationHandler = __nccwpck_require__(3599)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
+const util = __nccwpck_require__(4640)
+const DeduplicationHandler = __nccwpck_require__(303)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19657,15 +19657,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
+const { kRequestOrigin } = __nccwpck_require__(4043)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20257,13 +20257,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20363,12 +20363,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20391,14 +20391,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 8918:
+/***/ 6790:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, ResponseError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, ResponseError } = __nccwpck_require__(4627)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20537,11 +20537,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20563,13 +20563,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21101,7 +21101,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21124,7 +21124,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21147,7 +21147,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21166,7 +21166,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 1357:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22175,7 +22175,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 409:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23184,13 +23184,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -23208,14 +23208,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
-const { MockCallHistory } = __nccwpck_require__(431)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
+const { MockCallHistory } = __nccwpck_require__(5663)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23446,13 +23446,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 431:
+/***/ 5663:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23701,14 +23701,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -23718,10 +23718,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -23776,12 +23776,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -23812,12 +23812,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -23826,9 +23826,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { serializePathWithQuery } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
 const {
   types: {
     isPromise
@@ -24046,14 +24046,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -24063,10 +24063,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24121,7 +24121,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -24160,12 +24160,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
@@ -24173,15 +24173,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(1117)
-const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -24897,7 +24897,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24947,17 +24947,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 5095:
+/***/ 9447:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(7405)
-const MockAgent = __nccwpck_require__(7501)
-const { SnapshotRecorder } = __nccwpck_require__(3766)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { validateSnapshotMode } = __nccwpck_require__(9683)
+const Agent = __nccwpck_require__(8285)
+const MockAgent = __nccwpck_require__(1437)
+const { SnapshotRecorder } = __nccwpck_require__(5798)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { validateSnapshotMode } = __nccwpck_require__(1699)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25325,7 +25325,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 3766:
+/***/ 5798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25333,9 +25333,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const { setHeader } = __nccwpck_require__(4640)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -25956,14 +25956,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 9683:
+/***/ 1699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { setHeader } = __nccwpck_require__(3440)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { setHeader } = __nccwpck_require__(4640)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26122,7 +26122,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7659:
+/***/ 5355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26133,10 +26133,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
-const { serializePathWithQuery } = __nccwpck_require__(3440)
-const { kRequestOrigin } = __nccwpck_require__(6443)
+const { serializePathWithQuery } = __nccwpck_require__(4640)
+const { kRequestOrigin } = __nccwpck_require__(4043)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -26893,7 +26893,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5453:
+/***/ 7149:
 /***/ ((module) => {
 
 
@@ -27570,7 +27570,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 313:
+/***/ 4521:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27670,7 +27670,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 7782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27682,7 +27682,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 class ClientStats {
   constructor (client) {
@@ -27709,7 +27709,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -28141,21 +28141,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(4043)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29019,15 +29019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 class CacheStorage {
   /**
@@ -29184,14 +29184,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29236,7 +29236,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -29255,14 +29255,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(7879)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5159)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29473,14 +29473,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -29798,7 +29798,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -30176,13 +30176,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -30758,24 +30758,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { webidl } = __nccwpck_require__(7879)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { cloneRequest } = __nccwpck_require__(9967)
-const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { createPotentialCORSRequest } = __nccwpck_require__(4811)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { fetching } = __nccwpck_require__(8702)
+const { webidl } = __nccwpck_require__(5159)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { cloneRequest } = __nccwpck_require__(175)
+const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { createPotentialCORSRequest } = __nccwpck_require__(3691)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder()
 
@@ -31312,12 +31312,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { makeRequest } = __nccwpck_require__(9967)
+const { makeRequest } = __nccwpck_require__(175)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31379,26 +31379,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
+const { parseJSONFromBytes } = __nccwpck_require__(484)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -31969,7 +31969,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -32107,13 +32107,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
 
 const encoder = new TextEncoder()
 
@@ -32710,17 +32710,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
+const { makeEntry } = __nccwpck_require__(1142)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(484)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33311,16 +33311,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(9520)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5159)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33590,7 +33590,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -33637,21 +33637,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty, setHeader } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty, setHeader } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5159)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -34366,7 +34366,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34380,9 +34380,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -34417,26 +34417,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { SocketError } = __nccwpck_require__(8707)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(7879)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { SocketError } = __nccwpck_require__(4627)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5159)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(5082)
-const { isomorphicEncode } = __nccwpck_require__(8116)
+const { bytesMatch } = __nccwpck_require__(4458)
+const { isomorphicEncode } = __nccwpck_require__(484)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -36824,22 +36824,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -36849,11 +36849,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -37948,14 +37948,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -37964,16 +37964,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38593,22 +38593,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(5159)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40130,13 +40130,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 484:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40381,14 +40381,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5082:
+/***/ 4458:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { asciiLowercase } = __nccwpck_require__(8116)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { asciiLowercase } = __nccwpck_require__(484)
 
 /**
  * @typedef {object} Metadata
@@ -40695,7 +40695,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 5159:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41694,20 +41694,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(4521)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -42051,7 +42051,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -42184,14 +42184,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5159)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 
 let createFastMessageEvent
 
@@ -42539,13 +42539,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(313)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
+const { runtimeFeatures } = __nccwpck_require__(4521)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42673,14 +42673,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -42785,14 +42785,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -42801,12 +42801,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { failWebsocketConnection } = __nccwpck_require__(6897)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(1025)
+const { failWebsocketConnection } = __nccwpck_require__(7905)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43322,14 +43322,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43438,15 +43438,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6919:
+/***/ 2039:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(7879)
-const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5159)
+const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43552,23 +43552,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 2873:
+/***/ 4841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { addAbortListener } = __nccwpck_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(3168)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
-const { webidl } = __nccwpck_require__(7879)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { channels } = __nccwpck_require__(2414)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { ByteParser } = __nccwpck_require__(1652)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(9520)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(5159)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { channels } = __nccwpck_require__(3374)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { ByteParser } = __nccwpck_require__(9332)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(3332)
 
 let emittedExperimentalWarning = false
 
@@ -44070,15 +44070,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(736)
+const { states, opcodes } = __nccwpck_require__(6096)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(1900)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { removeHTTPWhitespace } = __nccwpck_require__(7708)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
 
 /**
  * @param {number} readyState
@@ -44424,16 +44424,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5159)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
 const {
   isConnecting,
   isEstablished,
@@ -44444,15 +44444,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { channels } = __nccwpck_require__(3374)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45214,12 +45214,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5581:
+/***/ 5187:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4611);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9675);
+/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(563);
 
 
 // As in the action's entry: no TurboFan compile of undici's parser to wait for at exit. 2.10 × → 1.60 × the floor.
@@ -45231,7 +45231,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7593:
+/***/ 7155:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -45241,7 +45241,7 @@ __webpack_async_result__();
 /* harmony export */   uW: () => (/* binding */ readFlags)
 /* harmony export */ });
 /* unused harmony export GLOBAL_FLAGS */
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9740);
+/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4082);
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 class UsageError extends Error {
@@ -45334,7 +45334,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4611:
+/***/ 9675:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45644,11 +45644,11 @@ function backoffDelay(policy, retry) {
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -45775,14 +45775,14 @@ const error = () => {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
-var schemas = __nccwpck_require__(3619);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __nccwpck_require__(2051);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(2329);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/checks.js
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -45806,7 +45806,7 @@ function date(params) {
     return api/* _coercedDate */.B4(schemas/* ZodMiniDate */.zTj, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/external.js
 
 
 
@@ -45824,7 +45824,7 @@ function date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/mini/index.js
 
 
 
@@ -45982,6 +45982,14 @@ const osType = parser((v) => {
         return 'Windows';
     return refuse('must be Linux, Windows or any');
 });
+const synchronizationMode = parser((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'incremental')
+        return 'Incremental';
+    if (word === 'fullsync')
+        return 'FullSync';
+    return refuse('must be Incremental or FullSync');
+});
 /**
  * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
  * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
@@ -46121,7 +46129,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instance names, one per line or comma-separated.',
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
         parse: resourceNames(),
     }),
     'soft-stop-timeout-seconds': def({
@@ -46139,13 +46147,55 @@ const INPUTS = {
         default: '10',
         parse: integer(1, 1000),
     }),
+    'skip-if-done': def({
+        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    verify: def({
+        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'deallocate-vm': def({
+        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'start-vm': def({
+        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'expect-status': def({
+        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+        parse: parsers_text,
+    }),
+    'dry-run': def({
+        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+        default: 'false',
+        parse: booleanText,
+    }),
     'operation-url': def({
         description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
         parse: operationUrls,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
     'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({ description: 'Wait for this synchronization.', parse: parsers_text }),
+    'synchronization-id': def({
+        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+        parse: parsers_text,
+    }),
+    'synchronization-mode': def({
+        description: 'Incremental or FullSync.',
+        default: 'Incremental',
+        parse: synchronizationMode,
+    }),
+    'cancel-on-abort': def({
+        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+        default: 'false',
+        parse: booleanText,
+    }),
     'started-after': def({
         description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
         parse: isoTime,
@@ -46245,10 +46295,10 @@ function abbreviate(raw) {
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var parse = __nccwpck_require__(3945);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(7017);
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
@@ -46309,6 +46359,10 @@ function describeBody(response) {
 
 
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+function intentOf(req) {
+    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
+}
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
     options;
@@ -46563,7 +46617,12 @@ function tokenGrant(options) {
             form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
             form.client_assertion = await options.clientAssertion();
         }
-        const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
+        const response = await options.http.send({
+            method: 'POST',
+            url: options.tokenPath,
+            form,
+            intent: 'read',
+        });
         const body = parseTokenResponse(response);
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
@@ -46859,7 +46918,7 @@ function removalHint(app, email) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/app-current-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
 
 
 
@@ -47018,7 +47077,7 @@ function checkUserEmails(emails) {
     return emails;
 }
 
-;// CONCATENATED MODULE: ./src/operations/app-remove-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
 
 
 
@@ -47191,7 +47250,7 @@ async function* pages(first, next, signal) {
  */
 function listPages(client, method, url, schema, what, options = {}) {
     const read = async (target, urlWhat) => {
-        const response = await client.send({ method, url: target, what: urlWhat });
+        const response = await client.send({ method, url: target, what: urlWhat, intent: 'read' });
         options.onResponse?.(response);
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
@@ -47216,7 +47275,7 @@ const cachedImagesListSchema = schemas/* looseObject */._H3({
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/image-reference.ts
+;// CONCATENATED MODULE: ./src/operations/images/image-reference.ts
 /**
  * Container image references, read the way a registry (distribution/reference) reads them, so that two
  * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
@@ -47370,6 +47429,10 @@ const outputs_OUTPUTS = {
     images: 'JSON array of {image, osType} that matched.',
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
+    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
+    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
@@ -47378,7 +47441,7 @@ const outputs_OUTPUTS = {
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 
-;// CONCATENATED MODULE: ./src/operations/check-image-cached.ts
+;// CONCATENATED MODULE: ./src/operations/images/check-image-cached.ts
 
 
 
@@ -47558,7 +47621,231 @@ function formatTime(iso) {
     return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v)))));
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
+ */
+const operationStatusResult = schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
+    error: schemas/* nullish */.cl6(errorDetail),
+    operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
+});
+
+;// CONCATENATED MODULE: ./src/client/arm/polling.ts
+
+
+
+
+/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    const async = response.headers['vendor-asyncoperation'];
+    if (async)
+        return { link: async, mode: 'async' };
+    const location = response.headers['location'];
+    return location ? { link: location, mode: 'location' } : undefined;
+}
+/**
+ * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
+ * may come without a body, or with one that is no status result: that is "no status yet".
+ */
+function readAnswer(response, mode, what) {
+    if (response.status === 202) {
+        const body = lenientStatus(response);
+        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
+        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
+    }
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
+    if (mode === 'location' || byHttpStatus)
+        return finalAnswer(response);
+    const body = parseBody(response, operationStatusResult, what);
+    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
+    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
+    if (provisioning)
+        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
+    return { body, state: classifyStatus(body.status) };
+}
+/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
+function finalAnswer(response) {
+    const json = jsonOf(response);
+    const resource = isObject(json) ? json : undefined;
+    if (typeof resource?.status === 'string') {
+        const parsed = operationStatusResult.safeParse(resource);
+        const body = parsed.success ? parsed.data : { status: resource.status };
+        return { body, state: classifyStatus(body.status) };
+    }
+    const status = provisioningStateOf(resource) ?? 'Succeeded';
+    // The resource (where there is one) stays in the result; the status is what the outputs report.
+    const body = resource ? { status, resource } : { status };
+    return { body, state: classifyStatus(status) };
+}
+function provisioningStateOf(resource) {
+    const properties = resource?.properties;
+    const state = isObject(properties) ? properties.provisioningState : undefined;
+    return typeof state === 'string' ? state : undefined;
+}
+/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
+function lenientStatus(response) {
+    const parsed = operationStatusResult.safeParse(jsonOf(response));
+    return parsed.success ? parsed.data : {};
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
+ * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
+ * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
+ */
+function movedTo(response, mode, state) {
+    const found = pollingLinkOf(response);
+    if (!found)
+        return undefined;
+    if (found.mode === 'location' && state !== 'running')
+        return undefined;
+    if (mode === 'unknown' || found.mode === mode)
+        return found;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
+
+
+
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
+ */
+async function followOperation(options) {
+    const { client, terms: ctx } = options;
+    let last = options.initial;
+    let pollingUrl = options.pollingUrl;
+    let mode = options.mode;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+            poll: async () => {
+                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+                last = { ...readAnswer(response, mode, 'operation status'), response };
+                const moved = movedTo(response, mode, last.state);
+                if (moved) {
+                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                    if (next !== pollingUrl)
+                        options.debug?.(`polling URL now ${redactQuery(next)}`);
+                    pollingUrl = next;
+                    mode = moved.mode;
+                }
+                return { value: last, retryAfterMs: retryAfterOf(response) };
+            },
+            statusOf: (seen) => seen.body.status,
+            stateOf: (seen) => seen.state,
+            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+            onProgress: ({ body }) => {
+                if (body.status != null || body.percentComplete != null)
+                    options.onProgress(body);
+            },
+        });
+        return { kind: result.outcome, last, pollingUrl };
+    }
+    catch (error) {
+        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error, pollingUrl };
+        if (error instanceof PollTimeoutError)
+            return { kind: 'timeout', last, error, pollingUrl };
+        return { kind: 'error', last, error, pollingUrl };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
 function formatPercent(percent) {
     return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
 }
@@ -47626,6 +47913,19 @@ class InstanceLog {
     detail(line) {
         this.details.push(line);
     }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
@@ -47820,234 +48120,6 @@ function describeKind(outcome) {
             : 'timed out';
 }
 
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
-        return 'succeeded';
-    if (FAILED.has(s))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/client/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v)))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = schemas/* looseObject */._H3({
-    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
-    error: schemas/* nullish */.cl6(errorDetail),
-    operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
-});
-
-;// CONCATENATED MODULE: ./src/operations/erp/polling.ts
-
-
-
-
-/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    const async = response.headers['vendor-asyncoperation'];
-    if (async)
-        return { link: async, mode: 'async' };
-    const location = response.headers['location'];
-    return location ? { link: location, mode: 'location' } : undefined;
-}
-/**
- * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
- * may come without a body, or with one that is no status result: that is "no status yet".
- */
-function readAnswer(response, mode, what) {
-    if (response.status === 202) {
-        const body = lenientStatus(response);
-        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
-        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
-    }
-    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
-    // without a body is no answer in either reading there.
-    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus)
-        return finalAnswer(response);
-    const body = parseBody(response, operationStatusResult, what);
-    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
-    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
-    if (provisioning)
-        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
-    return { body, state: classifyStatus(body.status) };
-}
-/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
-function finalAnswer(response) {
-    const json = jsonOf(response);
-    const resource = isObject(json) ? json : undefined;
-    if (typeof resource?.status === 'string') {
-        const parsed = operationStatusResult.safeParse(resource);
-        const body = parsed.success ? parsed.data : { status: resource.status };
-        return { body, state: classifyStatus(body.status) };
-    }
-    const status = provisioningStateOf(resource) ?? 'Succeeded';
-    // The resource (where there is one) stays in the result; the status is what the outputs report.
-    const body = resource ? { status, resource } : { status };
-    return { body, state: classifyStatus(status) };
-}
-function provisioningStateOf(resource) {
-    const properties = resource?.properties;
-    const state = isObject(properties) ? properties.provisioningState : undefined;
-    return typeof state === 'string' ? state : undefined;
-}
-/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
-function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(jsonOf(response));
-    return parsed.success ? parsed.data : {};
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
- * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
- * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
- */
-function movedTo(response, mode, state) {
-    const found = pollingLinkOf(response);
-    if (!found)
-        return undefined;
-    if (found.mode === 'location' && state !== 'running')
-        return undefined;
-    if (mode === 'unknown' || found.mode === mode)
-        return found;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/follow.ts
-
-
-
-
-
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
- * have expired.
- */
-async function followOperation(options) {
-    const { client, ctx, log } = options;
-    let last = options.initial;
-    let pollingUrl = options.pollingUrl;
-    let mode = options.mode;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-                last = { ...readAnswer(response, mode, 'operation status'), response };
-                const moved = movedTo(response, mode, last.state);
-                if (moved) {
-                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                    if (next !== pollingUrl)
-                        ctx.logger.debug(`${log.name}: polling URL now ${redactQuery(next)}`);
-                    pollingUrl = next;
-                    mode = moved.mode;
-                }
-                return { value: last, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (seen) => seen.body.status,
-            stateOf: (seen) => seen.state,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: ({ body }) => {
-                if (body.status != null || body.percentComplete != null) {
-                    log.info(progressLine(body, ctx.clock.now() - options.startedAt));
-                }
-            },
-        });
-        return { kind: result.outcome, last, pollingUrl };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError)
-            return { kind: 'timeout', last, error, pollingUrl };
-        return { kind: 'error', last, error, pollingUrl };
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
@@ -48148,7 +48220,7 @@ async function actOn(action, name, url, options, client, ctx, log) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
         return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
     }
-    const followed = await followOperation({ client, ctx, log, pollingUrl, mode, initial: seen, startedAt });
+    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
     return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
@@ -48172,7 +48244,7 @@ const OPERATION_OUTPUTS = [
     ...RESPONSE_ID_OUTPUTS,
 ];
 
-;// CONCATENATED MODULE: ./src/operations/erp-start.ts
+;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
 
 
 /**
@@ -48195,7 +48267,7 @@ function erpStart(options, client, ctx) {
     return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp-stop.ts
+;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
 
 
 
@@ -48243,7 +48315,7 @@ async function sendStop(client, url, options, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/wait-for-operation.ts
+;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
 
 
 
@@ -48310,7 +48382,7 @@ async function resume(pollingUrl, label, client, ctx, log) {
         return conclude(label, target, { kind }, pollingUrl, 0, log);
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    const followed = await followOperation({ client, ctx, log, pollingUrl, mode: 'unknown', startedAt });
+    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
     return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
 }
 
@@ -48553,7 +48625,7 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
-;// CONCATENATED MODULE: ./src/operations/wait-for-sync.ts
+;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
 
 
 
@@ -48882,7 +48954,7 @@ function refuseUnread(module, inputs) {
 }
 
 // EXTERNAL MODULE: ./src/cli/args.ts
-var cli_args = __nccwpck_require__(7593);
+var cli_args = __nccwpck_require__(7155);
 ;// CONCATENATED MODULE: ./src/inputs/catalogue.ts
 
 
@@ -49167,7 +49239,7 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
 }
 
 // EXTERNAL MODULE: ./src/cli/nearest.ts
-var nearest = __nccwpck_require__(9740);
+var nearest = __nccwpck_require__(4082);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/version.ts
@@ -49212,7 +49284,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 931).then(__nccwpck_require__.bind(__nccwpck_require__, 9931));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 937).then(__nccwpck_require__.bind(__nccwpck_require__, 7937));
         return runEmulator(args);
     }
     if (command === 'help') {
@@ -49325,7 +49397,7 @@ function renderTable(table) {
 
 /***/ }),
 
-/***/ 9740:
+/***/ 4082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -49362,7 +49434,7 @@ function nearest(word, candidates) {
 
 /***/ }),
 
-/***/ 8749:
+/***/ 563:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49576,7 +49648,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 3305:
+/***/ 2329:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49605,9 +49677,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(906);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -49660,9 +49732,9 @@ function registry() {
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -50770,7 +50842,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 906:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -50781,8 +50853,8 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3412);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6211);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -51303,7 +51375,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 
 /***/ }),
 
-/***/ 8532:
+/***/ 3412:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -51315,7 +51387,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony export $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6211);
 var _a;
 
 /** A special constant with type `never` */
@@ -51461,7 +51533,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 3945:
+/***/ 7017:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51475,11 +51547,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: _decode, _decodeAsync, _encode, _encodeAsync, _parse, _parseAsync, _safeDecode, _safeDecodeAsync, _safeEncode, _safeEncodeAsync, _safeParse, _safeParseAsync, decode, decodeAsync, encode, encodeAsync, safeDecode, safeDecodeAsync, safeEncode, safeEncodeAsync, validate, validateAsync
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -51748,7 +51820,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -51928,7 +52000,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 /***/ }),
 
-/***/ 4723:
+/***/ 6211:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -52846,7 +52918,7 @@ function constantCatch(value) {
 
 /***/ }),
 
-/***/ 3619:
+/***/ 2051:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -52883,11 +52955,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigIntFormat, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, omit, partial, partialRecord, pick, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(906);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -53045,16 +53117,16 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -55692,11 +55764,11 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var core_parse = __nccwpck_require__(3945);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(2329);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/parse.js + 1 modules
+var core_parse = __nccwpck_require__(7017);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -56930,6 +57002,6 @@ function _function(params) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(5187);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -65,7 +65,12 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
       form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
       form.client_assertion = await options.clientAssertion();
     }
-    const response = await options.http.send({ method: 'POST', url: options.tokenPath, form });
+    const response = await options.http.send({
+      method: 'POST',
+      url: options.tokenPath,
+      form,
+      intent: 'read',
+    });
     const body = parseTokenResponse(response);
     options.onToken?.(body.access_token);
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;

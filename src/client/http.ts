@@ -42,6 +42,17 @@ export interface HttpRequest {
   ok?: (status: number) => boolean;
   /** Turns a failed response into a sentence on what to do; area D uses it. */
   hint?: (error: ServiceError) => string | undefined;
+  /**
+   * Whether the request changes something at the service (a stop, a start, a synchronize, a cancel, a DELETE).
+   * Default: a GET reads and every other method changes, so a list sent as POST says `read`; a request that
+   * changes something is never re-sent where it may have reached the service, and a dry run never sends it.
+   */
+  intent?: 'read' | 'change';
+}
+
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+export function intentOf(req: Pick<HttpRequest, 'method' | 'intent'>): 'read' | 'change' {
+  return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
 }
 
 export interface HttpClientOptions {

@@ -50,7 +50,7 @@ export function listPages<T>(
   options: { signal?: AbortSignal; onResponse?: (response: HttpResponse) => void } = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
   const read = async (target: URL | string, urlWhat?: string): Promise<Page<T>> => {
-    const response = await client.send({ method, url: target, what: urlWhat });
+    const response = await client.send({ method, url: target, what: urlWhat, intent: 'read' });
     options.onResponse?.(response);
     const body = parseBody(response, schema, what);
     return { value: body.value ?? [], nextLink: body.nextLink };

@@ -82,7 +82,8 @@ export const INPUTS = {
     parse: p.booleanText,
   }),
   'erp-virtual-instance': def({
-    description: 'One or more erp virtual instance names, one per line or comma-separated.',
+    description:
+      'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
     parse: p.resourceNames(),
   }),
   'soft-stop-timeout-seconds': def({
@@ -100,6 +101,39 @@ export const INPUTS = {
     default: '10',
     parse: p.integer(1, 1000),
   }),
+  'skip-if-done': def({
+    description:
+      'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+    default: 'true',
+    parse: p.booleanText,
+  }),
+  verify: def({
+    description:
+      'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+    default: 'true',
+    parse: p.booleanText,
+  }),
+  'deallocate-vm': def({
+    description:
+      'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  'start-vm': def({
+    description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  'expect-status': def({
+    description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+    parse: p.text,
+  }),
+  'dry-run': def({
+    description:
+      'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+    default: 'false',
+    parse: p.booleanText,
+  }),
   'operation-url': def({
     description:
       'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
@@ -107,7 +141,22 @@ export const INPUTS = {
   }),
   'account-name': def({ description: 'The data-share account.', parse: p.resourceName() }),
   'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),
-  'synchronization-id': def({ description: 'Wait for this synchronization.', parse: p.text }),
+  'synchronization-id': def({
+    description:
+      'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+    parse: p.text,
+  }),
+  'synchronization-mode': def({
+    description: 'Incremental or FullSync.',
+    default: 'Incremental',
+    parse: p.synchronizationMode,
+  }),
+  'cancel-on-abort': def({
+    description:
+      'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+    default: 'false',
+    parse: p.booleanText,
+  }),
   'started-after': def({
     description:
       'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',

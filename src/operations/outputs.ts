@@ -29,6 +29,12 @@ export const OUTPUTS = {
   'removed-users': 'JSON array of the e-mail addresses removed.',
   'absent-users':
     'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
+  'failed-datasets':
+    'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
+  instances:
+    'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+  changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
+  plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
   'user-id': 'Id from the profile.',
   'user-name': 'Name from the profile.',
   'user-email': 'E-mail from the profile.',

@@ -163,6 +163,13 @@ export const osType = parser((v) => {
   return refuse('must be Linux, Windows or any');
 });
 
+export const synchronizationMode = parser((v) => {
+  const word = v.trim().toLowerCase();
+  if (word === 'incremental') return 'Incremental' as const;
+  if (word === 'fullsync') return 'FullSync' as const;
+  return refuse('must be Incremental or FullSync');
+});
+
 /**
  * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
  * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or

@@ -1,11 +1,11 @@
-import appCurrentUser from './app-current-user.js';
-import appRemoveUser from './app-remove-user.js';
-import checkImageCached from './check-image-cached.js';
-import erpStart from './erp-start.js';
-import erpStop from './erp-stop.js';
+import appCurrentUser from './apps/app-current-user.js';
+import appRemoveUser from './apps/app-remove-user.js';
+import checkImageCached from './images/check-image-cached.js';
+import erpStart from './erp/erp-start.js';
+import erpStop from './erp/erp-stop.js';
 import type { OperationModule } from './module.js';
-import waitForOperation from './wait-for-operation.js';
-import waitForSync from './wait-for-sync.js';
+import waitForOperation from './erp/wait-for-operation.js';
+import waitForSync from './sync/wait-for-sync.js';
 
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the

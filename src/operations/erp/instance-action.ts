@@ -5,10 +5,10 @@ import { required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
-import { followOperation, progressLine, type Seen } from './follow.js';
+import type { Seen } from '../../client/arm/follow.js';
 import { conclude, report, type Outcome } from './outcome.js';
-import { pollingLinkOf, readAnswer, type PollingMode } from './polling.js';
-import type { InstanceLog } from './progress.js';
+import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
+import { followInLog, progressLine, type InstanceLog } from './progress.js';
 
 /** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
 export interface InstanceActionOptions {
@@ -137,7 +137,7 @@ async function actOn(
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
     return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
   }
-  const followed = await followOperation({ client, ctx, log, pollingUrl, mode, initial: seen, startedAt });
+  const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
   return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
 }
 

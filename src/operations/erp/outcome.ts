@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
-import type { Seen } from './follow.js';
+import type { Seen } from '../../client/arm/follow.js';
 import { formatDuration, formatTime } from '../format.js';
 import { formatPercent, type InstanceLog } from './progress.js';
 

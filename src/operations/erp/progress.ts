@@ -1,4 +1,7 @@
-import type { Logger } from '../types.js';
+import { followOperation, type Followed, type FollowOptions } from '../../client/arm/follow.js';
+import type { OperationStatusResult } from '../../client/schemas/erp.js';
+import { formatDuration } from '../format.js';
+import type { Logger, OperationContext } from '../types.js';
 
 export function formatPercent(percent: number | null | undefined): string {
   return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
@@ -68,4 +71,24 @@ export class InstanceLog {
   detail(line: string): void {
     this.details.push(line);
   }
+}
+
+export function progressLine(body: OperationStatusResult, elapsedMs: number): string {
+  const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+  return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+export function followInLog(
+  ctx: OperationContext,
+  log: InstanceLog,
+  startedAt: number,
+  options: Pick<FollowOptions, 'client' | 'pollingUrl' | 'mode' | 'initial'>,
+): Promise<Followed> {
+  return followOperation({
+    ...options,
+    terms: ctx,
+    onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+    debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+  });
 }

@@ -1,18 +1,18 @@
-import { InputError } from '../client/errors.js';
-import type { HttpClient } from '../client/http.js';
-import { listPages } from '../client/pages.js';
-import { cachedImagesListSchema } from '../client/schemas/cached-images.js';
-import { joinUrl, servicePath } from '../client/url.js';
+import { InputError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import { listPages } from '../../client/pages.js';
+import { cachedImagesListSchema } from '../../client/schemas/cached-images.js';
+import { joinUrl, servicePath } from '../../client/url.js';
 import {
   ImageReferenceError,
   imageKey,
   parseImageReference,
   type ImageReference,
 } from './image-reference.js';
-import { defineOperation, required, withDefault } from './module.js';
-import { RESPONSE_ID_OUTPUTS } from './outputs.js';
-import { uuid } from './parsers.js';
-import type { OperationContext, OperationResult } from './types.js';
+import { defineOperation, required, withDefault } from '../module.js';
+import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
+import { uuid } from '../parsers.js';
+import type { OperationContext, OperationResult } from '../types.js';
 
 /** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
 export default defineOperation({

@@ -1,12 +1,10 @@
-import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { PollTimeoutError, pollUntilDone } from '../../client/lro.js';
-import { parseRetryAfter } from '../../client/retry.js';
-import type { OperationStatusResult } from '../../client/schemas/erp.js';
-import { redactQuery, resolveOnOrigin } from '../../client/url.js';
-import type { OperationContext } from '../types.js';
+import type { HttpClient, HttpResponse } from '../http.js';
+import { PollTimeoutError, pollUntilDone } from './lro.js';
+import { parseRetryAfter } from '../retry.js';
+import type { OperationStatusResult } from '../schemas/erp.js';
+import { redactQuery, resolveOnOrigin } from '../url.js';
+import type { Clock } from '../clock.js';
 import { movedTo, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
-import { formatDuration } from '../format.js';
-import type { InstanceLog } from './progress.js';
 
 /** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
 export interface Seen extends PollAnswer {
@@ -24,18 +22,28 @@ export interface Followed {
   pollingUrl: string;
 }
 
+/** The step's terms for a wait: its clock, its cancellation, its deadline and its poll interval. */
+export interface WaitTerms {
+  clock: Clock;
+  signal?: AbortSignal;
+  /** Clock time after which no poll starts. */
+  deadline: number;
+  pollIntervalMs: number;
+}
+
 export interface FollowOptions {
   client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
+  terms: WaitTerms;
+  /** Told of the first answer and of each that changed the status or the percent complete. */
+  onProgress: (body: OperationStatusResult) => void;
+  /** Where the debug lines go (a new polling URL). */
+  debug?: (line: string) => void;
   /** Absolute and already checked to be on the client's origin (`send` checks again). */
   pollingUrl: string;
   /** Which header gave the URL: it decides how the answers are read. */
   mode: PollingMode;
   /** The state the first response gave; without it the first poll goes out at once (a resumed wait). */
   initial?: Seen;
-  /** When the work began, for the elapsed time in progress lines. */
-  startedAt: number;
 }
 
 /**
@@ -45,7 +53,7 @@ export interface FollowOptions {
  * have expired.
  */
 export async function followOperation(options: FollowOptions): Promise<Followed> {
-  const { client, ctx, log } = options;
+  const { client, terms: ctx } = options;
   let last = options.initial;
   let pollingUrl = options.pollingUrl;
   let mode = options.mode;
@@ -64,7 +72,7 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
         const moved = movedTo(response, mode, last.state);
         if (moved) {
           const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-          if (next !== pollingUrl) ctx.logger.debug(`${log.name}: polling URL now ${redactQuery(next)}`);
+          if (next !== pollingUrl) options.debug?.(`polling URL now ${redactQuery(next)}`);
           pollingUrl = next;
           mode = moved.mode;
         }
@@ -74,9 +82,7 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
       stateOf: (seen) => seen.state,
       // A 202 without a body says nothing yet: the "stop accepted" line already told it.
       onProgress: ({ body }) => {
-        if (body.status != null || body.percentComplete != null) {
-          log.info(progressLine(body, ctx.clock.now() - options.startedAt));
-        }
+        if (body.status != null || body.percentComplete != null) options.onProgress(body);
       },
     });
     return { kind: result.outcome, last, pollingUrl };
@@ -86,9 +92,4 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
     if (error instanceof PollTimeoutError) return { kind: 'timeout', last, error, pollingUrl };
     return { kind: 'error', last, error, pollingUrl };
   }
-}
-
-export function progressLine(body: OperationStatusResult, elapsedMs: number): string {
-  const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-  return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
 }

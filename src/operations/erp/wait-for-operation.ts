@@ -1,13 +1,12 @@
-import { InputError, OriginError } from '../client/errors.js';
-import type { HttpClient } from '../client/http.js';
-import { redactQuery, resolveOnOrigin } from '../client/url.js';
-import { forEachTarget } from './erp/each.js';
-import { followOperation } from './erp/follow.js';
-import { OPERATION_OUTPUTS } from './erp/instance-action.js';
-import { conclude, report, type Outcome } from './erp/outcome.js';
-import type { InstanceLog } from './erp/progress.js';
-import { defineOperation, required, withDefault } from './module.js';
-import type { OperationContext, OperationResult } from './types.js';
+import { InputError, OriginError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import { redactQuery, resolveOnOrigin } from '../../client/url.js';
+import { forEachTarget } from './each.js';
+import { OPERATION_OUTPUTS } from './instance-action.js';
+import { conclude, report, type Outcome } from './outcome.js';
+import { followInLog, type InstanceLog } from './progress.js';
+import { defineOperation, required, withDefault } from '../module.js';
+import type { OperationContext, OperationResult } from '../types.js';
 
 export interface WaitForOperationOptions {
   /** Absolute URLs, as the operation-url parser gives them. */
@@ -86,6 +85,6 @@ async function resume(
     return conclude(label, target, { kind }, pollingUrl, 0, log);
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-  const followed = await followOperation({ client, ctx, log, pollingUrl, mode: 'unknown', startedAt });
+  const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
   return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
 }

@@ -1,12 +1,12 @@
-import type { HttpClient } from '../client/http.js';
+import type { HttpClient } from '../../client/http.js';
 import {
   INSTANCE_ACTION_INPUTS,
   OPERATION_OUTPUTS,
   runInstanceAction,
   type InstanceActionOptions,
-} from './erp/instance-action.js';
-import { defineOperation } from './module.js';
-import type { OperationContext } from './types.js';
+} from './instance-action.js';
+import { defineOperation } from '../module.js';
+import type { OperationContext } from '../types.js';
 
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;

@@ -1,20 +1,20 @@
-import type { HttpClient, HttpResponse } from '../client/http.js';
-import { parseRetryAfter } from '../client/retry.js';
+import type { HttpClient, HttpResponse } from '../../client/http.js';
+import { parseRetryAfter } from '../../client/retry.js';
 import {
   sourceSettingListSchema,
   synchronizationListSchema,
   type SourceShareSynchronizationSetting,
   type Synchronization,
-} from '../client/schemas/data-share.js';
-import { classifyStatus } from '../client/status.js';
-import { listPages } from '../client/pages.js';
-import { joinUrl, servicePath } from '../client/url.js';
-import { findInListing, isNewestFirst, type Choice } from './sync/choose.js';
-import { findSchedule, nextExpectedRun } from './sync/schedule.js';
-import { describeSync, logSchedule, summaryTables, syncOutputs, timeoutMessage } from './sync/report.js';
-import { defineOperation, optional, required, withDefault } from './module.js';
-import { RESPONSE_ID_OUTPUTS } from './outputs.js';
-import type { OperationContext, OperationResult } from './types.js';
+} from '../../client/schemas/data-share.js';
+import { classifyStatus } from '../../client/status.js';
+import { listPages } from '../../client/pages.js';
+import { joinUrl, servicePath } from '../../client/url.js';
+import { findInListing, isNewestFirst, type Choice } from './choose.js';
+import { findSchedule, nextExpectedRun } from './schedule.js';
+import { describeSync, logSchedule, summaryTables, syncOutputs, timeoutMessage } from './report.js';
+import { defineOperation, optional, required, withDefault } from '../module.js';
+import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
+import type { OperationContext, OperationResult } from '../types.js';
 
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's

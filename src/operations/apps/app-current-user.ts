@@ -1,11 +1,11 @@
-import type { HttpClient } from '../client/http.js';
-import { parseBody } from '../client/http.js';
-import { displayNameOf, userProfile } from '../client/schemas/apps.js';
-import { appApiUrl } from './apps/api-url.js';
-import { profileHint } from './apps/error-hints.js';
-import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
-import { defineOperation } from './module.js';
-import type { OperationContext, OperationResult } from './types.js';
+import type { HttpClient } from '../../client/http.js';
+import { parseBody } from '../../client/http.js';
+import { displayNameOf, userProfile } from '../../client/schemas/apps.js';
+import { appApiUrl } from './api-url.js';
+import { profileHint } from './error-hints.js';
+import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
+import { defineOperation } from '../module.js';
+import type { OperationContext, OperationResult } from '../types.js';
 
 export interface AppCurrentUserOptions {
   apiUrl: URL;

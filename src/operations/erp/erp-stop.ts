@@ -1,15 +1,15 @@
-import { ServiceError } from '../client/errors.js';
-import type { HttpClient, HttpResponse } from '../client/http.js';
-import type { StopRequestBody } from '../client/schemas/erp.js';
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient, HttpResponse } from '../../client/http.js';
+import type { StopRequestBody } from '../../client/schemas/erp.js';
 import {
   INSTANCE_ACTION_INPUTS,
   OPERATION_OUTPUTS,
   runInstanceAction,
   type InstanceActionOptions,
-} from './erp/instance-action.js';
-import type { InstanceLog } from './erp/progress.js';
-import { defineOperation, withDefault } from './module.js';
-import type { OperationContext } from './types.js';
+} from './instance-action.js';
+import type { InstanceLog } from './progress.js';
+import { defineOperation, withDefault } from '../module.js';
+import type { OperationContext } from '../types.js';
 
 export interface ErpStopOptions extends InstanceActionOptions {
   softStopTimeoutSeconds: number;

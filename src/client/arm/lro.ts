@@ -1,6 +1,6 @@
-import type { Clock } from './clock.js';
-import { TimeoutError } from './errors.js';
-import { classifyStatus, type StatusClass } from './status.js';
+import type { Clock } from '../clock.js';
+import { TimeoutError } from '../errors.js';
+import { classifyStatus, type StatusClass } from '../status.js';
 
 export interface PollState<T> {
   value: T;

@@ -1,7 +1,7 @@
-import { parseBody, type HttpResponse } from '../../client/http.js';
-import { jsonOf } from '../../client/response.js';
-import { operationStatusResult, type OperationStatusResult } from '../../client/schemas/erp.js';
-import { classifyStatus, type StatusClass } from '../../client/status.js';
+import { parseBody, type HttpResponse } from '../http.js';
+import { jsonOf } from '../response.js';
+import { operationStatusResult, type OperationStatusResult } from '../schemas/erp.js';
+import { classifyStatus, type StatusClass } from '../status.js';
 
 /**
  * Which header gave the polling URL, as the vendor's SDK poller (@azure/core-lro, `http/operation.ts`) remembers

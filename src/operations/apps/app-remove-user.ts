@@ -1,15 +1,15 @@
-import { ServiceError } from '../client/errors.js';
-import type { HttpClient } from '../client/http.js';
-import { jsonOf } from '../client/response.js';
-import { removalResponse } from '../client/schemas/apps.js';
-import { servicePath } from '../client/url.js';
-import { appApiUrl } from './apps/api-url.js';
-import { describeApp, parseAppLocator } from './apps/app-locator.js';
-import { removalHint, whichNotFound } from './apps/error-hints.js';
-import { lifecycleNotice, withRetirementHint } from './apps/lifecycle.js';
-import { checkUserEmails } from './apps/user-email.js';
-import { defineOperation, required, withDefault } from './module.js';
-import type { OperationContext, OperationResult } from './types.js';
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import { jsonOf } from '../../client/response.js';
+import { removalResponse } from '../../client/schemas/apps.js';
+import { servicePath } from '../../client/url.js';
+import { appApiUrl } from './api-url.js';
+import { describeApp, parseAppLocator } from './app-locator.js';
+import { removalHint, whichNotFound } from './error-hints.js';
+import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
+import { checkUserEmails } from './user-email.js';
+import { defineOperation, required, withDefault } from '../module.js';
+import type { OperationContext, OperationResult } from '../types.js';
 
 export interface AppRemoveUserOptions {
   /** Base address of the app-management API; paths are `{apiUrl}/v0.1/…`. */
