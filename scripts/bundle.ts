@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +22,8 @@ await import('./cli/index.js');
  * ncc names every output index.js.
  */
 export function bundle(outDir: string): void {
+  // ncc names a chunk by a hash of module ids: a chunk of an earlier build would otherwise stay beside the new one.
+  rmSync(outDir, { recursive: true, force: true });
   ncc('src/index.ts', outDir);
   ncc('src/cli.ts', join(outDir, 'cli'));
   mkdirSync(outDir, { recursive: true });
