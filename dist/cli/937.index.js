@@ -215,31 +215,38 @@ class Emulator {
                 !(r.skip && r.skip-- > 0));
             if (rule) {
                 rule.times--;
+                // "After the route": the service acts on the request, then its answer is lost on the way back.
+                if (rule.after)
+                    await this.route(target, { ...ctxBase, res: new external_node_http_.ServerResponse(req) });
                 if (rule.fault.kind === 'shutdown')
                     this.stopListening(origin);
                 if (await applyFault(rule.fault, req, res))
                     return;
             }
-            const pathOnly = target.split('?')[0];
-            for (const route of this.routes) {
-                if (route.method !== record.method)
-                    continue;
-                const match = route.path.exec(pathOnly);
-                if (!match)
-                    continue;
-                const params = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
-                await route.handle({ ...ctxBase, params });
-                return;
-            }
-            sendJson({ res }, 404, {
-                error: { code: 'NotFound', message: `No route for ${record.method} ${url.pathname}` },
-            });
+            await this.route(target, ctxBase);
         }
         catch (error) {
             if (!res.headersSent) {
                 sendJson({ res }, 500, { error: { code: 'EmulatorError', message: String(error) } });
             }
         }
+    }
+    /** The route that answers the request; an answer no client reads where `res` has no socket (see `after`). */
+    async route(target, ctx) {
+        const pathOnly = target.split('?')[0];
+        for (const route of this.routes) {
+            if (route.method !== ctx.record.method)
+                continue;
+            const match = route.path.exec(pathOnly);
+            if (!match)
+                continue;
+            const params = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+            await route.handle({ ...ctx, params });
+            return;
+        }
+        sendJson(ctx, 404, {
+            error: { code: 'NotFound', message: `No route for ${ctx.record.method} ${ctx.url.pathname}` },
+        });
     }
     signInRoutes() {
         return [

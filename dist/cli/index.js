@@ -45387,6 +45387,8 @@ class ServiceError extends Error {
     requestId;
     correlationId;
     hint;
+    effectUnknown;
+    clientRequestId;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -45400,6 +45402,8 @@ class ServiceError extends Error {
         this.requestId = init.requestId;
         this.correlationId = init.correlationId;
         this.hint = init.hint;
+        this.effectUnknown = init.effectUnknown ?? false;
+        this.clientRequestId = init.clientRequestId;
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
@@ -46359,6 +46363,8 @@ function describeBody(response) {
 
 
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** How long a request sent after the job's cancellation may take, its retries included. */
+const AFTER_CANCEL_LIMIT_MS = 4_000;
 /** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
 function intentOf(req) {
     return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
@@ -46379,13 +46385,14 @@ class HttpClient {
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock, signal } = this.options;
+        const { clock } = this.options;
+        const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
         let refreshed = false;
         for (let attempt = 1;; attempt++) {
             signal?.throwIfAborted();
             let response;
             try {
-                response = await this.once(req, url);
+                response = await this.once(req, url, signal);
             }
             catch (error) {
                 const wait = backoffDelay(this.retry, attempt);
@@ -46428,7 +46435,7 @@ class HttpClient {
             throw hint ? error.withHint(hint) : error;
         }
     }
-    async once(req, url) {
+    async once(req, url, signal) {
         const headers = {
             accept: 'application/json',
             'user-agent': this.options.userAgent ?? 'vendor-ops-action',
@@ -46453,7 +46460,7 @@ class HttpClient {
             headers,
             body,
             dispatcher: this.options.dispatcher,
-            signal: this.options.signal,
+            signal,
         });
         const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
         const flat = flattenHeaders(res.headers);

@@ -14,6 +14,13 @@ export interface ServiceErrorInit extends ErrorDetail {
   /** What was being done, e.g. "POST …/stop": helps the reader, never carries a secret. */
   action?: string;
   hint?: string;
+  /**
+   * The request changes something and may have reached the service (a reset after it was written, no answer in
+   * time, a 500, 502 or 504): whether the service acted is not known, so the caller finds out before acting again.
+   */
+  effectUnknown?: boolean;
+  /** The `x-vendor-client-request-id` the request carried, the same on each of its retries. */
+  clientRequestId?: string;
 }
 
 export class ServiceError extends Error {
@@ -26,6 +33,8 @@ export class ServiceError extends Error {
   readonly requestId?: string;
   readonly correlationId?: string;
   readonly hint?: string;
+  readonly effectUnknown: boolean;
+  readonly clientRequestId?: string;
 
   constructor(readonly init: ServiceErrorInit) {
     super(renderHeadline(init));
@@ -39,6 +48,8 @@ export class ServiceError extends Error {
     this.requestId = init.requestId;
     this.correlationId = init.correlationId;
     this.hint = init.hint;
+    this.effectUnknown = init.effectUnknown ?? false;
+    this.clientRequestId = init.clientRequestId;
   }
 
   withHint(hint: string): ServiceError {

@@ -48,7 +48,15 @@ export interface HttpRequest {
    * changes something is never re-sent where it may have reached the service, and a dry run never sends it.
    */
   intent?: 'read' | 'change';
+  /**
+   * Sent even once the job is cancelled (cancel-on-abort's cancelSynchronization), within
+   * `AFTER_CANCEL_LIMIT_MS`, so the step still exits inside the runner's cancellation window.
+   */
+  afterCancel?: boolean;
 }
+
+/** How long a request sent after the job's cancellation may take, its retries included. */
+export const AFTER_CANCEL_LIMIT_MS = 4_000;
 
 /** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
 export function intentOf(req: Pick<HttpRequest, 'method' | 'intent'>): 'read' | 'change' {
@@ -88,13 +96,14 @@ export class HttpClient {
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-    const { clock, signal } = this.options;
+    const { clock } = this.options;
+    const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
       let response: HttpResponse;
       try {
-        response = await this.once(req, url);
+        response = await this.once(req, url, signal);
       } catch (error) {
         const wait = backoffDelay(this.retry, attempt);
         if (
@@ -144,7 +153,7 @@ export class HttpClient {
     }
   }
 
-  private async once(req: HttpRequest, url: URL): Promise<HttpResponse> {
+  private async once(req: HttpRequest, url: URL, signal: AbortSignal | undefined): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'vendor-ops-action',
@@ -167,7 +176,7 @@ export class HttpClient {
       headers,
       body,
       dispatcher: this.options.dispatcher,
-      signal: this.options.signal,
+      signal,
     });
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
     const flat = flattenHeaders(res.headers);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyFault, type FaultRule } from './faults.js';
 
@@ -192,26 +192,33 @@ export class Emulator {
       );
       if (rule) {
         rule.times--;
+        // "After the route": the service acts on the request, then its answer is lost on the way back.
+        if (rule.after) await this.route(target, { ...ctxBase, res: new ServerResponse(req) });
         if (rule.fault.kind === 'shutdown') this.stopListening(origin);
         if (await applyFault(rule.fault, req, res)) return;
       }
-      const pathOnly = target.split('?')[0]!;
-      for (const route of this.routes) {
-        if (route.method !== record.method) continue;
-        const match = route.path.exec(pathOnly);
-        if (!match) continue;
-        const params = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
-        await route.handle({ ...ctxBase, params });
-        return;
-      }
-      sendJson({ res }, 404, {
-        error: { code: 'NotFound', message: `No route for ${record.method} ${url.pathname}` },
-      });
+      await this.route(target, ctxBase);
     } catch (error) {
       if (!res.headersSent) {
         sendJson({ res }, 500, { error: { code: 'EmulatorError', message: String(error) } });
       }
     }
+  }
+
+  /** The route that answers the request; an answer no client reads where `res` has no socket (see `after`). */
+  private async route(target: string, ctx: Omit<RequestContext, 'params'>): Promise<void> {
+    const pathOnly = target.split('?')[0]!;
+    for (const route of this.routes) {
+      if (route.method !== ctx.record.method) continue;
+      const match = route.path.exec(pathOnly);
+      if (!match) continue;
+      const params = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+      await route.handle({ ...ctx, params });
+      return;
+    }
+    sendJson(ctx, 404, {
+      error: { code: 'NotFound', message: `No route for ${ctx.record.method} ${ctx.url.pathname}` },
+    });
   }
 
   private signInRoutes(): Route[] {

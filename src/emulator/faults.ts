@@ -42,6 +42,11 @@ export interface FaultRule {
   /** Matching requests let through before the fault starts: `skip: 1` faults the second poll, not the first. */
   skip?: number;
   origin?: 'primary' | 'secondary';
+  /**
+   * The route runs first and acts (a stop starts, a user is removed), and its answer is then replaced by the
+   * fault: the request reached the service but the client never hears so (a gateway's 504, a reset, a hang).
+   */
+  after?: boolean;
 }
 
 /** Applies a fault; returns false where the request should go on to its route. */
