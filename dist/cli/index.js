@@ -46779,6 +46779,7 @@ function inputsOf(module) {
         ...CLIENT_INPUTS[module.client],
         ...STEP_INPUTS,
         ...(module.polls ? ['poll-interval'] : []),
+        ...(module.plans ? ['dry-run'] : []),
         ...Object.values(module.inputs).map((use) => use.input),
     ]);
     return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));

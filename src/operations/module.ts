@@ -77,6 +77,11 @@ export interface OperationModule<
   inputs: U;
   /** Reads poll-interval: the operation polls. */
   polls?: boolean;
+  /**
+   * Changes something and can say beforehand what (reads dry-run): in a dry run the client refuses every request
+   * that changes something, and the operation reports the plan (`ctx.dryRun`).
+   */
+  plans?: boolean;
   outputs: readonly OutputName[];
   /** A command-line example: the flags after `vendor-ops <name>`. */
   example: string;
@@ -116,6 +121,7 @@ export function inputsOf(module: OperationModule): InputName[] {
     ...CLIENT_INPUTS[module.client],
     ...STEP_INPUTS,
     ...(module.polls ? (['poll-interval'] as const) : []),
+    ...(module.plans ? (['dry-run'] as const) : []),
     ...Object.values(module.inputs).map((use) => use.input),
   ]);
   return (Object.keys(INPUTS) as InputName[]).filter((name) => name !== 'operation' && read.has(name));

@@ -17,6 +17,8 @@ export interface OperationContext {
   /** Clock time after which no wait goes on. */
   deadline: number;
   pollIntervalMs: number;
+  /** dry-run: true: the client sends nothing that changes anything; the operation reports what it would do. */
+  dryRun?: boolean;
 }
 
 export interface SummaryTable {
