@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7723:
+/***/ 8833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -56345,6 +56345,37 @@ function abbreviate(raw) {
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 
+;// CONCATENATED MODULE: ./src/client/dry-run.ts
+/**
+ * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
+ * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
+ * catches it where it would have acted and reports the planned effect instead.
+ */
+class PlannedChange extends Error {
+    request;
+    constructor(request) {
+        super(`dry run: ${describePlanned(request)} was not sent`);
+        this.request = request;
+        this.name = 'PlannedChange';
+    }
+}
+function plannedRequest(method, url, json) {
+    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
+}
+/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
+function planUrl(url) {
+    const shown = new URL(url.origin + url.pathname);
+    const apiVersion = url.searchParams.get('api-version');
+    if (apiVersion !== null)
+        shown.searchParams.set('api-version', apiVersion);
+    return shown.href;
+}
+/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
+function describePlanned(request) {
+    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
+    return `${request.method} ${request.url}${body}`;
+}
+
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
@@ -56404,6 +56435,7 @@ function describeBody(response) {
 
 
 
+
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** How long a request sent after the job's cancellation may take, its retries included. */
 const AFTER_CANCEL_LIMIT_MS = 4_000;
@@ -56427,6 +56459,10 @@ class http_HttpClient {
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        // The one place a dry run is kept: no operation can send a change by forgetting to check.
+        if (this.options.dryRun && intentOf(req) === 'change') {
+            throw new PlannedChange(plannedRequest(req.method, url, req.json));
+        }
         const { clock } = this.options;
         const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
         let refreshed = false;
@@ -58908,6 +58944,7 @@ async function runOperation(source, runtime) {
     const requestTimeoutMs = inputs.optional('request-timeout');
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
+    const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
@@ -58917,6 +58954,7 @@ async function runOperation(source, runtime) {
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
             : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+        dryRun,
     };
     const last = {};
     let dispatcher;
@@ -58928,6 +58966,7 @@ async function runOperation(source, runtime) {
             clock: runtime.clock,
             signal: runtime.signal,
             deadline: ctx.deadline,
+            dryRun,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
             onResponse: (response) => {
@@ -59352,7 +59391,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7723);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8833);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

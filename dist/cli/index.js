@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4786);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4215);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45334,7 +45334,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4786:
+/***/ 4215:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -46303,6 +46303,37 @@ function abbreviate(raw) {
 var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
 var parse = __nccwpck_require__(3945);
+;// CONCATENATED MODULE: ./src/client/dry-run.ts
+/**
+ * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
+ * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
+ * catches it where it would have acted and reports the planned effect instead.
+ */
+class PlannedChange extends Error {
+    request;
+    constructor(request) {
+        super(`dry run: ${describePlanned(request)} was not sent`);
+        this.request = request;
+        this.name = 'PlannedChange';
+    }
+}
+function plannedRequest(method, url, json) {
+    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
+}
+/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
+function planUrl(url) {
+    const shown = new URL(url.origin + url.pathname);
+    const apiVersion = url.searchParams.get('api-version');
+    if (apiVersion !== null)
+        shown.searchParams.set('api-version', apiVersion);
+    return shown.href;
+}
+/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
+function describePlanned(request) {
+    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
+    return `${request.method} ${request.url}${body}`;
+}
+
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
@@ -46362,6 +46393,7 @@ function describeBody(response) {
 
 
 
+
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** How long a request sent after the job's cancellation may take, its retries included. */
 const AFTER_CANCEL_LIMIT_MS = 4_000;
@@ -46385,6 +46417,10 @@ class HttpClient {
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        // The one place a dry run is kept: no operation can send a change by forgetting to check.
+        if (this.options.dryRun && intentOf(req) === 'change') {
+            throw new PlannedChange(plannedRequest(req.method, url, req.json));
+        }
         const { clock } = this.options;
         const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
         let refreshed = false;
@@ -48899,6 +48935,7 @@ async function runOperation(source, runtime) {
     const requestTimeoutMs = inputs.optional('request-timeout');
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
+    const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
@@ -48908,6 +48945,7 @@ async function runOperation(source, runtime) {
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
             : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+        dryRun,
     };
     const last = {};
     let dispatcher;
@@ -48919,6 +48957,7 @@ async function runOperation(source, runtime) {
             clock: runtime.clock,
             signal: runtime.signal,
             deadline: ctx.deadline,
+            dryRun,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
             onResponse: (response) => {

@@ -34,6 +34,8 @@ export interface ConnectOptions {
   /** Every secret that appears at run time (an issued token) passes here first, to be masked. */
   onSecret?: (secret: string) => void;
   onResponse?: (response: HttpResponse) => void;
+  /** dry-run: requests that change something are refused by the client (PlannedChange), never sent. */
+  dryRun?: boolean;
 }
 
 export function connectResourceManager(baseUrl: URL, signIn: SignIn, options: ConnectOptions): HttpClient {

@@ -2,6 +2,7 @@ import { request, type Dispatcher } from 'undici';
 import { safeParse, type core, type output } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
+import { PlannedChange, plannedRequest } from './dry-run.js';
 import { describeBody, parseErrorBody } from './error-body.js';
 import {
   backoffDelay,
@@ -78,6 +79,8 @@ export interface HttpClientOptions {
   debug?: (line: string) => void;
   /** Told of every response, retried ones included: request ids and rate-limit figures. */
   onResponse?: (response: HttpResponse) => void;
+  /** A dry run: a request that changes something is never sent; `send` raises PlannedChange instead. */
+  dryRun?: boolean;
 }
 
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
@@ -96,6 +99,10 @@ export class HttpClient {
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+    // The one place a dry run is kept: no operation can send a change by forgetting to check.
+    if (this.options.dryRun && intentOf(req) === 'change') {
+      throw new PlannedChange(plannedRequest(req.method, url, req.json));
+    }
     const { clock } = this.options;
     const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
     let refreshed = false;

@@ -61,6 +61,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   const requestTimeoutMs = inputs.optional('request-timeout')!;
   // The adapters act on summary; a value they could not read is refused here, before any request.
   inputs.optional('summary');
+  const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
   const ctx: OperationContext = {
     clock: runtime.clock,
     logger: runtime.logger,
@@ -70,6 +71,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     pollIntervalMs: module.polls
       ? inputs.optional('poll-interval')!
       : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+    dryRun,
   };
 
   const last: { response?: HttpResponse } = {};
@@ -82,6 +84,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       clock: runtime.clock,
       signal: runtime.signal,
       deadline: ctx.deadline,
+      dryRun,
       debug: runtime.logger.debug,
       onSecret: runtime.onSecret,
       onResponse: (response: HttpResponse) => {
