@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 8482:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(9290);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 9290:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,39 +281,39 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 2480:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(1285)
-const Dispatcher = __nccwpck_require__(7939)
-const Pool = __nccwpck_require__(2244)
-const BalancedPool = __nccwpck_require__(2549)
-const RoundRobinPool = __nccwpck_require__(8512)
-const Agent = __nccwpck_require__(8285)
-const Dispatcher1Wrapper = __nccwpck_require__(5154)
-const ProxyAgent = __nccwpck_require__(9920)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const EnvHttpProxyAgent = __nccwpck_require__(929)
-const RetryAgent = __nccwpck_require__(1346)
-const H2CClient = __nccwpck_require__(6591)
-const errors = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const RoundRobinPool = __nccwpck_require__(5520)
+const Agent = __nccwpck_require__(7405)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const ProxyAgent = __nccwpck_require__(6672)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const H2CClient = __nccwpck_require__(6815)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(8567)
-const buildConnector = __nccwpck_require__(2784)
-const MockClient = __nccwpck_require__(9493)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
-const MockAgent = __nccwpck_require__(1437)
-const MockPool = __nccwpck_require__(5220)
-const SnapshotAgent = __nccwpck_require__(9447)
-const mockErrors = __nccwpck_require__(9917)
-const RetryHandler = __nccwpck_require__(5640)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
-const DecoratorHandler = __nccwpck_require__(91)
-const RedirectHandler = __nccwpck_require__(7970)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const SnapshotAgent = __nccwpck_require__(5095)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -334,21 +334,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(730),
-  responseError: __nccwpck_require__(6790),
-  retry: __nccwpck_require__(4346),
-  dump: __nccwpck_require__(8412),
-  dns: __nccwpck_require__(8731),
-  cache: __nccwpck_require__(7382),
-  decompress: __nccwpck_require__(2397),
-  deduplicate: __nccwpck_require__(9464)
+  redirect: __nccwpck_require__(1514),
+  responseError: __nccwpck_require__(8918),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379),
+  cache: __nccwpck_require__(5542),
+  decompress: __nccwpck_require__(557),
+  deduplicate: __nccwpck_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(2009)
+  MemoryCacheStore: __nccwpck_require__(4889)
 }
 
-const SqliteCacheStore = __nccwpck_require__(274)
+const SqliteCacheStore = __nccwpck_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -410,7 +410,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(8702).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -450,22 +450,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(5524).Headers
-module.exports.Response = __nccwpck_require__(715).Response
-module.exports.Request = __nccwpck_require__(175).Request
-module.exports.FormData = __nccwpck_require__(1142).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(5965)
-const { kConstruct } = __nccwpck_require__(4043)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -473,21 +473,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
-const { WebSocket, ping } = __nccwpck_require__(1886)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+const { WebSocket, ping } = __nccwpck_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
-/* unused reexport */ __nccwpck_require__(2039).WebSocketError
+/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
+/* unused reexport */ __nccwpck_require__(6919).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -503,7 +503,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1670)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -525,13 +525,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 670:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(4640)
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -591,16 +591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2004:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -710,7 +710,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 5646:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -726,10 +726,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kBodyUsed } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -982,16 +982,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4203:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(471)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 function noop () {}
 
@@ -1233,16 +1233,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 9656:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -1510,17 +1510,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 6730:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { kHTTP2Stream } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const util = __nccwpck_require__(3440)
+const { kHTTP2Stream } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1638,21 +1638,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 8567:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4203)
-module.exports.stream = __nccwpck_require__(9656)
-module.exports.pipeline = __nccwpck_require__(5646)
-module.exports.upgrade = __nccwpck_require__(6730)
-module.exports.connect = __nccwpck_require__(2004)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 471:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1660,8 +1660,8 @@ module.exports.connect = __nccwpck_require__(2004)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2274,14 +2274,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2009:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2595,13 +2595,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 274:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 const { zstdCompressSync, zstdDecompressSync } = __nccwpck_require__(8522)
 
 let DatabaseSync
@@ -3195,15 +3195,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3400,7 +3400,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 2303:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3374:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3772,7 +3772,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4627:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -4313,7 +4313,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4321,7 +4321,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -4339,9 +4339,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4891,8 +4891,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(1142)
-    isFormData = (__nccwpck_require__(5159).webidl).is.FormData
+    __nccwpck_require__(5910)
+    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4902,16 +4902,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8290:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1796)
+const { parseAddress } = __nccwpck_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5331,14 +5331,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1796:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -5550,7 +5550,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -5638,7 +5638,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4152:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5646,7 +5646,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(2303)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -5805,22 +5805,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4640:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(1275)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
-const { tree } = __nccwpck_require__(4152)
+const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6847,17 +6847,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8285:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
-const DispatcherBase = __nccwpck_require__(9265)
-const Pool = __nccwpck_require__(2244)
-const Client = __nccwpck_require__(1285)
-const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -7035,7 +7035,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 2549:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7043,7 +7043,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -7051,10 +7051,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(3856)
-const Pool = __nccwpck_require__(2244)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
-const util = __nccwpck_require__(4640)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7259,7 +7259,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 9133:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7267,9 +7267,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7283,7 +7283,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -7318,12 +7318,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(776)
+const constants = __nccwpck_require__(2824)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1505)
+  ? __nccwpck_require__(1969)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7341,7 +7341,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
 
@@ -7364,7 +7364,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(8586))
+      mod = new WebAssembly.Module(__nccwpck_require__(3434))
     } catch {}
   }
 
@@ -7373,7 +7373,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8488,7 +8488,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6396).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -9112,14 +9112,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 4548:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -9130,7 +9130,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -9160,8 +9160,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(4043)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(6443)
+const { channels } = __nccwpck_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10406,7 +10406,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6396).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -11108,7 +11108,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 1285:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11116,17 +11116,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(4640)
-const { ClientStats } = __nccwpck_require__(7782)
-const { channels } = __nccwpck_require__(3374)
-const Request = __nccwpck_require__(7311)
-const DispatcherBase = __nccwpck_require__(9265)
+const util = __nccwpck_require__(3440)
+const { ClientStats } = __nccwpck_require__(6854)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -11169,9 +11169,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(4043)
-const connectH1 = __nccwpck_require__(9133)
-const connectH2 = __nccwpck_require__(4548)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11864,20 +11864,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 9265:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(7939)
+const Dispatcher = __nccwpck_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -12069,12 +12069,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 7939:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -12134,15 +12134,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 5154:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { toRawHeaders } = __nccwpck_require__(4640)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const Dispatcher = __nccwpck_require__(883)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { toRawHeaders } = __nccwpck_require__(3440)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class LegacyHandlerWrapper {
   #handler
@@ -12268,15 +12268,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 929:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(9265)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
-const ProxyAgent = __nccwpck_require__(9920)
-const Agent = __nccwpck_require__(8285)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12465,7 +12465,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 5844:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -12607,13 +12607,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6591:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Client = __nccwpck_require__(1285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Client = __nccwpck_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12665,14 +12665,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 1505:
+/***/ 1969:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const timers = __nccwpck_require__(6603)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12682,7 +12682,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -12705,7 +12705,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12776,11 +12776,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(409)
+      miloPackage = __nccwpck_require__(9545)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(1357)
+  miloPackage = miloPackage || __nccwpck_require__(5997)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13737,16 +13737,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 3856:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(7782)
-const DispatcherBase = __nccwpck_require__(9265)
-const FixedQueue = __nccwpck_require__(5844)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const { PoolStats } = __nccwpck_require__(6854)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14091,7 +14091,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2244:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14108,14 +14108,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14327,21 +14327,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9920:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
-const Pool = __nccwpck_require__(2244)
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
-const Client = __nccwpck_require__(1285)
-const { channels } = __nccwpck_require__(3374)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const { hasSafeIterator } = __nccwpck_require__(4640)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
+const { channels } = __nccwpck_require__(2414)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const { hasSafeIterator } = __nccwpck_require__(3440)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14752,14 +14752,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1346:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const RetryHandler = __nccwpck_require__(5640)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14807,7 +14807,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 8512:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14822,14 +14822,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl, kQueued } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kQueued } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14983,7 +14983,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 8151:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14991,13 +14991,13 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(9265)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(4627)
-const { Socks5Client, STATES } = __nccwpck_require__(8290)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
-const Pool = __nccwpck_require__(2244)
-const buildConnector = __nccwpck_require__(2784)
-const { setupConnectTimeout } = __nccwpck_require__(4640)
+const DispatcherBase = __nccwpck_require__(1841)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
+const { Socks5Client, STATES } = __nccwpck_require__(8082)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
+const Pool = __nccwpck_require__(628)
+const buildConnector = __nccwpck_require__(9136)
+const { setupConnectTimeout } = __nccwpck_require__(3440)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15340,7 +15340,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 3332:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -15380,7 +15380,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8421:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15389,9 +15389,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Agent = __nccwpck_require__(8285)
-const Dispatcher1Wrapper = __nccwpck_require__(5154)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15469,13 +15469,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3448:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kRedirectCacheControl } = __nccwpck_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15483,7 +15483,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
+} = __nccwpck_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15495,7 +15495,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(7149)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 function noop () {}
 
@@ -16698,7 +16698,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 237:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16839,7 +16839,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 91:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16922,12 +16922,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 303:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17469,15 +17469,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 7970:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(4627)
-const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(4043)
+const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(8707)
+const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(6443)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17760,20 +17760,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 5640:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
-const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(4627)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(8707)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18453,17 +18453,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 7382:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
-const CacheHandler = __nccwpck_require__(3448)
-const MemoryCacheStore = __nccwpck_require__(2009)
-const CacheRevalidationHandler = __nccwpck_require__(237)
+const util = __nccwpck_require__(3440)
+const CacheHandler = __nccwpck_require__(9976)
+const MemoryCacheStore = __nccwpck_require__(4889)
+const CacheRevalidationHandler = __nccwpck_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18474,9 +18474,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
-const { AbortError } = __nccwpck_require__(4627)
-const { parseHttpDate } = __nccwpck_require__(7149)
+} = __nccwpck_require__(7659)
+const { AbortError } = __nccwpck_require__(8707)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -19231,15 +19231,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2397:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19812,15 +19812,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 9464:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(4640)
-const DeduplicationHandler = __nccwpck_require__(303)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
+const util = __nccwpck_require__(3440)
+const DeduplicationHandler = __nccwpck_require__(3599)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19937,15 +19937,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 8731:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
-const { kRequestOrigin } = __nccwpck_require__(4043)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const { kRequestOrigin } = __nccwpck_require__(6443)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20537,13 +20537,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8412:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20643,12 +20643,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 730:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(7970)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20671,14 +20671,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6790:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, ResponseError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, ResponseError } = __nccwpck_require__(8707)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20817,11 +20817,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 4346:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(5640)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20843,13 +20843,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 776:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(1308);
+const utils_1 = __nccwpck_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21381,7 +21381,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 7630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21404,7 +21404,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 8586:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21427,7 +21427,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 1308:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21446,7 +21446,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 1357:
+/***/ 5997:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22455,7 +22455,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 409:
+/***/ 9545:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23464,13 +23464,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 1437:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -23488,14 +23488,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const MockClient = __nccwpck_require__(9493)
-const MockPool = __nccwpck_require__(5220)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const Dispatcher = __nccwpck_require__(7939)
-const PendingInterceptorsFormatter = __nccwpck_require__(1726)
-const { MockCallHistory } = __nccwpck_require__(5663)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+const { MockCallHistory } = __nccwpck_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23726,13 +23726,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 5663:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23981,14 +23981,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 9493:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(1285)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -23998,10 +23998,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -24056,12 +24056,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9917:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(4627)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -24092,12 +24092,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5015:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -24106,9 +24106,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 const {
   types: {
     isPromise
@@ -24326,14 +24326,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 5220:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(2244)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -24343,10 +24343,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24401,7 +24401,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 941:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -24440,12 +24440,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8981:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9917)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -24453,15 +24453,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(941)
-const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -25177,7 +25177,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1726:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25227,17 +25227,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9447:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(8285)
-const MockAgent = __nccwpck_require__(1437)
-const { SnapshotRecorder } = __nccwpck_require__(5798)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { validateSnapshotMode } = __nccwpck_require__(1699)
+const Agent = __nccwpck_require__(7405)
+const MockAgent = __nccwpck_require__(7501)
+const { SnapshotRecorder } = __nccwpck_require__(3766)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { validateSnapshotMode } = __nccwpck_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25605,7 +25605,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 5798:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25613,9 +25613,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { setHeader } = __nccwpck_require__(4640)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { setHeader } = __nccwpck_require__(3440)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -26236,14 +26236,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 1699:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { setHeader } = __nccwpck_require__(4640)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { setHeader } = __nccwpck_require__(3440)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26402,7 +26402,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5355:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26413,10 +26413,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
-const { serializePathWithQuery } = __nccwpck_require__(4640)
-const { kRequestOrigin } = __nccwpck_require__(4043)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { kRequestOrigin } = __nccwpck_require__(6443)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -27173,7 +27173,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7149:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -27850,7 +27850,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4521:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27950,7 +27950,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7782:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27962,7 +27962,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -27989,7 +27989,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 1275:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -28421,21 +28421,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8514:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
+const { kConstruct } = __nccwpck_require__(6443)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29299,15 +29299,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5965:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(8514)
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 class CacheStorage {
   /**
@@ -29464,14 +29464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { isValidHeaderName } = __nccwpck_require__(9520)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29516,7 +29516,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3404:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -29535,14 +29535,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6933:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(8906)
-const { stringify } = __nccwpck_require__(1077)
-const { webidl } = __nccwpck_require__(5159)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(7879)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29753,14 +29753,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8906:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
-const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -30078,7 +30078,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1077:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -30456,13 +30456,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 335:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -31038,24 +31038,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1670:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(8702)
-const { webidl } = __nccwpck_require__(5159)
-const { EventSourceStream } = __nccwpck_require__(335)
-const { parseMIMEType } = __nccwpck_require__(7708)
-const { createFastMessageEvent } = __nccwpck_require__(7316)
-const { isNetworkError } = __nccwpck_require__(715)
-const { cloneRequest } = __nccwpck_require__(175)
-const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(4640)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { createPotentialCORSRequest } = __nccwpck_require__(3691)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { fetching } = __nccwpck_require__(4398)
+const { webidl } = __nccwpck_require__(7879)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { cloneRequest } = __nccwpck_require__(9967)
+const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { createPotentialCORSRequest } = __nccwpck_require__(4811)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder()
 
@@ -31592,12 +31592,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3691:
+/***/ 4811:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { makeRequest } = __nccwpck_require__(175)
+const { makeRequest } = __nccwpck_require__(9967)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31659,26 +31659,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6396:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(9520)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(7708)
-const { multipartFormDataParser } = __nccwpck_require__(3028)
-const { parseJSONFromBytes } = __nccwpck_require__(484)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
+const { parseJSONFromBytes } = __nccwpck_require__(8116)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -32249,7 +32249,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7775:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -32387,13 +32387,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7708:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -32990,17 +32990,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3028:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
-const { makeEntry } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
+const { makeEntry } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33591,16 +33591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1142:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(9520)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
+const { iteratorMixin } = __nccwpck_require__(3168)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33870,7 +33870,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 179:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -33917,21 +33917,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5524:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty, setHeader } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty, setHeader } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(9520)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -34646,7 +34646,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34660,9 +34660,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(715)
-const { HeadersList } = __nccwpck_require__(5524)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(175)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -34697,26 +34697,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { SocketError } = __nccwpck_require__(4627)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { webidl } = __nccwpck_require__(5159)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { SocketError } = __nccwpck_require__(8707)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(7879)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(4458)
-const { isomorphicEncode } = __nccwpck_require__(484)
+const { bytesMatch } = __nccwpck_require__(5082)
+const { isomorphicEncode } = __nccwpck_require__(8116)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -37104,22 +37104,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 175:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
-const util = __nccwpck_require__(4640)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -37129,11 +37129,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -38228,14 +38228,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 715:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
-const util = __nccwpck_require__(4640)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -38244,16 +38244,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(7775)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+} = __nccwpck_require__(4495)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38873,22 +38873,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9520:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
-const { getGlobalOrigin } = __nccwpck_require__(179)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
+const { webidl } = __nccwpck_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40410,13 +40410,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 484:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40661,14 +40661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { asciiLowercase } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { asciiLowercase } = __nccwpck_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -40975,7 +40975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5159:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41974,20 +41974,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7905:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { makeRequest } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { Headers, getHeadersList } = __nccwpck_require__(5524)
-const { getDecodeSplit } = __nccwpck_require__(9520)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -42331,7 +42331,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6096:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -42464,14 +42464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7316:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 let createFastMessageEvent
 
@@ -42819,13 +42819,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42953,14 +42953,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1869:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(1025)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -43065,14 +43065,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 9332:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -43081,12 +43081,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(1025)
-const { failWebsocketConnection } = __nccwpck_require__(7905)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { PerMessageDeflate } = __nccwpck_require__(1869)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
+} = __nccwpck_require__(8625)
+const { failWebsocketConnection } = __nccwpck_require__(6897)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43602,14 +43602,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { opcodes, sendHints } = __nccwpck_require__(6096)
-const FixedQueue = __nccwpck_require__(5844)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43718,15 +43718,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2039:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(7879)
+const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43832,23 +43832,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 4841:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { addAbortListener } = __nccwpck_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(9520)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
-const { webidl } = __nccwpck_require__(5159)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
-const { channels } = __nccwpck_require__(3374)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { ByteParser } = __nccwpck_require__(9332)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { channels } = __nccwpck_require__(2414)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { ByteParser } = __nccwpck_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -44350,15 +44350,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 1025:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(6096)
+const { states, opcodes } = __nccwpck_require__(736)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(7708)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
 
 /**
  * @param {number} readyState
@@ -44704,16 +44704,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1886:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -44724,15 +44724,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(1025)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
-const { ByteParser } = __nccwpck_require__(9332)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
-const { SendQueue } = __nccwpck_require__(9388)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { channels } = __nccwpck_require__(2414)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6460:
+/***/ 9:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45505,7 +45505,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -45541,7 +45541,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -45637,7 +45637,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45680,7 +45680,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -45771,11 +45771,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(8482);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __nccwpck_require__(2480);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -46472,7 +46472,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46548,7 +46548,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46622,7 +46622,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46903,7 +46903,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -46945,7 +46945,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47125,7 +47125,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47399,7 +47399,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47987,7 +47987,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48067,7 +48067,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48132,7 +48132,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48678,22 +48678,39 @@ function joinUrl(base, path, query = {}) {
     return url;
 }
 /**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
     const bare = link.replace(USERINFO, '$1…@');
     const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
 /**
- * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
- * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query) {
+    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
+    const params = body.split('&');
+    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+    const rest = params.some((p) => p !== version && p !== '');
+    if (!version)
+        return `?…${after}`;
+    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
     return text
         .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
@@ -48755,7 +48772,7 @@ function backoffDelay(policy, retry) {
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -49630,7 +49647,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -49773,7 +49790,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const en_error = () => {
     const Sizable = {
@@ -49900,7 +49917,7 @@ const en_error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -50418,7 +50435,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -50576,14 +50593,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -53221,7 +53238,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -53274,7 +53291,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -54379,7 +54396,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -54648,7 +54665,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -54825,7 +54842,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -55829,10 +55846,10 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -55856,7 +55873,7 @@ function coerce_date(params) {
     return _coercedDate(ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
 
 
 
@@ -55874,7 +55891,7 @@ function coerce_date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
 
 
 
@@ -55970,15 +55987,44 @@ function parsers_integer(min, max) {
         return n >= min && n <= max ? n : refuse(accepted);
     });
 }
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = [...new Set(items)];
+    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+    if (dropped.length)
+        repeats.set(kept, [...new Set(dropped)]);
+    return kept;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
 function readList(v) {
-    const items = [
-        ...new Set(v
-            .split(/[\n,]/)
-            .map((s) => s.trim())
-            .filter(Boolean)),
-    ];
-    return items.length > 0 ? items : refuse('must name at least one item');
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 const list = parser(readList);
 const serviceUrl = parser((v) => {
@@ -55991,23 +56037,45 @@ const parsers_uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+/**
+ * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
+ * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
+ * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
+ * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
+ * names a resource, and by each part of a full resource id.
+ */
+function resourceNameProblem(name, maxLength = 260) {
+    if (name.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    if (name === '.' || name === '..')
+        return 'must not be . or ..';
+    if (/\p{Cc}/u.test(name))
+        return 'must not contain control characters';
+    const bad = /[/\\?#%]/.exec(name)?.[0];
+    if (bad)
+        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
+    return undefined;
+}
+/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    if (name.length > maxLength)
-        refuse(`must be at most ${maxLength} characters`);
-    if (name === '.' || name === '..')
-        refuse('must not be . or ..');
-    if (/\p{Cc}/u.test(name))
-        refuse('must not contain control characters');
-    return name;
+    const problem = resourceNameProblem(name, maxLength);
+    return problem ? refuse(problem) : name;
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
 }
 /** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
 function resourceNames(maxLength = 260) {
-    return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+    return parser((v) => {
+        const names = readList(v);
+        for (const name of names) {
+            const problem = resourceNameProblem(name, maxLength);
+            if (problem)
+                refuse(`has an item that ${problem}: '${shown(name)}'`);
+        }
+        return names;
+    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -56021,7 +56089,18 @@ const isoTime = parser((v) => {
     return new Date(time);
 });
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 50 ms rather than every second, as it says: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
 const osType = parser((v) => {
     const word = v.trim().toLowerCase();
     if (word === 'any')
@@ -56078,11 +56157,9 @@ const operationUrls = parser((raw) => {
         const reason = urlProblem(text);
         if (reason)
             return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        const href = new URL(text).href;
-        if (!urls.includes(href))
-            urls.push(href);
+        urls.push(new URL(text).href);
     }
-    return urls;
+    return withoutRepeats(urls);
 });
 function urlProblem(text) {
     if (/\s/.test(text))
@@ -56293,11 +56370,15 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
-    constructor(source) {
+    note;
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    constructor(source, note = () => { }) {
         this.source = source;
+        this.note = note;
     }
     /** An operation's use of an input: its own parser and default, and whether it must be given. */
     read(use, operation) {
@@ -56332,6 +56413,10 @@ class InputReader {
             // A secret's value never reaches a message.
             const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
             throw new InputError(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
         }
         return parsed.data;
     }
@@ -56741,7 +56826,7 @@ function credentialFor(signIn, options) {
 }
 
 // EXTERNAL MODULE: ./src/client/dispatcher.ts
-var client_dispatcher = __nccwpck_require__(1876);
+var client_dispatcher = __nccwpck_require__(9066);
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
 function module_required(input, parse) {
@@ -57119,11 +57204,11 @@ function checkUserEmails(emails) {
     run: appRemoveUser,
 }));
 async function appRemoveUser(options, client, ctx) {
-    // First, so that even a run stopped by an input error learns of the service's end of life.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
     const locator = parseAppLocator(options.app);
     const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
     const app = describeApp(locator);
     const outcomes = [];
     const failures = [];
@@ -57230,7 +57315,11 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     if (failures.some((f) => isAbsentUser(f.error)))
         parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
-    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+    // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+    return parts
+        .map((part) => part.replace(/\.$/, ''))
+        .join('; ')
+        .replace(/\s*\n\s*/g, ' ');
 }
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
@@ -58840,6 +58929,34 @@ function findOperation(name) {
     return REGISTRY.find((module) => module.name === name);
 }
 
+;// CONCATENATED MODULE: ./src/inputs/nearest.ts
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
+ * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
+ */
+function nearest(word, candidates) {
+    const limit = Math.max(2, Math.floor(word.length / 3));
+    let best;
+    for (const name of candidates) {
+        const distance = editDistance(word.toLowerCase(), name);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name, distance };
+    }
+    return best?.name;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
 /**
@@ -58883,6 +59000,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -58892,7 +59010,9 @@ function parseOperation(raw) {
     const module = findOperation(name);
     if (module)
         return module;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+    // As the command line does: a likely slip named first, then every valid name.
+    const near = name ? nearest(name, OPERATION_NAMES) : undefined;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
 }
 /**
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
@@ -58900,7 +59020,7 @@ function parseOperation(raw) {
  */
 async function runOperation(source, runtime) {
     const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
+    const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
@@ -58969,9 +59089,12 @@ function refuseUnread(module, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/advice.ts
+;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
-/** What a person can do about a failure, for the job summary: one sentence, by the kind of cause. */
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
 function adviceFor(error) {
     if (error instanceof InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
@@ -58980,7 +59103,7 @@ function adviceFor(error) {
         return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
     }
     if (error instanceof TimeoutError) {
-        return 'Raise timeout, or resume with wait-for-operation and the operation-url output where the step set one.';
+        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
     }
     if (error instanceof ServiceError) {
         const status = error.status;
@@ -58997,6 +59120,10 @@ function adviceFor(error) {
     }
     return 'See the step log for the details.';
 }
+
+;// CONCATENATED MODULE: ./src/action/advice.ts
+// The advice is shared with the command line, which prints it too; it lives with the inputs, where both reach it.
+
 
 ;// CONCATENATED MODULE: ./src/action/limits.ts
 /**
@@ -59103,13 +59230,15 @@ const actionsLogger = {
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
+
 /**
  * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
  * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
- * images).
+ * images). Every URL is shown as the log shows it (no user info, the query reduced to `api-version`): anyone who
+ * can read the run page reads the summary, and a signed polling URL is a credential; only outputs carry it whole.
  */
 function summary_escape(text) {
-    return clip(text)
+    return clip(redactUrls(text))
         .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
         .replace(/\r\n|\r|\n/g, '<br>');
 }
@@ -59143,7 +59272,7 @@ function renderSummary({ operation, tables, failure, advice }) {
         header: `<tr>${table.header.map((c) => `<th>${summary_escape(c)}</th>`).join('')}</tr>`,
         rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${summary_escape(c)}</td>`).join('')}</tr>`),
         notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${summary_escape(n)}</li>`).join('')}</ul>` : '',
-        // Shown whole, to copy: a URL cut with `?…` could not be used to resume.
+        // Redacted as any text here: the URL to resume with is in the outputs, whole.
         code: (table.code ?? [])
             .map((c) => `<p>${summary_escape(c.label)}</p><pre><code>${summary_escape(c.text)}</code></pre>`)
             .join(''),
@@ -59262,7 +59391,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /***/ }),
 
-/***/ 1876:
+/***/ 9066:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -59270,7 +59399,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
 /* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2480);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
@@ -59308,7 +59437,7 @@ async function closeDispatcher(dispatcher) {
 
 /***/ }),
 
-/***/ 563:
+/***/ 8749:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59347,13 +59476,13 @@ function keepWasmOnBaselineTier() {
 
 /***/ }),
 
-/***/ 629:
+/***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6460);
-/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1876);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(563);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9);
+/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
+/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 
 
 
@@ -59773,6 +59902,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(629);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
