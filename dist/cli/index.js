@@ -49478,16 +49478,19 @@ async function dispatch(args) {
  * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
  */
 function warnOfStrayVariables(env) {
-    const known = Object.keys(INPUTS).filter((n) => n !== 'operation').map(envName);
+    const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
+    const known = new Set(inputs.map(envName));
     for (const name of Object.keys(env)
-        .filter((n) => n.startsWith('VENDOR_OPS_'))
+        .filter((n) => n.startsWith(ENV_PREFIX))
         .sort()) {
-        if (known.includes(name))
+        if (known.has(name))
             continue;
-        const near = (0,nearest/* nearest */.p)(name.toLowerCase(), known.map((k) => k.toLowerCase()))?.toUpperCase();
-        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${near}?` : ''}\n`);
+        // Compared as input names: the shared prefix would make every pair look close.
+        const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`);
     }
 }
+const ENV_PREFIX = 'VENDOR_OPS_';
 function operation(name) {
     const module = findOperation(name);
     if (module)
