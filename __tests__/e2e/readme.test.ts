@@ -88,6 +88,19 @@ describe('the README’s lists of operations', () => {
   });
 });
 
+describe('the CI workflow', () => {
+  it('names no Node older than the one package.json’s engines asks for', () => {
+    const workflow = readFileSync(join(ROOT, '.github/workflows/ci.yml'), 'utf8');
+    const engines = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
+    const floor = Number(/\d+/.exec(engines)![0]);
+    const named = [...workflow.matchAll(/\bNode (\d+)(?:\.\d+)*/g)].map((m) => m[0]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((mention) => Number(/\d+/.exec(mention)![0]) < floor)).toEqual([]);
+  });
+});
+
 describe('the README’s command line, run against the emulator', () => {
   let emulator: ServiceEmulator;
   beforeAll(async () => {
