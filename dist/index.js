@@ -56092,7 +56092,7 @@ const isoTime = parser((v) => {
 const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
 /**
  * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
- * so that a test's `poll-interval: 0.05` polls every 50 ms rather than every second, as it says: an end-to-end
+ * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
  * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
  * this global: no input, flag or environment variable reaches it.
  */

@@ -6,7 +6,7 @@ import { redactQuery, redactUrls } from '../../src/client/url.js';
 import { InputReader } from '../../src/inputs/reader.js';
 import { parseOperation } from '../../src/inputs/run.js';
 import { INPUTS, type InputName } from '../../src/operations/inputs.js';
-import { resourceNameProblem } from '../../src/operations/parsers.js';
+import { POLL_FLOOR_OVERRIDE, resourceNameProblem } from '../../src/operations/parsers.js';
 
 /** The contract's "What the step shows is true": what a log, a summary or an error shows is what happens. */
 
@@ -176,5 +176,20 @@ describe('the command line names a flag as it was typed', () => {
       'erpVirtualInstances/{name}.',
     ]);
     expect(wrap('x'.repeat(25), 10)).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5)]);
+  });
+});
+
+describe('the poll-interval floor the tests lower', () => {
+  it('is the contract’s 1 s unless code in the process sets the override, as fast-polls.mjs does', async () => {
+    const global = globalThis as Record<symbol, unknown>;
+    expect(INPUTS['poll-interval'].parse.parse('0.05')).toBe(1000);
+    await import('../helpers/fast-polls.mjs' as string);
+    try {
+      expect(INPUTS['poll-interval'].parse.parse('0.05')).toBe(100);
+      expect(INPUTS['poll-interval'].parse.parse('0.3')).toBe(300);
+    } finally {
+      delete global[POLL_FLOOR_OVERRIDE];
+    }
+    expect(INPUTS['poll-interval'].parse.parse('0.05')).toBe(1000);
   });
 });
