@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7723:
+/***/ 9:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48678,22 +48678,39 @@ function joinUrl(base, path, query = {}) {
     return url;
 }
 /**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
     const bare = link.replace(USERINFO, '$1…@');
     const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
 /**
- * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
- * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query) {
+    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
+    const params = body.split('&');
+    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+    const rest = params.some((p) => p !== version && p !== '');
+    if (!version)
+        return `?…${after}`;
+    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
     return text
         .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
@@ -55970,15 +55987,44 @@ function parsers_integer(min, max) {
         return n >= min && n <= max ? n : refuse(accepted);
     });
 }
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = [...new Set(items)];
+    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+    if (dropped.length)
+        repeats.set(kept, [...new Set(dropped)]);
+    return kept;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
 function readList(v) {
-    const items = [
-        ...new Set(v
-            .split(/[\n,]/)
-            .map((s) => s.trim())
-            .filter(Boolean)),
-    ];
-    return items.length > 0 ? items : refuse('must name at least one item');
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 const list = parser(readList);
 const serviceUrl = parser((v) => {
@@ -55991,23 +56037,45 @@ const parsers_uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+/**
+ * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
+ * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
+ * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
+ * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
+ * names a resource, and by each part of a full resource id.
+ */
+function resourceNameProblem(name, maxLength = 260) {
+    if (name.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    if (name === '.' || name === '..')
+        return 'must not be . or ..';
+    if (/\p{Cc}/u.test(name))
+        return 'must not contain control characters';
+    const bad = /[/\\?#%]/.exec(name)?.[0];
+    if (bad)
+        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
+    return undefined;
+}
+/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    if (name.length > maxLength)
-        refuse(`must be at most ${maxLength} characters`);
-    if (name === '.' || name === '..')
-        refuse('must not be . or ..');
-    if (/\p{Cc}/u.test(name))
-        refuse('must not contain control characters');
-    return name;
+    const problem = resourceNameProblem(name, maxLength);
+    return problem ? refuse(problem) : name;
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
 }
 /** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
 function resourceNames(maxLength = 260) {
-    return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+    return parser((v) => {
+        const names = readList(v);
+        for (const name of names) {
+            const problem = resourceNameProblem(name, maxLength);
+            if (problem)
+                refuse(`has an item that ${problem}: '${shown(name)}'`);
+        }
+        return names;
+    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -56021,7 +56089,18 @@ const isoTime = parser((v) => {
     return new Date(time);
 });
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 50 ms rather than every second, as it says: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
 const osType = parser((v) => {
     const word = v.trim().toLowerCase();
     if (word === 'any')
@@ -56078,11 +56157,9 @@ const operationUrls = parser((raw) => {
         const reason = urlProblem(text);
         if (reason)
             return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        const href = new URL(text).href;
-        if (!urls.includes(href))
-            urls.push(href);
+        urls.push(new URL(text).href);
     }
-    return urls;
+    return withoutRepeats(urls);
 });
 function urlProblem(text) {
     if (/\s/.test(text))
@@ -56293,11 +56370,15 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
-    constructor(source) {
+    note;
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    constructor(source, note = () => { }) {
         this.source = source;
+        this.note = note;
     }
     /** An operation's use of an input: its own parser and default, and whether it must be given. */
     read(use, operation) {
@@ -56332,6 +56413,10 @@ class InputReader {
             // A secret's value never reaches a message.
             const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
             throw new InputError(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
         }
         return parsed.data;
     }
@@ -57119,11 +57204,11 @@ function checkUserEmails(emails) {
     run: appRemoveUser,
 }));
 async function appRemoveUser(options, client, ctx) {
-    // First, so that even a run stopped by an input error learns of the service's end of life.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
     const locator = parseAppLocator(options.app);
     const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
     const app = describeApp(locator);
     const outcomes = [];
     const failures = [];
@@ -57230,7 +57315,11 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     if (failures.some((f) => isAbsentUser(f.error)))
         parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
-    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+    // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+    return parts
+        .map((part) => part.replace(/\.$/, ''))
+        .join('; ')
+        .replace(/\s*\n\s*/g, ' ');
 }
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
@@ -58840,6 +58929,34 @@ function findOperation(name) {
     return REGISTRY.find((module) => module.name === name);
 }
 
+;// CONCATENATED MODULE: ./src/inputs/nearest.ts
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
+ * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
+ */
+function nearest(word, candidates) {
+    const limit = Math.max(2, Math.floor(word.length / 3));
+    let best;
+    for (const name of candidates) {
+        const distance = editDistance(word.toLowerCase(), name);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name, distance };
+    }
+    return best?.name;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
 
 /**
@@ -58883,6 +59000,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -58892,7 +59010,9 @@ function parseOperation(raw) {
     const module = findOperation(name);
     if (module)
         return module;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+    // As the command line does: a likely slip named first, then every valid name.
+    const near = name ? nearest(name, OPERATION_NAMES) : undefined;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
 }
 /**
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
@@ -58900,7 +59020,7 @@ function parseOperation(raw) {
  */
 async function runOperation(source, runtime) {
     const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
+    const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
@@ -58969,9 +59089,12 @@ function refuseUnread(module, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/advice.ts
+;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
-/** What a person can do about a failure, for the job summary: one sentence, by the kind of cause. */
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
 function adviceFor(error) {
     if (error instanceof InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
@@ -58980,7 +59103,7 @@ function adviceFor(error) {
         return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
     }
     if (error instanceof TimeoutError) {
-        return 'Raise timeout, or resume with wait-for-operation and the operation-url output where the step set one.';
+        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
     }
     if (error instanceof ServiceError) {
         const status = error.status;
@@ -58997,6 +59120,10 @@ function adviceFor(error) {
     }
     return 'See the step log for the details.';
 }
+
+;// CONCATENATED MODULE: ./src/action/advice.ts
+// The advice is shared with the command line, which prints it too; it lives with the inputs, where both reach it.
+
 
 ;// CONCATENATED MODULE: ./src/action/limits.ts
 /**
@@ -59103,13 +59230,15 @@ const actionsLogger = {
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 
 
+
 /**
  * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
  * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
- * images).
+ * images). Every URL is shown as the log shows it (no user info, the query reduced to `api-version`): anyone who
+ * can read the run page reads the summary, and a signed polling URL is a credential; only outputs carry it whole.
  */
 function summary_escape(text) {
-    return clip(text)
+    return clip(redactUrls(text))
         .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
         .replace(/\r\n|\r|\n/g, '<br>');
 }
@@ -59143,7 +59272,7 @@ function renderSummary({ operation, tables, failure, advice }) {
         header: `<tr>${table.header.map((c) => `<th>${summary_escape(c)}</th>`).join('')}</tr>`,
         rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${summary_escape(c)}</td>`).join('')}</tr>`),
         notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${summary_escape(n)}</li>`).join('')}</ul>` : '',
-        // Shown whole, to copy: a URL cut with `?…` could not be used to resume.
+        // Redacted as any text here: the URL to resume with is in the outputs, whole.
         code: (table.code ?? [])
             .map((c) => `<p>${summary_escape(c.label)}</p><pre><code>${summary_escape(c.text)}</code></pre>`)
             .join(''),
@@ -59351,7 +59480,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7723);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

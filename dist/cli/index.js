@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4786);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2753);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45241,7 +45241,7 @@ __webpack_async_result__();
 /* harmony export */   uW: () => (/* binding */ readFlags)
 /* harmony export */ });
 /* unused harmony export GLOBAL_FLAGS */
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9740);
+/* harmony import */ var _inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3915);
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 class UsageError extends Error {
@@ -45274,14 +45274,15 @@ function scan(argv) {
         }
         else if (word.startsWith('-') && word.length > 1) {
             const equals = word.indexOf('=');
-            const name = word.slice(word.startsWith('--') ? 2 : 1, equals === -1 ? undefined : equals);
+            const spelled = word.slice(0, equals === -1 ? undefined : equals);
+            const name = spelled.slice(spelled.startsWith('--') ? 2 : 1);
             if (equals !== -1) {
-                result.flags.push({ name, value: word.slice(equals + 1) });
+                result.flags.push({ name, value: word.slice(equals + 1), spelled });
             }
             else {
                 const next = argv[i + 1];
                 const takes = next !== undefined && !(next.startsWith('--') || isGlobal(next));
-                result.flags.push({ name, value: takes ? next : undefined });
+                result.flags.push({ name, value: takes ? next : undefined, spelled });
                 if (takes)
                     i++;
             }
@@ -45301,20 +45302,20 @@ function readFlags(flags, spec) {
     const values = new Map();
     const see = `see vendor-ops ${spec.command} --help`;
     const suggest = (name) => {
-        const near = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
+        const near = (0,_inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
         return near && near !== name ? `; did you mean --${near}?` : '';
     };
-    for (const { name, value } of flags) {
+    for (const { name, value, spelled } of flags) {
         const accepted = spec.accepts.get(name);
         if (GLOBAL_FLAGS.includes(name))
-            throw new UsageError(`--${name} takes no value`);
+            throw new UsageError(`${spelled} takes no value`);
         if (!accepted) {
             throw new UsageError(spec.known?.has(name)
-                ? `${spec.command} does not read --${name}${suggest(name) || `; ${see}`}`
-                : `unknown flag --${name} for ${spec.command}${suggest(name) || `; ${see}`}`);
+                ? `${spec.command} does not read ${spelled}${suggest(name) || `; ${see}`}`
+                : `unknown flag ${spelled} for ${spec.command}${suggest(name) || `; ${see}`}`);
         }
         if (value === undefined)
-            throw new UsageError(`--${name} needs a value (--${name} VALUE)`);
+            throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
         const seen = values.get(name);
         if (seen && !accepted.list) {
             throw new UsageError(`--${name} is given more than once; it takes one value`);
@@ -45334,7 +45335,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4786:
+/***/ 2753:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45571,24 +45572,75 @@ function joinUrl(base, path, query = {}) {
     return url;
 }
 /**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
     const bare = link.replace(USERINFO, '$1…@');
     const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
 /**
- * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
- * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query) {
+    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
+    const params = body.split('&');
+    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+    const rest = params.some((p) => p !== version && p !== '');
+    if (!version)
+        return `?…${after}`;
+    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
     return text
         .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }
 
+;// CONCATENATED MODULE: ./src/inputs/advice.ts
+
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
+function adviceFor(error) {
+    if (error instanceof InputError) {
+        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
+    }
+    if (error instanceof OriginError) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof TimeoutError) {
+        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
+    }
+    if (error instanceof ServiceError) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+// EXTERNAL MODULE: ./src/inputs/nearest.ts
+var nearest = __nccwpck_require__(3915);
 ;// CONCATENATED MODULE: ./src/client/retry.ts
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
 const RETRY_AFTER_MIN_MS = 1_000;
@@ -45924,15 +45976,44 @@ function integer(min, max) {
         return n >= min && n <= max ? n : refuse(accepted);
     });
 }
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = [...new Set(items)];
+    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+    if (dropped.length)
+        repeats.set(kept, [...new Set(dropped)]);
+    return kept;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
 function readList(v) {
-    const items = [
-        ...new Set(v
-            .split(/[\n,]/)
-            .map((s) => s.trim())
-            .filter(Boolean)),
-    ];
-    return items.length > 0 ? items : refuse('must name at least one item');
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 const list = parser(readList);
 const serviceUrl = parser((v) => {
@@ -45945,23 +46026,45 @@ const uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+/**
+ * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
+ * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
+ * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
+ * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
+ * names a resource, and by each part of a full resource id.
+ */
+function resourceNameProblem(name, maxLength = 260) {
+    if (name.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    if (name === '.' || name === '..')
+        return 'must not be . or ..';
+    if (/\p{Cc}/u.test(name))
+        return 'must not contain control characters';
+    const bad = /[/\\?#%]/.exec(name)?.[0];
+    if (bad)
+        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
+    return undefined;
+}
+/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    if (name.length > maxLength)
-        refuse(`must be at most ${maxLength} characters`);
-    if (name === '.' || name === '..')
-        refuse('must not be . or ..');
-    if (/\p{Cc}/u.test(name))
-        refuse('must not contain control characters');
-    return name;
+    const problem = resourceNameProblem(name, maxLength);
+    return problem ? refuse(problem) : name;
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
 }
 /** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
 function resourceNames(maxLength = 260) {
-    return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+    return parser((v) => {
+        const names = readList(v);
+        for (const name of names) {
+            const problem = resourceNameProblem(name, maxLength);
+            if (problem)
+                refuse(`has an item that ${problem}: '${shown(name)}'`);
+        }
+        return names;
+    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -45975,7 +46078,18 @@ const isoTime = parser((v) => {
     return new Date(time);
 });
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 50 ms rather than every second, as it says: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
 const osType = parser((v) => {
     const word = v.trim().toLowerCase();
     if (word === 'any')
@@ -46032,11 +46146,9 @@ const operationUrls = parser((raw) => {
         const reason = urlProblem(text);
         if (reason)
             return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        const href = new URL(text).href;
-        if (!urls.includes(href))
-            urls.push(href);
+        urls.push(new URL(text).href);
     }
-    return urls;
+    return withoutRepeats(urls);
 });
 function urlProblem(text) {
     if (/\s/.test(text))
@@ -46247,11 +46359,15 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
-    constructor(source) {
+    note;
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    constructor(source, note = () => { }) {
         this.source = source;
+        this.note = note;
     }
     /** An operation's use of an input: its own parser and default, and whether it must be given. */
     read(use, operation) {
@@ -46286,6 +46402,10 @@ class InputReader {
             // A secret's value never reaches a message.
             const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
             throw new InputError(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
         }
         return parsed.data;
     }
@@ -47110,11 +47230,11 @@ function checkUserEmails(emails) {
     run: appRemoveUser,
 }));
 async function appRemoveUser(options, client, ctx) {
-    // First, so that even a run stopped by an input error learns of the service's end of life.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
     const locator = parseAppLocator(options.app);
     const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
     const app = describeApp(locator);
     const outcomes = [];
     const failures = [];
@@ -47221,7 +47341,11 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     if (failures.some((f) => isAbsentUser(f.error)))
         parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
-    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+    // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+    return parts
+        .map((part) => part.replace(/\.$/, ''))
+        .join('; ')
+        .replace(/\s*\n\s*/g, ' ');
 }
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
@@ -48874,6 +48998,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -48883,7 +49008,9 @@ function parseOperation(raw) {
     const module = findOperation(name);
     if (module)
         return module;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+    // As the command line does: a likely slip named first, then every valid name.
+    const near = name ? (0,nearest/* nearest */.p)(name, OPERATION_NAMES) : undefined;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
 }
 /**
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
@@ -48891,7 +49018,7 @@ function parseOperation(raw) {
  */
 async function runOperation(source, runtime) {
     const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
+    const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
@@ -49158,14 +49285,18 @@ function table(rows, width) {
         return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
     });
 }
-/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
+/**
+ * Words to lines of at most `width` characters; a word longer than a line (a resource id, a URL) is cut after a
+ * `/` where it can be, so each piece reads as part of a path, else into pieces that fit.
+ */
 function wrap(text, width) {
     const lines = [];
     let line = '';
+    const fit = Math.max(1, width);
     const words = text
         .split(/\s+/)
         .filter(Boolean)
-        .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+        .flatMap((word) => (word.length <= fit ? [word] : cutLongWord(word, fit)));
     for (const word of words) {
         if (line && line.length + 1 + word.length > width) {
             lines.push(line);
@@ -49177,6 +49308,18 @@ function wrap(text, width) {
     if (line)
         lines.push(line);
     return lines;
+}
+/** Pieces of at most `width` characters, each ending after a `/` where one falls within it. */
+function cutLongWord(word, width) {
+    const pieces = [];
+    let rest = word;
+    while (rest.length > width) {
+        const slash = rest.lastIndexOf('/', width - 1);
+        const end = slash > 0 ? slash + 1 : width;
+        pieces.push(rest.slice(0, end));
+        rest = rest.slice(end);
+    }
+    return rest ? [...pieces, rest] : pieces;
 }
 /** A command broken before its flags with shell continuations, so it can be pasted as it is. */
 function example(command, width) {
@@ -49204,6 +49347,8 @@ function example(command, width) {
 function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
     const started = now();
     let last = '';
+    // What was said, so the tables printed at the end do not repeat a warning (the retirement notice) word for word.
+    const said = new Set();
     let live = false;
     const clearLive = () => {
         if (live)
@@ -49214,6 +49359,7 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
         const line = render(text);
         clearLive();
         stream.write(`${line}\n`);
+        said.add(line.replace(/^warning: /, ''));
         last = line;
     };
     const timer = stream.isTTY
@@ -49242,11 +49388,11 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
                 clearInterval(timer);
             clearLive();
         },
+        /** Whether a line (a warning without its `warning: `) was written already. */
+        logged: (line) => said.has(line),
     };
 }
 
-// EXTERNAL MODULE: ./src/cli/nearest.ts
-var nearest = __nccwpck_require__(9740);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/version.ts
@@ -49255,6 +49401,9 @@ const package_namespaceObject = {"rE":"0.1.0"};
 const VERSION = package_namespaceObject.rE;
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
 
 
 
@@ -49304,7 +49453,7 @@ async function dispatch(args) {
         if (args.globals.has('help'))
             return print(usage());
         if (args.flags.length > 0)
-            throw new cli_args/* UsageError */.eb(`no operation given before --${args.flags[0].name}`);
+            throw new cli_args/* UsageError */.eb(`no operation given before ${args.flags[0].spelled}`);
         process.stderr.write(`${usage()}\n`);
         return 2;
     }
@@ -49321,8 +49470,27 @@ async function dispatch(args) {
         : reads.has(name)
             ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
             : undefined;
+    warnOfStrayVariables(process.env);
     return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
+/**
+ * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
+ * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ */
+function warnOfStrayVariables(env) {
+    const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
+    const known = new Set(inputs.map(envName));
+    for (const name of Object.keys(env)
+        .filter((n) => n.startsWith(ENV_PREFIX))
+        .sort()) {
+        if (known.has(name))
+            continue;
+        // Compared as input names: the shared prefix would make every pair look close.
+        const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`);
+    }
+}
+const ENV_PREFIX = 'VENDOR_OPS_';
 function operation(name) {
     const module = findOperation(name);
     if (module)
@@ -49334,13 +49502,20 @@ function print(text) {
     process.stdout.write(`${text}\n`);
     return 0;
 }
+/** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose) {
-    const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
+    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
     const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
     const controller = new AbortController();
-    const cancel = () => controller.abort(new Error('Cancelled'));
+    let stoppedBy;
+    const cancel = (signal) => {
+        stoppedBy = signal;
+        controller.abort(new Error('Cancelled'));
+    };
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
+    let last;
     try {
         // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
         const summary = new InputReader(source).optional('summary') !== false;
@@ -49350,25 +49525,35 @@ async function runCommand(source, json, verbose) {
             signal: controller.signal,
             onSecret: () => { },
             userAgent: 'vendor-ops-cli',
+            onResponse: (response) => (last = response),
         });
         stop();
         printOutputs(run.outputs, json);
         if (summary)
             for (const table of run.result.summary)
-                process.stderr.write(renderTable(table));
+                process.stderr.write(renderTable(table, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
-            return 1;
+            return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
         }
-        return 0;
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
     }
     catch (error) {
         stop();
+        // A usage error is one line, and nothing else: no request was sent, so no output is known.
+        if (error instanceof InputError) {
+            err(`error: ${error.message}`);
+            return 2;
+        }
+        // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
+        printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
         if (error instanceof ServiceError)
             for (const line of error.detailLines())
                 err(line);
         err(`error: ${error instanceof Error ? error.message : String(error)}`);
-        return error instanceof InputError ? 2 : 1;
+        // The advice the action's job summary gives, for the same causes.
+        err(`advice: ${adviceFor(error)}`);
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     finally {
         process.off('SIGINT', cancel);
@@ -49383,7 +49568,8 @@ function printOutputs(outputs, json) {
         for (const [name, value] of present)
             process.stdout.write(`${name}=${outputText(value)}\n`);
 }
-function renderTable(table) {
+/** A table as the command line shows it; a note the log has already shown (a warning) is not repeated. */
+function renderTable(table, logged) {
     const rows = [table.header, ...table.rows];
     const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -49394,48 +49580,11 @@ function renderTable(table) {
             : []),
         line(table.header),
         ...table.rows.map(line),
-        ...(table.notes ?? []).map(forCommandLine),
-        // Whole, on a line of its own, so it can be copied: the URL to resume with.
-        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${c.text}`]),
+        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
         '',
     ].join('\n');
-}
-
-
-/***/ }),
-
-/***/ 9740:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ nearest)
-/* harmony export */ });
-/* unused harmony export editDistance */
-/** Levenshtein distance: insertions, deletions and substitutions, one each. */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-/**
- * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
- * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
- */
-function nearest(word, candidates) {
-    const limit = Math.max(2, Math.floor(word.length / 3));
-    let best;
-    for (const name of candidates) {
-        const distance = editDistance(word.toLowerCase(), name);
-        if (distance <= limit && (!best || distance < best.distance))
-            best = { name, distance };
-    }
-    return best?.name;
 }
 
 
@@ -49475,6 +49624,43 @@ const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
 function keepWasmOnBaselineTier() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
+}
+
+
+/***/ }),
+
+/***/ 3915:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ nearest)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
+ * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
+ */
+function nearest(word, candidates) {
+    const limit = Math.max(2, Math.floor(word.length / 3));
+    let best;
+    for (const name of candidates) {
+        const distance = editDistance(word.toLowerCase(), name);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name, distance };
+    }
+    return best?.name;
 }
 
 

@@ -8,6 +8,7 @@ import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
+import { nearest } from './nearest.js';
 import { InputReader, type InputSource } from './reader.js';
 import { readSignIn, type IdTokenSource } from './sign-in.js';
 
@@ -40,9 +41,11 @@ export function parseOperation(raw: string | undefined): OperationModule {
   const name = raw?.trim() ?? '';
   const module = findOperation(name);
   if (module) return module;
+  // As the command line does: a likely slip named first, then every valid name.
+  const near = name ? nearest(name, OPERATION_NAMES) : undefined;
   throw new InputError(
     'operation',
-    `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`,
+    `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`,
   );
 }
 
@@ -52,7 +55,7 @@ export function parseOperation(raw: string | undefined): OperationModule {
  */
 export async function runOperation(source: InputSource, runtime: Runtime): Promise<Run> {
   const module = parseOperation(source('operation'));
-  const inputs = new InputReader(source);
+  const inputs = new InputReader(source, runtime.logger.info);
   refuseUnread(module, inputs);
   const options = Object.fromEntries(
     Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]),

@@ -57,11 +57,11 @@ export async function appRemoveUser(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  // First, so that even a run stopped by an input error learns of the service's end of life.
-  const notice = lifecycleNotice(ctx.clock.now());
-  ctx.logger.warning(notice);
   const locator = parseAppLocator(options.app);
   const emails = checkUserEmails(options.userEmails);
+  // After validation, so that a usage error stays one line; every run that sends a request is told.
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
   const app = describeApp(locator);
 
   const outcomes: RemovalOutcome[] = [];
@@ -173,5 +173,9 @@ function describeFailure(
   if (failures.some((f) => isAbsentUser(f.error)))
     parts.push('fail-if-absent is true, so a user who is not a member fails the step');
   // One line: the annotation's first line names the cause.
-  return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+  // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+  return parts
+    .map((part) => part.replace(/\.$/, ''))
+    .join('; ')
+    .replace(/\s*\n\s*/g, ' ');
 }
