@@ -1,0 +1,91 @@
+import type { Clock } from './clock.js';
+
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets them through one at a time until one is
+ * answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ */
+export class OriginGate {
+  /** Clock time before which nothing is sent. */
+  private openAt = 0;
+  /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+  private heldFor = 0;
+  /** After a 429: requests pass one at a time, each once the one before it was answered. */
+  private serial = false;
+  private waiting = 0;
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly random: () => number,
+  ) {}
+
+  /** Whether a request would be held now. */
+  get closed(): boolean {
+    return this.serial || this.clock.now() < this.openAt;
+  }
+
+  /** Holds every new request until `ms` from now (a 429's Retry-After). */
+  hold(ms: number): void {
+    this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+    this.heldFor = ms;
+    this.serial = true;
+  }
+
+  /**
+   * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
+   * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
+   * is let through), else undefined.
+   */
+  async pass<T>(
+    work: () => Promise<T>,
+    throttledFor: (value: T) => number | undefined,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    if (!this.closed) {
+      const value = await work();
+      const held = throttledFor(value);
+      if (held !== undefined) this.hold(held);
+      return value;
+    }
+    this.waiting++;
+    const before = this.tail;
+    let release!: () => void;
+    this.tail = new Promise((resolve) => (release = resolve));
+    try {
+      await untilAborted(before, signal);
+      const wait = this.openAt - this.clock.now();
+      // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
+      if (wait > 0) await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+      const value = await work();
+      const held = throttledFor(value);
+      if (held !== undefined) this.hold(held);
+      else if (this.waiting === 1) this.serial = false;
+      return value;
+    } finally {
+      this.waiting--;
+      release();
+    }
+  }
+}
+
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
