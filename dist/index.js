@@ -56438,15 +56438,25 @@ function describeBody(response) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/gate.ts
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
 /**
  * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
  * requests to the origin until the Retry-After has passed, then lets them through one at a time until one is
  * answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
  * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
  */
 class OriginGate {
     clock;
     random;
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
     /** Clock time before which nothing is sent. */
     openAt = 0;
     /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
@@ -56474,7 +56484,54 @@ class OriginGate {
      * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
      * is let through), else undefined.
      */
-    async pass(work, throttledFor, signal) {
+    async pass(work, throttledFor, signal, change = false) {
+        if (!change)
+            return this.passGate(work, throttledFor, signal);
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    async passGate(work, throttledFor, signal) {
         if (!this.closed) {
             const value = await work();
             const held = throttledFor(value);
@@ -56565,7 +56622,9 @@ class http_HttpClient {
         const change = intentOf(req) === 'change';
         // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
         // retry from a second request, and a failure names it.
-        const clientRequestId = change ? (this.options.randomUUID ?? external_node_crypto_.randomUUID)() : undefined;
+        const clientRequestId = change
+            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
+            : undefined;
         const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
         const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
         let refreshed = false;
@@ -56578,7 +56637,7 @@ class http_HttpClient {
             const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
             const progress = { sent: false };
             try {
-                response = await this.gate.pass(() => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal);
+                response = await this.gate.pass(() => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
             }
             catch (error) {
                 // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
@@ -56861,7 +56920,7 @@ function networkError(req, url, error) {
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
 const RENEWAL_RETRY_MS = 30_000;
-/** A token this close to its expiry is not sent: the request could arrive after it lapsed. */
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
 const LAST_USE_MARGIN_MS = 10_000;
 /** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
@@ -56932,12 +56991,16 @@ function tokenGrant(options) {
         // Short-lived tokens renew at half their life rather than at once.
         const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
         const now = options.clock.now();
-        cached = { token: body.access_token, renewAt: now + lifetimeMs - margin, validUntil: now + lifetimeMs };
+        cached = {
+            token: body.access_token,
+            renewAt: now + lifetimeMs - margin,
+            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+        };
         retryRenewalAt = 0;
         return body.access_token;
     };
     /** The token in hand while it can still be sent, after a renewal failed. */
-    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil - LAST_USE_MARGIN_MS ? cached : undefined;
+    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
     return {
         async headers() {
             const now = options.clock.now();
@@ -57417,6 +57480,7 @@ function checkUserEmails(emails) {
 
 
 
+
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
@@ -57442,13 +57506,11 @@ async function appRemoveUser(options, client, ctx) {
     const failures = [];
     for (const [index, email] of emails.entries()) {
         ctx.signal?.throwIfAborted();
+        // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+        let lostAnswer;
         try {
-            const response = await client.send({
-                method: 'DELETE',
-                url: appApiUrl(options.apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-                // The API answers 411 to a DELETE without a body; {} is its empty payload.
-                json: {},
-                hint: removalHint(app, email),
+            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
+                lostAnswer = error;
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -57460,6 +57522,19 @@ async function appRemoveUser(options, client, ctx) {
             if (!(error instanceof ServiceError))
                 throw error;
             const absent = isAbsentUser(error);
+            if (absent && lostAnswer) {
+                // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+                outcomes.push({
+                    user_email: email,
+                    removed: true,
+                    answerLost: true,
+                    status: error.status,
+                    code: error.code,
+                });
+                ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+                    `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
+                continue;
+            }
             outcomes.push({
                 user_email: email,
                 removed: false,
@@ -57507,6 +57582,40 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
+/** Attempts of one removal in all, the first included: as many as a read gets. */
+const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
+/**
+ * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
+ * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ */
+async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
+    let clientRequestId;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await client.send({
+                // Sent again, it is the same removal: the service (and its owner) can tell.
+                clientRequestId,
+                method: 'DELETE',
+                url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || !error.effectUnknown)
+                throw error;
+            onLostAnswer(error);
+            clientRequestId = error.clientRequestId;
+            const wait = backoffDelay(defaultRetryPolicy, attempt);
+            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
+                throw error;
+            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
+                '(a removal is idempotent, so it is sent again although its effect is unknown)');
+            await ctx.clock.sleep(wait, ctx.signal);
+        }
+    }
+}
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
     return error.status === 404 && whichNotFound(error) === 'user';
@@ -57521,6 +57630,8 @@ function onlyThisUser(error) {
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
 function describeOutcome(o, failIfAbsent = false) {
+    if (o.answerLost)
+        return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
@@ -59500,7 +59611,17 @@ function renderSummary({ operation, tables, failure, advice }) {
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 async function run() {
     const controller = new AbortController();
-    const cancel = () => controller.abort(new Error('The job was cancelled'));
+    let lastWord;
+    const cancel = () => {
+        controller.abort(new Error('The job was cancelled'));
+        // The runner sends SIGTERM 7.5 s after SIGINT and kills 2.5 s later. A request that changes something gets
+        // up to 4 s for its answer (the client), then the step ends as it is; this is the net under that, should
+        // anything still hold the process: it ends, failed, 6 s after the signal. Unref'd: it never holds it open.
+        lastWord ??= setTimeout(() => {
+            setFailed('The job was cancelled and the step could not end within 6 s; see the log for what was done.');
+            process.exit(1);
+        }, CANCEL_EXIT_MS).unref();
+    };
     process.once('SIGTERM', cancel);
     process.once('SIGINT', cancel);
     const source = (name) => getInput(name);
@@ -59575,6 +59696,8 @@ function main_describe(error) {
     }
     return oneLine(error instanceof Error ? error.message : String(error));
 }
+/** How long after the cancellation signal the step is ended whatever it is doing. */
+const CANCEL_EXIT_MS = 5_800;
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
 const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 

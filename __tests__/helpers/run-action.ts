@@ -31,12 +31,16 @@ export interface ActionRun {
   masks: string[];
   /** Everything a secret could leak into. */
   everything: string;
+  /** From the signal (sigtermAfterMs) to the process's end, in ms; undefined where none was sent. */
+  exitAfterSignalMs?: number;
 }
 
 export interface RunOptions {
   env?: Record<string, string>;
   /** Sent to the process after this many ms, as a runner does when a job is cancelled. */
   sigtermAfterMs?: number;
+  /** The signal sigtermAfterMs sends: SIGTERM by default; the runner's cancellation sends SIGINT first. */
+  signal?: 'SIGINT' | 'SIGTERM';
   timeoutMs?: number;
 }
 
@@ -63,11 +67,16 @@ export async function runAction(
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
+  let signalledAt: number | undefined;
   const term = options.sigtermAfterMs
-    ? setTimeout(() => child.kill('SIGTERM'), options.sigtermAfterMs)
+    ? setTimeout(() => {
+        signalledAt = Date.now();
+        child.kill(options.signal ?? 'SIGTERM');
+      }, options.sigtermAfterMs)
     : undefined;
   const kill = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const exitAfterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
   clearTimeout(term);
   clearTimeout(kill);
   const outputText = await readFile(outputFile, 'utf8');
@@ -87,6 +96,7 @@ export async function runAction(
     warnings: named('warning').map((c) => c.data),
     masks: named('add-mask').map((c) => c.data),
     everything: [stdout, stderr, outputText, summary].join('\n'),
+    exitAfterSignalMs,
   };
 }
 

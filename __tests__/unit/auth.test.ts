@@ -186,7 +186,7 @@ describe('sign-in', () => {
       expect(tokenRequests()).toHaveLength(1);
       expect(lines).toEqual([
         expect.stringMatching(
-          /^Renewing the access token failed \(Sign-in failed at the runner's ID-token endpoint .*Error Code : 500.*\); the current token is valid for 240 s more, so it is used and the renewal is retried in 30 s$/,
+          /^Renewing the access token failed \(Sign-in failed at the runner's ID-token endpoint .*Error Code : 500.*\); the current token is valid for 230 s more, so it is used and the renewal is retried in 30 s$/,
         ),
       ]);
       // Within the 30 s, no new try; after them, a new token.

@@ -8,7 +8,7 @@ import { parseBody, type Credential, type HttpClient, type HttpResponse } from '
 const EXPIRY_MARGIN_MS = 5 * 60_000;
 /** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
 const RENEWAL_RETRY_MS = 30_000;
-/** A token this close to its expiry is not sent: the request could arrive after it lapsed. */
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
 const LAST_USE_MARGIN_MS = 10_000;
 
 /** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
@@ -101,14 +101,18 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
     // Short-lived tokens renew at half their life rather than at once.
     const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
     const now = options.clock.now();
-    cached = { token: body.access_token, renewAt: now + lifetimeMs - margin, validUntil: now + lifetimeMs };
+    cached = {
+      token: body.access_token,
+      renewAt: now + lifetimeMs - margin,
+      validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+    };
     retryRenewalAt = 0;
     return body.access_token;
   };
 
   /** The token in hand while it can still be sent, after a renewal failed. */
   const stillValid = () =>
-    cached !== undefined && options.clock.now() < cached.validUntil - LAST_USE_MARGIN_MS ? cached : undefined;
+    cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
 
   return {
     async headers() {

@@ -1,12 +1,23 @@
 import type { Clock } from './clock.js';
 
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+
 /**
  * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
  * requests to the origin until the Retry-After has passed, then lets them through one at a time until one is
  * answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
  * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
  */
 export class OriginGate {
+  private window = INITIAL_WINDOW;
+  private changesInFlight = 0;
+  private readonly slots: (() => void)[] = [];
   /** Clock time before which nothing is sent. */
   private openAt = 0;
   /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
@@ -39,6 +50,62 @@ export class OriginGate {
    * is let through), else undefined.
    */
   async pass<T>(
+    work: () => Promise<T>,
+    throttledFor: (value: T) => number | undefined,
+    signal?: AbortSignal,
+    change = false,
+  ): Promise<T> {
+    if (!change) return this.passGate(work, throttledFor, signal);
+    await this.slot(signal);
+    try {
+      return await this.passGate(
+        work,
+        (value) => {
+          const held = throttledFor(value);
+          this.window =
+            held === undefined
+              ? Math.min(MAX_WINDOW, this.window + 1)
+              : Math.max(1, Math.floor(this.window / 2));
+          return held;
+        },
+        signal,
+      );
+    } finally {
+      this.changesInFlight--;
+      this.fill();
+    }
+  }
+
+  /** A place in the window of requests that change something. */
+  private slot(signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
+    if (this.changesInFlight < this.window) {
+      this.changesInFlight++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const take = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const at = this.slots.indexOf(take);
+        if (at >= 0) this.slots.splice(at, 1);
+        reject(signal!.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.slots.push(take);
+    });
+  }
+
+  private fill(): void {
+    while (this.changesInFlight < this.window && this.slots.length > 0) {
+      this.changesInFlight++;
+      this.slots.shift()!();
+    }
+  }
+
+  private async passGate<T>(
     work: () => Promise<T>,
     throttledFor: (value: T) => number | undefined,
     signal?: AbortSignal,

@@ -58,6 +58,11 @@ export interface HttpRequest {
    * `AFTER_CANCEL_LIMIT_MS`, so the step still exits inside the runner's cancellation window.
    */
   afterCancel?: boolean;
+  /**
+   * The `x-vendor-client-request-id` of a request sent again by its caller after an attempt of unknown effect
+   * (an idempotent DELETE): the same logical request, so the same id. Default: a new one.
+   */
+  clientRequestId?: string;
 }
 
 /** How long a request sent after the job's cancellation may take, its retries included. */
@@ -116,7 +121,9 @@ export class HttpClient {
     const change = intentOf(req) === 'change';
     // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
     // retry from a second request, and a failure names it.
-    const clientRequestId = change ? (this.options.randomUUID ?? randomUUID)() : undefined;
+    const clientRequestId = change
+      ? (req.clientRequestId ?? (this.options.randomUUID ?? randomUUID)())
+      : undefined;
     const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
     const unknown = (error: ServiceError) =>
       new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
@@ -134,6 +141,7 @@ export class HttpClient {
           () => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress),
           (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
           signal,
+          change,
         );
       } catch (error) {
         // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
