@@ -46401,8 +46401,8 @@ const INITIAL_WINDOW = 8;
 const MAX_WINDOW = 1_000;
 /**
  * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
- * requests to the origin until the Retry-After has passed, then lets them through one at a time until one is
- * answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
  * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
  *
  * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
@@ -46444,7 +46444,7 @@ class OriginGate {
      */
     async pass(work, throttledFor, signal, change = false) {
         if (!change)
-            return this.passGate(work, throttledFor, signal);
+            return this.passRead(work, throttledFor, signal);
         await this.slot(signal);
         try {
             return await this.passGate(work, (value) => {
@@ -46489,6 +46489,20 @@ class OriginGate {
             this.slots.shift()();
         }
     }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+     */
+    async passRead(work, throttledFor, signal) {
+        const wait = this.openAt - this.clock.now();
+        if (wait > 0)
+            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held);
+        return value;
+    }
     async passGate(work, throttledFor, signal) {
         if (!this.closed) {
             const value = await work();
@@ -46511,7 +46525,8 @@ class OriginGate {
             const held = throttledFor(value);
             if (held !== undefined)
                 this.hold(held);
-            else if (this.waiting === 1)
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
                 this.serial = false;
             return value;
         }

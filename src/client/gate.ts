@@ -6,8 +6,8 @@ const MAX_WINDOW = 1_000;
 
 /**
  * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
- * requests to the origin until the Retry-After has passed, then lets them through one at a time until one is
- * answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
  * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
  *
  * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
@@ -55,7 +55,7 @@ export class OriginGate {
     signal?: AbortSignal,
     change = false,
   ): Promise<T> {
-    if (!change) return this.passGate(work, throttledFor, signal);
+    if (!change) return this.passRead(work, throttledFor, signal);
     await this.slot(signal);
     try {
       return await this.passGate(
@@ -105,6 +105,23 @@ export class OriginGate {
     }
   }
 
+  /**
+   * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+   * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+   */
+  private async passRead<T>(
+    work: () => Promise<T>,
+    throttledFor: (value: T) => number | undefined,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    const wait = this.openAt - this.clock.now();
+    if (wait > 0) await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+    const value = await work();
+    const held = throttledFor(value);
+    if (held !== undefined) this.hold(held);
+    return value;
+  }
+
   private async passGate<T>(
     work: () => Promise<T>,
     throttledFor: (value: T) => number | undefined,
@@ -128,7 +145,8 @@ export class OriginGate {
       const value = await work();
       const held = throttledFor(value);
       if (held !== undefined) this.hold(held);
-      else if (this.waiting === 1) this.serial = false;
+      // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+      else if (this.waiting === 1 && this.slots.length === 0) this.serial = false;
       return value;
     } finally {
       this.waiting--;
