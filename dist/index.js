@@ -48497,6 +48497,7 @@ class ServiceError extends Error {
     effectUnknown;
     clientRequestId;
     signIn;
+    pastDeadline;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -48513,6 +48514,7 @@ class ServiceError extends Error {
         this.effectUnknown = init.effectUnknown ?? false;
         this.clientRequestId = init.clientRequestId;
         this.signIn = init.signIn ?? false;
+        this.pastDeadline = init.pastDeadline ?? false;
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
@@ -56704,9 +56706,13 @@ class http_HttpClient {
                         await clock.sleep(wait, signal);
                     continue;
                 }
-                throw error.withHint(more
-                    ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                    : `Given up after ${attempt} attempts.`);
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
             }
             if (RETRYABLE_STATUSES.has(response.status)) {
                 if (change)
@@ -56719,7 +56725,11 @@ class http_HttpClient {
                     continue;
                 }
                 if (retryable) {
-                    throw error.withHint(`The next try would be in ${formatWait(wait)}, after the step's timeout.`);
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
                 }
             }
             const hint = req.hint?.(error) ??

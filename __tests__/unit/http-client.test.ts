@@ -333,6 +333,7 @@ describe('HttpClient, a request that changes something', () => {
     expect(error!.status).toBe(429);
     expect(error!.effectUnknown).toBe(false);
     expect(error!.message).toContain("after the step's timeout");
+    expect(error!.pastDeadline).toBe(true);
     expect(emulator.requests).toHaveLength(4);
   });
 

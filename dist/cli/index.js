@@ -45390,6 +45390,7 @@ class ServiceError extends Error {
     effectUnknown;
     clientRequestId;
     signIn;
+    pastDeadline;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -45406,6 +45407,7 @@ class ServiceError extends Error {
         this.effectUnknown = init.effectUnknown ?? false;
         this.clientRequestId = init.clientRequestId;
         this.signIn = init.signIn ?? false;
+        this.pastDeadline = init.pastDeadline ?? false;
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
@@ -46662,9 +46664,13 @@ class HttpClient {
                         await clock.sleep(wait, signal);
                     continue;
                 }
-                throw error.withHint(more
-                    ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                    : `Given up after ${attempt} attempts.`);
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
             }
             if (RETRYABLE_STATUSES.has(response.status)) {
                 if (change)
@@ -46677,7 +46683,11 @@ class HttpClient {
                     continue;
                 }
                 if (retryable) {
-                    throw error.withHint(`The next try would be in ${formatWait(wait)}, after the step's timeout.`);
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
                 }
             }
             const hint = req.hint?.(error) ??

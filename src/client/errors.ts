@@ -23,6 +23,11 @@ export interface ServiceErrorInit extends ErrorDetail {
   clientRequestId?: string;
   /** The sign-in failed (the token endpoint or the runner's ID-token endpoint), not the request it was for. */
   signIn?: boolean;
+  /**
+   * The request would have been retried, but the next try came after the step's deadline (a 429 whose
+   * Retry-After passes it): for a poll, a timeout of the wait rather than a failure of the operation.
+   */
+  pastDeadline?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -38,6 +43,7 @@ export class ServiceError extends Error {
   readonly effectUnknown: boolean;
   readonly clientRequestId?: string;
   readonly signIn: boolean;
+  readonly pastDeadline: boolean;
 
   constructor(readonly init: ServiceErrorInit) {
     super(renderHeadline(init));
@@ -54,6 +60,7 @@ export class ServiceError extends Error {
     this.effectUnknown = init.effectUnknown ?? false;
     this.clientRequestId = init.clientRequestId;
     this.signIn = init.signIn ?? false;
+    this.pastDeadline = init.pastDeadline ?? false;
   }
 
   withHint(hint: string): ServiceError {

@@ -192,11 +192,13 @@ export class HttpClient {
           if (response.status !== 429) await clock.sleep(wait, signal);
           continue;
         }
-        throw error.withHint(
-          more
+        throw new ServiceError({
+          ...error.init,
+          pastDeadline: more,
+          hint: more
             ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
             : `Given up after ${attempt} attempts.`,
-        );
+        });
       }
       if (RETRYABLE_STATUSES.has(response.status)) {
         if (change) throw unknown(error);
@@ -209,7 +211,11 @@ export class HttpClient {
           continue;
         }
         if (retryable) {
-          throw error.withHint(`The next try would be in ${formatWait(wait)}, after the step's timeout.`);
+          throw new ServiceError({
+            ...error.init,
+            pastDeadline: true,
+            hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+          });
         }
       }
       const hint =
