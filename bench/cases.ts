@@ -38,6 +38,14 @@ export const SETTINGS = {
   /** `shortCount`: the same read over fewer pages, to show peak RSS does not grow with the number of pages. */
   history: { count: 10_000, shortCount: 2_000, pageSize: 100 },
   fanOut: { instances: 200, maxParallel: 50, durationMs: 2_000, retryAfterSeconds: 1 },
+  /** A fleet against a resource-manager write bucket far smaller than the vendor's (200, refilled at 10/s). */
+  fleet: {
+    instances: 60,
+    maxParallel: 60,
+    durationMs: 2_000,
+    retryAfterSeconds: 1,
+    bucket: { capacity: 10, refillPerSecond: 8 },
+  },
 };
 
 async function withEmulator<T>(scenario: Scenario, body: (emu: ServiceEmulator) => Promise<T>): Promise<T> {
@@ -188,8 +196,10 @@ function erpStopCase(
   extraInputs: Record<string, string>,
   measure: (emu: ServiceEmulator, run: ChildRun) => Sample,
   knobs: ErpInstanceScenario = {},
+  emulator: Scenario['emulator'] = undefined,
 ): Promise<Sample> {
   const scenario: Scenario = {
+    emulator,
     erp: {
       defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds), ...knobs },
     },
@@ -295,6 +305,28 @@ const fanOut: Case = {
   },
 };
 
+const fleet: Case = {
+  name: 'erp-stop fleet under throttling',
+  run(env) {
+    const { instances, maxParallel, bucket } = SETTINGS.fleet;
+    const names = Array.from({ length: instances }, (_, i) => `T${String(i + 1).padStart(3, '0')}`);
+    return erpStopCase(
+      env,
+      this.name,
+      names,
+      SETTINGS.fleet,
+      { 'max-parallel': String(maxParallel) },
+      (emu, run) => ({
+        wallMs: run.wallMs,
+        requests: emu.requests.length,
+        throttled: emu.writeBuckets?.throttled ?? 0,
+      }),
+      {},
+      { writeBucket: bucket },
+    );
+  },
+};
+
 export const CASES: Case[] = [
   nodeE0,
   floor,
@@ -309,4 +341,5 @@ export const CASES: Case[] = [
   history(true, true),
   history(false),
   fanOut,
+  fleet,
 ];

@@ -197,6 +197,32 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   const fanRss = m('erp-stop fan-out', 'rssKiB');
   row('4', 'fan-out peak RSS', `${mib(fanRss)} = ${x(fanRss / floorRss)} floor`, '(reported)', '');
 
+  // A fleet against a write bucket: the fastest any client gets is every stop admitted as the bucket refills
+  // ((N − capacity) / rate), the last one's operation after that, each stop sent once and polled as above. The
+  // capacity holds more than a Retry-After's refill, so waiting one out loses no token.
+  const t = s.fleet;
+  const bucketMs = ((t.instances - t.bucket.capacity) / t.bucket.refillPerSecond) * 1000;
+  const fleetIdealWall = bucketMs + t.durationMs;
+  const fleetIdealRequests = t.instances * (1 + Math.ceil(t.durationMs / (t.retryAfterSeconds * 1000)));
+  const fleetWall = m('erp-stop fleet under throttling', 'wallMs');
+  const fleetRequests = m('erp-stop fleet under throttling', 'requests');
+  const fleetThrottled = m('erp-stop fleet under throttling', 'throttled');
+  const fleetSetting = `${t.instances} × ${t.durationMs / 1000} s, max-parallel ${t.maxParallel}, bucket ${t.bucket.capacity} + ${t.bucket.refillPerSecond}/s`;
+  row(
+    '4',
+    `fleet under throttling: wall / ideal (${fleetSetting}; ideal ${ms(bucketMs)} of the bucket + ${ms(t.durationMs)})`,
+    `${ms(fleetWall)} = ${x(fleetWall / fleetIdealWall)}`,
+    '≤ 1.20 ×',
+    verdict(fleetWall / fleetIdealWall <= 1.2),
+  );
+  row(
+    '4',
+    `fleet under throttling: requests / ideal (each stop once, ${1 + Math.ceil(t.durationMs / (t.retryAfterSeconds * 1000)) - 1} polls each; ideal ${fleetIdealRequests}), 429s among them`,
+    `${fleetRequests} = ${x(fleetRequests / fleetIdealRequests)}, ${fleetThrottled} × 429`,
+    '≤ 1.20 ×',
+    verdict(fleetRequests / fleetIdealRequests <= 1.2),
+  );
+
   const table = [
     '| # | figure | measured (median) | target | result |',
     '|---|---|---|---|---|',

@@ -144,6 +144,8 @@ export interface FaultSpec {
   expectFor?: Record<string, 'success' | RegExp>;
   /** Hangs and stalls cost real time: a short request-timeout keeps them fast. */
   requestTimeout?: string;
+  /** "After the route": the service acts on the request, then its answer is lost (the fault replaces it). */
+  after?: boolean;
 }
 
 const HUGE = 17 * 1024 * 1024;
@@ -247,6 +249,31 @@ export const FAULTS: FaultSpec[] = [
     expect: /not JSON/,
     expectFor: DELETE_OK,
   },
+  // Acted, answer lost: the service did what was asked and the client never heard. A read is read again; a
+  // request that changes something is not sent again blindly: its effect is found out (erp: the instance's
+  // status; a DELETE: sent again, idempotent, its 404 then counting as done).
+  {
+    name: 'acted, answer lost: a 504 from a gateway',
+    fault: () => ({ kind: 'status', status: 504 }),
+    times: 1,
+    expect: 'success',
+    after: true,
+  },
+  {
+    name: 'acted, answer lost: a reset',
+    fault: () => ({ kind: 'reset' }),
+    times: 1,
+    expect: 'success',
+    after: true,
+  },
+  {
+    name: 'acted, answer lost: no answer within the request timeout',
+    fault: () => ({ kind: 'hang' }),
+    times: 1,
+    expect: 'success',
+    requestTimeout: '0.15',
+    after: true,
+  },
   {
     name: 'a body over the cap',
     fault: () => ({ kind: 'huge', bytes: HUGE }),
@@ -263,7 +290,7 @@ export async function runCell(target: Target, phase: Phase, spec: FaultSpec): Pr
   await faultCase(() =>
     withEmulator({}, async (emu) => {
       const inputs = await target.setUp(emu);
-      const rule = { ...phase, fault: spec.fault(), times: spec.times };
+      const rule = { ...phase, fault: spec.fault(), times: spec.times, after: spec.after };
       emu.addFault(rule);
       const clock = new VirtualClock(Date.now());
       const start = clock.now();

@@ -35,12 +35,16 @@ export interface ActionRun {
   masks: string[];
   /** Everything a secret could leak into. */
   everything: string;
+  /** From the signal (sigtermAfterMs) to the process's end, in ms; undefined where none was sent. */
+  exitAfterSignalMs?: number;
 }
 
 export interface RunOptions {
   env?: Record<string, string>;
   /** Sent to the process this many ms after its first line of output, as a runner does when a job is cancelled. */
   sigtermAfterMs?: number;
+  /** The signal sigtermAfterMs sends: SIGTERM by default; the runner's cancellation sends SIGINT first. */
+  signal?: 'SIGINT' | 'SIGTERM';
   timeoutMs?: number;
 }
 
@@ -72,9 +76,13 @@ export async function runAction(
   // step a runner cancels is running. Counted from the spawn, a busy machine's slow start-up would let the signal
   // kill a process that has not begun (exit code null), and the test would fail for no fault of the step's.
   let term: NodeJS.Timeout | undefined;
+  let signalledAt: number | undefined;
   const started = () => {
     if (options.sigtermAfterMs && !term) {
-      term = setTimeout(() => child.kill('SIGTERM'), options.sigtermAfterMs);
+      term = setTimeout(() => {
+        signalledAt = Date.now();
+        child.kill(options.signal ?? 'SIGTERM');
+      }, options.sigtermAfterMs);
     }
   };
   child.stdout.on('data', (d) => {
@@ -87,6 +95,7 @@ export async function runAction(
   });
   const kill = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const exitAfterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
   clearTimeout(term);
   clearTimeout(kill);
   const outputText = await readFile(outputFile, 'utf8');
@@ -106,6 +115,7 @@ export async function runAction(
     warnings: named('warning').map((c) => c.data),
     masks: named('add-mask').map((c) => c.data),
     everything: [stdout, stderr, outputText, summary].join('\n'),
+    exitAfterSignalMs,
   };
 }
 

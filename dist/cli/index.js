@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2753);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3143);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45335,7 +45335,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 2753:
+/***/ 3143:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45390,6 +45390,8 @@ class ServiceError extends Error {
     hint;
     effectUnknown;
     clientRequestId;
+    signIn;
+    pastDeadline;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -45405,6 +45407,8 @@ class ServiceError extends Error {
         this.hint = init.hint;
         this.effectUnknown = init.effectUnknown ?? false;
         this.clientRequestId = init.clientRequestId;
+        this.signIn = init.signIn ?? false;
+        this.pastDeadline = init.pastDeadline ?? false;
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
@@ -45439,10 +45443,18 @@ function renderHeadline(e) {
     // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
     // follows it, the request id, must survive wherever only the first line is shown.
     const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
-    const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
+    const ids = [
+        e.target && `target: ${e.target}`,
+        `request-id: ${e.requestId ?? 'none'}`,
+        e.clientRequestId && `client-request-id: ${e.clientRequestId}`,
+    ].filter(Boolean);
+    // Said before any hint: whoever reads only the headline must not take it for a refusal and send it again.
+    const unknown = e.effectUnknown ? ` ${EFFECT_UNKNOWN}` : '';
     const hint = e.hint ? ` ${e.hint}` : '';
-    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${unknown}${hint}`;
 }
+/** The sentence every failure of unknown effect carries. */
+const EFFECT_UNKNOWN = 'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
 /** Line breaks and the white space around them folded into one space. */
 function oneLine(text) {
     return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
@@ -45662,12 +45674,40 @@ const RETRYABLE_CODES = new Set([
     'UND_ERR_BODY_TIMEOUT',
     'UND_ERR_CLOSED',
 ]);
+/**
+ * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
+ * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
+ * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
 function isRetryableNetworkError(error) {
+    return hasCode(error, RETRYABLE_CODES);
+}
+function neverReachedService(error) {
+    return hasCode(error, NOT_SENT_CODES);
+}
+function hasCode(error, codes) {
     for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+        if (typeof e.code === 'string' && codes.has(e.code))
             return true;
     }
     return false;
+}
+/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
+function withJitter(ms, random) {
+    return Math.round(ms + random() * 0.2 * ms);
+}
+/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
+function formatWait(ms) {
+    const s = ms / 1000;
+    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
 }
 /**
  * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
@@ -46245,7 +46285,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name}.',
         parse: resourceNames(),
     }),
     'soft-stop-timeout-seconds': def({
@@ -46419,6 +46459,8 @@ function abbreviate(raw) {
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
@@ -46475,7 +46517,168 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
+;// CONCATENATED MODULE: ./src/client/gate.ts
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ */
+class OriginGate {
+    clock;
+    random;
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
+    /** Clock time before which nothing is sent. */
+    openAt = 0;
+    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+    heldFor = 0;
+    /** After a 429: requests pass one at a time, each once the one before it was answered. */
+    serial = false;
+    waiting = 0;
+    tail = Promise.resolve();
+    constructor(clock, random) {
+        this.clock = clock;
+        this.random = random;
+    }
+    /** Whether a request would be held now. */
+    get closed() {
+        return this.serial || this.clock.now() < this.openAt;
+    }
+    /** Holds every new request until `ms` from now (a 429's Retry-After). */
+    hold(ms) {
+        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+        this.heldFor = ms;
+        this.serial = true;
+    }
+    /**
+     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
+     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
+     * is let through), else undefined.
+     */
+    async pass(work, throttledFor, signal, change = false) {
+        if (!change)
+            return this.passRead(work, throttledFor, signal);
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+     */
+    async passRead(work, throttledFor, signal) {
+        const wait = this.openAt - this.clock.now();
+        if (wait > 0)
+            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held);
+        return value;
+    }
+    async passGate(work, throttledFor, signal) {
+        if (!this.closed) {
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held);
+            return value;
+        }
+        this.waiting++;
+        const before = this.tail;
+        let release;
+        this.tail = new Promise((resolve) => (release = resolve));
+        try {
+            await untilAborted(before, signal);
+            const wait = this.openAt - this.clock.now();
+            // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
+            if (wait > 0)
+                await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held);
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
+                this.serial = false;
+            return value;
+        }
+        finally {
+            this.waiting--;
+            release();
+        }
+    }
+}
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise, signal) {
+    if (!signal)
+        return promise;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/client/http.ts
+
+
 
 
 
@@ -46498,33 +46701,59 @@ class HttpClient {
     requestCount = 0;
     /** A request has succeeded: the credential was good then. */
     accepted = false;
+    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+    gate;
+    cancelGraceMs;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
         this.retry = options.retry ?? defaultRetryPolicy;
+        this.gate = new OriginGate(options.clock, this.retry.random);
+        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
         const { clock } = this.options;
+        const change = intentOf(req) === 'change';
+        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+        // retry from a second request, and a failure names it.
+        const clientRequestId = change
+            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
+            : undefined;
         const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
+        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
         let refreshed = false;
         for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
             signal?.throwIfAborted();
             let response;
+            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+            // operation the service accepted is not lost; a read is cut at once.
+            const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
+            const progress = { sent: false };
             try {
-                response = await this.once(req, url, signal);
+                response = await this.gate.pass(() => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
             }
             catch (error) {
+                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+                    throw unknown(noAnswer(req, url, error, inFlight?.signal.aborted === true, this.cancelGraceMs));
+                }
                 const wait = backoffDelay(this.retry, attempt);
-                if (attempt < this.retry.attempts &&
-                    isRetryableNetworkError(error) &&
-                    !signal?.aborted &&
-                    this.withinDeadline(wait)) {
-                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`);
+                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, describeNetworkError(error));
                     await clock.sleep(wait, signal);
                     continue;
                 }
-                throw networkError(req, url, error);
+                const failure = networkError(req, url, error);
+                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+                    ? new ServiceError({ ...failure.init, clientRequestId })
+                    : failure;
+            }
+            finally {
+                inFlight?.dispose();
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
@@ -46538,29 +46767,72 @@ class HttpClient {
                 this.options.credential.refresh();
                 continue;
             }
-            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
-            if (retryable && this.withinDeadline(wait)) {
-                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`);
-                await clock.sleep(wait, signal);
-                continue;
+            const error = new ServiceError({
+                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+                clientRequestId,
+            });
+            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
+            // times, so a throttled fleet slows down instead of failing.
+            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+            if (throttled) {
+                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+                if (more && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
+                    if (response.status !== 429)
+                        await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
             }
-            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-            const hint = retryable
-                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : (req.hint?.(error) ??
-                    (response.status === 401
-                        ? this.options.credential?.unauthorized?.(error, this.accepted)
-                        : undefined));
+            if (RETRYABLE_STATUSES.has(response.status)) {
+                if (change)
+                    throw unknown(error);
+                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+                const retryable = attempt < this.retry.attempts;
+                if (retryable && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                if (retryable) {
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
+                }
+            }
+            const hint = req.hint?.(error) ??
+                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
             throw hint ? error.withHint(hint) : error;
         }
     }
-    async once(req, url, signal) {
+    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+    retryAfterOf(response, attempt) {
+        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
+            backoffDelay(this.retry, attempt));
+    }
+    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+    retrying(req, url, waitMs, after) {
+        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
+        (this.options.onRetry ?? this.options.debug)?.(line);
+    }
+    async once(req, url, signal, clientRequestId, progress) {
         const headers = {
             accept: 'application/json',
             'user-agent': this.options.userAgent ?? 'vendor-ops-action',
             ...(await this.options.credential?.headers()),
         };
+        if (clientRequestId)
+            headers['x-vendor-client-request-id'] = clientRequestId;
         let body;
         if (req.form) {
             body = new URLSearchParams(req.form).toString();
@@ -46574,6 +46846,8 @@ class HttpClient {
             headers['content-length'] = '0';
         }
         this.requestCount++;
+        signal?.throwIfAborted();
+        progress.sent = true;
         const started = this.options.clock.now();
         const res = await (0,undici/* request */.Em)(url, {
             method: req.method,
@@ -46688,6 +46962,48 @@ function describeNetworkError(error) {
     const e = error;
     return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
 }
+/** A request that changes something was sent and no answer came: what happened instead, for its error. */
+function noAnswer(req, url, error, graceEnded, graceMs) {
+    if (graceEnded) {
+        return new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NoAnswer',
+            message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
+        });
+    }
+    const failure = networkError(req, url, error);
+    return failure instanceof ServiceError
+        ? failure
+        : new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NetworkError',
+            message: failure.message,
+        });
+}
+/**
+ * A signal that aborts `graceMs` after `signal` does (real time: the runner's kill is), for a request already on
+ * its way; `dispose` once it has its answer.
+ */
+function graceAfter(signal, graceMs) {
+    if (!signal)
+        return undefined;
+    const controller = new AbortController();
+    let timer;
+    const onAbort = () => {
+        timer = setTimeout(() => controller.abort(signal.reason), graceMs);
+    };
+    if (signal.aborted)
+        onAbort();
+    else
+        signal.addEventListener('abort', onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        dispose: () => {
+            signal.removeEventListener('abort', onAbort);
+            clearTimeout(timer);
+        },
+    };
+}
 function networkError(req, url, error) {
     if (error instanceof ServiceError || error?.name === 'AbortError')
         return error;
@@ -46702,8 +47018,13 @@ function networkError(req, url, error) {
 
 
 
+
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
+const RENEWAL_RETRY_MS = 30_000;
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
+const LAST_USE_MARGIN_MS = 10_000;
 /** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
     return {
@@ -46730,8 +47051,14 @@ const tokenResponse = schemas/* looseObject */._H3({
 });
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
+    // When the token in hand stops being usable, and when a failed renewal is tried again.
     let cached;
     let pending;
+    let retryRenewalAt = 0;
+    const endpoint = (() => {
+        const url = new URL(options.tokenPath, options.http.origin);
+        return `${url.origin}${url.pathname}`;
+    })();
     const fetchToken = async () => {
         const form = {
             grant_type: 'client_credentials',
@@ -46742,28 +47069,72 @@ function tokenGrant(options) {
             form.client_secret = options.clientSecret;
         else if (options.clientAssertion) {
             form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            form.client_assertion = await options.clientAssertion();
+            try {
+                form.client_assertion = await options.clientAssertion();
+            }
+            catch (error) {
+                throw idTokenFailure(error);
+            }
         }
-        const response = await options.http.send({
-            method: 'POST',
-            url: options.tokenPath,
-            form,
-            intent: 'read',
-        });
-        const body = parseTokenResponse(response);
+        let body;
+        try {
+            const response = await options.http.send({
+                method: 'POST',
+                url: options.tokenPath,
+                form,
+                intent: 'read',
+            });
+            body = parseTokenResponse(response);
+        }
+        catch (error) {
+            throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+        }
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
         // Short-lived tokens renew at half their life rather than at once.
         const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
+        const now = options.clock.now();
+        cached = {
+            token: body.access_token,
+            renewAt: now + lifetimeMs - margin,
+            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+        };
+        retryRenewalAt = 0;
         return body.access_token;
     };
+    /** The token in hand while it can still be sent, after a renewal failed. */
+    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
     return {
         async headers() {
-            if (!cached || options.clock.now() >= cached.expiresAt) {
-                // Concurrent requests (several instances at once) share one token request.
-                pending ??= fetchToken().finally(() => (pending = undefined));
-                await pending;
+            const now = options.clock.now();
+            if (!cached || now >= cached.renewAt) {
+                // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
+                const current = stillValid();
+                if (current && now < retryRenewalAt)
+                    return { authorization: `Bearer ${current.token}` };
+                try {
+                    // Concurrent requests (several instances at once) share one token request.
+                    pending ??= fetchToken().finally(() => (pending = undefined));
+                    await pending;
+                }
+                catch (error) {
+                    const valid = stillValid();
+                    if (!valid || !(error instanceof ServiceError)) {
+                        if (error instanceof ServiceError)
+                            options.onFailure?.(error);
+                        throw error;
+                    }
+                    // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
+                    // while the token in hand has minutes left: it is renewed later instead.
+                    const left = valid.validUntil - options.clock.now();
+                    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+                    if (options.clock.now() >= retryRenewalAt) {
+                        options.onRetry?.(`Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
+                            `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+                    }
+                    retryRenewalAt = options.clock.now() + wait;
+                    return { authorization: `Bearer ${valid.token}` };
+                }
             }
             return { authorization: `Bearer ${cached.token}` };
         },
@@ -46771,6 +47142,34 @@ function tokenGrant(options) {
             cached = undefined;
         },
     };
+}
+/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
+function idTokenFailure(error) {
+    if (error instanceof ServiceError)
+        return error;
+    return new ServiceError({
+        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
+        code: 'IdTokenUnavailable',
+        message: oneLine(error instanceof Error ? error.message : String(error)),
+        signIn: true,
+        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
+            'federated credential expects.',
+    });
+}
+/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
+function tokenEndpointFailure(error, endpoint, withSecret) {
+    if (!(error instanceof ServiceError) || error.signIn)
+        return error;
+    const check = withSecret
+        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
+        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
+            "match this workflow's OIDC token.";
+    return new ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${endpoint}`,
+        signIn: true,
+        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
+    });
 }
 /** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
 function parseTokenResponse(response) {
@@ -46812,6 +47211,8 @@ function credentialFor(signIn, options) {
         scope: signIn.scope,
         clock: options.clock,
         onToken: options.onSecret,
+        onRetry: options.onRetry,
+        onFailure: options.onSignInFailure,
         ...(signIn.kind === 'client-secret'
             ? { clientSecret: signIn.clientSecret }
             : { clientAssertion: signIn.idToken }),
@@ -47215,6 +47616,7 @@ function checkUserEmails(emails) {
 
 
 
+
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
@@ -47240,13 +47642,11 @@ async function appRemoveUser(options, client, ctx) {
     const failures = [];
     for (const [index, email] of emails.entries()) {
         ctx.signal?.throwIfAborted();
+        // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+        let lostAnswer;
         try {
-            const response = await client.send({
-                method: 'DELETE',
-                url: appApiUrl(options.apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-                // The API answers 411 to a DELETE without a body; {} is its empty payload.
-                json: {},
-                hint: removalHint(app, email),
+            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
+                lostAnswer = error;
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -47258,6 +47658,19 @@ async function appRemoveUser(options, client, ctx) {
             if (!(error instanceof ServiceError))
                 throw error;
             const absent = isAbsentUser(error);
+            if (absent && lostAnswer) {
+                // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+                outcomes.push({
+                    user_email: email,
+                    removed: true,
+                    answerLost: true,
+                    status: error.status,
+                    code: error.code,
+                });
+                ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+                    `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
+                continue;
+            }
             outcomes.push({
                 user_email: email,
                 removed: false,
@@ -47305,6 +47718,40 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
+/** Attempts of one removal in all, the first included: as many as a read gets. */
+const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
+/**
+ * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
+ * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ */
+async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
+    let clientRequestId;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await client.send({
+                // Sent again, it is the same removal: the service (and its owner) can tell.
+                clientRequestId,
+                method: 'DELETE',
+                url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || !error.effectUnknown)
+                throw error;
+            onLostAnswer(error);
+            clientRequestId = error.clientRequestId;
+            const wait = backoffDelay(defaultRetryPolicy, attempt);
+            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
+                throw error;
+            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
+                '(a removal is idempotent, so it is sent again although its effect is unknown)');
+            await ctx.clock.sleep(wait, ctx.signal);
+        }
+    }
+}
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
     return error.status === 404 && whichNotFound(error) === 'user';
@@ -47319,6 +47766,8 @@ function onlyThisUser(error) {
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
 function describeOutcome(o, failIfAbsent = false) {
+    if (o.answerLost)
+        return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
@@ -49038,6 +49487,7 @@ async function runOperation(source, runtime) {
     const last = {};
     let dispatcher;
     let result;
+    let signInFailure;
     try {
         dispatcher = createDispatcher({ requestTimeoutMs });
         const client = connection.connect({
@@ -49051,8 +49501,15 @@ async function runOperation(source, runtime) {
                 last.response = response;
                 runtime.onResponse?.(response);
             },
+            // Each retry is a line the user sees, in the action's log as on the command line.
+            onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
+            onSignInFailure: (error) => (signInFailure ??= error),
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
+        // No request went out: the sign-in failed before any, and each instance would report it again. It is the
+        // step's one cause, said once.
+        if (signInFailure && result.failure && client.requestCount === 0)
+            throw signInFailure;
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
@@ -49440,7 +49897,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 931).then(__nccwpck_require__.bind(__nccwpck_require__, 9931));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 273).then(__nccwpck_require__.bind(__nccwpck_require__, 7273));
         return runEmulator(args);
     }
     if (command === 'help') {

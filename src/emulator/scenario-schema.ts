@@ -30,6 +30,8 @@ const emulator = z.strictObject({
   accessTokens: z.optional(z.array(z.string())),
   clients: z.optional(z.array(z.strictObject({ clientId: z.string(), clientSecret: text }))),
   oidcRequestToken: text,
+  // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
+  writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>

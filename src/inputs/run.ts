@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
 import { connectAppManagement, connectResourceManager, type ConnectOptions } from '../client/connect.js';
 import { closeDispatcher, createDispatcher } from '../client/dispatcher.js';
-import { InputError } from '../client/errors.js';
+import { InputError, type ServiceError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
@@ -23,6 +23,8 @@ export interface Runtime {
   userAgent?: string;
   /** Told of every response, so an adapter can report the last one's ids even when the step fails. */
   onResponse?: (response: HttpResponse) => void;
+  /** Where each retry's line goes (`… retrying in 2 s after HTTP 503`); default: the logger's info lines. */
+  onRetry?: (line: string) => void;
 }
 
 export interface Run {
@@ -78,6 +80,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   const last: { response?: HttpResponse } = {};
   let dispatcher: Dispatcher | undefined;
   let result: OperationResult;
+  let signInFailure: ServiceError | undefined;
   try {
     dispatcher = createDispatcher({ requestTimeoutMs });
     const client = connection.connect({
@@ -91,8 +94,14 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
         last.response = response;
         runtime.onResponse?.(response);
       },
+      // Each retry is a line the user sees, in the action's log as on the command line.
+      onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
+      onSignInFailure: (error) => (signInFailure ??= error),
     });
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
+    // No request went out: the sign-in failed before any, and each instance would report it again. It is the
+    // step's one cause, said once.
+    if (signInFailure && result.failure && client.requestCount === 0) throw signInFailure;
   } finally {
     // Keep-alive sockets would hold the process open after the step is done.
     await closeDispatcher(dispatcher);
