@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 8482:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(9290);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 9290:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,39 +281,39 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 2480:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(1285)
-const Dispatcher = __nccwpck_require__(7939)
-const Pool = __nccwpck_require__(2244)
-const BalancedPool = __nccwpck_require__(2549)
-const RoundRobinPool = __nccwpck_require__(8512)
-const Agent = __nccwpck_require__(8285)
-const Dispatcher1Wrapper = __nccwpck_require__(5154)
-const ProxyAgent = __nccwpck_require__(9920)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const EnvHttpProxyAgent = __nccwpck_require__(929)
-const RetryAgent = __nccwpck_require__(1346)
-const H2CClient = __nccwpck_require__(6591)
-const errors = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const RoundRobinPool = __nccwpck_require__(5520)
+const Agent = __nccwpck_require__(7405)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
+const ProxyAgent = __nccwpck_require__(6672)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const H2CClient = __nccwpck_require__(6815)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(8567)
-const buildConnector = __nccwpck_require__(2784)
-const MockClient = __nccwpck_require__(9493)
-const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(5663)
-const MockAgent = __nccwpck_require__(1437)
-const MockPool = __nccwpck_require__(5220)
-const SnapshotAgent = __nccwpck_require__(9447)
-const mockErrors = __nccwpck_require__(9917)
-const RetryHandler = __nccwpck_require__(5640)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
-const DecoratorHandler = __nccwpck_require__(91)
-const RedirectHandler = __nccwpck_require__(7970)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __nccwpck_require__(431)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const SnapshotAgent = __nccwpck_require__(5095)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -334,21 +334,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(730),
-  responseError: __nccwpck_require__(6790),
-  retry: __nccwpck_require__(4346),
-  dump: __nccwpck_require__(8412),
-  dns: __nccwpck_require__(8731),
-  cache: __nccwpck_require__(7382),
-  decompress: __nccwpck_require__(2397),
-  deduplicate: __nccwpck_require__(9464)
+  redirect: __nccwpck_require__(1514),
+  responseError: __nccwpck_require__(8918),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379),
+  cache: __nccwpck_require__(5542),
+  decompress: __nccwpck_require__(557),
+  deduplicate: __nccwpck_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __nccwpck_require__(2009)
+  MemoryCacheStore: __nccwpck_require__(4889)
 }
 
-const SqliteCacheStore = __nccwpck_require__(274)
+const SqliteCacheStore = __nccwpck_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -410,7 +410,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(8702).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -450,22 +450,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __nccwpck_require__(5524).Headers
-module.exports.Response = __nccwpck_require__(715).Response
-module.exports.Request = __nccwpck_require__(175).Request
-module.exports.FormData = __nccwpck_require__(1142).FormData
+module.exports.Headers = __nccwpck_require__(660).Headers
+module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Request = __nccwpck_require__(9967).Request
+module.exports.FormData = __nccwpck_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(5965)
-const { kConstruct } = __nccwpck_require__(4043)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(6933)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __nccwpck_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -473,21 +473,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
-const { WebSocket, ping } = __nccwpck_require__(1886)
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+const { WebSocket, ping } = __nccwpck_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __nccwpck_require__(4841).WebSocketStream
-/* unused reexport */ __nccwpck_require__(2039).WebSocketError
+/* unused reexport */ __nccwpck_require__(2873).WebSocketStream
+/* unused reexport */ __nccwpck_require__(6919).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -503,7 +503,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1670)
+const { EventSource } = __nccwpck_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -525,13 +525,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 670:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(4640)
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -591,16 +591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2004:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -710,7 +710,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 5646:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -726,10 +726,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kBodyUsed } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -982,16 +982,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4203:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(471)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 function noop () {}
 
@@ -1233,16 +1233,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 9656:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 function noop () {}
 
@@ -1510,17 +1510,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 6730:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { kHTTP2Stream } = __nccwpck_require__(4043)
-const { addSignal, removeSignal } = __nccwpck_require__(670)
+const util = __nccwpck_require__(3440)
+const { kHTTP2Stream } = __nccwpck_require__(6443)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1638,21 +1638,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 8567:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4203)
-module.exports.stream = __nccwpck_require__(9656)
-module.exports.pipeline = __nccwpck_require__(5646)
-module.exports.upgrade = __nccwpck_require__(6730)
-module.exports.connect = __nccwpck_require__(2004)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 471:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1660,8 +1660,8 @@ module.exports.connect = __nccwpck_require__(2004)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2274,14 +2274,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2009:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const { EventEmitter } = __nccwpck_require__(8474)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2595,13 +2595,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 274:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
-const { assertCacheKey, assertCacheValue } = __nccwpck_require__(5355)
+const { assertCacheKey, assertCacheValue } = __nccwpck_require__(7659)
 const { zstdCompressSync, zstdDecompressSync } = __nccwpck_require__(8522)
 
 let DatabaseSync
@@ -3195,15 +3195,15 @@ function isCompressibleContentType (contentType) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -3400,7 +3400,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 2303:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3374:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3772,7 +3772,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4627:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -4313,7 +4313,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7311:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4321,7 +4321,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -4339,9 +4339,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4891,8 +4891,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(1142)
-    isFormData = (__nccwpck_require__(5159).webidl).is.FormData
+    __nccwpck_require__(5910)
+    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -4902,16 +4902,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8290:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(4627)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1796)
+const { parseAddress } = __nccwpck_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -5331,14 +5331,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1796:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -5550,7 +5550,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -5638,7 +5638,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4152:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5646,7 +5646,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(2303)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -5805,22 +5805,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4640:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(1275)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
-const { tree } = __nccwpck_require__(4152)
+const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -6847,17 +6847,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8285:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(4627)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(4043)
-const DispatcherBase = __nccwpck_require__(9265)
-const Pool = __nccwpck_require__(2244)
-const Client = __nccwpck_require__(1285)
-const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -7035,7 +7035,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 2549:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7043,7 +7043,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -7051,10 +7051,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(3856)
-const Pool = __nccwpck_require__(2244)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
-const util = __nccwpck_require__(4640)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7259,7 +7259,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 9133:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7267,9 +7267,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const { channels } = __nccwpck_require__(3374)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7283,7 +7283,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -7318,12 +7318,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(776)
+const constants = __nccwpck_require__(2824)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1505)
+  ? __nccwpck_require__(1969)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -7341,7 +7341,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
 
@@ -7364,7 +7364,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(8586))
+      mod = new WebAssembly.Module(__nccwpck_require__(3434))
     } catch {}
   }
 
@@ -7373,7 +7373,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(7630))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -8488,7 +8488,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6396).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -9112,14 +9112,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 4548:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -9130,7 +9130,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -9160,8 +9160,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(4043)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(6443)
+const { channels } = __nccwpck_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -10406,7 +10406,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6396).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -11108,7 +11108,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 1285:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11116,17 +11116,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(4640)
-const { ClientStats } = __nccwpck_require__(7782)
-const { channels } = __nccwpck_require__(3374)
-const Request = __nccwpck_require__(7311)
-const DispatcherBase = __nccwpck_require__(9265)
+const util = __nccwpck_require__(3440)
+const { ClientStats } = __nccwpck_require__(6854)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -11169,9 +11169,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(4043)
-const connectH1 = __nccwpck_require__(9133)
-const connectH2 = __nccwpck_require__(4548)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -11864,20 +11864,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 9265:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(7939)
+const Dispatcher = __nccwpck_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(4043)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -12069,12 +12069,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 7939:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -12134,15 +12134,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 5154:
+/***/ 3650:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { toRawHeaders } = __nccwpck_require__(4640)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const Dispatcher = __nccwpck_require__(883)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { toRawHeaders } = __nccwpck_require__(3440)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class LegacyHandlerWrapper {
   #handler
@@ -12268,15 +12268,15 @@ module.exports = Dispatcher1Wrapper
 
 /***/ }),
 
-/***/ 929:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(9265)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
-const ProxyAgent = __nccwpck_require__(9920)
-const Agent = __nccwpck_require__(8285)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -12465,7 +12465,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 5844:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -12607,13 +12607,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 6591:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Client = __nccwpck_require__(1285)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Client = __nccwpck_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -12665,14 +12665,14 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 1505:
+/***/ 1969:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(4640)
-const timers = __nccwpck_require__(1275)
+const util = __nccwpck_require__(3440)
+const timers = __nccwpck_require__(6603)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -12682,7 +12682,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(4627)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -12705,7 +12705,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -12776,11 +12776,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(409)
+      miloPackage = __nccwpck_require__(9545)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(1357)
+  miloPackage = miloPackage || __nccwpck_require__(5997)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -13737,16 +13737,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 3856:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(7782)
-const DispatcherBase = __nccwpck_require__(9265)
-const FixedQueue = __nccwpck_require__(5844)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const { PoolStats } = __nccwpck_require__(6854)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -14091,7 +14091,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2244:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14108,14 +14108,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14327,21 +14327,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9920:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
-const Pool = __nccwpck_require__(2244)
-const DispatcherBase = __nccwpck_require__(9265)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(4627)
-const buildConnector = __nccwpck_require__(2784)
-const Client = __nccwpck_require__(1285)
-const { channels } = __nccwpck_require__(3374)
-const Socks5ProxyAgent = __nccwpck_require__(8151)
-const { hasSafeIterator } = __nccwpck_require__(4640)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
+const { channels } = __nccwpck_require__(2414)
+const Socks5ProxyAgent = __nccwpck_require__(7223)
+const { hasSafeIterator } = __nccwpck_require__(3440)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -14752,14 +14752,14 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 1346:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(7939)
-const RetryHandler = __nccwpck_require__(5640)
-const { kOriginless, kUrl } = __nccwpck_require__(4043)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
+const { kOriginless, kUrl } = __nccwpck_require__(6443)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -14807,7 +14807,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 8512:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14822,14 +14822,14 @@ const {
   kRemoveClient,
   kRetireClient,
   kDrainQueue
-} = __nccwpck_require__(3856)
-const Client = __nccwpck_require__(1285)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { kUrl, kQueued } = __nccwpck_require__(4043)
-const buildConnector = __nccwpck_require__(2784)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kQueued } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -14983,7 +14983,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 8151:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14991,13 +14991,13 @@ module.exports = RoundRobinPool
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(9265)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(4627)
-const { Socks5Client, STATES } = __nccwpck_require__(8290)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(4043)
-const Pool = __nccwpck_require__(2244)
-const buildConnector = __nccwpck_require__(2784)
-const { setupConnectTimeout } = __nccwpck_require__(4640)
+const DispatcherBase = __nccwpck_require__(1841)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
+const { Socks5Client, STATES } = __nccwpck_require__(8082)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
+const Pool = __nccwpck_require__(628)
+const buildConnector = __nccwpck_require__(9136)
+const { setupConnectTimeout } = __nccwpck_require__(3440)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -15340,7 +15340,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 3332:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -15380,7 +15380,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8421:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15389,9 +15389,9 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const Agent = __nccwpck_require__(8285)
-const Dispatcher1Wrapper = __nccwpck_require__(5154)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
+const Dispatcher1Wrapper = __nccwpck_require__(3650)
 
 // Fallback storage for when globalThis is not extensible (e.g. frozen)
 let fallbackDispatcher
@@ -15469,13 +15469,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3448:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
-const { kRedirectCacheControl } = __nccwpck_require__(4043)
+const util = __nccwpck_require__(3440)
+const { kRedirectCacheControl } = __nccwpck_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -15483,7 +15483,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
+} = __nccwpck_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -15495,7 +15495,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __nccwpck_require__(7149)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 function noop () {}
 
@@ -16698,7 +16698,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 237:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16839,7 +16839,7 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 91:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16922,12 +16922,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 303:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { RequestAbortedError } = __nccwpck_require__(4627)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -17469,15 +17469,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 7970:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(4627)
-const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(4043)
+const { InvalidArgumentError, MaxRedirectsError } = __nccwpck_require__(8707)
+const { kRequestOrigin, kRedirectCacheControl } = __nccwpck_require__(6443)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -17760,20 +17760,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 5640:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
-const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(4627)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError, RequestAbortedError } = __nccwpck_require__(8707)
 const {
   hasSafeIterator,
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -18453,17 +18453,17 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 7382:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(4640)
-const CacheHandler = __nccwpck_require__(3448)
-const MemoryCacheStore = __nccwpck_require__(2009)
-const CacheRevalidationHandler = __nccwpck_require__(237)
+const util = __nccwpck_require__(3440)
+const CacheHandler = __nccwpck_require__(9976)
+const MemoryCacheStore = __nccwpck_require__(4889)
+const CacheRevalidationHandler = __nccwpck_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -18474,9 +18474,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __nccwpck_require__(5355)
-const { AbortError } = __nccwpck_require__(4627)
-const { parseHttpDate } = __nccwpck_require__(7149)
+} = __nccwpck_require__(7659)
+const { AbortError } = __nccwpck_require__(8707)
+const { parseHttpDate } = __nccwpck_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -19231,15 +19231,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 2397:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress, constants } = __nccwpck_require__(8522)
 const { pipeline, Transform: TransformStream } = __nccwpck_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -19812,15 +19812,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 9464:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(4640)
-const DeduplicationHandler = __nccwpck_require__(303)
-const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(5355)
+const util = __nccwpck_require__(3440)
+const DeduplicationHandler = __nccwpck_require__(3599)
+const { getInterceptorOrigin, normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __nccwpck_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -19937,15 +19937,15 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 8731:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
-const { kRequestOrigin } = __nccwpck_require__(4043)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const { kRequestOrigin } = __nccwpck_require__(6443)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -20537,13 +20537,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8412:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
-const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -20643,12 +20643,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 730:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(7970)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections, throwOnMaxRedirect: defaultThrowOnMaxRedirect, stripHeadersOnRedirect: defaultStripHeadersOnRedirect, stripHeadersOnCrossOriginRedirect: defaultStripHeadersOnCrossOriginRedirect } = {}) {
   return (dispatch) => {
@@ -20671,14 +20671,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 6790:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __nccwpck_require__(91)
-const { InvalidArgumentError, ResponseError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, ResponseError } = __nccwpck_require__(8707)
 
 const defaultMaxSize = 1024 * 1024
 
@@ -20817,11 +20817,11 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 4346:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(5640)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -20843,13 +20843,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 776:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(1308);
+const utils_1 = __nccwpck_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -21381,7 +21381,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 7630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21404,7 +21404,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 8586:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -21427,7 +21427,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 1308:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -21446,7 +21446,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 1357:
+/***/ 5997:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -22455,7 +22455,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 409:
+/***/ 9545:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -23464,13 +23464,13 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 1437:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(4043)
-const Agent = __nccwpck_require__(8285)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -23488,14 +23488,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const MockClient = __nccwpck_require__(9493)
-const MockPool = __nccwpck_require__(5220)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(8981)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const Dispatcher = __nccwpck_require__(7939)
-const PendingInterceptorsFormatter = __nccwpck_require__(1726)
-const { MockCallHistory } = __nccwpck_require__(5663)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+const { MockCallHistory } = __nccwpck_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -23726,13 +23726,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 5663:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kMockCallHistoryAddLog } = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -23981,14 +23981,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 9493:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(1285)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -23998,10 +23998,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -24056,12 +24056,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9917:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(4627)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -24092,12 +24092,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5015:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -24106,9 +24106,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { serializePathWithQuery } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
 const {
   types: {
     isPromise
@@ -24326,14 +24326,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 5220:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(2244)
-const { buildMockDispatch } = __nccwpck_require__(8981)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -24343,10 +24343,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __nccwpck_require__(941)
-const { MockInterceptor } = __nccwpck_require__(5015)
-const Symbols = __nccwpck_require__(4043)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -24401,7 +24401,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 941:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -24440,12 +24440,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8981:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(9917)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -24453,15 +24453,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __nccwpck_require__(941)
-const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(4640)
+} = __nccwpck_require__(1117)
+const { serializePathWithQuery, parseHeaders } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __nccwpck_require__(7975)
-const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const requestAborted = Symbol('request aborted')
 
 function matchValue (match, value) {
@@ -25177,7 +25177,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1726:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25227,17 +25227,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9447:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Agent = __nccwpck_require__(8285)
-const MockAgent = __nccwpck_require__(1437)
-const { SnapshotRecorder } = __nccwpck_require__(5798)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const util = __nccwpck_require__(4640)
-const { validateSnapshotMode } = __nccwpck_require__(1699)
+const Agent = __nccwpck_require__(7405)
+const MockAgent = __nccwpck_require__(7501)
+const { SnapshotRecorder } = __nccwpck_require__(3766)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { validateSnapshotMode } = __nccwpck_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -25605,7 +25605,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 5798:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25613,9 +25613,9 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __nccwpck_require__(1455)
 const { dirname, resolve } = __nccwpck_require__(6760)
 const { setTimeout, clearTimeout } = __nccwpck_require__(7997)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
-const { setHeader } = __nccwpck_require__(4640)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(1699)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const { setHeader } = __nccwpck_require__(3440)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __nccwpck_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -26236,14 +26236,14 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 1699:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(4627)
-const { setHeader } = __nccwpck_require__(4640)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { setHeader } = __nccwpck_require__(3440)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -26402,7 +26402,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5355:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -26413,10 +26413,10 @@ const {
   hasSafeIterator,
   isValidHTTPToken,
   setHeader
-} = __nccwpck_require__(4640)
+} = __nccwpck_require__(3440)
 
-const { serializePathWithQuery } = __nccwpck_require__(4640)
-const { kRequestOrigin } = __nccwpck_require__(4043)
+const { serializePathWithQuery } = __nccwpck_require__(3440)
+const { kRequestOrigin } = __nccwpck_require__(6443)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -27173,7 +27173,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7149:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -27850,7 +27850,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4521:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27950,7 +27950,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7782:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27962,7 +27962,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(4043)
+} = __nccwpck_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -27989,7 +27989,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 1275:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -28421,21 +28421,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8514:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
-const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(715)
-const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(9520)
+const { kConstruct } = __nccwpck_require__(6443)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __nccwpck_require__(3168)
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
  * @typedef {Object} CacheBatchOperation
@@ -29299,15 +29299,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5965:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Cache } = __nccwpck_require__(8514)
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 class CacheStorage {
   /**
@@ -29464,14 +29464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { isValidHeaderName } = __nccwpck_require__(9520)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -29516,7 +29516,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3404:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -29535,14 +29535,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6933:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(8906)
-const { stringify } = __nccwpck_require__(1077)
-const { webidl } = __nccwpck_require__(5159)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(7879)
 
 const globalHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.util.MakeTypeAssertion(globalThis.Headers))
 const undiciHeadersBrandCheck = (arg) => webidl.brandCheck(arg, webidl.is.Headers)
@@ -29753,14 +29753,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8906:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
-const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -30078,7 +30078,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1077:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -30456,13 +30456,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 335:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -31038,24 +31038,24 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1670:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(8702)
-const { webidl } = __nccwpck_require__(5159)
-const { EventSourceStream } = __nccwpck_require__(335)
-const { parseMIMEType } = __nccwpck_require__(7708)
-const { createFastMessageEvent } = __nccwpck_require__(7316)
-const { isNetworkError } = __nccwpck_require__(715)
-const { cloneRequest } = __nccwpck_require__(175)
-const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(4640)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { createPotentialCORSRequest } = __nccwpck_require__(3691)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { fetching } = __nccwpck_require__(4398)
+const { webidl } = __nccwpck_require__(7879)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { cloneRequest } = __nccwpck_require__(9967)
+const { isValidHeaderValue, kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { createPotentialCORSRequest } = __nccwpck_require__(4811)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder()
 
@@ -31592,12 +31592,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3691:
+/***/ 4811:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { makeRequest } = __nccwpck_require__(175)
+const { makeRequest } = __nccwpck_require__(9967)
 
 /**
  * Checks if the given value is a valid LastEventId.
@@ -31659,26 +31659,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6396:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(4640)
+const util = __nccwpck_require__(3440)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(9520)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(7708)
-const { multipartFormDataParser } = __nccwpck_require__(3028)
-const { parseJSONFromBytes } = __nccwpck_require__(484)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
+const { parseJSONFromBytes } = __nccwpck_require__(8116)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -32249,7 +32249,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7775:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -32387,13 +32387,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7708:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(484)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -32990,17 +32990,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3028:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(7708)
-const { makeEntry } = __nccwpck_require__(1142)
-const { webidl } = __nccwpck_require__(5159)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
+const { makeEntry } = __nccwpck_require__(5910)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(484)
+const { isomorphicDecode } = __nccwpck_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -33591,16 +33591,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1142:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(9520)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { webidl } = __nccwpck_require__(5159)
+const { iteratorMixin } = __nccwpck_require__(3168)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(7879)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -33870,7 +33870,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 179:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -33917,21 +33917,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5524:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty, setHeader } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty, setHeader } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(9520)
-const { webidl } = __nccwpck_require__(5159)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(7879)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -34646,7 +34646,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -34660,9 +34660,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __nccwpck_require__(715)
-const { HeadersList } = __nccwpck_require__(5524)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(175)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState, removeRequestAbortListener } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   makePolicyContainer,
@@ -34697,26 +34697,26 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __nccwpck_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
-const { SocketError } = __nccwpck_require__(4627)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { webidl } = __nccwpck_require__(5159)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { SocketError } = __nccwpck_require__(8707)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(7879)
 const { STATUS_CODES } = __nccwpck_require__(7067)
-const { bytesMatch } = __nccwpck_require__(4458)
-const { isomorphicEncode } = __nccwpck_require__(484)
+const { bytesMatch } = __nccwpck_require__(5082)
+const { isomorphicEncode } = __nccwpck_require__(8116)
 
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -37104,22 +37104,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 175:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
-const util = __nccwpck_require__(4640)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -37129,11 +37129,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(7775)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 
 const requestFinalizer = new FinalizationRegistry(({ signal, reference }) => {
@@ -38228,14 +38228,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 715:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
-const util = __nccwpck_require__(4640)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -38244,16 +38244,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(9520)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(7775)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { kConstruct } = __nccwpck_require__(4043)
+} = __nccwpck_require__(4495)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(484)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __nccwpck_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 let getResponseHeaders, setResponseHeaders, getResponseState, setResponseState
@@ -38873,22 +38873,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9520:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
-const { getGlobalOrigin } = __nccwpck_require__(179)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(7708)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(484)
+const { webidl } = __nccwpck_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -40410,13 +40410,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 484:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -40661,14 +40661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4458:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { asciiLowercase } = __nccwpck_require__(484)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { asciiLowercase } = __nccwpck_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -40975,7 +40975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5159:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -41974,20 +41974,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7905:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { makeRequest } = __nccwpck_require__(175)
-const { fetching } = __nccwpck_require__(8702)
-const { Headers, getHeadersList } = __nccwpck_require__(5524)
-const { getDecodeSplit } = __nccwpck_require__(9520)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 const assert = __nccwpck_require__(4589)
-const { runtimeFeatures } = __nccwpck_require__(4521)
+const { runtimeFeatures } = __nccwpck_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __nccwpck_require__(7598)
@@ -42331,7 +42331,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6096:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -42464,14 +42464,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7316:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { kConstruct } = __nccwpck_require__(4043)
+const { webidl } = __nccwpck_require__(7879)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 
 let createFastMessageEvent
 
@@ -42819,13 +42819,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { runtimeFeatures } = __nccwpck_require__(4521)
-const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(6096)
+const { runtimeFeatures } = __nccwpck_require__(313)
+const { maxUnsigned16Bit, opcodes } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -42953,14 +42953,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1869:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(1025)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -43065,14 +43065,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 9332:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -43081,12 +43081,12 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(1025)
-const { failWebsocketConnection } = __nccwpck_require__(7905)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { PerMessageDeflate } = __nccwpck_require__(1869)
-const { MessageSizeExceededError } = __nccwpck_require__(4627)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(2303)
+} = __nccwpck_require__(8625)
+const { failWebsocketConnection } = __nccwpck_require__(6897)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -43602,14 +43602,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { opcodes, sendHints } = __nccwpck_require__(6096)
-const FixedQueue = __nccwpck_require__(5844)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode
@@ -43718,15 +43718,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 2039:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5159)
-const { validateCloseCodeAndReason } = __nccwpck_require__(1025)
-const { kConstruct } = __nccwpck_require__(4043)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(7879)
+const { validateCloseCodeAndReason } = __nccwpck_require__(8625)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -43832,23 +43832,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 4841:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { addAbortListener } = __nccwpck_require__(8474)
-const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(9520)
-const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(6096)
-const { webidl } = __nccwpck_require__(5159)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(1025)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
-const { channels } = __nccwpck_require__(3374)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { ByteParser } = __nccwpck_require__(9332)
-const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(2039)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { utf8DecodeBytes } = __nccwpck_require__(3332)
+const { environmentSettingsObject, readableStreamClose } = __nccwpck_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __nccwpck_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { channels } = __nccwpck_require__(2414)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { ByteParser } = __nccwpck_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __nccwpck_require__(6919)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -44350,15 +44350,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 1025:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { states, opcodes } = __nccwpck_require__(6096)
+const { states, opcodes } = __nccwpck_require__(736)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { removeHTTPWhitespace } = __nccwpck_require__(7708)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(484)
+const { removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(8116)
 
 /**
  * @param {number} readyState
@@ -44704,16 +44704,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1886:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5159)
-const { URLSerializer } = __nccwpck_require__(7708)
-const { environmentSettingsObject } = __nccwpck_require__(9520)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(6096)
+const { webidl } = __nccwpck_require__(7879)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __nccwpck_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -44724,15 +44724,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __nccwpck_require__(1025)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(7905)
-const { ByteParser } = __nccwpck_require__(9332)
-const { kEnumerableProperty } = __nccwpck_require__(4640)
-const { getGlobalDispatcher } = __nccwpck_require__(8421)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(7316)
-const { SendQueue } = __nccwpck_require__(9388)
-const { WebsocketFrameSend } = __nccwpck_require__(9104)
-const { channels } = __nccwpck_require__(3374)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { channels } = __nccwpck_require__(2414)
 
 const kRef = Symbol.for('nodejs.ref')
 const kUnref = Symbol.for('nodejs.unref')
@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6460:
+/***/ 8674:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45505,7 +45505,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -45541,7 +45541,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -45637,7 +45637,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -45680,7 +45680,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -45771,11 +45771,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(8482);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __nccwpck_require__(2480);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -46472,7 +46472,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46548,7 +46548,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46622,7 +46622,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -46903,7 +46903,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -46945,7 +46945,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47125,7 +47125,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47399,7 +47399,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -47987,7 +47987,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48067,7 +48067,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48132,7 +48132,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -48696,66 +48696,100 @@ function redactUrls(text) {
         .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
-    }
-    return false;
+;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
+
+const ERP_VIRTUAL_INSTANCE = {
+    namespace: 'Vendor.Workloads',
+    type: 'erpVirtualInstances',
+};
+/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
+const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
+/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+function resourceNameProblem(value, maxLength = 260) {
+    if (value === '')
+        return 'is empty';
+    if (value === '.' || value === '..')
+        return 'must not be . or ..';
+    if (value.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    const bad = FORBIDDEN.exec(value)?.[0];
+    if (bad !== undefined)
+        return `must not contain ${describeCharacter(bad)}`;
+    return undefined;
+}
+function describeCharacter(c) {
+    if (/\s/u.test(c) && c !== ' ')
+        return 'whitespace';
+    if (c === ' ')
+        return 'a space';
+    if (/\p{Cc}/u.test(c))
+        return 'control characters';
+    return `'${c}'`;
+}
+/** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+function idShape(type) {
+    return `/subscriptions/{sub}/resourceGroups/{rg}/providers/${type.namespace}/${type.type}/{name}`;
+}
+/** Looks like an id rather than a name: it starts with `/` or with `subscriptions/`. */
+function looksLikeId(text) {
+    return /^\/|^subscriptions\//i.test(text);
 }
 /**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
+ * Splits a full resource id of `type` into its parts, or says why it is not one. Case-insensitive on the literal
+ * segments; a trailing `/` is tolerated (a copy from the portal may carry one).
  */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+function parseResourceId(text, type) {
+    const parts = text.replace(/\/$/, '').split('/');
+    const literal = (i, word) => parts[i]?.toLowerCase() === word.toLowerCase();
+    const shaped = parts.length === 9 &&
+        parts[0] === '' &&
+        literal(1, 'subscriptions') &&
+        literal(3, 'resourceGroups') &&
+        literal(5, 'providers') &&
+        literal(6, type.namespace) &&
+        literal(7, type.type);
+    if (!shaped)
+        return `is not a full resource id of the form ${idShape(type)}`;
+    const [subscriptionId, resourceGroup, name] = [parts[2], parts[4], parts[8]];
+    const problem = part('subscription', resourceNameProblem(subscriptionId, 128)) ??
+        part('resource group', resourceNameProblem(resourceGroup, 90)) ??
+        part('name', resourceNameProblem(name));
+    return problem ?? { subscriptionId, resourceGroup, name };
 }
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+function part(which, problem) {
+    return problem && `has a ${which} part that ${problem}`;
+}
+/** The canonical id, for comparing two refs (case-insensitively) and for messages. */
+function resourceId(ref, type) {
+    return `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/${type.namespace}/${type.type}/${ref.name}`;
+}
+function sameResource(a, b) {
+    return (a.subscriptionId.toLowerCase() === b.subscriptionId.toLowerCase() &&
+        a.resourceGroup.toLowerCase() === b.resourceGroup.toLowerCase() &&
+        a.name.toLowerCase() === b.name.toLowerCase());
+}
+/** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */
+function resourceUrl(base, ref, type, apiVersion, action) {
+    const path = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${type.namespace}/${type.type}/` +
+        servicePath `${ref.name}` +
+        (action === undefined ? '' : servicePath `/${action}`);
+    return joinUrl(base, path, { 'api-version': apiVersion });
+}
+/**
+ * Orders api-versions (`2023-04-01`, `2023-10-01-preview`): by date, and a preview before the release of the same
+ * date. Negative when `a` is older. Unparsable text sorts as the oldest.
+ */
+function compareApiVersions(a, b) {
+    const key = (v) => {
+        const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(v.trim());
+        return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+    };
+    const [ka, kb] = [key(a), key(b)];
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -49630,7 +49664,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -49773,7 +49807,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const en_error = () => {
     const Sizable = {
@@ -49900,7 +49934,456 @@ const en_error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
+const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new core.$ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
+
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -50418,7 +50901,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -50576,14 +51059,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -50716,7 +51199,7 @@ const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
 /** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
 // a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
 const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
-async function validateAsync(inst, value) {
+async function schemas_validateAsync(inst, value) {
     const ctx = { async: true };
     return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
 }
@@ -50731,7 +51214,7 @@ function standardProps(inst) {
             }
             catch (_) { }
             // async function so a synchronously throwing check rejects instead of escaping validate
-            return validateAsync(inst, value);
+            return schemas_validateAsync(inst, value);
         },
         vendor: "zod",
         version: 1,
@@ -53221,7 +53704,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -53274,7 +53757,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -54379,453 +54862,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
-
-
-/* Computing the message eagerly is expensive (pretty-printed JSON of all
- * issues), so defer it until first read. The accessor functions and
- * descriptors are shared across instances to keep error construction
- * cheap; the computed message is cached on the internals object. The
- * setter preserves plain assignment semantics for consumers that
- * overwrite `message`. */
-function _getMessage() {
-    const internals = this._zod;
-    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
-    return internals.message;
-}
-function _setMessage(value) {
-    this._zod.message = value;
-}
-const _messageDesc = {
-    get: _getMessage,
-    set: _setMessage,
-    enumerable: true,
-    configurable: true,
-};
-const _issuesDesc = { value: undefined, enumerable: false };
-/* Prototypes that already carry the lazy `toString`. Seeded with the
- * intrinsics so that `init` on a foreign object — it accepts any object —
- * can never install an accessor onto a prototype we do not own. */
-const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
-const initializer = (inst, def) => {
-    inst.name = "$ZodError";
-    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
-    _issuesDesc.value = def;
-    Object.defineProperty(inst, "issues", _issuesDesc);
-    // Clear the shared slot; a retained `value` pins the last error's issues.
-    _issuesDesc.value = undefined;
-    Object.defineProperty(inst, "message", _messageDesc);
-    /* `toString` lives as a non-enumerable lazy getter on the shared
-     * prototype; on first access it caches a per-instance closure so
-     * detached usage still works. */
-    const proto = Object.getPrototypeOf(inst);
-    if (!_installedToString.has(proto)) {
-        _installedToString.add(proto);
-        Object.defineProperty(proto, "toString", {
-            configurable: true,
-            enumerable: false,
-            get() {
-                const value = () => this.message;
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-                return value;
-            },
-            set(value) {
-                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
-            },
-        });
-    }
-};
-const $ZodError = $constructor("$ZodError", initializer);
-const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
-    Parent: Error,
-});
-/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
- * ("toString", "constructor") would otherwise read through to the prototype, and assigning
- * "__proto__" would hit the setter instead of creating a key. */
-function node(obj, key, make) {
-    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
-        if (key === "__proto__") {
-            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
-        }
-        else {
-            obj[key] = make();
-        }
-    }
-    return obj[key];
-}
-function flattenError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = {};
-    const formErrors = [];
-    for (const sub of error.issues) {
-        if (sub.path.length > 0) {
-            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
-        }
-        else {
-            formErrors.push(mapper(sub));
-        }
-    }
-    return { formErrors, fieldErrors };
-}
-function formatError(error, mapper = (issue) => issue.message) {
-    const fieldErrors = { _errors: [] };
-    const processError = (error, path = []) => {
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    fieldErrors._errors.push(mapper(issue));
-                }
-                else {
-                    let curr = fieldErrors;
-                    let i = 0;
-                    while (i < fullpath.length) {
-                        const el = fullpath[i];
-                        const terminal = i === fullpath.length - 1;
-                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
-                        if (el === "_errors") {
-                            if (terminal)
-                                curr._errors.push(mapper(issue));
-                            i++;
-                            continue;
-                        }
-                        // A path element may collide with an inherited property name such as
-                        // "__proto__" or "constructor". Truthiness checks read the prototype
-                        // (so no node is created, then ._errors.push throws), and bracket
-                        // assignment of "__proto__" hits the setter instead of creating an
-                        // own key. Guard the read with hasOwnProperty and create the node
-                        // with defineProperty so any path element becomes a real own key.
-                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
-                            Object.defineProperty(curr, el, {
-                                value: { _errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        const node = curr[el];
-                        if (terminal) {
-                            node._errors.push(mapper(issue));
-                        }
-                        curr = node;
-                        i++;
-                    }
-                }
-            }
-        }
-    };
-    processError(error);
-    return fieldErrors;
-}
-function treeifyError(error, mapper = (issue) => issue.message) {
-    const result = { errors: [] };
-    const processError = (error, path = []) => {
-        var _a;
-        for (const issue of error.issues) {
-            if (issue.code === "invalid_union" && issue.errors.length) {
-                // regular union error
-                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
-            }
-            else if (issue.code === "invalid_key") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else if (issue.code === "invalid_element") {
-                processError({ issues: issue.issues }, [...path, ...issue.path]);
-            }
-            else {
-                const fullpath = [...path, ...issue.path];
-                if (fullpath.length === 0) {
-                    result.errors.push(mapper(issue));
-                    continue;
-                }
-                let curr = result;
-                let i = 0;
-                while (i < fullpath.length) {
-                    const el = fullpath[i];
-                    const terminal = i === fullpath.length - 1;
-                    if (typeof el === "string") {
-                        curr.properties ?? (curr.properties = {});
-                        // el may collide with an inherited property name ("__proto__",
-                        // "constructor", ...); ??= reads the prototype so the node is never
-                        // created and curr.errors.push throws. Guard with hasOwnProperty and
-                        // create the node with defineProperty so "__proto__" becomes a real
-                        // own key rather than invoking the prototype setter.
-                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
-                            Object.defineProperty(curr.properties, el, {
-                                value: { errors: [] },
-                                enumerable: true,
-                                writable: true,
-                                configurable: true,
-                            });
-                        }
-                        curr = curr.properties[el];
-                    }
-                    else {
-                        curr.items ?? (curr.items = []);
-                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
-                        curr = curr.items[el];
-                    }
-                    if (terminal) {
-                        curr.errors.push(mapper(issue));
-                    }
-                    i++;
-                }
-            }
-        }
-    };
-    processError(error);
-    return result;
-}
-/** Format a ZodError as a human-readable string in the following form.
- *
- * From
- *
- * ```ts
- * ZodError {
- *   issues: [
- *     {
- *       expected: 'string',
- *       code: 'invalid_type',
- *       path: [ 'username' ],
- *       message: 'Invalid input: expected string'
- *     },
- *     {
- *       expected: 'number',
- *       code: 'invalid_type',
- *       path: [ 'favoriteNumbers', 1 ],
- *       message: 'Invalid input: expected number'
- *     }
- *   ];
- * }
- * ```
- *
- * to
- *
- * ```
- * username
- *   ✖ Expected number, received string at "username
- * favoriteNumbers[0]
- *   ✖ Invalid input: expected number
- * ```
- */
-function toDotPath(_path) {
-    const segs = [];
-    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
-    for (const seg of path) {
-        if (typeof seg === "number")
-            segs.push(`[${seg}]`);
-        else if (typeof seg === "symbol")
-            segs.push(`[${JSON.stringify(String(seg))}]`);
-        else if (/[^\w$]/.test(seg))
-            segs.push(`[${JSON.stringify(seg)}]`);
-        else {
-            if (segs.length)
-                segs.push(".");
-            segs.push(seg);
-        }
-    }
-    return segs.join("");
-}
-function prettifyError(error) {
-    const lines = [];
-    // sort by path length
-    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
-    // Process each issue
-    for (const issue of issues) {
-        lines.push(`✖ ${issue.message}`);
-        if (issue.path?.length)
-            lines.push(`  → at ${toDotPath(issue.path)}`);
-    }
-    // Convert Map to formatted string
-    return lines.join("\n");
-}
-
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
-
-
-
-// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
-function finalizeParams(callee, params) {
-    return { callee: params?.callee ?? callee, Err: params?.Err };
-}
-const _parse = (_Err) => {
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-        const result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise) {
-            throw new $ZodAsyncError();
-        }
-        if (result.issues.length) {
-            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, _params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
-const _parseAsync = (_Err) => {
-    const fn = async (schema, value, _ctx, params) => {
-        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-        let result = schema._zod.run({ value, issues: [] }, ctx);
-        if (result instanceof Promise)
-            result = await result;
-        if (result.issues.length) {
-            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
-            captureStackTrace(e, params?.callee ?? fn);
-            throw e;
-        }
-        return result.value;
-    };
-    return fn;
-};
-const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
-const _safeParse = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
-    const result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise) {
-        throw new $ZodAsyncError();
-    }
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
-// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
-function failure(Err, issues, ctx) {
-    let error;
-    return {
-        success: false,
-        get error() {
-            if (!error) {
-                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
-                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
-                issues = undefined;
-                ctx = undefined;
-            }
-            return error;
-        },
-        set error(e) {
-            error = e;
-            // a replacement makes the getter's branch unreachable, so the captures have to go here too
-            issues = undefined;
-            ctx = undefined;
-        },
-    };
-}
-const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
-};
-const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
-// registry mirrors of the compiler's sentinels, so this module never imports the compiler
-const COMPILE_INVALID = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.invalid")));
-const COMPILE_FALLBACK = /* @__PURE__ */ (/* unused pure expression or super */ null && (Symbol.for("zod.compile.fallback")));
-// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
-const validate = ((schema, value, _ctx) => {
-    const validator = schema._zod.bag.validator;
-    if (validator !== undefined) {
-        if (validator(value) !== COMPILE_INVALID)
-            return true;
-        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
-        if (validator.definite === true && _ctx === undefined)
-            return false;
-    }
-    return validateFallback(schema, value, _ctx);
-});
-function validateFallback(schema, value, _ctx) {
-    const ctx = _ctx
-        ? { ..._ctx, async: false, abortEarly: true }
-        : { async: false, abortEarly: true };
-    const fallbackRun = schema._zod.bag.fallbackRun;
-    let result;
-    if (fallbackRun) {
-        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
-        ctx[COMPILE_FALLBACK] = true;
-        result = fallbackRun({ value, issues: [] }, ctx);
-    }
-    else {
-        result = schema._zod.run({ value, issues: [] }, ctx);
-    }
-    if (result instanceof Promise) {
-        throw new core.$ZodAsyncError();
-    }
-    return result.issues.length === 0;
-}
-// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
-const parse_validateAsync = async (schema, value, _ctx) => {
-    const ctx = _ctx
-        ? { ..._ctx, async: true, abortEarly: true }
-        : { async: true, abortEarly: true };
-    let result = schema._zod.run({ value, issues: [] }, ctx);
-    if (result instanceof Promise)
-        result = await result;
-    return result.issues.length === 0;
-};
-const _encode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return parse(schema, value, ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const encode = /* @__PURE__*/ _encode($ZodRealError);
-const _decode = (_Err) => {
-    const parse = _parse(_Err);
-    const fn = (schema, value, _ctx, _params) => {
-        return parse(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decode = /* @__PURE__*/ _decode($ZodRealError);
-const _encodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
-    };
-    return fn;
-};
-const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
-const _decodeAsync = (_Err) => {
-    const parseAsync = _parseAsync(_Err);
-    const fn = async (schema, value, _ctx, _params) => {
-        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
-    };
-    return fn;
-};
-const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
-const _safeEncode = (_Err) => (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParse(_Err)(schema, value, ctx);
-};
-const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
-const _safeDecode = (_Err) => (schema, value, _ctx) => {
-    return _safeParse(_Err)(schema, value, _ctx);
-};
-const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
-const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
-    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return _safeParseAsync(_Err)(schema, value, ctx);
-};
-const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
-const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
-    return _safeParseAsync(_Err)(schema, value, _ctx);
-};
-const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
-
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -55829,10 +55866,10 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -55856,7 +55893,7 @@ function coerce_date(params) {
     return _coercedDate(ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
 
 
 
@@ -55874,7 +55911,7 @@ function coerce_date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
 
 
 
@@ -55895,6 +55932,65 @@ function coerce_date(params) {
  */
 config(en());
 
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+function isRetryableNetworkError(error) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
+            return true;
+    }
+    return false;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
 
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
@@ -56110,7 +56206,86 @@ function describeUrl(text) {
     return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+
+
+
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+function itemProblem(item) {
+    if (looksLikeId(item)) {
+        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+        return typeof parsed === 'string' ? parsed : undefined;
+    }
+    const problem = resourceNameProblem(item);
+    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+function resolveInstances(items, where) {
+    const refs = items.map((item) => {
+        const problem = itemProblem(item);
+        if (problem)
+            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
+        if (looksLikeId(item)) {
+            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+            return { ...ref, label: ref.name, item };
+        }
+        for (const [input, value, maxLength] of [
+            ['subscription-id', where.subscriptionId, 128],
+            ['resource-group', where.resourceGroup, 90],
+        ]) {
+            if (!value) {
+                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+            }
+            const problem = resourceNameProblem(value, maxLength);
+            if (problem)
+                throw new InputError(input, problem);
+        }
+        return {
+            subscriptionId: where.subscriptionId,
+            resourceGroup: where.resourceGroup,
+            name: item,
+            label: item,
+            item,
+        };
+    });
+    refs.forEach((ref, i) => {
+        const twin = refs.findIndex((other) => sameResource(ref, other));
+        if (twin < i) {
+            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+        }
+    });
+    // Two instances of one name in different resource groups: the label says which is which.
+    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
+    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
+}
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+const erpVirtualInstanceItems = parser((value) => {
+    const read = safeParse(list, value);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        const problem = itemProblem(item);
+        if (problem)
+            refuse(`item '${shown(item)}' ${problem}`);
+    }
+    return read.data;
+});
+/** An item as a message shows it: control characters as `?`, at most 80 characters. */
+function shown(item) {
+    const printable = item.replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 const def = (d) => d;
 /**
@@ -56180,7 +56355,7 @@ const INPUTS = {
     }),
     'erp-virtual-instance': def({
         description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
-        parse: resourceNames(),
+        parse: erpVirtualInstanceItems,
     }),
     'soft-stop-timeout-seconds': def({
         description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
@@ -56741,7 +56916,7 @@ function credentialFor(signIn, options) {
 }
 
 // EXTERNAL MODULE: ./src/client/dispatcher.ts
-var client_dispatcher = __nccwpck_require__(1876);
+var client_dispatcher = __nccwpck_require__(9066);
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
 function module_required(input, parse) {
@@ -57723,6 +57898,18 @@ const operationStatusResult = looseObject({
     error: schemas_nullish(errorDetail),
     operations: schemas_nullish(array(unknown())),
 });
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+    })),
+});
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -57750,7 +57937,7 @@ function readAnswer(response, mode, what) {
     // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
     // without a body is no answer in either reading there.
     const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus)
+    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
         return finalAnswer(response);
     const body = parseBody(response, operationStatusResult, what);
     // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
@@ -57772,6 +57959,21 @@ function finalAnswer(response) {
     // The resource (where there is one) stays in the result; the status is what the outputs report.
     const body = resource ? { status, resource } : { status };
     return { body, state: classifyStatus(status) };
+}
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response, mode) {
+    if (mode !== 'unknown' || response.status !== 200)
+        return false;
+    if (!/\/operationResults\//i.test(response.url.pathname))
+        return false;
+    if (response.text.trim() === '')
+        return true;
+    const json = jsonOf(response);
+    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
 }
 function provisioningStateOf(resource) {
     const properties = resource?.properties;
@@ -57803,6 +58005,7 @@ function movedTo(response, mode, state) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
 
 
 
@@ -57853,10 +58056,21 @@ async function followOperation(options) {
         // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
         if (ctx.signal?.aborted)
             return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError)
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
             return { kind: 'timeout', last, error, pollingUrl };
+        }
         return { kind: 'error', last, error, pollingUrl };
     }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
+ * Retry-After past it. The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.status === 429;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -57958,9 +58172,8 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
     const { kind, last } = followed;
     const body = last?.body;
     const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    const resume = operationUrl
-        ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
-        : '';
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
     const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
     switch (kind) {
         case 'succeeded':
@@ -58003,7 +58216,15 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
                 .split('\n')[0]
                 .replace(/\.$/, '');
             const seen = body ? `; ${lastSeen}` : '';
-            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
         }
     }
 }
@@ -58012,23 +58233,32 @@ function lowerFirst(text) {
 }
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
-    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/**
+ * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
+ * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
+ */
+function overallStatus(outcomes) {
+    if (outcomes.every((o) => o.kind === 'succeeded'))
+        return 'Succeeded';
+    if (outcomes.some((o) => o.kind === 'failed'))
+        return 'Failed';
+    const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
+    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
 }
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 function stillRunning(outcome) {
-    return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
     const failed = outcomes.filter((o) => o.failure);
-    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
-    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
-    const operationStatus = options.several
-        ? allSucceeded
-            ? 'Succeeded'
-            : (statusOf(firstOther) ?? 'Failed')
-        : statusOf(last);
+    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
     const result = options.several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
@@ -58041,19 +58271,11 @@ function report(outcomes, options) {
     const table = {
         title: options.title,
         context: options.context,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
-        rows: outcomes.map((o) => [
-            o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
-            // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
-        ]),
+        ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
         code: outcomes.filter(stillRunning).map((o) => ({
-            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-            text: o.operationUrl,
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+            text: redactQuery(o.operationUrl),
         })),
     };
     let failure;
@@ -58072,9 +58294,59 @@ function report(outcomes, options) {
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
+            ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
         failure,
+    };
+}
+/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
+function operationRows(outcomes, options) {
+    return {
+        header: [
+            options.targetHeader,
+            'status',
+            "this step's wait",
+            'percent complete',
+            'service start',
+            'service end',
+        ],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
+        ]),
+        notes: [
+            "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
+        ],
+    };
+}
+/** erp-stop and erp-start: one row per instance, as the contract lists it. */
+function instanceRows(outcomes, options) {
+    return {
+        header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
+        rows: outcomes.map((o) => [
+            o.target,
+            o.instance?.before?.status ?? '-',
+            o.instance?.done ?? statusOf(o) ?? '-',
+            o.instance?.after?.status ?? '-',
+            formatDuration(o.durationMs),
+        ]),
+    };
+}
+/** One entry of the `instances` output. */
+function instanceEntry(o) {
+    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
+    return {
+        name: o.target,
+        before: before?.status ?? null,
+        after: after?.status ?? null,
+        health: (after ?? before)?.health ?? null,
+        outcome,
     };
 }
 
@@ -58136,6 +58408,155 @@ function describeKind(outcome) {
             : 'timed out';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
+
+
+
+
+
+/** C0: the instance as it is now. */
+async function readInstance(client, url) {
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
+    return {
+        status: body.properties?.status ?? undefined,
+        health: body.properties?.health ?? undefined,
+        response,
+    };
+}
+/** Statuses compare case-insensitively (the contract's rule). */
+function sameStatus(a, b) {
+    return a?.toLowerCase() === b.toLowerCase();
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = ['starting', 'stopping', 'softshutdown'];
+function isSettling(status) {
+    return SETTLING.includes(status?.toLowerCase() ?? '');
+}
+/**
+ * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
+ * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
+ * it); without it the first read goes out at once. One `onChange` per status seen.
+ */
+async function followStatus(client, url, ctx, onChange, first) {
+    let last = first;
+    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+            poll: async () => {
+                last = await readInstance(client, url);
+                return { value: last, retryAfterMs: retryAfterOf(last) };
+            },
+            statusOf: (state) => state.status,
+            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+            onProgress: onChange,
+        });
+        return { kind: 'settled', last: result.value };
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure(ref, error, durationMs, log, ctx) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return {
+            ...base,
+            kind: 'cancelled',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: cancelled' },
+        };
+    }
+    if (error instanceof ServiceError)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof ServiceError ? error.status : undefined;
+    const said = error instanceof ServiceError
+        ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
+        : '';
+    if (status === 404) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: not found' },
+        };
+    }
+    if (status === 403) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: read refused' },
+        };
+    }
+    return {
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+        instance: { outcome: 'failed', done: 'not sent: read failed' },
+    };
+}
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
+ * the health: the line that catches a false success.
+ */
+async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - startedAt;
+    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const outcome = (instanceOutcome, failure) => ({
+        ...ended,
+        durationMs,
+        requestId: last?.response.requestId ?? ended.requestId,
+        failure,
+        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+    });
+    const status = last?.status ?? 'of no status';
+    const health = last?.health ?? 'unknown';
+    switch (settled.kind) {
+        case 'settled':
+            if (sameStatus(last?.status, end))
+                return outcome(DONE[verb]);
+            return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
+        case 'timeout':
+        case 'cancelled':
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
+        case 'error':
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
@@ -58145,76 +58566,131 @@ function describeKind(outcome) {
 
 
 
+
+
+
+
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline'],
+    start: ['starting', 'running'],
+};
+const SEED_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? SEED_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
 /**
- * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
- * at most `maxParallel` instances at once, outcomes in input order.
+ * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
+ * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
+ * instances at once, outcomes in input order.
  */
 async function runInstanceAction(action, options, client, ctx) {
     const operation = `erp-${action.verb}`;
-    // Every path is built before the first request: a bad name fails the step with nothing sent.
-    const targets = options.erpVirtualInstances.map((name) => ({
-        name,
-        url: actionUrl(options, name, action.verb),
+    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+    const apiVersion = apiVersionFor(options.apiVersion, action.snooze);
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        readUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion),
+        actionUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, action.verb),
     }));
-    const several = targets.length > 1;
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `${operation} ${t.name}`,
-        logName: (t) => t.name,
-        work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
+        title: (t) => `${operation} ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
     });
     return report(outcomes, {
         title: operation,
         targetHeader: 'erp virtual instance',
-        several,
+        several: targets.length > 1,
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
-        context: [
-            ['subscription', options.subscriptionId],
-            ['resource group', options.resourceGroup],
-        ],
+        instances: true,
+        context: whereContext(targets),
     });
 }
-function actionUrl(options, name, verb) {
-    checkSegment('subscription-id', options.subscriptionId);
-    checkSegment('resource-group', options.resourceGroup, 90);
-    checkSegment('erp-virtual-instance', name);
-    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
-    return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+function whereContext(targets) {
+    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
+    return [
+        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+    ];
 }
-function checkSegment(input, value, maxLength) {
-    if (value === '' || value === '.' || value === '..') {
-        throw new InputError(input, `'${value}' cannot name a resource`);
-    }
-    if (maxLength !== undefined && value.length > maxLength) {
-        throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
-    }
-}
-async function actOn(action, name, url, options, client, ctx, log) {
-    const label = `The ${action.verb} of erp virtual instance '${name}'`;
+async function actOn(action, target, apiVersion, options, client, ctx, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const label = `The ${verb} of erp virtual instance '${name}'`;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
+    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
+        log.info(`not ${DONE[verb]}: ${why} before its turn`);
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
             durationMs: 0,
             failure: `${label} was not sent: ${why} before its turn.`,
+            instance: { outcome: 'failed', done: `not sent: ${why}` },
         };
     }
+    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+    let before;
+    if (options.skipIfDone || options.verify) {
+        try {
+            before = await readInstance(client, target.readUrl);
+        }
+        catch (error) {
+            return readFailure(target.ref, error, elapsed(), log, ctx);
+        }
+        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        const end = END_STATUS[verb];
+        // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
+        if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
+            log.info(`already ${before.status}: nothing sent (skip-if-done)`);
+            return {
+                target: name,
+                kind: 'succeeded',
+                status: 'Succeeded',
+                durationMs: elapsed(),
+                requestId: before.response.requestId,
+                instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
+            };
+        }
+    }
+    const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await action.send(client, url, log);
+        const response = await sendFindingOut(action, target, apiVersion, client, ctx, log);
+        if ('settled' in response) {
+            return followedInstance(action, target, response, sent, elapsed(), log);
+        }
         // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${action.verb} response`);
+        const answer = readAnswer(response, 'async', `${verb} response`);
         seen = { ...answer, response };
         if (response.status !== 202 && answer.state !== 'running') {
             log.info(progressLine(answer.body, elapsed()));
-            return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            return answer.state === 'succeeded' && options.verify
+                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+                : withInstance(ended, sent, verb);
         }
         // A 202 is followed whatever its body says: the operation is what decides.
         seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
@@ -58226,27 +58702,136 @@ async function actOn(action, name, url, options, client, ctx, log) {
         }
         pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
         mode = link.mode;
-        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    if (followed.kind === 'succeeded' && options.verify) {
+        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+    }
+    return withInstance(ended, sent, verb);
+}
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome, sent, verb) {
+    const instanceOutcome = outcome.failure === undefined
+        ? outcome.kind === 'accepted'
+            ? 'running'
+            : DONE[verb]
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+            ? 'running'
+            : 'failed';
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? instance_action_describeKind(outcome));
+    return {
+        ...outcome,
+        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+    };
+}
+function instance_action_describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+/**
+ * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
+ * (there is no operation URL to follow); where it did not, the POST is sent again.
+ */
+async function sendFindingOut(action, target, apiVersion, client, ctx, log) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action.send(client, target.actionUrl, log, apiVersion);
+        }
+        catch (error) {
+            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+            if (!unknown || attempt >= 3 || ctx.signal?.aborted)
+                throw error;
+            const what = error.status === 409
+                ? 'was answered 409 (an operation is in progress)'
+                : 'may have reached the service (its answer was lost)';
+            log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+            let now;
+            try {
+                now = await readInstance(client, target.readUrl);
+            }
+            catch {
+                // The read failing too leaves the POST's own failure the clearest cause.
+                throw error;
+            }
+            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
+                return { settled, cause: error };
+            }
+            log.info(`is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`);
+        }
+    }
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const last = settled.last;
+    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: withDefault('api-version', '2023-04-01'),
-    subscriptionId: module_required('subscription-id'),
-    resourceGroup: module_required('resource-group'),
+    apiVersion: module_optional('api-version'),
+    subscriptionId: module_optional('subscription-id'),
+    resourceGroup: module_optional('resource-group'),
     erpVirtualInstances: module_required('erp-virtual-instance'),
     maxParallel: withDefault('max-parallel'),
     wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
 };
 const OPERATION_OUTPUTS = [
     'result',
@@ -58258,6 +58843,10 @@ const OPERATION_OUTPUTS = [
     'start-time',
     'end-time',
     ...RESPONSE_ID_OUTPUTS,
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
 ];
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
@@ -58273,14 +58862,140 @@ const OPERATION_OUTPUTS = [
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
-    inputs: INSTANCE_ACTION_INPUTS,
-    outputs: OPERATION_OUTPUTS,
+    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
 }));
 function erpStart(options, client, ctx) {
-    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
-    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
+    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
+    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
+    const json = options.startVm ? { startVm: true } : undefined;
+    return runInstanceAction({
+        verb: 'start',
+        snooze: { input: 'start-vm', on: options.startVm },
+        describe: options.startVm ? 'start, starting the VMs first' : 'start',
+        send: (c, url) => c.send({ method: 'POST', url, json }),
+    }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+/* harmony default export */ const erp_status = (defineOperation({
+    name: 'erp-status',
+    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2023-04-01'),
+        subscriptionId: module_optional('subscription-id'),
+        resourceGroup: module_optional('resource-group'),
+        erpVirtualInstances: module_required('erp-virtual-instance'),
+        maxParallel: withDefault('max-parallel'),
+        expectStatus: module_optional('expect-status'),
+    },
+    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+    run: erpStatus,
+}));
+async function erpStatus(options, client, ctx) {
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
+    }));
+    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+        title: (t) => `erp-status ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: async (t, log) => {
+            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+            const state = outcome.instance?.after;
+            if (state)
+                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+            return outcome;
+        },
+    });
+    const failed = outcomes.filter((o) => o.failure);
+    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
+    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+    let failure;
+    if (failed.length === 1 && outcomes.length === 1)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+            instances: outcomes.map(instanceEntry),
+        },
+        summary: [
+            {
+                title: 'erp-status',
+                context: whereContext(targets),
+                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+                rows: outcomes.map((o) => [
+                    o.target,
+                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+                    o.instance?.after?.health ?? '-',
+                    ...(options.expectStatus
+                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        : []),
+                ]),
+            },
+        ],
+        failure,
+    };
+}
+async function readOne(ref, url, expectStatus, client, ctx) {
+    const name = ref.label;
+    const startedAt = ctx.clock.now();
+    try {
+        const state = await readInstance(client, url);
+        const durationMs = ctx.clock.now() - startedAt;
+        const base = { target: name, durationMs, requestId: state.response.requestId };
+        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
+        if (expectStatus && !sameStatus(state.status, expectStatus)) {
+            return {
+                ...base,
+                kind: 'failed',
+                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                instance,
+            };
+        }
+        return { ...base, kind: 'succeeded', instance };
+    }
+    catch (error) {
+        const durationMs = ctx.clock.now() - startedAt;
+        const status = error instanceof ServiceError ? error.status : undefined;
+        const said = error instanceof ServiceError
+            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+        const failure = status === 404
+            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
+            : status === 403
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+                : `Reading erp virtual instance '${name}' failed${said}.`;
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            durationMs,
+            failure,
+            instance: { outcome: 'failed', done: 'not read' },
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
@@ -58301,17 +59016,34 @@ function erpStart(options, client, ctx) {
         ...INSTANCE_ACTION_INPUTS,
         softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
         hardStopFallback: withDefault('hard-stop-fallback'),
+        deallocateVm: withDefault('deallocate-vm'),
     },
-    outputs: OPERATION_OUTPUTS,
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
 }));
 function erpStop(options, client, ctx) {
-    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
+    const soft = options.softStopTimeoutSeconds;
+    const describe = [
+        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
+        options.deallocateVm ? ', deallocating the VMs' : '',
+    ].join('');
+    return runInstanceAction({
+        verb: 'stop',
+        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
+        describe,
+        send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+    }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log) {
-    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
+async function sendStop(client, url, options, log, apiVersion) {
+    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
+    const stop = (softStopTimeoutSeconds) => client.send({
+        method: 'POST',
+        url,
+        json: { softStopTimeoutSeconds, ...snooze },
+    });
     const soft = options.softStopTimeoutSeconds;
     try {
         return await stop(soft);
@@ -58822,6 +59554,7 @@ function describeChoice(options) {
 
 
 
+
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
  * command line's flags and the README tables are all derived from these modules.
@@ -58829,6 +59562,7 @@ function describeChoice(options) {
 const REGISTRY = [
     erp_stop,
     erp_start,
+    erp_status,
     wait_for_operation,
     wait_for_sync,
     check_image_cached,
@@ -59262,7 +59996,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /***/ }),
 
-/***/ 1876:
+/***/ 9066:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -59270,7 +60004,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
 /* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2480);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
@@ -59308,7 +60042,7 @@ async function closeDispatcher(dispatcher) {
 
 /***/ }),
 
-/***/ 563:
+/***/ 8749:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59347,13 +60081,13 @@ function keepWasmOnBaselineTier() {
 
 /***/ }),
 
-/***/ 629:
+/***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6460);
-/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1876);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(563);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8674);
+/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
+/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 
 
 
@@ -59773,6 +60507,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(629);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,4 +1,5 @@
 import type { output } from '../client/schemas/zod.js';
+import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -84,7 +85,7 @@ export const INPUTS = {
   'erp-virtual-instance': def({
     description:
       'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
-    parse: p.resourceNames(),
+    parse: erpVirtualInstanceItems,
   }),
   'soft-stop-timeout-seconds': def({
     description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
