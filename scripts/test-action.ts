@@ -63,7 +63,8 @@ export const CASES: Record<string, Case> = {
       'operation-id': /\/operationStatuses\//,
       'operation-url': /^http:\/\/127\.0\.0\.1:\d+\/subscriptions\/.+\/operationStatuses\//,
       result: jsonArray(2),
-      instances: /^\[\{"name":"X01","before":"Running","after":"Offline","health":"Unknown","outcome":"stopped"\},/,
+      instances:
+        /^\[\{"name":"X01","before":"Running","after":"Offline","health":"Unknown","outcome":"stopped"\},/,
       'request-id': SET,
       'correlation-id': SET,
     },
