@@ -56354,7 +56354,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
         parse: erpVirtualInstanceItems,
     }),
     'soft-stop-timeout-seconds': def({
@@ -58678,7 +58678,7 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut(action, target, apiVersion, client, ctx, log);
+        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
         if ('settled' in response) {
             return followedInstance(action, target, response, sent, elapsed(), log);
         }
@@ -58730,25 +58730,18 @@ function withInstance(outcome, sent, verb) {
         : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
             ? 'running'
             : 'failed';
-    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? instance_action_describeKind(outcome));
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
     return {
         ...outcome,
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
     };
-}
-function instance_action_describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
 }
 /**
  * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
  * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
  * (there is no operation URL to follow); where it did not, the POST is sent again.
  */
-async function sendFindingOut(action, target, apiVersion, client, ctx, log) {
+async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
     for (let attempt = 1;; attempt++) {
         try {
             return await action.send(client, target.actionUrl, log, apiVersion);
@@ -58770,6 +58763,10 @@ async function sendFindingOut(action, target, apiVersion, client, ctx, log) {
                 throw error;
             }
             if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+                if (!wait) {
+                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+                    return { settled: { kind: 'accepted', last: now }, cause: error };
+                }
                 log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
                 const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
                 return { settled, cause: error };
@@ -58787,6 +58784,15 @@ function followedInstance(action, target, { settled, cause }, sent, durationMs, 
     const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
     const status = last?.status ?? 'none';
     const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
     if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
         log.info(`reached ${last?.status}`);
         return {

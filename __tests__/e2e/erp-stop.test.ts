@@ -278,7 +278,7 @@ describe('erp-stop, run as a runner runs it', () => {
   it('ends at once on SIGTERM during a wait, with the operation-url to resume', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 55 }] });
-    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 1500 });
+    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 2500 });
     expect(r.code).toBe(1);
     expect(e.requestsTo(POLL).length).toBeGreaterThan(0);
     expect(r.errors[0]).toContain(

@@ -84,7 +84,7 @@ export const INPUTS = {
   }),
   'erp-virtual-instance': def({
     description:
-      'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or a full resource id /subscriptions/{sub}/resourceGroups/{rg}/providers/Vendor.Workloads/erpVirtualInstances/{name}.',
+      'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
     parse: erpVirtualInstanceItems,
   }),
   'soft-stop-timeout-seconds': def({

@@ -5,7 +5,7 @@ import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { optional, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { forEachTarget } from './each.js';
+import { describeKind, forEachTarget } from './each.js';
 import type { Seen } from '../../client/arm/follow.js';
 import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
 import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
@@ -177,7 +177,7 @@ async function actOn(
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut(action, target, apiVersion, client, ctx, log);
+    const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
     if ('settled' in response) {
       return followedInstance(action, target, response, sent, elapsed(), log);
     }
@@ -240,17 +240,11 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
   };
 }
 
-function describeKind(outcome: Outcome): string {
-  return outcome.kind === 'error'
-    ? 'request failed'
-    : outcome.kind === 'cancelled'
-      ? 'cancelled'
-      : 'timed out';
-}
-
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 interface FollowedInstance {
-  settled: Awaited<ReturnType<typeof followStatus>>;
+  /** `accepted`: the service acted, and the step does not wait (`wait: false`). */
+  settled:
+    Awaited<ReturnType<typeof followStatus>> | { kind: 'accepted'; last: InstanceState; error?: never };
   cause: ServiceError;
 }
 
@@ -263,6 +257,7 @@ async function sendFindingOut(
   action: InstanceAction,
   target: Target,
   apiVersion: string,
+  wait: boolean,
   client: HttpClient,
   ctx: OperationContext,
   log: InstanceLog,
@@ -286,6 +281,10 @@ async function sendFindingOut(
         throw error;
       }
       if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+        if (!wait) {
+          log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+          return { settled: { kind: 'accepted', last: now }, cause: error };
+        }
         log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
         const settled = await followStatus(
           client,
@@ -319,6 +318,15 @@ function followedInstance(
   const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
   const status = last?.status ?? 'none';
   const done = `${sent.done}: followed by the instance's status (answer lost)`;
+  if (settled.kind === 'accepted') {
+    // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+    return {
+      ...base,
+      kind: 'accepted',
+      status: last?.status,
+      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+    };
+  }
   if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
     log.info(`reached ${last?.status}`);
     return {
