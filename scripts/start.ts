@@ -23,16 +23,28 @@ const polling = { ...common, 'poll-interval': '1s' };
 type Inputs = Record<string, string>;
 /** A step's inputs, or a function of the outputs of the step before it (a resume passes operation-url on). */
 const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
-  // A maintenance window: stop two instances, (the maintenance,) then start them again.
+  // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
+  // Offline), then start them again with their VMs: X05 reports a start that succeeded but comes up
+  // PartiallyRunning, and verify catches it.
   [
     'erp-stop',
     {
       ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02',
+      'erp-virtual-instance': 'X01, X02, X04',
       'soft-stop-timeout-seconds': '300',
       'hard-stop-fallback': 'true',
+    },
+  ],
+  [
+    'erp-status',
+    {
+      ...common,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01, X02, X04',
+      'expect-status': 'Offline',
     },
   ],
   [
@@ -41,7 +53,8 @@ const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
       ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02',
+      'erp-virtual-instance': 'X01, X02, X05',
+      'start-vm': 'true',
     },
   ],
   // A failing step: what a workflow sees when the service reports a failed stop.

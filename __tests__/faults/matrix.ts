@@ -14,9 +14,12 @@ import {
 } from './harness.js';
 import { faultCase } from './tally.js';
 
-/** Where in an operation a fault lands: its first request, a later poll, or a page after the first. */
+/**
+ * Where in an operation a fault lands: its first request, a later poll, a page after the first, or (erp) the read
+ * of the instance before acting (C0), retried as every read is.
+ */
 export interface Phase {
-  name: 'initial' | 'poll' | 'page';
+  name: 'initial' | 'poll' | 'page' | 'read';
   method: string;
   path: RegExp;
   query?: RegExp;
@@ -34,6 +37,7 @@ export interface Target {
 }
 
 const POLL = /\/operationStatuses\//;
+const READ = /\/erpVirtualInstances\/[^/]+$/;
 const NO_SKIP_TOKEN = /^(?!.*skipToken)/;
 const SKIP_TOKEN = /skipToken/;
 const STEPS = [
@@ -50,6 +54,7 @@ export const TARGETS: Target[] = [
       return inputsFor('erp-stop', emu);
     },
     phases: [
+      { name: 'read', method: 'GET', path: READ },
       { name: 'initial', method: 'POST', path: /\/stop$/ },
       { name: 'poll', method: 'GET', path: POLL },
     ],
@@ -59,10 +64,12 @@ export const TARGETS: Target[] = [
   {
     operation: 'erp-start',
     setUp: async (emu) => {
-      emu.erp.scenario.defaults = { steps: STEPS };
+      // Offline, as at the end of a window: a Running instance would be skipped, with no start to fault.
+      emu.erp.scenario.defaults = { steps: STEPS, status: 'Offline' };
       return inputsFor('erp-start', emu);
     },
     phases: [
+      { name: 'read', method: 'GET', path: READ },
       { name: 'initial', method: 'POST', path: /\/start$/ },
       { name: 'poll', method: 'GET', path: POLL },
     ],

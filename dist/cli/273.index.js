@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./scenarios/demo.json
-const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
+const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X04":{"status":"Offline","health":"Unknown"},"X05":{"status":"Offline","health":"Unknown","start":{"endStatus":"PartiallyRunning","endHealth":"Degraded"}},"X06":{"status":"Offline","health":"Unknown","settleReads":1},"X07":{"status":"Offline","health":"Unknown"},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:http"
@@ -940,6 +940,9 @@ const DEFAULT_ERROR = {
 };
 const erp_TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
 const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The first api-version whose C1/C2 bodies have deallocateVm and startVm. */
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+const INSTANCE_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)$/i;
 const ACTION_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
 const RESULTS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationResults\/([^/]+)$/i;
@@ -957,6 +960,8 @@ class ErpArea {
     unauthorized = 0;
     /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
     supersededPolls = 0;
+    /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
+    instances = new Map();
     constructor(scenario = {}) {
         this.scenario = scenario;
     }
@@ -969,6 +974,27 @@ class ErpArea {
         const { start, ...knobs } = { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
         return action === 'start' ? { ...knobs, ...start } : knobs;
     }
+    /** The instance as C0 shows it (created from its knobs on first use); names compare case-insensitively. */
+    instance(name, subscriptionId = '', resourceGroup = '') {
+        const key = [subscriptionId, resourceGroup, name].join('/').toLowerCase();
+        // A test may ask by name alone: the one instance of that name, wherever it lives.
+        const found = this.instances.get(key) ??
+            (subscriptionId === ''
+                ? [...this.instances.values()].find((i) => i.name.toLowerCase() === name.toLowerCase())
+                : undefined);
+        if (found)
+            return found;
+        const knobs = this.knobsFor(name);
+        const created = {
+            name,
+            status: knobs.status ?? 'Running',
+            health: knobs.health ?? 'Healthy',
+            settleLeft: 0,
+            reads: 0,
+        };
+        this.instances.set(key, created);
+        return created;
+    }
     /** The accepted stops of an instance, in arrival order. */
     stopsOf(instance) {
         return this.stops.filter((s) => s.instance === instance && s.accepted);
@@ -979,6 +1005,7 @@ class ErpArea {
     }
     routes() {
         return [
+            { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
             { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
             { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
             { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
@@ -995,13 +1022,17 @@ class ErpArea {
             return;
         const [subscriptionId = '', resourceGroup = '', instance = '', verb = ''] = ctx.params;
         const action = verb.toLowerCase() === 'start' ? 'start' : 'stop';
-        // C2 takes no body; C1's is optional. A body on a start is refused, so a test sees one that was sent.
-        const soft = action === 'stop' ? parseStopBody(ctx.body) : ctx.body === '' ? 0 : 'C2 takes no request body.';
-        if (typeof soft === 'string') {
-            sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
+        const apiVersion = ctx.url.searchParams.get('api-version') ?? '';
+        // The seed's C2 takes no body and its C1 only softStopTimeoutSeconds; from 2023-10-01-preview on, C1 may
+        // carry deallocateVm and C2 a body with startVm. Anything else is refused, so a test sees what was sent.
+        const parsed = parseActionBody(action, ctx.body, apiVersion);
+        if (typeof parsed === 'string') {
+            sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: parsed } });
             return;
         }
+        const soft = parsed.softStopTimeoutSeconds;
         const knobs = this.knobsFor(instance, action);
+        const state = this.instance(instance, subscriptionId, resourceGroup);
         const record = {
             action,
             instance,
@@ -1011,10 +1042,26 @@ class ErpArea {
             body: ctx.body,
             contentLength: ctx.req.headers['content-length'],
             softStopTimeoutSeconds: soft,
+            deallocateVm: parsed.deallocateVm,
+            startVm: parsed.startVm,
             accepted: false,
             startedAt: ctx.emulator.now(),
         };
         (action === 'start' ? this.starts : this.stops).push(record);
+        if (knobs.missing) {
+            sendNotFound(ctx, instance, resourceGroup);
+            return;
+        }
+        if (state.op && state.op.stop.endedAt === undefined && !this.ended(state.op, ctx.emulator)) {
+            record.conflict = true;
+            sendJson(ctx, 409, {
+                error: {
+                    code: 'Conflict',
+                    message: `An operation is already in progress on erp virtual instance '${instance}'; try again once it has ended.`,
+                },
+            });
+            return;
+        }
         if (knobs.softStopUnsupported && soft > 0) {
             sendJson(ctx, 400, {
                 error: {
@@ -1039,6 +1086,10 @@ class ErpArea {
         };
         record.operationId = op.id;
         this.operations.set(op.id, op);
+        state.prior = { status: state.status, health: state.health };
+        state.op = op;
+        state.pendingEnd = undefined;
+        state.status = action === 'start' ? 'Starting' : soft > 0 ? 'SoftShutdown' : 'Stopping';
         if (knobs.pollingMode === 'location') {
             sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
             return;
@@ -1127,9 +1178,11 @@ class ErpArea {
         const step = this.stepAt(op, now);
         op.served++;
         const terminal = isTerminal(step.status);
-        if (terminal)
-            op.stop.endedAt ??= now;
         const failed = FAILED.has(step.status.toLowerCase());
+        if (terminal && op.stop.endedAt === undefined) {
+            op.stop.endedAt = now;
+            this.settle(op, failed);
+        }
         return {
             id: `/subscriptions/${op.subscriptionId}/providers/Vendor.Workloads/locations/${op.location}/operationStatuses/${op.id}`,
             name: op.id,
@@ -1140,6 +1193,80 @@ class ErpArea {
             error: failed ? (op.knobs.error ?? DEFAULT_ERROR) : null,
             operations: [],
         };
+    }
+    /** Whether an operation has ended, by the state it would report now (without serving it). */
+    ended(op, emulator) {
+        if (op.knobs.durationMs !== undefined)
+            return isTerminal(this.stepAt(op, emulator.now()).status);
+        return op.served > 0 && isTerminal(this.stepAt({ ...op, served: op.served - 1 }, emulator.now()).status);
+    }
+    /** The operation ended: the instance goes back where it was (a failure) or on to its end, perhaps slowly. */
+    settle(op, failed) {
+        const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
+        if (state.op !== op)
+            return;
+        if (failed) {
+            Object.assign(state, state.prior);
+            return;
+        }
+        const stop = op.stop.action === 'stop';
+        const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+        const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
+        const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
+        state.pendingEnd = { status: endStatus, health: endHealth };
+        state.settleLeft = op.knobs.settleReads ?? 0;
+        if (state.settleLeft === 0)
+            this.applyEnd(state);
+    }
+    applyEnd(state) {
+        if (!state.pendingEnd)
+            return;
+        state.status = state.pendingEnd.status;
+        state.health = state.pendingEnd.health;
+        state.pendingEnd = undefined;
+    }
+    /** C0: the instance; a read of one whose operation runs moves that operation one step. */
+    read(ctx) {
+        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+            return;
+        const [subscriptionId = '', resourceGroup = '', name = ''] = ctx.params;
+        const knobs = this.knobsFor(name);
+        if (knobs.missing) {
+            sendNotFound(ctx, name, resourceGroup);
+            return;
+        }
+        if (knobs.readRefused) {
+            sendJson(ctx, 403, {
+                error: {
+                    code: 'AuthorizationFailed',
+                    message: `The client does not have authorization to perform action 'Vendor.Workloads/erpVirtualInstances/read' over scope '/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}'.`,
+                },
+            });
+            return;
+        }
+        const state = this.instance(name, subscriptionId, resourceGroup);
+        state.reads++;
+        if (state.op && state.op.stop.endedAt === undefined)
+            this.advance(state.op, ctx.emulator);
+        else if (state.pendingEnd) {
+            if (state.settleLeft > 0)
+                state.settleLeft--;
+            else
+                this.applyEnd(state);
+        }
+        sendJson(ctx, 200, {
+            id: `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`,
+            name,
+            type: 'Vendor.Workloads/erpVirtualInstances',
+            location: this.scenario.location ?? 'westeurope',
+            tags: {},
+            properties: {
+                status: state.status,
+                health: state.health,
+                state: 'RegistrationComplete',
+                provisioningState: 'Succeeded',
+            },
+        });
     }
     stepAt(op, now) {
         const { durationMs, steps } = op.knobs;
@@ -1187,10 +1314,13 @@ function requireApiVersion(ctx) {
     });
     return false;
 }
-/** The stop request body's softStopTimeoutSeconds (0 where there is no body), or why it is not acceptable. */
-function parseStopBody(text) {
+/** What C1's and C2's bodies said, or why they are not acceptable under the request's api-version. */
+function parseActionBody(action, text, apiVersion) {
+    const snooze = versionKey(apiVersion) >= versionKey(FIRST_SNOOZE_API_VERSION);
     if (text.trim() === '')
-        return 0;
+        return { softStopTimeoutSeconds: 0 };
+    if (action === 'start' && !snooze)
+        return 'C2 takes no request body.';
     let body;
     try {
         body = JSON.parse(text);
@@ -1198,11 +1328,43 @@ function parseStopBody(text) {
     catch {
         return 'The request body is not JSON.';
     }
-    const soft = body?.softStopTimeoutSeconds ?? 0;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return 'The request body is not an object.';
+    const fields = body;
+    const allowed = action === 'start'
+        ? ['startVm']
+        : snooze
+            ? ['softStopTimeoutSeconds', 'deallocateVm']
+            : ['softStopTimeoutSeconds'];
+    const unknown = Object.keys(fields).find((key) => !allowed.includes(key));
+    if (unknown)
+        return `'${unknown}' is not a parameter of ${action} in api-version ${apiVersion}.`;
+    const soft = fields.softStopTimeoutSeconds ?? 0;
     if (typeof soft !== 'number' || !Number.isInteger(soft) || soft < 0) {
         return 'softStopTimeoutSeconds must be an integer of 0 or more.';
     }
-    return soft;
+    for (const flag of ['deallocateVm', 'startVm']) {
+        if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean')
+            return `${flag} must be true or false.`;
+    }
+    return {
+        softStopTimeoutSeconds: soft,
+        deallocateVm: fields.deallocateVm,
+        startVm: fields.startVm,
+    };
+}
+/** `2023-10-01-preview` sorts before `2023-10-01`, and both after `2023-04-01`. */
+function versionKey(apiVersion) {
+    const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(apiVersion);
+    return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+}
+function sendNotFound(ctx, name, resourceGroup) {
+    sendJson(ctx, 404, {
+        error: {
+            code: 'ResourceNotFound',
+            message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+        },
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/index.ts
@@ -1284,6 +1446,13 @@ const erpKnobs = {
     rotatePollingUrl: flag,
     pollingMode: schemas/* optional */.lqM(schemas/* enum */.k5n(['async', 'location'])),
     locationFinal: schemas/* optional */.lqM(schemas/* literal */.euz([200, 204])),
+    status: scenario_schema_text,
+    health: scenario_schema_text,
+    missing: flag,
+    readRefused: flag,
+    endStatus: scenario_schema_text,
+    endHealth: scenario_schema_text,
+    settleReads: schemas/* optional */.lqM(count),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({

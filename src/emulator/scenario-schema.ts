@@ -61,6 +61,13 @@ const erpKnobs = {
   rotatePollingUrl: flag,
   pollingMode: z.optional(z.enum(['async', 'location'])),
   locationFinal: z.optional(z.literal([200, 204])),
+  status: text,
+  health: text,
+  missing: flag,
+  readRefused: flag,
+  endStatus: text,
+  endHealth: text,
+  settleReads: z.optional(count),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

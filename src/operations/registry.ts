@@ -2,6 +2,7 @@ import appCurrentUser from './apps/app-current-user.js';
 import appRemoveUser from './apps/app-remove-user.js';
 import checkImageCached from './images/check-image-cached.js';
 import erpStart from './erp/erp-start.js';
+import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
@@ -14,6 +15,7 @@ import waitForSync from './sync/wait-for-sync.js';
 export const REGISTRY = [
   erpStop,
   erpStart,
+  erpStatus,
   waitForOperation,
   waitForSync,
   checkImageCached,
