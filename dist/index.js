@@ -58902,8 +58902,13 @@ async function followAnswered(share, id, answered, wait, ctx) {
         ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
         return { sync: answered, end: 'not-waited', listedAny: false, wanted };
     }
-    const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
-    return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    try {
+        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
+        return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    }
+    catch (error) {
+        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/share.ts
@@ -59047,7 +59052,6 @@ async function waitForSync(options, client, ctx) {
     });
     switch (end) {
         case 'succeeded':
-        case 'not-waited': // followSynchronization always waits
             return finish();
         case 'failed':
             return finish(failureWithDatasets(endedInFailure(sync), datasets));
@@ -59136,6 +59140,10 @@ async function syncStart(options, client, ctx) {
                 failure: failureWithDatasets(endedInFailure(sync), datasets),
             });
         }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+            });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
@@ -59180,6 +59188,7 @@ function safeStatus(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+
 
 
 
@@ -59252,6 +59261,10 @@ async function syncCancel(options, client, ctx) {
             const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
             return result(sync, { notes: [ended], failed });
         }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+            });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,

@@ -48893,8 +48893,13 @@ async function followAnswered(share, id, answered, wait, ctx) {
         ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
         return { sync: answered, end: 'not-waited', listedAny: false, wanted };
     }
-    const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
-    return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    try {
+        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
+        return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    }
+    catch (error) {
+        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/share.ts
@@ -49038,7 +49043,6 @@ async function waitForSync(options, client, ctx) {
     });
     switch (end) {
         case 'succeeded':
-        case 'not-waited': // followSynchronization always waits
             return finish();
         case 'failed':
             return finish(failureWithDatasets(endedInFailure(sync), datasets));
@@ -49127,6 +49131,10 @@ async function syncStart(options, client, ctx) {
                 failure: failureWithDatasets(endedInFailure(sync), datasets),
             });
         }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+            });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
@@ -49171,6 +49179,7 @@ function safeStatus(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+
 
 
 
@@ -49243,6 +49252,10 @@ async function syncCancel(options, client, ctx) {
             const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
             return result(sync, { notes: [ended], failed });
         }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+            });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,

@@ -20,8 +20,7 @@ export interface FollowRequest {
 export interface FollowOutcome {
   /** The synchronization followed, as last listed. */
   sync?: Synchronization;
-  /** `not-waited`: `wait: false`, the answer is all there is (followAnswered). */
-  end: 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'not-waited';
+  end: 'succeeded' | 'failed' | 'timeout' | 'cancelled';
   /** Whether any listing held a synchronization at all: the timeout message says so. */
   listedAny: boolean;
 }
@@ -105,6 +104,15 @@ export async function followSynchronization(
 export const followHint = (id: string) => `follow it with wait-for-sync and synchronization-id ${id}`;
 
 /**
+ * How following a synchronization this step started or cancelled ended: as followSynchronization, or
+ * `not-waited` (`wait: false`: the answer is all there is), or `lost` (a request failed for good while following:
+ * the synchronization goes on at the service, and the step says how to follow it).
+ */
+export type AnsweredOutcome = (
+  FollowOutcome | { end: 'not-waited'; listedAny: false } | { end: 'lost'; error: Error; listedAny: boolean }
+) & { sync: Synchronization; wanted: string };
+
+/**
  * Follows the synchronization an answer of this step named (sync-start's, sync-cancel's): by id, where it may
  * show up a moment later; bounded by its start where the answer gave one. `wait: false` ends at the answer.
  */
@@ -114,16 +122,20 @@ export async function followAnswered(
   answered: Synchronization,
   wait: boolean,
   ctx: OperationContext,
-): Promise<FollowOutcome & { sync: Synchronization; wanted: string }> {
+): Promise<AnsweredOutcome> {
   const wanted = `synchronization ${id}`;
   if (!wait) {
     ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
     return { sync: answered, end: 'not-waited', listedAny: false, wanted };
   }
-  const outcome = await followSynchronization(
-    share,
-    { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted },
-    ctx,
-  );
-  return { ...outcome, sync: outcome.sync ?? answered, wanted };
+  try {
+    const outcome = await followSynchronization(
+      share,
+      { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted },
+      ctx,
+    );
+    return { ...outcome, sync: outcome.sync ?? answered, wanted };
+  } catch (error) {
+    return { sync: answered, end: 'lost', error: error as Error, listedAny: false, wanted };
+  }
 }

@@ -1,3 +1,4 @@
+import { oneLine } from '../../client/errors.js';
 import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
 import { classifyStatus } from '../../client/status.js';
@@ -102,6 +103,10 @@ export async function syncCancel(
       const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
       return result(sync, { notes: [ended], failed });
     }
+    case 'lost':
+      return result(sync, {
+        failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+      });
     case 'timeout':
       return result(sync, {
         failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,

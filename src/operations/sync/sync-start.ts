@@ -1,4 +1,4 @@
-import { ServiceError } from '../../client/errors.js';
+import { oneLine, ServiceError } from '../../client/errors.js';
 import { describeBody } from '../../client/error-body.js';
 import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
@@ -91,6 +91,10 @@ export async function syncStart(
         failure: failureWithDatasets(endedInFailure(sync), datasets),
       });
     }
+    case 'lost':
+      return result(sync, {
+        failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+      });
     case 'timeout':
       return result(sync, {
         failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,

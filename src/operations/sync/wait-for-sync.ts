@@ -104,7 +104,6 @@ export async function waitForSync(
   });
   switch (end) {
     case 'succeeded':
-    case 'not-waited': // followSynchronization always waits
       return finish();
     case 'failed':
       return finish(failureWithDatasets(endedInFailure(sync!), datasets));
