@@ -95,7 +95,7 @@ export async function syncCancel(
     case 'failed': {
       if (isCancelled(sync.status)) {
         logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
-        return result(sync, { notes: [`Cancelled: ${sync.status}.`] });
+        return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
       }
       // Any other end came first, and the synchronization is no longer running: what the step was for.
       const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
