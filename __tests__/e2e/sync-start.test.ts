@@ -173,6 +173,19 @@ describe('sync-start', () => {
     expect(emu.get().requestsTo(LIST)).toHaveLength(0);
   });
 
+  it('says how to follow the synchronization it started when following it fails for good', async () => {
+    emu.get().addFault({ fault: { kind: 'html', status: 403 }, times: 1, method: 'POST', path: LIST });
+    const result = await run();
+    expect(result.code).toBe(1);
+    const id = emu.get().dataShare.synchronizeRequests[0]!.synchronizationId;
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain('HTTP 403');
+    expect(result.errors[0]).toContain(
+      `The synchronization was started and goes on at the service; follow it with wait-for-sync and synchronization-id ${id}.`,
+    );
+    expect(result.outputs['synchronization-id']).toBe(id);
+  });
+
   it('explains a failure by its datasets', async () => {
     emu.get().dataShare.starts = [
       {

@@ -49020,7 +49020,11 @@ async function waitForSync(options, client, ctx) {
     catch (error) {
         if (!ctx.signal?.aborted)
             throw error;
-        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+        return {
+            outputs: { 'failed-datasets': [] },
+            summary: [],
+            failure: "Cancelled while reading the source share's settings.",
+        };
     }
     const scheduleReadAt = clock.now();
     const schedule = findSchedule(settings);

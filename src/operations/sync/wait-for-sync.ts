@@ -71,7 +71,11 @@ export async function waitForSync(
     settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
   } catch (error) {
     if (!ctx.signal?.aborted) throw error;
-    return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+    return {
+      outputs: { 'failed-datasets': [] },
+      summary: [],
+      failure: "Cancelled while reading the source share's settings.",
+    };
   }
   const scheduleReadAt = clock.now();
   const schedule = findSchedule(settings);
