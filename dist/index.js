@@ -59230,7 +59230,12 @@ async function syncCancel(options, client, ctx) {
         // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
         const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
         known = pass.found;
-        if (!known || classifyStatus(known.status) !== 'running' || !known.synchronizationId) {
+        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+            return result(known, {
+                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+            });
+        }
+        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
             const nothing = known
                 ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
                 : 'Nothing to cancel: the share subscription lists no synchronization.';

@@ -63,7 +63,12 @@ export async function syncCancel(
       true,
     );
     known = pass.found;
-    if (!known || classifyStatus(known.status) !== 'running' || !known.synchronizationId) {
+    if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+      return result(known, {
+        failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+      });
+    }
+    if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
       const nothing = known
         ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
         : 'Nothing to cancel: the share subscription lists no synchronization.';
