@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EmulatedSynchronization } from '../../src/emulator/areas/data-share.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
 
 const emu = useEmulator();
@@ -10,18 +11,7 @@ const CANCEL = /\/cancelSynchronization$/;
 const LIST = /\/listSynchronizations$/;
 
 async function run(extra: Record<string, string> = {}): Promise<ActionRun> {
-  const result = await runAction({
-    operation: 'sync-cancel',
-    'base-url': emu.get().url,
-    'access-token': 'emu-access-token',
-    'subscription-id': 'sub-1',
-    'resource-group': 'rg-1',
-    'account-name': 'acct-1',
-    'share-subscription': 'share-1',
-    'poll-interval': '0.05',
-    timeout: '20s',
-    ...extra,
-  });
+  const result = await runAction(shareStep('sync-cancel', emu.get().url, extra));
   expectNoSecrets(result, emulatorSecrets(emu.get()));
   return result;
 }

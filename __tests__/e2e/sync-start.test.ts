@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { EmulatedSynchronization } from '../../src/emulator/areas/data-share.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { shareStep } from '../helpers/share-inputs.js';
 import {
   actionMain,
   expectNoSecrets,
@@ -22,18 +23,7 @@ const CANCEL = /\/cancelSynchronization$/;
 const LIST = /\/listSynchronizations$/;
 
 function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    operation: 'sync-start',
-    'base-url': emu.get().url,
-    'access-token': 'emu-access-token',
-    'subscription-id': 'sub-1',
-    'resource-group': 'rg-1',
-    'account-name': 'acct-1',
-    'share-subscription': 'share-1',
-    'poll-interval': '0.05',
-    timeout: '20s',
-    ...extra,
-  };
+  return shareStep('sync-start', emu.get().url, extra);
 }
 
 async function run(extra: Record<string, string> = {}): Promise<ActionRun> {

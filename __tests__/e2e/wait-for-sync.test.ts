@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EmulatedSynchronization } from '../../src/emulator/areas/data-share.js';
 import type { RecordedRequest } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
 
 const emu = useEmulator();
@@ -14,21 +15,7 @@ function run(
   extra: Record<string, string> = {},
   options: { sigtermAfterMs?: number } = {},
 ): Promise<ActionRun> {
-  return runAction(
-    {
-      operation: 'wait-for-sync',
-      'base-url': emu.get().url,
-      'access-token': 'emu-access-token',
-      'subscription-id': 'sub-1',
-      'resource-group': 'rg-1',
-      'account-name': 'acct-1',
-      'share-subscription': 'share-1',
-      'poll-interval': '0.05',
-      timeout: '20s',
-      ...extra,
-    },
-    options,
-  );
+  return runAction(shareStep('wait-for-sync', emu.get().url, extra), options);
 }
 
 const finished = (id: string, startTime: string, status = 'Succeeded'): EmulatedSynchronization => ({
