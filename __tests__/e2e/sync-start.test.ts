@@ -234,4 +234,23 @@ describe('sync-start', () => {
       }
     });
   }
+
+  it('gives a cancel that hangs 4 s and still exits within 6 s of the signal, with a warning', async () => {
+    const e = emu.get();
+    e.dataShare.starts = [{ statuses: ['InProgress'] }];
+    e.addFault({ fault: { kind: 'hang' }, times: 1, method: 'POST', path: CANCEL });
+    const r = await runAndInterrupt(
+      inputs({ 'cancel-on-abort': 'true', timeout: '40s' }),
+      () => e.requestsTo(LIST).length >= 1,
+    );
+    expect(r.code).toBe(1);
+    expect(r.exitMs).toBeLessThan(6_000);
+    expect(e.requestsTo(CANCEL)).toHaveLength(1);
+    const id = e.dataShare.synchronizeRequests[0]!.synchronizationId;
+    expect(r.stdout).toContain(
+      `::warning::cancel-on-abort: cancelSynchronization for synchronization ${id} failed`,
+    );
+    expect(r.errors[0]).toContain(`cancel-on-abort could not cancel it`);
+    expect(r.errors[0]).toContain(`end it with sync-cancel and synchronization-id ${id}`);
+  });
 });
