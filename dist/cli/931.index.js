@@ -658,6 +658,8 @@ class DataShareArea {
     started = new WeakSet();
     /** The poll count at which each cancelled synchronization was cancelled. */
     cancelledAt = new WeakMap();
+    /** When each cancel was asked for (ms): a cancelled synchronization ends about then, not at its planned end. */
+    cancelAskedAt = new WeakMap();
     constructor(scenario = {}) {
         this.scenario = scenario;
         this.pageSize = scenario.pageSize ?? 50;
@@ -782,8 +784,10 @@ class DataShareArea {
         const status = this.statusAt(sync, this.polls + 1);
         if (!this.runs(sync))
             return sendJson(ctx, 200, present(sync, status));
-        if (!this.cancelledAt.has(sync))
+        if (!this.cancelledAt.has(sync)) {
             this.cancelledAt.set(sync, this.polls);
+            this.cancelAskedAt.set(sync, Date.now());
+        }
         // The vendor's sample: 202 with status Queued while the cancel is under way.
         sendJson(ctx, 202, { ...present(sync, status), status: 'Queued' });
     }
@@ -962,7 +966,14 @@ class DataShareArea {
                 continue;
             }
             const queued = snapshot - appear <= (s.startTimeAfterPolls ?? 0);
-            out.push(present(s, this.statusAt(s, snapshot), queued));
+            const status = this.statusAt(s, snapshot);
+            const shown = present(s, status, queued);
+            const asked = this.cancelAskedAt.get(s);
+            if (asked !== undefined && status === this.cancelStatus && shown.endTime) {
+                shown.endTime = new Date(asked).toISOString();
+                shown.durationMs = Math.max(0, asked - (Date.parse(s.startTime ?? '') || asked));
+            }
+            out.push(shown);
         }
         return out;
     }

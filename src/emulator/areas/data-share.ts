@@ -146,6 +146,8 @@ export class DataShareArea implements AreaModule {
   private readonly started = new WeakSet<EmulatedSynchronization>();
   /** The poll count at which each cancelled synchronization was cancelled. */
   private readonly cancelledAt = new WeakMap<EmulatedSynchronization, number>();
+  /** When each cancel was asked for (ms): a cancelled synchronization ends about then, not at its planned end. */
+  private readonly cancelAskedAt = new WeakMap<EmulatedSynchronization, number>();
 
   constructor(readonly scenario: DataShareScenario = {}) {
     this.pageSize = scenario.pageSize ?? 50;
@@ -287,7 +289,10 @@ export class DataShareArea implements AreaModule {
     this.cancelRequests.push(sync.synchronizationId);
     const status = this.statusAt(sync, this.polls + 1);
     if (!this.runs(sync)) return sendJson(ctx, 200, present(sync, status));
-    if (!this.cancelledAt.has(sync)) this.cancelledAt.set(sync, this.polls);
+    if (!this.cancelledAt.has(sync)) {
+      this.cancelledAt.set(sync, this.polls);
+      this.cancelAskedAt.set(sync, Date.now());
+    }
     // The vendor's sample: 202 with status Queued while the cancel is under way.
     sendJson(ctx, 202, { ...present(sync, status), status: 'Queued' });
   }
@@ -494,7 +499,14 @@ export class DataShareArea implements AreaModule {
         continue;
       }
       const queued = snapshot - appear <= (s.startTimeAfterPolls ?? 0);
-      out.push(present(s, this.statusAt(s, snapshot), queued));
+      const status = this.statusAt(s, snapshot);
+      const shown = present(s, status, queued);
+      const asked = this.cancelAskedAt.get(s);
+      if (asked !== undefined && status === this.cancelStatus && shown.endTime) {
+        shown.endTime = new Date(asked).toISOString();
+        shown.durationMs = Math.max(0, asked - (Date.parse(s.startTime ?? '') || asked));
+      }
+      out.push(shown);
     }
     return out;
   }
