@@ -157,6 +157,14 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
         m(first, 'requestsPerPoll') === 1,
     ),
   );
+  const started = 'sync-start, long history';
+  row(
+    '3',
+    `sync-start, ${s.history.count} synchronizations in ${s.history.count / s.history.pageSize} pages, its id listed a poll late: requests`,
+    `${m(started, 'requests')}`,
+    `= ${m(started, 'ideal')} (1 POST + 1 page per poll)`,
+    verdict(m(started, 'requests') === m(started, 'ideal')),
+  );
   const rssEvery = m(every, 'rssKiB');
   const rssFirst = m(first, 'rssKiB');
   row(

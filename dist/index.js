@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 151:
+/***/ 4472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59715,6 +59715,98 @@ const scheduleSchema = looseObject({
     recurrenceInterval: schemas_nullish(schemas_string()),
     synchronizationTime: schemas_nullish(schemas_string()),
 });
+/**
+ * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
+ * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
+ */
+const synchronizationDetailSchema = looseObject({
+    name: schemas_nullish(schemas_string()),
+    dataSetId: schemas_nullish(schemas_string()),
+    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+    dataSetType: informational(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    message: informational(schemas_string()),
+});
+const synchronizationDetailListSchema = looseObject({
+    value: schemas_nullish(array(synchronizationDetailSchema)),
+    nextLink: schemas_nullish(schemas_string()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
+
+/** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
+const SUMMARY_ROWS = 50;
+/**
+ * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
+ * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
+ * A failing read leaves the step's cause as it was: one warning, and what was read before it.
+ */
+async function explainFailure(share, sync, ctx) {
+    const failed = [];
+    const id = sync.synchronizationId;
+    if (!id)
+        return { failed, complete: false };
+    try {
+        for await (const page of share.listSynchronizationDetails(id)) {
+            for (const d of page.value) {
+                if (classifyStatus(d.status) === 'succeeded')
+                    continue;
+                const entry = {
+                    name: d.name ?? null,
+                    dataSetType: d.dataSetType ?? null,
+                    status: d.status ?? null,
+                    message: d.message ?? null,
+                };
+                failed.push(entry);
+                ctx.logger.info(`Dataset ${entry.name ?? '(no name)'} (${entry.dataSetType ?? 'unknown type'}): ${entry.status ?? '(no status)'}` +
+                    (entry.message ? `: ${entry.message}` : ''));
+            }
+        }
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { failed, complete: false };
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`Could not read the datasets of synchronization ${id} (listSynchronizationDetails): ${reason}` +
+            (failed.length ? `; failed-datasets lists the ${failed.length} read before that.` : ''));
+        return { failed, complete: false };
+    }
+    if (failed.length === 0)
+        ctx.logger.info(`The service lists no failed dataset for synchronization ${id}.`);
+    return { failed, complete: true };
+}
+/**
+ * The failure's first line with the datasets named (the annotation is what a person reads first); left as it was
+ * where the details could not all be read.
+ */
+function failureWithDatasets(cause, { failed, complete }) {
+    if (!complete || failed.length === 0)
+        return cause;
+    const named = failed
+        .slice(0, 3)
+        .map((d) => `${d.name ?? '(no name)'} (${d.status ?? 'no status'})`)
+        .join(', ');
+    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
+    const noun = failed.length === 1 ? 'dataset did' : 'datasets did';
+    return `${cause} (${failed.length} ${noun} not succeed: ${named}${more}; see failed-datasets)`;
+}
+function datasetsTable(failed) {
+    if (failed.length === 0)
+        return [];
+    const dash = (v) => (v ? v : '—');
+    return [
+        {
+            title: 'Datasets that did not succeed',
+            header: ['Dataset', 'Type', 'Status', 'Message'],
+            rows: failed
+                .slice(0, SUMMARY_ROWS)
+                .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            notes: failed.length > SUMMARY_ROWS
+                ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]
+                : undefined,
+        },
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
@@ -59726,23 +59818,50 @@ function startOf(sync) {
     return Number.isNaN(t) ? undefined : t;
 }
 /**
+ * Whether a listing asked for newest first really is: trusted once two dated items confirm it (across a page
+ * boundary if need be), dropped at the first dated item that started later than the one before it (a service
+ * that ignores `$orderby`).
+ */
+class NewestFirstOrder {
+    trusted;
+    first;
+    last;
+    confirmed = false;
+    constructor(trusted) {
+        this.trusted = trusted;
+    }
+    see(item) {
+        if (!this.trusted)
+            return;
+        if (this.last && item.start > this.last.start) {
+            this.trusted = false;
+            return;
+        }
+        if (this.last)
+            this.confirmed = true;
+        this.first ??= item;
+        this.last = item;
+    }
+}
+/**
  * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
  *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
- * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
- *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
- *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
- *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
- *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that,
+ *   unless the listing is newest first and `startedAt` is known: past a confirmed older one, it is not listed.
+ * - Newest, in a listing ordered `startTime desc`: once two dated items confirm the order, the first dated item
+ *   is the newest of the whole listing (every later one started no later), and an item without `startTime`
+ *   listed before every dated one is newer still (a run queued today, not yet started, listed first): that one
+ *   is followed. If the first dated one started before `startedAfter`, so did the rest. A dated item out of
+ *   order means the service ignored `$orderby`: the whole listing is read.
  * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far.
- *
- * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ *   page is read, keeping the best so far. An item without a start cannot be placed in such a listing.
  */
 async function findInListing(listing, choice, newestFirst) {
     const pass = { listedAny: false, pagesRead: 0 };
+    const order = new NewestFirstOrder(newestFirst);
+    let lead;
     let best;
-    let trustOrder = newestFirst;
+    const qualifies = (item) => choice.kind !== 'newest' || choice.startedAfter === undefined || item.start >= choice.startedAfter;
     for await (const page of listing) {
         pass.pagesRead++;
         if (page.value.length > 0)
@@ -59751,41 +59870,45 @@ async function findInListing(listing, choice, newestFirst) {
             const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
             if (found)
                 return { ...pass, found };
+        }
+        for (const sync of page.value) {
+            const start = startOf(sync);
+            if (start === undefined) {
+                if (order.trusted && !order.first)
+                    lead ??= sync;
+                continue;
+            }
+            order.see({ sync, start });
+            if (qualifies({ sync, start }) && (!best || start > best.start))
+                best = { sync, start };
+        }
+        if (!order.trusted || !order.confirmed)
+            continue;
+        if (choice.kind === 'id') {
+            if (choice.startedAt !== undefined && order.last.start < choice.startedAt)
+                return pass;
             continue;
         }
-        const dated = datedItems(page.value);
-        if (trustOrder && dated.length > 0) {
-            if (isDescending(dated)) {
-                const newest = dated[0];
-                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
-                return qualifies ? { ...pass, found: newest.sync } : pass;
-            }
-            trustOrder = false;
-        }
-        for (const item of dated) {
-            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
-                continue;
-            if (!best || item.start > best.start)
-                best = item;
-        }
+        return decide(pass, lead, order.first, qualifies);
     }
+    if (choice.kind === 'id')
+        return pass;
+    if (order.trusted)
+        return decide(pass, lead, order.first, qualifies);
     return best ? { ...pass, found: best.sync } : pass;
+}
+/**
+ * In a newest-first listing: the undated lead, else the first dated item where it qualifies. A lead has not
+ * started yet, so it starts after every time given.
+ */
+function decide(pass, lead, first, qualifies) {
+    if (lead)
+        return { ...pass, found: lead };
+    return first && qualifies(first) ? { ...pass, found: first.sync } : pass;
 }
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a, b) {
     return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-function datedItems(value) {
-    const out = [];
-    for (const sync of value) {
-        const start = startOf(sync);
-        if (start !== undefined)
-            out.push({ sync, start });
-    }
-    return out;
-}
-function isDescending(items) {
-    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
@@ -59827,6 +59950,21 @@ function findSchedule(settings) {
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
 
+
+
+/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
+const SYNCHRONIZATION_OUTPUTS = [
+    'result',
+    'synchronization-id',
+    'synchronization-status',
+    'synchronization-mode',
+    'start-time',
+    'end-time',
+    'duration-ms',
+    'message',
+    'failed-datasets',
+    ...RESPONSE_ID_OUTPUTS,
+];
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -59845,6 +59983,15 @@ function describeSync(sync) {
     const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
     return parts.length ? ` (${parts.join(', ')})` : '';
 }
+/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
+function endedInFailure(sync) {
+    return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
+}
+function cancelledWhileWaiting(sync, wanted) {
+    return sync
+        ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`;
+}
 function timeoutMessage(waitedMs, followed, wanted, listedAny) {
     const waited = `Timed out after ${formatSeconds(waitedMs)}`;
     if (followed) {
@@ -59857,7 +60004,8 @@ function timeoutMessage(waitedMs, followed, wanted, listedAny) {
 function formatSeconds(ms) {
     return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
-function syncOutputs(sync, schedule, settings, nextRun) {
+/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
+function synchronizationOutputs(sync, failedDatasets = []) {
     return {
         'synchronization-id': sync?.synchronizationId ?? undefined,
         'synchronization-status': sync?.status ?? undefined,
@@ -59866,37 +60014,69 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         'end-time': sync?.endTime ?? undefined,
         'duration-ms': sync?.durationMs ?? undefined,
         message: sync?.message ?? undefined,
+        'failed-datasets': failedDatasets,
+    };
+}
+/**
+ * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
+ * the failed datasets where any), and the summary's tables.
+ */
+function synchronizationResult(sync, share, { notes = [], failure, failed = [] } = {}) {
+    return {
+        outputs: {
+            ...synchronizationOutputs(sync, failed),
+            result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
+        },
+        summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
+        failure,
+    };
+}
+function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
+    return {
+        ...synchronizationOutputs(sync, failedDatasets),
         'recurrence-interval': schedule?.recurrenceInterval,
         'synchronization-time': schedule?.synchronizationTime,
         result: {
             synchronization: sync ?? null,
             sourceShareSynchronizationSettings: settings,
             ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+            ...(failedDatasets.length ? { failedDatasets } : {}),
         },
     };
 }
-function summaryTables(sync, settings, now, context) {
-    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
-    const tables = [
-        {
-            title: 'Synchronization',
-            context,
-            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-            rows: sync
-                ? [
-                    [
-                        dash(sync.synchronizationId),
-                        dash(sync.synchronizationMode),
-                        dash(sync.status),
-                        formatTime(sync.startTime),
-                        formatTime(sync.endTime),
-                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-                    ],
-                ]
-                : [['(none seen)', '—', '—', '—', '—', '—']],
-            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
-        },
+const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+/** The summary's row of one synchronization, with where it happened. */
+function synchronizationTable(sync, context, notes = []) {
+    const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
+    return {
+        title: 'Synchronization',
+        context,
+        header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+        rows: sync
+            ? [
+                [
+                    dash(sync.synchronizationId),
+                    dash(sync.synchronizationMode),
+                    dash(sync.status),
+                    formatTime(sync.startTime),
+                    formatTime(sync.endTime),
+                    typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
+                ],
+            ]
+            : [['(none seen)', '—', '—', '—', '—', '—']],
+        notes: allNotes.length ? allNotes : undefined,
+    };
+}
+/** Where a share subscription's synchronizations happen, for the summary. */
+function shareContext(o) {
+    return [
+        ['account', o.accountName],
+        ['share subscription', o.shareSubscription],
+        ['resource group', o.resourceGroup],
     ];
+}
+function summaryTables(sync, settings, now, context) {
+    const tables = [synchronizationTable(sync, context)];
     const rows = settings.map((s) => {
         const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
@@ -59917,9 +60097,170 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/follow.ts
+
+
+
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Chooses a synchronization in A1 and follows it there until it ends, the deadline passes or the job is
+ * cancelled. Once chosen, it is looked up by id in a listing ordered newest first and without the filter,
+ * because a filter such as `status eq 'InProgress'` would hide it the moment it ends. One line per change of
+ * status; the wait between polls is the service's Retry-After, else poll-interval.
+ */
+async function followSynchronization(share, request, ctx) {
+    const { clock, logger } = ctx;
+    const choosing = { $filter: request.filter, $orderby: request.orderby ?? NEWEST_FIRST };
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let announcedWaiting = false;
+    const outcome = (end) => ({ sync: followed, end, listedAny });
+    try {
+        for (;;) {
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${request.wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const end = classifyStatus(followed.status);
+                if (end !== 'running')
+                    return outcome(end);
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return outcome('timeout');
+            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return outcome('cancelled');
+    }
+}
+/** How to follow a synchronization in a later step: said where this one stops waiting. */
+const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
+/**
+ * Follows the synchronization an answer of this step named (sync-start's, sync-cancel's): by id, where it may
+ * show up a moment later; bounded by its start where the answer gave one. `wait: false` ends at the answer.
+ */
+async function followAnswered(share, id, answered, wait, ctx) {
+    const wanted = `synchronization ${id}`;
+    if (!wait) {
+        ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
+        return { sync: answered, end: 'not-waited', listedAny: false, wanted };
+    }
+    try {
+        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
+        return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    }
+    catch (error) {
+        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/share.ts
+
+
+
+
+
+
+/** The inputs that name a share subscription, which every synchronization operation reads. */
+const SHARE_INPUTS = {
+    apiVersion: withDefault('api-version', '2021-08-01'),
+    subscriptionId: module_required('subscription-id'),
+    resourceGroup: module_required('resource-group'),
+    accountName: module_required('account-name'),
+    shareSubscription: module_required('share-subscription'),
+};
+/**
+ * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);
+ * synchronize and cancelSynchronization are changes, the default of a POST.
+ */
+class ShareSubscription {
+    options;
+    client;
+    ctx;
+    /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
+    retryAfterMs;
+    path;
+    constructor(options, client, ctx) {
+        this.options = options;
+        this.client = client;
+        this.ctx = ctx;
+        const o = options;
+        this.path = servicePath `/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
+    }
+    url(action, query = {}) {
+        return joinUrl(this.options.baseUrl, `${this.path}/${action}`, {
+            'api-version': this.options.apiVersion,
+            ...query,
+        });
+    }
+    /** A1, lazily paged; each answer's Retry-After is kept for the next poll. */
+    listSynchronizations(query) {
+        this.retryAfterMs = undefined;
+        // A bodiless POST: the client sends Content-Length: 0.
+        return listPages(this.client, 'POST', this.url('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+            signal: this.ctx.signal,
+            onResponse: (response) => (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
+        });
+    }
+    /**
+     * A5 for one synchronization, lazily paged. A POST with a body on every page, which `listPages` does not send,
+     * so its pager `pages` is driven here; a read, like the other lists.
+     */
+    listSynchronizationDetails(synchronizationId) {
+        const what = 'listSynchronizationDetails';
+        const read = async (url, urlWhat) => {
+            const response = await this.client.send({
+                method: 'POST',
+                url,
+                what: urlWhat,
+                json: { synchronizationId },
+                intent: 'read',
+            });
+            const body = parseBody(response, synchronizationDetailListSchema, what);
+            return { value: body.value ?? [], nextLink: body.nextLink };
+        };
+        return pages(() => read(this.url(what)), (link) => read(link, 'nextLink'), this.ctx.signal);
+    }
+    /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
+    async change(action, json, extra = {}) {
+        return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
-
-
 
 
 
@@ -59938,138 +60279,66 @@ function summaryTables(sync, settings, now, context) {
     client: 'resource-manager',
     polls: true,
     inputs: {
-        apiVersion: withDefault('api-version', '2021-08-01'),
-        subscriptionId: module_required('subscription-id'),
-        resourceGroup: module_required('resource-group'),
-        accountName: module_required('account-name'),
-        shareSubscription: module_required('share-subscription'),
+        ...SHARE_INPUTS,
         synchronizationId: module_optional('synchronization-id'),
         startedAfter: module_optional('started-after'),
         filter: module_optional('filter'),
         orderby: module_optional('orderby'),
     },
-    outputs: [
-        'result',
-        'synchronization-id',
-        'synchronization-status',
-        'synchronization-mode',
-        'start-time',
-        'end-time',
-        'duration-ms',
-        'message',
-        'recurrence-interval',
-        'synchronization-time',
-        ...RESPONSE_ID_OUTPUTS,
-    ],
+    outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
 }));
-/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
-const NEWEST_FIRST = 'startTime desc';
 /**
  * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
- * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
- * by id in a listing ordered newest first and without the filter, because a filter such as
- * `status eq 'InProgress'` would hide it the moment it ends.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen (followSynchronization).
+ * One that ends in failure is explained by its datasets (A5).
  */
 async function waitForSync(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
-    const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
-    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
+    const share = new ShareSubscription(options, client, ctx);
     let settings;
     try {
-        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+        settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
     }
     catch (error) {
         if (!ctx.signal?.aborted)
             throw error;
-        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+        return {
+            outputs: { 'failed-datasets': [] },
+            summary: [],
+            failure: "Cancelled while reading the source share's settings.",
+        };
     }
     const scheduleReadAt = clock.now();
     const schedule = findSchedule(settings);
     const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
     logSchedule(settings, schedule, nextRun, ctx);
-    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
     const choice = options.synchronizationId
         ? { kind: 'id', synchronizationId: options.synchronizationId }
         : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
     const wanted = describeChoice(options);
-    let followed;
-    let listedAny = false;
-    let lastStatus;
-    let warnedGone = false;
-    let retryAfterMs;
-    let announcedWaiting = false;
-    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
-    const listSynchronizations = (query) => 
-    // Both lists are POSTs without a body: the client sends Content-Length: 0.
-    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
-        signal: ctx.signal,
-        onResponse,
-    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
+    const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
     const finish = (failure) => ({
-        outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt, [
-            ['account', options.accountName],
-            ['share subscription', options.shareSubscription],
-            ['resource group', options.resourceGroup],
-        ]),
+        outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+        summary: [
+            ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
+            ...datasetsTable(datasets.failed),
+        ],
         failure,
     });
-    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
-    try {
-        for (;;) {
-            retryAfterMs = undefined;
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
-            }
-            else {
-                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const outcome = classifyStatus(followed.status);
-                if (outcome === 'succeeded')
-                    return finish();
-                if (outcome === 'failed') {
-                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
-                }
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
-            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
-        }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return finish(followed
-            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
-            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    switch (end) {
+        case 'succeeded':
+            return finish();
+        case 'failed':
+            return finish(failureWithDatasets(endedInFailure(sync), datasets));
+        case 'timeout':
+            return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+        case 'cancelled':
+            return finish(cancelledWhileWaiting(sync, wanted));
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
@@ -60090,7 +60359,211 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+
+
+
+
+
+
+
+
+
+/** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
+/* harmony default export */ const sync_start = (defineOperation({
+    name: 'sync-start',
+    description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationMode: withDefault('synchronization-mode'),
+        cancelOnAbort: withDefault('cancel-on-abort'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    run: syncStart,
+}));
+const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
+async function syncStart(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const mode = options.synchronizationMode;
+    const response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    const begun = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
+    logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    const follow = followHint(id);
+    const outcome = await followAnswered(share, id, begun, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${follow}.`] });
+        case 'succeeded':
+            return result(sync);
+        case 'failed': {
+            const datasets = await explainFailure(share, sync, ctx);
+            return result(sync, {
+                failed: datasets.failed,
+                failure: failureWithDatasets(endedInFailure(sync), datasets),
+            });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+            });
+        case 'cancelled': {
+            const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
+            if (!options.cancelOnAbort) {
+                return result(sync, {
+                    failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+                });
+            }
+            return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+        }
+    }
+}
+/**
+ * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
+ * cancellation (`afterCancel`, at most 4 s), so the step still exits inside the runner's window.
+ */
+async function cancelOnAbort(share, id, ctx) {
+    try {
+        const response = await share.change('cancelSynchronization', { synchronizationId: id }, { afterCancel: true });
+        const status = safeStatus(response.text);
+        ctx.logger.info(`cancel-on-abort: sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}${status ? `, status ${status}` : ''}.`);
+        return `cancel-on-abort cancelled it at the service (HTTP ${response.status}${status ? `, status ${status}` : ''}).`;
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`cancel-on-abort: cancelSynchronization for synchronization ${id} failed: ${reason}`);
+        return `cancel-on-abort could not cancel it (${reason}): end it with sync-cancel and synchronization-id ${id}.`;
+    }
+}
+/** The status of a cancel's answer, for the log only: an odd body does not matter once the job is cancelled. */
+function safeStatus(text) {
+    try {
+        const status = JSON.parse(text).status;
+        return typeof status === 'string' ? status : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+
+
+
+
+
+
+
+
+
+
+/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
+/* harmony default export */ const sync_cancel = (defineOperation({
+    name: 'sync-cancel',
+    description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationId: module_optional('synchronization-id'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    run: syncCancel,
+}));
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
+async function syncCancel(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    let id = options.synchronizationId;
+    let known;
+    if (!id) {
+        // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
+        const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
+        known = pass.found;
+        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+            return result(known, {
+                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+            });
+        }
+        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
+            const nothing = known
+                ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
+                : 'Nothing to cancel: the share subscription lists no synchronization.';
+            logger.info(`${nothing} Nothing was sent.`);
+            return result(undefined, { notes: [nothing] });
+        }
+        id = known.synchronizationId;
+        logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
+    }
+    const response = await share.change('cancelSynchronization', { synchronizationId: id });
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    const answered = {
+        ...known,
+        ...answer,
+        synchronizationId: answer.synchronizationId ?? id,
+    };
+    logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const outcome = await followAnswered(share, id, answered, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${followHint(id)}.`] });
+        case 'succeeded':
+        case 'failed': {
+            if (isCancelled(sync.status)) {
+                logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
+                return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+            }
+            // Any other end came first, and the synchronization is no longer running: what the step was for.
+            const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
+            logger.info(ended);
+            const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
+            return result(sync, { notes: [ended], failed });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'cancelled':
+            return result(sync, {
+                failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+            });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
 
 
 
@@ -60109,6 +60582,8 @@ const REGISTRY = [
     erp_status,
     wait_for_operation,
     wait_for_sync,
+    sync_start,
+    sync_cancel,
     check_image_cached,
     app_remove_user,
     app_current_user,
@@ -60687,7 +61162,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(151);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4472);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -150,6 +150,26 @@ export const CASES: Record<string, Case> = {
       'correlation-id': SET,
     },
   },
+  // The demo's first synchronize: a FullSync that succeeds (after wait-for-sync, whose run it would be newer than).
+  'sync-start': {
+    inputs: (url) => ({
+      operation: 'sync-start',
+      ...management(url),
+      ...POLLS,
+      'resource-group': 'rg-data',
+      'account-name': 'consumer',
+      'share-subscription': 'sales',
+      'synchronization-mode': 'FullSync',
+    }),
+    outputs: {
+      'synchronization-id': SET,
+      'synchronization-status': 'Succeeded',
+      'synchronization-mode': 'FullSync',
+      'duration-ms': '95000',
+      'failed-datasets': '[]',
+      'request-id': SET,
+    },
+  },
   'check-image-cached': {
     inputs: (url) => ({
       operation: 'check-image-cached',

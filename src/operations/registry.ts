@@ -7,6 +7,8 @@ import erpStop from './erp/erp-stop.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
 import waitForSync from './sync/wait-for-sync.js';
+import syncStart from './sync/sync-start.js';
+import syncCancel from './sync/sync-cancel.js';
 
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
@@ -18,6 +20,8 @@ export const REGISTRY = [
   erpStatus,
   waitForOperation,
   waitForSync,
+  syncStart,
+  syncCancel,
   checkImageCached,
   appRemoveUser,
   appCurrentUser,
