@@ -285,6 +285,46 @@ const history = (allPages: boolean, short = false): Case => ({
   },
 });
 
+/**
+ * sync-start over the same long history: the synchronization it starts shows up in the list a poll late, then
+ * runs for three polls. The ideal: the POST, then one page of the newest-first list per poll.
+ */
+const syncStart: Case = {
+  name: 'sync-start, long history',
+  async run(env) {
+    const { pageSize, count } = SETTINGS.history;
+    const scenario: Scenario = {
+      dataShare: {
+        pageSize,
+        generatedHistory: { count },
+        retryAfter: '1',
+        starts: [{ appearAfterPolls: 1, statuses: ['Queued', 'InProgress', 'Succeeded'] }],
+      },
+    };
+    return withEmulator(scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'sync-start',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'account-name': 'account',
+          'share-subscription': 'share-sub',
+          'synchronization-mode': 'FullSync',
+        },
+        env.probe,
+      );
+      expectSuccess(this.name, run, run.outputs['synchronization-status'] === 'Succeeded');
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        ideal: emu.requestsTo(/\/synchronize$/).length + emu.dataShare.polls,
+      };
+    });
+  },
+};
+
 const fanOut: Case = {
   name: 'erp-stop fan-out',
   run(env) {
@@ -340,6 +380,7 @@ export const CASES: Case[] = [
   history(true),
   history(true, true),
   history(false),
+  syncStart,
   fanOut,
   fleet,
 ];

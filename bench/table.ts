@@ -107,12 +107,14 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   );
 
   const { durationMs: T, retryAfterSeconds: r } = s.wait;
-  const ideal = 1 + Math.ceil(T / (r * 1000));
+  // 1 read (C0) + 1 POST + ⌈T/r⌉ polls + the settle reads: 1, as the emulator's status settles with the operation.
+  const SETTLE_READS = 1;
+  const ideal = 1 + 1 + Math.ceil(T / (r * 1000)) + SETTLE_READS;
   const requests = m('erp-stop wait', 'requests');
   const delay = m('erp-stop wait', 'endDelayMs');
   row(
     '2',
-    `requests per wait (T = ${T / 1000} s, Retry-After ${r} s; ideal 1 + ⌈T/r⌉ = ${ideal})`,
+    `requests per wait (T = ${T / 1000} s, Retry-After ${r} s; ideal 1 read + 1 POST + ⌈T/r⌉ polls + ${SETTLE_READS} settle read = ${ideal})`,
     `${requests} = ${x(requests / ideal)} ideal (max ${Math.max(...all('erp-stop wait', 'requests'))})`,
     '= 1.00 × ideal',
     verdict(requests === ideal),
@@ -155,6 +157,14 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
         m(first, 'requestsPerPoll') === 1,
     ),
   );
+  const started = 'sync-start, long history';
+  row(
+    '3',
+    `sync-start, ${s.history.count} synchronizations in ${s.history.count / s.history.pageSize} pages, its id listed a poll late: requests`,
+    `${m(started, 'requests')}`,
+    `= ${m(started, 'ideal')} (1 POST + 1 page per poll)`,
+    verdict(m(started, 'requests') === m(started, 'ideal')),
+  );
   const rssEvery = m(every, 'rssKiB');
   const rssFirst = m(first, 'rssKiB');
   row(
@@ -177,7 +187,8 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
 
   const f = s.fanOut;
   const idealWall = Math.ceil(f.instances / f.maxParallel) * f.durationMs;
-  const idealRequests = f.instances * (1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)));
+  const idealRequests =
+    f.instances * (1 + 1 + Math.ceil(f.durationMs / (f.retryAfterSeconds * 1000)) + SETTLE_READS);
   const fanWall = m('erp-stop fan-out', 'wallMs');
   const fanRequests = m('erp-stop fan-out', 'requests');
   row(

@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./scenarios/demo.json
-const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
+const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X04":{"status":"Offline","health":"Unknown"},"X05":{"status":"Offline","health":"Unknown","start":{"endStatus":"PartiallyRunning","endHealth":"Degraded"}},"X06":{"status":"Offline","health":"Unknown","settleReads":1},"X07":{"status":"Offline","health":"Unknown"},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}],"starts":[{"statuses":["Queued","InProgress","Succeeded"],"message":"Synchronization completed","durationMs":95000},{"statuses":["InProgress","Failed"],"durationMs":41000,"details":[{"name":"sales-2026","dataSetType":"Blob","status":"Succeeded","message":""},{"name":"ledger","dataSetType":"SqlDBTable","status":"Failed","message":"Login failed for the source database user \'share-reader\'."},{"name":"invoices","dataSetType":"AdlsGen2File","status":"Failed","message":"The source path /invoices/2026/11 was not found."}]},{"statuses":["InProgress"]}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:http"
@@ -697,6 +697,7 @@ function slice(entries, start, end) {
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/data-share.ts
 
+
 const SHARE_PATH = '^/subscriptions/([^/]+)/resourceGroups/([^/]+)/providers/Vendor\\.DataShare/accounts/([^/]+)/shareSubscriptions/([^/]+)';
 const TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
 const DEFAULT_GENERATED_NEWEST = Date.UTC(2026, 0, 1);
@@ -716,6 +717,23 @@ class DataShareArea {
     retryAfter;
     /** listSynchronizations requests without `$skipToken` so far: what makes synchronizations appear and move. */
     polls = 0;
+    ignoreOrderBy;
+    starts;
+    conflictCode;
+    cancelStatus;
+    cancelAfterPolls;
+    detailsPageSize;
+    detailsError;
+    /** What each synchronize asked for, in order: the modes recorded. */
+    synchronizeRequests = [];
+    /** The ids each cancelSynchronization named, in order. */
+    cancelRequests = [];
+    /** The synchronizations A3 started: they run from their start, listed or not. */
+    started = new WeakSet();
+    /** The poll count at which each cancelled synchronization was cancelled. */
+    cancelledAt = new WeakMap();
+    /** When each cancel was asked for (ms): a cancelled synchronization ends about then, not at its planned end. */
+    cancelAskedAt = new WeakMap();
     constructor(scenario = {}) {
         this.scenario = scenario;
         this.pageSize = scenario.pageSize ?? 50;
@@ -727,6 +745,13 @@ class DataShareArea {
         this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
         this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
         this.retryAfter = scenario.retryAfter;
+        this.ignoreOrderBy = scenario.ignoreOrderBy ?? false;
+        this.starts = scenario.starts ?? [];
+        this.conflictCode = scenario.conflictCode ?? 'Conflict';
+        this.cancelStatus = scenario.cancel?.status ?? 'Cancelled';
+        this.cancelAfterPolls = scenario.cancel?.afterPolls ?? 1;
+        this.detailsPageSize = scenario.detailsPageSize;
+        this.detailsError = scenario.detailsError;
         if (scenario.generatedHistory)
             this.generateHistory(scenario.generatedHistory);
     }
@@ -763,7 +788,131 @@ class DataShareArea {
                 path: new RegExp(`${SHARE_PATH}/listSourceShareSynchronizationSettings$`),
                 handle: (ctx) => this.listSettings(ctx, emulator),
             },
+            {
+                method: 'POST',
+                path: new RegExp(`${SHARE_PATH}/synchronize$`),
+                handle: (ctx) => this.synchronize(ctx, emulator),
+            },
+            {
+                method: 'POST',
+                path: new RegExp(`${SHARE_PATH}/cancelSynchronization$`),
+                handle: (ctx) => this.cancelSynchronization(ctx, emulator),
+            },
+            {
+                method: 'POST',
+                path: new RegExp(`${SHARE_PATH}/listSynchronizationDetails$`),
+                handle: (ctx) => this.listSynchronizationDetails(ctx, emulator),
+            },
         ];
+    }
+    /** A3: starts the next of `starts`, unless one runs (409). */
+    synchronize(ctx, emulator) {
+        const body = this.acceptJson(ctx, emulator, 'synchronizationMode');
+        if (!body)
+            return;
+        const mode = body.synchronizationMode;
+        if (mode !== 'Incremental' && mode !== 'FullSync') {
+            return error(ctx, 400, 'InvalidSynchronizationMode', `'${String(mode)}' is not a synchronization mode.`);
+        }
+        const running = this.synchronizations.find((s) => this.runs(s));
+        if (running) {
+            return error(ctx, 409, this.conflictCode, `Synchronization ${running.synchronizationId} is in progress for share subscription '${ctx.params[3]}'.`);
+        }
+        const template = this.starts[Math.min(this.synchronizeRequests.length, this.starts.length - 1)] ?? {};
+        const now = Date.now();
+        const durationMs = template.durationMs ?? 60_000;
+        const sync = {
+            synchronizationId: (0,external_node_crypto_.randomUUID)(),
+            synchronizationMode: mode,
+            startTime: new Date(now).toISOString(),
+            endTime: new Date(now + durationMs).toISOString(),
+            durationMs,
+            message: template.message,
+            statuses: template.statuses ?? ['Queued', 'InProgress', 'Succeeded'],
+            appearAfterPolls: this.polls + (template.appearAfterPolls ?? 0),
+            details: template.details,
+            generatedDetails: template.generatedDetails,
+        };
+        this.started.add(sync);
+        this.synchronizations.push(sync);
+        this.synchronizeRequests.push({ synchronizationId: sync.synchronizationId, synchronizationMode: mode });
+        const answer = {
+            ...(template.omitId ? {} : { synchronizationId: sync.synchronizationId }),
+            status: template.answer === 200 ? sync.statuses[0] : 'Accepted',
+            startTime: sync.startTime,
+        };
+        if (template.answer === 200)
+            return sendJson(ctx, 200, answer);
+        const operation = new URL(`${ctx.url.pathname.replace(/\/synchronize$/, '')}/operationResults/${sync.synchronizationId}?api-version=${this.apiVersion}`, emulator.url);
+        sendJson(ctx, 202, answer, { 'vendor-asyncoperation': operation.href });
+    }
+    /** A4: a running one ends with `cancelStatus` `cancelAfterPolls` listings later; an ended one stays as it is. */
+    cancelSynchronization(ctx, emulator) {
+        const body = this.acceptJson(ctx, emulator, 'synchronizationId');
+        if (!body)
+            return;
+        const sync = this.byId(body.synchronizationId);
+        if (!sync)
+            return notFound(ctx, body.synchronizationId);
+        this.cancelRequests.push(sync.synchronizationId);
+        const status = this.statusAt(sync, this.polls + 1);
+        if (!this.runs(sync))
+            return sendJson(ctx, 200, present(sync, status));
+        if (!this.cancelledAt.has(sync)) {
+            this.cancelledAt.set(sync, this.polls);
+            this.cancelAskedAt.set(sync, Date.now());
+        }
+        // The vendor's sample: 202 with status Queued while the cancel is under way.
+        sendJson(ctx, 202, { ...present(sync, status), status: 'Queued' });
+    }
+    /** A5: the datasets of one synchronization, paged by `$skipToken`. */
+    listSynchronizationDetails(ctx, emulator) {
+        const body = this.acceptJson(ctx, emulator, 'synchronizationId');
+        if (!body)
+            return;
+        if (this.detailsError) {
+            const { status, code, message } = this.detailsError;
+            return error(ctx, status, code, message);
+        }
+        const sync = this.byId(body.synchronizationId);
+        if (!sync)
+            return notFound(ctx, body.synchronizationId);
+        const token = ctx.url.searchParams.get('$skipToken');
+        const offset = token === null ? 0 : parseToken(token)?.offset;
+        if (offset === undefined) {
+            return error(ctx, 400, 'InvalidSkipToken', 'The $skipToken is not valid.', '$skipToken');
+        }
+        const all = detailsOf(sync);
+        const size = this.detailsPageSize ?? this.pageSize;
+        const next = offset + size < all.length;
+        sendJson(ctx, 200, {
+            value: all.slice(offset, offset + size),
+            ...(next ? { nextLink: this.nextLink(ctx, emulator, makeToken(0, offset + size)) } : {}),
+        });
+    }
+    byId(id) {
+        const wanted = String(id).toLowerCase();
+        return this.synchronizations.find((s) => s.synchronizationId.toLowerCase() === wanted);
+    }
+    /** Runs now: as the latest listing shows it, or started by A3 and not listed yet. */
+    runs(s) {
+        const listed = this.polls > (s.appearAfterPolls ?? 0);
+        if (!listed && !this.started.has(s))
+            return false;
+        return !TERMINAL.has((this.statusAt(s, Math.max(this.polls, (s.appearAfterPolls ?? 0) + 1)) ?? '').toLowerCase());
+    }
+    /** Its status in the listing of poll `snapshot` (where it is present there), a cancel included. */
+    statusAt(s, snapshot) {
+        const own = (n) => s.statuses?.length
+            ? s.statuses[Math.max(0, Math.min(n - (s.appearAfterPolls ?? 0) - 1, s.statuses.length - 1))]
+            : s.status;
+        const cancelled = this.cancelledAt.get(s);
+        if (cancelled === undefined)
+            return own(snapshot);
+        const effect = cancelled + this.cancelAfterPolls;
+        if (snapshot < effect || TERMINAL.has((own(effect) ?? '').toLowerCase()))
+            return own(snapshot);
+        return this.cancelStatus;
     }
     listSynchronizations(ctx, emulator) {
         if (!this.accept(ctx, emulator))
@@ -793,7 +942,7 @@ class DataShareArea {
         let items = this.visible(snapshot);
         if (filter)
             items = items.filter((s) => (s.status ?? '').toLowerCase() === filter.toLowerCase());
-        if (order)
+        if (order && !this.ignoreOrderBy)
             items = sortBy(items, order.key, order.desc);
         const value = items.slice(offset, offset + this.pageSize);
         const next = offset + this.pageSize < items.length;
@@ -818,6 +967,45 @@ class DataShareArea {
     }
     /** The checks every area A request passes: bearer, the share subscription, api-version, an empty POST. */
     accept(ctx, emulator) {
+        if (!this.acceptShare(ctx, emulator))
+            return false;
+        // The list operations take no body; a POST without a length is refused as a strict front end would.
+        const length = ctx.req.headers['content-length'];
+        if (length === undefined) {
+            error(ctx, 411, 'LengthRequired', 'A POST request needs Content-Length (0 for no body).');
+            return false;
+        }
+        if (length !== '0' || ctx.body !== '') {
+            error(ctx, 400, 'UnexpectedRequestBody', 'This operation takes no request body.');
+            return false;
+        }
+        return true;
+    }
+    /** A3–A5: the checks of `accept`, then a JSON object body with its one required field. */
+    acceptJson(ctx, emulator, field) {
+        if (!this.acceptShare(ctx, emulator))
+            return undefined;
+        let body;
+        try {
+            body = JSON.parse(ctx.body);
+        }
+        catch {
+            body = undefined;
+        }
+        const type = ctx.req.headers['content-type'] ?? '';
+        if (!/^application\/json\b/i.test(type) || typeof body !== 'object' || body === null) {
+            error(ctx, 400, 'InvalidRequestBody', 'The request body must be a JSON object.');
+            return undefined;
+        }
+        const fields = body;
+        if (typeof fields[field] !== 'string' || fields[field] === '') {
+            error(ctx, 400, 'InvalidRequestBody', `The request body needs '${field}'.`, field);
+            return undefined;
+        }
+        return fields;
+    }
+    /** The bearer, the share subscription and api-version, which every area A request must pass. */
+    acceptShare(ctx, emulator) {
         if (!emulator.checkBearer(ctx))
             return false;
         const name = ctx.params[3];
@@ -834,16 +1022,6 @@ class DataShareArea {
             error(ctx, 400, 'InvalidApiVersionParameter', `The api-version '${version}' is not supported.`, 'api-version');
             return false;
         }
-        // The list operations take no body; a POST without a length is refused as a strict front end would.
-        const length = ctx.req.headers['content-length'];
-        if (length === undefined) {
-            error(ctx, 411, 'LengthRequired', 'A POST request needs Content-Length (0 for no body).');
-            return false;
-        }
-        if (length !== '0' || ctx.body !== '') {
-            error(ctx, 400, 'UnexpectedRequestBody', 'This operation takes no request body.');
-            return false;
-        }
         return true;
     }
     /** The synchronizations as the listing of poll `snapshot` shows them. */
@@ -853,14 +1031,23 @@ class DataShareArea {
             const appear = s.appearAfterPolls ?? 0;
             if (snapshot <= appear)
                 continue;
-            if (!s.statuses?.length && s.appearAfterPolls === undefined) {
+            const moves = s.statuses?.length ||
+                s.appearAfterPolls !== undefined ||
+                s.startTimeAfterPolls !== undefined ||
+                this.cancelledAt.has(s);
+            if (!moves) {
                 out.push(s);
                 continue;
             }
-            const status = s.statuses?.length
-                ? s.statuses[Math.min(snapshot - appear - 1, s.statuses.length - 1)]
-                : s.status;
-            out.push(present(s, status));
+            const queued = snapshot - appear <= (s.startTimeAfterPolls ?? 0);
+            const status = this.statusAt(s, snapshot);
+            const shown = present(s, status, queued);
+            const asked = this.cancelAskedAt.get(s);
+            if (asked !== undefined && status === this.cancelStatus && shown.endTime) {
+                shown.endTime = new Date(asked).toISOString();
+                shown.durationMs = Math.max(0, asked - (Date.parse(s.startTime ?? '') || asked));
+            }
+            out.push(shown);
         }
         return out;
     }
@@ -871,21 +1058,41 @@ class DataShareArea {
         return shapeLink(url.href, this.nextLinkForm);
     }
 }
-/** The service's view of a record: knobs dropped, an end only once it has ended. */
-function present(s, status) {
+/** The service's view of a record: knobs dropped, an end only once it has ended, no start while queued. */
+function present(s, status, queued = false) {
     const ended = TERMINAL.has((status ?? '').toLowerCase());
     return {
         synchronizationId: s.synchronizationId,
         synchronizationMode: s.synchronizationMode,
         status,
         message: s.message,
-        startTime: s.startTime,
+        ...(queued ? {} : { startTime: s.startTime }),
         ...(ended ? { endTime: s.endTime, durationMs: s.durationMs } : {}),
     };
 }
+/** Without a start time an item sorts as the newest (nulls first in a descending order, as PostgreSQL does). */
 function sortBy(items, key, desc) {
-    const value = (s) => key === 'startTime' ? Date.parse(s.startTime ?? '') || 0 : (s.durationMs ?? 0);
-    return [...items].sort((a, b) => (desc ? value(b) - value(a) : value(a) - value(b)));
+    const value = (s) => key === 'startTime' ? Date.parse(s.startTime ?? '') || Infinity : (s.durationMs ?? 0);
+    return [...items].sort((a, b) => {
+        const [x, y] = desc ? [value(b), value(a)] : [value(a), value(b)];
+        return x === y ? 0 : x < y ? -1 : 1;
+    });
+}
+/** The datasets A5 lists: the given ones, or `count` generated, the first `failed` of them Failed. */
+function detailsOf(s) {
+    if (s.details)
+        return s.details;
+    const { count = 0, failed = 0 } = s.generatedDetails ?? {};
+    return Array.from({ length: count }, (_, i) => ({
+        name: `dataset-${String(i + 1).padStart(4, '0')}`,
+        dataSetId: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+        dataSetType: i % 2 ? 'AdlsGen2File' : 'Blob',
+        status: i < failed ? 'Failed' : 'Succeeded',
+        message: i < failed ? `The source path of dataset-${String(i + 1).padStart(4, '0')} was not found.` : '',
+    }));
+}
+function notFound(ctx, id) {
+    error(ctx, 404, 'ResourceNotFound', `The synchronization '${String(id)}' was not found.`);
 }
 function parseFilter(raw) {
     if (raw === null)
@@ -940,6 +1147,9 @@ const DEFAULT_ERROR = {
 };
 const erp_TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cancelled']);
 const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The first api-version whose C1/C2 bodies have deallocateVm and startVm. */
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+const INSTANCE_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)$/i;
 const ACTION_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([^/]+)$/i;
 const RESULTS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationResults\/([^/]+)$/i;
@@ -957,6 +1167,8 @@ class ErpArea {
     unauthorized = 0;
     /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
     supersededPolls = 0;
+    /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
+    instances = new Map();
     constructor(scenario = {}) {
         this.scenario = scenario;
     }
@@ -969,6 +1181,27 @@ class ErpArea {
         const { start, ...knobs } = { ...this.scenario.defaults, ...this.scenario.instances?.[instance] };
         return action === 'start' ? { ...knobs, ...start } : knobs;
     }
+    /** The instance as C0 shows it (created from its knobs on first use); names compare case-insensitively. */
+    instance(name, subscriptionId = '', resourceGroup = '') {
+        const key = [subscriptionId, resourceGroup, name].join('/').toLowerCase();
+        // A test may ask by name alone: the one instance of that name, wherever it lives.
+        const found = this.instances.get(key) ??
+            (subscriptionId === ''
+                ? [...this.instances.values()].find((i) => i.name.toLowerCase() === name.toLowerCase())
+                : undefined);
+        if (found)
+            return found;
+        const knobs = this.knobsFor(name);
+        const created = {
+            name,
+            status: knobs.status ?? 'Running',
+            health: knobs.health ?? 'Healthy',
+            settleLeft: 0,
+            reads: 0,
+        };
+        this.instances.set(key, created);
+        return created;
+    }
     /** The accepted stops of an instance, in arrival order. */
     stopsOf(instance) {
         return this.stops.filter((s) => s.instance === instance && s.accepted);
@@ -979,6 +1212,7 @@ class ErpArea {
     }
     routes() {
         return [
+            { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
             { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
             { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
             { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
@@ -995,13 +1229,17 @@ class ErpArea {
             return;
         const [subscriptionId = '', resourceGroup = '', instance = '', verb = ''] = ctx.params;
         const action = verb.toLowerCase() === 'start' ? 'start' : 'stop';
-        // C2 takes no body; C1's is optional. A body on a start is refused, so a test sees one that was sent.
-        const soft = action === 'stop' ? parseStopBody(ctx.body) : ctx.body === '' ? 0 : 'C2 takes no request body.';
-        if (typeof soft === 'string') {
-            sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
+        const apiVersion = ctx.url.searchParams.get('api-version') ?? '';
+        // The seed's C2 takes no body and its C1 only softStopTimeoutSeconds; from 2023-10-01-preview on, C1 may
+        // carry deallocateVm and C2 a body with startVm. Anything else is refused, so a test sees what was sent.
+        const parsed = parseActionBody(action, ctx.body, apiVersion);
+        if (typeof parsed === 'string') {
+            sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: parsed } });
             return;
         }
+        const soft = parsed.softStopTimeoutSeconds;
         const knobs = this.knobsFor(instance, action);
+        const state = this.instance(instance, subscriptionId, resourceGroup);
         const record = {
             action,
             instance,
@@ -1011,10 +1249,26 @@ class ErpArea {
             body: ctx.body,
             contentLength: ctx.req.headers['content-length'],
             softStopTimeoutSeconds: soft,
+            deallocateVm: parsed.deallocateVm,
+            startVm: parsed.startVm,
             accepted: false,
             startedAt: ctx.emulator.now(),
         };
         (action === 'start' ? this.starts : this.stops).push(record);
+        if (knobs.missing) {
+            sendNotFound(ctx, instance, resourceGroup);
+            return;
+        }
+        if (state.op && state.op.stop.endedAt === undefined && !this.ended(state.op, ctx.emulator)) {
+            record.conflict = true;
+            sendJson(ctx, 409, {
+                error: {
+                    code: 'Conflict',
+                    message: `An operation is already in progress on erp virtual instance '${instance}'; try again once it has ended.`,
+                },
+            });
+            return;
+        }
         if (knobs.softStopUnsupported && soft > 0) {
             sendJson(ctx, 400, {
                 error: {
@@ -1039,6 +1293,10 @@ class ErpArea {
         };
         record.operationId = op.id;
         this.operations.set(op.id, op);
+        state.prior = { status: state.status, health: state.health };
+        state.op = op;
+        state.pendingEnd = undefined;
+        state.status = action === 'start' ? 'Starting' : soft > 0 ? 'SoftShutdown' : 'Stopping';
         if (knobs.pollingMode === 'location') {
             sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
             return;
@@ -1127,9 +1385,11 @@ class ErpArea {
         const step = this.stepAt(op, now);
         op.served++;
         const terminal = isTerminal(step.status);
-        if (terminal)
-            op.stop.endedAt ??= now;
         const failed = FAILED.has(step.status.toLowerCase());
+        if (terminal && op.stop.endedAt === undefined) {
+            op.stop.endedAt = now;
+            this.settle(op, failed);
+        }
         return {
             id: `/subscriptions/${op.subscriptionId}/providers/Vendor.Workloads/locations/${op.location}/operationStatuses/${op.id}`,
             name: op.id,
@@ -1140,6 +1400,80 @@ class ErpArea {
             error: failed ? (op.knobs.error ?? DEFAULT_ERROR) : null,
             operations: [],
         };
+    }
+    /** Whether an operation has ended, by the state it would report now (without serving it). */
+    ended(op, emulator) {
+        if (op.knobs.durationMs !== undefined)
+            return isTerminal(this.stepAt(op, emulator.now()).status);
+        return op.served > 0 && isTerminal(this.stepAt({ ...op, served: op.served - 1 }, emulator.now()).status);
+    }
+    /** The operation ended: the instance goes back where it was (a failure) or on to its end, perhaps slowly. */
+    settle(op, failed) {
+        const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
+        if (state.op !== op)
+            return;
+        if (failed) {
+            Object.assign(state, state.prior);
+            return;
+        }
+        const stop = op.stop.action === 'stop';
+        const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+        const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
+        const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
+        state.pendingEnd = { status: endStatus, health: endHealth };
+        state.settleLeft = op.knobs.settleReads ?? 0;
+        if (state.settleLeft === 0)
+            this.applyEnd(state);
+    }
+    applyEnd(state) {
+        if (!state.pendingEnd)
+            return;
+        state.status = state.pendingEnd.status;
+        state.health = state.pendingEnd.health;
+        state.pendingEnd = undefined;
+    }
+    /** C0: the instance; a read of one whose operation runs moves that operation one step. */
+    read(ctx) {
+        if (!this.authorized(ctx) || !requireApiVersion(ctx))
+            return;
+        const [subscriptionId = '', resourceGroup = '', name = ''] = ctx.params;
+        const knobs = this.knobsFor(name);
+        if (knobs.missing) {
+            sendNotFound(ctx, name, resourceGroup);
+            return;
+        }
+        if (knobs.readRefused) {
+            sendJson(ctx, 403, {
+                error: {
+                    code: 'AuthorizationFailed',
+                    message: `The client does not have authorization to perform action 'Vendor.Workloads/erpVirtualInstances/read' over scope '/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}'.`,
+                },
+            });
+            return;
+        }
+        const state = this.instance(name, subscriptionId, resourceGroup);
+        state.reads++;
+        if (state.op && state.op.stop.endedAt === undefined)
+            this.advance(state.op, ctx.emulator);
+        else if (state.pendingEnd) {
+            if (state.settleLeft > 0)
+                state.settleLeft--;
+            else
+                this.applyEnd(state);
+        }
+        sendJson(ctx, 200, {
+            id: `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`,
+            name,
+            type: 'Vendor.Workloads/erpVirtualInstances',
+            location: this.scenario.location ?? 'westeurope',
+            tags: {},
+            properties: {
+                status: state.status,
+                health: state.health,
+                state: 'RegistrationComplete',
+                provisioningState: 'Succeeded',
+            },
+        });
     }
     stepAt(op, now) {
         const { durationMs, steps } = op.knobs;
@@ -1187,10 +1521,13 @@ function requireApiVersion(ctx) {
     });
     return false;
 }
-/** The stop request body's softStopTimeoutSeconds (0 where there is no body), or why it is not acceptable. */
-function parseStopBody(text) {
+/** What C1's and C2's bodies said, or why they are not acceptable under the request's api-version. */
+function parseActionBody(action, text, apiVersion) {
+    const snooze = versionKey(apiVersion) >= versionKey(FIRST_SNOOZE_API_VERSION);
     if (text.trim() === '')
-        return 0;
+        return { softStopTimeoutSeconds: 0 };
+    if (action === 'start' && !snooze)
+        return 'C2 takes no request body.';
     let body;
     try {
         body = JSON.parse(text);
@@ -1198,11 +1535,43 @@ function parseStopBody(text) {
     catch {
         return 'The request body is not JSON.';
     }
-    const soft = body?.softStopTimeoutSeconds ?? 0;
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return 'The request body is not an object.';
+    const fields = body;
+    const allowed = action === 'start'
+        ? ['startVm']
+        : snooze
+            ? ['softStopTimeoutSeconds', 'deallocateVm']
+            : ['softStopTimeoutSeconds'];
+    const unknown = Object.keys(fields).find((key) => !allowed.includes(key));
+    if (unknown)
+        return `'${unknown}' is not a parameter of ${action} in api-version ${apiVersion}.`;
+    const soft = fields.softStopTimeoutSeconds ?? 0;
     if (typeof soft !== 'number' || !Number.isInteger(soft) || soft < 0) {
         return 'softStopTimeoutSeconds must be an integer of 0 or more.';
     }
-    return soft;
+    for (const flag of ['deallocateVm', 'startVm']) {
+        if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean')
+            return `${flag} must be true or false.`;
+    }
+    return {
+        softStopTimeoutSeconds: soft,
+        deallocateVm: fields.deallocateVm,
+        startVm: fields.startVm,
+    };
+}
+/** `2023-10-01-preview` sorts before `2023-10-01`, and both after `2023-04-01`. */
+function versionKey(apiVersion) {
+    const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(apiVersion);
+    return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+}
+function sendNotFound(ctx, name, resourceGroup) {
+    sendJson(ctx, 404, {
+        error: {
+            code: 'ResourceNotFound',
+            message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+        },
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/index.ts
@@ -1284,6 +1653,13 @@ const erpKnobs = {
     rotatePollingUrl: flag,
     pollingMode: schemas/* optional */.lqM(schemas/* enum */.k5n(['async', 'location'])),
     locationFinal: schemas/* optional */.lqM(schemas/* literal */.euz([200, 204])),
+    status: scenario_schema_text,
+    health: scenario_schema_text,
+    missing: flag,
+    readRefused: flag,
+    endStatus: scenario_schema_text,
+    endHealth: scenario_schema_text,
+    settleReads: schemas/* optional */.lqM(count),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({
@@ -1291,6 +1667,18 @@ const erp = schemas/* strictObject */.rej({
     defaults: schemas/* optional */.lqM(erpInstance),
     instances: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), erpInstance)),
 });
+const datasetDetail = schemas/* strictObject */.rej({
+    name: schemas/* string */.YjP(),
+    dataSetId: scenario_schema_text,
+    dataSetType: scenario_schema_text,
+    status: scenario_schema_text,
+    message: scenario_schema_text,
+    startTime: scenario_schema_text,
+    endTime: scenario_schema_text,
+    durationMs: schemas/* optional */.lqM(schemas/* number */.aig()),
+});
+const details = schemas/* optional */.lqM(schemas/* array */.YOg(datasetDetail));
+const generatedDetails = schemas/* optional */.lqM(schemas/* strictObject */.rej({ count, failed: schemas/* optional */.lqM(count) }));
 const synchronization = schemas/* strictObject */.rej({
     synchronizationId: schemas/* string */.YjP(),
     synchronizationMode: scenario_schema_text,
@@ -1301,6 +1689,19 @@ const synchronization = schemas/* strictObject */.rej({
     durationMs: schemas/* optional */.lqM(schemas/* number */.aig()),
     appearAfterPolls: schemas/* optional */.lqM(count),
     statuses: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    startTimeAfterPolls: schemas/* optional */.lqM(count),
+    details,
+    generatedDetails,
+});
+const synchronizationStart = schemas/* strictObject */.rej({
+    statuses: schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* string */.YjP())),
+    appearAfterPolls: schemas/* optional */.lqM(count),
+    message: scenario_schema_text,
+    durationMs: schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _nonnegative */.UI())),
+    details,
+    generatedDetails,
+    answer: schemas/* optional */.lqM(schemas/* literal */.euz([200, 202])),
+    omitId: flag,
 });
 const dataShare = schemas/* strictObject */.rej({
     shareSubscription: scenario_schema_text,
@@ -1314,6 +1715,16 @@ const dataShare = schemas/* strictObject */.rej({
     nextLinkOrigin: schemas/* optional */.lqM(origin),
     nextLinkForm: schemas/* optional */.lqM(linkForm),
     retryAfter: scenario_schema_text,
+    ignoreOrderBy: flag,
+    starts: schemas/* optional */.lqM(schemas/* array */.YOg(synchronizationStart)),
+    conflictCode: scenario_schema_text,
+    cancel: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: scenario_schema_text, afterPolls: schemas/* optional */.lqM(count) })),
+    detailsPageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
+    detailsError: schemas/* optional */.lqM(schemas/* strictObject */.rej({
+        status: schemas/* int */.Whr().check(api/* _gte */.qm(400), api/* _lte */.Zm(599)),
+        code: schemas/* string */.YjP(),
+        message: schemas/* string */.YjP(),
+    })),
 });
 const cachedImages = schemas/* strictObject */.rej({
     regions: schemas/* optional */.lqM(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* union */.KCZ([
@@ -1399,6 +1810,8 @@ const covered = {
     erpInstance: true,
     dataShare: true,
     synchronization: true,
+    synchronizationStart: true,
+    datasetDetail: true,
     cachedImages: true,
     apps: true,
 };

@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3143);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(968);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45335,7 +45335,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 3143:
+/***/ 968:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45653,91 +45653,97 @@ function adviceFor(error) {
 
 // EXTERNAL MODULE: ./src/inputs/nearest.ts
 var nearest = __nccwpck_require__(3915);
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-/**
- * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
- * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
- * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
- */
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-function isRetryableNetworkError(error) {
-    return hasCode(error, RETRYABLE_CODES);
-}
-function neverReachedService(error) {
-    return hasCode(error, NOT_SENT_CODES);
-}
-function hasCode(error, codes) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && codes.has(e.code))
-            return true;
-    }
-    return false;
-}
-/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
-function withJitter(ms, random) {
-    return Math.round(ms + random() * 0.2 * ms);
-}
-/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
-function formatWait(ms) {
-    const s = ms / 1000;
-    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
+;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
+
+const ERP_VIRTUAL_INSTANCE = {
+    namespace: 'Vendor.Workloads',
+    type: 'erpVirtualInstances',
 };
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
+const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
+/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+function resourceNameProblem(value, maxLength = 260) {
+    if (value === '')
+        return 'is empty';
+    if (value === '.' || value === '..')
+        return 'must not be . or ..';
+    if (value.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    const bad = FORBIDDEN.exec(value)?.[0];
+    if (bad !== undefined)
+        return `must not contain ${describeCharacter(bad)}`;
+    return undefined;
+}
+function describeCharacter(c) {
+    if (/\s/u.test(c) && c !== ' ')
+        return 'whitespace';
+    if (c === ' ')
+        return 'a space';
+    if (/\p{Cc}/u.test(c))
+        return 'control characters';
+    return `'${c}'`;
+}
+/** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+function idShape(type) {
+    return `/subscriptions/{sub}/resourceGroups/{rg}/providers/${type.namespace}/${type.type}/{name}`;
+}
+/** Looks like an id rather than a name: it starts with `/` or with `subscriptions/`. */
+function looksLikeId(text) {
+    return /^\/|^subscriptions\//i.test(text);
+}
+/**
+ * Splits a full resource id of `type` into its parts, or says why it is not one. Case-insensitive on the literal
+ * segments; a trailing `/` is tolerated (a copy from the portal may carry one).
+ */
+function parseResourceId(text, type) {
+    const parts = text.replace(/\/$/, '').split('/');
+    const literal = (i, word) => parts[i]?.toLowerCase() === word.toLowerCase();
+    const shaped = parts.length === 9 &&
+        parts[0] === '' &&
+        literal(1, 'subscriptions') &&
+        literal(3, 'resourceGroups') &&
+        literal(5, 'providers') &&
+        literal(6, type.namespace) &&
+        literal(7, type.type);
+    if (!shaped)
+        return `is not a full resource id of the form ${idShape(type)}`;
+    const [subscriptionId, resourceGroup, name] = [parts[2], parts[4], parts[8]];
+    const problem = part('subscription', resourceNameProblem(subscriptionId, 128)) ??
+        part('resource group', resourceNameProblem(resourceGroup, 90)) ??
+        part('name', resourceNameProblem(name));
+    return problem ?? { subscriptionId, resourceGroup, name };
+}
+function part(which, problem) {
+    return problem && `has a ${which} part that ${problem}`;
+}
+/** The canonical id, for comparing two refs (case-insensitively) and for messages. */
+function resourceId(ref, type) {
+    return `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/${type.namespace}/${type.type}/${ref.name}`;
+}
+function sameResource(a, b) {
+    return (a.subscriptionId.toLowerCase() === b.subscriptionId.toLowerCase() &&
+        a.resourceGroup.toLowerCase() === b.resourceGroup.toLowerCase() &&
+        a.name.toLowerCase() === b.name.toLowerCase());
+}
+/** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */
+function resourceUrl(base, ref, type, apiVersion, action) {
+    const path = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${type.namespace}/${type.type}/` +
+        servicePath `${ref.name}` +
+        (action === undefined ? '' : servicePath `/${action}`);
+    return joinUrl(base, path, { 'api-version': apiVersion });
+}
+/**
+ * Orders api-versions (`2023-04-01`, `2023-10-01-preview`): by date, and a preview before the release of the same
+ * date. Negative when `a` is older. Unparsable text sorts as the oldest.
+ */
+function compareApiVersions(a, b) {
+    const key = (v) => {
+        const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(v.trim());
+        return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+    };
+    const [ka, kb] = [key(a), key(b)];
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -45871,6 +45877,11 @@ const error = () => {
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(3945);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
+
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
 var schemas = __nccwpck_require__(3619);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -45941,6 +45952,93 @@ function date(params) {
  */
 (0,core/* config */.$W)(en());
 
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+/**
+ * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
+ * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
+ * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+function isRetryableNetworkError(error) {
+    return hasCode(error, RETRYABLE_CODES);
+}
+function neverReachedService(error) {
+    return hasCode(error, NOT_SENT_CODES);
+}
+function hasCode(error, codes) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && codes.has(e.code))
+            return true;
+    }
+    return false;
+}
+/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
+function withJitter(ms, random) {
+    return Math.round(ms + random() * 0.2 * ms);
+}
+/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
+function formatWait(ms) {
+    const s = ms / 1000;
+    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
 
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
@@ -46073,7 +46171,7 @@ const uuid = parser((v) => {
  * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
  * names a resource, and by each part of a full resource id.
  */
-function resourceNameProblem(name, maxLength = 260) {
+function parsers_resourceNameProblem(name, maxLength = 260) {
     if (name.length > maxLength)
         return `must be at most ${maxLength} characters`;
     if (name === '.' || name === '..')
@@ -46088,7 +46186,7 @@ function resourceNameProblem(name, maxLength = 260) {
 /** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    const problem = resourceNameProblem(name, maxLength);
+    const problem = parsers_resourceNameProblem(name, maxLength);
     return problem ? refuse(problem) : name;
 }
 function resourceName(maxLength = 260) {
@@ -46099,7 +46197,7 @@ function resourceNames(maxLength = 260) {
     return parser((v) => {
         const names = readList(v);
         for (const name of names) {
-            const problem = resourceNameProblem(name, maxLength);
+            const problem = parsers_resourceNameProblem(name, maxLength);
             if (problem)
                 refuse(`has an item that ${problem}: '${shown(name)}'`);
         }
@@ -46216,7 +46314,86 @@ function describeUrl(text) {
     return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+
+
+
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+function itemProblem(item) {
+    if (looksLikeId(item)) {
+        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+        return typeof parsed === 'string' ? parsed : undefined;
+    }
+    const problem = resourceNameProblem(item);
+    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+function resolveInstances(items, where) {
+    const refs = items.map((item) => {
+        const problem = itemProblem(item);
+        if (problem)
+            throw new InputError('erp-virtual-instance', `item '${instance_ref_shown(item)}' ${problem}`);
+        if (looksLikeId(item)) {
+            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+            return { ...ref, label: ref.name, item };
+        }
+        for (const [input, value, maxLength] of [
+            ['subscription-id', where.subscriptionId, 128],
+            ['resource-group', where.resourceGroup, 90],
+        ]) {
+            if (!value) {
+                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+            }
+            const problem = resourceNameProblem(value, maxLength);
+            if (problem)
+                throw new InputError(input, problem);
+        }
+        return {
+            subscriptionId: where.subscriptionId,
+            resourceGroup: where.resourceGroup,
+            name: item,
+            label: item,
+            item,
+        };
+    });
+    refs.forEach((ref, i) => {
+        const twin = refs.findIndex((other) => sameResource(ref, other));
+        if (twin < i) {
+            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+        }
+    });
+    // Two instances of one name in different resource groups: the label says which is which.
+    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
+    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
+}
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+const erpVirtualInstanceItems = parser((value) => {
+    const read = parse/* safeParse */.xL(list, value);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        const problem = itemProblem(item);
+        if (problem)
+            refuse(`item '${instance_ref_shown(item)}' ${problem}`);
+    }
+    return read.data;
+});
+/** An item as a message shows it: control characters as `?`, at most 80 characters. */
+function instance_ref_shown(item) {
+    const printable = item.replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 const def = (d) => d;
 /**
@@ -46285,8 +46462,8 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name}.',
-        parse: resourceNames(),
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+        parse: erpVirtualInstanceItems,
     }),
     'soft-stop-timeout-seconds': def({
         description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
@@ -46463,8 +46640,6 @@ function abbreviate(raw) {
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var parse = __nccwpck_require__(3945);
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
@@ -48287,6 +48462,18 @@ const operationStatusResult = schemas/* looseObject */._H3({
     error: schemas/* nullish */.cl6(errorDetail),
     operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
 });
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    })),
+});
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -48314,7 +48501,7 @@ function readAnswer(response, mode, what) {
     // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
     // without a body is no answer in either reading there.
     const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus)
+    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
         return finalAnswer(response);
     const body = parseBody(response, operationStatusResult, what);
     // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
@@ -48336,6 +48523,21 @@ function finalAnswer(response) {
     // The resource (where there is one) stays in the result; the status is what the outputs report.
     const body = resource ? { status, resource } : { status };
     return { body, state: classifyStatus(status) };
+}
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response, mode) {
+    if (mode !== 'unknown' || response.status !== 200)
+        return false;
+    if (!/\/operationResults\//i.test(response.url.pathname))
+        return false;
+    if (response.text.trim() === '')
+        return true;
+    const json = jsonOf(response);
+    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
 }
 function provisioningStateOf(resource) {
     const properties = resource?.properties;
@@ -48367,6 +48569,7 @@ function movedTo(response, mode, state) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
 
 
 
@@ -48417,10 +48620,21 @@ async function followOperation(options) {
         // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
         if (ctx.signal?.aborted)
             return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError)
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
             return { kind: 'timeout', last, error, pollingUrl };
+        }
         return { kind: 'error', last, error, pollingUrl };
     }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
+ * Retry-After past it. The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.status === 429;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -48522,9 +48736,8 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
     const { kind, last } = followed;
     const body = last?.body;
     const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    const resume = operationUrl
-        ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
-        : '';
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
     const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
     switch (kind) {
         case 'succeeded':
@@ -48567,7 +48780,15 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
                 .split('\n')[0]
                 .replace(/\.$/, '');
             const seen = body ? `; ${lastSeen}` : '';
-            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
         }
     }
 }
@@ -48576,23 +48797,32 @@ function lowerFirst(text) {
 }
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
-    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/**
+ * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
+ * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
+ */
+function overallStatus(outcomes) {
+    if (outcomes.every((o) => o.kind === 'succeeded'))
+        return 'Succeeded';
+    if (outcomes.some((o) => o.kind === 'failed'))
+        return 'Failed';
+    const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
+    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
 }
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 function stillRunning(outcome) {
-    return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
     const failed = outcomes.filter((o) => o.failure);
-    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
-    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
-    const operationStatus = options.several
-        ? allSucceeded
-            ? 'Succeeded'
-            : (statusOf(firstOther) ?? 'Failed')
-        : statusOf(last);
+    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
     const result = options.several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
@@ -48605,19 +48835,11 @@ function report(outcomes, options) {
     const table = {
         title: options.title,
         context: options.context,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
-        rows: outcomes.map((o) => [
-            o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
-            // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
-        ]),
+        ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
         code: outcomes.filter(stillRunning).map((o) => ({
-            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-            text: o.operationUrl,
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+            text: redactQuery(o.operationUrl),
         })),
     };
     let failure;
@@ -48636,9 +48858,59 @@ function report(outcomes, options) {
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
+            ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
         failure,
+    };
+}
+/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
+function operationRows(outcomes, options) {
+    return {
+        header: [
+            options.targetHeader,
+            'status',
+            "this step's wait",
+            'percent complete',
+            'service start',
+            'service end',
+        ],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
+        ]),
+        notes: [
+            "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
+        ],
+    };
+}
+/** erp-stop and erp-start: one row per instance, as the contract lists it. */
+function instanceRows(outcomes, options) {
+    return {
+        header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
+        rows: outcomes.map((o) => [
+            o.target,
+            o.instance?.before?.status ?? '-',
+            o.instance?.done ?? statusOf(o) ?? '-',
+            o.instance?.after?.status ?? '-',
+            formatDuration(o.durationMs),
+        ]),
+    };
+}
+/** One entry of the `instances` output. */
+function instanceEntry(o) {
+    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
+    return {
+        name: o.target,
+        before: before?.status ?? null,
+        after: after?.status ?? null,
+        health: (after ?? before)?.health ?? null,
+        outcome,
     };
 }
 
@@ -48700,6 +48972,155 @@ function describeKind(outcome) {
             : 'timed out';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
+
+
+
+
+
+/** C0: the instance as it is now. */
+async function readInstance(client, url) {
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
+    return {
+        status: body.properties?.status ?? undefined,
+        health: body.properties?.health ?? undefined,
+        response,
+    };
+}
+/** Statuses compare case-insensitively (the contract's rule). */
+function sameStatus(a, b) {
+    return a?.toLowerCase() === b.toLowerCase();
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = ['starting', 'stopping', 'softshutdown'];
+function isSettling(status) {
+    return SETTLING.includes(status?.toLowerCase() ?? '');
+}
+/**
+ * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
+ * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
+ * it); without it the first read goes out at once. One `onChange` per status seen.
+ */
+async function followStatus(client, url, ctx, onChange, first) {
+    let last = first;
+    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+            poll: async () => {
+                last = await readInstance(client, url);
+                return { value: last, retryAfterMs: retryAfterOf(last) };
+            },
+            statusOf: (state) => state.status,
+            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+            onProgress: onChange,
+        });
+        return { kind: 'settled', last: result.value };
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure(ref, error, durationMs, log, ctx) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return {
+            ...base,
+            kind: 'cancelled',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: cancelled' },
+        };
+    }
+    if (error instanceof ServiceError)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof ServiceError ? error.status : undefined;
+    const said = error instanceof ServiceError
+        ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
+        : '';
+    if (status === 404) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: not found' },
+        };
+    }
+    if (status === 403) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: read refused' },
+        };
+    }
+    return {
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+        instance: { outcome: 'failed', done: 'not sent: read failed' },
+    };
+}
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
+ * the health: the line that catches a false success.
+ */
+async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - startedAt;
+    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const outcome = (instanceOutcome, failure) => ({
+        ...ended,
+        durationMs,
+        requestId: last?.response.requestId ?? ended.requestId,
+        failure,
+        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+    });
+    const status = last?.status ?? 'of no status';
+    const health = last?.health ?? 'unknown';
+    switch (settled.kind) {
+        case 'settled':
+            if (sameStatus(last?.status, end))
+                return outcome(DONE[verb]);
+            return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
+        case 'timeout':
+        case 'cancelled':
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
+        case 'error':
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
@@ -48709,76 +49130,131 @@ function describeKind(outcome) {
 
 
 
+
+
+
+
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline'],
+    start: ['starting', 'running'],
+};
+const SEED_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? SEED_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
 /**
- * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
- * at most `maxParallel` instances at once, outcomes in input order.
+ * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
+ * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
+ * instances at once, outcomes in input order.
  */
 async function runInstanceAction(action, options, client, ctx) {
     const operation = `erp-${action.verb}`;
-    // Every path is built before the first request: a bad name fails the step with nothing sent.
-    const targets = options.erpVirtualInstances.map((name) => ({
-        name,
-        url: actionUrl(options, name, action.verb),
+    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+    const apiVersion = apiVersionFor(options.apiVersion, action.snooze);
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        readUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion),
+        actionUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, action.verb),
     }));
-    const several = targets.length > 1;
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `${operation} ${t.name}`,
-        logName: (t) => t.name,
-        work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
+        title: (t) => `${operation} ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
     });
     return report(outcomes, {
         title: operation,
         targetHeader: 'erp virtual instance',
-        several,
+        several: targets.length > 1,
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
-        context: [
-            ['subscription', options.subscriptionId],
-            ['resource group', options.resourceGroup],
-        ],
+        instances: true,
+        context: whereContext(targets),
     });
 }
-function actionUrl(options, name, verb) {
-    checkSegment('subscription-id', options.subscriptionId);
-    checkSegment('resource-group', options.resourceGroup, 90);
-    checkSegment('erp-virtual-instance', name);
-    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
-    return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+function whereContext(targets) {
+    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
+    return [
+        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+    ];
 }
-function checkSegment(input, value, maxLength) {
-    if (value === '' || value === '.' || value === '..') {
-        throw new InputError(input, `'${value}' cannot name a resource`);
-    }
-    if (maxLength !== undefined && value.length > maxLength) {
-        throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
-    }
-}
-async function actOn(action, name, url, options, client, ctx, log) {
-    const label = `The ${action.verb} of erp virtual instance '${name}'`;
+async function actOn(action, target, apiVersion, options, client, ctx, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const label = `The ${verb} of erp virtual instance '${name}'`;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
+    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
+        log.info(`not ${DONE[verb]}: ${why} before its turn`);
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
             durationMs: 0,
             failure: `${label} was not sent: ${why} before its turn.`,
+            instance: { outcome: 'failed', done: `not sent: ${why}` },
         };
     }
+    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+    let before;
+    if (options.skipIfDone || options.verify) {
+        try {
+            before = await readInstance(client, target.readUrl);
+        }
+        catch (error) {
+            return readFailure(target.ref, error, elapsed(), log, ctx);
+        }
+        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        const end = END_STATUS[verb];
+        // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
+        if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
+            log.info(`already ${before.status}: nothing sent (skip-if-done)`);
+            return {
+                target: name,
+                kind: 'succeeded',
+                status: 'Succeeded',
+                durationMs: elapsed(),
+                requestId: before.response.requestId,
+                instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
+            };
+        }
+    }
+    const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await action.send(client, url, log);
+        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+        if ('settled' in response) {
+            return followedInstance(action, target, response, sent, elapsed(), log);
+        }
         // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${action.verb} response`);
+        const answer = readAnswer(response, 'async', `${verb} response`);
         seen = { ...answer, response };
         if (response.status !== 202 && answer.state !== 'running') {
             log.info(progressLine(answer.body, elapsed()));
-            return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            return answer.state === 'succeeded' && options.verify
+                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+                : withInstance(ended, sent, verb);
         }
         // A 202 is followed whatever its body says: the operation is what decides.
         seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
@@ -48790,27 +49266,142 @@ async function actOn(action, name, url, options, client, ctx, log) {
         }
         pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
         mode = link.mode;
-        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    if (followed.kind === 'succeeded' && options.verify) {
+        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+    }
+    return withInstance(ended, sent, verb);
+}
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome, sent, verb) {
+    const instanceOutcome = outcome.failure === undefined
+        ? outcome.kind === 'accepted'
+            ? 'running'
+            : DONE[verb]
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+            ? 'running'
+            : 'failed';
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+    return {
+        ...outcome,
+        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+    };
+}
+/**
+ * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
+ * (there is no operation URL to follow); where it did not, the POST is sent again.
+ */
+async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action.send(client, target.actionUrl, log, apiVersion);
+        }
+        catch (error) {
+            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+            if (!unknown || attempt >= 3 || ctx.signal?.aborted)
+                throw error;
+            const what = error.status === 409
+                ? 'was answered 409 (an operation is in progress)'
+                : 'may have reached the service (its answer was lost)';
+            log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+            let now;
+            try {
+                now = await readInstance(client, target.readUrl);
+            }
+            catch {
+                // The read failing too leaves the POST's own failure the clearest cause.
+                throw error;
+            }
+            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+                if (!wait) {
+                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+                    return { settled: { kind: 'accepted', last: now }, cause: error };
+                }
+                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
+                return { settled, cause: error };
+            }
+            log.info(`is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`);
+        }
+    }
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const last = settled.last;
+    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: withDefault('api-version', '2023-04-01'),
-    subscriptionId: required('subscription-id'),
-    resourceGroup: required('resource-group'),
+    apiVersion: optional('api-version'),
+    subscriptionId: optional('subscription-id'),
+    resourceGroup: optional('resource-group'),
     erpVirtualInstances: required('erp-virtual-instance'),
     maxParallel: withDefault('max-parallel'),
     wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
 };
 const OPERATION_OUTPUTS = [
     'result',
@@ -48822,6 +49413,10 @@ const OPERATION_OUTPUTS = [
     'start-time',
     'end-time',
     ...RESPONSE_ID_OUTPUTS,
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
 ];
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
@@ -48837,14 +49432,140 @@ const OPERATION_OUTPUTS = [
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
-    inputs: INSTANCE_ACTION_INPUTS,
-    outputs: OPERATION_OUTPUTS,
+    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
 }));
 function erpStart(options, client, ctx) {
-    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
-    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
+    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
+    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
+    const json = options.startVm ? { startVm: true } : undefined;
+    return runInstanceAction({
+        verb: 'start',
+        snooze: { input: 'start-vm', on: options.startVm },
+        describe: options.startVm ? 'start, starting the VMs first' : 'start',
+        send: (c, url) => c.send({ method: 'POST', url, json }),
+    }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+/* harmony default export */ const erp_status = (defineOperation({
+    name: 'erp-status',
+    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2023-04-01'),
+        subscriptionId: optional('subscription-id'),
+        resourceGroup: optional('resource-group'),
+        erpVirtualInstances: required('erp-virtual-instance'),
+        maxParallel: withDefault('max-parallel'),
+        expectStatus: optional('expect-status'),
+    },
+    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+    run: erpStatus,
+}));
+async function erpStatus(options, client, ctx) {
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
+    }));
+    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+        title: (t) => `erp-status ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: async (t, log) => {
+            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+            const state = outcome.instance?.after;
+            if (state)
+                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+            return outcome;
+        },
+    });
+    const failed = outcomes.filter((o) => o.failure);
+    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
+    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+    let failure;
+    if (failed.length === 1 && outcomes.length === 1)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+            instances: outcomes.map(instanceEntry),
+        },
+        summary: [
+            {
+                title: 'erp-status',
+                context: whereContext(targets),
+                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+                rows: outcomes.map((o) => [
+                    o.target,
+                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+                    o.instance?.after?.health ?? '-',
+                    ...(options.expectStatus
+                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        : []),
+                ]),
+            },
+        ],
+        failure,
+    };
+}
+async function readOne(ref, url, expectStatus, client, ctx) {
+    const name = ref.label;
+    const startedAt = ctx.clock.now();
+    try {
+        const state = await readInstance(client, url);
+        const durationMs = ctx.clock.now() - startedAt;
+        const base = { target: name, durationMs, requestId: state.response.requestId };
+        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
+        if (expectStatus && !sameStatus(state.status, expectStatus)) {
+            return {
+                ...base,
+                kind: 'failed',
+                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                instance,
+            };
+        }
+        return { ...base, kind: 'succeeded', instance };
+    }
+    catch (error) {
+        const durationMs = ctx.clock.now() - startedAt;
+        const status = error instanceof ServiceError ? error.status : undefined;
+        const said = error instanceof ServiceError
+            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+        const failure = status === 404
+            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
+            : status === 403
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+                : `Reading erp virtual instance '${name}' failed${said}.`;
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            durationMs,
+            failure,
+            instance: { outcome: 'failed', done: 'not read' },
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
@@ -48865,17 +49586,34 @@ function erpStart(options, client, ctx) {
         ...INSTANCE_ACTION_INPUTS,
         softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
         hardStopFallback: withDefault('hard-stop-fallback'),
+        deallocateVm: withDefault('deallocate-vm'),
     },
-    outputs: OPERATION_OUTPUTS,
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
 }));
 function erpStop(options, client, ctx) {
-    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
+    const soft = options.softStopTimeoutSeconds;
+    const describe = [
+        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
+        options.deallocateVm ? ', deallocating the VMs' : '',
+    ].join('');
+    return runInstanceAction({
+        verb: 'stop',
+        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
+        describe,
+        send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+    }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log) {
-    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
+async function sendStop(client, url, options, log, apiVersion) {
+    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
+    const stop = (softStopTimeoutSeconds) => client.send({
+        method: 'POST',
+        url,
+        json: { softStopTimeoutSeconds, ...snooze },
+    });
     const soft = options.softStopTimeoutSeconds;
     try {
         return await stop(soft);
@@ -49003,6 +49741,98 @@ const scheduleSchema = schemas/* looseObject */._H3({
     recurrenceInterval: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     synchronizationTime: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
+/**
+ * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
+ * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
+ */
+const synchronizationDetailSchema = schemas/* looseObject */._H3({
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    dataSetId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+    dataSetType: informational(schemas/* string */.YjP()),
+    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    message: informational(schemas/* string */.YjP()),
+});
+const synchronizationDetailListSchema = schemas/* looseObject */._H3({
+    value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationDetailSchema)),
+    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
+
+/** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
+const SUMMARY_ROWS = 50;
+/**
+ * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
+ * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
+ * A failing read leaves the step's cause as it was: one warning, and what was read before it.
+ */
+async function explainFailure(share, sync, ctx) {
+    const failed = [];
+    const id = sync.synchronizationId;
+    if (!id)
+        return { failed, complete: false };
+    try {
+        for await (const page of share.listSynchronizationDetails(id)) {
+            for (const d of page.value) {
+                if (classifyStatus(d.status) === 'succeeded')
+                    continue;
+                const entry = {
+                    name: d.name ?? null,
+                    dataSetType: d.dataSetType ?? null,
+                    status: d.status ?? null,
+                    message: d.message ?? null,
+                };
+                failed.push(entry);
+                ctx.logger.info(`Dataset ${entry.name ?? '(no name)'} (${entry.dataSetType ?? 'unknown type'}): ${entry.status ?? '(no status)'}` +
+                    (entry.message ? `: ${entry.message}` : ''));
+            }
+        }
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { failed, complete: false };
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`Could not read the datasets of synchronization ${id} (listSynchronizationDetails): ${reason}` +
+            (failed.length ? `; failed-datasets lists the ${failed.length} read before that.` : ''));
+        return { failed, complete: false };
+    }
+    if (failed.length === 0)
+        ctx.logger.info(`The service lists no failed dataset for synchronization ${id}.`);
+    return { failed, complete: true };
+}
+/**
+ * The failure's first line with the datasets named (the annotation is what a person reads first); left as it was
+ * where the details could not all be read.
+ */
+function failureWithDatasets(cause, { failed, complete }) {
+    if (!complete || failed.length === 0)
+        return cause;
+    const named = failed
+        .slice(0, 3)
+        .map((d) => `${d.name ?? '(no name)'} (${d.status ?? 'no status'})`)
+        .join(', ');
+    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
+    const noun = failed.length === 1 ? 'dataset did' : 'datasets did';
+    return `${cause} (${failed.length} ${noun} not succeed: ${named}${more}; see failed-datasets)`;
+}
+function datasetsTable(failed) {
+    if (failed.length === 0)
+        return [];
+    const dash = (v) => (v ? v : '—');
+    return [
+        {
+            title: 'Datasets that did not succeed',
+            header: ['Dataset', 'Type', 'Status', 'Message'],
+            rows: failed
+                .slice(0, SUMMARY_ROWS)
+                .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            notes: failed.length > SUMMARY_ROWS
+                ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]
+                : undefined,
+        },
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
@@ -49014,23 +49844,50 @@ function startOf(sync) {
     return Number.isNaN(t) ? undefined : t;
 }
 /**
+ * Whether a listing asked for newest first really is: trusted once two dated items confirm it (across a page
+ * boundary if need be), dropped at the first dated item that started later than the one before it (a service
+ * that ignores `$orderby`).
+ */
+class NewestFirstOrder {
+    trusted;
+    first;
+    last;
+    confirmed = false;
+    constructor(trusted) {
+        this.trusted = trusted;
+    }
+    see(item) {
+        if (!this.trusted)
+            return;
+        if (this.last && item.start > this.last.start) {
+            this.trusted = false;
+            return;
+        }
+        if (this.last)
+            this.confirmed = true;
+        this.first ??= item;
+        this.last = item;
+    }
+}
+/**
  * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
  *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
- * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
- *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
- *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
- *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
- *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that,
+ *   unless the listing is newest first and `startedAt` is known: past a confirmed older one, it is not listed.
+ * - Newest, in a listing ordered `startTime desc`: once two dated items confirm the order, the first dated item
+ *   is the newest of the whole listing (every later one started no later), and an item without `startTime`
+ *   listed before every dated one is newer still (a run queued today, not yet started, listed first): that one
+ *   is followed. If the first dated one started before `startedAfter`, so did the rest. A dated item out of
+ *   order means the service ignored `$orderby`: the whole listing is read.
  * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far.
- *
- * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ *   page is read, keeping the best so far. An item without a start cannot be placed in such a listing.
  */
 async function findInListing(listing, choice, newestFirst) {
     const pass = { listedAny: false, pagesRead: 0 };
+    const order = new NewestFirstOrder(newestFirst);
+    let lead;
     let best;
-    let trustOrder = newestFirst;
+    const qualifies = (item) => choice.kind !== 'newest' || choice.startedAfter === undefined || item.start >= choice.startedAfter;
     for await (const page of listing) {
         pass.pagesRead++;
         if (page.value.length > 0)
@@ -49039,41 +49896,45 @@ async function findInListing(listing, choice, newestFirst) {
             const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
             if (found)
                 return { ...pass, found };
+        }
+        for (const sync of page.value) {
+            const start = startOf(sync);
+            if (start === undefined) {
+                if (order.trusted && !order.first)
+                    lead ??= sync;
+                continue;
+            }
+            order.see({ sync, start });
+            if (qualifies({ sync, start }) && (!best || start > best.start))
+                best = { sync, start };
+        }
+        if (!order.trusted || !order.confirmed)
+            continue;
+        if (choice.kind === 'id') {
+            if (choice.startedAt !== undefined && order.last.start < choice.startedAt)
+                return pass;
             continue;
         }
-        const dated = datedItems(page.value);
-        if (trustOrder && dated.length > 0) {
-            if (isDescending(dated)) {
-                const newest = dated[0];
-                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
-                return qualifies ? { ...pass, found: newest.sync } : pass;
-            }
-            trustOrder = false;
-        }
-        for (const item of dated) {
-            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
-                continue;
-            if (!best || item.start > best.start)
-                best = item;
-        }
+        return decide(pass, lead, order.first, qualifies);
     }
+    if (choice.kind === 'id')
+        return pass;
+    if (order.trusted)
+        return decide(pass, lead, order.first, qualifies);
     return best ? { ...pass, found: best.sync } : pass;
+}
+/**
+ * In a newest-first listing: the undated lead, else the first dated item where it qualifies. A lead has not
+ * started yet, so it starts after every time given.
+ */
+function decide(pass, lead, first, qualifies) {
+    if (lead)
+        return { ...pass, found: lead };
+    return first && qualifies(first) ? { ...pass, found: first.sync } : pass;
 }
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a, b) {
     return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-function datedItems(value) {
-    const out = [];
-    for (const sync of value) {
-        const start = startOf(sync);
-        if (start !== undefined)
-            out.push({ sync, start });
-    }
-    return out;
-}
-function isDescending(items) {
-    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
@@ -49115,6 +49976,21 @@ function findSchedule(settings) {
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
 
+
+
+/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
+const SYNCHRONIZATION_OUTPUTS = [
+    'result',
+    'synchronization-id',
+    'synchronization-status',
+    'synchronization-mode',
+    'start-time',
+    'end-time',
+    'duration-ms',
+    'message',
+    'failed-datasets',
+    ...RESPONSE_ID_OUTPUTS,
+];
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -49133,6 +50009,15 @@ function describeSync(sync) {
     const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
     return parts.length ? ` (${parts.join(', ')})` : '';
 }
+/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
+function endedInFailure(sync) {
+    return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
+}
+function cancelledWhileWaiting(sync, wanted) {
+    return sync
+        ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`;
+}
 function timeoutMessage(waitedMs, followed, wanted, listedAny) {
     const waited = `Timed out after ${formatSeconds(waitedMs)}`;
     if (followed) {
@@ -49145,7 +50030,8 @@ function timeoutMessage(waitedMs, followed, wanted, listedAny) {
 function formatSeconds(ms) {
     return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
-function syncOutputs(sync, schedule, settings, nextRun) {
+/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
+function synchronizationOutputs(sync, failedDatasets = []) {
     return {
         'synchronization-id': sync?.synchronizationId ?? undefined,
         'synchronization-status': sync?.status ?? undefined,
@@ -49154,37 +50040,69 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         'end-time': sync?.endTime ?? undefined,
         'duration-ms': sync?.durationMs ?? undefined,
         message: sync?.message ?? undefined,
+        'failed-datasets': failedDatasets,
+    };
+}
+/**
+ * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
+ * the failed datasets where any), and the summary's tables.
+ */
+function synchronizationResult(sync, share, { notes = [], failure, failed = [] } = {}) {
+    return {
+        outputs: {
+            ...synchronizationOutputs(sync, failed),
+            result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
+        },
+        summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
+        failure,
+    };
+}
+function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
+    return {
+        ...synchronizationOutputs(sync, failedDatasets),
         'recurrence-interval': schedule?.recurrenceInterval,
         'synchronization-time': schedule?.synchronizationTime,
         result: {
             synchronization: sync ?? null,
             sourceShareSynchronizationSettings: settings,
             ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+            ...(failedDatasets.length ? { failedDatasets } : {}),
         },
     };
 }
-function summaryTables(sync, settings, now, context) {
-    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
-    const tables = [
-        {
-            title: 'Synchronization',
-            context,
-            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-            rows: sync
-                ? [
-                    [
-                        dash(sync.synchronizationId),
-                        dash(sync.synchronizationMode),
-                        dash(sync.status),
-                        formatTime(sync.startTime),
-                        formatTime(sync.endTime),
-                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-                    ],
-                ]
-                : [['(none seen)', '—', '—', '—', '—', '—']],
-            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
-        },
+const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+/** The summary's row of one synchronization, with where it happened. */
+function synchronizationTable(sync, context, notes = []) {
+    const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
+    return {
+        title: 'Synchronization',
+        context,
+        header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+        rows: sync
+            ? [
+                [
+                    dash(sync.synchronizationId),
+                    dash(sync.synchronizationMode),
+                    dash(sync.status),
+                    formatTime(sync.startTime),
+                    formatTime(sync.endTime),
+                    typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
+                ],
+            ]
+            : [['(none seen)', '—', '—', '—', '—', '—']],
+        notes: allNotes.length ? allNotes : undefined,
+    };
+}
+/** Where a share subscription's synchronizations happen, for the summary. */
+function shareContext(o) {
+    return [
+        ['account', o.accountName],
+        ['share subscription', o.shareSubscription],
+        ['resource group', o.resourceGroup],
     ];
+}
+function summaryTables(sync, settings, now, context) {
+    const tables = [synchronizationTable(sync, context)];
     const rows = settings.map((s) => {
         const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
@@ -49205,9 +50123,170 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/follow.ts
+
+
+
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Chooses a synchronization in A1 and follows it there until it ends, the deadline passes or the job is
+ * cancelled. Once chosen, it is looked up by id in a listing ordered newest first and without the filter,
+ * because a filter such as `status eq 'InProgress'` would hide it the moment it ends. One line per change of
+ * status; the wait between polls is the service's Retry-After, else poll-interval.
+ */
+async function followSynchronization(share, request, ctx) {
+    const { clock, logger } = ctx;
+    const choosing = { $filter: request.filter, $orderby: request.orderby ?? NEWEST_FIRST };
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let announcedWaiting = false;
+    const outcome = (end) => ({ sync: followed, end, listedAny });
+    try {
+        for (;;) {
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${request.wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const end = classifyStatus(followed.status);
+                if (end !== 'running')
+                    return outcome(end);
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return outcome('timeout');
+            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return outcome('cancelled');
+    }
+}
+/** How to follow a synchronization in a later step: said where this one stops waiting. */
+const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
+/**
+ * Follows the synchronization an answer of this step named (sync-start's, sync-cancel's): by id, where it may
+ * show up a moment later; bounded by its start where the answer gave one. `wait: false` ends at the answer.
+ */
+async function followAnswered(share, id, answered, wait, ctx) {
+    const wanted = `synchronization ${id}`;
+    if (!wait) {
+        ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
+        return { sync: answered, end: 'not-waited', listedAny: false, wanted };
+    }
+    try {
+        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
+        return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    }
+    catch (error) {
+        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/share.ts
+
+
+
+
+
+
+/** The inputs that name a share subscription, which every synchronization operation reads. */
+const SHARE_INPUTS = {
+    apiVersion: withDefault('api-version', '2021-08-01'),
+    subscriptionId: required('subscription-id'),
+    resourceGroup: required('resource-group'),
+    accountName: required('account-name'),
+    shareSubscription: required('share-subscription'),
+};
+/**
+ * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);
+ * synchronize and cancelSynchronization are changes, the default of a POST.
+ */
+class ShareSubscription {
+    options;
+    client;
+    ctx;
+    /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
+    retryAfterMs;
+    path;
+    constructor(options, client, ctx) {
+        this.options = options;
+        this.client = client;
+        this.ctx = ctx;
+        const o = options;
+        this.path = servicePath `/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
+    }
+    url(action, query = {}) {
+        return joinUrl(this.options.baseUrl, `${this.path}/${action}`, {
+            'api-version': this.options.apiVersion,
+            ...query,
+        });
+    }
+    /** A1, lazily paged; each answer's Retry-After is kept for the next poll. */
+    listSynchronizations(query) {
+        this.retryAfterMs = undefined;
+        // A bodiless POST: the client sends Content-Length: 0.
+        return listPages(this.client, 'POST', this.url('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+            signal: this.ctx.signal,
+            onResponse: (response) => (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
+        });
+    }
+    /**
+     * A5 for one synchronization, lazily paged. A POST with a body on every page, which `listPages` does not send,
+     * so its pager `pages` is driven here; a read, like the other lists.
+     */
+    listSynchronizationDetails(synchronizationId) {
+        const what = 'listSynchronizationDetails';
+        const read = async (url, urlWhat) => {
+            const response = await this.client.send({
+                method: 'POST',
+                url,
+                what: urlWhat,
+                json: { synchronizationId },
+                intent: 'read',
+            });
+            const body = parseBody(response, synchronizationDetailListSchema, what);
+            return { value: body.value ?? [], nextLink: body.nextLink };
+        };
+        return pages(() => read(this.url(what)), (link) => read(link, 'nextLink'), this.ctx.signal);
+    }
+    /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
+    async change(action, json, extra = {}) {
+        return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
-
-
 
 
 
@@ -49226,138 +50305,66 @@ function summaryTables(sync, settings, now, context) {
     client: 'resource-manager',
     polls: true,
     inputs: {
-        apiVersion: withDefault('api-version', '2021-08-01'),
-        subscriptionId: required('subscription-id'),
-        resourceGroup: required('resource-group'),
-        accountName: required('account-name'),
-        shareSubscription: required('share-subscription'),
+        ...SHARE_INPUTS,
         synchronizationId: optional('synchronization-id'),
         startedAfter: optional('started-after'),
         filter: optional('filter'),
         orderby: optional('orderby'),
     },
-    outputs: [
-        'result',
-        'synchronization-id',
-        'synchronization-status',
-        'synchronization-mode',
-        'start-time',
-        'end-time',
-        'duration-ms',
-        'message',
-        'recurrence-interval',
-        'synchronization-time',
-        ...RESPONSE_ID_OUTPUTS,
-    ],
+    outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
 }));
-/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
-const NEWEST_FIRST = 'startTime desc';
 /**
  * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
- * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
- * by id in a listing ordered newest first and without the filter, because a filter such as
- * `status eq 'InProgress'` would hide it the moment it ends.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen (followSynchronization).
+ * One that ends in failure is explained by its datasets (A5).
  */
 async function waitForSync(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
-    const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
-    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
+    const share = new ShareSubscription(options, client, ctx);
     let settings;
     try {
-        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+        settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
     }
     catch (error) {
         if (!ctx.signal?.aborted)
             throw error;
-        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+        return {
+            outputs: { 'failed-datasets': [] },
+            summary: [],
+            failure: "Cancelled while reading the source share's settings.",
+        };
     }
     const scheduleReadAt = clock.now();
     const schedule = findSchedule(settings);
     const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
     logSchedule(settings, schedule, nextRun, ctx);
-    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
     const choice = options.synchronizationId
         ? { kind: 'id', synchronizationId: options.synchronizationId }
         : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
     const wanted = describeChoice(options);
-    let followed;
-    let listedAny = false;
-    let lastStatus;
-    let warnedGone = false;
-    let retryAfterMs;
-    let announcedWaiting = false;
-    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
-    const listSynchronizations = (query) => 
-    // Both lists are POSTs without a body: the client sends Content-Length: 0.
-    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
-        signal: ctx.signal,
-        onResponse,
-    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
+    const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
     const finish = (failure) => ({
-        outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt, [
-            ['account', options.accountName],
-            ['share subscription', options.shareSubscription],
-            ['resource group', options.resourceGroup],
-        ]),
+        outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+        summary: [
+            ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
+            ...datasetsTable(datasets.failed),
+        ],
         failure,
     });
-    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
-    try {
-        for (;;) {
-            retryAfterMs = undefined;
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
-            }
-            else {
-                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const outcome = classifyStatus(followed.status);
-                if (outcome === 'succeeded')
-                    return finish();
-                if (outcome === 'failed') {
-                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
-                }
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
-            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
-        }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return finish(followed
-            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
-            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    switch (end) {
+        case 'succeeded':
+            return finish();
+        case 'failed':
+            return finish(failureWithDatasets(endedInFailure(sync), datasets));
+        case 'timeout':
+            return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+        case 'cancelled':
+            return finish(cancelledWhileWaiting(sync, wanted));
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
@@ -49378,7 +50385,212 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+
+
+
+
+
+
+
+
+
+/** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
+/* harmony default export */ const sync_start = (defineOperation({
+    name: 'sync-start',
+    description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationMode: withDefault('synchronization-mode'),
+        cancelOnAbort: withDefault('cancel-on-abort'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    run: syncStart,
+}));
+const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
+async function syncStart(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const mode = options.synchronizationMode;
+    const response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    const begun = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
+    logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    const follow = followHint(id);
+    const outcome = await followAnswered(share, id, begun, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${follow}.`] });
+        case 'succeeded':
+            return result(sync);
+        case 'failed': {
+            const datasets = await explainFailure(share, sync, ctx);
+            return result(sync, {
+                failed: datasets.failed,
+                failure: failureWithDatasets(endedInFailure(sync), datasets),
+            });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+            });
+        case 'cancelled': {
+            const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
+            if (!options.cancelOnAbort) {
+                return result(sync, {
+                    failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+                });
+            }
+            return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+        }
+    }
+}
+/**
+ * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
+ * cancellation (`afterCancel`, at most 4 s), so the step still exits inside the runner's window.
+ */
+async function cancelOnAbort(share, id, ctx) {
+    try {
+        const response = await share.change('cancelSynchronization', { synchronizationId: id }, { afterCancel: true });
+        const status = safeStatus(response.text);
+        ctx.logger.info(`cancel-on-abort: sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}${status ? `, status ${status}` : ''}.`);
+        return `cancel-on-abort cancelled it at the service (HTTP ${response.status}${status ? `, status ${status}` : ''}).`;
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`cancel-on-abort: cancelSynchronization for synchronization ${id} failed: ${reason}`);
+        return `cancel-on-abort could not cancel it (${reason}): end it with sync-cancel and synchronization-id ${id}.`;
+    }
+}
+/** The status of a cancel's answer, for the log only: an odd body does not matter once the job is cancelled. */
+function safeStatus(text) {
+    try {
+        const status = JSON.parse(text).status;
+        return typeof status === 'string' ? status : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+
+
+
+
+
+
+
+
+
+
+/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
+/* harmony default export */ const sync_cancel = (defineOperation({
+    name: 'sync-cancel',
+    description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationId: optional('synchronization-id'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    run: syncCancel,
+}));
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
+async function syncCancel(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    let id = options.synchronizationId;
+    let known;
+    if (!id) {
+        // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
+        const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
+        known = pass.found;
+        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+            return result(known, {
+                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+            });
+        }
+        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
+            const nothing = known
+                ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
+                : 'Nothing to cancel: the share subscription lists no synchronization.';
+            logger.info(`${nothing} Nothing was sent.`);
+            return result(undefined, { notes: [nothing] });
+        }
+        id = known.synchronizationId;
+        logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
+    }
+    const response = await share.change('cancelSynchronization', { synchronizationId: id });
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    const answered = {
+        ...known,
+        ...answer,
+        synchronizationId: answer.synchronizationId ?? id,
+    };
+    logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const outcome = await followAnswered(share, id, answered, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${followHint(id)}.`] });
+        case 'succeeded':
+        case 'failed': {
+            if (isCancelled(sync.status)) {
+                logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
+                return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+            }
+            // Any other end came first, and the synchronization is no longer running: what the step was for.
+            const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
+            logger.info(ended);
+            const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
+            return result(sync, { notes: [ended], failed });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'cancelled':
+            return result(sync, {
+                failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+            });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
+
 
 
 
@@ -49393,8 +50605,11 @@ function describeChoice(options) {
 const registry_REGISTRY = [
     erp_stop,
     erp_start,
+    erp_status,
     wait_for_operation,
     wait_for_sync,
+    sync_start,
+    sync_cancel,
     check_image_cached,
     app_remove_user,
     app_current_user,
