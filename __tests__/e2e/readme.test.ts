@@ -74,6 +74,12 @@ describe('the README’s lists of operations', () => {
     expect(expected.filter((name) => !named.includes(name))).toEqual([]);
   });
 
+  it('the table at the top has a row for every operation', () => {
+    const table = README.slice(0, README.indexOf('## Examples'));
+    const rows = [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(REGISTRY.map((m) => m.name).filter((name) => !rows.includes(name))).toEqual([]);
+  });
+
   it('the permissions table has a row for every operation', () => {
     const section = README.slice(
       README.indexOf('### What the identity must be allowed to do'),
