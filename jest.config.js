@@ -9,6 +9,9 @@ export default {
   reporters: ['default', '<rootDir>/__tests__/plain-summary-reporter.js'],
   // The faults suite's cells wait on timers and sockets, so many run at once (only `it.concurrent` uses this).
   maxConcurrency: 24,
+  // The end-to-end suites mostly wait on the bundles they start and on the emulator, so more files run at once than
+  // there are cores: jest's default (cores − 1) is one worker on a 2-core machine, every suite one after another.
+  maxWorkers: 3,
   // The faults suite counts what it tried; the teardown prints its table when any of its files ran.
   globalSetup: '<rootDir>/__tests__/faults/global-setup.js',
   globalTeardown: '<rootDir>/__tests__/faults/global-teardown.js',

@@ -38,6 +38,14 @@ export const SETTINGS = {
   /** `shortCount`: the same read over fewer pages, to show peak RSS does not grow with the number of pages. */
   history: { count: 10_000, shortCount: 2_000, pageSize: 100 },
   fanOut: { instances: 200, maxParallel: 50, durationMs: 2_000, retryAfterSeconds: 1 },
+  /** A fleet against a resource-manager write bucket far smaller than the vendor's (200, refilled at 10/s). */
+  fleet: {
+    instances: 60,
+    maxParallel: 60,
+    durationMs: 2_000,
+    retryAfterSeconds: 1,
+    bucket: { capacity: 10, refillPerSecond: 8 },
+  },
 };
 
 async function withEmulator<T>(scenario: Scenario, body: (emu: ServiceEmulator) => Promise<T>): Promise<T> {
@@ -188,8 +196,10 @@ function erpStopCase(
   extraInputs: Record<string, string>,
   measure: (emu: ServiceEmulator, run: ChildRun) => Sample,
   knobs: ErpInstanceScenario = {},
+  emulator: Scenario['emulator'] = undefined,
 ): Promise<Sample> {
   const scenario: Scenario = {
+    emulator,
     erp: {
       defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds), ...knobs },
     },
@@ -275,6 +285,46 @@ const history = (allPages: boolean, short = false): Case => ({
   },
 });
 
+/**
+ * sync-start over the same long history: the synchronization it starts shows up in the list a poll late, then
+ * runs for three polls. The ideal: the POST, then one page of the newest-first list per poll.
+ */
+const syncStart: Case = {
+  name: 'sync-start, long history',
+  async run(env) {
+    const { pageSize, count } = SETTINGS.history;
+    const scenario: Scenario = {
+      dataShare: {
+        pageSize,
+        generatedHistory: { count },
+        retryAfter: '1',
+        starts: [{ appearAfterPolls: 1, statuses: ['Queued', 'InProgress', 'Succeeded'] }],
+      },
+    };
+    return withEmulator(scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'sync-start',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'account-name': 'account',
+          'share-subscription': 'share-sub',
+          'synchronization-mode': 'FullSync',
+        },
+        env.probe,
+      );
+      expectSuccess(this.name, run, run.outputs['synchronization-status'] === 'Succeeded');
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        ideal: emu.requestsTo(/\/synchronize$/).length + emu.dataShare.polls,
+      };
+    });
+  },
+};
+
 const fanOut: Case = {
   name: 'erp-stop fan-out',
   run(env) {
@@ -295,6 +345,28 @@ const fanOut: Case = {
   },
 };
 
+const fleet: Case = {
+  name: 'erp-stop fleet under throttling',
+  run(env) {
+    const { instances, maxParallel, bucket } = SETTINGS.fleet;
+    const names = Array.from({ length: instances }, (_, i) => `T${String(i + 1).padStart(3, '0')}`);
+    return erpStopCase(
+      env,
+      this.name,
+      names,
+      SETTINGS.fleet,
+      { 'max-parallel': String(maxParallel) },
+      (emu, run) => ({
+        wallMs: run.wallMs,
+        requests: emu.requests.length,
+        throttled: emu.writeBuckets?.throttled ?? 0,
+      }),
+      {},
+      { writeBucket: bucket },
+    );
+  },
+};
+
 export const CASES: Case[] = [
   nodeE0,
   floor,
@@ -308,5 +380,7 @@ export const CASES: Case[] = [
   history(true),
   history(true, true),
   history(false),
+  syncStart,
   fanOut,
+  fleet,
 ];

@@ -21,18 +21,36 @@ const common = { 'base-url': emulator.url, 'access-token': [...emulator.accessTo
 const polling = { ...common, 'poll-interval': '1s' };
 
 type Inputs = Record<string, string>;
+const share = {
+  'subscription-id': subscription,
+  'resource-group': 'rg-data',
+  'account-name': 'consumer',
+  'share-subscription': 'sales',
+};
 /** A step's inputs, or a function of the outputs of the step before it (a resume passes operation-url on). */
 const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
-  // A maintenance window: stop two instances, (the maintenance,) then start them again.
+  // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
+  // Offline), then start them again with their VMs: X05 reports a start that succeeded but comes up
+  // PartiallyRunning, and verify catches it.
   [
     'erp-stop',
     {
       ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02',
+      'erp-virtual-instance': 'X01, X02, X04',
       'soft-stop-timeout-seconds': '300',
       'hard-stop-fallback': 'true',
+    },
+  ],
+  [
+    'erp-status',
+    {
+      ...common,
+      'subscription-id': subscription,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01, X02, X04',
+      'expect-status': 'Offline',
     },
   ],
   [
@@ -41,7 +59,8 @@ const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
       ...polling,
       'subscription-id': subscription,
       'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02',
+      'erp-virtual-instance': 'X01, X02, X05',
+      'start-vm': 'true',
     },
   ],
   // A failing step: what a workflow sees when the service reports a failed stop.
@@ -77,6 +96,12 @@ const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
       'started-after': '2026-11-22T00:00:00Z',
     },
   ],
+  // Start a synchronization now (a nightly pipeline that needs fresh data), then one that fails and is explained
+  // by its datasets, then one left running (wait false) and cancelled by the next step.
+  ['sync-start', { ...polling, ...share, 'synchronization-mode': 'FullSync' }],
+  ['sync-start', { ...polling, ...share }],
+  ['sync-start', { ...polling, ...share, wait: 'false' }],
+  ['sync-cancel', { ...polling, ...share }],
   [
     'check-image-cached',
     {

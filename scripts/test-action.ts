@@ -63,24 +63,40 @@ export const CASES: Record<string, Case> = {
       'operation-id': /\/operationStatuses\//,
       'operation-url': /^http:\/\/127\.0\.0\.1:\d+\/subscriptions\/.+\/operationStatuses\//,
       result: jsonArray(2),
+      instances:
+        /^\[\{"name":"X01","before":"Running","after":"Offline","health":"Unknown","outcome":"stopped"\},/,
       'request-id': SET,
       'correlation-id': SET,
     },
   },
   'erp-start': {
-    // The end of the maintenance window: both instances started again.
+    // The end of the maintenance window: two instances that are Offline (scenarios/demo.json) started again.
     inputs: (url) => ({
       operation: 'erp-start',
       ...management(url),
       ...POLLS,
       'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01\nX02',
+      'erp-virtual-instance': 'X06\nX07',
     }),
     outputs: {
       'operation-status': 'Succeeded',
       'percent-complete': '100',
       'operation-id': /\/operationStatuses\//,
       result: jsonArray(2),
+      'request-id': SET,
+    },
+  },
+  'erp-status': {
+    // The gate before the maintenance: X04 is Offline (scenarios/demo.json), so the step passes.
+    inputs: (url) => ({
+      operation: 'erp-status',
+      ...management(url),
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X04',
+      'expect-status': 'Offline',
+    }),
+    outputs: {
+      instances: '[{"name":"X04","before":"Offline","after":"Offline","health":"Unknown","outcome":"read"}]',
       'request-id': SET,
     },
   },
@@ -132,6 +148,26 @@ export const CASES: Record<string, Case> = {
       'synchronization-time': '2026-01-01T06:00:00Z',
       'request-id': SET,
       'correlation-id': SET,
+    },
+  },
+  // The demo's first synchronize: a FullSync that succeeds (after wait-for-sync, whose run it would be newer than).
+  'sync-start': {
+    inputs: (url) => ({
+      operation: 'sync-start',
+      ...management(url),
+      ...POLLS,
+      'resource-group': 'rg-data',
+      'account-name': 'consumer',
+      'share-subscription': 'sales',
+      'synchronization-mode': 'FullSync',
+    }),
+    outputs: {
+      'synchronization-id': SET,
+      'synchronization-status': 'Succeeded',
+      'synchronization-mode': 'FullSync',
+      'duration-ms': '95000',
+      'failed-datasets': '[]',
+      'request-id': SET,
     },
   },
   'check-image-cached': {

@@ -6,6 +6,8 @@ import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '..
 const SUB = '00000000-0000-4000-8000-0000000000c1';
 const STOP = /\/erpVirtualInstances\/[^/]+\/stop$/;
 const POLL = /\/operationStatuses\//;
+const READ = /\/erpVirtualInstances\/[^/]+$/;
+const READ_TARGET = `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01?api-version=2023-04-01`;
 
 const emu = useEmulator();
 
@@ -76,9 +78,13 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.summary).toContain('X01');
     // The person's summary: where, how long, when; the 130-character operation id stays in the outputs.
     expect(r.summary).toContain(`subscription <code>${SUB}</code> · resource group <code>rg-erp</code>`);
+    // One row per instance: status before, what was done, status after, how long.
     expect(r.summary).toMatch(
-      /<td>\d+\.\d s<\/td><td>100%<\/td><td>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC<\/td>/,
+      /<tr><td>X01<\/td><td>Running<\/td><td>stop \(soft 300 s\): Succeeded<\/td><td>Offline<\/td><td>\d+\.\d s<\/td><\/tr>/,
     );
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      { name: 'X01', before: 'Running', after: 'Offline', health: 'Unknown', outcome: 'stopped' },
+    ]);
     expect(r.summary).not.toContain(op.id);
   });
 
@@ -88,7 +94,9 @@ describe('erp-stop, run as a runner runs it', () => {
     const r = await run(stopInputs());
     expect(r.code).toBe(0);
     expect(JSON.parse(e.requestsTo(STOP)[0]!.body)).toEqual({ softStopTimeoutSeconds: 0 });
-    expect(e.requests).toHaveLength(1);
+    // The read before, the stop, the read that verifies: no poll.
+    expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST', 'GET']);
+    expect(e.requestsTo(POLL)).toHaveLength(0);
     expect(r.outputs['operation-status']).toBe('Succeeded');
     expect(r.outputs['operation-url']).toBeUndefined();
   });
@@ -163,7 +171,7 @@ describe('erp-stop, run as a runner runs it', () => {
       e.requests.map((q) =>
         STOP.test(q.url.pathname) ? 'stop' : POLL.test(q.url.pathname) ? 'poll' : q.target,
       ),
-    ).toEqual(['stop', ...steps.map(() => 'poll')]);
+    ).toEqual([READ_TARGET, 'stop', ...steps.map(() => 'poll'), READ_TARGET]);
   });
 
   it('waits poll-interval where no Retry-After comes', async () => {
@@ -205,7 +213,7 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.code).toBe(1);
     expect(r.errors[0]).toContain(`Refused to follow the polling URL on ${e.secondUrl}`);
     expect(e.requests.filter((q) => q.origin === 'secondary')).toHaveLength(0);
-    expect(e.requests).toHaveLength(1);
+    expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST']);
   });
 
   it('falls back to a hard stop where a soft stop is not supported and hard-stop-fallback is true', async () => {
@@ -235,7 +243,11 @@ describe('erp-stop, run as a runner runs it', () => {
     const e = emu.get();
     const r = await run(stopInputs({ wait: 'false' }));
     expect(r.code).toBe(0);
-    expect(e.requests).toHaveLength(1);
+    // The read before, the stop; nothing verified.
+    expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST']);
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      { name: 'X01', before: 'Running', after: null, health: 'Healthy', outcome: 'running' },
+    ]);
     expect(r.outputs['operation-status']).toBe('Accepted');
     expect(r.outputs['operation-url']).toMatch(
       new RegExp(
@@ -255,15 +267,18 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.outputs['operation-url']).toContain('/operationStatuses/');
     expect(r.outputs['operation-status']).toBe('Preparing System Configuration');
     expect(r.outputs['percent-complete']).toBe('40');
-    // The summary shows the URL to resume with whole, to copy, under what to do with it.
-    expect(r.summary).toContain('To resume X01 with wait-for-operation, operation-url:');
-    expect(r.summary).toContain(`<pre><code>${r.outputs['operation-url']}</code></pre>`);
+    // The summary never shows the polling URL whole (a public run page): it points at the outputs.
+    expect(r.summary).toContain(
+      'X01 is still running: resume with wait-for-operation and the `operation-urls` output',
+    );
+    expect(r.summary).not.toContain(r.outputs['operation-url']!);
+    expect(JSON.parse(r.outputs['operation-urls']!)).toEqual([r.outputs['operation-url']]);
   });
 
   it('ends at once on SIGTERM during a wait, with the operation-url to resume', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 55 }] });
-    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 1500 });
+    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 2500 });
     expect(r.code).toBe(1);
     expect(e.requestsTo(POLL).length).toBeGreaterThan(0);
     expect(r.errors[0]).toContain(
@@ -288,15 +303,27 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(emu.get().requests).toHaveLength(0);
   });
 
-  it('percent-encodes a name with /, ?, # so it stays one path segment', async () => {
+  // A name with /, \\, ?, # or % is refused before any request (__tests__/e2e/input-refusals.test.ts); what the
+  // rule lets through is still encoded, as one path segment.
+  it('percent-encodes a name with ;, @, + and & so it stays one path segment', async () => {
     const e = emu.get();
-    const r = await run(stopInputs({ 'erp-virtual-instance': 'a/../b?c#d' }));
+    const r = await run(stopInputs({ 'erp-virtual-instance': 'a;b@c+d&e' }));
     expect(r.code).toBe(0);
     expect(e.requestsTo(STOP)[0]!.target).toBe(
-      `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/a%2F..%2Fb%3Fc%23d/stop?api-version=2023-04-01`,
+      `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/a%3Bb%40c%2Bd%26e/stop?api-version=2023-04-01`,
     );
-    expect(e.erp.stops[0]!.instance).toBe('a/../b?c#d');
+    expect(e.erp.stops[0]!.instance).toBe('a;b@c+d&e');
   });
+  it.each(['a/../b', 'X01 X02', 'b%2Fc', 'c#d'])(
+    'refuses the item %j, naming it, before any request',
+    async (item) => {
+      const r = await run(stopInputs({ 'erp-virtual-instance': `X00, ${item}` }));
+      expect(r.code).toBe(1);
+      expect(r.errors[0]).toMatch(/^::error::Input 'erp-virtual-instance': item '/);
+      expect(r.errors[0]).toContain(item);
+      expect(emu.get().requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('several instances', () => {
@@ -306,6 +333,7 @@ describe('several instances', () => {
     return e.requests.map((q) => {
       const path = q.url.pathname;
       if (STOP.test(path)) return `stop ${decodeURIComponent(path.split('/').at(-2)!)}`;
+      if (READ.test(path)) return `read ${decodeURIComponent(path.split('/').at(-1)!)}`;
       if (POLL.test(path)) return `poll ${instanceOf.get(path.split('/').at(-1)!) ?? '?'}`;
       return `${q.method} ${path}`;
     });
@@ -322,7 +350,8 @@ describe('several instances', () => {
       stopInputs({ 'erp-virtual-instance': three.join('\n'), 'max-parallel': '3', 'poll-interval': '0.3' }),
     );
     expect(r.code).toBe(0);
-    const order = sequence(e);
+    const order = sequence(e).filter((q) => !q.startsWith('read'));
+    expect(sequence(e).filter((q) => q.startsWith('read'))).toHaveLength(6);
     // Every stop was sent before any poll: all three ran at once.
     expect(order.slice(0, 3).sort()).toEqual(three.map((n) => `stop ${n}`));
     expect([...order.slice(3)].sort()).toEqual(three.flatMap(pollsOf));
@@ -343,7 +372,7 @@ describe('several instances', () => {
     const r = await run(stopInputs({ 'erp-virtual-instance': three.join(','), 'max-parallel': '1' }));
     expect(r.code).toBe(0);
     // Each instance's stop comes only after the previous instance's last poll, in the order given.
-    expect(sequence(e)).toEqual(three.flatMap((n) => [`stop ${n}`, ...pollsOf(n)]));
+    expect(sequence(e)).toEqual(three.flatMap((n) => [`read ${n}`, `stop ${n}`, ...pollsOf(n), `read ${n}`]));
   });
 
   it('fail after all have ended, naming each failure; operation-status is not Succeeded', async () => {

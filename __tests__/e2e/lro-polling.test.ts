@@ -116,11 +116,16 @@ describe('the Location pattern: 202 with no body while running, then 200 with a 
     // One poll per step: the final answer ends the wait (a 200 resource does not poll on to the timeout).
     expect(polls).toHaveLength(3);
     for (const q of polls) expect(q.url.pathname).toContain('/operationResults/');
-    expect(e.requests.map((q) => (STOP.test(q.url.pathname) ? 'stop' : 'poll'))).toEqual([
+    const kind = (path: string) =>
+      STOP.test(path) ? 'stop' : /\/erpVirtualInstances\/[^/]+$/.test(path) ? 'read' : 'poll';
+    // The read before the stop and the read that verifies it frame the polls.
+    expect(e.requests.map((q) => kind(q.url.pathname))).toEqual([
+      'read',
       'stop',
       'poll',
       'poll',
       'poll',
+      'read',
     ]);
     expect(r.outputs['operation-status']).toBe('Succeeded');
     expect(r.outputs['operation-urls']).toBe('[]');

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { EmulatedSynchronization } from '../../src/emulator/areas/data-share.js';
 import type { RecordedRequest } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
 
 const emu = useEmulator();
@@ -14,21 +15,7 @@ function run(
   extra: Record<string, string> = {},
   options: { sigtermAfterMs?: number } = {},
 ): Promise<ActionRun> {
-  return runAction(
-    {
-      operation: 'wait-for-sync',
-      'base-url': emu.get().url,
-      'access-token': 'emu-access-token',
-      'subscription-id': 'sub-1',
-      'resource-group': 'rg-1',
-      'account-name': 'acct-1',
-      'share-subscription': 'share-1',
-      'poll-interval': '0.05',
-      timeout: '20s',
-      ...extra,
-    },
-    options,
-  );
+  return runAction(shareStep('wait-for-sync', emu.get().url, extra), options);
 }
 
 const finished = (id: string, startTime: string, status = 'Succeeded'): EmulatedSynchronization => ({
@@ -341,6 +328,127 @@ describe('wait-for-sync', () => {
       'Cancelled while waiting for synchronization long; last status: InProgress.',
     );
     expect(result.outputs['synchronization-id']).toBe('long');
+    expectClean(result);
+  });
+
+  it('follows a run queued today, listed first without a start time, not yesterday’s success', async () => {
+    emu.get().dataShare.synchronizations = [
+      finished('yesterday', '2026-11-21T06:30:00Z'),
+      {
+        ...finished('today', '2026-11-22T06:30:00Z'),
+        startTimeAfterPolls: 1,
+        statuses: ['Queued', 'Succeeded'],
+      },
+      finished('before', '2026-11-20T06:30:00Z'),
+    ];
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['synchronization-id']).toBe('today');
+    expect(result.stdout).toContain('Synchronization today: Queued');
+    // Queued (without a start), then Succeeded: one listing each.
+    expect(emu.get().dataShare.polls).toBe(2);
+    expectClean(result);
+  });
+
+  it('reads the whole listing where the service ignores $orderby, one item per page', async () => {
+    const area = emu.get().dataShare;
+    area.pageSize = 1;
+    area.ignoreOrderBy = true;
+    area.synchronizations = [
+      finished('old', '2026-11-20T06:30:00Z'),
+      finished('new', '2026-11-22T06:30:00Z'),
+    ];
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(result.outputs['synchronization-id']).toBe('new');
+    const lists = emu.get().requestsTo(LIST);
+    expect(lists).toHaveLength(2);
+    expect(lists[0]!.url.searchParams.get('$orderby')).toBe('startTime desc');
+    expect(lists[1]!.url.searchParams.has('$skipToken')).toBe(true);
+    expectClean(result);
+  });
+
+  it('names each dataset that did not succeed when the synchronization fails, in log, summary and output', async () => {
+    emu.get().dataShare.synchronizations = [
+      {
+        ...finished('s-bad', '2026-11-21T06:30:00Z'),
+        message: '',
+        statuses: ['Failed'],
+        details: [
+          { name: 'orders', dataSetType: 'SqlDBTable', status: 'Succeeded', message: '' },
+          { name: 'sales', dataSetType: 'Blob', status: 'Failed', message: 'The source file was not found.' },
+          { name: 'stock', dataSetType: 'AdlsGen2File', status: 'Cancelled' },
+        ],
+      },
+    ];
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toContain(
+      'Synchronization s-bad ended Failed: the service gave no message (2 datasets did not succeed: sales (Failed), stock (Cancelled); see failed-datasets)',
+    );
+    expect(JSON.parse(result.outputs['failed-datasets']!)).toEqual([
+      { name: 'sales', dataSetType: 'Blob', status: 'Failed', message: 'The source file was not found.' },
+      { name: 'stock', dataSetType: 'AdlsGen2File', status: 'Cancelled', message: null },
+    ]);
+    expect(result.stdout).toContain('Dataset sales (Blob): Failed: The source file was not found.');
+    expect(result.stdout).toContain('Dataset stock (AdlsGen2File): Cancelled');
+    expect(result.summary).toContain('Datasets that did not succeed');
+    expect(result.summary).toContain('The source file was not found.');
+    const details = emu.get().requestsTo(/\/listSynchronizationDetails$/);
+    expect(details).toHaveLength(1);
+    expect(JSON.parse(details[0]!.body)).toEqual({ synchronizationId: 's-bad' });
+    expectClean(result);
+  });
+
+  it('pages the datasets and tabulates at most 50 of them, then says how many more', async () => {
+    const area = emu.get().dataShare;
+    area.detailsPageSize = 40;
+    area.synchronizations = [
+      {
+        ...finished('s-many', '2026-11-21T06:30:00Z'),
+        statuses: ['Failed'],
+        generatedDetails: { count: 100, failed: 53 },
+      },
+    ];
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.outputs['failed-datasets']!)).toHaveLength(53);
+    expect(result.summary).toContain('and 3 more, all in the failed-datasets output');
+    expect(result.summary.match(/<td>dataset-\d{4}<\/td>/g)).toHaveLength(50);
+    expect(emu.get().requestsTo(/\/listSynchronizationDetails$/)).toHaveLength(3);
+    expectClean(result);
+  });
+
+  it('keeps the cause as it was and adds one warning when the datasets cannot be read', async () => {
+    const area = emu.get().dataShare;
+    area.detailsError = {
+      status: 403,
+      code: 'AuthorizationFailed',
+      message: 'No read access to the details.',
+    };
+    area.synchronizations = [
+      { ...finished('s-bad', '2026-11-21T06:30:00Z'), message: 'Copy failed', statuses: ['Failed'] },
+    ];
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/Synchronization s-bad ended Failed: Copy failed$/m);
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toContain('Could not read the datasets of synchronization s-bad');
+    expect(result.warnings[0]).toContain('AuthorizationFailed');
+    expect(result.outputs['failed-datasets']).toBe('[]');
+    expectClean(result);
+  });
+
+  it('sets failed-datasets to [] on success and reads no details', async () => {
+    emu.get().dataShare.synchronizations = [finished('s1', '2026-11-21T06:30:00Z')];
+    const result = await run();
+    expect(result.code).toBe(0);
+    expect(result.outputs['failed-datasets']).toBe('[]');
+    expect(emu.get().requestsTo(/\/listSynchronizationDetails$/)).toHaveLength(0);
     expectClean(result);
   });
 });

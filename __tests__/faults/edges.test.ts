@@ -51,7 +51,10 @@ async function edge(options: EdgeOptions): Promise<void> {
       const inputs = await t.setUp(emu);
       options.knobs?.(emu);
       // The operation wait-for-operation resumes was started in set-up: start it again under the knobs.
-      if (options.operation === 'wait-for-operation') inputs['operation-url'] = await startedOperation(emu);
+      // Another instance: the first one's stop still runs, and a second stop of it would be refused (409).
+      if (options.operation === 'wait-for-operation') {
+        inputs['operation-url'] = await startedOperation(emu, 'X02');
+      }
       const controller = new AbortController();
       const clock = options.clock?.(controller, emu) ?? new VirtualClock(Date.now());
       const start = clock.now();

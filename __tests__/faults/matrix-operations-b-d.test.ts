@@ -7,14 +7,17 @@ writeCountsAfterAll(import.meta.url);
 
 const OPERATIONS = ['check-image-cached', 'app-remove-user', 'app-current-user'];
 
+// MATRIX_EXCLUDE (a regular expression on the cell's name) leaves cells out of a run: the erp cells that wait on
+// another branch's recovery, say. Unset, every cell runs.
+const exclude = process.env.MATRIX_EXCLUDE ? new RegExp(process.env.MATRIX_EXCLUDE) : undefined;
+
 // One flat list: Jest runs `it.concurrent` cases together only within one describe block.
 for (const target of TARGETS.filter((t) => OPERATIONS.includes(t.operation))) {
   for (const phase of target.phases) {
     for (const spec of FAULTS) {
       // Concurrent: most cells wait on sockets and timers, not on the CPU.
-      it.concurrent(`${target.operation}, fault on the ${phase.name} request: ${spec.name}`, () =>
-        runCell(target, phase, spec),
-      );
+      const name = `${target.operation}, fault on the ${phase.name} request: ${spec.name}`;
+      (exclude?.test(name) ? it.concurrent.skip : it.concurrent)(name, () => runCell(target, phase, spec));
     }
   }
 }

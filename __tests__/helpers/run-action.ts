@@ -2,10 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
 import { parseRunnerOutput, type RunnerCommand } from './runner-commands.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** `node --import` of this lets a test's short poll-interval through the contract's 1 s floor (see the file). */
+export const FAST_POLLS = fileURLToPath(new URL('./fast-polls.mjs', import.meta.url));
 
 /** The file action.yml's runs.main names: the bundle a runner would execute. */
 export async function actionMain(): Promise<string> {
@@ -31,12 +35,16 @@ export interface ActionRun {
   masks: string[];
   /** Everything a secret could leak into. */
   everything: string;
+  /** From the signal (sigtermAfterMs) to the process's end, in ms; undefined where none was sent. */
+  exitAfterSignalMs?: number;
 }
 
 export interface RunOptions {
   env?: Record<string, string>;
-  /** Sent to the process after this many ms, as a runner does when a job is cancelled. */
+  /** Sent to the process this many ms after its first line of output, as a runner does when a job is cancelled. */
   sigtermAfterMs?: number;
+  /** The signal sigtermAfterMs sends: SIGTERM by default; the runner's cancellation sends SIGINT first. */
+  signal?: 'SIGINT' | 'SIGTERM';
   timeoutMs?: number;
 }
 
@@ -58,16 +66,36 @@ export async function runAction(
     ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, [await actionMain()], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', FAST_POLLS, await actionMain()], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const term = options.sigtermAfterMs
-    ? setTimeout(() => child.kill('SIGTERM'), options.sigtermAfterMs)
-    : undefined;
+  // Counted from the step's first line, not from the spawn: by then the step has set its signal handlers, as a
+  // step a runner cancels is running. Counted from the spawn, a busy machine's slow start-up would let the signal
+  // kill a process that has not begun (exit code null), and the test would fail for no fault of the step's.
+  let term: NodeJS.Timeout | undefined;
+  let signalledAt: number | undefined;
+  const started = () => {
+    if (options.sigtermAfterMs && !term) {
+      term = setTimeout(() => {
+        signalledAt = Date.now();
+        child.kill(options.signal ?? 'SIGTERM');
+      }, options.sigtermAfterMs);
+    }
+  };
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    started();
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+    started();
+  });
   const kill = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const exitAfterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
   clearTimeout(term);
   clearTimeout(kill);
   const outputText = await readFile(outputFile, 'utf8');
@@ -87,6 +115,7 @@ export async function runAction(
     warnings: named('warning').map((c) => c.data),
     masks: named('add-mask').map((c) => c.data),
     everything: [stdout, stderr, outputText, summary].join('\n'),
+    exitAfterSignalMs,
   };
 }
 

@@ -79,6 +79,8 @@ describe('appRemoveUser', () => {
     expect(result.failure).toContain('The user gone@contoso.com is not a user of contoso/shop');
     expect(result.failure).toContain('fail-if-absent is true');
     expect(result.failure).not.toContain('\n');
+    // The parts join with `; ` and none keeps its full stop before it.
+    expect(result.failure).not.toContain('.;');
     expect(result.summary[0]!.rows[1]).toEqual([
       'gone@contoso.com',
       'Failed: not a user (HTTP 404 UserNotFound)',

@@ -131,4 +131,98 @@ describe('sign-in', () => {
     expect(response.status).toBe(200);
     expect(tokenRequests()).toHaveLength(2);
   });
+
+  it('a rejected client secret is a sign-in failure naming the token endpoint and what to check', async () => {
+    const failures: ServiceError[] = [];
+    const client = connect(
+      { clientSecret: 'wrong-secret-value' },
+      { onSignInFailure: (e) => failures.push(e) },
+    );
+    const error = (await client
+      .send({ method: 'GET', url: '/thing' })
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error.signIn).toBe(true);
+    expect(error.message).toMatch(
+      /^Sign-in failed at the token endpoint http:\/\/127\.0\.0\.1:\d+\/t\/oauth2\/v2\.0\/token → HTTP 401 invalid_client: /,
+    );
+    expect(error.message).toContain('Check tenant-id, client-id and client-secret');
+    expect(failures).toEqual([error]);
+    // Nothing reached the service itself.
+    expect(emulator.requests.filter((r) => r.url.pathname === '/thing')).toHaveLength(0);
+  });
+
+  describe('renewal while the token in hand is still valid', () => {
+    const federated = (clock: VirtualClock, lines: string[], failFirst: number[]) => {
+      let calls = 0;
+      emulator.clients.push({ clientId: 'fed-client' });
+      return connect(
+        {
+          kind: 'federated',
+          tenantId: 't',
+          clientId: 'fed-client',
+          scope: 's',
+          idToken: async () => {
+            calls++;
+            if (failFirst.includes(calls)) throw new Error('Failed to get ID Token. Error Code : 500');
+            const value = `emu-oidc-renew-${calls}`;
+            emulator.issuedOidcTokens.add(value);
+            return value;
+          },
+        },
+        { clock, onRetry: (l) => lines.push(l) },
+      );
+    };
+
+    it("survives a failure of the runner's ID-token endpoint, and renews on a later try", async () => {
+      emulator.tokenLifetimeSeconds = 600;
+      const clock = new VirtualClock(Date.now());
+      const lines: string[] = [];
+      const client = federated(clock, lines, [2]);
+      await client.send({ method: 'GET', url: '/thing' });
+      // Past the renewal point (half the 10 minutes), with 4 minutes of the token left.
+      clock.advance(6 * 60_000);
+      const response = await client.send({ method: 'GET', url: '/thing' });
+      expect(response.status).toBe(200);
+      expect(tokenRequests()).toHaveLength(1);
+      expect(lines).toEqual([
+        expect.stringMatching(
+          /^Renewing the access token failed \(Sign-in failed at the runner's ID-token endpoint .*Error Code : 500.*\); the current token is valid for 230 s more, so it is used and the renewal is retried in 30 s$/,
+        ),
+      ]);
+      // Within the 30 s, no new try; after them, a new token.
+      clock.advance(10_000);
+      await client.send({ method: 'GET', url: '/thing' });
+      expect(tokenRequests()).toHaveLength(1);
+      clock.advance(25_000);
+      await client.send({ method: 'GET', url: '/thing' });
+      expect(tokenRequests()).toHaveLength(2);
+      expect(lines).toHaveLength(1);
+    });
+
+    it('survives a failing token endpoint, and fails once the token in hand has lapsed', async () => {
+      emulator.tokenLifetimeSeconds = 600;
+      const clock = new VirtualClock(Date.now());
+      const lines: string[] = [];
+      const failures: ServiceError[] = [];
+      const client = connect(
+        {},
+        { clock, onRetry: (l) => lines.push(l), onSignInFailure: (e) => failures.push(e) },
+      );
+      await client.send({ method: 'GET', url: '/thing' });
+      emulator.addFault({ times: 1_000, path: /oauth2/, fault: { kind: 'status', status: 500 } });
+      clock.advance(6 * 60_000);
+      expect((await client.send({ method: 'GET', url: '/thing' })).status).toBe(200);
+      expect(
+        lines.some((l) => /^Renewing the access token failed \(Sign-in failed at the token endpoint/.test(l)),
+      ).toBe(true);
+      expect(failures).toEqual([]);
+      clock.advance(5 * 60_000);
+      const error = (await client
+        .send({ method: 'GET', url: '/thing' })
+        .catch((e: unknown) => e)) as ServiceError;
+      expect(error.signIn).toBe(true);
+      expect(error.message).toContain('HTTP 500');
+      expect(failures).toEqual([error]);
+    });
+  });
 });

@@ -104,6 +104,10 @@ const OPTIONS: ErpStopOptions = {
   hardStopFallback: false,
   maxParallel: 10,
   wait: true,
+  // These tests are of the operation's polling: the reads before and after have their own (erp-state.test.ts).
+  skipIfDone: false,
+  verify: false,
+  deallocateVm: false,
 };
 
 describe('erp-stop polling', () => {
@@ -241,18 +245,20 @@ describe('erp-stop polling', () => {
     ).rejects.toThrow(InputError);
     await expect(
       erpStop({ ...OPTIONS, resourceGroup: 'r'.repeat(91) }, service.client(), ctx),
-    ).rejects.toThrow("Input 'resource-group': must be 1 to 90 characters");
+    ).rejects.toThrow("Input 'resource-group': must be at most 90 characters");
     expect(service.requests).toHaveLength(0);
   });
 
-  it('percent-encodes names so /, ?, # never change the path', async () => {
+  it('refuses a name with /, ?, # or %, naming the item, before any request', async () => {
     const clock = new VirtualClock();
     const service = new FakeService(clock, { statuses: [{ status: 'Succeeded' }] });
     const { ctx } = context(clock);
-    await erpStop({ ...OPTIONS, erpVirtualInstances: ['a/../b?c#d'] }, service.client(), ctx);
-    expect(service.requests[0]!.url).toBe(
-      `${ORIGIN}/subscriptions/s1/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/a%2F..%2Fb%3Fc%23d/stop?api-version=2023-04-01`,
-    );
+    for (const bad of ['a/../b', 'b?c', 'c#d', 'd%2Fe']) {
+      await expect(
+        erpStop({ ...OPTIONS, erpVirtualInstances: ['X01', bad] }, service.client(), ctx),
+      ).rejects.toThrow(`Input 'erp-virtual-instance': item '${bad}' must not contain`);
+    }
+    expect(service.requests).toHaveLength(0);
   });
 });
 

@@ -72,13 +72,82 @@ describe('findInListing', () => {
     expect(counter.read).toBe(2);
   });
 
-  it('passes over items without a readable start time', async () => {
+  it('follows an item without a start listed before every dated one: a run queued today', async () => {
+    const { pages, counter } = listing([
+      [sync('queued'), sync('yesterday', '2026-03-02T00:00:00Z')],
+      [sync('older', '2026-03-01T00:00:00Z')],
+    ]);
+    const pass = await findInListing(
+      pages,
+      { kind: 'newest', startedAfter: Date.parse('2026-03-03T00:00:00Z') },
+      true,
+    );
+    expect(pass.found?.synchronizationId).toBe('queued');
+    // The order is trusted only once a second dated item confirms it, on the next page here.
+    expect(counter.read).toBe(2);
+  });
+
+  it('passes over an item without a readable start listed after a dated one', async () => {
     const { pages } = listing([
-      [sync('queued'), sync('x', 'not a time')],
-      [sync('old', '2026-01-01T00:00:00Z')],
+      [sync('b', '2026-03-02T00:00:00Z'), sync('x', 'not a time')],
+      [sync('a', '2026-03-01T00:00:00Z')],
     ]);
     const pass = await findInListing(pages, { kind: 'newest' }, true);
-    expect(pass.found?.synchronizationId).toBe('old');
+    expect(pass.found?.synchronizationId).toBe('b');
+  });
+
+  it('trusts the order only once two dated items confirm it, across pages', async () => {
+    const { pages, counter } = listing([[desc[0]![0]!], [desc[0]![1]!], [desc[1]![0]!]]);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('c');
+    expect(counter.read).toBe(2);
+  });
+
+  it('reads the whole listing where one item per page shows it is not newest first', async () => {
+    const ascending = [
+      [sync('a', '2026-03-01T00:00:00Z')],
+      [sync('b', '2026-03-02T00:00:00Z')],
+      [sync('c', '2026-03-03T00:00:00Z')],
+    ];
+    const { pages, counter } = listing(ascending);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('c');
+    expect(counter.read).toBe(3);
+  });
+
+  it('drops an undated lead where the listing turns out not to be newest first', async () => {
+    const { pages } = listing([
+      [sync('queued'), sync('a', '2026-03-01T00:00:00Z'), sync('b', '2026-03-02T00:00:00Z')],
+    ]);
+    const pass = await findInListing(pages, { kind: 'newest' }, true);
+    expect(pass.found?.synchronizationId).toBe('b');
+  });
+
+  it('takes the only dated item of a listing, and an undated lead before it', async () => {
+    expect(
+      (await findInListing(listing([[sync('a', '2026-03-01T00:00:00Z')]]).pages, { kind: 'newest' }, true))
+        .found?.synchronizationId,
+    ).toBe('a');
+    expect(
+      (
+        await findInListing(
+          listing([[sync('q')], [sync('a', '2026-03-01T00:00:00Z')]]).pages,
+          { kind: 'newest' },
+          true,
+        )
+      ).found?.synchronizationId,
+    ).toBe('q');
+  });
+
+  it('stops looking for an id past a confirmed older start in a newest-first listing', async () => {
+    const { pages, counter } = listing(desc);
+    const pass = await findInListing(
+      pages,
+      { kind: 'id', synchronizationId: 'mine', startedAt: Date.parse('2026-03-04T00:00:00Z') },
+      true,
+    );
+    expect(pass.found).toBeUndefined();
+    expect(counter.read).toBe(1);
   });
 
   it('stops at the page where the id is found', async () => {

@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4215);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7660);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45241,7 +45241,7 @@ __webpack_async_result__();
 /* harmony export */   uW: () => (/* binding */ readFlags)
 /* harmony export */ });
 /* unused harmony export GLOBAL_FLAGS */
-/* harmony import */ var _nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9740);
+/* harmony import */ var _inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3915);
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 class UsageError extends Error {
@@ -45274,14 +45274,15 @@ function scan(argv) {
         }
         else if (word.startsWith('-') && word.length > 1) {
             const equals = word.indexOf('=');
-            const name = word.slice(word.startsWith('--') ? 2 : 1, equals === -1 ? undefined : equals);
+            const spelled = word.slice(0, equals === -1 ? undefined : equals);
+            const name = spelled.slice(spelled.startsWith('--') ? 2 : 1);
             if (equals !== -1) {
-                result.flags.push({ name, value: word.slice(equals + 1) });
+                result.flags.push({ name, value: word.slice(equals + 1), spelled });
             }
             else {
                 const next = argv[i + 1];
                 const takes = next !== undefined && !(next.startsWith('--') || isGlobal(next));
-                result.flags.push({ name, value: takes ? next : undefined });
+                result.flags.push({ name, value: takes ? next : undefined, spelled });
                 if (takes)
                     i++;
             }
@@ -45301,20 +45302,20 @@ function readFlags(flags, spec) {
     const values = new Map();
     const see = `see vendor-ops ${spec.command} --help`;
     const suggest = (name) => {
-        const near = (0,_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
+        const near = (0,_inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
         return near && near !== name ? `; did you mean --${near}?` : '';
     };
-    for (const { name, value } of flags) {
+    for (const { name, value, spelled } of flags) {
         const accepted = spec.accepts.get(name);
         if (GLOBAL_FLAGS.includes(name))
-            throw new UsageError(`--${name} takes no value`);
+            throw new UsageError(`${spelled} takes no value`);
         if (!accepted) {
             throw new UsageError(spec.known?.has(name)
-                ? `${spec.command} does not read --${name}${suggest(name) || `; ${see}`}`
-                : `unknown flag --${name} for ${spec.command}${suggest(name) || `; ${see}`}`);
+                ? `${spec.command} does not read ${spelled}${suggest(name) || `; ${see}`}`
+                : `unknown flag ${spelled} for ${spec.command}${suggest(name) || `; ${see}`}`);
         }
         if (value === undefined)
-            throw new UsageError(`--${name} needs a value (--${name} VALUE)`);
+            throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
         const seen = values.get(name);
         if (seen && !accepted.list) {
             throw new UsageError(`--${name} is given more than once; it takes one value`);
@@ -45334,7 +45335,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4215:
+/***/ 7660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45389,6 +45390,8 @@ class ServiceError extends Error {
     hint;
     effectUnknown;
     clientRequestId;
+    signIn;
+    pastDeadline;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -45404,6 +45407,8 @@ class ServiceError extends Error {
         this.hint = init.hint;
         this.effectUnknown = init.effectUnknown ?? false;
         this.clientRequestId = init.clientRequestId;
+        this.signIn = init.signIn ?? false;
+        this.pastDeadline = init.pastDeadline ?? false;
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
@@ -45438,10 +45443,18 @@ function renderHeadline(e) {
     // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
     // follows it, the request id, must survive wherever only the first line is shown.
     const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
-    const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
+    const ids = [
+        e.target && `target: ${e.target}`,
+        `request-id: ${e.requestId ?? 'none'}`,
+        e.clientRequestId && `client-request-id: ${e.clientRequestId}`,
+    ].filter(Boolean);
+    // Said before any hint: whoever reads only the headline must not take it for a refusal and send it again.
+    const unknown = e.effectUnknown ? ` ${EFFECT_UNKNOWN}` : '';
     const hint = e.hint ? ` ${e.hint}` : '';
-    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${unknown}${hint}`;
 }
+/** The sentence every failure of unknown effect carries. */
+const EFFECT_UNKNOWN = 'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
 /** Line breaks and the white space around them folded into one space. */
 function oneLine(text) {
     return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
@@ -45571,81 +45584,166 @@ function joinUrl(base, path, query = {}) {
     return url;
 }
 /**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
     const bare = link.replace(USERINFO, '$1…@');
     const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
 /**
- * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
- * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query) {
+    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
+    const params = body.split('&');
+    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+    const rest = params.some((p) => p !== version && p !== '');
+    if (!version)
+        return `?…${after}`;
+    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
     return text
         .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-function isRetryableNetworkError(error) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code))
-            return true;
+;// CONCATENATED MODULE: ./src/inputs/advice.ts
+
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
+function adviceFor(error) {
+    if (error instanceof InputError) {
+        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
     }
-    return false;
+    if (error instanceof OriginError) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof TimeoutError) {
+        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
+    }
+    if (error instanceof ServiceError) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+// EXTERNAL MODULE: ./src/inputs/nearest.ts
+var nearest = __nccwpck_require__(3915);
+;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
+
+const ERP_VIRTUAL_INSTANCE = {
+    namespace: 'Vendor.Workloads',
+    type: 'erpVirtualInstances',
+};
+/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
+const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
+/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+function resourceNameProblem(value, maxLength = 260) {
+    if (value === '')
+        return 'is empty';
+    if (value === '.' || value === '..')
+        return 'must not be . or ..';
+    if (value.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    const bad = FORBIDDEN.exec(value)?.[0];
+    if (bad !== undefined)
+        return `must not contain ${describeCharacter(bad)}`;
+    return undefined;
+}
+function describeCharacter(c) {
+    if (/\s/u.test(c) && c !== ' ')
+        return 'whitespace';
+    if (c === ' ')
+        return 'a space';
+    if (/\p{Cc}/u.test(c))
+        return 'control characters';
+    return `'${c}'`;
+}
+/** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+function idShape(type) {
+    return `/subscriptions/{sub}/resourceGroups/{rg}/providers/${type.namespace}/${type.type}/{name}`;
+}
+/** Looks like an id rather than a name: it starts with `/` or with `subscriptions/`. */
+function looksLikeId(text) {
+    return /^\/|^subscriptions\//i.test(text);
 }
 /**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
+ * Splits a full resource id of `type` into its parts, or says why it is not one. Case-insensitive on the literal
+ * segments; a trailing `/` is tolerated (a copy from the portal may carry one).
  */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+function parseResourceId(text, type) {
+    const parts = text.replace(/\/$/, '').split('/');
+    const literal = (i, word) => parts[i]?.toLowerCase() === word.toLowerCase();
+    const shaped = parts.length === 9 &&
+        parts[0] === '' &&
+        literal(1, 'subscriptions') &&
+        literal(3, 'resourceGroups') &&
+        literal(5, 'providers') &&
+        literal(6, type.namespace) &&
+        literal(7, type.type);
+    if (!shaped)
+        return `is not a full resource id of the form ${idShape(type)}`;
+    const [subscriptionId, resourceGroup, name] = [parts[2], parts[4], parts[8]];
+    const problem = part('subscription', resourceNameProblem(subscriptionId, 128)) ??
+        part('resource group', resourceNameProblem(resourceGroup, 90)) ??
+        part('name', resourceNameProblem(name));
+    return problem ?? { subscriptionId, resourceGroup, name };
 }
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+function part(which, problem) {
+    return problem && `has a ${which} part that ${problem}`;
+}
+/** The canonical id, for comparing two refs (case-insensitively) and for messages. */
+function resourceId(ref, type) {
+    return `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/${type.namespace}/${type.type}/${ref.name}`;
+}
+function sameResource(a, b) {
+    return (a.subscriptionId.toLowerCase() === b.subscriptionId.toLowerCase() &&
+        a.resourceGroup.toLowerCase() === b.resourceGroup.toLowerCase() &&
+        a.name.toLowerCase() === b.name.toLowerCase());
+}
+/** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */
+function resourceUrl(base, ref, type, apiVersion, action) {
+    const path = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${type.namespace}/${type.type}/` +
+        servicePath `${ref.name}` +
+        (action === undefined ? '' : servicePath `/${action}`);
+    return joinUrl(base, path, { 'api-version': apiVersion });
+}
+/**
+ * Orders api-versions (`2023-04-01`, `2023-10-01-preview`): by date, and a preview before the release of the same
+ * date. Negative when `a` is older. Unparsable text sorts as the oldest.
+ */
+function compareApiVersions(a, b) {
+    const key = (v) => {
+        const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(v.trim());
+        return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+    };
+    const [ka, kb] = [key(a), key(b)];
+    return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
@@ -45779,6 +45877,11 @@ const error = () => {
     };
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(3945);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
+
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
 var schemas = __nccwpck_require__(3619);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
@@ -45849,6 +45952,93 @@ function date(params) {
  */
 (0,core/* config */.$W)(en());
 
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+/**
+ * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
+ * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
+ * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+function isRetryableNetworkError(error) {
+    return hasCode(error, RETRYABLE_CODES);
+}
+function neverReachedService(error) {
+    return hasCode(error, NOT_SENT_CODES);
+}
+function hasCode(error, codes) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && codes.has(e.code))
+            return true;
+    }
+    return false;
+}
+/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
+function withJitter(ms, random) {
+    return Math.round(ms + random() * 0.2 * ms);
+}
+/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
+function formatWait(ms) {
+    const s = ms / 1000;
+    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
 
 ;// CONCATENATED MODULE: ./src/operations/parsers.ts
 
@@ -45924,15 +46114,44 @@ function integer(min, max) {
         return n >= min && n <= max ? n : refuse(accepted);
     });
 }
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = [...new Set(items)];
+    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+    if (dropped.length)
+        repeats.set(kept, [...new Set(dropped)]);
+    return kept;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
 function readList(v) {
-    const items = [
-        ...new Set(v
-            .split(/[\n,]/)
-            .map((s) => s.trim())
-            .filter(Boolean)),
-    ];
-    return items.length > 0 ? items : refuse('must name at least one item');
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 const list = parser(readList);
 const serviceUrl = parser((v) => {
@@ -45945,23 +46164,45 @@ const uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+/**
+ * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
+ * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
+ * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
+ * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
+ * names a resource, and by each part of a full resource id.
+ */
+function parsers_resourceNameProblem(name, maxLength = 260) {
+    if (name.length > maxLength)
+        return `must be at most ${maxLength} characters`;
+    if (name === '.' || name === '..')
+        return 'must not be . or ..';
+    if (/\p{Cc}/u.test(name))
+        return 'must not contain control characters';
+    const bad = /[/\\?#%]/.exec(name)?.[0];
+    if (bad)
+        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
+    return undefined;
+}
+/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    if (name.length > maxLength)
-        refuse(`must be at most ${maxLength} characters`);
-    if (name === '.' || name === '..')
-        refuse('must not be . or ..');
-    if (/\p{Cc}/u.test(name))
-        refuse('must not contain control characters');
-    return name;
+    const problem = parsers_resourceNameProblem(name, maxLength);
+    return problem ? refuse(problem) : name;
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
 }
 /** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
 function resourceNames(maxLength = 260) {
-    return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+    return parser((v) => {
+        const names = readList(v);
+        for (const name of names) {
+            const problem = parsers_resourceNameProblem(name, maxLength);
+            if (problem)
+                refuse(`has an item that ${problem}: '${shown(name)}'`);
+        }
+        return names;
+    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -45975,7 +46216,18 @@ const isoTime = parser((v) => {
     return new Date(time);
 });
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
 const osType = parser((v) => {
     const word = v.trim().toLowerCase();
     if (word === 'any')
@@ -46032,11 +46284,9 @@ const operationUrls = parser((raw) => {
         const reason = urlProblem(text);
         if (reason)
             return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        const href = new URL(text).href;
-        if (!urls.includes(href))
-            urls.push(href);
+        urls.push(new URL(text).href);
     }
-    return urls;
+    return withoutRepeats(urls);
 });
 function urlProblem(text) {
     if (/\s/.test(text))
@@ -46064,7 +46314,86 @@ function describeUrl(text) {
     return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+
+
+
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+function itemProblem(item) {
+    if (looksLikeId(item)) {
+        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+        return typeof parsed === 'string' ? parsed : undefined;
+    }
+    const problem = resourceNameProblem(item);
+    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+function resolveInstances(items, where) {
+    const refs = items.map((item) => {
+        const problem = itemProblem(item);
+        if (problem)
+            throw new InputError('erp-virtual-instance', `item '${instance_ref_shown(item)}' ${problem}`);
+        if (looksLikeId(item)) {
+            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+            return { ...ref, label: ref.name, item };
+        }
+        for (const [input, value, maxLength] of [
+            ['subscription-id', where.subscriptionId, 128],
+            ['resource-group', where.resourceGroup, 90],
+        ]) {
+            if (!value) {
+                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+            }
+            const problem = resourceNameProblem(value, maxLength);
+            if (problem)
+                throw new InputError(input, problem);
+        }
+        return {
+            subscriptionId: where.subscriptionId,
+            resourceGroup: where.resourceGroup,
+            name: item,
+            label: item,
+            item,
+        };
+    });
+    refs.forEach((ref, i) => {
+        const twin = refs.findIndex((other) => sameResource(ref, other));
+        if (twin < i) {
+            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+        }
+    });
+    // Two instances of one name in different resource groups: the label says which is which.
+    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
+    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
+}
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+const erpVirtualInstanceItems = parser((value) => {
+    const read = parse/* safeParse */.xL(list, value);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        const problem = itemProblem(item);
+        if (problem)
+            refuse(`item '${instance_ref_shown(item)}' ${problem}`);
+    }
+    return read.data;
+});
+/** An item as a message shows it: control characters as `?`, at most 80 characters. */
+function instance_ref_shown(item) {
+    const printable = item.replace(/\p{Cc}/gu, '?');
+    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 const def = (d) => d;
 /**
@@ -46133,8 +46462,8 @@ const INPUTS = {
         parse: booleanText,
     }),
     'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name}.',
-        parse: resourceNames(),
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+        parse: erpVirtualInstanceItems,
     }),
     'soft-stop-timeout-seconds': def({
         description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
@@ -46247,11 +46576,15 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 
 
+
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
     source;
-    constructor(source) {
+    note;
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    constructor(source, note = () => { }) {
         this.source = source;
+        this.note = note;
     }
     /** An operation's use of an input: its own parser and default, and whether it must be given. */
     read(use, operation) {
@@ -46287,6 +46620,10 @@ class InputReader {
             const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
             throw new InputError(name, `${reason}${got}`);
         }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
+        }
         return parsed.data;
     }
 }
@@ -46299,10 +46636,10 @@ function abbreviate(raw) {
     return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var parse = __nccwpck_require__(3945);
 ;// CONCATENATED MODULE: ./src/client/dry-run.ts
 /**
  * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
@@ -46386,7 +46723,168 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
+;// CONCATENATED MODULE: ./src/client/gate.ts
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ */
+class OriginGate {
+    clock;
+    random;
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
+    /** Clock time before which nothing is sent. */
+    openAt = 0;
+    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+    heldFor = 0;
+    /** After a 429: requests pass one at a time, each once the one before it was answered. */
+    serial = false;
+    waiting = 0;
+    tail = Promise.resolve();
+    constructor(clock, random) {
+        this.clock = clock;
+        this.random = random;
+    }
+    /** Whether a request would be held now. */
+    get closed() {
+        return this.serial || this.clock.now() < this.openAt;
+    }
+    /** Holds every new request until `ms` from now (a 429's Retry-After). */
+    hold(ms) {
+        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+        this.heldFor = ms;
+        this.serial = true;
+    }
+    /**
+     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
+     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
+     * is let through), else undefined.
+     */
+    async pass(work, throttledFor, signal, change = false) {
+        if (!change)
+            return this.passRead(work, throttledFor, signal);
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+     */
+    async passRead(work, throttledFor, signal) {
+        const wait = this.openAt - this.clock.now();
+        if (wait > 0)
+            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held);
+        return value;
+    }
+    async passGate(work, throttledFor, signal) {
+        if (!this.closed) {
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held);
+            return value;
+        }
+        this.waiting++;
+        const before = this.tail;
+        let release;
+        this.tail = new Promise((resolve) => (release = resolve));
+        try {
+            await untilAborted(before, signal);
+            const wait = this.openAt - this.clock.now();
+            // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
+            if (wait > 0)
+                await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held);
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
+                this.serial = false;
+            return value;
+        }
+        finally {
+            this.waiting--;
+            release();
+        }
+    }
+}
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise, signal) {
+    if (!signal)
+        return promise;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/client/http.ts
+
+
 
 
 
@@ -46410,37 +46908,62 @@ class HttpClient {
     requestCount = 0;
     /** A request has succeeded: the credential was good then. */
     accepted = false;
+    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+    gate;
+    cancelGraceMs;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
         this.retry = options.retry ?? defaultRetryPolicy;
+        this.gate = new OriginGate(options.clock, this.retry.random);
+        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        // The one place a dry run is kept: no operation can send a change by forgetting to check.
-        if (this.options.dryRun && intentOf(req) === 'change') {
-            throw new PlannedChange(plannedRequest(req.method, url, req.json));
-        }
         const { clock } = this.options;
+        const change = intentOf(req) === 'change';
+        // The one place a dry run is kept: no operation can send a change by forgetting to check.
+        if (change && this.options.dryRun)
+            throw new PlannedChange(plannedRequest(req.method, url, req.json));
+        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+        // retry from a second request, and a failure names it.
+        const clientRequestId = change
+            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
+            : undefined;
         const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
+        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
         let refreshed = false;
         for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
             signal?.throwIfAborted();
             let response;
+            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+            // operation the service accepted is not lost; a read is cut at once.
+            const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
+            const progress = { sent: false };
             try {
-                response = await this.once(req, url, signal);
+                response = await this.gate.pass(() => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
             }
             catch (error) {
+                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+                    throw unknown(noAnswer(req, url, error, inFlight?.signal.aborted === true, this.cancelGraceMs));
+                }
                 const wait = backoffDelay(this.retry, attempt);
-                if (attempt < this.retry.attempts &&
-                    isRetryableNetworkError(error) &&
-                    !signal?.aborted &&
-                    this.withinDeadline(wait)) {
-                    this.debug(`${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`);
+                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, describeNetworkError(error));
                     await clock.sleep(wait, signal);
                     continue;
                 }
-                throw networkError(req, url, error);
+                const failure = networkError(req, url, error);
+                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+                    ? new ServiceError({ ...failure.init, clientRequestId })
+                    : failure;
+            }
+            finally {
+                inFlight?.dispose();
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
@@ -46454,29 +46977,72 @@ class HttpClient {
                 this.options.credential.refresh();
                 continue;
             }
-            const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-            const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
-            if (retryable && this.withinDeadline(wait)) {
-                this.debug(`${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`);
-                await clock.sleep(wait, signal);
-                continue;
+            const error = new ServiceError({
+                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+                clientRequestId,
+            });
+            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
+            // times, so a throttled fleet slows down instead of failing.
+            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+            if (throttled) {
+                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+                if (more && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
+                    if (response.status !== 429)
+                        await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
             }
-            const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-            const hint = retryable
-                ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-                : (req.hint?.(error) ??
-                    (response.status === 401
-                        ? this.options.credential?.unauthorized?.(error, this.accepted)
-                        : undefined));
+            if (RETRYABLE_STATUSES.has(response.status)) {
+                if (change)
+                    throw unknown(error);
+                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+                const retryable = attempt < this.retry.attempts;
+                if (retryable && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                if (retryable) {
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
+                }
+            }
+            const hint = req.hint?.(error) ??
+                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
             throw hint ? error.withHint(hint) : error;
         }
     }
-    async once(req, url, signal) {
+    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+    retryAfterOf(response, attempt) {
+        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
+            backoffDelay(this.retry, attempt));
+    }
+    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+    retrying(req, url, waitMs, after) {
+        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
+        (this.options.onRetry ?? this.options.debug)?.(line);
+    }
+    async once(req, url, signal, clientRequestId, progress) {
         const headers = {
             accept: 'application/json',
             'user-agent': this.options.userAgent ?? 'vendor-ops-action',
             ...(await this.options.credential?.headers()),
         };
+        if (clientRequestId)
+            headers['x-vendor-client-request-id'] = clientRequestId;
         let body;
         if (req.form) {
             body = new URLSearchParams(req.form).toString();
@@ -46490,6 +47056,8 @@ class HttpClient {
             headers['content-length'] = '0';
         }
         this.requestCount++;
+        signal?.throwIfAborted();
+        progress.sent = true;
         const started = this.options.clock.now();
         const res = await (0,undici/* request */.Em)(url, {
             method: req.method,
@@ -46604,6 +47172,48 @@ function describeNetworkError(error) {
     const e = error;
     return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
 }
+/** A request that changes something was sent and no answer came: what happened instead, for its error. */
+function noAnswer(req, url, error, graceEnded, graceMs) {
+    if (graceEnded) {
+        return new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NoAnswer',
+            message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
+        });
+    }
+    const failure = networkError(req, url, error);
+    return failure instanceof ServiceError
+        ? failure
+        : new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NetworkError',
+            message: failure.message,
+        });
+}
+/**
+ * A signal that aborts `graceMs` after `signal` does (real time: the runner's kill is), for a request already on
+ * its way; `dispose` once it has its answer.
+ */
+function graceAfter(signal, graceMs) {
+    if (!signal)
+        return undefined;
+    const controller = new AbortController();
+    let timer;
+    const onAbort = () => {
+        timer = setTimeout(() => controller.abort(signal.reason), graceMs);
+    };
+    if (signal.aborted)
+        onAbort();
+    else
+        signal.addEventListener('abort', onAbort, { once: true });
+    return {
+        signal: controller.signal,
+        dispose: () => {
+            signal.removeEventListener('abort', onAbort);
+            clearTimeout(timer);
+        },
+    };
+}
 function networkError(req, url, error) {
     if (error instanceof ServiceError || error?.name === 'AbortError')
         return error;
@@ -46618,8 +47228,13 @@ function networkError(req, url, error) {
 
 
 
+
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
+const RENEWAL_RETRY_MS = 30_000;
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
+const LAST_USE_MARGIN_MS = 10_000;
 /** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 function bearerToken(token) {
     return {
@@ -46646,8 +47261,14 @@ const tokenResponse = schemas/* looseObject */._H3({
 });
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
+    // When the token in hand stops being usable, and when a failed renewal is tried again.
     let cached;
     let pending;
+    let retryRenewalAt = 0;
+    const endpoint = (() => {
+        const url = new URL(options.tokenPath, options.http.origin);
+        return `${url.origin}${url.pathname}`;
+    })();
     const fetchToken = async () => {
         const form = {
             grant_type: 'client_credentials',
@@ -46658,28 +47279,72 @@ function tokenGrant(options) {
             form.client_secret = options.clientSecret;
         else if (options.clientAssertion) {
             form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            form.client_assertion = await options.clientAssertion();
+            try {
+                form.client_assertion = await options.clientAssertion();
+            }
+            catch (error) {
+                throw idTokenFailure(error);
+            }
         }
-        const response = await options.http.send({
-            method: 'POST',
-            url: options.tokenPath,
-            form,
-            intent: 'read',
-        });
-        const body = parseTokenResponse(response);
+        let body;
+        try {
+            const response = await options.http.send({
+                method: 'POST',
+                url: options.tokenPath,
+                form,
+                intent: 'read',
+            });
+            body = parseTokenResponse(response);
+        }
+        catch (error) {
+            throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+        }
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
         // Short-lived tokens renew at half their life rather than at once.
         const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
+        const now = options.clock.now();
+        cached = {
+            token: body.access_token,
+            renewAt: now + lifetimeMs - margin,
+            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+        };
+        retryRenewalAt = 0;
         return body.access_token;
     };
+    /** The token in hand while it can still be sent, after a renewal failed. */
+    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
     return {
         async headers() {
-            if (!cached || options.clock.now() >= cached.expiresAt) {
-                // Concurrent requests (several instances at once) share one token request.
-                pending ??= fetchToken().finally(() => (pending = undefined));
-                await pending;
+            const now = options.clock.now();
+            if (!cached || now >= cached.renewAt) {
+                // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
+                const current = stillValid();
+                if (current && now < retryRenewalAt)
+                    return { authorization: `Bearer ${current.token}` };
+                try {
+                    // Concurrent requests (several instances at once) share one token request.
+                    pending ??= fetchToken().finally(() => (pending = undefined));
+                    await pending;
+                }
+                catch (error) {
+                    const valid = stillValid();
+                    if (!valid || !(error instanceof ServiceError)) {
+                        if (error instanceof ServiceError)
+                            options.onFailure?.(error);
+                        throw error;
+                    }
+                    // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
+                    // while the token in hand has minutes left: it is renewed later instead.
+                    const left = valid.validUntil - options.clock.now();
+                    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+                    if (options.clock.now() >= retryRenewalAt) {
+                        options.onRetry?.(`Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
+                            `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+                    }
+                    retryRenewalAt = options.clock.now() + wait;
+                    return { authorization: `Bearer ${valid.token}` };
+                }
             }
             return { authorization: `Bearer ${cached.token}` };
         },
@@ -46687,6 +47352,34 @@ function tokenGrant(options) {
             cached = undefined;
         },
     };
+}
+/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
+function idTokenFailure(error) {
+    if (error instanceof ServiceError)
+        return error;
+    return new ServiceError({
+        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
+        code: 'IdTokenUnavailable',
+        message: oneLine(error instanceof Error ? error.message : String(error)),
+        signIn: true,
+        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
+            'federated credential expects.',
+    });
+}
+/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
+function tokenEndpointFailure(error, endpoint, withSecret) {
+    if (!(error instanceof ServiceError) || error.signIn)
+        return error;
+    const check = withSecret
+        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
+        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
+            "match this workflow's OIDC token.";
+    return new ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${endpoint}`,
+        signIn: true,
+        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
+    });
 }
 /** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
 function parseTokenResponse(response) {
@@ -46728,6 +47421,8 @@ function credentialFor(signIn, options) {
         scope: signIn.scope,
         clock: options.clock,
         onToken: options.onSecret,
+        onRetry: options.onRetry,
+        onFailure: options.onSignInFailure,
         ...(signIn.kind === 'client-secret'
             ? { clientSecret: signIn.clientSecret }
             : { clientAssertion: signIn.idToken }),
@@ -47132,6 +47827,7 @@ function checkUserEmails(emails) {
 
 
 
+
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
@@ -47147,23 +47843,21 @@ function checkUserEmails(emails) {
     run: appRemoveUser,
 }));
 async function appRemoveUser(options, client, ctx) {
-    // First, so that even a run stopped by an input error learns of the service's end of life.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
     const locator = parseAppLocator(options.app);
     const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
     const app = describeApp(locator);
     const outcomes = [];
     const failures = [];
     for (const [index, email] of emails.entries()) {
         ctx.signal?.throwIfAborted();
+        // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+        let lostAnswer;
         try {
-            const response = await client.send({
-                method: 'DELETE',
-                url: appApiUrl(options.apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-                // The API answers 411 to a DELETE without a body; {} is its empty payload.
-                json: {},
-                hint: removalHint(app, email),
+            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
+                lostAnswer = error;
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -47175,6 +47869,19 @@ async function appRemoveUser(options, client, ctx) {
             if (!(error instanceof ServiceError))
                 throw error;
             const absent = isAbsentUser(error);
+            if (absent && lostAnswer) {
+                // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+                outcomes.push({
+                    user_email: email,
+                    removed: true,
+                    answerLost: true,
+                    status: error.status,
+                    code: error.code,
+                });
+                ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+                    `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
+                continue;
+            }
             outcomes.push({
                 user_email: email,
                 removed: false,
@@ -47222,6 +47929,40 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
+/** Attempts of one removal in all, the first included: as many as a read gets. */
+const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
+/**
+ * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
+ * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ */
+async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
+    let clientRequestId;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await client.send({
+                // Sent again, it is the same removal: the service (and its owner) can tell.
+                clientRequestId,
+                method: 'DELETE',
+                url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
+                // The API answers 411 to a DELETE without a body; {} is its empty payload.
+                json: {},
+                hint: removalHint(app, email),
+            });
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || !error.effectUnknown)
+                throw error;
+            onLostAnswer(error);
+            clientRequestId = error.clientRequestId;
+            const wait = backoffDelay(defaultRetryPolicy, attempt);
+            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
+                throw error;
+            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
+                '(a removal is idempotent, so it is sent again although its effect is unknown)');
+            await ctx.clock.sleep(wait, ctx.signal);
+        }
+    }
+}
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
     return error.status === 404 && whichNotFound(error) === 'user';
@@ -47236,6 +47977,8 @@ function onlyThisUser(error) {
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
 }
 function describeOutcome(o, failIfAbsent = false) {
+    if (o.answerLost)
+        return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
     if (o.removed)
         return `Removed (HTTP ${o.status})`;
     if (o.notAttempted)
@@ -47258,7 +48001,11 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
     if (failures.some((f) => isAbsentUser(f.error)))
         parts.push('fail-if-absent is true, so a user who is not a member fails the step');
     // One line: the annotation's first line names the cause.
-    return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+    // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+    return parts
+        .map((part) => part.replace(/\.$/, ''))
+        .join('; ')
+        .replace(/\s*\n\s*/g, ' ');
 }
 
 ;// CONCATENATED MODULE: ./src/client/pages.ts
@@ -47751,6 +48498,18 @@ const operationStatusResult = schemas/* looseObject */._H3({
     error: schemas/* nullish */.cl6(errorDetail),
     operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
 });
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    })),
+});
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -47778,7 +48537,7 @@ function readAnswer(response, mode, what) {
     // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
     // without a body is no answer in either reading there.
     const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus)
+    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
         return finalAnswer(response);
     const body = parseBody(response, operationStatusResult, what);
     // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
@@ -47800,6 +48559,21 @@ function finalAnswer(response) {
     // The resource (where there is one) stays in the result; the status is what the outputs report.
     const body = resource ? { status, resource } : { status };
     return { body, state: classifyStatus(status) };
+}
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response, mode) {
+    if (mode !== 'unknown' || response.status !== 200)
+        return false;
+    if (!/\/operationResults\//i.test(response.url.pathname))
+        return false;
+    if (response.text.trim() === '')
+        return true;
+    const json = jsonOf(response);
+    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
 }
 function provisioningStateOf(resource) {
     const properties = resource?.properties;
@@ -47831,6 +48605,7 @@ function movedTo(response, mode, state) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
 
 
 
@@ -47881,10 +48656,21 @@ async function followOperation(options) {
         // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
         if (ctx.signal?.aborted)
             return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError)
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
             return { kind: 'timeout', last, error, pollingUrl };
+        }
         return { kind: 'error', last, error, pollingUrl };
     }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
+ * Retry-After past it. The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.status === 429;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -47986,9 +48772,8 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
     const { kind, last } = followed;
     const body = last?.body;
     const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    const resume = operationUrl
-        ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
-        : '';
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
     const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
     switch (kind) {
         case 'succeeded':
@@ -48031,7 +48816,15 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
                 .split('\n')[0]
                 .replace(/\.$/, '');
             const seen = body ? `; ${lastSeen}` : '';
-            return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
         }
     }
 }
@@ -48040,23 +48833,32 @@ function lowerFirst(text) {
 }
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
-    return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/**
+ * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
+ * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
+ */
+function overallStatus(outcomes) {
+    if (outcomes.every((o) => o.kind === 'succeeded'))
+        return 'Succeeded';
+    if (outcomes.some((o) => o.kind === 'failed'))
+        return 'Failed';
+    const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
+    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
 }
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 function stillRunning(outcome) {
-    return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
     const failed = outcomes.filter((o) => o.failure);
-    const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
-    const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
-    const operationStatus = options.several
-        ? allSucceeded
-            ? 'Succeeded'
-            : (statusOf(firstOther) ?? 'Failed')
-        : statusOf(last);
+    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
     const result = options.several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
@@ -48069,19 +48871,11 @@ function report(outcomes, options) {
     const table = {
         title: options.title,
         context: options.context,
-        header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
-        rows: outcomes.map((o) => [
-            o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
-            // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
-        ]),
+        ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
         code: outcomes.filter(stillRunning).map((o) => ({
-            label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-            text: o.operationUrl,
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+            text: redactQuery(o.operationUrl),
         })),
     };
     let failure;
@@ -48100,9 +48894,59 @@ function report(outcomes, options) {
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
+            ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
         },
         summary: [table],
         failure,
+    };
+}
+/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
+function operationRows(outcomes, options) {
+    return {
+        header: [
+            options.targetHeader,
+            'status',
+            "this step's wait",
+            'percent complete',
+            'service start',
+            'service end',
+        ],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
+        ]),
+        notes: [
+            "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
+        ],
+    };
+}
+/** erp-stop and erp-start: one row per instance, as the contract lists it. */
+function instanceRows(outcomes, options) {
+    return {
+        header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
+        rows: outcomes.map((o) => [
+            o.target,
+            o.instance?.before?.status ?? '-',
+            o.instance?.done ?? statusOf(o) ?? '-',
+            o.instance?.after?.status ?? '-',
+            formatDuration(o.durationMs),
+        ]),
+    };
+}
+/** One entry of the `instances` output. */
+function instanceEntry(o) {
+    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
+    return {
+        name: o.target,
+        before: before?.status ?? null,
+        after: after?.status ?? null,
+        health: (after ?? before)?.health ?? null,
+        outcome,
     };
 }
 
@@ -48164,6 +49008,155 @@ function describeKind(outcome) {
             : 'timed out';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
+
+
+
+
+
+/** C0: the instance as it is now. */
+async function readInstance(client, url) {
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
+    return {
+        status: body.properties?.status ?? undefined,
+        health: body.properties?.health ?? undefined,
+        response,
+    };
+}
+/** Statuses compare case-insensitively (the contract's rule). */
+function sameStatus(a, b) {
+    return a?.toLowerCase() === b.toLowerCase();
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = ['starting', 'stopping', 'softshutdown'];
+function isSettling(status) {
+    return SETTLING.includes(status?.toLowerCase() ?? '');
+}
+/**
+ * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
+ * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
+ * it); without it the first read goes out at once. One `onChange` per status seen.
+ */
+async function followStatus(client, url, ctx, onChange, first) {
+    let last = first;
+    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    try {
+        const result = await pollUntilDone({
+            clock: ctx.clock,
+            signal: ctx.signal,
+            deadline: ctx.deadline,
+            pollIntervalMs: ctx.pollIntervalMs,
+            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+            poll: async () => {
+                last = await readInstance(client, url);
+                return { value: last, retryAfterMs: retryAfterOf(last) };
+            },
+            statusOf: (state) => state.status,
+            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+            onProgress: onChange,
+        });
+        return { kind: 'settled', last: result.value };
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure(ref, error, durationMs, log, ctx) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return {
+            ...base,
+            kind: 'cancelled',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: cancelled' },
+        };
+    }
+    if (error instanceof ServiceError)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof ServiceError ? error.status : undefined;
+    const said = error instanceof ServiceError
+        ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
+        : '';
+    if (status === 404) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: not found' },
+        };
+    }
+    if (status === 403) {
+        return {
+            ...base,
+            kind: 'error',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: read refused' },
+        };
+    }
+    return {
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+        instance: { outcome: 'failed', done: 'not sent: read failed' },
+    };
+}
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
+ * the health: the line that catches a false success.
+ */
+async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - startedAt;
+    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const outcome = (instanceOutcome, failure) => ({
+        ...ended,
+        durationMs,
+        requestId: last?.response.requestId ?? ended.requestId,
+        failure,
+        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+    });
+    const status = last?.status ?? 'of no status';
+    const health = last?.health ?? 'unknown';
+    switch (settled.kind) {
+        case 'settled':
+            if (sameStatus(last?.status, end))
+                return outcome(DONE[verb]);
+            return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
+        case 'timeout':
+        case 'cancelled':
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
+        case 'error':
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
 
@@ -48173,76 +49166,131 @@ function describeKind(outcome) {
 
 
 
+
+
+
+
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline'],
+    start: ['starting', 'running'],
+};
+const SEED_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? SEED_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
 /**
- * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
- * at most `maxParallel` instances at once, outcomes in input order.
+ * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
+ * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
+ * instances at once, outcomes in input order.
  */
 async function runInstanceAction(action, options, client, ctx) {
     const operation = `erp-${action.verb}`;
-    // Every path is built before the first request: a bad name fails the step with nothing sent.
-    const targets = options.erpVirtualInstances.map((name) => ({
-        name,
-        url: actionUrl(options, name, action.verb),
+    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+    const apiVersion = apiVersionFor(options.apiVersion, action.snooze);
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        readUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion),
+        actionUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, action.verb),
     }));
-    const several = targets.length > 1;
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `${operation} ${t.name}`,
-        logName: (t) => t.name,
-        work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
+        title: (t) => `${operation} ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
     });
     return report(outcomes, {
         title: operation,
         targetHeader: 'erp virtual instance',
-        several,
+        several: targets.length > 1,
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
-        context: [
-            ['subscription', options.subscriptionId],
-            ['resource group', options.resourceGroup],
-        ],
+        instances: true,
+        context: whereContext(targets),
     });
 }
-function actionUrl(options, name, verb) {
-    checkSegment('subscription-id', options.subscriptionId);
-    checkSegment('resource-group', options.resourceGroup, 90);
-    checkSegment('erp-virtual-instance', name);
-    const path = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
-    return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+function whereContext(targets) {
+    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
+    return [
+        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+    ];
 }
-function checkSegment(input, value, maxLength) {
-    if (value === '' || value === '.' || value === '..') {
-        throw new InputError(input, `'${value}' cannot name a resource`);
-    }
-    if (maxLength !== undefined && value.length > maxLength) {
-        throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
-    }
-}
-async function actOn(action, name, url, options, client, ctx, log) {
-    const label = `The ${action.verb} of erp virtual instance '${name}'`;
+async function actOn(action, target, apiVersion, options, client, ctx, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const label = `The ${verb} of erp virtual instance '${name}'`;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not sent at all.
+    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
+        log.info(`not ${DONE[verb]}: ${why} before its turn`);
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
             durationMs: 0,
             failure: `${label} was not sent: ${why} before its turn.`,
+            instance: { outcome: 'failed', done: `not sent: ${why}` },
         };
     }
+    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+    let before;
+    if (options.skipIfDone || options.verify) {
+        try {
+            before = await readInstance(client, target.readUrl);
+        }
+        catch (error) {
+            return readFailure(target.ref, error, elapsed(), log, ctx);
+        }
+        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        const end = END_STATUS[verb];
+        // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
+        if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
+            log.info(`already ${before.status}: nothing sent (skip-if-done)`);
+            return {
+                target: name,
+                kind: 'succeeded',
+                status: 'Succeeded',
+                durationMs: elapsed(),
+                requestId: before.response.requestId,
+                instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
+            };
+        }
+    }
+    const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await action.send(client, url, log);
+        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+        if ('settled' in response) {
+            return followedInstance(action, target, response, sent, elapsed(), log);
+        }
         // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${action.verb} response`);
+        const answer = readAnswer(response, 'async', `${verb} response`);
         seen = { ...answer, response };
         if (response.status !== 202 && answer.state !== 'running') {
             log.info(progressLine(answer.body, elapsed()));
-            return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+            return answer.state === 'succeeded' && options.verify
+                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+                : withInstance(ended, sent, verb);
         }
         // A 202 is followed whatever its body says: the operation is what decides.
         seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
@@ -48254,27 +49302,142 @@ async function actOn(action, name, url, options, client, ctx, log) {
         }
         pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
         mode = link.mode;
-        log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    if (followed.kind === 'succeeded' && options.verify) {
+        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+    }
+    return withInstance(ended, sent, verb);
+}
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome, sent, verb) {
+    const instanceOutcome = outcome.failure === undefined
+        ? outcome.kind === 'accepted'
+            ? 'running'
+            : DONE[verb]
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+            ? 'running'
+            : 'failed';
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+    return {
+        ...outcome,
+        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+    };
+}
+/**
+ * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
+ * (there is no operation URL to follow); where it did not, the POST is sent again.
+ */
+async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action.send(client, target.actionUrl, log, apiVersion);
+        }
+        catch (error) {
+            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+            if (!unknown || attempt >= 3 || ctx.signal?.aborted)
+                throw error;
+            const what = error.status === 409
+                ? 'was answered 409 (an operation is in progress)'
+                : 'may have reached the service (its answer was lost)';
+            log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+            let now;
+            try {
+                now = await readInstance(client, target.readUrl);
+            }
+            catch {
+                // The read failing too leaves the POST's own failure the clearest cause.
+                throw error;
+            }
+            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+                if (!wait) {
+                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+                    return { settled: { kind: 'accepted', last: now }, cause: error };
+                }
+                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
+                return { settled, cause: error };
+            }
+            log.info(`is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`);
+        }
+    }
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
+    const { verb } = action;
+    const name = target.ref.label;
+    const end = END_STATUS[verb];
+    const last = settled.last;
+    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: withDefault('api-version', '2023-04-01'),
-    subscriptionId: required('subscription-id'),
-    resourceGroup: required('resource-group'),
+    apiVersion: optional('api-version'),
+    subscriptionId: optional('subscription-id'),
+    resourceGroup: optional('resource-group'),
     erpVirtualInstances: required('erp-virtual-instance'),
     maxParallel: withDefault('max-parallel'),
     wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
 };
 const OPERATION_OUTPUTS = [
     'result',
@@ -48286,6 +49449,10 @@ const OPERATION_OUTPUTS = [
     'start-time',
     'end-time',
     ...RESPONSE_ID_OUTPUTS,
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
 ];
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
@@ -48301,14 +49468,140 @@ const OPERATION_OUTPUTS = [
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
-    inputs: INSTANCE_ACTION_INPUTS,
-    outputs: OPERATION_OUTPUTS,
+    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
 }));
 function erpStart(options, client, ctx) {
-    // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
-    return runInstanceAction({ verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) }, options, client, ctx);
+    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
+    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
+    const json = options.startVm ? { startVm: true } : undefined;
+    return runInstanceAction({
+        verb: 'start',
+        snooze: { input: 'start-vm', on: options.startVm },
+        describe: options.startVm ? 'start, starting the VMs first' : 'start',
+        send: (c, url) => c.send({ method: 'POST', url, json }),
+    }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+/* harmony default export */ const erp_status = (defineOperation({
+    name: 'erp-status',
+    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2023-04-01'),
+        subscriptionId: optional('subscription-id'),
+        resourceGroup: optional('resource-group'),
+        erpVirtualInstances: required('erp-virtual-instance'),
+        maxParallel: withDefault('max-parallel'),
+        expectStatus: optional('expect-status'),
+    },
+    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+    run: erpStatus,
+}));
+async function erpStatus(options, client, ctx) {
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
+    }));
+    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+        title: (t) => `erp-status ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: async (t, log) => {
+            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+            const state = outcome.instance?.after;
+            if (state)
+                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+            return outcome;
+        },
+    });
+    const failed = outcomes.filter((o) => o.failure);
+    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
+    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+    let failure;
+    if (failed.length === 1 && outcomes.length === 1)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+            instances: outcomes.map(instanceEntry),
+        },
+        summary: [
+            {
+                title: 'erp-status',
+                context: whereContext(targets),
+                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+                rows: outcomes.map((o) => [
+                    o.target,
+                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+                    o.instance?.after?.health ?? '-',
+                    ...(options.expectStatus
+                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        : []),
+                ]),
+            },
+        ],
+        failure,
+    };
+}
+async function readOne(ref, url, expectStatus, client, ctx) {
+    const name = ref.label;
+    const startedAt = ctx.clock.now();
+    try {
+        const state = await readInstance(client, url);
+        const durationMs = ctx.clock.now() - startedAt;
+        const base = { target: name, durationMs, requestId: state.response.requestId };
+        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
+        if (expectStatus && !sameStatus(state.status, expectStatus)) {
+            return {
+                ...base,
+                kind: 'failed',
+                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                instance,
+            };
+        }
+        return { ...base, kind: 'succeeded', instance };
+    }
+    catch (error) {
+        const durationMs = ctx.clock.now() - startedAt;
+        const status = error instanceof ServiceError ? error.status : undefined;
+        const said = error instanceof ServiceError
+            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+        const failure = status === 404
+            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
+            : status === 403
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+                : `Reading erp virtual instance '${name}' failed${said}.`;
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            durationMs,
+            failure,
+            instance: { outcome: 'failed', done: 'not read' },
+        };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
@@ -48329,17 +49622,34 @@ function erpStart(options, client, ctx) {
         ...INSTANCE_ACTION_INPUTS,
         softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
         hardStopFallback: withDefault('hard-stop-fallback'),
+        deallocateVm: withDefault('deallocate-vm'),
     },
-    outputs: OPERATION_OUTPUTS,
+    outputs: INSTANCE_ACTION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
 }));
 function erpStop(options, client, ctx) {
-    return runInstanceAction({ verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) }, options, client, ctx);
+    const soft = options.softStopTimeoutSeconds;
+    const describe = [
+        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
+        options.deallocateVm ? ', deallocating the VMs' : '',
+    ].join('');
+    return runInstanceAction({
+        verb: 'stop',
+        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
+        describe,
+        send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+    }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log) {
-    const stop = (softStopTimeoutSeconds) => client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } });
+async function sendStop(client, url, options, log, apiVersion) {
+    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
+    const stop = (softStopTimeoutSeconds) => client.send({
+        method: 'POST',
+        url,
+        json: { softStopTimeoutSeconds, ...snooze },
+    });
     const soft = options.softStopTimeoutSeconds;
     try {
         return await stop(soft);
@@ -48467,6 +49777,98 @@ const scheduleSchema = schemas/* looseObject */._H3({
     recurrenceInterval: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     synchronizationTime: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
+/**
+ * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
+ * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
+ */
+const synchronizationDetailSchema = schemas/* looseObject */._H3({
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    dataSetId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+    dataSetType: informational(schemas/* string */.YjP()),
+    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    message: informational(schemas/* string */.YjP()),
+});
+const synchronizationDetailListSchema = schemas/* looseObject */._H3({
+    value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationDetailSchema)),
+    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
+
+/** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
+const SUMMARY_ROWS = 50;
+/**
+ * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
+ * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
+ * A failing read leaves the step's cause as it was: one warning, and what was read before it.
+ */
+async function explainFailure(share, sync, ctx) {
+    const failed = [];
+    const id = sync.synchronizationId;
+    if (!id)
+        return { failed, complete: false };
+    try {
+        for await (const page of share.listSynchronizationDetails(id)) {
+            for (const d of page.value) {
+                if (classifyStatus(d.status) === 'succeeded')
+                    continue;
+                const entry = {
+                    name: d.name ?? null,
+                    dataSetType: d.dataSetType ?? null,
+                    status: d.status ?? null,
+                    message: d.message ?? null,
+                };
+                failed.push(entry);
+                ctx.logger.info(`Dataset ${entry.name ?? '(no name)'} (${entry.dataSetType ?? 'unknown type'}): ${entry.status ?? '(no status)'}` +
+                    (entry.message ? `: ${entry.message}` : ''));
+            }
+        }
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { failed, complete: false };
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`Could not read the datasets of synchronization ${id} (listSynchronizationDetails): ${reason}` +
+            (failed.length ? `; failed-datasets lists the ${failed.length} read before that.` : ''));
+        return { failed, complete: false };
+    }
+    if (failed.length === 0)
+        ctx.logger.info(`The service lists no failed dataset for synchronization ${id}.`);
+    return { failed, complete: true };
+}
+/**
+ * The failure's first line with the datasets named (the annotation is what a person reads first); left as it was
+ * where the details could not all be read.
+ */
+function failureWithDatasets(cause, { failed, complete }) {
+    if (!complete || failed.length === 0)
+        return cause;
+    const named = failed
+        .slice(0, 3)
+        .map((d) => `${d.name ?? '(no name)'} (${d.status ?? 'no status'})`)
+        .join(', ');
+    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
+    const noun = failed.length === 1 ? 'dataset did' : 'datasets did';
+    return `${cause} (${failed.length} ${noun} not succeed: ${named}${more}; see failed-datasets)`;
+}
+function datasetsTable(failed) {
+    if (failed.length === 0)
+        return [];
+    const dash = (v) => (v ? v : '—');
+    return [
+        {
+            title: 'Datasets that did not succeed',
+            header: ['Dataset', 'Type', 'Status', 'Message'],
+            rows: failed
+                .slice(0, SUMMARY_ROWS)
+                .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            notes: failed.length > SUMMARY_ROWS
+                ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]
+                : undefined,
+        },
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
@@ -48478,23 +49880,50 @@ function startOf(sync) {
     return Number.isNaN(t) ? undefined : t;
 }
 /**
+ * Whether a listing asked for newest first really is: trusted once two dated items confirm it (across a page
+ * boundary if need be), dropped at the first dated item that started later than the one before it (a service
+ * that ignores `$orderby`).
+ */
+class NewestFirstOrder {
+    trusted;
+    first;
+    last;
+    confirmed = false;
+    constructor(trusted) {
+        this.trusted = trusted;
+    }
+    see(item) {
+        if (!this.trusted)
+            return;
+        if (this.last && item.start > this.last.start) {
+            this.trusted = false;
+            return;
+        }
+        if (this.last)
+            this.confirmed = true;
+        this.first ??= item;
+        this.last = item;
+    }
+}
+/**
  * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
  *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
- * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
- *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
- *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
- *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
- *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that,
+ *   unless the listing is newest first and `startedAt` is known: past a confirmed older one, it is not listed.
+ * - Newest, in a listing ordered `startTime desc`: once two dated items confirm the order, the first dated item
+ *   is the newest of the whole listing (every later one started no later), and an item without `startTime`
+ *   listed before every dated one is newer still (a run queued today, not yet started, listed first): that one
+ *   is followed. If the first dated one started before `startedAfter`, so did the rest. A dated item out of
+ *   order means the service ignored `$orderby`: the whole listing is read.
  * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far.
- *
- * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ *   page is read, keeping the best so far. An item without a start cannot be placed in such a listing.
  */
 async function findInListing(listing, choice, newestFirst) {
     const pass = { listedAny: false, pagesRead: 0 };
+    const order = new NewestFirstOrder(newestFirst);
+    let lead;
     let best;
-    let trustOrder = newestFirst;
+    const qualifies = (item) => choice.kind !== 'newest' || choice.startedAfter === undefined || item.start >= choice.startedAfter;
     for await (const page of listing) {
         pass.pagesRead++;
         if (page.value.length > 0)
@@ -48503,41 +49932,45 @@ async function findInListing(listing, choice, newestFirst) {
             const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
             if (found)
                 return { ...pass, found };
+        }
+        for (const sync of page.value) {
+            const start = startOf(sync);
+            if (start === undefined) {
+                if (order.trusted && !order.first)
+                    lead ??= sync;
+                continue;
+            }
+            order.see({ sync, start });
+            if (qualifies({ sync, start }) && (!best || start > best.start))
+                best = { sync, start };
+        }
+        if (!order.trusted || !order.confirmed)
+            continue;
+        if (choice.kind === 'id') {
+            if (choice.startedAt !== undefined && order.last.start < choice.startedAt)
+                return pass;
             continue;
         }
-        const dated = datedItems(page.value);
-        if (trustOrder && dated.length > 0) {
-            if (isDescending(dated)) {
-                const newest = dated[0];
-                const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
-                return qualifies ? { ...pass, found: newest.sync } : pass;
-            }
-            trustOrder = false;
-        }
-        for (const item of dated) {
-            if (choice.startedAfter !== undefined && item.start < choice.startedAfter)
-                continue;
-            if (!best || item.start > best.start)
-                best = item;
-        }
+        return decide(pass, lead, order.first, qualifies);
     }
+    if (choice.kind === 'id')
+        return pass;
+    if (order.trusted)
+        return decide(pass, lead, order.first, qualifies);
     return best ? { ...pass, found: best.sync } : pass;
+}
+/**
+ * In a newest-first listing: the undated lead, else the first dated item where it qualifies. A lead has not
+ * started yet, so it starts after every time given.
+ */
+function decide(pass, lead, first, qualifies) {
+    if (lead)
+        return { ...pass, found: lead };
+    return first && qualifies(first) ? { ...pass, found: first.sync } : pass;
 }
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a, b) {
     return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-function datedItems(value) {
-    const out = [];
-    for (const sync of value) {
-        const start = startOf(sync);
-        if (start !== undefined)
-            out.push({ sync, start });
-    }
-    return out;
-}
-function isDescending(items) {
-    return items.every((item, i) => i === 0 || item.start <= items[i - 1].start);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
@@ -48579,6 +50012,21 @@ function findSchedule(settings) {
 ;// CONCATENATED MODULE: ./src/operations/sync/report.ts
 
 
+
+
+/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
+const SYNCHRONIZATION_OUTPUTS = [
+    'result',
+    'synchronization-id',
+    'synchronization-status',
+    'synchronization-mode',
+    'start-time',
+    'end-time',
+    'duration-ms',
+    'message',
+    'failed-datasets',
+    ...RESPONSE_ID_OUTPUTS,
+];
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -48597,6 +50045,15 @@ function describeSync(sync) {
     const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
     return parts.length ? ` (${parts.join(', ')})` : '';
 }
+/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
+function endedInFailure(sync) {
+    return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
+}
+function cancelledWhileWaiting(sync, wanted) {
+    return sync
+        ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`;
+}
 function timeoutMessage(waitedMs, followed, wanted, listedAny) {
     const waited = `Timed out after ${formatSeconds(waitedMs)}`;
     if (followed) {
@@ -48609,7 +50066,8 @@ function timeoutMessage(waitedMs, followed, wanted, listedAny) {
 function formatSeconds(ms) {
     return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
-function syncOutputs(sync, schedule, settings, nextRun) {
+/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
+function synchronizationOutputs(sync, failedDatasets = []) {
     return {
         'synchronization-id': sync?.synchronizationId ?? undefined,
         'synchronization-status': sync?.status ?? undefined,
@@ -48618,37 +50076,69 @@ function syncOutputs(sync, schedule, settings, nextRun) {
         'end-time': sync?.endTime ?? undefined,
         'duration-ms': sync?.durationMs ?? undefined,
         message: sync?.message ?? undefined,
+        'failed-datasets': failedDatasets,
+    };
+}
+/**
+ * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
+ * the failed datasets where any), and the summary's tables.
+ */
+function synchronizationResult(sync, share, { notes = [], failure, failed = [] } = {}) {
+    return {
+        outputs: {
+            ...synchronizationOutputs(sync, failed),
+            result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
+        },
+        summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
+        failure,
+    };
+}
+function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
+    return {
+        ...synchronizationOutputs(sync, failedDatasets),
         'recurrence-interval': schedule?.recurrenceInterval,
         'synchronization-time': schedule?.synchronizationTime,
         result: {
             synchronization: sync ?? null,
             sourceShareSynchronizationSettings: settings,
             ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+            ...(failedDatasets.length ? { failedDatasets } : {}),
         },
     };
 }
-function summaryTables(sync, settings, now, context) {
-    const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
-    const tables = [
-        {
-            title: 'Synchronization',
-            context,
-            header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-            rows: sync
-                ? [
-                    [
-                        dash(sync.synchronizationId),
-                        dash(sync.synchronizationMode),
-                        dash(sync.status),
-                        formatTime(sync.startTime),
-                        formatTime(sync.endTime),
-                        typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-                    ],
-                ]
-                : [['(none seen)', '—', '—', '—', '—', '—']],
-            notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
-        },
+const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+/** The summary's row of one synchronization, with where it happened. */
+function synchronizationTable(sync, context, notes = []) {
+    const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
+    return {
+        title: 'Synchronization',
+        context,
+        header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+        rows: sync
+            ? [
+                [
+                    dash(sync.synchronizationId),
+                    dash(sync.synchronizationMode),
+                    dash(sync.status),
+                    formatTime(sync.startTime),
+                    formatTime(sync.endTime),
+                    typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
+                ],
+            ]
+            : [['(none seen)', '—', '—', '—', '—', '—']],
+        notes: allNotes.length ? allNotes : undefined,
+    };
+}
+/** Where a share subscription's synchronizations happen, for the summary. */
+function shareContext(o) {
+    return [
+        ['account', o.accountName],
+        ['share subscription', o.shareSubscription],
+        ['resource group', o.resourceGroup],
     ];
+}
+function summaryTables(sync, settings, now, context) {
+    const tables = [synchronizationTable(sync, context)];
     const rows = settings.map((s) => {
         const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
@@ -48669,9 +50159,170 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/follow.ts
+
+
+
+/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
+const NEWEST_FIRST = 'startTime desc';
+/**
+ * Chooses a synchronization in A1 and follows it there until it ends, the deadline passes or the job is
+ * cancelled. Once chosen, it is looked up by id in a listing ordered newest first and without the filter,
+ * because a filter such as `status eq 'InProgress'` would hide it the moment it ends. One line per change of
+ * status; the wait between polls is the service's Retry-After, else poll-interval.
+ */
+async function followSynchronization(share, request, ctx) {
+    const { clock, logger } = ctx;
+    const choosing = { $filter: request.filter, $orderby: request.orderby ?? NEWEST_FIRST };
+    let followed;
+    let listedAny = false;
+    let lastStatus;
+    let warnedGone = false;
+    let announcedWaiting = false;
+    const outcome = (end) => ({ sync: followed, end, listedAny });
+    try {
+        for (;;) {
+            const id = followed?.synchronizationId;
+            if (id) {
+                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+                if (pass.found)
+                    followed = pass.found;
+                else if (!warnedGone) {
+                    warnedGone = true;
+                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
+                }
+            }
+            else {
+                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+                listedAny ||= pass.listedAny;
+                if (pass.found) {
+                    followed = pass.found;
+                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+                }
+                else if (!announcedWaiting) {
+                    announcedWaiting = true;
+                    logger.info(listedAny
+                        ? `No ${request.wanted} is listed yet; waiting for it.`
+                        : 'No synchronization is listed yet; waiting for one.');
+                }
+            }
+            if (followed) {
+                const status = followed.status ?? '(none)';
+                if (status !== lastStatus) {
+                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
+                    lastStatus = status;
+                }
+                const end = classifyStatus(followed.status);
+                if (end !== 'running')
+                    return outcome(end);
+            }
+            const now = clock.now();
+            if (now >= ctx.deadline)
+                return outcome('timeout');
+            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+        }
+    }
+    catch (error) {
+        if (!ctx.signal?.aborted)
+            throw error;
+        return outcome('cancelled');
+    }
+}
+/** How to follow a synchronization in a later step: said where this one stops waiting. */
+const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
+/**
+ * Follows the synchronization an answer of this step named (sync-start's, sync-cancel's): by id, where it may
+ * show up a moment later; bounded by its start where the answer gave one. `wait: false` ends at the answer.
+ */
+async function followAnswered(share, id, answered, wait, ctx) {
+    const wanted = `synchronization ${id}`;
+    if (!wait) {
+        ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
+        return { sync: answered, end: 'not-waited', listedAny: false, wanted };
+    }
+    try {
+        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
+        return { ...outcome, sync: outcome.sync ?? answered, wanted };
+    }
+    catch (error) {
+        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/share.ts
+
+
+
+
+
+
+/** The inputs that name a share subscription, which every synchronization operation reads. */
+const SHARE_INPUTS = {
+    apiVersion: withDefault('api-version', '2021-08-01'),
+    subscriptionId: required('subscription-id'),
+    resourceGroup: required('resource-group'),
+    accountName: required('account-name'),
+    shareSubscription: required('share-subscription'),
+};
+/**
+ * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);
+ * synchronize and cancelSynchronization are changes, the default of a POST.
+ */
+class ShareSubscription {
+    options;
+    client;
+    ctx;
+    /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
+    retryAfterMs;
+    path;
+    constructor(options, client, ctx) {
+        this.options = options;
+        this.client = client;
+        this.ctx = ctx;
+        const o = options;
+        this.path = servicePath `/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
+    }
+    url(action, query = {}) {
+        return joinUrl(this.options.baseUrl, `${this.path}/${action}`, {
+            'api-version': this.options.apiVersion,
+            ...query,
+        });
+    }
+    /** A1, lazily paged; each answer's Retry-After is kept for the next poll. */
+    listSynchronizations(query) {
+        this.retryAfterMs = undefined;
+        // A bodiless POST: the client sends Content-Length: 0.
+        return listPages(this.client, 'POST', this.url('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+            signal: this.ctx.signal,
+            onResponse: (response) => (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
+        });
+    }
+    /**
+     * A5 for one synchronization, lazily paged. A POST with a body on every page, which `listPages` does not send,
+     * so its pager `pages` is driven here; a read, like the other lists.
+     */
+    listSynchronizationDetails(synchronizationId) {
+        const what = 'listSynchronizationDetails';
+        const read = async (url, urlWhat) => {
+            const response = await this.client.send({
+                method: 'POST',
+                url,
+                what: urlWhat,
+                json: { synchronizationId },
+                intent: 'read',
+            });
+            const body = parseBody(response, synchronizationDetailListSchema, what);
+            return { value: body.value ?? [], nextLink: body.nextLink };
+        };
+        return pages(() => read(this.url(what)), (link) => read(link, 'nextLink'), this.ctx.signal);
+    }
+    /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
+    async change(action, json, extra = {}) {
+        return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
-
-
 
 
 
@@ -48690,138 +50341,66 @@ function summaryTables(sync, settings, now, context) {
     client: 'resource-manager',
     polls: true,
     inputs: {
-        apiVersion: withDefault('api-version', '2021-08-01'),
-        subscriptionId: required('subscription-id'),
-        resourceGroup: required('resource-group'),
-        accountName: required('account-name'),
-        shareSubscription: required('share-subscription'),
+        ...SHARE_INPUTS,
         synchronizationId: optional('synchronization-id'),
         startedAfter: optional('started-after'),
         filter: optional('filter'),
         orderby: optional('orderby'),
     },
-    outputs: [
-        'result',
-        'synchronization-id',
-        'synchronization-status',
-        'synchronization-mode',
-        'start-time',
-        'end-time',
-        'duration-ms',
-        'message',
-        'recurrence-interval',
-        'synchronization-time',
-        ...RESPONSE_ID_OUTPUTS,
-    ],
+    outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
 }));
-/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
-const NEWEST_FIRST = 'startTime desc';
 /**
  * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
- * `filter` and `orderby` shape the listing in which the synchronization is chosen; once chosen, it is looked up
- * by id in a listing ordered newest first and without the filter, because a filter such as
- * `status eq 'InProgress'` would hide it the moment it ends.
+ * `filter` and `orderby` shape the listing in which the synchronization is chosen (followSynchronization).
+ * One that ends in failure is explained by its datasets (A5).
  */
 async function waitForSync(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
-    const share = servicePath `/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.DataShare/accounts/${options.accountName}/shareSubscriptions/${options.shareSubscription}`;
-    const listUrl = (action, query) => joinUrl(options.baseUrl, `${share}/${action}`, { 'api-version': options.apiVersion, ...query });
+    const share = new ShareSubscription(options, client, ctx);
     let settings;
     try {
-        settings = await readSettings(client, listUrl('listSourceShareSynchronizationSettings', {}), ctx);
+        settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
     }
     catch (error) {
         if (!ctx.signal?.aborted)
             throw error;
-        return { outputs: {}, summary: [], failure: "Cancelled while reading the source share's settings." };
+        return {
+            outputs: { 'failed-datasets': [] },
+            summary: [],
+            failure: "Cancelled while reading the source share's settings.",
+        };
     }
     const scheduleReadAt = clock.now();
     const schedule = findSchedule(settings);
     const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
     logSchedule(settings, schedule, nextRun, ctx);
-    const choosing = { $filter: options.filter, $orderby: options.orderby ?? NEWEST_FIRST };
     const choice = options.synchronizationId
         ? { kind: 'id', synchronizationId: options.synchronizationId }
         : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
     const wanted = describeChoice(options);
-    let followed;
-    let listedAny = false;
-    let lastStatus;
-    let warnedGone = false;
-    let retryAfterMs;
-    let announcedWaiting = false;
-    const onResponse = (response) => (retryAfterMs = parseRetryAfter(response.headers['retry-after'], clock.now()));
-    const listSynchronizations = (query) => 
-    // Both lists are POSTs without a body: the client sends Content-Length: 0.
-    listPages(client, 'POST', listUrl('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
-        signal: ctx.signal,
-        onResponse,
-    });
+    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
+    const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
+    const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
     const finish = (failure) => ({
-        outputs: syncOutputs(followed, schedule, settings, nextRun),
-        summary: summaryTables(followed, settings, scheduleReadAt, [
-            ['account', options.accountName],
-            ['share subscription', options.shareSubscription],
-            ['resource group', options.resourceGroup],
-        ]),
+        outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+        summary: [
+            ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
+            ...datasetsTable(datasets.failed),
+        ],
         failure,
     });
-    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
-    try {
-        for (;;) {
-            retryAfterMs = undefined;
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
-            }
-            else {
-                const pass = await findInListing(listSynchronizations(choosing), choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const outcome = classifyStatus(followed.status);
-                if (outcome === 'succeeded')
-                    return finish();
-                if (outcome === 'failed') {
-                    return finish(`Synchronization ${followed.synchronizationId ?? '(no id)'} ended ${status}: ${followed.message || 'the service gave no message'}`);
-                }
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return finish(timeoutMessage(now - started, followed, wanted, listedAny));
-            await clock.sleep(Math.min(retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
-        }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return finish(followed
-            ? `Cancelled while waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`
-            : `Cancelled while waiting: no ${wanted} had been seen yet.`);
+    switch (end) {
+        case 'succeeded':
+            return finish();
+        case 'failed':
+            return finish(failureWithDatasets(endedInFailure(sync), datasets));
+        case 'timeout':
+            return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+        case 'cancelled':
+            return finish(cancelledWhileWaiting(sync, wanted));
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
@@ -48842,7 +50421,212 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+
+
+
+
+
+
+
+
+
+/** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
+/* harmony default export */ const sync_start = (defineOperation({
+    name: 'sync-start',
+    description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationMode: withDefault('synchronization-mode'),
+        cancelOnAbort: withDefault('cancel-on-abort'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    run: syncStart,
+}));
+const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
+async function syncStart(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const mode = options.synchronizationMode;
+    const response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    const begun = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
+    logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    const follow = followHint(id);
+    const outcome = await followAnswered(share, id, begun, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${follow}.`] });
+        case 'succeeded':
+            return result(sync);
+        case 'failed': {
+            const datasets = await explainFailure(share, sync, ctx);
+            return result(sync, {
+                failed: datasets.failed,
+                failure: failureWithDatasets(endedInFailure(sync), datasets),
+            });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+            });
+        case 'cancelled': {
+            const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
+            if (!options.cancelOnAbort) {
+                return result(sync, {
+                    failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+                });
+            }
+            return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+        }
+    }
+}
+/**
+ * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
+ * cancellation (`afterCancel`, at most 4 s), so the step still exits inside the runner's window.
+ */
+async function cancelOnAbort(share, id, ctx) {
+    try {
+        const response = await share.change('cancelSynchronization', { synchronizationId: id }, { afterCancel: true });
+        const status = safeStatus(response.text);
+        ctx.logger.info(`cancel-on-abort: sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}${status ? `, status ${status}` : ''}.`);
+        return `cancel-on-abort cancelled it at the service (HTTP ${response.status}${status ? `, status ${status}` : ''}).`;
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`cancel-on-abort: cancelSynchronization for synchronization ${id} failed: ${reason}`);
+        return `cancel-on-abort could not cancel it (${reason}): end it with sync-cancel and synchronization-id ${id}.`;
+    }
+}
+/** The status of a cancel's answer, for the log only: an odd body does not matter once the job is cancelled. */
+function safeStatus(text) {
+    try {
+        const status = JSON.parse(text).status;
+        return typeof status === 'string' ? status : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+
+
+
+
+
+
+
+
+
+
+/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
+/* harmony default export */ const sync_cancel = (defineOperation({
+    name: 'sync-cancel',
+    description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: {
+        ...SHARE_INPUTS,
+        synchronizationId: optional('synchronization-id'),
+        wait: withDefault('wait'),
+    },
+    outputs: SYNCHRONIZATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    run: syncCancel,
+}));
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
+async function syncCancel(options, client, ctx) {
+    const { clock, logger } = ctx;
+    const started = clock.now();
+    const share = new ShareSubscription(options, client, ctx);
+    const result = (sync, more) => synchronizationResult(sync, options, more);
+    let id = options.synchronizationId;
+    let known;
+    if (!id) {
+        // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
+        const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
+        known = pass.found;
+        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+            return result(known, {
+                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+            });
+        }
+        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
+            const nothing = known
+                ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
+                : 'Nothing to cancel: the share subscription lists no synchronization.';
+            logger.info(`${nothing} Nothing was sent.`);
+            return result(undefined, { notes: [nothing] });
+        }
+        id = known.synchronizationId;
+        logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
+    }
+    const response = await share.change('cancelSynchronization', { synchronizationId: id });
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    const answered = {
+        ...known,
+        ...answer,
+        synchronizationId: answer.synchronizationId ?? id,
+    };
+    logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const outcome = await followAnswered(share, id, answered, options.wait, ctx);
+    const { sync, wanted } = outcome;
+    switch (outcome.end) {
+        case 'not-waited':
+            return result(sync, { notes: [`Not waited for: ${followHint(id)}.`] });
+        case 'succeeded':
+        case 'failed': {
+            if (isCancelled(sync.status)) {
+                logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
+                return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+            }
+            // Any other end came first, and the synchronization is no longer running: what the step was for.
+            const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
+            logger.info(ended);
+            const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
+            return result(sync, { notes: [ended], failed });
+        }
+        case 'lost':
+            return result(sync, {
+                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'timeout':
+            return result(sync, {
+                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+            });
+        case 'cancelled':
+            return result(sync, {
+                failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+            });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
+
 
 
 
@@ -48857,8 +50641,11 @@ function describeChoice(options) {
 const registry_REGISTRY = [
     erp_stop,
     erp_start,
+    erp_status,
     wait_for_operation,
     wait_for_sync,
+    sync_start,
+    sync_cancel,
     check_image_cached,
     app_remove_user,
     app_current_user,
@@ -48911,6 +50698,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -48920,7 +50708,9 @@ function parseOperation(raw) {
     const module = findOperation(name);
     if (module)
         return module;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`);
+    // As the command line does: a likely slip named first, then every valid name.
+    const near = name ? (0,nearest/* nearest */.p)(name, OPERATION_NAMES) : undefined;
+    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
 }
 /**
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
@@ -48928,7 +50718,7 @@ function parseOperation(raw) {
  */
 async function runOperation(source, runtime) {
     const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source);
+    const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
@@ -48950,6 +50740,7 @@ async function runOperation(source, runtime) {
     const last = {};
     let dispatcher;
     let result;
+    let signInFailure;
     try {
         dispatcher = createDispatcher({ requestTimeoutMs });
         const client = connection.connect({
@@ -48964,8 +50755,15 @@ async function runOperation(source, runtime) {
                 last.response = response;
                 runtime.onResponse?.(response);
             },
+            // Each retry is a line the user sees, in the action's log as on the command line.
+            onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
+            onSignInFailure: (error) => (signInFailure ??= error),
         });
         result = await module.run({ ...options, ...connection.options }, client, ctx);
+        // No request went out: the sign-in failed before any, and each instance would report it again. It is the
+        // step's one cause, said once.
+        if (signInFailure && result.failure && client.requestCount === 0)
+            throw signInFailure;
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
@@ -49198,14 +50996,18 @@ function table(rows, width) {
         return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
     });
 }
-/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
+/**
+ * Words to lines of at most `width` characters; a word longer than a line (a resource id, a URL) is cut after a
+ * `/` where it can be, so each piece reads as part of a path, else into pieces that fit.
+ */
 function wrap(text, width) {
     const lines = [];
     let line = '';
+    const fit = Math.max(1, width);
     const words = text
         .split(/\s+/)
         .filter(Boolean)
-        .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+        .flatMap((word) => (word.length <= fit ? [word] : cutLongWord(word, fit)));
     for (const word of words) {
         if (line && line.length + 1 + word.length > width) {
             lines.push(line);
@@ -49217,6 +51019,18 @@ function wrap(text, width) {
     if (line)
         lines.push(line);
     return lines;
+}
+/** Pieces of at most `width` characters, each ending after a `/` where one falls within it. */
+function cutLongWord(word, width) {
+    const pieces = [];
+    let rest = word;
+    while (rest.length > width) {
+        const slash = rest.lastIndexOf('/', width - 1);
+        const end = slash > 0 ? slash + 1 : width;
+        pieces.push(rest.slice(0, end));
+        rest = rest.slice(end);
+    }
+    return rest ? [...pieces, rest] : pieces;
 }
 /** A command broken before its flags with shell continuations, so it can be pasted as it is. */
 function example(command, width) {
@@ -49244,6 +51058,8 @@ function example(command, width) {
 function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
     const started = now();
     let last = '';
+    // What was said, so the tables printed at the end do not repeat a warning (the retirement notice) word for word.
+    const said = new Set();
     let live = false;
     const clearLive = () => {
         if (live)
@@ -49254,6 +51070,7 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
         const line = render(text);
         clearLive();
         stream.write(`${line}\n`);
+        said.add(line.replace(/^warning: /, ''));
         last = line;
     };
     const timer = stream.isTTY
@@ -49282,11 +51099,11 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
                 clearInterval(timer);
             clearLive();
         },
+        /** Whether a line (a warning without its `warning: `) was written already. */
+        logged: (line) => said.has(line),
     };
 }
 
-// EXTERNAL MODULE: ./src/cli/nearest.ts
-var nearest = __nccwpck_require__(9740);
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/version.ts
@@ -49295,6 +51112,9 @@ const package_namespaceObject = {"rE":"0.1.0"};
 const VERSION = package_namespaceObject.rE;
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
 
 
 
@@ -49331,7 +51151,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 931).then(__nccwpck_require__.bind(__nccwpck_require__, 9931));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 273).then(__nccwpck_require__.bind(__nccwpck_require__, 7273));
         return runEmulator(args);
     }
     if (command === 'help') {
@@ -49344,7 +51164,7 @@ async function dispatch(args) {
         if (args.globals.has('help'))
             return print(usage());
         if (args.flags.length > 0)
-            throw new cli_args/* UsageError */.eb(`no operation given before --${args.flags[0].name}`);
+            throw new cli_args/* UsageError */.eb(`no operation given before ${args.flags[0].spelled}`);
         process.stderr.write(`${usage()}\n`);
         return 2;
     }
@@ -49361,8 +51181,27 @@ async function dispatch(args) {
         : reads.has(name)
             ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
             : undefined;
+    warnOfStrayVariables(process.env);
     return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
+/**
+ * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
+ * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ */
+function warnOfStrayVariables(env) {
+    const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
+    const known = new Set(inputs.map(envName));
+    for (const name of Object.keys(env)
+        .filter((n) => n.startsWith(ENV_PREFIX))
+        .sort()) {
+        if (known.has(name))
+            continue;
+        // Compared as input names: the shared prefix would make every pair look close.
+        const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`);
+    }
+}
+const ENV_PREFIX = 'VENDOR_OPS_';
 function operation(name) {
     const module = findOperation(name);
     if (module)
@@ -49374,13 +51213,20 @@ function print(text) {
     process.stdout.write(`${text}\n`);
     return 0;
 }
+/** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose) {
-    const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
+    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
     const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
     const controller = new AbortController();
-    const cancel = () => controller.abort(new Error('Cancelled'));
+    let stoppedBy;
+    const cancel = (signal) => {
+        stoppedBy = signal;
+        controller.abort(new Error('Cancelled'));
+    };
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
+    let last;
     try {
         // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
         const summary = new InputReader(source).optional('summary') !== false;
@@ -49390,25 +51236,35 @@ async function runCommand(source, json, verbose) {
             signal: controller.signal,
             onSecret: () => { },
             userAgent: 'vendor-ops-cli',
+            onResponse: (response) => (last = response),
         });
         stop();
         printOutputs(run.outputs, json);
         if (summary)
             for (const table of run.result.summary)
-                process.stderr.write(renderTable(table));
+                process.stderr.write(renderTable(table, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
-            return 1;
+            return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
         }
-        return 0;
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
     }
     catch (error) {
         stop();
+        // A usage error is one line, and nothing else: no request was sent, so no output is known.
+        if (error instanceof InputError) {
+            err(`error: ${error.message}`);
+            return 2;
+        }
+        // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
+        printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
         if (error instanceof ServiceError)
             for (const line of error.detailLines())
                 err(line);
         err(`error: ${error instanceof Error ? error.message : String(error)}`);
-        return error instanceof InputError ? 2 : 1;
+        // The advice the action's job summary gives, for the same causes.
+        err(`advice: ${adviceFor(error)}`);
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     finally {
         process.off('SIGINT', cancel);
@@ -49423,7 +51279,8 @@ function printOutputs(outputs, json) {
         for (const [name, value] of present)
             process.stdout.write(`${name}=${outputText(value)}\n`);
 }
-function renderTable(table) {
+/** A table as the command line shows it; a note the log has already shown (a warning) is not repeated. */
+function renderTable(table, logged) {
     const rows = [table.header, ...table.rows];
     const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
     const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
@@ -49434,48 +51291,11 @@ function renderTable(table) {
             : []),
         line(table.header),
         ...table.rows.map(line),
-        ...(table.notes ?? []).map(forCommandLine),
-        // Whole, on a line of its own, so it can be copied: the URL to resume with.
-        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${c.text}`]),
+        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
         '',
     ].join('\n');
-}
-
-
-/***/ }),
-
-/***/ 9740:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   p: () => (/* binding */ nearest)
-/* harmony export */ });
-/* unused harmony export editDistance */
-/** Levenshtein distance: insertions, deletions and substitutions, one each. */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-/**
- * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
- * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
- */
-function nearest(word, candidates) {
-    const limit = Math.max(2, Math.floor(word.length / 3));
-    let best;
-    for (const name of candidates) {
-        const distance = editDistance(word.toLowerCase(), name);
-        if (distance <= limit && (!best || distance < best.distance))
-            best = { name, distance };
-    }
-    return best?.name;
 }
 
 
@@ -49515,6 +51335,43 @@ const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
 function keepWasmOnBaselineTier() {
     (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
+}
+
+
+/***/ }),
+
+/***/ 3915:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   p: () => (/* binding */ nearest)
+/* harmony export */ });
+/* unused harmony export editDistance */
+/** Levenshtein distance: insertions, deletions and substitutions, one each. */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The candidate a typo most likely meant, or undefined where none is close: at most 2 edits, or a third of the
+ * word's length for longer words (`--subscripton-id`), so `--reboot` suggests nothing rather than a guess.
+ */
+function nearest(word, candidates) {
+    const limit = Math.max(2, Math.floor(word.length / 3));
+    let best;
+    for (const name of candidates) {
+        const distance = editDistance(word.toLowerCase(), name);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name, distance };
+    }
+    return best?.name;
 }
 
 

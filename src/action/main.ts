@@ -14,7 +14,19 @@ import { writeSummary } from './summary.js';
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 export async function run(): Promise<void> {
   const controller = new AbortController();
-  const cancel = () => controller.abort(new Error('The job was cancelled'));
+  let lastWord: NodeJS.Timeout | undefined;
+  const cancel = () => {
+    controller.abort(new Error('The job was cancelled'));
+    // The runner sends SIGTERM 7.5 s after SIGINT and kills 2.5 s later. A request that changes something gets
+    // up to 4 s for its answer (the client), then the step ends as it is; this is the net under that, should
+    // anything still hold the process: it ends, failed, 6 s after the signal. Unref'd: it never holds it open.
+    lastWord ??= setTimeout(() => {
+      core.setFailed(
+        'The job was cancelled and the step could not end within 6 s; see the log for what was done.',
+      );
+      process.exit(1);
+    }, CANCEL_EXIT_MS).unref();
+  };
   process.once('SIGTERM', cancel);
   process.once('SIGINT', cancel);
   const source = (name: InputName) => core.getInput(name);
@@ -84,6 +96,9 @@ function describe(error: unknown): string {
   }
   return oneLine(error instanceof Error ? error.message : String(error));
 }
+
+/** How long after the cancellation signal the step is ended whatever it is doing. */
+const CANCEL_EXIT_MS = 5_800;
 
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
 const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];

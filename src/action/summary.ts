@@ -1,14 +1,16 @@
 import * as core from '@actions/core';
 import type { SummaryTable } from '../operations/types.js';
+import { redactUrls } from '../client/url.js';
 import { SUMMARY_BYTES, bytes } from './limits.js';
 
 /**
  * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
  * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
- * images).
+ * images). Every URL is shown as the log shows it (no user info, the query reduced to `api-version`): anyone who
+ * can read the run page reads the summary, and a signed polling URL is a credential; only outputs carry it whole.
  */
 function escape(text: string): string {
-  return clip(text)
+  return clip(redactUrls(text))
     .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/\r\n|\r|\n/g, '<br>');
 }
@@ -51,7 +53,7 @@ export function renderSummary({ operation, tables, failure, advice }: SummaryCon
     header: `<tr>${table.header.map((c) => `<th>${escape(c)}</th>`).join('')}</tr>`,
     rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`),
     notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${escape(n)}</li>`).join('')}</ul>` : '',
-    // Shown whole, to copy: a URL cut with `?…` could not be used to resume.
+    // Redacted as any text here: the URL to resume with is in the outputs, whole.
     code: (table.code ?? [])
       .map((c) => `<p>${escape(c.label)}</p><pre><code>${escape(c.text)}</code></pre>`)
       .join(''),

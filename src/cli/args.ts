@@ -1,4 +1,4 @@
-import { nearest } from './nearest.js';
+import { nearest } from '../inputs/nearest.js';
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 export class UsageError extends Error {
@@ -25,8 +25,11 @@ export interface Scan {
   /** The words that are not flags nor flag values: the command first (`erp-stop`, `help`, `emulator`). */
   positionals: string[];
   globals: Set<Global>;
-  /** Every `--name value` (or `--name=value`) in order; `value` undefined where none followed. */
-  flags: { name: string; value: string | undefined }[];
+  /**
+   * Every `--name value` (or `--name=value`) in order; `value` undefined where none followed. `spelled` is the
+   * flag as typed (`-v`, `--v`), for messages: a message about `-v` that says `--v` names a flag nobody typed.
+   */
+  flags: { name: string; value: string | undefined; spelled: string }[];
 }
 
 /**
@@ -42,13 +45,14 @@ export function scan(argv: readonly string[]): Scan {
       result.globals.add(GLOBALS[word]);
     } else if (word.startsWith('-') && word.length > 1) {
       const equals = word.indexOf('=');
-      const name = word.slice(word.startsWith('--') ? 2 : 1, equals === -1 ? undefined : equals);
+      const spelled = word.slice(0, equals === -1 ? undefined : equals);
+      const name = spelled.slice(spelled.startsWith('--') ? 2 : 1);
       if (equals !== -1) {
-        result.flags.push({ name, value: word.slice(equals + 1) });
+        result.flags.push({ name, value: word.slice(equals + 1), spelled });
       } else {
         const next = argv[i + 1];
         const takes = next !== undefined && !(next.startsWith('--') || isGlobal(next));
-        result.flags.push({ name, value: takes ? next : undefined });
+        result.flags.push({ name, value: takes ? next : undefined, spelled });
         if (takes) i++;
       }
     } else {
@@ -80,17 +84,17 @@ export function readFlags(flags: Scan['flags'], spec: FlagSpec): Map<string, str
     const near = nearest(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
     return near && near !== name ? `; did you mean --${near}?` : '';
   };
-  for (const { name, value } of flags) {
+  for (const { name, value, spelled } of flags) {
     const accepted = spec.accepts.get(name);
-    if ((GLOBAL_FLAGS as readonly string[]).includes(name)) throw new UsageError(`--${name} takes no value`);
+    if ((GLOBAL_FLAGS as readonly string[]).includes(name)) throw new UsageError(`${spelled} takes no value`);
     if (!accepted) {
       throw new UsageError(
         spec.known?.has(name)
-          ? `${spec.command} does not read --${name}${suggest(name) || `; ${see}`}`
-          : `unknown flag --${name} for ${spec.command}${suggest(name) || `; ${see}`}`,
+          ? `${spec.command} does not read ${spelled}${suggest(name) || `; ${see}`}`
+          : `unknown flag ${spelled} for ${spec.command}${suggest(name) || `; ${see}`}`,
       );
     }
-    if (value === undefined) throw new UsageError(`--${name} needs a value (--${name} VALUE)`);
+    if (value === undefined) throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
     const seen = values.get(name);
     if (seen && !accepted.list) {
       throw new UsageError(`--${name} is given more than once; it takes one value`);

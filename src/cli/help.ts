@@ -126,14 +126,18 @@ function table(rows: string[][], width: number): string[] {
   });
 }
 
-/** Words to lines of at most `width` characters; a word longer than a line is cut into pieces that fit. */
+/**
+ * Words to lines of at most `width` characters; a word longer than a line (a resource id, a URL) is cut after a
+ * `/` where it can be, so each piece reads as part of a path, else into pieces that fit.
+ */
 export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
+  const fit = Math.max(1, width);
   const words = text
     .split(/\s+/)
     .filter(Boolean)
-    .flatMap((word) => word.match(new RegExp(`.{1,${Math.max(1, width)}}`, 'gu')) ?? []);
+    .flatMap((word) => (word.length <= fit ? [word] : cutLongWord(word, fit)));
   for (const word of words) {
     if (line && line.length + 1 + word.length > width) {
       lines.push(line);
@@ -142,6 +146,19 @@ export function wrap(text: string, width: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/** Pieces of at most `width` characters, each ending after a `/` where one falls within it. */
+function cutLongWord(word: string, width: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (rest.length > width) {
+    const slash = rest.lastIndexOf('/', width - 1);
+    const end = slash > 0 ? slash + 1 : width;
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  return rest ? [...pieces, rest] : pieces;
 }
 
 /** A command broken before its flags with shell continuations, so it can be pasted as it is. */

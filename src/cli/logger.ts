@@ -13,6 +13,8 @@ export function createCliLogger(
 ) {
   const started = now();
   let last = '';
+  // What was said, so the tables printed at the end do not repeat a warning (the retirement notice) word for word.
+  const said = new Set<string>();
   let live = false;
   const clearLive = () => {
     if (live) stream.write('\r\u001b[2K');
@@ -22,6 +24,7 @@ export function createCliLogger(
     const line = render(text);
     clearLive();
     stream.write(`${line}\n`);
+    said.add(line.replace(/^warning: /, ''));
     last = line;
   };
   const timer = stream.isTTY
@@ -52,5 +55,7 @@ export function createCliLogger(
       if (timer) clearInterval(timer);
       clearLive();
     },
+    /** Whether a line (a warning without its `warning: `) was written already. */
+    logged: (line: string) => said.has(line),
   };
 }

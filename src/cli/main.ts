@@ -1,16 +1,20 @@
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
+import type { HttpResponse } from '../client/http.js';
+import { adviceFor } from '../inputs/advice.js';
+import { nearest } from '../inputs/nearest.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation, type Run } from '../inputs/run.js';
 import type { InputName } from '../operations/inputs.js';
 import { inputsOf } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
+import { INPUTS } from '../operations/inputs.js';
 import { OUTPUTS } from '../operations/outputs.js';
 import type { SummaryTable } from '../operations/types.js';
 import { readFlags, refuseStray, scan, UsageError, type Scan } from './args.js';
 import { emulatorHelp, envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
-import { nearest } from './nearest.js';
 import { operationFlags } from './operation-flags.js';
 import { VERSION } from './version.js';
 import { forCommandLine } from './wording.js';
@@ -45,7 +49,7 @@ async function dispatch(args: Scan): Promise<number> {
   }
   if (!command) {
     if (args.globals.has('help')) return print(usage());
-    if (args.flags.length > 0) throw new UsageError(`no operation given before --${args.flags[0]!.name}`);
+    if (args.flags.length > 0) throw new UsageError(`no operation given before ${args.flags[0]!.spelled}`);
     process.stderr.write(`${usage()}\n`);
     return 2;
   }
@@ -63,8 +67,30 @@ async function dispatch(args: Scan): Promise<number> {
       : reads.has(name)
         ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
         : undefined;
+  warnOfStrayVariables(process.env);
   return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
+
+/**
+ * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
+ * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ */
+function warnOfStrayVariables(env: NodeJS.ProcessEnv): void {
+  const inputs = (Object.keys(INPUTS) as InputName[]).filter((n) => n !== 'operation');
+  const known = new Set(inputs.map(envName));
+  for (const name of Object.keys(env)
+    .filter((n) => n.startsWith(ENV_PREFIX))
+    .sort()) {
+    if (known.has(name)) continue;
+    // Compared as input names: the shared prefix would make every pair look close.
+    const near = nearest(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+    process.stderr.write(
+      `warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`,
+    );
+  }
+}
+
+const ENV_PREFIX = 'VENDOR_OPS_';
 
 function operation(name: string) {
   const module = findOperation(name);
@@ -80,13 +106,21 @@ function print(text: string): number {
   return 0;
 }
 
+/** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
 async function runCommand(source: (name: InputName) => string | undefined, json: boolean, verbose: boolean) {
-  const { logger, stop } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
+  const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
   const err = (line: string) => process.stderr.write(`${forCommandLine(line)}\n`);
   const controller = new AbortController();
-  const cancel = () => controller.abort(new Error('Cancelled'));
+  let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
+  const cancel = (signal: keyof typeof SIGNAL_EXIT) => {
+    stoppedBy = signal;
+    controller.abort(new Error('Cancelled'));
+  };
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
+  let last: HttpResponse | undefined;
   try {
     // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
     const summary = new InputReader(source).optional('summary') !== false;
@@ -96,20 +130,30 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
       signal: controller.signal,
       onSecret: () => {},
       userAgent: 'vendor-ops-cli',
+      onResponse: (response) => (last = response),
     });
     stop();
     printOutputs(run.outputs, json);
-    if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table));
+    if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
-      return 1;
+      return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
-    return 0;
+    return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
   } catch (error) {
     stop();
+    // A usage error is one line, and nothing else: no request was sent, so no output is known.
+    if (error instanceof InputError) {
+      err(`error: ${error.message}`);
+      return 2;
+    }
+    // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
+    printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
     if (error instanceof ServiceError) for (const line of error.detailLines()) err(line);
     err(`error: ${error instanceof Error ? error.message : String(error)}`);
-    return error instanceof InputError ? 2 : 1;
+    // The advice the action's job summary gives, for the same causes.
+    err(`advice: ${adviceFor(error)}`);
+    return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
   } finally {
     process.off('SIGINT', cancel);
     process.off('SIGTERM', cancel);
@@ -125,7 +169,8 @@ function printOutputs(outputs: Run['outputs'], json: boolean): void {
   else for (const [name, value] of present) process.stdout.write(`${name}=${outputText(value)}\n`);
 }
 
-function renderTable(table: SummaryTable): string {
+/** A table as the command line shows it; a note the log has already shown (a warning) is not repeated. */
+function renderTable(table: SummaryTable, logged: (line: string) => boolean): string {
   const rows = [table.header, ...table.rows];
   const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
@@ -136,9 +181,9 @@ function renderTable(table: SummaryTable): string {
       : []),
     line(table.header),
     ...table.rows.map(line),
-    ...(table.notes ?? []).map(forCommandLine),
-    // Whole, on a line of its own, so it can be copied: the URL to resume with.
-    ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${c.text}`]),
+    ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+    // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+    ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
     '',
   ].join('\n');
 }

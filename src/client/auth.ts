@@ -1,10 +1,15 @@
 import * as z from './schemas/zod.js';
 import type { Clock } from './clock.js';
-import { ServiceError } from './errors.js';
+import { oneLine, ServiceError } from './errors.js';
+import { formatWait } from './retry.js';
 import { parseBody, type Credential, type HttpClient, type HttpResponse } from './http.js';
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
+const RENEWAL_RETRY_MS = 30_000;
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
+const LAST_USE_MARGIN_MS = 10_000;
 
 /** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
 export function bearerToken(token: string): Credential {
@@ -47,12 +52,22 @@ export interface TokenGrantOptions {
   clientAssertion?: () => Promise<string>;
   /** Every issued token is a secret: the adapter masks it in the log. */
   onToken?: (token: string) => void;
+  /** Told once of a renewal that failed while the current token was still valid, and will be tried again. */
+  onRetry?: (line: string) => void;
+  /** Told of each sign-in that failed for good: the step reports it once, as a sign-in failure. */
+  onFailure?: (error: ServiceError) => void;
 }
 
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 export function tokenGrant(options: TokenGrantOptions): Credential {
-  let cached: { token: string; expiresAt: number } | undefined;
+  // When the token in hand stops being usable, and when a failed renewal is tried again.
+  let cached: { token: string; renewAt: number; validUntil: number } | undefined;
   let pending: Promise<string> | undefined;
+  let retryRenewalAt = 0;
+  const endpoint = (() => {
+    const url = new URL(options.tokenPath, options.http.origin);
+    return `${url.origin}${url.pathname}`;
+  })();
 
   const fetchToken = async (): Promise<string> => {
     const form: Record<string, string> = {
@@ -63,29 +78,72 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
     if (options.clientSecret !== undefined) form.client_secret = options.clientSecret;
     else if (options.clientAssertion) {
       form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-      form.client_assertion = await options.clientAssertion();
+      try {
+        form.client_assertion = await options.clientAssertion();
+      } catch (error) {
+        throw idTokenFailure(error);
+      }
     }
-    const response = await options.http.send({
-      method: 'POST',
-      url: options.tokenPath,
-      form,
-      intent: 'read',
-    });
-    const body = parseTokenResponse(response);
+    let body: z.output<typeof tokenResponse>;
+    try {
+      const response = await options.http.send({
+        method: 'POST',
+        url: options.tokenPath,
+        form,
+        intent: 'read',
+      });
+      body = parseTokenResponse(response);
+    } catch (error) {
+      throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+    }
     options.onToken?.(body.access_token);
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;
     // Short-lived tokens renew at half their life rather than at once.
     const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-    cached = { token: body.access_token, expiresAt: options.clock.now() + lifetimeMs - margin };
+    const now = options.clock.now();
+    cached = {
+      token: body.access_token,
+      renewAt: now + lifetimeMs - margin,
+      validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+    };
+    retryRenewalAt = 0;
     return body.access_token;
   };
 
+  /** The token in hand while it can still be sent, after a renewal failed. */
+  const stillValid = () =>
+    cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+
   return {
     async headers() {
-      if (!cached || options.clock.now() >= cached.expiresAt) {
-        // Concurrent requests (several instances at once) share one token request.
-        pending ??= fetchToken().finally(() => (pending = undefined));
-        await pending;
+      const now = options.clock.now();
+      if (!cached || now >= cached.renewAt) {
+        // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
+        const current = stillValid();
+        if (current && now < retryRenewalAt) return { authorization: `Bearer ${current.token}` };
+        try {
+          // Concurrent requests (several instances at once) share one token request.
+          pending ??= fetchToken().finally(() => (pending = undefined));
+          await pending;
+        } catch (error) {
+          const valid = stillValid();
+          if (!valid || !(error instanceof ServiceError)) {
+            if (error instanceof ServiceError) options.onFailure?.(error);
+            throw error;
+          }
+          // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
+          // while the token in hand has minutes left: it is renewed later instead.
+          const left = valid.validUntil - options.clock.now();
+          const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+          if (options.clock.now() >= retryRenewalAt) {
+            options.onRetry?.(
+              `Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
+                `more, so it is used and the renewal is retried in ${formatWait(wait)}`,
+            );
+          }
+          retryRenewalAt = options.clock.now() + wait;
+          return { authorization: `Bearer ${valid.token}` };
+        }
       }
       return { authorization: `Bearer ${cached!.token}` };
     },
@@ -93,6 +151,35 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
       cached = undefined;
     },
   };
+}
+
+/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
+function idTokenFailure(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  return new ServiceError({
+    action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
+    code: 'IdTokenUnavailable',
+    message: oneLine(error instanceof Error ? error.message : String(error)),
+    signIn: true,
+    hint:
+      "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
+      'federated credential expects.',
+  });
+}
+
+/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
+function tokenEndpointFailure(error: unknown, endpoint: string, withSecret: boolean): unknown {
+  if (!(error instanceof ServiceError) || error.signIn) return error;
+  const check = withSecret
+    ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
+    : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
+      "match this workflow's OIDC token.";
+  return new ServiceError({
+    ...error.init,
+    action: `Sign-in failed at the token endpoint ${endpoint}`,
+    signIn: true,
+    hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
+  });
 }
 
 /** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */

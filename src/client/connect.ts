@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { apiToken, bearerToken, tokenGrant } from './auth.js';
 import type { Clock } from './clock.js';
+import type { ServiceError } from './errors.js';
 import { HttpClient, type Credential, type HttpResponse } from './http.js';
 import { joinUrl, servicePath } from './url.js';
 
@@ -36,6 +37,10 @@ export interface ConnectOptions {
   onResponse?: (response: HttpResponse) => void;
   /** dry-run: requests that change something are refused by the client (PlannedChange), never sent. */
   dryRun?: boolean;
+  /** Each retry, one line a user sees: `… retrying in 2 s after HTTP 503`. */
+  onRetry?: (line: string) => void;
+  /** A sign-in failed for good (the token endpoint, the runner's ID-token endpoint): reported once. */
+  onSignInFailure?: (error: ServiceError) => void;
 }
 
 export function connectResourceManager(baseUrl: URL, signIn: SignIn, options: ConnectOptions): HttpClient {
@@ -58,6 +63,8 @@ function credentialFor(signIn: SignIn, options: ConnectOptions): Credential {
     scope: signIn.scope,
     clock: options.clock,
     onToken: options.onSecret,
+    onRetry: options.onRetry,
+    onFailure: options.onSignInFailure,
     ...(signIn.kind === 'client-secret'
       ? { clientSecret: signIn.clientSecret }
       : { clientAssertion: signIn.idToken }),

@@ -21,6 +21,13 @@ export interface ServiceErrorInit extends ErrorDetail {
   effectUnknown?: boolean;
   /** The `x-vendor-client-request-id` the request carried, the same on each of its retries. */
   clientRequestId?: string;
+  /** The sign-in failed (the token endpoint or the runner's ID-token endpoint), not the request it was for. */
+  signIn?: boolean;
+  /**
+   * The request would have been retried, but the next try came after the step's deadline (a 429 whose
+   * Retry-After passes it): for a poll, a timeout of the wait rather than a failure of the operation.
+   */
+  pastDeadline?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -35,6 +42,8 @@ export class ServiceError extends Error {
   readonly hint?: string;
   readonly effectUnknown: boolean;
   readonly clientRequestId?: string;
+  readonly signIn: boolean;
+  readonly pastDeadline: boolean;
 
   constructor(readonly init: ServiceErrorInit) {
     super(renderHeadline(init));
@@ -50,6 +59,8 @@ export class ServiceError extends Error {
     this.hint = init.hint;
     this.effectUnknown = init.effectUnknown ?? false;
     this.clientRequestId = init.clientRequestId;
+    this.signIn = init.signIn ?? false;
+    this.pastDeadline = init.pastDeadline ?? false;
   }
 
   withHint(hint: string): ServiceError {
@@ -90,10 +101,20 @@ function renderHeadline(e: ServiceErrorInit): string {
   // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
   // follows it, the request id, must survive wherever only the first line is shown.
   const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
-  const ids = [e.target && `target: ${e.target}`, `request-id: ${e.requestId ?? 'none'}`].filter(Boolean);
+  const ids = [
+    e.target && `target: ${e.target}`,
+    `request-id: ${e.requestId ?? 'none'}`,
+    e.clientRequestId && `client-request-id: ${e.clientRequestId}`,
+  ].filter(Boolean);
+  // Said before any hint: whoever reads only the headline must not take it for a refusal and send it again.
+  const unknown = e.effectUnknown ? ` ${EFFECT_UNKNOWN}` : '';
   const hint = e.hint ? ` ${e.hint}` : '';
-  return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${hint}`;
+  return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${unknown}${hint}`;
 }
+
+/** The sentence every failure of unknown effect carries. */
+export const EFFECT_UNKNOWN =
+  'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
 
 /** Line breaks and the white space around them folded into one space. */
 export function oneLine(text: string): string {

@@ -1,15 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { safeParse, type core, type output } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
 import { PlannedChange, plannedRequest } from './dry-run.js';
 import { describeBody, parseErrorBody } from './error-body.js';
+import { OriginGate } from './gate.js';
 import {
   backoffDelay,
   defaultRetryPolicy,
+  formatWait,
   isRetryableNetworkError,
+  neverReachedService,
   parseRetryAfter,
   RETRYABLE_STATUSES,
+  withJitter,
   type RetryPolicy,
 } from './retry.js';
 import type { HttpResponse } from './response.js';
@@ -54,6 +59,11 @@ export interface HttpRequest {
    * `AFTER_CANCEL_LIMIT_MS`, so the step still exits inside the runner's cancellation window.
    */
   afterCancel?: boolean;
+  /**
+   * The `x-vendor-client-request-id` of a request sent again by its caller after an attempt of unknown effect
+   * (an idempotent DELETE): the same logical request, so the same id. Default: a new one.
+   */
+  clientRequestId?: string;
 }
 
 /** How long a request sent after the job's cancellation may take, its retries included. */
@@ -81,6 +91,12 @@ export interface HttpClientOptions {
   onResponse?: (response: HttpResponse) => void;
   /** A dry run: a request that changes something is never sent; `send` raises PlannedChange instead. */
   dryRun?: boolean;
+  /** Told of each retry, one line a user sees (`… retrying in 2 s after HTTP 503`); default: the debug line. */
+  onRetry?: (line: string) => void;
+  /** The `x-vendor-client-request-id` of each request that changes something; default `crypto.randomUUID`. */
+  randomUUID?: () => string;
+  /** How long a request that changes something, once sent, may still take after the job's cancellation. */
+  cancelGraceMs?: number;
 }
 
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
@@ -91,41 +107,66 @@ export class HttpClient {
   requestCount = 0;
   /** A request has succeeded: the credential was good then. */
   private accepted = false;
+  /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+  private readonly gate: OriginGate;
+  private readonly cancelGraceMs: number;
 
   constructor(private readonly options: HttpClientOptions) {
     this.origin = options.origin;
     this.retry = options.retry ?? defaultRetryPolicy;
+    this.gate = new OriginGate(options.clock, this.retry.random);
+    this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-    // The one place a dry run is kept: no operation can send a change by forgetting to check.
-    if (this.options.dryRun && intentOf(req) === 'change') {
-      throw new PlannedChange(plannedRequest(req.method, url, req.json));
-    }
     const { clock } = this.options;
+    const change = intentOf(req) === 'change';
+    // The one place a dry run is kept: no operation can send a change by forgetting to check.
+    if (change && this.options.dryRun) throw new PlannedChange(plannedRequest(req.method, url, req.json));
+    // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+    // retry from a second request, and a failure names it.
+    const clientRequestId = change
+      ? (req.clientRequestId ?? (this.options.randomUUID ?? randomUUID)())
+      : undefined;
     const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
+    const unknown = (error: ServiceError) =>
+      new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
     let refreshed = false;
     for (let attempt = 1; ; attempt++) {
+      // A cancelled job starts nothing new, and never a retry.
       signal?.throwIfAborted();
       let response: HttpResponse;
+      // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+      // operation the service accepted is not lost; a read is cut at once.
+      const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
+      const progress = { sent: false };
       try {
-        response = await this.once(req, url, signal);
+        response = await this.gate.pass(
+          () => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress),
+          (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
+          signal,
+          change,
+        );
       } catch (error) {
+        // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+        if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+          // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+          throw unknown(noAnswer(req, url, error, inFlight?.signal.aborted === true, this.cancelGraceMs));
+        }
         const wait = backoffDelay(this.retry, attempt);
-        if (
-          attempt < this.retry.attempts &&
-          isRetryableNetworkError(error) &&
-          !signal?.aborted &&
-          this.withinDeadline(wait)
-        ) {
-          this.debug(
-            `${req.method} ${redactQuery(url.href)} failed (${describeNetworkError(error)}); retry in ${Math.round(wait)} ms`,
-          );
+        const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+        if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+          this.retrying(req, url, wait, describeNetworkError(error));
           await clock.sleep(wait, signal);
           continue;
         }
-        throw networkError(req, url, error);
+        const failure = networkError(req, url, error);
+        throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+          ? new ServiceError({ ...failure.init, clientRequestId })
+          : failure;
+      } finally {
+        inFlight?.dispose();
       }
       this.options.onResponse?.(response);
       const ok = req.ok ?? ((s: number) => s >= 200 && s < 300);
@@ -139,33 +180,83 @@ export class HttpClient {
         this.options.credential.refresh();
         continue;
       }
-      const wait =
-        parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-      const retryable = RETRYABLE_STATUSES.has(response.status) && attempt < this.retry.attempts;
-      if (retryable && this.withinDeadline(wait)) {
-        this.debug(
-          `${req.method} ${redactQuery(url.href)} → ${response.status}; retry ${attempt} in ${Math.round(wait)} ms`,
-        );
-        await clock.sleep(wait, signal);
-        continue;
+      const error = new ServiceError({
+        ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+        clientRequestId,
+      });
+      // The service declined it and says when to come back: retried until the deadline, not a fixed number of
+      // times, so a throttled fleet slows down instead of failing.
+      const throttled =
+        response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+      if (throttled) {
+        const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+        const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+        if (more && this.withinDeadline(wait)) {
+          this.retrying(req, url, wait, `HTTP ${response.status}`);
+          // After a 429 the gate holds this request with every other; a 503 waits on its own.
+          if (response.status !== 429) await clock.sleep(wait, signal);
+          continue;
+        }
+        throw new ServiceError({
+          ...error.init,
+          pastDeadline: more,
+          hint: more
+            ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+            : `Given up after ${attempt} attempts.`,
+        });
       }
-      const error = parseErrorBody(response, `${req.method} ${url.pathname}`);
-      const hint = retryable
-        ? `The next try would be in ${Math.ceil(wait / 1000)} s, after the step's timeout.`
-        : (req.hint?.(error) ??
-          (response.status === 401
-            ? this.options.credential?.unauthorized?.(error, this.accepted)
-            : undefined));
+      if (RETRYABLE_STATUSES.has(response.status)) {
+        if (change) throw unknown(error);
+        const wait =
+          parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+        const retryable = attempt < this.retry.attempts;
+        if (retryable && this.withinDeadline(wait)) {
+          this.retrying(req, url, wait, `HTTP ${response.status}`);
+          await clock.sleep(wait, signal);
+          continue;
+        }
+        if (retryable) {
+          throw new ServiceError({
+            ...error.init,
+            pastDeadline: true,
+            hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+          });
+        }
+      }
+      const hint =
+        req.hint?.(error) ??
+        (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
       throw hint ? error.withHint(hint) : error;
     }
   }
 
-  private async once(req: HttpRequest, url: URL, signal: AbortSignal | undefined): Promise<HttpResponse> {
+  /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+  private retryAfterOf(response: HttpResponse, attempt: number): number {
+    return (
+      parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
+      backoffDelay(this.retry, attempt)
+    );
+  }
+
+  /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+  private retrying(req: HttpRequest, url: URL, waitMs: number, after: string): void {
+    const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
+    (this.options.onRetry ?? this.options.debug)?.(line);
+  }
+
+  private async once(
+    req: HttpRequest,
+    url: URL,
+    signal: AbortSignal | undefined,
+    clientRequestId: string | undefined,
+    progress: { sent: boolean },
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'vendor-ops-action',
       ...(await this.options.credential?.headers()),
     };
+    if (clientRequestId) headers['x-vendor-client-request-id'] = clientRequestId;
     let body: string | undefined;
     if (req.form) {
       body = new URLSearchParams(req.form).toString();
@@ -177,6 +268,8 @@ export class HttpClient {
       headers['content-length'] = '0';
     }
     this.requestCount++;
+    signal?.throwIfAborted();
+    progress.sent = true;
     const started = this.options.clock.now();
     const res = await request(url, {
       method: req.method,
@@ -312,6 +405,56 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
 function describeNetworkError(error: unknown): string {
   const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
   return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+
+/** A request that changes something was sent and no answer came: what happened instead, for its error. */
+function noAnswer(
+  req: HttpRequest,
+  url: URL,
+  error: unknown,
+  graceEnded: boolean,
+  graceMs: number,
+): ServiceError {
+  if (graceEnded) {
+    return new ServiceError({
+      action: `${req.method} ${url.origin}${url.pathname}`,
+      code: 'NoAnswer',
+      message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
+    });
+  }
+  const failure = networkError(req, url, error);
+  return failure instanceof ServiceError
+    ? failure
+    : new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: failure.message,
+      });
+}
+
+/**
+ * A signal that aborts `graceMs` after `signal` does (real time: the runner's kill is), for a request already on
+ * its way; `dispose` once it has its answer.
+ */
+function graceAfter(
+  signal: AbortSignal | undefined,
+  graceMs: number,
+): { signal: AbortSignal; dispose: () => void } | undefined {
+  if (!signal) return undefined;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    timer = setTimeout(() => controller.abort(signal.reason), graceMs);
+  };
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      signal.removeEventListener('abort', onAbort);
+      clearTimeout(timer);
+    },
+  };
 }
 
 function networkError(req: HttpRequest, url: URL, error: unknown): Error {

@@ -21,11 +21,44 @@ const RETRYABLE_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
+/**
+ * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
+ * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
+ * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 export function isRetryableNetworkError(error: unknown): boolean {
+  return hasCode(error, RETRYABLE_CODES);
+}
+
+export function neverReachedService(error: unknown): boolean {
+  return hasCode(error, NOT_SENT_CODES);
+}
+
+function hasCode(error: unknown, codes: Set<string>): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && RETRYABLE_CODES.has(e.code)) return true;
+    if (typeof e.code === 'string' && codes.has(e.code)) return true;
   }
   return false;
+}
+
+/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
+export function withJitter(ms: number, random: () => number): number {
+  return Math.round(ms + random() * 0.2 * ms);
+}
+
+/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
+export function formatWait(ms: number): string {
+  const s = ms / 1000;
+  return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
 }
 
 /**

@@ -105,21 +105,38 @@ export function joinUrl(base: URL, path: string, query: Record<string, string | 
 }
 
 /**
- * How a URL is printed (log lines, group titles, errors, the summary): query strings may carry signatures and
- * user info a password, so it shows neither. Works on text no URL parser reads, too.
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 export function redactQuery(link: string): string {
   const bare = link.replace(USERINFO, '$1…@');
   const q = bare.indexOf('?');
-  return q < 0 ? bare : `${bare.slice(0, q)}?…`;
+  return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
 
 /**
- * Every URL in a text (an input echoed back, one per line) as `redactQuery` prints one; and any query left,
- * wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature.
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query: string): string {
+  // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+  const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query)!;
+  const params = body!.split('&');
+  const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+  const rest = params.some((p) => p !== version && p !== '');
+  if (!version) return `?…${after}`;
+  return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
  */
 export function redactUrls(text: string): string {
   return text
     .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-    .replace(/\?(?!…)[^\s"',\]]*/g, '?…');
+    .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyFault, type FaultRule } from './faults.js';
+import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
 
 /**
  * A local emulator of the service: a real HTTP server on loopback, stateful, with fault knobs. It shares no
@@ -53,6 +54,8 @@ export interface EmulatorOptions {
   accessTokens?: string[];
   clients?: ClientCredential[];
   oidcRequestToken?: string;
+  /** The resource manager's write limit per subscription (write-bucket.ts); absent: no limit. */
+  writeBucket?: WriteBucketOptions;
 }
 
 export interface AreaModule {
@@ -72,6 +75,8 @@ export class Emulator {
   clockOffsetMs = 0;
   readonly issuedTokens = new Map<string, number>();
   readonly issuedOidcTokens = new Set<string>();
+  /** Set by the `writeBucket` option, or by a test: the write limit per subscription. */
+  writeBuckets?: WriteBuckets;
   /**
    * Requests that reached the second origin carrying a credential header. The second origin stands for
    * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
@@ -91,6 +96,13 @@ export class Emulator {
     this.oidcRequestToken = options.oidcRequestToken ?? 'emu-oidc-request-token';
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
     this.routes.push(...this.signInRoutes());
+    if (options.writeBucket) this.limitWrites(options.writeBucket);
+  }
+
+  /** Turns the write limit on (a token bucket per subscription), replacing any before. */
+  limitWrites(options: WriteBucketOptions): WriteBuckets {
+    this.writeBuckets = new WriteBuckets(options, () => this.now());
+    return this.writeBuckets;
   }
 
   now(): number {
@@ -193,16 +205,44 @@ export class Emulator {
       if (rule) {
         rule.times--;
         // "After the route": the service acts on the request, then its answer is lost on the way back.
-        if (rule.after) await this.route(target, { ...ctxBase, res: new ServerResponse(req) });
+        if (rule.after && rule.fault.kind !== 'delay') {
+          await this.route(target, { ...ctxBase, res: new ServerResponse(req) });
+        }
         if (rule.fault.kind === 'shutdown') this.stopListening(origin);
         if (await applyFault(rule.fault, req, res)) return;
       }
+      if (this.throttle(ctxBase)) return;
       await this.route(target, ctxBase);
     } catch (error) {
       if (!res.headersSent) {
         sendJson({ res }, 500, { error: { code: 'EmulatorError', message: String(error) } });
       }
     }
+  }
+
+  /** The write limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
+  private throttle(ctx: Omit<RequestContext, 'params'>): boolean {
+    const subscription = WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
+    if (!this.writeBuckets || subscription === undefined) return false;
+    const retryAfter = this.writeBuckets.take(subscription);
+    const remaining = String(this.writeBuckets.remaining(subscription));
+    if (retryAfter === undefined) {
+      ctx.res.setHeader('x-vendor-ratelimit-remaining-subscription-writes', remaining);
+      return false;
+    }
+    // The code is the emulator's wording; the status and Retry-After are what matter to a client.
+    sendJson(
+      ctx,
+      429,
+      {
+        error: {
+          code: 'TooManyRequests',
+          message: `The subscription's write limit is reached; retry after ${retryAfter} s.`,
+        },
+      },
+      { 'retry-after': String(retryAfter), 'x-vendor-ratelimit-remaining-subscription-writes': remaining },
+    );
+    return true;
   }
 
   /** The route that answers the request; an answer no client reads where `res` has no socket (see `after`). */

@@ -28,6 +28,11 @@ export type Fault =
   | { kind: 'empty-200' }
   /** A 200 with a body of this many bytes. */
   | { kind: 'huge'; bytes: number }
+  /**
+   * The answer comes late: the request waits this long, then goes on to its route (a slow service, or with
+   * `after: true` a slow answer of a service that acted at once). A cancellation in the meantime meets it in flight.
+   */
+  | { kind: 'delay'; ms: number }
   /** The service goes away: this connection breaks and the origin stops listening, so every later connect is refused. */
   | { kind: 'shutdown' };
 
@@ -77,6 +82,9 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
       return true;
     case 'hang':
       return true;
+    case 'delay':
+      await new Promise((resolve) => setTimeout(resolve, fault.ms));
+      return false;
     case 'stall-body':
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"status":');

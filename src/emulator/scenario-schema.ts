@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import type { AppsScenario } from './areas/apps.js';
 import type { CachedImagesScenario } from './areas/cached-images.js';
-import type { DataShareScenario, EmulatedSynchronization } from './areas/data-share.js';
+import type {
+  DataShareScenario,
+  EmulatedDatasetDetail,
+  EmulatedStart,
+  EmulatedSynchronization,
+} from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
 import type { EmulatorOptions } from './emulator.js';
 import type { Scenario } from './index.js';
@@ -30,6 +35,8 @@ const emulator = z.strictObject({
   accessTokens: z.optional(z.array(z.string())),
   clients: z.optional(z.array(z.strictObject({ clientId: z.string(), clientSecret: text }))),
   oidcRequestToken: text,
+  // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
+  writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -59,6 +66,13 @@ const erpKnobs = {
   rotatePollingUrl: flag,
   pollingMode: z.optional(z.enum(['async', 'location'])),
   locationFinal: z.optional(z.literal([200, 204])),
+  status: text,
+  health: text,
+  missing: flag,
+  readRefused: flag,
+  endStatus: text,
+  endHealth: text,
+  settleReads: z.optional(count),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 
@@ -67,6 +81,19 @@ const erp = z.strictObject({
   defaults: z.optional(erpInstance),
   instances: z.optional(z.record(z.string(), erpInstance)),
 });
+
+const datasetDetail = z.strictObject({
+  name: z.string(),
+  dataSetId: text,
+  dataSetType: text,
+  status: text,
+  message: text,
+  startTime: text,
+  endTime: text,
+  durationMs: z.optional(z.number()),
+});
+const details = z.optional(z.array(datasetDetail));
+const generatedDetails = z.optional(z.strictObject({ count, failed: z.optional(count) }));
 
 const synchronization = z.strictObject({
   synchronizationId: z.string(),
@@ -78,6 +105,20 @@ const synchronization = z.strictObject({
   durationMs: z.optional(z.number()),
   appearAfterPolls: z.optional(count),
   statuses: z.optional(z.array(z.string())),
+  startTimeAfterPolls: z.optional(count),
+  details,
+  generatedDetails,
+});
+
+const synchronizationStart = z.strictObject({
+  statuses: z.optional(z.array(z.string())),
+  appearAfterPolls: z.optional(count),
+  message: text,
+  durationMs: z.optional(z.number().check(z.nonnegative())),
+  details,
+  generatedDetails,
+  answer: z.optional(z.literal([200, 202])),
+  omitId: flag,
 });
 
 const dataShare = z.strictObject({
@@ -92,6 +133,18 @@ const dataShare = z.strictObject({
   nextLinkOrigin: z.optional(origin),
   nextLinkForm: z.optional(linkForm),
   retryAfter: text,
+  ignoreOrderBy: flag,
+  starts: z.optional(z.array(synchronizationStart)),
+  conflictCode: text,
+  cancel: z.optional(z.strictObject({ status: text, afterPolls: z.optional(count) })),
+  detailsPageSize: z.optional(z.int().check(z.positive())),
+  detailsError: z.optional(
+    z.strictObject({
+      status: z.int().check(z.minimum(400), z.maximum(599)),
+      code: z.string(),
+      message: z.string(),
+    }),
+  ),
 });
 
 const cachedImages = z.strictObject({
@@ -211,6 +264,8 @@ const covered: {
   erpInstance: Covers<Out<typeof erpInstance>, ErpInstanceScenario>;
   dataShare: Covers<Out<typeof dataShare>, DataShareScenario>;
   synchronization: Covers<Out<typeof synchronization>, EmulatedSynchronization>;
+  synchronizationStart: Covers<Out<typeof synchronizationStart>, EmulatedStart>;
+  datasetDetail: Covers<Out<typeof datasetDetail>, EmulatedDatasetDetail>;
   cachedImages: Covers<Out<typeof cachedImages>, CachedImagesScenario>;
   apps: Covers<Out<typeof apps>, AppsScenario>;
 } = {
@@ -220,6 +275,8 @@ const covered: {
   erpInstance: true,
   dataShare: true,
   synchronization: true,
+  synchronizationStart: true,
+  datasetDetail: true,
   cachedImages: true,
   apps: true,
 };

@@ -2,13 +2,18 @@ import { InputError } from '../client/errors.js';
 import { redactUrls } from '../client/url.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from '../operations/inputs.js';
 import type { InputUse } from '../operations/module.js';
+import { droppedRepeats } from '../operations/parsers.js';
 
 /** Where raw input text comes from: the runner's INPUT_* variables, or the command line's flags. */
 export type InputSource = (name: InputName) => string | undefined;
 
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 export class InputReader {
-  constructor(private readonly source: InputSource) {}
+  /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+  constructor(
+    private readonly source: InputSource,
+    private readonly note: (line: string) => void = () => {},
+  ) {}
 
   /** An operation's use of an input: its own parser and default, and whether it must be given. */
   read<T>(use: InputUse<T>, operation: string): T | undefined {
@@ -45,6 +50,12 @@ export class InputReader {
       // A secret's value never reaches a message.
       const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
       throw new InputError(name, `${reason}${got}`);
+    }
+    const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+    if (repeated.length) {
+      this.note(
+        `Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`,
+      );
     }
     return parsed.data;
   }

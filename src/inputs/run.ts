@@ -2,12 +2,13 @@ import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
 import { connectAppManagement, connectResourceManager, type ConnectOptions } from '../client/connect.js';
 import { closeDispatcher, createDispatcher } from '../client/dispatcher.js';
-import { InputError } from '../client/errors.js';
+import { InputError, type ServiceError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
+import { nearest } from './nearest.js';
 import { InputReader, type InputSource } from './reader.js';
 import { readSignIn, type IdTokenSource } from './sign-in.js';
 
@@ -22,6 +23,8 @@ export interface Runtime {
   userAgent?: string;
   /** Told of every response, so an adapter can report the last one's ids even when the step fails. */
   onResponse?: (response: HttpResponse) => void;
+  /** Where each retry's line goes (`… retrying in 2 s after HTTP 503`); default: the logger's info lines. */
+  onRetry?: (line: string) => void;
 }
 
 export interface Run {
@@ -40,9 +43,11 @@ export function parseOperation(raw: string | undefined): OperationModule {
   const name = raw?.trim() ?? '';
   const module = findOperation(name);
   if (module) return module;
+  // As the command line does: a likely slip named first, then every valid name.
+  const near = name ? nearest(name, OPERATION_NAMES) : undefined;
   throw new InputError(
     'operation',
-    `${name ? `'${name}' is not an operation` : 'is required'}; valid operations: ${OPERATION_NAMES.join(', ')}`,
+    `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`,
   );
 }
 
@@ -52,7 +57,7 @@ export function parseOperation(raw: string | undefined): OperationModule {
  */
 export async function runOperation(source: InputSource, runtime: Runtime): Promise<Run> {
   const module = parseOperation(source('operation'));
-  const inputs = new InputReader(source);
+  const inputs = new InputReader(source, runtime.logger.info);
   refuseUnread(module, inputs);
   const options = Object.fromEntries(
     Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]),
@@ -77,6 +82,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   const last: { response?: HttpResponse } = {};
   let dispatcher: Dispatcher | undefined;
   let result: OperationResult;
+  let signInFailure: ServiceError | undefined;
   try {
     dispatcher = createDispatcher({ requestTimeoutMs });
     const client = connection.connect({
@@ -91,8 +97,14 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
         last.response = response;
         runtime.onResponse?.(response);
       },
+      // Each retry is a line the user sees, in the action's log as on the command line.
+      onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
+      onSignInFailure: (error) => (signInFailure ??= error),
     });
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
+    // No request went out: the sign-in failed before any, and each instance would report it again. It is the
+    // step's one cause, said once.
+    if (signInFailure && result.failure && client.requestCount === 0) throw signInFailure;
   } finally {
     // Keep-alive sockets would hold the process open after the step is done.
     await closeDispatcher(dispatcher);

@@ -1,4 +1,5 @@
 import type { output } from '../client/schemas/zod.js';
+import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -83,8 +84,8 @@ export const INPUTS = {
   }),
   'erp-virtual-instance': def({
     description:
-      'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name}.',
-    parse: p.resourceNames(),
+      'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+    parse: erpVirtualInstanceItems,
   }),
   'soft-stop-timeout-seconds': def({
     description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',

@@ -93,17 +93,48 @@ export function integer(min: number, max: number): Parser<number> {
   });
 }
 
-/** One item per line or comma-separated; blanks dropped, duplicates kept out. */
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap<readonly unknown[], string[]>();
+
+export function droppedRepeats(list: readonly unknown[]): string[] {
+  return repeats.get(list) ?? [];
+}
+
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+export function withoutRepeats(items: readonly string[]): string[] {
+  const kept = [...new Set(items)];
+  const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+  if (dropped.length) repeats.set(kept, [...new Set(dropped)]);
+  return kept;
+}
+
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
 function readList(v: string): string[] {
-  const items = [
-    ...new Set(
-      v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-  return items.length > 0 ? items : refuse('must name at least one item');
+  const items = v
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const spaced = items.find((item) => /\s/.test(item));
+  if (spaced !== undefined) {
+    refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+  }
+  return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item: string): string {
+  const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 export const list = parser(readList);
@@ -120,13 +151,27 @@ export const uuid = parser((v) => {
     : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
 
-/** Path segments: the client encodes them, but `.`/`..`, control characters and absurd lengths are refused here. */
+/**
+ * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
+ * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
+ * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
+ * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
+ * names a resource, and by each part of a full resource id.
+ */
+export function resourceNameProblem(name: string, maxLength = 260): string | undefined {
+  if (name.length > maxLength) return `must be at most ${maxLength} characters`;
+  if (name === '.' || name === '..') return 'must not be . or ..';
+  if (/\p{Cc}/u.test(name)) return 'must not contain control characters';
+  const bad = /[/\\?#%]/.exec(name)?.[0];
+  if (bad) return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
+  return undefined;
+}
+
+/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v: string, maxLength: number): string {
   const name = nonEmpty(v);
-  if (name.length > maxLength) refuse(`must be at most ${maxLength} characters`);
-  if (name === '.' || name === '..') refuse('must not be . or ..');
-  if (/\p{Cc}/u.test(name)) refuse('must not contain control characters');
-  return name;
+  const problem = resourceNameProblem(name, maxLength);
+  return problem ? refuse(problem) : name;
 }
 
 export function resourceName(maxLength = 260): Parser<string> {
@@ -135,7 +180,14 @@ export function resourceName(maxLength = 260): Parser<string> {
 
 /** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
 export function resourceNames(maxLength = 260): Parser<string[]> {
-  return parser((v) => readList(v).map((item) => readResourceName(item, maxLength)));
+  return parser((v) => {
+    const names = readList(v);
+    for (const name of names) {
+      const problem = resourceNameProblem(name, maxLength);
+      if (problem) refuse(`has an item that ${problem}: '${shown(name)}'`);
+    }
+    return names;
+  });
 }
 
 /**
@@ -153,7 +205,20 @@ export const isoTime = parser((v) => {
 });
 
 /** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-export const pollInterval = parser((v) => Math.max(readPositiveDuration(v), RETRY_AFTER_MIN_MS));
+export const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+export const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+
+function pollFloorMs(): number {
+  const lowered = (globalThis as Record<symbol, unknown>)[POLL_FLOOR_OVERRIDE];
+  return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
 
 export const osType = parser((v) => {
   const word = v.trim().toLowerCase();
@@ -202,10 +267,9 @@ export const operationUrls = parser((raw) => {
   for (const { where, text } of entries) {
     const reason = urlProblem(text);
     if (reason) return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-    const href = new URL(text).href;
-    if (!urls.includes(href)) urls.push(href);
+    urls.push(new URL(text).href);
   }
-  return urls;
+  return withoutRepeats(urls);
 });
 
 function urlProblem(text: string): string | undefined {

@@ -2,10 +2,13 @@ import appCurrentUser from './apps/app-current-user.js';
 import appRemoveUser from './apps/app-remove-user.js';
 import checkImageCached from './images/check-image-cached.js';
 import erpStart from './erp/erp-start.js';
+import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
 import waitForSync from './sync/wait-for-sync.js';
+import syncStart from './sync/sync-start.js';
+import syncCancel from './sync/sync-cancel.js';
 
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
@@ -14,8 +17,11 @@ import waitForSync from './sync/wait-for-sync.js';
 export const REGISTRY = [
   erpStop,
   erpStart,
+  erpStatus,
   waitForOperation,
   waitForSync,
+  syncStart,
+  syncCancel,
   checkImageCached,
   appRemoveUser,
   appCurrentUser,

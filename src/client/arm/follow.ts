@@ -1,3 +1,4 @@
+import { ServiceError } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import { PollTimeoutError, pollUntilDone } from './lro.js';
 import { parseRetryAfter } from '../retry.js';
@@ -89,7 +90,19 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
   } catch (error) {
     // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
     if (ctx.signal?.aborted) return { kind: 'cancelled', last, error, pollingUrl };
-    if (error instanceof PollTimeoutError) return { kind: 'timeout', last, error, pollingUrl };
+    if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
+      return { kind: 'timeout', last, error, pollingUrl };
+    }
     return { kind: 'error', last, error, pollingUrl };
   }
+}
+
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
+ * Retry-After past it. The operation may still be running: it stays resumable.
+ */
+export function waitingFailed(error: unknown, terms: Pick<WaitTerms, 'clock' | 'deadline'>): boolean {
+  if (terms.clock.now() >= terms.deadline) return true;
+  return error instanceof ServiceError && error.status === 429;
 }

@@ -50,7 +50,7 @@ export function readAnswer(response: HttpResponse, mode: PollingMode, what: stri
   // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
   // without a body is no answer in either reading there.
   const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-  if (mode === 'location' || byHttpStatus) return finalAnswer(response);
+  if (mode === 'location' || byHttpStatus || endedLocation(response, mode)) return finalAnswer(response);
   const body = parseBody(response, operationStatusResult, what);
   // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
   const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
@@ -72,6 +72,19 @@ function finalAnswer(response: HttpResponse): PollAnswer {
   // The resource (where there is one) stays in the result; the status is what the outputs report.
   const body: OperationStatusResult = resource ? { status, resource } : { status };
   return { body, state: classifyStatus(status) };
+}
+
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response: HttpResponse, mode: PollingMode): boolean {
+  if (mode !== 'unknown' || response.status !== 200) return false;
+  if (!/\/operationResults\//i.test(response.url.pathname)) return false;
+  if (response.text.trim() === '') return true;
+  const json = jsonOf(response);
+  return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
 }
 
 function provisioningStateOf(resource: Record<string, unknown> | undefined): string | undefined {

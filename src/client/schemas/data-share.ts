@@ -43,3 +43,22 @@ export const scheduleSchema = z.looseObject({
   synchronizationTime: z.nullish(z.string()),
 });
 export type ScheduleProperties = z.output<typeof scheduleSchema>;
+
+/**
+ * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
+ * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
+ */
+export const synchronizationDetailSchema = z.looseObject({
+  name: z.nullish(z.string()),
+  dataSetId: z.nullish(z.string()),
+  /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+  dataSetType: informational(z.string()),
+  status: z.nullish(z.string()),
+  message: informational(z.string()),
+});
+export type SynchronizationDetail = z.output<typeof synchronizationDetailSchema>;
+
+export const synchronizationDetailListSchema = z.looseObject({
+  value: z.nullish(z.array(synchronizationDetailSchema)),
+  nextLink: z.nullish(z.string()),
+});

@@ -24,3 +24,30 @@ export type OperationStatusResult = z.output<typeof operationStatusResult>;
 export interface StopRequestBody {
   softStopTimeoutSeconds: number;
 }
+
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+export const erpVirtualInstance = z.looseObject({
+  id: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  properties: z.nullish(
+    z.looseObject({
+      status: z.nullish(z.string()),
+      health: z.nullish(z.string()),
+    }),
+  ),
+});
+
+export type ErpVirtualInstance = z.output<typeof erpVirtualInstance>;
+
+/** C1's request body from api-version 2023-10-01-preview on: `deallocateVm` only where asked for. */
+export interface SnoozeStopRequestBody extends StopRequestBody {
+  deallocateVm?: boolean;
+}
+
+/** C2's request body from api-version 2023-10-01-preview on (the seed's C2 has none). */
+export interface StartRequestBody {
+  startVm: boolean;
+}

@@ -51,6 +51,21 @@ export interface ErpStep {
  *   end: a Failed or Canceled step as a 200 operation status result with its error, a success as `locationFinal`.
  * - `locationFinal`: how a `location` operation ends well: `200` (default) with the instance as a resource body
  *   (`properties.provisioningState: Succeeded`, no top-level `status`), or `204` with no body.
+ *
+ * The instance itself (C0), whose `properties.status` moves in step with its operation: `Running → Stopping`
+ * (`SoftShutdown` for a soft stop) `→ Offline` for a stop, `Offline → Starting → Running` for a start. Each read
+ * of an instance whose operation still runs moves that operation one step, as a poll does, so an instance
+ * followed by its status alone (the operation's answer was lost) gets to its end too. A second stop or start
+ * while one runs is answered 409 `Conflict` (the resource manager's convention).
+ *
+ * - `status`, `health`: the instance's status and health before anything is done (`Running`, `Healthy`).
+ * - `missing`: the instance does not exist: C0, C1 and C2 answer 404 `ResourceNotFound`.
+ * - `readRefused`: C0 answers 403 `AuthorizationFailed` (the caller lacks the read permission); C1/C2 still work.
+ * - `endStatus`, `endHealth`: the status and health after an operation that ended Succeeded; by default
+ *   `Offline`/`Unknown` after a stop and `Running`/`Healthy` after a start. A false success: `PartiallyRunning`
+ *   (health `Degraded` unless `endHealth` says otherwise).
+ * - `settleReads`: a slow settle: this many reads after the operation ended Succeeded still show `Stopping`
+ *   (`Starting`) before the end status.
  */
 export interface ErpInstanceScenario {
   respond?: 200 | 202;
@@ -65,6 +80,13 @@ export interface ErpInstanceScenario {
   rotatePollingUrl?: boolean;
   pollingMode?: 'async' | 'location';
   locationFinal?: 200 | 204;
+  status?: string;
+  health?: string;
+  missing?: boolean;
+  readRefused?: boolean;
+  endStatus?: string;
+  endHealth?: string;
+  settleReads?: number;
   /** How the instance's start (C2) behaves where it differs from its stop: the same knobs, over them. */
   start?: Omit<ErpInstanceScenario, 'start'>;
 }
@@ -89,8 +111,13 @@ export interface ErpStopRecord {
   body: string;
   contentLength?: string;
   softStopTimeoutSeconds: number;
-  /** False where the stop was refused (SoftStopUnsupported). */
+  /** The 2023-10-01-preview fields, where the body carried them. */
+  deallocateVm?: boolean;
+  startVm?: boolean;
+  /** False where the stop was refused (SoftStopUnsupported, 409 Conflict, 404). */
   accepted: boolean;
+  /** Refused with 409 Conflict: an operation was in progress on the instance. */
+  conflict?: boolean;
   operationId?: string;
   /** Emulator clock ms: when the stop arrived, and when its operation first answered a terminal status. */
   startedAt: number;
@@ -112,6 +139,21 @@ export interface ErpOperation {
   signatures: number;
   /** The resource the operation acts on: the body of a `location` operation's final 200. */
   resourceId: string;
+}
+
+/** One instance as C0 shows it, and the operation acting on it. */
+export interface EmulatedInstance {
+  name: string;
+  status: string;
+  health: string;
+  /** The last stop or start accepted, and what the instance was before it. */
+  op?: ErpOperation;
+  prior?: { status: string; health: string };
+  /** Where the operation ended Succeeded: the status and health it ends in, after `settleLeft` more reads. */
+  pendingEnd?: { status: string; health: string };
+  settleLeft: number;
+  /** C0 reads served. */
+  reads: number;
 }
 
 export const OPERATION_STATUS_API_VERSION = '2021-12-01-preview';
@@ -141,6 +183,11 @@ const FAILED = new Set(['failed', 'canceled', 'cancelled']);
 
 export type ErpAction = 'stop' | 'start';
 
+/** The first api-version whose C1/C2 bodies have deallocateVm and startVm. */
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+
+const INSTANCE_PATH =
+  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)$/i;
 const ACTION_PATH =
   /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)\/(stop|start)$/i;
 const STATUS_PATH =
@@ -161,6 +208,8 @@ export class ErpArea implements AreaModule {
   unauthorized = 0;
   /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
   supersededPolls = 0;
+  /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
+  readonly instances = new Map<string, EmulatedInstance>();
 
   constructor(readonly scenario: ErpScenario = {}) {}
 
@@ -175,6 +224,28 @@ export class ErpArea implements AreaModule {
     return action === 'start' ? { ...knobs, ...start } : knobs;
   }
 
+  /** The instance as C0 shows it (created from its knobs on first use); names compare case-insensitively. */
+  instance(name: string, subscriptionId = '', resourceGroup = ''): EmulatedInstance {
+    const key = [subscriptionId, resourceGroup, name].join('/').toLowerCase();
+    // A test may ask by name alone: the one instance of that name, wherever it lives.
+    const found =
+      this.instances.get(key) ??
+      (subscriptionId === ''
+        ? [...this.instances.values()].find((i) => i.name.toLowerCase() === name.toLowerCase())
+        : undefined);
+    if (found) return found;
+    const knobs = this.knobsFor(name);
+    const created: EmulatedInstance = {
+      name,
+      status: knobs.status ?? 'Running',
+      health: knobs.health ?? 'Healthy',
+      settleLeft: 0,
+      reads: 0,
+    };
+    this.instances.set(key, created);
+    return created;
+  }
+
   /** The accepted stops of an instance, in arrival order. */
   stopsOf(instance: string): ErpStopRecord[] {
     return this.stops.filter((s) => s.instance === instance && s.accepted);
@@ -187,6 +258,7 @@ export class ErpArea implements AreaModule {
 
   routes(): Route[] {
     return [
+      { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
       { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
@@ -203,14 +275,17 @@ export class ErpArea implements AreaModule {
     if (!this.authorized(ctx) || !requireApiVersion(ctx)) return;
     const [subscriptionId = '', resourceGroup = '', instance = '', verb = ''] = ctx.params;
     const action: ErpAction = verb.toLowerCase() === 'start' ? 'start' : 'stop';
-    // C2 takes no body; C1's is optional. A body on a start is refused, so a test sees one that was sent.
-    const soft =
-      action === 'stop' ? parseStopBody(ctx.body) : ctx.body === '' ? 0 : 'C2 takes no request body.';
-    if (typeof soft === 'string') {
-      sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: soft } });
+    const apiVersion = ctx.url.searchParams.get('api-version') ?? '';
+    // The seed's C2 takes no body and its C1 only softStopTimeoutSeconds; from 2023-10-01-preview on, C1 may
+    // carry deallocateVm and C2 a body with startVm. Anything else is refused, so a test sees what was sent.
+    const parsed = parseActionBody(action, ctx.body, apiVersion);
+    if (typeof parsed === 'string') {
+      sendJson(ctx, 400, { error: { code: 'InvalidRequestContent', message: parsed } });
       return;
     }
+    const soft = parsed.softStopTimeoutSeconds;
     const knobs = this.knobsFor(instance, action);
+    const state = this.instance(instance, subscriptionId, resourceGroup);
     const record: ErpStopRecord = {
       action,
       instance,
@@ -220,10 +295,26 @@ export class ErpArea implements AreaModule {
       body: ctx.body,
       contentLength: ctx.req.headers['content-length'],
       softStopTimeoutSeconds: soft,
+      deallocateVm: parsed.deallocateVm,
+      startVm: parsed.startVm,
       accepted: false,
       startedAt: ctx.emulator.now(),
     };
     (action === 'start' ? this.starts : this.stops).push(record);
+    if (knobs.missing) {
+      sendNotFound(ctx, instance, resourceGroup);
+      return;
+    }
+    if (state.op && state.op.stop.endedAt === undefined && !this.ended(state.op, ctx.emulator)) {
+      record.conflict = true;
+      sendJson(ctx, 409, {
+        error: {
+          code: 'Conflict',
+          message: `An operation is already in progress on erp virtual instance '${instance}'; try again once it has ended.`,
+        },
+      });
+      return;
+    }
     if (knobs.softStopUnsupported && soft > 0) {
       sendJson(ctx, 400, {
         error: {
@@ -248,6 +339,10 @@ export class ErpArea implements AreaModule {
     };
     record.operationId = op.id;
     this.operations.set(op.id, op);
+    state.prior = { status: state.status, health: state.health };
+    state.op = op;
+    state.pendingEnd = undefined;
+    state.status = action === 'start' ? 'Starting' : soft > 0 ? 'SoftShutdown' : 'Stopping';
     if (knobs.pollingMode === 'location') {
       sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
       return;
@@ -335,8 +430,11 @@ export class ErpArea implements AreaModule {
     const step = this.stepAt(op, now);
     op.served++;
     const terminal = isTerminal(step.status);
-    if (terminal) op.stop.endedAt ??= now;
     const failed = FAILED.has(step.status.toLowerCase());
+    if (terminal && op.stop.endedAt === undefined) {
+      op.stop.endedAt = now;
+      this.settle(op, failed);
+    }
     return {
       id: `/subscriptions/${op.subscriptionId}/providers/Vendor.Workloads/locations/${op.location}/operationStatuses/${op.id}`,
       name: op.id,
@@ -347,6 +445,77 @@ export class ErpArea implements AreaModule {
       error: failed ? (op.knobs.error ?? DEFAULT_ERROR) : null,
       operations: [],
     };
+  }
+
+  /** Whether an operation has ended, by the state it would report now (without serving it). */
+  private ended(op: ErpOperation, emulator: Emulator): boolean {
+    if (op.knobs.durationMs !== undefined) return isTerminal(this.stepAt(op, emulator.now()).status);
+    return op.served > 0 && isTerminal(this.stepAt({ ...op, served: op.served - 1 }, emulator.now()).status);
+  }
+
+  /** The operation ended: the instance goes back where it was (a failure) or on to its end, perhaps slowly. */
+  private settle(op: ErpOperation, failed: boolean): void {
+    const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
+    if (state.op !== op) return;
+    if (failed) {
+      Object.assign(state, state.prior);
+      return;
+    }
+    const stop = op.stop.action === 'stop';
+    const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+    const falseSuccess =
+      op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
+    const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
+    state.pendingEnd = { status: endStatus, health: endHealth };
+    state.settleLeft = op.knobs.settleReads ?? 0;
+    if (state.settleLeft === 0) this.applyEnd(state);
+  }
+
+  private applyEnd(state: EmulatedInstance): void {
+    if (!state.pendingEnd) return;
+    state.status = state.pendingEnd.status;
+    state.health = state.pendingEnd.health;
+    state.pendingEnd = undefined;
+  }
+
+  /** C0: the instance; a read of one whose operation runs moves that operation one step. */
+  private read(ctx: RequestContext): void {
+    if (!this.authorized(ctx) || !requireApiVersion(ctx)) return;
+    const [subscriptionId = '', resourceGroup = '', name = ''] = ctx.params;
+    const knobs = this.knobsFor(name);
+    if (knobs.missing) {
+      sendNotFound(ctx, name, resourceGroup);
+      return;
+    }
+    if (knobs.readRefused) {
+      sendJson(ctx, 403, {
+        error: {
+          code: 'AuthorizationFailed',
+          message: `The client does not have authorization to perform action 'Vendor.Workloads/erpVirtualInstances/read' over scope '/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}'.`,
+        },
+      });
+      return;
+    }
+    const state = this.instance(name, subscriptionId, resourceGroup);
+    state.reads++;
+    if (state.op && state.op.stop.endedAt === undefined) this.advance(state.op, ctx.emulator);
+    else if (state.pendingEnd) {
+      if (state.settleLeft > 0) state.settleLeft--;
+      else this.applyEnd(state);
+    }
+    sendJson(ctx, 200, {
+      id: `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`,
+      name,
+      type: 'Vendor.Workloads/erpVirtualInstances',
+      location: this.scenario.location ?? 'westeurope',
+      tags: {},
+      properties: {
+        status: state.status,
+        health: state.health,
+        state: 'RegistrationComplete',
+        provisioningState: 'Succeeded',
+      },
+    });
   }
 
   private stepAt(op: ErpOperation, now: number): ErpStep {
@@ -398,18 +567,58 @@ function requireApiVersion(ctx: RequestContext): boolean {
   return false;
 }
 
-/** The stop request body's softStopTimeoutSeconds (0 where there is no body), or why it is not acceptable. */
-function parseStopBody(text: string): number | string {
-  if (text.trim() === '') return 0;
+/** What C1's and C2's bodies said, or why they are not acceptable under the request's api-version. */
+function parseActionBody(
+  action: ErpAction,
+  text: string,
+  apiVersion: string,
+): { softStopTimeoutSeconds: number; deallocateVm?: boolean; startVm?: boolean } | string {
+  const snooze = versionKey(apiVersion) >= versionKey(FIRST_SNOOZE_API_VERSION);
+  if (text.trim() === '') return { softStopTimeoutSeconds: 0 };
+  if (action === 'start' && !snooze) return 'C2 takes no request body.';
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     return 'The request body is not JSON.';
   }
-  const soft = (body as { softStopTimeoutSeconds?: unknown } | null)?.softStopTimeoutSeconds ?? 0;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'The request body is not an object.';
+  const fields = body as Record<string, unknown>;
+  const allowed =
+    action === 'start'
+      ? ['startVm']
+      : snooze
+        ? ['softStopTimeoutSeconds', 'deallocateVm']
+        : ['softStopTimeoutSeconds'];
+  const unknown = Object.keys(fields).find((key) => !allowed.includes(key));
+  if (unknown) return `'${unknown}' is not a parameter of ${action} in api-version ${apiVersion}.`;
+  const soft = fields.softStopTimeoutSeconds ?? 0;
   if (typeof soft !== 'number' || !Number.isInteger(soft) || soft < 0) {
     return 'softStopTimeoutSeconds must be an integer of 0 or more.';
   }
-  return soft;
+  for (const flag of ['deallocateVm', 'startVm']) {
+    if (fields[flag] !== undefined && typeof fields[flag] !== 'boolean')
+      return `${flag} must be true or false.`;
+  }
+  return {
+    softStopTimeoutSeconds: soft,
+    deallocateVm: fields.deallocateVm as boolean | undefined,
+    startVm: fields.startVm as boolean | undefined,
+  };
+}
+
+/** `2023-10-01-preview` sorts before `2023-10-01`, and both after `2023-04-01`. */
+function versionKey(apiVersion: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})(-.+)?$/.exec(apiVersion);
+  return m ? `${m[1]}${m[2] ? '0' : '1'}` : '';
+}
+
+function sendNotFound(ctx: RequestContext, name: string, resourceGroup: string): void {
+  sendJson(ctx, 404, {
+    error: {
+      code: 'ResourceNotFound',
+      message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+    },
+  });
 }

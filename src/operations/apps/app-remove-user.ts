@@ -1,5 +1,6 @@
 import { ServiceError } from '../../client/errors.js';
-import type { HttpClient } from '../../client/http.js';
+import type { HttpClient, HttpResponse } from '../../client/http.js';
+import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
 import { jsonOf } from '../../client/response.js';
 import { removalResponse } from '../../client/schemas/apps.js';
 import { servicePath } from '../../client/url.js';
@@ -50,6 +51,8 @@ interface RemovalOutcome {
   notAttempted?: true;
   /** The service's body, where a removal answered with one (the real API answers 204). */
   response?: unknown;
+  /** The answer to the removal was lost and the one sent again found no such user: this run removed it. */
+  answerLost?: true;
 }
 
 export async function appRemoveUser(
@@ -57,24 +60,22 @@ export async function appRemoveUser(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  // First, so that even a run stopped by an input error learns of the service's end of life.
-  const notice = lifecycleNotice(ctx.clock.now());
-  ctx.logger.warning(notice);
   const locator = parseAppLocator(options.app);
   const emails = checkUserEmails(options.userEmails);
+  // After validation, so that a usage error stays one line; every run that sends a request is told.
+  const notice = lifecycleNotice(ctx.clock.now());
+  ctx.logger.warning(notice);
   const app = describeApp(locator);
 
   const outcomes: RemovalOutcome[] = [];
   const failures: { email: string; error: ServiceError }[] = [];
   for (const [index, email] of emails.entries()) {
     ctx.signal?.throwIfAborted();
+    // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+    let lostAnswer: ServiceError | undefined;
     try {
-      const response = await client.send({
-        method: 'DELETE',
-        url: appApiUrl(options.apiUrl, servicePath`/apps/${locator.owner}/${locator.app}/users/${email}`),
-        // The API answers 411 to a DELETE without a body; {} is its empty payload.
-        json: {},
-        hint: removalHint(app, email),
+      const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
+        lostAnswer = error;
       });
       // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
       const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -84,6 +85,21 @@ export async function appRemoveUser(
       const error = withRetirementHint(caught);
       if (!(error instanceof ServiceError)) throw error;
       const absent = isAbsentUser(error);
+      if (absent && lostAnswer) {
+        // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+        outcomes.push({
+          user_email: email,
+          removed: true,
+          answerLost: true,
+          status: error.status,
+          code: error.code,
+        });
+        ctx.logger.info(
+          `Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+            `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`,
+        );
+        continue;
+      }
       outcomes.push({
         user_email: email,
         removed: false,
@@ -134,6 +150,50 @@ export async function appRemoveUser(
   };
 }
 
+/** Attempts of one removal in all, the first included: as many as a read gets. */
+const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
+
+/**
+ * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
+ * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ */
+async function removeOnce(
+  client: HttpClient,
+  ctx: OperationContext,
+  apiUrl: URL,
+  locator: { owner: string; app: string },
+  email: string,
+  app: string,
+  onLostAnswer: (error: ServiceError) => void,
+): Promise<HttpResponse> {
+  let clientRequestId: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.send({
+        // Sent again, it is the same removal: the service (and its owner) can tell.
+        clientRequestId,
+        method: 'DELETE',
+        url: appApiUrl(apiUrl, servicePath`/apps/${locator.owner}/${locator.app}/users/${email}`),
+        // The API answers 411 to a DELETE without a body; {} is its empty payload.
+        json: {},
+        hint: removalHint(app, email),
+      });
+    } catch (error) {
+      if (!(error instanceof ServiceError) || !error.effectUnknown) throw error;
+      onLostAnswer(error);
+      clientRequestId = error.clientRequestId;
+      const wait = backoffDelay(defaultRetryPolicy, attempt);
+      if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
+        throw error;
+      ctx.logger.info(
+        `DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
+          '(a removal is idempotent, so it is sent again although its effect is unknown)',
+      );
+      await ctx.clock.sleep(wait, ctx.signal);
+    }
+  }
+}
+
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error: ServiceError): boolean {
   return error.status === 404 && whichNotFound(error) === 'user';
@@ -148,6 +208,7 @@ function onlyThisUser(error: ServiceError): boolean {
 }
 
 function describeOutcome(o: RemovalOutcome, failIfAbsent = false): string {
+  if (o.answerLost) return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
   if (o.removed) return `Removed (HTTP ${o.status})`;
   if (o.notAttempted) return 'Not attempted';
   const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
@@ -173,5 +234,9 @@ function describeFailure(
   if (failures.some((f) => isAbsentUser(f.error)))
     parts.push('fail-if-absent is true, so a user who is not a member fails the step');
   // One line: the annotation's first line names the cause.
-  return parts.join('; ').replace(/\s*\n\s*/g, ' ');
+  // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
+  return parts
+    .map((part) => part.replace(/\.$/, ''))
+    .join('; ')
+    .replace(/\s*\n\s*/g, ' ');
 }

@@ -47,7 +47,7 @@ export function forEachTarget<T>(
 }
 
 /** A group title for a target that ended without a status of the service's. */
-function describeKind(outcome: Outcome): string {
+export function describeKind(outcome: Outcome): string {
   return outcome.kind === 'error'
     ? 'request failed'
     : outcome.kind === 'cancelled'

@@ -1,11 +1,12 @@
 import type { HttpClient } from '../../client/http.js';
+import type { StartRequestBody } from '../../client/schemas/erp.js';
 import {
   INSTANCE_ACTION_INPUTS,
-  OPERATION_OUTPUTS,
+  INSTANCE_ACTION_OUTPUTS,
   runInstanceAction,
   type InstanceActionOptions,
 } from './instance-action.js';
-import { defineOperation } from '../module.js';
+import { defineOperation, withDefault } from '../module.js';
 import type { OperationContext } from '../types.js';
 
 /**
@@ -19,17 +20,28 @@ export default defineOperation({
     'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
   client: 'resource-manager',
   polls: true,
-  inputs: INSTANCE_ACTION_INPUTS,
-  outputs: OPERATION_OUTPUTS,
+  inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+  outputs: INSTANCE_ACTION_OUTPUTS,
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   run: erpStart,
 });
 
-export function erpStart(options: InstanceActionOptions, client: HttpClient, ctx: OperationContext) {
-  // C2 has no request body: `json` undefined sends none, with Content-Length: 0.
+export interface ErpStartOptions extends InstanceActionOptions {
+  startVm: boolean;
+}
+
+export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
+  // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
+  // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
+  const json = options.startVm ? ({ startVm: true } satisfies StartRequestBody) : undefined;
   return runInstanceAction(
-    { verb: 'start', send: (c, url) => c.send({ method: 'POST', url }) },
+    {
+      verb: 'start',
+      snooze: { input: 'start-vm', on: options.startVm },
+      describe: options.startVm ? 'start, starting the VMs first' : 'start',
+      send: (c, url) => c.send({ method: 'POST', url, json }),
+    },
     options,
     client,
     ctx,

@@ -1,9 +1,10 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import type { StopRequestBody } from '../../client/schemas/erp.js';
+import type { SnoozeStopRequestBody } from '../../client/schemas/erp.js';
 import {
+  hasSnoozeFields,
   INSTANCE_ACTION_INPUTS,
-  OPERATION_OUTPUTS,
+  INSTANCE_ACTION_OUTPUTS,
   runInstanceAction,
   type InstanceActionOptions,
 } from './instance-action.js';
@@ -14,6 +15,7 @@ import type { OperationContext } from '../types.js';
 export interface ErpStopOptions extends InstanceActionOptions {
   softStopTimeoutSeconds: number;
   hardStopFallback: boolean;
+  deallocateVm: boolean;
 }
 
 /**
@@ -31,16 +33,27 @@ export default defineOperation({
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
     hardStopFallback: withDefault('hard-stop-fallback'),
+    deallocateVm: withDefault('deallocate-vm'),
   },
-  outputs: OPERATION_OUTPUTS,
+  outputs: INSTANCE_ACTION_OUTPUTS,
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
   run: erpStop,
 });
 
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
+  const soft = options.softStopTimeoutSeconds;
+  const describe = [
+    soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
+    options.deallocateVm ? ', deallocating the VMs' : '',
+  ].join('');
   return runInstanceAction(
-    { verb: 'stop', send: (c, url, log) => sendStop(c, url, options, log) },
+    {
+      verb: 'stop',
+      snooze: { input: 'deallocate-vm', on: options.deallocateVm },
+      describe,
+      send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+    },
     options,
     client,
     ctx,
@@ -53,9 +66,16 @@ async function sendStop(
   url: URL,
   options: ErpStopOptions,
   log: InstanceLog,
+  apiVersion: string,
 ): Promise<HttpResponse> {
+  // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+  const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
   const stop = (softStopTimeoutSeconds: number) =>
-    client.send({ method: 'POST', url, json: { softStopTimeoutSeconds } satisfies StopRequestBody });
+    client.send({
+      method: 'POST',
+      url,
+      json: { softStopTimeoutSeconds, ...snooze } satisfies SnoozeStopRequestBody,
+    });
   const soft = options.softStopTimeoutSeconds;
   try {
     return await stop(soft);

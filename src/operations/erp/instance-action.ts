@@ -1,36 +1,85 @@
-import { InputError } from '../../client/errors.js';
+import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { InputError, ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { joinUrl, redactQuery, resolveOnOrigin, servicePath } from '../../client/url.js';
-import { required, withDefault } from '../module.js';
+import { redactQuery, resolveOnOrigin } from '../../client/url.js';
+import { optional, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { forEachTarget } from './each.js';
+import { describeKind, forEachTarget } from './each.js';
 import type { Seen } from '../../client/arm/follow.js';
-import { conclude, report, type Outcome } from './outcome.js';
+import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
 import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
+import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import { followStatus, readInstance, sameStatus, type InstanceState } from './instance-state.js';
+import { DONE, END_STATUS, readFailure, verifyEnd } from './verdict.js';
 
 /** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
 export interface InstanceActionOptions {
   baseUrl: URL;
-  apiVersion: string;
-  subscriptionId: string;
-  resourceGroup: string;
+  /** Given by the user, or undefined: the default depends on the snooze input (see apiVersionFor). */
+  apiVersion?: string;
+  subscriptionId?: string;
+  resourceGroup?: string;
   erpVirtualInstances: string[];
   maxParallel: number;
   wait: boolean;
+  skipIfDone: boolean;
+  verify: boolean;
 }
+
+export type Verb = 'stop' | 'start';
 
 /** The one thing that tells a stop from a start: the POST's last path segment and how it is sent. */
 export interface InstanceAction {
-  verb: 'stop' | 'start';
+  verb: Verb;
+  /** `deallocate-vm` (stop) or `start-vm` (start), and whether it is true. */
+  snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
+  /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
+  describe: string;
   /** Sends the POST for one instance; may send it again (the stop's hard-stop fallback). */
-  send(client: HttpClient, url: URL, log: InstanceLog): Promise<HttpResponse>;
+  send(client: HttpClient, url: URL, log: InstanceLog, apiVersion: string): Promise<HttpResponse>;
+}
+
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED: Record<Verb, string[]> = {
+  stop: ['stopping', 'softshutdown', 'offline'],
+  start: ['starting', 'running'],
+};
+
+const SEED_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+export const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+export function apiVersionFor(given: string | undefined, snooze: InstanceAction['snooze']): string {
+  if (!snooze.on) return given ?? SEED_API_VERSION;
+  if (given === undefined) return SNOOZE_API_VERSION;
+  if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+    throw new InputError(
+      'api-version',
+      `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`,
+    );
+  }
+  return given;
+}
+
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+export function hasSnoozeFields(apiVersion: string): boolean {
+  return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
+interface Target {
+  ref: InstanceRef;
+  readUrl: URL;
+  actionUrl: URL;
 }
 
 /**
- * C1/C2 over every instance: the POST, then, unless `wait` is false, the long-running operation to its end;
- * at most `maxParallel` instances at once, outcomes in input order.
+ * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
+ * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
+ * instances at once, outcomes in input order.
  */
 export async function runInstanceAction(
   action: InstanceAction,
@@ -39,82 +88,108 @@ export async function runInstanceAction(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   const operation = `erp-${action.verb}`;
-  // Every path is built before the first request: a bad name fails the step with nothing sent.
-  const targets = options.erpVirtualInstances.map((name) => ({
-    name,
-    url: actionUrl(options, name, action.verb),
+  // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+  const apiVersion = apiVersionFor(options.apiVersion, action.snooze);
+  const targets: Target[] = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+    ref,
+    readUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion),
+    actionUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, action.verb),
   }));
-  const several = targets.length > 1;
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-    title: (t) => `${operation} ${t.name}`,
-    logName: (t) => t.name,
-    work: (t, log) => actOn(action, t.name, t.url, options, client, ctx, log),
+    title: (t) => `${operation} ${t.ref.label}`,
+    logName: (t) => t.ref.label,
+    work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
   });
   return report(outcomes, {
     title: operation,
     targetHeader: 'erp virtual instance',
-    several,
+    several: targets.length > 1,
     severalFailed: `erp virtual instances did not ${action.verb}`,
     resultKey: 'erpVirtualInstance',
-    context: [
-      ['subscription', options.subscriptionId],
-      ['resource group', options.resourceGroup],
-    ],
+    instances: true,
+    context: whereContext(targets),
   });
 }
 
-function actionUrl(options: InstanceActionOptions, name: string, verb: InstanceAction['verb']): URL {
-  checkSegment('subscription-id', options.subscriptionId);
-  checkSegment('resource-group', options.resourceGroup, 90);
-  checkSegment('erp-virtual-instance', name);
-  const path = servicePath`/subscriptions/${options.subscriptionId}/resourceGroups/${options.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}/${verb}`;
-  return joinUrl(options.baseUrl, path, { 'api-version': options.apiVersion });
-}
-
-function checkSegment(input: string, value: string, maxLength?: number): void {
-  if (value === '' || value === '.' || value === '..') {
-    throw new InputError(input, `'${value}' cannot name a resource`);
-  }
-  if (maxLength !== undefined && value.length > maxLength) {
-    throw new InputError(input, `must be 1 to ${maxLength} characters (got ${value.length})`);
-  }
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+export function whereContext(targets: { ref: InstanceRef }[]): [string, string][] {
+  const one = (values: string[]) =>
+    new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0]! : 'several';
+  return [
+    ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+    ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+  ];
 }
 
 async function actOn(
   action: InstanceAction,
-  name: string,
-  url: URL,
+  target: Target,
+  apiVersion: string,
   options: InstanceActionOptions,
   client: HttpClient,
   ctx: OperationContext,
   log: InstanceLog,
 ): Promise<Outcome> {
-  const label = `The ${action.verb} of erp virtual instance '${name}'`;
+  const { verb } = action;
+  const name = target.ref.label;
+  const label = `The ${verb} of erp virtual instance '${name}'`;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
-  // An instance whose turn comes after a cancellation or the deadline is not sent at all.
+  // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
   if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
     const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-    log.info(`not ${action.verb === 'stop' ? 'stopped' : 'started'}: ${why} before its turn`);
+    log.info(`not ${DONE[verb]}: ${why} before its turn`);
     return {
       target: name,
       kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
       durationMs: 0,
       failure: `${label} was not sent: ${why} before its turn.`,
+      instance: { outcome: 'failed', done: `not sent: ${why}` },
     };
   }
+
+  // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+  let before: InstanceState | undefined;
+  if (options.skipIfDone || options.verify) {
+    try {
+      before = await readInstance(client, target.readUrl);
+    } catch (error) {
+      return readFailure(target.ref, error, elapsed(), log, ctx);
+    }
+    log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+    const end = END_STATUS[verb];
+    // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
+    if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
+      log.info(`already ${before.status}: nothing sent (skip-if-done)`);
+      return {
+        target: name,
+        kind: 'succeeded',
+        status: 'Succeeded',
+        durationMs: elapsed(),
+        requestId: before.response.requestId,
+        instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
+      };
+    }
+  }
+  const sent = { before, done: action.describe };
 
   let seen: Seen | undefined;
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await action.send(client, url, log);
+    const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+    if ('settled' in response) {
+      return followedInstance(action, target, response, sent, elapsed(), log);
+    }
     // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-    const answer = readAnswer(response, 'async', `${action.verb} response`);
+    const answer = readAnswer(response, 'async', `${verb} response`);
     seen = { ...answer, response };
     if (response.status !== 202 && answer.state !== 'running') {
       log.info(progressLine(answer.body, elapsed()));
-      return conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+      const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
+      return answer.state === 'succeeded' && options.verify
+        ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+        : withInstance(ended, sent, verb);
     }
     // A 202 is followed whatever its body says: the operation is what decides.
     seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
@@ -128,27 +203,177 @@ async function actOn(
     }
     pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
     mode = link.mode;
-    log.info(`${action.verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+    log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
   } catch (error) {
     const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-    return conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    return withInstance(ended, sent, verb);
   }
   if (!options.wait) {
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-    return conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    return withInstance(accepted, sent, verb);
   }
   const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-  return conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+  const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+  if (followed.kind === 'succeeded' && options.verify) {
+    return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+  }
+  return withInstance(ended, sent, verb);
+}
+
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: string }, verb: Verb): Outcome {
+  const instanceOutcome: InstanceOutcome =
+    outcome.failure === undefined
+      ? outcome.kind === 'accepted'
+        ? 'running'
+        : DONE[verb]
+      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+        ? 'running'
+        : 'failed';
+  const how =
+    outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+  return {
+    ...outcome,
+    instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+  };
+}
+
+/** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
+interface FollowedInstance {
+  /** `accepted`: the service acted, and the step does not wait (`wait: false`). */
+  settled:
+    Awaited<ReturnType<typeof followStatus>> | { kind: 'accepted'; last: InstanceState; error?: never };
+  cause: ServiceError;
+}
+
+/**
+ * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
+ * (there is no operation URL to follow); where it did not, the POST is sent again.
+ */
+async function sendFindingOut(
+  action: InstanceAction,
+  target: Target,
+  apiVersion: string,
+  wait: boolean,
+  client: HttpClient,
+  ctx: OperationContext,
+  log: InstanceLog,
+): Promise<HttpResponse | FollowedInstance> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await action.send(client, target.actionUrl, log, apiVersion);
+    } catch (error) {
+      const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+      if (!unknown || attempt >= 3 || ctx.signal?.aborted) throw error;
+      const what =
+        error.status === 409
+          ? 'was answered 409 (an operation is in progress)'
+          : 'may have reached the service (its answer was lost)';
+      log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+      let now: InstanceState;
+      try {
+        now = await readInstance(client, target.readUrl);
+      } catch {
+        // The read failing too leaves the POST's own failure the clearest cause.
+        throw error;
+      }
+      if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
+        if (!wait) {
+          log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+          return { settled: { kind: 'accepted', last: now }, cause: error };
+        }
+        log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+        const settled = await followStatus(
+          client,
+          target.readUrl,
+          ctx,
+          (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+          now,
+        );
+        return { settled, cause: error };
+      }
+      log.info(
+        `is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`,
+      );
+    }
+  }
+}
+
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(
+  action: InstanceAction,
+  target: Target,
+  { settled, cause }: FollowedInstance,
+  sent: { before?: InstanceState; done: string },
+  durationMs: number,
+  log: InstanceLog,
+): Outcome {
+  const { verb } = action;
+  const name = target.ref.label;
+  const end = END_STATUS[verb];
+  const last = settled.last;
+  const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
+  const status = last?.status ?? 'none';
+  const done = `${sent.done}: followed by the instance's status (answer lost)`;
+  if (settled.kind === 'accepted') {
+    // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+    return {
+      ...base,
+      kind: 'accepted',
+      status: last?.status,
+      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+    };
+  }
+  if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
+    log.info(`reached ${last?.status}`);
+    return {
+      ...base,
+      kind: 'succeeded',
+      status: 'Succeeded',
+      instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+    };
+  }
+  if (settled.kind === 'settled') {
+    return {
+      ...base,
+      kind: 'succeeded',
+      status: 'Succeeded',
+      failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
+      instance: { before: sent.before, after: last, outcome: 'failed', done },
+    };
+  }
+  const why =
+    settled.kind === 'timeout'
+      ? 'the timeout ran out'
+      : settled.kind === 'cancelled'
+        ? 'the job was cancelled'
+        : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+  return {
+    ...base,
+    kind: settled.kind === 'error' ? 'error' : settled.kind,
+    failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+    instance: {
+      before: sent.before,
+      after: last,
+      outcome: settled.kind === 'error' ? 'failed' : 'running',
+      done,
+    },
+  };
 }
 
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 export const INSTANCE_ACTION_INPUTS = {
-  apiVersion: withDefault('api-version', '2023-04-01'),
-  subscriptionId: required('subscription-id'),
-  resourceGroup: required('resource-group'),
+  apiVersion: optional('api-version'),
+  subscriptionId: optional('subscription-id'),
+  resourceGroup: optional('resource-group'),
   erpVirtualInstances: required('erp-virtual-instance'),
   maxParallel: withDefault('max-parallel'),
   wait: withDefault('wait'),
+  skipIfDone: withDefault('skip-if-done'),
+  verify: withDefault('verify'),
 };
 
 export const OPERATION_OUTPUTS = [
@@ -161,4 +386,9 @@ export const OPERATION_OUTPUTS = [
   'start-time',
   'end-time',
   ...RESPONSE_ID_OUTPUTS,
+] as const satisfies readonly OutputName[];
+
+export const INSTANCE_ACTION_OUTPUTS = [
+  ...OPERATION_OUTPUTS,
+  'instances',
 ] as const satisfies readonly OutputName[];

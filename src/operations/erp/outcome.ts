@@ -5,8 +5,21 @@ import type { OperationResult, SummaryTable } from '../types.js';
 import type { Seen } from '../../client/arm/follow.js';
 import { formatDuration, formatTime } from '../format.js';
 import { formatPercent, type InstanceLog } from './progress.js';
+import type { InstanceState } from './instance-state.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
+
+/** The contract's `instances` outcome of one instance. */
+export type InstanceOutcome = 'stopped' | 'started' | 'skipped' | 'running' | 'failed' | 'read';
+
+/** What the step knows of one instance: its status before and after, and what was done to it. */
+export interface InstanceReport {
+  before?: InstanceState;
+  after?: InstanceState;
+  outcome: InstanceOutcome;
+  /** For the summary: `stop (soft 300 s): Succeeded`, `skipped: already Offline`. */
+  done: string;
+}
 
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */
 export interface Outcome {
@@ -19,6 +32,15 @@ export interface Outcome {
   durationMs: number;
   /** One sentence naming the cause, where the outcome fails the step. */
   failure?: string;
+  /**
+   * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
+   * to its end by its own status because the operation's answer was lost.
+   */
+  status?: string;
+  /** The polling URL answered 404: the operation cannot be resumed, so it is not in `operation-urls`. */
+  gone?: boolean;
+  /** erp-stop, erp-start, erp-status: the instance. */
+  instance?: InstanceReport;
 }
 
 /**
@@ -37,9 +59,8 @@ export function conclude(
   const { kind, last } = followed;
   const body = last?.body;
   const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-  const resume = operationUrl
-    ? `; resume with wait-for-operation and the operation-url output (${redactQuery(operationUrl)})`
-    : '';
+  // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+  const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
   const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
   switch (kind) {
     case 'succeeded':
@@ -79,7 +100,15 @@ export function conclude(
         .split('\n')[0]!
         .replace(/\.$/, '');
       const seen = body ? `; ${lastSeen}` : '';
-      return { ...base, failure: `${label} failed: ${message}${seen}${operationUrl ? resume : ''}.` };
+      // A polling URL that answers 404 names no operation any more: nothing to resume.
+      if (operationUrl && error instanceof ServiceError && error.status === 404) {
+        return {
+          ...base,
+          gone: true,
+          failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+        };
+      }
+      return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
     }
   }
 }
@@ -90,7 +119,18 @@ function lowerFirst(text: string): string {
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 export function statusOf(outcome: Outcome): string | undefined {
-  return outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+  return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+
+/**
+ * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
+ * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
+ */
+function overallStatus(outcomes: Outcome[]): string {
+  if (outcomes.every((o) => o.kind === 'succeeded')) return 'Succeeded';
+  if (outcomes.some((o) => o.kind === 'failed')) return 'Failed';
+  const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
+  return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
 }
 
 export interface ReportOptions {
@@ -105,24 +145,25 @@ export interface ReportOptions {
   resultKey?: string;
   /** Where the work happened, for the summary. */
   context?: [string, string][];
+  /** erp-stop, erp-start: one row per instance (status before, what was done, after) and the `instances` output. */
+  instances?: boolean;
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 export function stillRunning(outcome: Outcome): boolean {
-  return outcome.operationUrl !== undefined && outcome.kind !== 'succeeded' && outcome.kind !== 'failed';
+  return (
+    outcome.operationUrl !== undefined &&
+    !outcome.gone &&
+    outcome.kind !== 'succeeded' &&
+    outcome.kind !== 'failed'
+  );
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 export function report(outcomes: Outcome[], options: ReportOptions): OperationResult {
   const last = outcomes[outcomes.length - 1]!;
   const failed = outcomes.filter((o) => o.failure);
-  const allSucceeded = outcomes.every((o) => o.kind === 'succeeded');
-  const firstOther = outcomes.find((o) => o.kind !== 'succeeded');
-  const operationStatus = options.several
-    ? allSucceeded
-      ? 'Succeeded'
-      : (statusOf(firstOther!) ?? 'Failed')
-    : statusOf(last);
+  const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
   const result = options.several
     ? outcomes.map((o) => ({
         ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
@@ -135,19 +176,11 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
   const table: SummaryTable = {
     title: options.title,
     context: options.context,
-    header: [options.targetHeader, 'status', 'duration', 'percent complete', 'started', 'ended'],
-    rows: outcomes.map((o) => [
-      o.target,
-      statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-      formatDuration(o.durationMs),
-      // An empty cell renders badly in the job summary: a dash says "not known".
-      typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-      formatTime(o.body?.startTime),
-      formatTime(o.body?.endTime),
-    ]),
+    ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
+    // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
     code: outcomes.filter(stillRunning).map((o) => ({
-      label: `To resume ${o.target} with wait-for-operation, operation-url:`,
-      text: o.operationUrl!,
+      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+      text: redactQuery(o.operationUrl!),
     })),
   };
   let failure: string | undefined;
@@ -165,8 +198,64 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'percent-complete': last.body?.percentComplete ?? undefined,
       'start-time': last.body?.startTime ?? undefined,
       'end-time': last.body?.endTime ?? undefined,
+      ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
     },
     summary: [table],
     failure,
+  };
+}
+
+/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
+function operationRows(
+  outcomes: Outcome[],
+  options: ReportOptions,
+): Pick<SummaryTable, 'header' | 'rows' | 'notes'> {
+  return {
+    header: [
+      options.targetHeader,
+      'status',
+      "this step's wait",
+      'percent complete',
+      'service start',
+      'service end',
+    ],
+    rows: outcomes.map((o) => [
+      o.target,
+      statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+      formatDuration(o.durationMs),
+      // An empty cell renders badly in the job summary: a dash says "not known".
+      typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+      formatTime(o.body?.startTime),
+      formatTime(o.body?.endTime),
+    ]),
+    notes: [
+      "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
+    ],
+  };
+}
+
+/** erp-stop and erp-start: one row per instance, as the contract lists it. */
+function instanceRows(outcomes: Outcome[], options: ReportOptions): Pick<SummaryTable, 'header' | 'rows'> {
+  return {
+    header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
+    rows: outcomes.map((o) => [
+      o.target,
+      o.instance?.before?.status ?? '-',
+      o.instance?.done ?? statusOf(o) ?? '-',
+      o.instance?.after?.status ?? '-',
+      formatDuration(o.durationMs),
+    ]),
+  };
+}
+
+/** One entry of the `instances` output. */
+export function instanceEntry(o: Outcome) {
+  const { before, after, outcome } = o.instance ?? { outcome: 'failed' as const };
+  return {
+    name: o.target,
+    before: before?.status ?? null,
+    after: after?.status ?? null,
+    health: (after ?? before)?.health ?? null,
+    outcome,
   };
 }

@@ -3,7 +3,11 @@ import type { Synchronization } from '../../client/schemas/data-share.js';
 
 /** Which synchronization to follow: the contract's three rules. */
 export type Choice =
-  | { kind: 'id'; synchronizationId: string }
+  /**
+   * By id. `startedAt` (the start the service gave when it started it) lets a newest-first listing stop at the
+   * first synchronization that started earlier: the id cannot be further down.
+   */
+  | { kind: 'id'; synchronizationId: string; startedAt?: number }
   /** The newest, among those that started at or after `startedAfter` where given. */
   | { kind: 'newest'; startedAfter?: number };
 
@@ -24,19 +28,46 @@ export function startOf(sync: Synchronization): number | undefined {
   return Number.isNaN(t) ? undefined : t;
 }
 
+interface Dated {
+  sync: Synchronization;
+  start: number;
+}
+
+/**
+ * Whether a listing asked for newest first really is: trusted once two dated items confirm it (across a page
+ * boundary if need be), dropped at the first dated item that started later than the one before it (a service
+ * that ignores `$orderby`).
+ */
+class NewestFirstOrder {
+  first?: Dated;
+  last?: Dated;
+  confirmed = false;
+  constructor(public trusted: boolean) {}
+
+  see(item: Dated): void {
+    if (!this.trusted) return;
+    if (this.last && item.start > this.last.start) {
+      this.trusted = false;
+      return;
+    }
+    if (this.last) this.confirmed = true;
+    this.first ??= item;
+    this.last = item;
+  }
+}
+
 /**
  * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
  *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that.
- * - Newest, in a listing ordered `startTime desc`: the first page that holds a dated synchronization decides.
- *   Its first dated item is the newest in the whole listing, because every later item (on this page or any
- *   next one) started no later. If that one started before `startedAfter`, so did all the rest: none
- *   qualifies yet, and no further page can change that. The claim rests on the service honouring `$orderby`,
- *   so it is checked on the deciding page: if that page is not in descending order, the whole listing is read.
+ * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that,
+ *   unless the listing is newest first and `startedAt` is known: past a confirmed older one, it is not listed.
+ * - Newest, in a listing ordered `startTime desc`: once two dated items confirm the order, the first dated item
+ *   is the newest of the whole listing (every later one started no later), and an item without `startTime`
+ *   listed before every dated one is newer still (a run queued today, not yet started, listed first): that one
+ *   is followed. If the first dated one started before `startedAfter`, so did the rest. A dated item out of
+ *   order means the service ignored `$orderby`: the whole listing is read.
  * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far.
- *
- * A synchronization without a readable `startTime` cannot be placed in time, so no "newest" rule picks it.
+ *   page is read, keeping the best so far. An item without a start cannot be placed in such a listing.
  */
 export async function findInListing(
   listing: AsyncIterable<Page<Synchronization>>,
@@ -44,47 +75,54 @@ export async function findInListing(
   newestFirst: boolean,
 ): Promise<ListingPass> {
   const pass: ListingPass = { listedAny: false, pagesRead: 0 };
-  let best: { sync: Synchronization; start: number } | undefined;
-  let trustOrder = newestFirst;
+  const order = new NewestFirstOrder(newestFirst);
+  let lead: Synchronization | undefined;
+  let best: Dated | undefined;
+  const qualifies = (item: Dated) =>
+    choice.kind !== 'newest' || choice.startedAfter === undefined || item.start >= choice.startedAfter;
   for await (const page of listing) {
     pass.pagesRead++;
     if (page.value.length > 0) pass.listedAny = true;
     if (choice.kind === 'id') {
       const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
       if (found) return { ...pass, found };
+    }
+    for (const sync of page.value) {
+      const start = startOf(sync);
+      if (start === undefined) {
+        if (order.trusted && !order.first) lead ??= sync;
+        continue;
+      }
+      order.see({ sync, start });
+      if (qualifies({ sync, start }) && (!best || start > best.start)) best = { sync, start };
+    }
+    if (!order.trusted || !order.confirmed) continue;
+    if (choice.kind === 'id') {
+      if (choice.startedAt !== undefined && order.last!.start < choice.startedAt) return pass;
       continue;
     }
-    const dated = datedItems(page.value);
-    if (trustOrder && dated.length > 0) {
-      if (isDescending(dated)) {
-        const newest = dated[0]!;
-        const qualifies = choice.startedAfter === undefined || newest.start >= choice.startedAfter;
-        return qualifies ? { ...pass, found: newest.sync } : pass;
-      }
-      trustOrder = false;
-    }
-    for (const item of dated) {
-      if (choice.startedAfter !== undefined && item.start < choice.startedAfter) continue;
-      if (!best || item.start > best.start) best = item;
-    }
+    return decide(pass, lead, order.first, qualifies);
   }
+  if (choice.kind === 'id') return pass;
+  if (order.trusted) return decide(pass, lead, order.first, qualifies);
   return best ? { ...pass, found: best.sync } : pass;
+}
+
+/**
+ * In a newest-first listing: the undated lead, else the first dated item where it qualifies. A lead has not
+ * started yet, so it starts after every time given.
+ */
+function decide(
+  pass: ListingPass,
+  lead: Synchronization | undefined,
+  first: Dated | undefined,
+  qualifies: (item: Dated) => boolean,
+): ListingPass {
+  if (lead) return { ...pass, found: lead };
+  return first && qualifies(first) ? { ...pass, found: first.sync } : pass;
 }
 
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a: string | null | undefined, b: string): boolean {
   return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-
-function datedItems(value: Synchronization[]): { sync: Synchronization; start: number }[] {
-  const out: { sync: Synchronization; start: number }[] = [];
-  for (const sync of value) {
-    const start = startOf(sync);
-    if (start !== undefined) out.push({ sync, start });
-  }
-  return out;
-}
-
-function isDescending(items: { start: number }[]): boolean {
-  return items.every((item, i) => i === 0 || item.start <= items[i - 1]!.start);
 }

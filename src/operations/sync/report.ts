@@ -1,7 +1,23 @@
 import type { SourceShareSynchronizationSetting, Synchronization } from '../../client/schemas/data-share.js';
 import { formatDuration, formatTime } from '../format.js';
+import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult, SummaryTable } from '../types.js';
+import { datasetsTable, type FailedDataset } from './datasets.js';
 import { findSchedule, isScheduleBased, nextExpectedRun, type Schedule } from './schedule.js';
+
+/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
+export const SYNCHRONIZATION_OUTPUTS = [
+  'result',
+  'synchronization-id',
+  'synchronization-status',
+  'synchronization-mode',
+  'start-time',
+  'end-time',
+  'duration-ms',
+  'message',
+  'failed-datasets',
+  ...RESPONSE_ID_OUTPUTS,
+] as const;
 
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 
@@ -32,6 +48,17 @@ export function describeSync(sync: Synchronization): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
+/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
+export function endedInFailure(sync: Synchronization): string {
+  return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
+}
+
+export function cancelledWhileWaiting(sync: Synchronization | undefined, wanted: string): string {
+  return sync
+    ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
+    : `Cancelled while waiting: no ${wanted} had been seen yet.`;
+}
+
 export function timeoutMessage(
   waitedMs: number,
   followed: Synchronization | undefined,
@@ -51,11 +78,10 @@ function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
-export function syncOutputs(
+/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
+export function synchronizationOutputs(
   sync: Synchronization | undefined,
-  schedule: Schedule | undefined,
-  settings: SourceShareSynchronizationSetting[],
-  nextRun: Date | undefined,
+  failedDatasets: FailedDataset[] = [],
 ): OperationResult['outputs'] {
   return {
     'synchronization-id': sync?.synchronizationId ?? undefined,
@@ -65,14 +91,90 @@ export function syncOutputs(
     'end-time': sync?.endTime ?? undefined,
     'duration-ms': sync?.durationMs ?? undefined,
     message: sync?.message ?? undefined,
+    'failed-datasets': failedDatasets,
+  };
+}
+
+/**
+ * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
+ * the failed datasets where any), and the summary's tables.
+ */
+export function synchronizationResult(
+  sync: Synchronization | undefined,
+  share: { accountName: string; shareSubscription: string; resourceGroup: string },
+  { notes = [], failure, failed = [] }: { notes?: string[]; failure?: string; failed?: FailedDataset[] } = {},
+): OperationResult {
+  return {
+    outputs: {
+      ...synchronizationOutputs(sync, failed),
+      result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
+    },
+    summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
+    failure,
+  };
+}
+
+export function syncOutputs(
+  sync: Synchronization | undefined,
+  schedule: Schedule | undefined,
+  settings: SourceShareSynchronizationSetting[],
+  nextRun: Date | undefined,
+  failedDatasets: FailedDataset[] = [],
+): OperationResult['outputs'] {
+  return {
+    ...synchronizationOutputs(sync, failedDatasets),
     'recurrence-interval': schedule?.recurrenceInterval,
     'synchronization-time': schedule?.synchronizationTime,
     result: {
       synchronization: sync ?? null,
       sourceShareSynchronizationSettings: settings,
       ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+      ...(failedDatasets.length ? { failedDatasets } : {}),
     },
   };
+}
+
+const dash = (v: string | number | null | undefined) =>
+  v === undefined || v === null || v === '' ? '—' : String(v);
+
+/** The summary's row of one synchronization, with where it happened. */
+export function synchronizationTable(
+  sync: Synchronization | undefined,
+  context?: [string, string][],
+  notes: string[] = [],
+): SummaryTable {
+  const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
+  return {
+    title: 'Synchronization',
+    context,
+    header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+    rows: sync
+      ? [
+          [
+            dash(sync.synchronizationId),
+            dash(sync.synchronizationMode),
+            dash(sync.status),
+            formatTime(sync.startTime),
+            formatTime(sync.endTime),
+            typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
+          ],
+        ]
+      : [['(none seen)', '—', '—', '—', '—', '—']],
+    notes: allNotes.length ? allNotes : undefined,
+  };
+}
+
+/** Where a share subscription's synchronizations happen, for the summary. */
+export function shareContext(o: {
+  accountName: string;
+  shareSubscription: string;
+  resourceGroup: string;
+}): [string, string][] {
+  return [
+    ['account', o.accountName],
+    ['share subscription', o.shareSubscription],
+    ['resource group', o.resourceGroup],
+  ];
 }
 
 export function summaryTables(
@@ -81,28 +183,7 @@ export function summaryTables(
   now: number,
   context?: [string, string][],
 ): SummaryTable[] {
-  const dash = (v: string | number | null | undefined) =>
-    v === undefined || v === null || v === '' ? '—' : String(v);
-  const tables: SummaryTable[] = [
-    {
-      title: 'Synchronization',
-      context,
-      header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-      rows: sync
-        ? [
-            [
-              dash(sync.synchronizationId),
-              dash(sync.synchronizationMode),
-              dash(sync.status),
-              formatTime(sync.startTime),
-              formatTime(sync.endTime),
-              typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-            ],
-          ]
-        : [['(none seen)', '—', '—', '—', '—', '—']],
-      notes: sync?.message ? [`Message: ${sync.message}`] : undefined,
-    },
-  ];
+  const tables: SummaryTable[] = [synchronizationTable(sync, context)];
   const rows = settings.map((s) => {
     const scheduled = isScheduleBased(s);
     const schedule = scheduled ? findSchedule([s]) : undefined;

@@ -1,0 +1,118 @@
+import { describe, expect, it } from '@jest/globals';
+import { runOnEmulator, useEmulator } from '../helpers/emulator.js';
+import type { ActionRun } from '../helpers/run-action.js';
+
+/** Issue 25's erp half (never a wrong verdict) and issue 26's erp half (what the step shows is true). */
+
+const SUB = '00000000-0000-4000-8000-0000000000e1';
+const STOP = /\/stop$/;
+const POLL = /\/operationStatuses\//;
+const RESULTS = /\/operationResults\//;
+
+const emu = useEmulator();
+
+const run = (inputs: Record<string, string>): Promise<ActionRun> =>
+  runOnEmulator(emu.get(), {
+    operation: 'erp-stop',
+    'subscription-id': SUB,
+    'resource-group': 'rg-erp',
+    'erp-virtual-instance': 'X01',
+    ...inputs,
+  });
+
+describe('a stop whose answer was lost', () => {
+  it('is found out by reading the instance: the 409 of the retry is no failure, the stop is followed to Offline', async () => {
+    const e = emu.get();
+    // The service acts on the stop, and a gateway's 504 takes its answer; the retry meets the running stop.
+    e.addFault({ fault: { kind: 'status', status: 504 }, times: 1, method: 'POST', path: STOP, after: true });
+    const r = await run({});
+    expect(r.code).toBe(0);
+    expect(e.erp.stopsOf('X01')).toHaveLength(1);
+    expect(e.erp.stops.filter((s) => s.conflict).length).toBeLessThanOrEqual(1);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['operation-urls']).toBe('[]');
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      { name: 'X01', before: 'Running', after: 'Offline', health: 'Unknown', outcome: 'stopped' },
+    ]);
+    expect(r.stdout).toContain(
+      "X01: is Stopping: the service acted; following the instance's status to its end",
+    );
+  });
+});
+
+describe('operation-status and operation-urls say only what is true', () => {
+  it('several instances, none failed by the service: the last status seen, not Failed', async () => {
+    const e = emu.get();
+    e.erp.setInstance('REFUSED', { softStopUnsupported: true });
+    e.erp.setInstance('SLOW', { steps: [{ status: 'InProgress', percentComplete: 20 }] });
+    const r = await run({
+      'erp-virtual-instance': 'REFUSED, SLOW',
+      'soft-stop-timeout-seconds': '30',
+      timeout: '2s',
+    });
+    expect(r.code).toBe(1);
+    expect(r.outputs['operation-status']).toBe('InProgress');
+    expect(JSON.parse(r.outputs['operation-urls']!)).toHaveLength(1);
+  });
+
+  it('a 429 whose Retry-After passes the deadline is a timeout of the wait; the operation stays resumable', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 10 }] });
+    e.addFault({
+      fault: { kind: 'status', status: 429, retryAfter: '120' },
+      times: 10,
+      method: 'GET',
+      path: POLL,
+    });
+    const r = await run({ timeout: '3s' });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain("The stop of erp virtual instance 'X01' did not end within the timeout");
+    expect(JSON.parse(r.outputs['operation-urls']!)).toEqual([r.outputs['operation-url']]);
+    // Issue 26: the failure line points at the output; a URL cut short would be refused if pasted.
+    expect(r.errors[0]).toContain('resume with wait-for-operation and the operation-urls output');
+    expect(r.errors[0]).not.toContain('/operationStatuses/');
+    expect(r.summary).not.toContain(r.outputs['operation-url']!);
+  });
+
+  it('an operation whose polling URL answers 404 is not listed to resume', async () => {
+    const e = emu.get();
+    e.addFault({
+      fault: {
+        kind: 'status',
+        status: 404,
+        body: JSON.stringify({ error: { code: 'OperationNotFound', message: 'No such operation.' } }),
+      },
+      times: 1,
+      method: 'GET',
+      path: POLL,
+    });
+    const r = await run({});
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain('OperationNotFound');
+    expect(r.errors[0]).toContain('nothing to resume');
+    expect(r.outputs['operation-urls']).toBe('[]');
+  });
+});
+
+describe('a Location operation resumed after it ended', () => {
+  it('is done on a final 200 without a body, or with a body without a status', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { pollingMode: 'location' });
+    const started = await run({ wait: 'false' });
+    expect(started.code).toBe(0);
+    const operationUrl = started.outputs['operation-url']!;
+    expect(operationUrl).toMatch(RESULTS);
+    for (const fault of [
+      { kind: 'empty-200' as const },
+      { kind: 'status' as const, status: 200, body: '{}' },
+    ]) {
+      e.addFault({ fault, times: 1, method: 'GET', path: RESULTS });
+      const r = await runOnEmulator(e, { operation: 'wait-for-operation', 'operation-url': operationUrl });
+      expect(r.code).toBe(0);
+      expect(r.outputs['operation-status']).toBe('Succeeded');
+      // Issue 26: which times are this step's and which the service's.
+      expect(r.summary).toContain('<th>this step&#39;s wait</th>');
+      expect(r.summary).toContain('<th>service start</th><th>service end</th>');
+    }
+  });
+});

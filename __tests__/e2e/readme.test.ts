@@ -1,0 +1,216 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { safeLoad } from 'js-yaml';
+import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
+import { REGISTRY } from '../../src/operations/registry.js';
+import { runCli } from '../helpers/run-cli.js';
+
+/**
+ * The README says what the code does: its YAML is YAML, its scripts take outputs through env, its lists of
+ * operations are whole, and its command-line examples run against the emulator and print what it says they print.
+ */
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The fenced blocks of a language, in order; `within` limits them to one `## ` section. */
+function blocks(language: string, within?: string): string[] {
+  let text = README;
+  if (within) {
+    const start = README.indexOf(`\n## ${within}\n`);
+    expect(start).toBeGreaterThan(0);
+    const end = README.indexOf('\n## ', start + 1);
+    text = README.slice(start, end < 0 ? undefined : end);
+  }
+  return [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
+}
+
+/** Every `run:` script of a parsed workflow fragment, wherever it stands. */
+function runScripts(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(runScripts);
+  if (node && typeof node === 'object') {
+    return Object.entries(node).flatMap(([key, value]) =>
+      key === 'run' && typeof value === 'string' ? [value] : runScripts(value),
+    );
+  }
+  return [];
+}
+
+describe('the README’s workflow examples', () => {
+  const yaml = blocks('yaml');
+
+  it('are YAML, every one', () => {
+    expect(yaml.length).toBeGreaterThanOrEqual(7);
+    const broken = yaml.flatMap((text, i) => {
+      try {
+        safeLoad(text);
+        return [];
+      } catch (error) {
+        return [`block ${i + 1}: ${(error as Error).message.split('\n')[0]}`];
+      }
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('give outputs to a script through env, never pasted into it (a quote in a value would break it)', () => {
+    const scripts = yaml.flatMap((text) => runScripts(safeLoad(text)));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => script.includes('${{'))).toEqual([]);
+  });
+});
+
+describe('the README’s lists of operations', () => {
+  it('the sign-in paragraph names every operation of the resource-management API', () => {
+    const start = README.indexOf('### Signing in to the resource-management API');
+    const end = README.indexOf('Exactly one way to get it is used');
+    expect(end).toBeGreaterThan(start);
+    const text = README.slice(start, end);
+    const named = [...text.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
+    const expected = REGISTRY.filter((m) => m.client === 'resource-manager').map((m) => m.name);
+    expect(expected.filter((name) => !named.includes(name))).toEqual([]);
+  });
+
+  it('the table at the top has a row for every operation', () => {
+    const table = README.slice(0, README.indexOf('## Examples'));
+    const rows = [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(REGISTRY.map((m) => m.name).filter((name) => !rows.includes(name))).toEqual([]);
+  });
+
+  it('the permissions table has a row for every operation', () => {
+    const section = README.slice(
+      README.indexOf('### What the identity must be allowed to do'),
+      README.indexOf('### Secrets'),
+    );
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(REGISTRY.map((m) => m.name).filter((name) => !rows.includes(name))).toEqual([]);
+  });
+
+  it('say how long npm test takes, next to the command', () => {
+    expect(README).toMatch(/^npm ci && npm test .*about \d+ min/m);
+  });
+});
+
+describe('the CI workflow', () => {
+  it('names no Node older than the one package.json’s engines asks for', () => {
+    const workflow = readFileSync(join(ROOT, '.github/workflows/ci.yml'), 'utf8');
+    const engines = (
+      JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
+    const floor = Number(/\d+/.exec(engines)![0]);
+    const named = [...workflow.matchAll(/\bNode (\d+)(?:\.\d+)*/g)].map((m) => m[0]);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((mention) => Number(/\d+/.exec(mention)![0]) < floor)).toEqual([]);
+  });
+});
+
+describe('the README’s command line, run against the emulator', () => {
+  let emulator: ServiceEmulator;
+  beforeAll(async () => {
+    const demo = JSON.parse(await readFile(join(ROOT, 'scenarios/demo.json'), 'utf8')) as Scenario;
+    emulator = await startEmulator(demo);
+  });
+  afterAll(() => emulator.close());
+
+  /** The commands of a block: continuation lines joined, comments dropped, placeholders (`<operation>`) left out. */
+  const commands = (block: string) =>
+    block
+      .replace(/\\\n\s*/g, '')
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      .filter((line) => line && !line.includes('<'));
+
+  /** A command's environment and arguments, the README's made-up address and token made the emulator's. */
+  function parse(command: string): { env: Record<string, string>; args: string[] } {
+    const words = command
+      .replaceAll('https://management.vendor.example', emulator.url)
+      .split(/\s+/)
+      .filter((w) => w !== '…');
+    const env: Record<string, string> = {};
+    while (/^[A-Z_]+=/.test(words[0]!)) {
+      const [name, value] = words.shift()!.split('=') as [string, string];
+      env[name] = value === '…' && name === 'VENDOR_OPS_ACCESS_TOKEN' ? 'emu-access-token' : value;
+    }
+    return { env, args: words };
+  }
+
+  it('each example command does what the README says', async () => {
+    const [block] = blocks('sh', 'Command line');
+    const examples = commands(block!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) {
+      const { env, args } = parse(example);
+      expect(args.slice(0, 2)).toEqual(['npx', 'vendor-ops']);
+      const run = await runCli(args.slice(2), env);
+      expect({ example, code: run.code, stderr: run.code ? run.stderr : '' }).toEqual({
+        example,
+        code: 0,
+        stderr: '',
+      });
+      if (args.includes('--version')) expect(run.stdout).toMatch(/^vendor-ops \d+\.\d+\.\d+\n$/);
+      if (args.includes('help')) expect(run.stdout).toMatch(/^vendor-ops erp-stop: /);
+      if (args.includes('--json')) {
+        const outputs = JSON.parse(run.stdout) as Record<string, unknown>;
+        expect(outputs).toHaveProperty('cached');
+        expect(outputs).toHaveProperty('request-id');
+      }
+    }
+  });
+
+  it('each usage error it shows is the line the command line prints', async () => {
+    const transcript = blocks('text', 'Command line').find((b) => b.startsWith('$ vendor-ops'));
+    const pairs = [...transcript!.matchAll(/^\$ vendor-ops (.*)\n(error: .*)$/gm)];
+    expect(pairs.length).toBeGreaterThanOrEqual(4);
+    for (const [, command, line] of pairs) {
+      const run = await runCli(command!.split(/\s+/).filter((w) => w !== '…'));
+      expect({ command, code: run.code, stderr: run.stderr }).toEqual({
+        command,
+        code: 2,
+        stderr: `${line}\n`,
+      });
+    }
+  });
+
+  it('npx vendor-ops runs in the checkout on the project’s Node, whatever node the shell has', async () => {
+    // The shell's own PATH, without node_modules: npx itself puts the project's Node 24 first.
+    const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules'));
+    const child = spawn('npx', ['--no-install', 'vendor-ops', '--version'], {
+      cwd: ROOT,
+      env: { PATH: path.join(delimiter), HOME: process.env.HOME ?? tmpdir() },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stdout }).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^vendor-ops \d+\.\d+\.\d+\n$/),
+    });
+  });
+
+  it('the job-summary recipe writes the HTML summary a runner would show', async () => {
+    const recipe = blocks('sh').find((b) => b.includes('GITHUB_STEP_SUMMARY='));
+    const dir = await mkdtemp(join(tmpdir(), 'readme-summary-'));
+    try {
+      const file = join(dir, 'summary.html');
+      const script = recipe!
+        .replaceAll('/tmp/summary.html', file)
+        .replaceAll('http://127.0.0.1:8080', emulator.url);
+      const child = spawn('bash', ['-e', '-c', script], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+      const html = await readFile(file, 'utf8');
+      expect(html).toContain('<h2>vendor-ops check-image-cached</h2>');
+      expect(html).toContain('<td>nginx</td>');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from '@jest/globals';
+import { VirtualClock } from '../../src/client/clock.js';
+import { ServiceError } from '../../src/client/errors.js';
+import type { HttpClient, HttpRequest, HttpResponse } from '../../src/client/http.js';
+import {
+  compareApiVersions,
+  ERP_VIRTUAL_INSTANCE,
+  parseResourceId,
+} from '../../src/client/arm/resource-id.js';
+import { erpStop, type ErpStopOptions } from '../../src/operations/erp/erp-stop.js';
+import type { Logger, OperationContext } from '../../src/operations/types.js';
+
+const ORIGIN = 'https://vendor.example';
+const OP_URL = `${ORIGIN}/subscriptions/s1/providers/Vendor.Workloads/locations/westeurope/operationStatuses/op1?api-version=2021-12-01-preview`;
+
+/**
+ * A service on a virtual clock whose first stop's answer is lost: the POST throws a ServiceError with
+ * `effectUnknown` (as the client will once issue 25's retry rule lands) or a 409. `acted`: whether the service
+ * had acted on it. The instance's statuses are read in order (the last repeats).
+ */
+function service(options: { acted: boolean; lost: 'effectUnknown' | 409; retryAfter?: string }) {
+  const sent: string[] = [];
+  let posts = 0;
+  let reads = 0;
+  const statuses = options.acted
+    ? ['Running', 'Stopping', 'Stopping', 'Offline']
+    : ['Running', 'Running', 'Offline'];
+  const respond = (url: URL, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    ({
+      url,
+      status,
+      text: body === undefined ? '' : JSON.stringify(body),
+      headers,
+      requestId: `rid-${sent.length}`,
+    }) as HttpResponse;
+  const client = {
+    origin: ORIGIN,
+    send: async (req: HttpRequest): Promise<HttpResponse> => {
+      const url = new URL(String(req.url));
+      if (req.method === 'POST') {
+        sent.push('POST');
+        if (++posts === 1) {
+          throw new ServiceError({
+            status: options.lost === 409 ? 409 : 504,
+            code: options.lost === 409 ? 'Conflict' : 'GatewayTimeout',
+            effectUnknown: options.lost === 'effectUnknown',
+            clientRequestId: 'c0ffee00-0000-4000-8000-000000000001',
+          });
+        }
+        return respond(url, 202, undefined, { 'vendor-asyncoperation': OP_URL });
+      }
+      if (url.pathname.includes('/operationStatuses/')) {
+        sent.push('poll');
+        return respond(url, 200, { status: 'Succeeded', percentComplete: 100 });
+      }
+      sent.push('read');
+      const status = statuses[Math.min(reads++, statuses.length - 1)];
+      const headers: Record<string, string> =
+        options.retryAfter === undefined ? {} : { 'retry-after': options.retryAfter };
+      return respond(url, 200, { name: 'X01', properties: { status, health: 'Healthy' } }, headers);
+    },
+  } as unknown as HttpClient;
+  return { client, sent };
+}
+
+const silent: Logger = {
+  info: () => undefined,
+  warning: () => undefined,
+  debug: () => undefined,
+  group: (_name, work) => work(),
+};
+
+const OPTIONS: ErpStopOptions = {
+  baseUrl: new URL(ORIGIN),
+  subscriptionId: 's1',
+  resourceGroup: 'rg',
+  erpVirtualInstances: ['X01'],
+  softStopTimeoutSeconds: 0,
+  hardStopFallback: false,
+  deallocateVm: false,
+  maxParallel: 10,
+  wait: true,
+  skipIfDone: true,
+  verify: true,
+};
+
+function context(clock: VirtualClock): OperationContext {
+  return { clock, logger: silent, deadline: clock.now() + 3_600_000, pollIntervalMs: 15_000 };
+}
+
+describe('a stop whose effect is unknown', () => {
+  it.each(['effectUnknown', 409] as const)(
+    '(%s) where the service acted: followed by the instance status to Offline, never sent again',
+    async (lost) => {
+      const clock = new VirtualClock();
+      const { client, sent } = service({ acted: true, lost, retryAfter: '5' });
+      const result = await erpStop(OPTIONS, client, context(clock));
+      expect(result.failure).toBeUndefined();
+      expect(sent).toEqual(['read', 'POST', 'read', 'read', 'read']);
+      // The read's Retry-After paces the reads, not poll-interval.
+      expect(clock.sleeps).toEqual([5000, 5000]);
+      expect(result.outputs['operation-status']).toBe('Succeeded');
+      expect(result.outputs['operation-urls']).toEqual([]);
+      expect(result.outputs.instances).toEqual([
+        { name: 'X01', before: 'Running', after: 'Offline', health: 'Healthy', outcome: 'stopped' },
+      ]);
+    },
+  );
+
+  it.each(['effectUnknown', 409] as const)(
+    '(%s) where the service did not act: sent again, then followed as usual',
+    async (lost) => {
+      const clock = new VirtualClock();
+      const { client, sent } = service({ acted: false, lost });
+      const result = await erpStop(OPTIONS, client, context(clock));
+      expect(result.failure).toBeUndefined();
+      expect(sent).toEqual(['read', 'POST', 'read', 'POST', 'poll', 'read']);
+      expect(result.outputs['operation-status']).toBe('Succeeded');
+    },
+  );
+
+  it('a failure whose effect is known is not retried and not read after', async () => {
+    const clock = new VirtualClock();
+    const sent: string[] = [];
+    const client = {
+      origin: ORIGIN,
+      send: async (req: HttpRequest): Promise<HttpResponse> => {
+        sent.push(req.method);
+        if (req.method === 'POST') throw new ServiceError({ status: 400, code: 'BadRequest' });
+        return {
+          url: new URL(String(req.url)),
+          status: 200,
+          text: JSON.stringify({ properties: { status: 'Running' } }),
+          headers: {},
+        };
+      },
+    } as unknown as HttpClient;
+    const result = await erpStop(OPTIONS, client, context(clock));
+    expect(sent).toEqual(['GET', 'POST']);
+    expect(result.failure).toContain('BadRequest');
+  });
+});
+
+describe('resource ids', () => {
+  it('split into parts, compared case-insensitively on the literal segments, each part held to the name rule', () => {
+    expect(
+      parseResourceId(
+        '/SUBSCRIPTIONS/s1/resourcegroups/rg/providers/vendor.workloads/ERPVIRTUALINSTANCES/X01/',
+        ERP_VIRTUAL_INSTANCE,
+      ),
+    ).toEqual({ subscriptionId: 's1', resourceGroup: 'rg', name: 'X01' });
+    for (const bad of [
+      '/subscriptions/s1/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances',
+      '/subscriptions/s1/resourceGroups/rg/providers/Other.Ns/erpVirtualInstances/X01',
+      '/subscriptions/s 1/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01',
+      '/subscriptions/s1/resourceGroups/r%2Fg/providers/Vendor.Workloads/erpVirtualInstances/X01',
+      '/subscriptions/s1/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01?x',
+      '/subscriptions/s1/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01/stop',
+    ]) {
+      expect(typeof parseResourceId(bad, ERP_VIRTUAL_INSTANCE)).toBe('string');
+    }
+  });
+
+  it('api-versions order by date, a preview before the release of its date', () => {
+    expect(compareApiVersions('2023-04-01', '2023-10-01-preview')).toBeLessThan(0);
+    expect(compareApiVersions('2023-10-01-preview', '2023-10-01-preview')).toBe(0);
+    expect(compareApiVersions('2023-10-01', '2023-10-01-preview')).toBeGreaterThan(0);
+    expect(compareApiVersions('2024-09-01', '2023-10-01-preview')).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,145 @@
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import { jsonOf } from '../../client/response.js';
+import { defineOperation, optional, required, withDefault } from '../module.js';
+import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import { forEachTarget } from './each.js';
+import { whereContext } from './instance-action.js';
+import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import { readInstance, sameStatus } from './instance-state.js';
+import { instanceEntry, type Outcome } from './outcome.js';
+import { READ_PERMISSION } from './verdict.js';
+
+export interface ErpStatusOptions {
+  baseUrl: URL;
+  apiVersion: string;
+  subscriptionId?: string;
+  resourceGroup?: string;
+  erpVirtualInstances: string[];
+  maxParallel: number;
+  expectStatus?: string;
+}
+
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+export default defineOperation({
+  name: 'erp-status',
+  description:
+    'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+  client: 'resource-manager',
+  inputs: {
+    apiVersion: withDefault('api-version', '2023-04-01'),
+    subscriptionId: optional('subscription-id'),
+    resourceGroup: optional('resource-group'),
+    erpVirtualInstances: required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    expectStatus: optional('expect-status'),
+  },
+  outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+  example:
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+  run: erpStatus,
+});
+
+export async function erpStatus(
+  options: ErpStatusOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+    ref,
+    url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
+  }));
+  const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+    title: (t) => `erp-status ${t.ref.label}`,
+    logName: (t) => t.ref.label,
+    work: async (t, log) => {
+      const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+      const state = outcome.instance?.after;
+      if (state) log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+      return outcome;
+    },
+  });
+  const failed = outcomes.filter((o) => o.failure);
+  const bodies = outcomes.map((o) =>
+    o.instance?.after ? (jsonOf(o.instance.after.response) as object) : null,
+  );
+  const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+  let failure: string | undefined;
+  if (failed.length === 1 && outcomes.length === 1) failure = failed[0]!.failure;
+  else if (failed.length > 0) {
+    failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+  }
+  return {
+    outputs: {
+      result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+      instances: outcomes.map(instanceEntry),
+    },
+    summary: [
+      {
+        title: 'erp-status',
+        context: whereContext(targets),
+        header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+        rows: outcomes.map((o) => [
+          o.target,
+          o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+          o.instance?.after?.health ?? '-',
+          ...(options.expectStatus
+            ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+            : []),
+        ]),
+      },
+    ],
+    failure,
+  };
+}
+
+async function readOne(
+  ref: InstanceRef,
+  url: URL,
+  expectStatus: string | undefined,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<Outcome> {
+  const name = ref.label;
+  const startedAt = ctx.clock.now();
+  try {
+    const state = await readInstance(client, url);
+    const durationMs = ctx.clock.now() - startedAt;
+    const base = { target: name, durationMs, requestId: state.response.requestId };
+    const instance = { before: state, after: state, outcome: 'read' as const, done: 'read' };
+    if (expectStatus && !sameStatus(state.status, expectStatus)) {
+      return {
+        ...base,
+        kind: 'failed',
+        failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+        instance,
+      };
+    }
+    return { ...base, kind: 'succeeded', instance };
+  } catch (error) {
+    const durationMs = ctx.clock.now() - startedAt;
+    const status = error instanceof ServiceError ? error.status : undefined;
+    const said =
+      error instanceof ServiceError
+        ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+        : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    const failure =
+      status === 404
+        ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
+        : status === 403
+          ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+          : `Reading erp virtual instance '${name}' failed${said}.`;
+    return {
+      target: name,
+      kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+      durationMs,
+      failure,
+      instance: { outcome: 'failed', done: 'not read' },
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { InputError } from '../../client/errors.js';
+import {
+  ERP_VIRTUAL_INSTANCE,
+  looksLikeId,
+  parseResourceId,
+  resourceNameProblem,
+  sameResource,
+  type ResourceRef,
+} from '../../client/arm/resource-id.js';
+import * as z from '../../client/schemas/zod.js';
+import { list, parser, refuse } from '../parsers.js';
+
+/** One `erp-virtual-instance` item, resolved: where it lives, and how the step names it. */
+export interface InstanceRef extends ResourceRef {
+  /** The name the log, the summary and the `instances` output use: the item's name part. */
+  label: string;
+}
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+export function itemProblem(item: string): string | undefined {
+  if (looksLikeId(item)) {
+    const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+    return typeof parsed === 'string' ? parsed : undefined;
+  }
+  const problem = resourceNameProblem(item);
+  return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+export function resolveInstances(
+  items: readonly string[],
+  where: { subscriptionId?: string; resourceGroup?: string },
+): InstanceRef[] {
+  const refs = items.map((item) => {
+    const problem = itemProblem(item);
+    if (problem) throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
+    if (looksLikeId(item)) {
+      const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE) as ResourceRef;
+      return { ...ref, label: ref.name, item };
+    }
+    for (const [input, value, maxLength] of [
+      ['subscription-id', where.subscriptionId, 128],
+      ['resource-group', where.resourceGroup, 90],
+    ] as const) {
+      if (!value) {
+        throw new InputError(
+          input,
+          `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`,
+        );
+      }
+      const problem = resourceNameProblem(value, maxLength);
+      if (problem) throw new InputError(input, problem);
+    }
+    return {
+      subscriptionId: where.subscriptionId!,
+      resourceGroup: where.resourceGroup!,
+      name: item,
+      label: item,
+      item,
+    };
+  });
+  refs.forEach((ref, i) => {
+    const twin = refs.findIndex((other) => sameResource(ref, other));
+    if (twin < i) {
+      throw new InputError(
+        'erp-virtual-instance',
+        `items '${refs[twin]!.item}' and '${ref.item}' name the same instance; give each instance once`,
+      );
+    }
+  });
+  // Two instances of one name in different resource groups: the label says which is which.
+  const named = (name: string) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
+  return refs.map(({ item: _item, ...ref }) =>
+    named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref,
+  );
+}
+
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+export const erpVirtualInstanceItems = parser((value) => {
+  const read = z.safeParse(list, value);
+  if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+  for (const item of read.data) {
+    const problem = itemProblem(item);
+    if (problem) refuse(`item '${shown(item)}' ${problem}`);
+  }
+  return read.data;
+});
+
+/** An item as a message shows it: control characters as `?`, at most 80 characters. */
+function shown(item: string): string {
+  const printable = item.replace(/\p{Cc}/gu, '?');
+  return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+}

@@ -1,0 +1,124 @@
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import type { OperationContext } from '../types.js';
+import type { InstanceAction, Verb } from './instance-action.js';
+import type { InstanceRef } from './instance-ref.js';
+import { followStatus, sameStatus, type InstanceState } from './instance-state.js';
+import type { InstanceOutcome, Outcome } from './outcome.js';
+import type { InstanceLog } from './progress.js';
+
+/** The status an instance ends in when the action did what it says. */
+export const END_STATUS: Record<Verb, string> = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+export const DONE: Record<Verb, InstanceOutcome> = { stop: 'stopped', start: 'started' };
+
+/** The permission C0 needs, as the resource manager names it. */
+export const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+}
+
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+export function readFailure(
+  ref: InstanceRef,
+  error: unknown,
+  durationMs: number,
+  log: InstanceLog,
+  ctx: Pick<OperationContext, 'signal'>,
+): Outcome {
+  const name = ref.label;
+  const base = { target: name, durationMs, requestId: (error as ServiceError)?.requestId };
+  if (ctx.signal?.aborted) {
+    return {
+      ...base,
+      kind: 'cancelled',
+      failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+      instance: { outcome: 'failed', done: 'not sent: cancelled' },
+    };
+  }
+  if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
+  const status = error instanceof ServiceError ? error.status : undefined;
+  const said =
+    error instanceof ServiceError
+      ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
+      : '';
+  if (status === 404) {
+    return {
+      ...base,
+      kind: 'error',
+      failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+      instance: { outcome: 'failed', done: 'not sent: not found' },
+    };
+  }
+  if (status === 403) {
+    return {
+      ...base,
+      kind: 'error',
+      failure:
+        `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+        `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+      instance: { outcome: 'failed', done: 'not sent: read refused' },
+    };
+  }
+  return {
+    ...base,
+    kind: 'error',
+    failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+    instance: { outcome: 'failed', done: 'not sent: read failed' },
+  };
+}
+
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
+ * the health: the line that catches a false success.
+ */
+export async function verifyEnd(
+  action: Pick<InstanceAction, 'verb'>,
+  target: { ref: InstanceRef; readUrl: URL },
+  ended: Outcome,
+  sent: { before?: InstanceState; done: string },
+  client: HttpClient,
+  ctx: OperationContext,
+  log: InstanceLog,
+  startedAt: number,
+): Promise<Outcome> {
+  const { verb } = action;
+  const name = target.ref.label;
+  const end = END_STATUS[verb];
+  const settled = await followStatus(client, target.readUrl, ctx, (state) =>
+    log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+  );
+  const last = settled.last;
+  const durationMs = ctx.clock.now() - startedAt;
+  const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+  const outcome = (instanceOutcome: InstanceOutcome, failure?: string): Outcome => ({
+    ...ended,
+    durationMs,
+    requestId: last?.response.requestId ?? ended.requestId,
+    failure,
+    instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+  });
+  const status = last?.status ?? 'of no status';
+  const health = last?.health ?? 'unknown';
+  switch (settled.kind) {
+    case 'settled':
+      if (sameStatus(last?.status, end)) return outcome(DONE[verb]);
+      return outcome(
+        'failed',
+        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,
+      );
+    case 'timeout':
+    case 'cancelled':
+      return outcome(
+        'running',
+        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`,
+      );
+    case 'error':
+      return outcome(
+        'failed',
+        `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`,
+      );
+  }
+}

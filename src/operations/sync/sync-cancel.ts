@@ -1,0 +1,124 @@
+import { oneLine } from '../../client/errors.js';
+import { parseBody, type HttpClient } from '../../client/http.js';
+import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
+import { classifyStatus } from '../../client/status.js';
+import { findInListing } from './choose.js';
+import { explainFailure } from './datasets.js';
+import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
+import {
+  cancelledWhileWaiting,
+  describeSync,
+  SYNCHRONIZATION_OUTPUTS,
+  synchronizationResult,
+  timeoutMessage,
+} from './report.js';
+import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { defineOperation, optional, withDefault } from '../module.js';
+import type { OperationContext, OperationResult } from '../types.js';
+
+/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
+export default defineOperation({
+  name: 'sync-cancel',
+  description:
+    'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
+  client: 'resource-manager',
+  polls: true,
+  inputs: {
+    ...SHARE_INPUTS,
+    synchronizationId: optional('synchronization-id'),
+    wait: withDefault('wait'),
+  },
+  outputs: SYNCHRONIZATION_OUTPUTS,
+  example:
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+  run: syncCancel,
+});
+
+export interface SyncCancelOptions extends ShareSubscriptionOptions {
+  synchronizationId?: string;
+  wait: boolean;
+}
+
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const isCancelled = (status: string | null | undefined) => /^\s*cancell?ed\s*$/i.test(status ?? '');
+
+export async function syncCancel(
+  options: SyncCancelOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const { clock, logger } = ctx;
+  const started = clock.now();
+  const share = new ShareSubscription(options, client, ctx);
+  const result = (sync: Synchronization | undefined, more?: Parameters<typeof synchronizationResult>[2]) =>
+    synchronizationResult(sync, options, more);
+
+  let id = options.synchronizationId;
+  let known: Synchronization | undefined;
+  if (!id) {
+    // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
+    const pass = await findInListing(
+      share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+      { kind: 'newest' },
+      true,
+    );
+    known = pass.found;
+    if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+      return result(known, {
+        failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+      });
+    }
+    if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
+      const nothing = known
+        ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
+        : 'Nothing to cancel: the share subscription lists no synchronization.';
+      logger.info(`${nothing} Nothing was sent.`);
+      return result(undefined, { notes: [nothing] });
+    }
+    id = known.synchronizationId;
+    logger.info(
+      `Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`,
+    );
+  }
+
+  const response = await share.change('cancelSynchronization', { synchronizationId: id });
+  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+  const answered: Synchronization = {
+    ...known,
+    ...answer,
+    synchronizationId: answer.synchronizationId ?? id,
+  };
+  logger.info(
+    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+  );
+  const outcome = await followAnswered(share, id, answered, options.wait, ctx);
+  const { sync, wanted } = outcome;
+  switch (outcome.end) {
+    case 'not-waited':
+      return result(sync, { notes: [`Not waited for: ${followHint(id)}.`] });
+    case 'succeeded':
+    case 'failed': {
+      if (isCancelled(sync.status)) {
+        logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
+        return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+      }
+      // Any other end came first, and the synchronization is no longer running: what the step was for.
+      const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
+      logger.info(ended);
+      const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
+      return result(sync, { notes: [ended], failed });
+    }
+    case 'lost':
+      return result(sync, {
+        failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+      });
+    case 'timeout':
+      return result(sync, {
+        failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+      });
+    case 'cancelled':
+      return result(sync, {
+        failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+      });
+  }
+}
