@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9736:
+/***/ 6451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -57773,6 +57773,98 @@ function describeApp(locator) {
     return `${locator.owner}/${locator.app}`;
 }
 
+;// CONCATENATED MODULE: ./src/operations/plan.ts
+
+/**
+ * The log of a dry run: one `dry run: would …` line per change, then the predicted effect per target, so a
+ * reviewer reads the requests first and what they would do second.
+ */
+function logPlan(logger, targets) {
+    for (const { request } of targets) {
+        if (request)
+            logger.info(`dry run: would ${describePlanned(request)}`);
+    }
+    if (!targets.some((t) => t.request))
+        logger.info('dry run: nothing would change');
+    for (const { target, effect } of targets)
+        logger.info(`${target}: ${effect}`);
+}
+/** The `plan` and `changes` outputs: the changes only, in input order. */
+function planOutputs(targets) {
+    const plan = targets.flatMap(({ target, effect, request }) => request ? [{ target, method: request.method, url: request.url, body: request.body, effect }] : []);
+    return { plan, changes: plan.length > 0 };
+}
+/** The summary of a dry run: one row per target, titled as a plan so nobody reads it as done. */
+function planTable(operation, targetHeader, targets, context) {
+    return {
+        title: `Plan of ${operation} (dry run: nothing was changed)`,
+        context,
+        header: [targetHeader, 'would', 'request'],
+        rows: targets.map(({ target, effect, request }) => [
+            target,
+            effect,
+            request ? describePlanned(request) : '-',
+        ]),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/apps/removal-plan.ts
+
+
+
+
+
+
+
+/** The DELETE of one removal, the same for the real run and its plan. */
+function removalRequest(apiUrl, locator, email, app, clientRequestId) {
+    return {
+        // Sent again, it is the same removal: the service (and its owner) can tell.
+        clientRequestId,
+        method: 'DELETE',
+        url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
+        // The API answers 411 to a DELETE without a body; {} is its empty payload.
+        json: {},
+        hint: removalHint(app, email),
+    };
+}
+/**
+ * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), then plans
+ * a DELETE per address. The client refuses each DELETE (PlannedChange), so nothing is removed. Membership cannot be
+ * read with this API: the plan says "if a member", which the real run reports as removed or absent.
+ */
+async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
+    try {
+        await client.send({ method: 'GET', url: appApiUrl(apiUrl, '/user') });
+        ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user).');
+    }
+    catch (error) {
+        // 403: the token was recognised but may not read a profile (an app's token): it is valid, which is what a
+        // dry run needs to know; 401 and every other failure end the dry run where the real run would end.
+        if (!(error instanceof ServiceError) || error.status !== 403)
+            throw withRetirementHint(error);
+        ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).');
+    }
+    const targets = [];
+    for (const email of emails) {
+        try {
+            await client.send(removalRequest(apiUrl, locator, email, app));
+            throw new Error(`dry run: the removal of ${email} was sent`);
+        }
+        catch (error) {
+            if (!(error instanceof PlannedChange))
+                throw error;
+            targets.push({ target: email, effect: `remove from ${app} (if a member)`, request: error.request });
+        }
+    }
+    logPlan(ctx.logger, targets);
+    const { plan, changes } = planOutputs(targets);
+    return {
+        outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
+        summary: [planTable('app-remove-user', 'User', targets)],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
 
 /**
@@ -57801,7 +57893,6 @@ function checkUserEmails(emails) {
 
 
 
-
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
@@ -57812,7 +57903,8 @@ function checkUserEmails(emails) {
         userEmails: module_required('user-email'),
         failIfAbsent: withDefault('fail-if-absent'),
     },
-    outputs: ['result', 'removed-users', 'absent-users'],
+    plans: true,
+    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
     run: appRemoveUser,
 }));
@@ -57823,6 +57915,8 @@ async function appRemoveUser(options, client, ctx) {
     const notice = lifecycleNotice(ctx.clock.now());
     ctx.logger.warning(notice);
     const app = describeApp(locator);
+    if (ctx.dryRun)
+        return planRemoval(options.apiUrl, locator, emails, app, client, ctx);
     const outcomes = [];
     const failures = [];
     for (const [index, email] of emails.entries()) {
@@ -57888,6 +57982,8 @@ async function appRemoveUser(options, client, ctx) {
         outputs: {
             'removed-users': removed,
             'absent-users': absent,
+            changes: removed.length > 0,
+            plan: [],
             result: outcomes.length === 1 ? outcomes[0] : outcomes,
         },
         summary: [
@@ -57913,15 +58009,7 @@ async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer
     let clientRequestId;
     for (let attempt = 1;; attempt++) {
         try {
-            return await client.send({
-                // Sent again, it is the same removal: the service (and its owner) can tell.
-                clientRequestId,
-                method: 'DELETE',
-                url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-                // The API answers 411 to a DELETE without a body; {} is its empty payload.
-                json: {},
-                hint: removalHint(app, email),
-            });
+            return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
         }
         catch (error) {
             if (!(error instanceof ServiceError) || !error.effectUnknown)
@@ -61201,7 +61289,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9736);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6451);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

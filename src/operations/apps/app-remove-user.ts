@@ -3,11 +3,10 @@ import type { HttpClient, HttpResponse } from '../../client/http.js';
 import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
 import { jsonOf } from '../../client/response.js';
 import { removalResponse } from '../../client/schemas/apps.js';
-import { servicePath } from '../../client/url.js';
-import { appApiUrl } from './api-url.js';
 import { describeApp, parseAppLocator } from './app-locator.js';
-import { removalHint, whichNotFound } from './error-hints.js';
+import { whichNotFound } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
+import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
 import { defineOperation, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
@@ -32,7 +31,8 @@ export default defineOperation({
     userEmails: required('user-email'),
     failIfAbsent: withDefault('fail-if-absent'),
   },
-  outputs: ['result', 'removed-users', 'absent-users'],
+  plans: true,
+  outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
   example:
     '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
   run: appRemoveUser,
@@ -66,6 +66,7 @@ export async function appRemoveUser(
   const notice = lifecycleNotice(ctx.clock.now());
   ctx.logger.warning(notice);
   const app = describeApp(locator);
+  if (ctx.dryRun) return planRemoval(options.apiUrl, locator, emails, app, client, ctx);
 
   const outcomes: RemovalOutcome[] = [];
   const failures: { email: string; error: ServiceError }[] = [];
@@ -134,6 +135,8 @@ export async function appRemoveUser(
     outputs: {
       'removed-users': removed,
       'absent-users': absent,
+      changes: removed.length > 0,
+      plan: [],
       result: outcomes.length === 1 ? outcomes[0] : outcomes,
     },
     summary: [
@@ -169,15 +172,7 @@ async function removeOnce(
   let clientRequestId: string | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await client.send({
-        // Sent again, it is the same removal: the service (and its owner) can tell.
-        clientRequestId,
-        method: 'DELETE',
-        url: appApiUrl(apiUrl, servicePath`/apps/${locator.owner}/${locator.app}/users/${email}`),
-        // The API answers 411 to a DELETE without a body; {} is its empty payload.
-        json: {},
-        hint: removalHint(app, email),
-      });
+      return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
     } catch (error) {
       if (!(error instanceof ServiceError) || !error.effectUnknown) throw error;
       onLostAnswer(error);

@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ServiceEmulator } from '../../src/emulator/index.js';
+import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+
+/**
+ * dry-run through the bundle: the reads of the contract happen, no request that changes anything does, and the
+ * plan is what the real run then sends (both against the same emulator: method, path and body compared).
+ */
+const emu = useEmulator();
+
+/** A request that would change something at the service, as the emulator saw it. */
+const CHANGE = /\/(stop|start|synchronize|cancelSynchronization)$/;
+function changesSeen(emulator: ServiceEmulator): { method: string; url: string; body: unknown }[] {
+  return emulator.requests
+    .filter((r) => r.method === 'DELETE' || (r.method === 'POST' && CHANGE.test(r.url.pathname)))
+    .map((r) => ({
+      method: r.method,
+      url: withApiVersionOnly(r.url),
+      body: r.body ? JSON.parse(r.body) : undefined,
+    }));
+}
+
+/** Path and api-version: the emulator records requests against a placeholder origin. */
+function withApiVersionOnly(url: URL): string {
+  const apiVersion = url.searchParams.get('api-version');
+  return url.pathname + (apiVersion === null ? '' : `?api-version=${apiVersion}`);
+}
+
+interface PlanEntry {
+  target: string;
+  method: string;
+  url: string;
+  body?: unknown;
+  effect: string;
+}
+
+async function run(inputs: Record<string, string>): Promise<ActionRun> {
+  const result = await runAction(inputs);
+  expectNoSecrets(result, emulatorSecrets(emu.get()));
+  return unescapeCommands(result);
+}
+
+/** The plan a dry run output, checked against what the real run sent afterwards. */
+function expectPlanSent(plan: PlanEntry[], sent: ReturnType<typeof changesSeen>): void {
+  expect(
+    plan.map(({ method, url, body }) => ({ method, url: withApiVersionOnly(new URL(url)), body })),
+  ).toEqual(sent);
+}
+
+describe('app-remove-user with dry-run', () => {
+  const inputs = (extra: Record<string, string> = {}) => ({
+    operation: 'app-remove-user',
+    'api-url': emu.get().url,
+    'api-token': 'emu-user-token',
+    app: 'contoso/shop',
+    'user-email': 'leaver@contoso.com, tester@contoso.com',
+    ...extra,
+  });
+
+  it('proves the token, removes nobody, and plans the DELETEs the real run then sends', async () => {
+    const e = emu.get();
+    const dry = await run(inputs({ 'dry-run': 'true' }));
+    expect(dry.code).toBe(0);
+    expect(e.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /v0.1/user']);
+    expect(Object.keys(e.apps.members('contoso', 'shop')!)).toEqual(
+      expect.arrayContaining(['leaver@contoso.com', 'tester@contoso.com']),
+    );
+    expect(dry.outputs.changes).toBe('true');
+    expect(JSON.parse(dry.outputs['removed-users']!)).toEqual([]);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(plan.map((p) => [p.target, p.effect])).toEqual([
+      ['leaver@contoso.com', 'remove from contoso/shop (if a member)'],
+      ['tester@contoso.com', 'remove from contoso/shop (if a member)'],
+    ]);
+    expect(dry.stdout).toContain(
+      `dry run: would DELETE ${e.url}/v0.1/apps/contoso/shop/users/leaver%40contoso.com {}`,
+    );
+    expect(dry.summary).toContain('Plan of app-remove-user (dry run: nothing was changed)');
+
+    e.requests.length = 0;
+    const real = await run(inputs());
+    expect(real.code).toBe(0);
+    expect(real.outputs.changes).toBe('true');
+    expect(JSON.parse(real.outputs.plan!)).toEqual([]);
+    expectPlanSent(plan, changesSeen(e));
+  });
+
+  it('fails where the real run would fail before changing anything: a token the service refuses', async () => {
+    const dry = await run(inputs({ 'dry-run': 'true', 'api-token': 'not-a-token' }));
+    expect(dry.code).toBe(1);
+    expect(dry.errors[0]).toMatch(/HTTP 401/);
+    expect(changesSeen(emu.get())).toEqual([]);
+  });
+
+  it('accepts an app token, which has no profile to read (403), and still changes nothing', async () => {
+    const dry = await run(inputs({ 'dry-run': 'true', 'api-token': 'emu-app-token' }));
+    expect(dry.code).toBe(0);
+    expect(dry.outputs.changes).toBe('true');
+    expect(changesSeen(emu.get())).toEqual([]);
+  });
+});
