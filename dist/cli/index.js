@@ -50395,6 +50395,8 @@ function describeChoice(options) {
 
 
 
+
+
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
@@ -50413,23 +50415,11 @@ function describeChoice(options) {
 }));
 const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
 async function syncStart(options, client, ctx) {
-    const { clock, logger } = ctx;
+    const { clock } = ctx;
     const started = clock.now();
     const share = new ShareSubscription(options, client, ctx);
     const mode = options.synchronizationMode;
-    const response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
-    const answer = parseBody(response, synchronizationSchema, 'synchronize');
-    const id = answer.synchronizationId;
-    if (!id) {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-            requestId: response.requestId,
-        });
-    }
-    const begun = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
-    logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const { id, begun } = await start(share, mode, ctx);
     const result = (sync, more) => synchronizationResult(sync, options, more);
     const follow = followHint(id);
     const outcome = await followAnswered(share, id, begun, options.wait, ctx);
@@ -50463,6 +50453,60 @@ async function syncStart(options, client, ctx) {
             }
             return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
         }
+    }
+}
+/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
+const CLOCK_SKEW_MS = 60_000;
+/**
+ * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
+ * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
+ * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ */
+async function start(share, mode, ctx) {
+    const sentAt = ctx.clock.now();
+    for (let attempt = 1;; attempt++) {
+        let response;
+        try {
+            response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
+        }
+        catch (error) {
+            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+            if (!unknown || ctx.signal?.aborted)
+                throw error;
+            const what = error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
+            ctx.logger.warning(`synchronize ${what}: reading the list to find out whether the service started one.`);
+            let pass;
+            try {
+                pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
+            }
+            catch {
+                // The read failing too leaves the request's own failure the clearest cause.
+                throw error;
+            }
+            const newest = pass.found;
+            const start = newest && startOf(newest);
+            if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
+                ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
+                return { id: newest.synchronizationId, begun: newest };
+            }
+            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= 3)
+                throw error;
+            ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
+            continue;
+        }
+        const answer = parseBody(response, synchronizationSchema, 'synchronize');
+        const id = answer.synchronizationId;
+        if (!id) {
+            throw new ServiceError({
+                status: response.status,
+                code: 'InvalidResponse',
+                message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+                requestId: response.requestId,
+            });
+        }
+        ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+        return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
     }
 }
 /**
@@ -50519,6 +50563,25 @@ function safeStatus(text) {
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: syncCancel,
 }));
+/**
+ * cancelSynchronization. Where its effect is unknown (the answer was lost) it is not sent again: the
+ * synchronization is followed in A1 as after any cancel, and how it ends says what happened.
+ */
+async function cancel(share, id, known, ctx) {
+    let response;
+    try {
+        response = await share.change('cancelSynchronization', { synchronizationId: id });
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
+            throw error;
+        ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): following synchronization ${id} to see how it ends.`);
+        return { ...known, synchronizationId: id };
+    }
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
+}
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
 const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 async function syncCancel(options, client, ctx) {
@@ -50547,14 +50610,7 @@ async function syncCancel(options, client, ctx) {
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
     }
-    const response = await share.change('cancelSynchronization', { synchronizationId: id });
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    const answered = {
-        ...known,
-        ...answer,
-        synchronizationId: answer.synchronizationId ?? id,
-    };
-    logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const answered = await cancel(share, id, known, ctx);
     const outcome = await followAnswered(share, id, answered, options.wait, ctx);
     const { sync, wanted } = outcome;
     switch (outcome.end) {

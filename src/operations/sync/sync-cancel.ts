@@ -1,5 +1,5 @@
-import { oneLine } from '../../client/errors.js';
-import { parseBody, type HttpClient } from '../../client/http.js';
+import { oneLine, ServiceError } from '../../client/errors.js';
+import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
 import { classifyStatus } from '../../client/status.js';
 import { findInListing } from './choose.js';
@@ -37,6 +37,33 @@ export default defineOperation({
 export interface SyncCancelOptions extends ShareSubscriptionOptions {
   synchronizationId?: string;
   wait: boolean;
+}
+
+/**
+ * cancelSynchronization. Where its effect is unknown (the answer was lost) it is not sent again: the
+ * synchronization is followed in A1 as after any cancel, and how it ends says what happened.
+ */
+async function cancel(
+  share: ShareSubscription,
+  id: string,
+  known: Synchronization | undefined,
+  ctx: OperationContext,
+): Promise<Synchronization> {
+  let response: HttpResponse;
+  try {
+    response = await share.change('cancelSynchronization', { synchronizationId: id });
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted) throw error;
+    ctx.logger.warning(
+      `cancelSynchronization may have reached the service (its answer was lost): following synchronization ${id} to see how it ends.`,
+    );
+    return { ...known, synchronizationId: id };
+  }
+  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+  ctx.logger.info(
+    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+  );
+  return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
@@ -81,16 +108,7 @@ export async function syncCancel(
     );
   }
 
-  const response = await share.change('cancelSynchronization', { synchronizationId: id });
-  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-  const answered: Synchronization = {
-    ...known,
-    ...answer,
-    synchronizationId: answer.synchronizationId ?? id,
-  };
-  logger.info(
-    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
-  );
+  const answered = await cancel(share, id, known, ctx);
   const outcome = await followAnswered(share, id, answered, options.wait, ctx);
   const { sync, wanted } = outcome;
   switch (outcome.end) {
