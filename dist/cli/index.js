@@ -45482,6 +45482,14 @@ class TimeoutError extends Error {
         this.name = 'TimeoutError';
     }
 }
+/**
+ * A request of unknown effect whose finding out (a read of what the service did) failed too: the request's own
+ * failure stays the cause, and the read's is added, so a service that went away is named as such.
+ */
+function withFindingOutFailure(error, readError, read) {
+    const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
+    return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
+}
 
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
@@ -50397,6 +50405,7 @@ function describeChoice(options) {
 
 
 
+
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
@@ -50455,6 +50464,8 @@ async function syncStart(options, client, ctx) {
         }
     }
 }
+/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
 /** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
 const CLOCK_SKEW_MS = 60_000;
 /**
@@ -50480,9 +50491,9 @@ async function start(share, mode, ctx) {
             try {
                 pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
             }
-            catch {
-                // The read failing too leaves the request's own failure the clearest cause.
-                throw error;
+            catch (readError) {
+                // The request's own failure stays the cause; the read's is added (a service that went away says so).
+                throw withFindingOutFailure(error, readError, 'Reading the list');
             }
             const newest = pass.found;
             const start = newest && startOf(newest);
@@ -50490,7 +50501,7 @@ async function start(share, mode, ctx) {
                 ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
                 return { id: newest.synchronizationId, begun: newest };
             }
-            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= 3)
+            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS)
                 throw error;
             ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
             continue;
@@ -50548,6 +50559,7 @@ function safeStatus(text) {
 
 
 
+
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
@@ -50564,23 +50576,46 @@ function safeStatus(text) {
     run: syncCancel,
 }));
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) it is not sent again: the
- * synchronization is followed in A1 as after any cancel, and how it ends says what happened.
+ * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
+ * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
+ * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
+ * within the attempts a read gets from the client.
  */
 async function cancel(share, id, known, ctx) {
-    let response;
-    try {
-        response = await share.change('cancelSynchronization', { synchronizationId: id });
+    let clientRequestId;
+    for (let attempt = 1;; attempt++) {
+        let response;
+        try {
+            response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
+                throw error;
+            clientRequestId = error.clientRequestId;
+            ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`);
+            let now;
+            try {
+                now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), {
+                    kind: 'id',
+                    synchronizationId: id,
+                }, true)).found;
+            }
+            catch (readError) {
+                throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
+            }
+            if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
+                ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
+                return { ...known, ...now, synchronizationId: id };
+            }
+            if (attempt >= defaultRetryPolicy.attempts)
+                throw error;
+            ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
+            continue;
+        }
+        const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+        ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+        return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
     }
-    catch (error) {
-        if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
-            throw error;
-        ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): following synchronization ${id} to see how it ends.`);
-        return { ...known, synchronizationId: id };
-    }
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
 const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');

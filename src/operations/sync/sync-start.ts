@@ -1,6 +1,7 @@
-import { oneLine, ServiceError } from '../../client/errors.js';
+import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
 import { describeBody } from '../../client/error-body.js';
 import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
+import { defaultRetryPolicy } from '../../client/retry.js';
 import { classifyStatus } from '../../client/status.js';
 import { findInListing, startOf, type ListingPass } from './choose.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
@@ -96,6 +97,9 @@ export async function syncStart(
   }
 }
 
+/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+
 /** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -134,9 +138,9 @@ async function start(
           { kind: 'newest' },
           true,
         );
-      } catch {
-        // The read failing too leaves the request's own failure the clearest cause.
-        throw error;
+      } catch (readError) {
+        // The request's own failure stays the cause; the read's is added (a service that went away says so).
+        throw withFindingOutFailure(error, readError, 'Reading the list');
       }
       const newest = pass.found;
       const start = newest && startOf(newest);
@@ -146,7 +150,7 @@ async function start(
         );
         return { id: newest.synchronizationId, begun: newest };
       }
-      if ((newest && classifyStatus(newest.status) === 'running') || attempt >= 3) throw error;
+      if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS) throw error;
       ctx.logger.info(
         'No synchronization started since: the service did not act; sending synchronize again.',
       );
