@@ -56161,7 +56161,7 @@ function readList(v) {
         .filter(Boolean);
     const spaced = items.find((item) => /\s/.test(item));
     if (spaced !== undefined) {
-        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+        refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
     }
     return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
 }
@@ -56216,7 +56216,7 @@ function resourceNames(maxLength = 260) {
         for (const name of names) {
             const problem = parsers_resourceNameProblem(name, maxLength);
             if (problem)
-                refuse(`has an item that ${problem}: '${shown(name)}'`);
+                refuse(`item '${shown(name)}' ${problem}`);
         }
         return names;
     });
