@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
 /**
@@ -98,5 +99,79 @@ describe('app-remove-user with dry-run', () => {
     expect(dry.code).toBe(0);
     expect(dry.outputs.changes).toBe('true');
     expect(changesSeen(emu.get())).toEqual([]);
+  });
+});
+
+describe('sync-start and sync-cancel with dry-run', () => {
+  const share = (operation: string, extra: Record<string, string> = {}) =>
+    shareStep(operation, emu.get().url, extra);
+  const listed = (e: ServiceEmulator) =>
+    e.requests.filter((r) => r.url.pathname.endsWith('/listSynchronizations')).length;
+
+  it('sync-start reads the list, starts nothing, and plans the synchronize the real run then sends', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations.push({
+      synchronizationId: 'old',
+      status: 'Succeeded',
+      startTime: '2026-01-01T00:00:00Z',
+    });
+    e.dataShare.starts = [{ statuses: ['InProgress', 'Succeeded'] }];
+    const dry = await run(share('sync-start', { 'dry-run': 'true', 'synchronization-mode': 'FullSync' }));
+    expect(dry.code).toBe(0);
+    expect(listed(e)).toBeGreaterThan(0);
+    expect(changesSeen(e)).toEqual([]);
+    expect(e.dataShare.synchronizeRequests).toEqual([]);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(plan.map((p) => [p.target, p.effect, p.body])).toEqual([
+      ['share-1', 'start a FullSync synchronization', { synchronizationMode: 'FullSync' }],
+    ]);
+    expect(dry.outputs.changes).toBe('true');
+    expect(dry.summary).toContain('Plan of sync-start (dry run: nothing was changed)');
+
+    e.requests.length = 0;
+    const real = await run(share('sync-start', { 'synchronization-mode': 'FullSync' }));
+    expect(real.code).toBe(0);
+    expect(real.outputs.changes).toBe('true');
+    expectPlanSent(plan, changesSeen(e));
+  });
+
+  it('sync-start fails, as the real run would, while a synchronization runs, and sends nothing', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations.push({
+      synchronizationId: 'now',
+      status: 'InProgress',
+      startTime: '2026-01-01T00:00:00Z',
+    });
+    const dry = await run(share('sync-start', { 'dry-run': 'true' }));
+    expect(dry.code).toBe(1);
+    expect(dry.errors[0]).toContain('synchronization now is running');
+    expect(changesSeen(e)).toEqual([]);
+  });
+
+  it('sync-cancel plans the cancel of the running one, which the real run then sends; nothing running plans nothing', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations.push({
+      synchronizationId: 'running',
+      startTime: '2026-01-01T00:00:00Z',
+      statuses: ['InProgress', 'InProgress', 'InProgress', 'Succeeded'],
+    });
+    const dry = await run(share('sync-cancel', { 'dry-run': 'true' }));
+    expect(dry.code).toBe(0);
+    expect(changesSeen(e)).toEqual([]);
+    expect(e.dataShare.cancelRequests).toEqual([]);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(plan.map((p) => [p.target, p.body])).toEqual([['running', { synchronizationId: 'running' }]]);
+
+    e.requests.length = 0;
+    const real = await run(share('sync-cancel'));
+    expect(real.code).toBe(0);
+    expect(real.outputs.changes).toBe('true');
+    expectPlanSent(plan, changesSeen(e));
+
+    const none = await run(share('sync-cancel', { 'dry-run': 'true' }));
+    expect(none.code).toBe(0);
+    expect(none.outputs.changes).toBe('false');
+    expect(JSON.parse(none.outputs.plan!)).toEqual([]);
+    expect(none.stdout).toContain('dry run: nothing would change');
   });
 });

@@ -45218,7 +45218,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(213);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2196);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -45335,7 +45335,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 213:
+/***/ 2196:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -50517,7 +50517,83 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
+;// CONCATENATED MODULE: ./src/operations/sync/sync-plan.ts
+
+
+
+
+
+
+/**
+ * The dry runs of sync-start and sync-cancel: the read the real run depends on (A1), then the one request it
+ * would send, refused by the client (PlannedChange) and shown as the plan. A failure is where the real run would
+ * fail before changing anything.
+ */
+/** sync-start: a synchronization running now would make the service refuse the start (409), as the real run. */
+async function planStart(share, mode, runningHint, ctx) {
+    const newest = await newestListed(share);
+    if (newest && classifyStatus(newest.status) === 'running') {
+        return planResult('sync-start', share, [], ctx, {
+            failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
+        });
+    }
+    const planned = await refused(() => share.change('synchronize', { synchronizationMode: mode }));
+    return planResult('sync-start', share, [
+        {
+            target: share.options.shareSubscription,
+            effect: `start a ${mode} synchronization`,
+            request: planned,
+        },
+    ], ctx);
+}
+/** sync-cancel: the synchronization the real run would cancel, or nothing where none runs. */
+async function planCancel(share, synchronizationId, ctx) {
+    if (synchronizationId === undefined) {
+        const newest = await newestListed(share);
+        if (!newest?.synchronizationId || classifyStatus(newest.status) !== 'running') {
+            const what = newest
+                ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
+                : 'the share subscription lists no synchronization';
+            return planResult('sync-cancel', share, [{ target: share.options.shareSubscription, effect: `nothing to cancel: ${what}` }], ctx);
+        }
+        synchronizationId = newest.synchronizationId;
+        ctx.logger.info(`dry run: the latest synchronization is ${synchronizationId}${describeSync(newest)}, ${newest.status}.`);
+    }
+    const id = synchronizationId;
+    const planned = await refused(() => share.change('cancelSynchronization', { synchronizationId: id }));
+    return planResult('sync-cancel', share, [{ target: id, effect: `cancel synchronization ${id}`, request: planned }], ctx);
+}
+async function newestListed(share) {
+    return (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true)).found;
+}
+/** The request a change would send: the client refuses it in a dry run; one that was sent is a loud failure. */
+async function refused(send) {
+    try {
+        await send();
+    }
+    catch (error) {
+        if (error instanceof PlannedChange)
+            return error.request;
+        throw error;
+    }
+    throw new Error('dry run: a request that changes something was sent');
+}
+function planResult(operation, share, targets, ctx, more = {}) {
+    logPlan(ctx.logger, targets);
+    const { plan, changes } = planOutputs(targets);
+    return {
+        outputs: { changes, plan, 'failed-datasets': [], result: plan },
+        summary: [planTable(operation, 'target', targets, shareContext(share.options))],
+        failure: more.failure,
+    };
+}
+/** A real run's `changes` and `plan`: whether it sent a change, and no plan. */
+function changed(result, changes) {
+    return { ...result, outputs: { ...result.outputs, changes, plan: [] } };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+
 
 
 
@@ -50542,7 +50618,8 @@ function describeChoice(options) {
         cancelOnAbort: withDefault('cancel-on-abort'),
         wait: withDefault('wait'),
     },
-    outputs: SYNCHRONIZATION_OUTPUTS,
+    plans: true,
+    outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
     run: syncStart,
 }));
@@ -50552,8 +50629,11 @@ async function syncStart(options, client, ctx) {
     const started = clock.now();
     const share = new ShareSubscription(options, client, ctx);
     const mode = options.synchronizationMode;
+    if (ctx.dryRun)
+        return planStart(share, mode, RUNNING_HINT, ctx);
     const { id, begun } = await start(share, mode, ctx);
-    const result = (sync, more) => synchronizationResult(sync, options, more);
+    // Started: the run changed something, whatever follows.
+    const result = (sync, more) => changed(synchronizationResult(sync, options, more), true);
     const follow = followHint(id);
     const outcome = await followAnswered(share, id, begun, options.wait, ctx);
     const { sync, wanted } = outcome;
@@ -50684,6 +50764,7 @@ function safeStatus(text) {
 
 
 
+
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
@@ -50695,7 +50776,8 @@ function safeStatus(text) {
         synchronizationId: optional('synchronization-id'),
         wait: withDefault('wait'),
     },
-    outputs: SYNCHRONIZATION_OUTPUTS,
+    plans: true,
+    outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: syncCancel,
 }));
@@ -50747,7 +50829,11 @@ async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
     const share = new ShareSubscription(options, client, ctx);
-    const result = (sync, more) => synchronizationResult(sync, options, more);
+    if (ctx.dryRun)
+        return planCancel(share, options.synchronizationId, ctx);
+    // A cancel sent is a change, however the synchronization then ends.
+    let sent = false;
+    const result = (sync, more) => changed(synchronizationResult(sync, options, more), sent);
     let id = options.synchronizationId;
     let known;
     if (!id) {
@@ -50770,6 +50856,7 @@ async function syncCancel(options, client, ctx) {
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
     }
     const answered = await cancel(share, id, known, ctx);
+    sent = true;
     const outcome = await followAnswered(share, id, answered, options.wait, ctx);
     const { sync, wanted } = outcome;
     switch (outcome.end) {

@@ -14,6 +14,7 @@ import {
   timeoutMessage,
 } from './report.js';
 import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { changed, planCancel } from './sync-plan.js';
 import { defineOperation, optional, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
@@ -29,7 +30,8 @@ export default defineOperation({
     synchronizationId: optional('synchronization-id'),
     wait: withDefault('wait'),
   },
-  outputs: SYNCHRONIZATION_OUTPUTS,
+  plans: true,
+  outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
   run: syncCancel,
@@ -107,8 +109,11 @@ export async function syncCancel(
   const { clock, logger } = ctx;
   const started = clock.now();
   const share = new ShareSubscription(options, client, ctx);
+  if (ctx.dryRun) return planCancel(share, options.synchronizationId, ctx);
+  // A cancel sent is a change, however the synchronization then ends.
+  let sent = false;
   const result = (sync: Synchronization | undefined, more?: Parameters<typeof synchronizationResult>[2]) =>
-    synchronizationResult(sync, options, more);
+    changed(synchronizationResult(sync, options, more), sent);
 
   let id = options.synchronizationId;
   let known: Synchronization | undefined;
@@ -139,6 +144,7 @@ export async function syncCancel(
   }
 
   const answered = await cancel(share, id, known, ctx);
+  sent = true;
   const outcome = await followAnswered(share, id, answered, options.wait, ctx);
   const { sync, wanted } = outcome;
   switch (outcome.end) {

@@ -16,6 +16,7 @@ import {
   timeoutMessage,
 } from './report.js';
 import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { changed, planStart } from './sync-plan.js';
 import { defineOperation, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
@@ -32,7 +33,8 @@ export default defineOperation({
     cancelOnAbort: withDefault('cancel-on-abort'),
     wait: withDefault('wait'),
   },
-  outputs: SYNCHRONIZATION_OUTPUTS,
+  plans: true,
+  outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
   run: syncStart,
@@ -56,11 +58,13 @@ export async function syncStart(
   const started = clock.now();
   const share = new ShareSubscription(options, client, ctx);
   const mode = options.synchronizationMode;
+  if (ctx.dryRun) return planStart(share, mode, RUNNING_HINT, ctx);
 
   const { id, begun } = await start(share, mode, ctx);
 
+  // Started: the run changed something, whatever follows.
   const result = (sync: Synchronization, more?: Parameters<typeof synchronizationResult>[2]) =>
-    synchronizationResult(sync, options, more);
+    changed(synchronizationResult(sync, options, more), true);
 
   const follow = followHint(id);
   const outcome = await followAnswered(share, id, begun, options.wait, ctx);
