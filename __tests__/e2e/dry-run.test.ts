@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { runCli } from '../helpers/run-cli.js';
 import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
@@ -173,5 +174,28 @@ describe('sync-start and sync-cancel with dry-run', () => {
     expect(none.outputs.changes).toBe('false');
     expect(JSON.parse(none.outputs.plan!)).toEqual([]);
     expect(none.stdout).toContain('dry run: nothing would change');
+  });
+});
+
+describe('the command line', () => {
+  it('takes --dry-run standing alone, plans, and changes nothing', async () => {
+    const e = emu.get();
+    const cli = await runCli([
+      'app-remove-user',
+      '--dry-run',
+      '--api-url',
+      e.url,
+      '--api-token',
+      'emu-user-token',
+      '--app',
+      'contoso/shop',
+      '--user-email',
+      'leaver@contoso.com',
+      '--json',
+    ]);
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout)).toMatchObject({ changes: true, 'removed-users': [] });
+    expect(cli.stderr).toContain('dry run: would DELETE');
+    expect(changesSeen(e)).toEqual([]);
   });
 });

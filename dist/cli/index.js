@@ -45314,13 +45314,15 @@ function readFlags(flags, spec) {
                 ? `${spec.command} does not read ${spelled}${suggest(name) || `; ${see}`}`
                 : `unknown flag ${spelled} for ${spec.command}${suggest(name) || `; ${see}`}`);
         }
-        if (value === undefined)
+        if (value === undefined && !accepted.switch) {
             throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
+        }
         const seen = values.get(name);
         if (seen && !accepted.list) {
             throw new UsageError(`--${name} is given more than once; it takes one value`);
         }
-        values.set(name, [...(seen ?? []), value]);
+        // A switch standing alone means true (`--dry-run`); given a value, the value is read as any other.
+        values.set(name, [...(seen ?? []), value ?? 'true']);
     }
     return values;
 }
@@ -51124,12 +51126,14 @@ function isListInput(name) {
     const parsed = INPUTS[name].parse.safeParse('a');
     return parsed.success && Array.isArray(parsed.data);
 }
+/** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
+const SWITCHES = new Set(['dry-run']);
 /** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
 function operationFlags(module) {
     const reads = inputsOf(module);
     return {
         command: module.name,
-        accepts: new Map(reads.map((name) => [name, { list: isListInput(name) }])),
+        accepts: new Map(reads.map((name) => [name, { list: isListInput(name), switch: SWITCHES.has(name) }])),
         known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
     };
 }

@@ -65,7 +65,7 @@ export function scan(argv: readonly string[]): Scan {
 /** What a command accepts as flags: each name, and whether it is a list (repeatable, every value counts). */
 export interface FlagSpec {
   /** Names the command accepts, with `list: true` for those that may repeat. */
-  accepts: ReadonlyMap<string, { list: boolean }>;
+  accepts: ReadonlyMap<string, { list: boolean; switch?: boolean }>;
   /** Names that exist elsewhere but that this command does not read: refused with their own message. */
   known?: ReadonlySet<string>;
   /** `erp-stop` in "erp-stop does not read --location"; where to look: "vendor-ops erp-stop --help". */
@@ -94,12 +94,15 @@ export function readFlags(flags: Scan['flags'], spec: FlagSpec): Map<string, str
           : `unknown flag ${spelled} for ${spec.command}${suggest(name) || `; ${see}`}`,
       );
     }
-    if (value === undefined) throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
+    if (value === undefined && !accepted.switch) {
+      throw new UsageError(`${spelled} needs a value (--${name} VALUE)`);
+    }
     const seen = values.get(name);
     if (seen && !accepted.list) {
       throw new UsageError(`--${name} is given more than once; it takes one value`);
     }
-    values.set(name, [...(seen ?? []), value]);
+    // A switch standing alone means true (`--dry-run`); given a value, the value is read as any other.
+    values.set(name, [...(seen ?? []), value ?? 'true']);
   }
   return values;
 }

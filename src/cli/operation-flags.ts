@@ -11,12 +11,15 @@ export function isListInput(name: InputName): boolean {
   return parsed.success && Array.isArray(parsed.data);
 }
 
+/** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
+const SWITCHES = new Set<InputName>(['dry-run']);
+
 /** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
 export function operationFlags(module: OperationModule): FlagSpec {
   const reads = inputsOf(module);
   return {
     command: module.name,
-    accepts: new Map(reads.map((name) => [name, { list: isListInput(name) }])),
+    accepts: new Map(reads.map((name) => [name, { list: isListInput(name), switch: SWITCHES.has(name) }])),
     known: new Set((Object.keys(INPUTS) as InputName[]).filter((name) => !reads.includes(name))),
   };
 }
