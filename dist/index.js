@@ -48588,6 +48588,14 @@ class TimeoutError extends Error {
         this.name = 'TimeoutError';
     }
 }
+/**
+ * A request of unknown effect whose finding out (a read of what the service did) failed too: the request's own
+ * failure stays the cause, and the read's is added, so a service that went away is named as such.
+ */
+function withFindingOutFailure(error, readError, read) {
+    const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
+    return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
+}
 
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
@@ -56153,7 +56161,7 @@ function readList(v) {
         .filter(Boolean);
     const spaced = items.find((item) => /\s/.test(item));
     if (spaced !== undefined) {
-        refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+        refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
     }
     return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
 }
@@ -56208,7 +56216,7 @@ function resourceNames(maxLength = 260) {
         for (const name of names) {
             const problem = parsers_resourceNameProblem(name, maxLength);
             if (problem)
-                refuse(`has an item that ${problem}: '${shown(name)}'`);
+                refuse(`item '${shown(name)}' ${problem}`);
         }
         return names;
     });
@@ -60576,6 +60584,9 @@ function describeChoice(options) {
 
 
 
+
+
+
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
@@ -60594,23 +60605,11 @@ function describeChoice(options) {
 }));
 const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
 async function syncStart(options, client, ctx) {
-    const { clock, logger } = ctx;
+    const { clock } = ctx;
     const started = clock.now();
     const share = new ShareSubscription(options, client, ctx);
     const mode = options.synchronizationMode;
-    const response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
-    const answer = parseBody(response, synchronizationSchema, 'synchronize');
-    const id = answer.synchronizationId;
-    if (!id) {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-            requestId: response.requestId,
-        });
-    }
-    const begun = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
-    logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const { id, begun } = await start(share, mode, ctx);
     const result = (sync, more) => synchronizationResult(sync, options, more);
     const follow = followHint(id);
     const outcome = await followAnswered(share, id, begun, options.wait, ctx);
@@ -60644,6 +60643,62 @@ async function syncStart(options, client, ctx) {
             }
             return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
         }
+    }
+}
+/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
+const CLOCK_SKEW_MS = 60_000;
+/**
+ * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
+ * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
+ * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ */
+async function start(share, mode, ctx) {
+    const sentAt = ctx.clock.now();
+    for (let attempt = 1;; attempt++) {
+        let response;
+        try {
+            response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
+        }
+        catch (error) {
+            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+            if (!unknown || ctx.signal?.aborted)
+                throw error;
+            const what = error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
+            ctx.logger.warning(`synchronize ${what}: reading the list to find out whether the service started one.`);
+            let pass;
+            try {
+                pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
+            }
+            catch (readError) {
+                // The request's own failure stays the cause; the read's is added (a service that went away says so).
+                throw withFindingOutFailure(error, readError, 'Reading the list');
+            }
+            const newest = pass.found;
+            const start = newest && startOf(newest);
+            if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
+                ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
+                return { id: newest.synchronizationId, begun: newest };
+            }
+            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS)
+                throw error;
+            ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
+            continue;
+        }
+        const answer = parseBody(response, synchronizationSchema, 'synchronize');
+        const id = answer.synchronizationId;
+        if (!id) {
+            throw new ServiceError({
+                status: response.status,
+                code: 'InvalidResponse',
+                message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+                requestId: response.requestId,
+            });
+        }
+        ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+        return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
     }
 }
 /**
@@ -60685,6 +60740,7 @@ function safeStatus(text) {
 
 
 
+
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
@@ -60700,6 +60756,48 @@ function safeStatus(text) {
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: syncCancel,
 }));
+/**
+ * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
+ * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
+ * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
+ * within the attempts a read gets from the client.
+ */
+async function cancel(share, id, known, ctx) {
+    let clientRequestId;
+    for (let attempt = 1;; attempt++) {
+        let response;
+        try {
+            response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
+                throw error;
+            clientRequestId = error.clientRequestId;
+            ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`);
+            let now;
+            try {
+                now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), {
+                    kind: 'id',
+                    synchronizationId: id,
+                }, true)).found;
+            }
+            catch (readError) {
+                throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
+            }
+            if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
+                ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
+                return { ...known, ...now, synchronizationId: id };
+            }
+            if (attempt >= defaultRetryPolicy.attempts)
+                throw error;
+            ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
+            continue;
+        }
+        const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+        ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+        return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
+    }
+}
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
 const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 async function syncCancel(options, client, ctx) {
@@ -60728,14 +60826,7 @@ async function syncCancel(options, client, ctx) {
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
     }
-    const response = await share.change('cancelSynchronization', { synchronizationId: id });
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    const answered = {
-        ...known,
-        ...answer,
-        synchronizationId: answer.synchronizationId ?? id,
-    };
-    logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    const answered = await cancel(share, id, known, ctx);
     const outcome = await followAnswered(share, id, answered, options.wait, ctx);
     const { sync, wanted } = outcome;
     switch (outcome.end) {

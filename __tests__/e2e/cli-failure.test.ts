@@ -58,7 +58,7 @@ describe('a failed command', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      "error: --erp-virtual-instance: has an item with whitespace inside, 'X01 X02'; give one item per line, or separate items with commas (got 'X01 X02')\n",
+      "error: --erp-virtual-instance: item 'X01 X02' has whitespace inside; give one item per line, or separate items with commas (got 'X01 X02')\n",
     );
     expect(emu.get().requests).toHaveLength(0);
   });

@@ -258,7 +258,11 @@ describe('erp-stop, run as a runner runs it', () => {
 
   it('times out naming the last status, percent complete and the operation-url', async () => {
     const e = emu.get();
-    e.erp.setInstance('X01', { steps: [{ status: 'Preparing System Configuration', percentComplete: 40 }] });
+    // Signed polling URLs, as the service hands out: the summary shows one without its signature.
+    e.erp.setInstance('X01', {
+      steps: [{ status: 'Preparing System Configuration', percentComplete: 40 }],
+      rotatePollingUrl: true,
+    });
     const r = await run(stopInputs({ timeout: '1s', 'poll-interval': '0.2' }));
     expect(r.code).toBe(1);
     expect(r.errors[0]).toContain(
@@ -271,7 +275,9 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.summary).toContain(
       'X01 is still running: resume with wait-for-operation and the `operation-urls` output',
     );
+    expect(r.outputs['operation-url']).toMatch(/[?&]sig=/);
     expect(r.summary).not.toContain(r.outputs['operation-url']!);
+    expect(r.summary).not.toMatch(/sig=/);
     expect(JSON.parse(r.outputs['operation-urls']!)).toEqual([r.outputs['operation-url']]);
   });
 

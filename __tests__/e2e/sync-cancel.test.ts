@@ -111,4 +111,16 @@ describe('sync-cancel', () => {
     expect(result.errors[0]).toContain("ResourceNotFound: The synchronization 'nope' was not found.");
     expect(emu.get().requestsTo(LIST)).toHaveLength(0);
   });
+
+  it('follows the synchronization when the cancel’s answer was lost, without sending it again', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations = [sync('today', '2026-11-22T06:30:00Z', ['InProgress'])];
+    e.addFault({ fault: { kind: 'reset' }, times: 1, method: 'POST', path: CANCEL, after: true });
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(e.requestsTo(CANCEL)).toHaveLength(1);
+    expect(result.outputs['synchronization-status']).toBe('Cancelled');
+    expect(result.warnings[0]).toContain('cancelSynchronization may have reached the service');
+  });
 });

@@ -149,8 +149,31 @@ describe('sync-start', () => {
       "SynchronizationInProgress: Synchronization running is in progress for share subscription 'share-1'.",
     );
     expect(result.everything).toContain('follow it with wait-for-sync');
+    // A 409 is read as a lost answer is: the list shows the running one started long before, not by this step.
     expect(emu.get().requestsTo(SYNCHRONIZE)).toHaveLength(1);
-    expect(emu.get().requestsTo(LIST)).toHaveLength(0);
+    expect(emu.get().requestsTo(LIST)).toHaveLength(1);
+  });
+
+  it('follows the synchronization it started when the answer to synchronize was lost, without sending it again', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations = [yesterday];
+    e.dataShare.starts = [{ statuses: ['Succeeded'] }];
+    e.addFault({
+      fault: { kind: 'status', status: 504 },
+      times: 1,
+      method: 'POST',
+      path: SYNCHRONIZE,
+      after: true,
+    });
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(e.requestsTo(SYNCHRONIZE)).toHaveLength(1);
+    const id = e.dataShare.synchronizeRequests[0]!.synchronizationId;
+    expect(result.outputs['synchronization-id']).toBe(id);
+    expect(result.outputs['synchronization-status']).toBe('Succeeded');
+    expect(result.warnings[0]).toContain('synchronize may have reached the service (its answer was lost)');
+    expect(result.stdout).toContain(`The service started synchronization ${id}`);
   });
 
   it('fails naming the body when the answer carries no synchronizationId', async () => {

@@ -154,7 +154,9 @@ export const TARGETS: Target[] = [
       emu.dataShare.synchronizations.push({
         synchronizationId: 'running',
         startTime: '2026-01-01T00:00:00Z',
-        statuses: ['InProgress', 'InProgress', 'Failed'],
+        // Running through six listings: a cancel whose answer is lost is found out by reading (A1) and sent
+        // again while it runs, so a burst of five faults on it still meets a running synchronization.
+        statuses: [...Array<string>(6).fill('InProgress'), 'Failed'],
         generatedDetails: { count: 3, failed: 1 },
       });
       return inputsFor('wait-for-sync', emu);

@@ -147,3 +147,12 @@ export class TimeoutError extends Error {
     this.name = 'TimeoutError';
   }
 }
+
+/**
+ * A request of unknown effect whose finding out (a read of what the service did) failed too: the request's own
+ * failure stays the cause, and the read's is added, so a service that went away is named as such.
+ */
+export function withFindingOutFailure(error: ServiceError, readError: unknown, read: string): ServiceError {
+  const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
+  return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
+}

@@ -126,7 +126,7 @@ function readList(v: string): string[] {
     .filter(Boolean);
   const spaced = items.find((item) => /\s/.test(item));
   if (spaced !== undefined) {
-    refuse(`has an item with whitespace inside, '${shown(spaced)}'; ${SEPARATE_ITEMS}`);
+    refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
   }
   return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
 }
@@ -184,7 +184,7 @@ export function resourceNames(maxLength = 260): Parser<string[]> {
     const names = readList(v);
     for (const name of names) {
       const problem = resourceNameProblem(name, maxLength);
-      if (problem) refuse(`has an item that ${problem}: '${shown(name)}'`);
+      if (problem) refuse(`item '${shown(name)}' ${problem}`);
     }
     return names;
   });

@@ -101,7 +101,7 @@ export class ShareSubscription {
   async change(
     action: 'synchronize' | 'cancelSynchronization',
     json: Record<string, string>,
-    extra: Pick<HttpRequest, 'hint' | 'afterCancel'> = {},
+    extra: Pick<HttpRequest, 'hint' | 'afterCancel' | 'clientRequestId'> = {},
   ): Promise<HttpResponse> {
     return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
   }

@@ -1,6 +1,7 @@
-import { oneLine } from '../../client/errors.js';
-import { parseBody, type HttpClient } from '../../client/http.js';
+import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
+import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
+import { defaultRetryPolicy } from '../../client/retry.js';
 import { classifyStatus } from '../../client/status.js';
 import { findInListing } from './choose.js';
 import { explainFailure } from './datasets.js';
@@ -37,6 +38,62 @@ export default defineOperation({
 export interface SyncCancelOptions extends ShareSubscriptionOptions {
   synchronizationId?: string;
   wait: boolean;
+}
+
+/**
+ * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
+ * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
+ * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
+ * within the attempts a read gets from the client.
+ */
+async function cancel(
+  share: ShareSubscription,
+  id: string,
+  known: Synchronization | undefined,
+  ctx: OperationContext,
+): Promise<Synchronization> {
+  let clientRequestId: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    let response: HttpResponse;
+    try {
+      response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted) throw error;
+      clientRequestId = error.clientRequestId;
+      ctx.logger.warning(
+        `cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`,
+      );
+      let now: Synchronization | undefined;
+      try {
+        now = (
+          await findInListing(
+            share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+            {
+              kind: 'id',
+              synchronizationId: id,
+            },
+            true,
+          )
+        ).found;
+      } catch (readError) {
+        throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
+      }
+      if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
+        ctx.logger.info(
+          `Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`,
+        );
+        return { ...known, ...now, synchronizationId: id };
+      }
+      if (attempt >= defaultRetryPolicy.attempts) throw error;
+      ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
+      continue;
+    }
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    ctx.logger.info(
+      `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+    );
+    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
+  }
 }
 
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
@@ -81,16 +138,7 @@ export async function syncCancel(
     );
   }
 
-  const response = await share.change('cancelSynchronization', { synchronizationId: id });
-  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-  const answered: Synchronization = {
-    ...known,
-    ...answer,
-    synchronizationId: answer.synchronizationId ?? id,
-  };
-  logger.info(
-    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
-  );
+  const answered = await cancel(share, id, known, ctx);
   const outcome = await followAnswered(share, id, answered, options.wait, ctx);
   const { sync, wanted } = outcome;
   switch (outcome.end) {

@@ -1,11 +1,15 @@
-import { oneLine, ServiceError } from '../../client/errors.js';
+import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
 import { describeBody } from '../../client/error-body.js';
-import { parseBody, type HttpClient } from '../../client/http.js';
+import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
+import { defaultRetryPolicy } from '../../client/retry.js';
+import { classifyStatus } from '../../client/status.js';
+import { findInListing, startOf, type ListingPass } from './choose.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
 import { explainFailure, failureWithDatasets } from './datasets.js';
-import { followAnswered, followHint } from './follow.js';
+import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
 import {
   cancelledWhileWaiting,
+  describeSync,
   endedInFailure,
   SYNCHRONIZATION_OUTPUTS,
   synchronizationResult,
@@ -48,30 +52,12 @@ export async function syncStart(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { clock, logger } = ctx;
+  const { clock } = ctx;
   const started = clock.now();
   const share = new ShareSubscription(options, client, ctx);
   const mode = options.synchronizationMode;
 
-  const response = await share.change(
-    'synchronize',
-    { synchronizationMode: mode },
-    { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) },
-  );
-  const answer = parseBody(response, synchronizationSchema, 'synchronize');
-  const id = answer.synchronizationId;
-  if (!id) {
-    throw new ServiceError({
-      status: response.status,
-      code: 'InvalidResponse',
-      message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-      requestId: response.requestId,
-    });
-  }
-  const begun: Synchronization = { ...answer, synchronizationMode: answer.synchronizationMode ?? mode };
-  logger.info(
-    `Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
-  );
+  const { id, begun } = await start(share, mode, ctx);
 
   const result = (sync: Synchronization, more?: Parameters<typeof synchronizationResult>[2]) =>
     synchronizationResult(sync, options, more);
@@ -108,6 +94,82 @@ export async function syncStart(
       }
       return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
     }
+  }
+}
+
+/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+
+/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
+ * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
+ * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
+ * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ */
+async function start(
+  share: ShareSubscription,
+  mode: SyncStartOptions['synchronizationMode'],
+  ctx: OperationContext,
+): Promise<{ id: string; begun: Synchronization }> {
+  const sentAt = ctx.clock.now();
+  for (let attempt = 1; ; attempt++) {
+    let response: HttpResponse;
+    try {
+      response = await share.change(
+        'synchronize',
+        { synchronizationMode: mode },
+        { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) },
+      );
+    } catch (error) {
+      const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
+      if (!unknown || ctx.signal?.aborted) throw error;
+      const what =
+        error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
+      ctx.logger.warning(
+        `synchronize ${what}: reading the list to find out whether the service started one.`,
+      );
+      let pass: ListingPass;
+      try {
+        pass = await findInListing(
+          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+          { kind: 'newest' },
+          true,
+        );
+      } catch (readError) {
+        // The request's own failure stays the cause; the read's is added (a service that went away says so).
+        throw withFindingOutFailure(error, readError, 'Reading the list');
+      }
+      const newest = pass.found;
+      const start = newest && startOf(newest);
+      if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
+        ctx.logger.info(
+          `The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`,
+        );
+        return { id: newest.synchronizationId, begun: newest };
+      }
+      if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS) throw error;
+      ctx.logger.info(
+        'No synchronization started since: the service did not act; sending synchronize again.',
+      );
+      continue;
+    }
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+      throw new ServiceError({
+        status: response.status,
+        code: 'InvalidResponse',
+        message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+        requestId: response.requestId,
+      });
+    }
+    ctx.logger.info(
+      `Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+    );
+    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
   }
 }
 
