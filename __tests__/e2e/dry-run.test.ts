@@ -229,6 +229,19 @@ describe('erp-stop and erp-start with dry-run', () => {
     ]);
   });
 
+  it('with skip-if-done and verify false reads nothing, as the real run, and says the status was not read', async () => {
+    const e = emu.get();
+    const extra = { operation: 'erp-stop', 'skip-if-done': 'false', verify: 'false', 'dry-run': 'true' };
+    const dry = await run(inputs({ ...extra, 'erp-virtual-instance': 'X01' }));
+    expect(dry.code).toBe(0);
+    expect(reads(e)).toEqual([]);
+    expect(changesSeen(e)).toEqual([]);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(plan.map((p) => [p.target, p.body, p.effect])).toEqual([
+      ['X01', { softStopTimeoutSeconds: 0 }, 'status not read → stop (hard)'],
+    ]);
+  });
+
   it('nothing to do: exits 0 with changes false, and so does the real run', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { status: 'Offline' });
