@@ -45494,7 +45494,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1328:
+/***/ 7804:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -59137,6 +59137,79 @@ async function followStatus(client, url, ctx, onChange, first) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
+
+
+
+/**
+ * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
+ * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
+ * sent. Any other failure is the one the real run would meet before changing anything.
+ */
+async function planInstance(action, name, actionUrl, apiVersion, before, client, log, durationMs) {
+    try {
+        await action.send(client, actionUrl, log, apiVersion);
+    }
+    catch (error) {
+        if (!(error instanceof PlannedChange))
+            throw error;
+        // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
+        const from = before ? (before.status ?? 'of no status') : 'status not read';
+        return {
+            target: name,
+            kind: 'succeeded',
+            durationMs,
+            instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request: error.request },
+        };
+    }
+    // The client sends nothing that changes anything in a dry run: reaching this line is a defect, said loudly.
+    throw new Error(`dry run: the ${action.verb} of '${name}' was sent`);
+}
+/** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
+function plannedTarget(o) {
+    const instance = o.instance;
+    if (instance?.outcome === 'skipped') {
+        return { target: o.target, effect: `already ${instance.before?.status} → skip` };
+    }
+    return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
+}
+/**
+ * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
+ * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
+ */
+function acted(o) {
+    const outcome = o.instance?.outcome;
+    if (outcome === 'skipped' || outcome === 'planned')
+        return false;
+    if (outcome !== 'failed')
+        return true;
+    return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
+}
+/**
+ * The outputs of erp-stop/erp-start: a real run's report with `changes` (and an empty `plan`); a dry run's plan,
+ * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
+ * The step's failure is the real report's: the instances a real run would fail before changing anything.
+ */
+function withPlan(reported, outcomes, operation, context, ctx) {
+    if (!ctx.dryRun) {
+        return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
+    }
+    const targets = outcomes.map(plannedTarget);
+    logPlan(ctx.logger, targets);
+    const { plan, changes } = planOutputs(targets);
+    return {
+        outputs: {
+            result: plan,
+            'operation-urls': [],
+            instances: outcomes.map(instanceEntry),
+            changes,
+            plan,
+        },
+        summary: [planTable(operation, 'erp virtual instance', targets, context)],
+        failure: reported.failure,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
@@ -59240,6 +59313,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
+
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 const ACTED = {
     stop: ['stopping', 'softshutdown', 'offline'],
@@ -59283,7 +59357,7 @@ async function runInstanceAction(action, options, client, ctx) {
         logName: (t) => t.ref.label,
         work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
     });
-    return report(outcomes, {
+    const reported = report(outcomes, {
         title: operation,
         targetHeader: 'erp virtual instance',
         several: targets.length > 1,
@@ -59292,6 +59366,7 @@ async function runInstanceAction(action, options, client, ctx) {
         instances: true,
         context: whereContext(targets),
     });
+    return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
 }
 /** Where the instances live, for the summary: the one subscription and resource group, or "several". */
 function whereContext(targets) {
@@ -59342,6 +59417,10 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
                 instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
             };
         }
+    }
+    // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
+    if (ctx.dryRun) {
+        return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
     }
     const sent = { before, done: action.describe };
     let seen;
@@ -59538,8 +59617,9 @@ const INSTANCE_ACTION_OUTPUTS = [
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
+    plans: true,
     inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
-    outputs: INSTANCE_ACTION_OUTPUTS,
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
 }));
@@ -59551,6 +59631,7 @@ function erpStart(options, client, ctx) {
         verb: 'start',
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
+        plan: options.startVm ? 'start (start VMs first)' : 'start',
         send: (c, url) => c.send({ method: 'POST', url, json }),
     }, options, client, ctx);
 }
@@ -59688,13 +59769,14 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     client: 'resource-manager',
     polls: true,
+    plans: true,
     inputs: {
         ...INSTANCE_ACTION_INPUTS,
         softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
         hardStopFallback: withDefault('hard-stop-fallback'),
         deallocateVm: withDefault('deallocate-vm'),
     },
-    outputs: INSTANCE_ACTION_OUTPUTS,
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
 }));
@@ -59708,6 +59790,7 @@ function erpStop(options, client, ctx) {
         verb: 'stop',
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
+        plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
         send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
     }, options, client, ctx);
 }
@@ -61467,7 +61550,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1328);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7804);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

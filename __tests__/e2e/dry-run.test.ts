@@ -199,3 +199,191 @@ describe('the command line', () => {
     expect(changesSeen(e)).toEqual([]);
   });
 });
+
+describe('erp-stop and erp-start with dry-run', () => {
+  const SUB = '00000000-0000-4000-8000-0000000000e1';
+  const READ = /\/erpVirtualInstances\/[^/]+$/;
+  const instancePath = (name: string, action = '') =>
+    `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/${name}${action}`;
+  const inputs = (extra: Record<string, string>) => ({
+    'base-url': emu.get().url,
+    'access-token': 'emu-access-token',
+    'subscription-id': SUB,
+    'resource-group': 'rg-erp',
+    'erp-virtual-instance': 'X01, X02',
+    'poll-interval': '0.05',
+    ...extra,
+  });
+  /** The C0 reads, sorted: the instances are read in parallel (max-parallel 10). */
+  const reads = (e: ServiceEmulator) =>
+    e.requests
+      .filter((r) => r.method === 'GET' && READ.test(r.url.pathname))
+      .map((r) => r.url.pathname)
+      .sort();
+  const instances = (r: ActionRun) =>
+    (JSON.parse(r.outputs.instances!) as { name: string; outcome: string; before: string | null }[]).map(
+      ({ name, before, outcome }) => [name, before, outcome],
+    );
+
+  /** The dry run, then the real run against the same emulator: the plan is what the real run sends. */
+  async function planThenRun(extra: Record<string, string>): Promise<{ dry: ActionRun; plan: PlanEntry[] }> {
+    const e = emu.get();
+    const dry = await run(inputs({ ...extra, 'dry-run': 'true' }));
+    expect(dry.code).toBe(0);
+    expect(reads(e)).toEqual([instancePath('X01'), instancePath('X02')]);
+    expect(changesSeen(e)).toEqual([]);
+    expect(dry.outputs['operation-status']).toBeUndefined();
+    expect(JSON.parse(dry.outputs['operation-urls']!)).toEqual([]);
+    expect(dry.summary).toContain(`Plan of ${extra.operation} (dry run: nothing was changed)`);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(dry.outputs.changes).toBe(String(plan.length > 0));
+    for (const p of plan) expect(dry.stdout).toContain(`dry run: would ${p.method} ${p.url}`);
+
+    e.requests.length = 0;
+    const real = await run(inputs(extra));
+    expect(real.code).toBe(0);
+    expect(real.outputs.changes).toBe(String(plan.length > 0));
+    expect(JSON.parse(real.outputs.plan!)).toEqual([]);
+    expectPlanSent(plan, changesSeen(e));
+    return { dry, plan };
+  }
+
+  it('erp-stop: reads both, stops nothing, plans the soft stop of X01 and skips X02 (already Offline)', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X02', { status: 'Offline' });
+    const { dry, plan } = await planThenRun({ operation: 'erp-stop', 'soft-stop-timeout-seconds': '300' });
+    expect(plan).toEqual([
+      {
+        target: 'X01',
+        method: 'POST',
+        url: `${e.url}${instancePath('X01', '/stop')}?api-version=2023-04-01`,
+        body: { softStopTimeoutSeconds: 300 },
+        effect: 'Running → stop (soft 300 s)',
+      },
+    ]);
+    expect(dry.stdout).toContain(
+      `dry run: would POST ${e.url}${instancePath('X01', '/stop')}?api-version=2023-04-01 {"softStopTimeoutSeconds":300}`,
+    );
+    expect(dry.stdout).toContain('X01: Running → stop (soft 300 s)');
+    expect(dry.stdout).toContain('X02: already Offline → skip');
+    expect(instances(dry)).toEqual([
+      ['X01', 'Running', 'planned'],
+      ['X02', 'Offline', 'skipped'],
+    ]);
+  });
+
+  it('erp-stop with deallocate-vm: plans both (an Offline one too) with deallocateVm on 2024-09-01', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X02', { status: 'Offline' });
+    const { dry, plan } = await planThenRun({
+      operation: 'erp-stop',
+      'soft-stop-timeout-seconds': '300',
+      'deallocate-vm': 'true',
+    });
+    expect(plan.map((p) => [p.target, p.url, p.body, p.effect])).toEqual([
+      [
+        'X01',
+        `${e.url}${instancePath('X01', '/stop')}?api-version=2024-09-01`,
+        { softStopTimeoutSeconds: 300, deallocateVm: true },
+        'Running → stop (soft 300 s, deallocate VMs)',
+      ],
+      [
+        'X02',
+        `${e.url}${instancePath('X02', '/stop')}?api-version=2024-09-01`,
+        { softStopTimeoutSeconds: 300, deallocateVm: true },
+        'Offline → stop (soft 300 s, deallocate VMs)',
+      ],
+    ]);
+    expect(instances(dry).map(([, , outcome]) => outcome)).toEqual(['planned', 'planned']);
+  });
+
+  it('erp-start with start-vm: plans {"startVm":true} for X01 and skips X02 (already Running)', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { status: 'Offline' });
+    const { dry, plan } = await planThenRun({ operation: 'erp-start', 'start-vm': 'true' });
+    expect(plan).toEqual([
+      {
+        target: 'X01',
+        method: 'POST',
+        url: `${e.url}${instancePath('X01', '/start')}?api-version=2024-09-01`,
+        body: { startVm: true },
+        effect: 'Offline → start (start VMs first)',
+      },
+    ]);
+    expect(dry.stdout).toContain('X02: already Running → skip');
+    expect(instances(dry)).toEqual([
+      ['X01', 'Offline', 'planned'],
+      ['X02', 'Running', 'skipped'],
+    ]);
+  });
+
+  it('erp-start without start-vm: plans the seed’s start, with no body', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { status: 'Offline' });
+    e.erp.setInstance('X02', { status: 'Offline' });
+    const { plan } = await planThenRun({ operation: 'erp-start' });
+    expect(plan.map((p) => [p.target, p.body, p.effect])).toEqual([
+      ['X01', undefined, 'Offline → start'],
+      ['X02', undefined, 'Offline → start'],
+    ]);
+  });
+
+  it('with skip-if-done and verify false reads nothing, as the real run, and says the status was not read', async () => {
+    const e = emu.get();
+    const extra = { operation: 'erp-stop', 'skip-if-done': 'false', verify: 'false', 'dry-run': 'true' };
+    const dry = await run(inputs({ ...extra, 'erp-virtual-instance': 'X01' }));
+    expect(dry.code).toBe(0);
+    expect(reads(e)).toEqual([]);
+    expect(changesSeen(e)).toEqual([]);
+    const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
+    expect(plan.map((p) => [p.target, p.body, p.effect])).toEqual([
+      ['X01', { softStopTimeoutSeconds: 0 }, 'status not read → stop (hard)'],
+    ]);
+  });
+
+  it('nothing to do: exits 0 with changes false, and so does the real run', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { status: 'Offline' });
+    e.erp.setInstance('X02', { status: 'Offline' });
+    const { dry, plan } = await planThenRun({ operation: 'erp-stop' });
+    expect(plan).toEqual([]);
+    expect(dry.stdout).toContain('dry run: nothing would change');
+  });
+
+  it.each(['erp-stop', 'erp-start'])(
+    '%s: an instance not found fails the dry run, nothing sent',
+    async (operation) => {
+      const e = emu.get();
+      e.erp.setInstance('X01', { status: 'Offline' });
+      e.erp.setInstance('X02', { missing: true });
+      const dry = await run(inputs({ operation, 'dry-run': 'true' }));
+      expect(dry.code).toBe(1);
+      expect(dry.errors[0]).toContain("Erp virtual instance 'X02' was not found");
+      expect(reads(e)).toEqual([instancePath('X01'), instancePath('X02')]);
+      expect(changesSeen(e)).toEqual([]);
+      expect(instances(dry)[1]).toEqual(['X02', null, 'failed']);
+    },
+  );
+
+  it.each(['erp-stop', 'erp-start'])(
+    '%s: a sign-in the service refuses fails the dry run, nothing read or sent',
+    async (operation) => {
+      const e = emu.get();
+      const extra = {
+        operation,
+        'dry-run': 'true',
+        'auth-url': e.url,
+        'tenant-id': 't1',
+        'client-id': 'emu-client',
+      };
+      // The service principal's sign-in instead of a token: its secret is refused.
+      const signIn: Record<string, string> = inputs({ ...extra, 'client-secret': 'not-the-secret' });
+      delete signIn['access-token'];
+      const dry = await run(signIn);
+      expect(dry.code).toBe(1);
+      expect(dry.errors[0]).toMatch(/invalid_client|HTTP 401/);
+      expect(reads(e)).toEqual([]);
+      expect(changesSeen(e)).toEqual([]);
+    },
+  );
+});

@@ -37,6 +37,8 @@ export interface Target {
   succeeded(r: InProcessRun): void;
   /** A lasting fault of a request after the operation started: the failure says how to resume. */
   resumable?: Phase['name'][];
+  /** A dry run: requests that must never reach the service, whatever the fault. */
+  neverSent?: { method: string; path: RegExp };
 }
 
 const POLL = /\/operationStatuses\//;
@@ -78,6 +80,18 @@ export const TARGETS: Target[] = [
     ],
     succeeded: (r) => expect(r.run?.result.outputs['operation-status']).toBe('Succeeded'),
     resumable: ['poll'],
+  },
+  {
+    // A dry run reads (C0) and plans: its read is retried as every read is, and no stop is ever sent.
+    operation: 'erp-stop (dry run)',
+    setUp: async (emu) => ({ ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'dry-run': 'true' }),
+    phases: [{ name: 'read', method: 'GET', path: READ }],
+    succeeded: (r) => {
+      expect(r.run?.result.outputs.changes).toBe(true);
+      expect(r.run?.result.outputs.plan).toMatchObject([{ target: 'X01', method: 'POST' }]);
+      expect(r.run?.result.outputs['operation-status']).toBeUndefined();
+    },
+    neverSent: { method: 'POST', path: /\/stop$/ },
   },
   {
     operation: 'wait-for-operation',
@@ -357,6 +371,10 @@ export async function runCell(target: Target, phase: Phase, spec: FaultSpec): Pr
       );
       expectNoCrash(r);
       scanRun(r, emu);
+      if (target.neverSent) {
+        const { method, path } = target.neverSent;
+        expect(emu.requests.filter((q) => q.method === method && path.test(q.url.pathname))).toEqual([]);
+      }
       // The fault was met: a case whose fault never fired proves nothing.
       expect(rule.times).toBeLessThan(spec.times);
       // Within the timeout plus one poll, on the step's own clock.

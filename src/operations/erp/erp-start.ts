@@ -20,8 +20,9 @@ export default defineOperation({
     'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
   client: 'resource-manager',
   polls: true,
+  plans: true,
   inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
-  outputs: INSTANCE_ACTION_OUTPUTS,
+  outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   run: erpStart,
@@ -40,6 +41,7 @@ export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: Oper
       verb: 'start',
       snooze: { input: 'start-vm', on: options.startVm },
       describe: options.startVm ? 'start, starting the VMs first' : 'start',
+      plan: options.startVm ? 'start (start VMs first)' : 'start',
       send: (c, url) => c.send({ method: 'POST', url, json }),
     },
     options,

@@ -29,13 +29,14 @@ export default defineOperation({
     'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
   client: 'resource-manager',
   polls: true,
+  plans: true,
   inputs: {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
     hardStopFallback: withDefault('hard-stop-fallback'),
     deallocateVm: withDefault('deallocate-vm'),
   },
-  outputs: INSTANCE_ACTION_OUTPUTS,
+  outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
   run: erpStop,
@@ -52,6 +53,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       verb: 'stop',
       snooze: { input: 'deallocate-vm', on: options.deallocateVm },
       describe,
+      plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
       send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
     },
     options,

@@ -12,6 +12,7 @@ import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/po
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import { followStatus, readInstance, sameStatus, type InstanceState } from './instance-state.js';
+import { planInstance, withPlan } from './instance-plan.js';
 import { DONE, END_STATUS, readFailure, verifyEnd } from './verdict.js';
 
 /** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
@@ -37,6 +38,8 @@ export interface InstanceAction {
   snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
   /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
   describe: string;
+  /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+  plan: string;
   /** Sends the POST for one instance; may send it again (the stop's hard-stop fallback). */
   send(client: HttpClient, url: URL, log: InstanceLog, apiVersion: string): Promise<HttpResponse>;
 }
@@ -100,7 +103,7 @@ export async function runInstanceAction(
     logName: (t) => t.ref.label,
     work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
   });
-  return report(outcomes, {
+  const reported = report(outcomes, {
     title: operation,
     targetHeader: 'erp virtual instance',
     several: targets.length > 1,
@@ -109,6 +112,7 @@ export async function runInstanceAction(
     instances: true,
     context: whereContext(targets),
   });
+  return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
 }
 
 /** Where the instances live, for the summary: the one subscription and resource group, or "several". */
@@ -170,6 +174,10 @@ async function actOn(
         instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
       };
     }
+  }
+  // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
+  if (ctx.dryRun) {
+    return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
   }
   const sent = { before, done: action.describe };
 

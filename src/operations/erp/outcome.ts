@@ -1,3 +1,4 @@
+import type { PlannedRequest } from '../../client/dry-run.js';
 import { ServiceError } from '../../client/errors.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
@@ -10,7 +11,7 @@ import type { InstanceState } from './instance-state.js';
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
 /** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome = 'stopped' | 'started' | 'skipped' | 'running' | 'failed' | 'read';
+export type InstanceOutcome = 'stopped' | 'started' | 'skipped' | 'running' | 'failed' | 'read' | 'planned';
 
 /** What the step knows of one instance: its status before and after, and what was done to it. */
 export interface InstanceReport {
@@ -19,6 +20,8 @@ export interface InstanceReport {
   outcome: InstanceOutcome;
   /** For the summary: `stop (soft 300 s): Succeeded`, `skipped: already Offline`. */
   done: string;
+  /** A dry run: the stop or start it would send (`outcome` planned). */
+  request?: PlannedRequest;
 }
 
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */

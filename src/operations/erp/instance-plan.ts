@@ -1,0 +1,91 @@
+import { PlannedChange } from '../../client/dry-run.js';
+import type { HttpClient } from '../../client/http.js';
+import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import type { InstanceAction } from './instance-action.js';
+import type { InstanceState } from './instance-state.js';
+import { instanceEntry, type Outcome } from './outcome.js';
+import type { InstanceLog } from './progress.js';
+
+/**
+ * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
+ * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
+ * sent. Any other failure is the one the real run would meet before changing anything.
+ */
+export async function planInstance(
+  action: InstanceAction,
+  name: string,
+  actionUrl: URL,
+  apiVersion: string,
+  before: InstanceState | undefined,
+  client: HttpClient,
+  log: InstanceLog,
+  durationMs: number,
+): Promise<Outcome> {
+  try {
+    await action.send(client, actionUrl, log, apiVersion);
+  } catch (error) {
+    if (!(error instanceof PlannedChange)) throw error;
+    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
+    const from = before ? (before.status ?? 'of no status') : 'status not read';
+    return {
+      target: name,
+      kind: 'succeeded',
+      durationMs,
+      instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request: error.request },
+    };
+  }
+  // The client sends nothing that changes anything in a dry run: reaching this line is a defect, said loudly.
+  throw new Error(`dry run: the ${action.verb} of '${name}' was sent`);
+}
+
+/** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
+function plannedTarget(o: Outcome): PlannedTarget {
+  const instance = o.instance;
+  if (instance?.outcome === 'skipped') {
+    return { target: o.target, effect: `already ${instance.before?.status} → skip` };
+  }
+  return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
+}
+
+/**
+ * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
+ * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
+ */
+function acted(o: Outcome): boolean {
+  const outcome = o.instance?.outcome;
+  if (outcome === 'skipped' || outcome === 'planned') return false;
+  if (outcome !== 'failed') return true;
+  return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
+}
+
+/**
+ * The outputs of erp-stop/erp-start: a real run's report with `changes` (and an empty `plan`); a dry run's plan,
+ * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
+ * The step's failure is the real report's: the instances a real run would fail before changing anything.
+ */
+export function withPlan(
+  reported: OperationResult,
+  outcomes: Outcome[],
+  operation: string,
+  context: [string, string][],
+  ctx: OperationContext,
+): OperationResult {
+  if (!ctx.dryRun) {
+    return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
+  }
+  const targets = outcomes.map(plannedTarget);
+  logPlan(ctx.logger, targets);
+  const { plan, changes } = planOutputs(targets);
+  return {
+    outputs: {
+      result: plan,
+      'operation-urls': [],
+      instances: outcomes.map(instanceEntry),
+      changes,
+      plan,
+    },
+    summary: [planTable(operation, 'erp virtual instance', targets, context)],
+    failure: reported.failure,
+  };
+}
