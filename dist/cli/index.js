@@ -45659,9 +45659,17 @@ const ERP_VIRTUAL_INSTANCE = {
     namespace: 'Vendor.Workloads',
     type: 'erpVirtualInstances',
 };
-/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
+/**
+ * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%`, whitespace or a
+ * control character. The client encodes every segment, so such a name could not change the path; it would only
+ * reach the service as a name that does not exist, which a person reads as "not found" rather than as the slip it is.
+ */
 const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
-/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+/**
+ * Why `value` cannot be a resource name (one path segment the service names a resource by), else undefined. The
+ * one rule for every input that names a resource (`resource-group`, `account-name`, …) and for each part of a
+ * full resource id.
+ */
 function resourceNameProblem(value, maxLength = 260) {
     if (value === '')
         return 'is empty';
@@ -45675,12 +45683,12 @@ function resourceNameProblem(value, maxLength = 260) {
     return undefined;
 }
 function describeCharacter(c) {
-    if (/\s/u.test(c) && c !== ' ')
-        return 'whitespace';
     if (c === ' ')
         return 'a space';
     if (/\p{Cc}/u.test(c))
         return 'control characters';
+    if (/\s/u.test(c))
+        return 'whitespace';
     return `'${c}'`;
 }
 /** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
@@ -46044,6 +46052,7 @@ function backoffDelay(policy, retry) {
 
 
 
+
 /** Thrown by a read to refuse the text, with what the input accepts. */
 class Refusal {
     message;
@@ -46164,45 +46173,23 @@ const uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
+/** The resource-name rule is the client's (`client/arm/resource-id.ts`): one rule for inputs and id parts. */
+
 /**
- * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
- * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
- * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
- * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
- * names a resource, and by each part of a full resource id.
+ * Path segments, refused here when `resourceNameProblem` has a reason, before any request. A name with a path or
+ * URL character in it is the usual slip of pasting a path: the message says what a name is.
  */
-function parsers_resourceNameProblem(name, maxLength = 260) {
-    if (name.length > maxLength)
-        return `must be at most ${maxLength} characters`;
-    if (name === '.' || name === '..')
-        return 'must not be . or ..';
-    if (/\p{Cc}/u.test(name))
-        return 'must not contain control characters';
-    const bad = /[/\\?#%]/.exec(name)?.[0];
-    if (bad)
-        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
-    return undefined;
-}
-/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    const problem = parsers_resourceNameProblem(name, maxLength);
-    return problem ? refuse(problem) : name;
+    const problem = resourceNameProblem(name, maxLength);
+    if (problem === undefined)
+        return name;
+    return refuse(/^must not contain '/.test(problem)
+        ? `${problem} (a name is one path segment, not a path or URL)`
+        : problem);
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
-}
-/** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
-function resourceNames(maxLength = 260) {
-    return parser((v) => {
-        const names = readList(v);
-        for (const name of names) {
-            const problem = parsers_resourceNameProblem(name, maxLength);
-            if (problem)
-                refuse(`has an item that ${problem}: '${shown(name)}'`);
-        }
-        return names;
-    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -46337,7 +46324,7 @@ function resolveInstances(items, where) {
     const refs = items.map((item) => {
         const problem = itemProblem(item);
         if (problem)
-            throw new InputError('erp-virtual-instance', `item '${instance_ref_shown(item)}' ${problem}`);
+            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
         if (looksLikeId(item)) {
             const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
             return { ...ref, label: ref.name, item };
@@ -46382,15 +46369,10 @@ const erpVirtualInstanceItems = parser((value) => {
     for (const item of read.data) {
         const problem = itemProblem(item);
         if (problem)
-            refuse(`item '${instance_ref_shown(item)}' ${problem}`);
+            refuse(`item '${shown(item)}' ${problem}`);
     }
     return read.data;
 });
-/** An item as a message shows it: control characters as `?`, at most 80 characters. */
-function instance_ref_shown(item) {
-    const printable = item.replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
 
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
 

@@ -22,10 +22,18 @@ export const ERP_VIRTUAL_INSTANCE: ResourceType = {
   type: 'erpVirtualInstances',
 };
 
-/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
+/**
+ * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%`, whitespace or a
+ * control character. The client encodes every segment, so such a name could not change the path; it would only
+ * reach the service as a name that does not exist, which a person reads as "not found" rather than as the slip it is.
+ */
 const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
 
-/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+/**
+ * Why `value` cannot be a resource name (one path segment the service names a resource by), else undefined. The
+ * one rule for every input that names a resource (`resource-group`, `account-name`, …) and for each part of a
+ * full resource id.
+ */
 export function resourceNameProblem(value: string, maxLength = 260): string | undefined {
   if (value === '') return 'is empty';
   if (value === '.' || value === '..') return 'must not be . or ..';
@@ -36,9 +44,9 @@ export function resourceNameProblem(value: string, maxLength = 260): string | un
 }
 
 function describeCharacter(c: string): string {
-  if (/\s/u.test(c) && c !== ' ') return 'whitespace';
   if (c === ' ') return 'a space';
   if (/\p{Cc}/u.test(c)) return 'control characters';
+  if (/\s/u.test(c)) return 'whitespace';
   return `'${c}'`;
 }
 
