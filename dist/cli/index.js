@@ -49116,6 +49116,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
+
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 const ACTED = {
     stop: ['stopping', 'softshutdown', 'offline'],
@@ -49283,30 +49284,43 @@ function withInstance(outcome, sent, verb) {
     };
 }
 /**
+ * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
+ * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
+ * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
+ */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+/**
  * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
  * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again.
+ * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
+ * own retries, with the same client request id (the same logical request), within the budget and the deadline.
  */
 async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
+    let clientRequestId;
     for (let attempt = 1;; attempt++) {
         try {
-            return await action.send(client, target.actionUrl, log, apiVersion);
+            return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
         }
         catch (error) {
             const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || attempt >= 3 || ctx.signal?.aborted)
+            if (!unknown || ctx.signal?.aborted)
                 throw error;
+            clientRequestId ??= error.clientRequestId;
             const what = error.status === 409
                 ? 'was answered 409 (an operation is in progress)'
-                : 'may have reached the service (its answer was lost)';
-            log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+                : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
+            log.warning(`the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`);
             let now;
             try {
                 now = await readInstance(client, target.readUrl);
             }
-            catch {
-                // The read failing too leaves the POST's own failure the clearest cause.
-                throw error;
+            catch (readError) {
+                // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
+                const why = readError instanceof Error ? readError.message.split('\n')[0] : String(readError);
+                throw new ServiceError({
+                    ...error.init,
+                    hint: `Reading the instance to find out whether the service acted failed too: ${why}`,
+                });
             }
             if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
                 if (!wait) {
@@ -49317,7 +49331,18 @@ async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log
                 const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
                 return { settled, cause: error };
             }
-            log.info(`is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`);
+            const status = now.status ?? 'of no status';
+            // Known now: the service did not act. The error says so rather than "the effect is unknown".
+            const didNotAct = (hint) => new ServiceError({ ...error.init, effectUnknown: false, hint });
+            if (attempt >= SEND_ATTEMPTS) {
+                throw didNotAct(`Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`);
+            }
+            const pause = backoffDelay(defaultRetryPolicy, attempt);
+            if (ctx.clock.now() + pause > ctx.deadline) {
+                throw didNotAct(`'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`);
+            }
+            log.info(`is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`);
+            await ctx.clock.sleep(pause, ctx.signal);
         }
     }
 }
@@ -49427,7 +49452,7 @@ function erpStart(options, client, ctx) {
         verb: 'start',
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
-        send: (c, url) => c.send({ method: 'POST', url, json }),
+        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
     }, options, client, ctx);
 }
 
@@ -49584,21 +49609,22 @@ function erpStop(options, client, ctx) {
         verb: 'stop',
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
-        send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
     }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion) {
+async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
     // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
     const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-    const stop = (softStopTimeoutSeconds) => client.send({
+    const stop = (softStopTimeoutSeconds, id) => client.send({
         method: 'POST',
         url,
         json: { softStopTimeoutSeconds, ...snooze },
+        clientRequestId: id,
     });
     const soft = options.softStopTimeoutSeconds;
     try {
-        return await stop(soft);
+        return await stop(soft, clientRequestId);
     }
     catch (error) {
         if (!(error instanceof ServiceError) ||
