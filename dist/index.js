@@ -58584,13 +58584,14 @@ async function followOperation(options) {
 }
 /**
  * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
- * Retry-After past it. The operation may still be running: it stays resumable.
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
  */
 function waitingFailed(error, terms) {
     if (terms.clock.now() >= terms.deadline)
         return true;
-    return error instanceof ServiceError && error.status === 429;
+    return error instanceof ServiceError && error.pastDeadline;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -58792,9 +58793,10 @@ function report(outcomes, options) {
         title: options.title,
         context: options.context,
         ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
-        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
+        // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
         code: outcomes.filter(stillRunning).map((o) => ({
-            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
             text: redactQuery(o.operationUrl),
         })),
     };

@@ -177,9 +177,10 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     title: options.title,
     context: options.context,
     ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
-    // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
+    // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
+    // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
     code: outcomes.filter(stillRunning).map((o) => ({
-      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
       text: redactQuery(o.operationUrl!),
     })),
   };
