@@ -48732,11 +48732,11 @@ const ERP_VIRTUAL_INSTANCE = {
     type: 'erpVirtualInstances',
 };
 /**
- * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%`, whitespace or a
- * control character. The client encodes every segment, so such a name could not change the path; it would only
+ * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%` or a control character
+ * (the contract's list; a space is let through and encoded, as a region's display name may hold one). The client encodes every segment, so such a name could not change the path; it would only
  * reach the service as a name that does not exist, which a person reads as "not found" rather than as the slip it is.
  */
-const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
+const FORBIDDEN = /[/\\?#%\p{Cc}]/u;
 /**
  * Why `value` cannot be a resource name (one path segment the service names a resource by), else undefined. The
  * one rule for every input that names a resource (`resource-group`, `account-name`, …) and for each part of a
@@ -48755,13 +48755,7 @@ function resourceNameProblem(value, maxLength = 260) {
     return undefined;
 }
 function describeCharacter(c) {
-    if (c === ' ')
-        return 'a space';
-    if (/\p{Cc}/u.test(c))
-        return 'control characters';
-    if (/\s/u.test(c))
-        return 'whitespace';
-    return `'${c}'`;
+    return /\p{Cc}/u.test(c) ? 'control characters' : `'${c}'`;
 }
 /** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
 function idShape(type) {
@@ -48787,6 +48781,9 @@ function parseResourceId(text, type) {
         literal(7, type.type);
     if (!shaped)
         return `is not a full resource id of the form ${idShape(type)}`;
+    // An id holds no whitespace at all: a space inside one is a slip of copying.
+    if (/\s/u.test(text))
+        return 'must not contain whitespace (a full resource id has none)';
     const [subscriptionId, resourceGroup, name] = [parts[2], parts[4], parts[8]];
     const problem = part('subscription', resourceNameProblem(subscriptionId, 128)) ??
         part('resource group', resourceNameProblem(resourceGroup, 90)) ??
@@ -58719,8 +58716,14 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
                 failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
             };
         }
-        case 'timeout':
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
         case 'cancelled':
             return {
                 ...base,

@@ -173,7 +173,10 @@ describe('vendor-ops, the command line', () => {
       .map((block) =>
         /^--([a-z0-9-]+) (?:\((required|default [^)]*)\) )?(.*)$/.exec(
           // Lines joined; a path too long for a line was cut after a slash, so the cut joins without a space.
-          block.trim().replace(/\/\n\s+/g, '/').replace(/\s+/g, ' '),
+          block
+            .trim()
+            .replace(/\/\n\s+/g, '/')
+            .replace(/\s+/g, ' '),
         )!,
       );
     const expected = inputCatalogue()

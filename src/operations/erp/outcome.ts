@@ -84,8 +84,15 @@ export function conclude(
         failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
       };
     }
-    case 'timeout':
-      return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+    case 'timeout': {
+      // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+      const e = followed.error;
+      const why =
+        e instanceof ServiceError && e.pastDeadline
+          ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+          : '';
+      return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+    }
     case 'cancelled':
       return {
         ...base,
