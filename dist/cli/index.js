@@ -45669,9 +45669,17 @@ const ERP_VIRTUAL_INSTANCE = {
     namespace: 'Vendor.Workloads',
     type: 'erpVirtualInstances',
 };
-/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
-const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
-/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+/**
+ * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%` or a control character
+ * (the contract's list; a space is let through and encoded, as a region's display name may hold one). The client encodes every segment, so such a name could not change the path; it would only
+ * reach the service as a name that does not exist, which a person reads as "not found" rather than as the slip it is.
+ */
+const FORBIDDEN = /[/\\?#%\p{Cc}]/u;
+/**
+ * Why `value` cannot be a resource name (one path segment the service names a resource by), else undefined. The
+ * one rule for every input that names a resource (`resource-group`, `account-name`, …) and for each part of a
+ * full resource id.
+ */
 function resourceNameProblem(value, maxLength = 260) {
     if (value === '')
         return 'is empty';
@@ -45685,13 +45693,7 @@ function resourceNameProblem(value, maxLength = 260) {
     return undefined;
 }
 function describeCharacter(c) {
-    if (/\s/u.test(c) && c !== ' ')
-        return 'whitespace';
-    if (c === ' ')
-        return 'a space';
-    if (/\p{Cc}/u.test(c))
-        return 'control characters';
-    return `'${c}'`;
+    return /\p{Cc}/u.test(c) ? 'control characters' : `'${c}'`;
 }
 /** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
 function idShape(type) {
@@ -45717,6 +45719,9 @@ function parseResourceId(text, type) {
         literal(7, type.type);
     if (!shaped)
         return `is not a full resource id of the form ${idShape(type)}`;
+    // An id holds no whitespace at all: a space inside one is a slip of copying.
+    if (/\s/u.test(text))
+        return 'must not contain whitespace (a full resource id has none)';
     const [subscriptionId, resourceGroup, name] = [parts[2], parts[4], parts[8]];
     const problem = part('subscription', resourceNameProblem(subscriptionId, 128)) ??
         part('resource group', resourceNameProblem(resourceGroup, 90)) ??
@@ -46054,6 +46059,7 @@ function backoffDelay(policy, retry) {
 
 
 
+
 /** Thrown by a read to refuse the text, with what the input accepts. */
 class Refusal {
     message;
@@ -46174,45 +46180,23 @@ const uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
+/** The resource-name rule is the client's (`client/arm/resource-id.ts`): one rule for inputs and id parts. */
+
 /**
- * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
- * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
- * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
- * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
- * names a resource, and by each part of a full resource id.
+ * Path segments, refused here when `resourceNameProblem` has a reason, before any request. A name with a path or
+ * URL character in it is the usual slip of pasting a path: the message says what a name is.
  */
-function parsers_resourceNameProblem(name, maxLength = 260) {
-    if (name.length > maxLength)
-        return `must be at most ${maxLength} characters`;
-    if (name === '.' || name === '..')
-        return 'must not be . or ..';
-    if (/\p{Cc}/u.test(name))
-        return 'must not contain control characters';
-    const bad = /[/\\?#%]/.exec(name)?.[0];
-    if (bad)
-        return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
-    return undefined;
-}
-/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
 function readResourceName(v, maxLength) {
     const name = nonEmpty(v);
-    const problem = parsers_resourceNameProblem(name, maxLength);
-    return problem ? refuse(problem) : name;
+    const problem = resourceNameProblem(name, maxLength);
+    if (problem === undefined)
+        return name;
+    return refuse(/^must not contain '/.test(problem)
+        ? `${problem} (a name is one path segment, not a path or URL)`
+        : problem);
 }
 function resourceName(maxLength = 260) {
     return parser((v) => readResourceName(v, maxLength));
-}
-/** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
-function resourceNames(maxLength = 260) {
-    return parser((v) => {
-        const names = readList(v);
-        for (const name of names) {
-            const problem = parsers_resourceNameProblem(name, maxLength);
-            if (problem)
-                refuse(`item '${shown(name)}' ${problem}`);
-        }
-        return names;
-    });
 }
 /**
  * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
@@ -46347,7 +46331,7 @@ function resolveInstances(items, where) {
     const refs = items.map((item) => {
         const problem = itemProblem(item);
         if (problem)
-            throw new InputError('erp-virtual-instance', `item '${instance_ref_shown(item)}' ${problem}`);
+            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
         if (looksLikeId(item)) {
             const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
             return { ...ref, label: ref.name, item };
@@ -46392,15 +46376,10 @@ const erpVirtualInstanceItems = parser((value) => {
     for (const item of read.data) {
         const problem = itemProblem(item);
         if (problem)
-            refuse(`item '${instance_ref_shown(item)}' ${problem}`);
+            refuse(`item '${shown(item)}' ${problem}`);
     }
     return read.data;
 });
-/** An item as a message shows it: control characters as `?`, at most 80 characters. */
-function instance_ref_shown(item) {
-    const printable = item.replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}
 
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
 
@@ -48762,13 +48741,14 @@ async function followOperation(options) {
 }
 /**
  * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
- * Retry-After past it. The operation may still be running: it stays resumable.
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
  */
 function waitingFailed(error, terms) {
     if (terms.clock.now() >= terms.deadline)
         return true;
-    return error instanceof ServiceError && error.status === 429;
+    return error instanceof ServiceError && error.pastDeadline;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -48896,8 +48876,14 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
                 failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
             };
         }
-        case 'timeout':
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
         case 'cancelled':
             return {
                 ...base,
@@ -48970,9 +48956,10 @@ function report(outcomes, options) {
         title: options.title,
         context: options.context,
         ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
-        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
+        // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
         code: outcomes.filter(stillRunning).map((o) => ({
-            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
             text: redactQuery(o.operationUrl),
         })),
     };
@@ -49342,6 +49329,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
+
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 const ACTED = {
     stop: ['stopping', 'softshutdown', 'offline'],
@@ -49514,30 +49502,43 @@ function withInstance(outcome, sent, verb) {
     };
 }
 /**
+ * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
+ * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
+ * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
+ */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+/**
  * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
  * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again.
+ * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
+ * own retries, with the same client request id (the same logical request), within the budget and the deadline.
  */
 async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
+    let clientRequestId;
     for (let attempt = 1;; attempt++) {
         try {
-            return await action.send(client, target.actionUrl, log, apiVersion);
+            return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
         }
         catch (error) {
             const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || attempt >= 3 || ctx.signal?.aborted)
+            if (!unknown || ctx.signal?.aborted)
                 throw error;
+            clientRequestId ??= error.clientRequestId;
             const what = error.status === 409
                 ? 'was answered 409 (an operation is in progress)'
-                : 'may have reached the service (its answer was lost)';
-            log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+                : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
+            log.warning(`the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`);
             let now;
             try {
                 now = await readInstance(client, target.readUrl);
             }
-            catch {
-                // The read failing too leaves the POST's own failure the clearest cause.
-                throw error;
+            catch (readError) {
+                // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
+                const why = readError instanceof Error ? readError.message.split('\n')[0] : String(readError);
+                throw new ServiceError({
+                    ...error.init,
+                    hint: `Reading the instance to find out whether the service acted failed too: ${why}`,
+                });
             }
             if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
                 if (!wait) {
@@ -49548,7 +49549,18 @@ async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log
                 const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
                 return { settled, cause: error };
             }
-            log.info(`is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`);
+            const status = now.status ?? 'of no status';
+            // Known now: the service did not act. The error says so rather than "the effect is unknown".
+            const didNotAct = (hint) => new ServiceError({ ...error.init, effectUnknown: false, hint });
+            if (attempt >= SEND_ATTEMPTS) {
+                throw didNotAct(`Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`);
+            }
+            const pause = backoffDelay(defaultRetryPolicy, attempt);
+            if (ctx.clock.now() + pause > ctx.deadline) {
+                throw didNotAct(`'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`);
+            }
+            log.info(`is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`);
+            await ctx.clock.sleep(pause, ctx.signal);
         }
     }
 }
@@ -49660,7 +49672,7 @@ function erpStart(options, client, ctx) {
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
         plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: (c, url) => c.send({ method: 'POST', url, json }),
+        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
     }, options, client, ctx);
 }
 
@@ -49819,21 +49831,22 @@ function erpStop(options, client, ctx) {
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
         plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
     }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion) {
+async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
     // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
     const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-    const stop = (softStopTimeoutSeconds) => client.send({
+    const stop = (softStopTimeoutSeconds, id) => client.send({
         method: 'POST',
         url,
         json: { softStopTimeoutSeconds, ...snooze },
+        clientRequestId: id,
     });
     const soft = options.softStopTimeoutSeconds;
     try {
-        return await stop(soft);
+        return await stop(soft, clientRequestId);
     }
     catch (error) {
         if (!(error instanceof ServiceError) ||
@@ -50754,7 +50767,7 @@ async function syncStart(options, client, ctx) {
     }
 }
 /** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+const sync_start_SEND_ATTEMPTS = defaultRetryPolicy.attempts;
 /** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
 const CLOCK_SKEW_MS = 60_000;
 /**
@@ -50790,7 +50803,7 @@ async function start(share, mode, ctx) {
                 ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
                 return { id: newest.synchronizationId, begun: newest };
             }
-            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS)
+            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= sync_start_SEND_ATTEMPTS)
                 throw error;
             ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
             continue;

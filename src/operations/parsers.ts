@@ -1,3 +1,4 @@
+import { resourceNameProblem } from '../client/arm/resource-id.js';
 import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
 import * as z from '../client/schemas/zod.js';
 import { checkServiceUrl, redactUrls, USERINFO_REFUSED, userinfoProblem } from '../client/url.js';
@@ -132,7 +133,7 @@ function readList(v: string): string[] {
 }
 
 /** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
-function shown(item: string): string {
+export function shown(item: string): string {
   const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
@@ -151,43 +152,26 @@ export const uuid = parser((v) => {
     : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
 
-/**
- * Why `name` cannot be a resource name (one path segment the service names a resource by), else undefined: `/`,
- * `\\`, `?`, `#`, `%` and control characters are never part of one, and `.`/`..` would move the path. The client
- * encodes every segment, so such a name could not change the path; it would only reach the service as a name that
- * does not exist, which a person reads as "not found" rather than as the slip it is. Shared by every input that
- * names a resource, and by each part of a full resource id.
- */
-export function resourceNameProblem(name: string, maxLength = 260): string | undefined {
-  if (name.length > maxLength) return `must be at most ${maxLength} characters`;
-  if (name === '.' || name === '..') return 'must not be . or ..';
-  if (/\p{Cc}/u.test(name)) return 'must not contain control characters';
-  const bad = /[/\\?#%]/.exec(name)?.[0];
-  if (bad) return `must not contain ${bad} (a name has no / \\ ? # or %; it is one name, not a path or URL)`;
-  return undefined;
-}
+/** The resource-name rule is the client's (`client/arm/resource-id.ts`): one rule for inputs and id parts. */
+export { resourceNameProblem };
 
-/** Path segments: refused here when `resourceNameProblem` has a reason, before any request. */
+/**
+ * Path segments, refused here when `resourceNameProblem` has a reason, before any request. A name with a path or
+ * URL character in it is the usual slip of pasting a path: the message says what a name is.
+ */
 function readResourceName(v: string, maxLength: number): string {
   const name = nonEmpty(v);
   const problem = resourceNameProblem(name, maxLength);
-  return problem ? refuse(problem) : name;
+  if (problem === undefined) return name;
+  return refuse(
+    /^must not contain '/.test(problem)
+      ? `${problem} (a name is one path segment, not a path or URL)`
+      : problem,
+  );
 }
 
 export function resourceName(maxLength = 260): Parser<string> {
   return parser((v) => readResourceName(v, maxLength));
-}
-
-/** One or more resource names (erp-virtual-instance): a list, each item a resource name. */
-export function resourceNames(maxLength = 260): Parser<string[]> {
-  return parser((v) => {
-    const names = readList(v);
-    for (const name of names) {
-      const problem = resourceNameProblem(name, maxLength);
-      if (problem) refuse(`item '${shown(name)}' ${problem}`);
-    }
-    return names;
-  });
 }
 
 /**

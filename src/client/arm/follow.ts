@@ -99,10 +99,11 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
 
 /**
  * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or was throttled (429) with a
- * Retry-After past it. The operation may still be running: it stays resumable.
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
  */
 export function waitingFailed(error: unknown, terms: Pick<WaitTerms, 'clock' | 'deadline'>): boolean {
   if (terms.clock.now() >= terms.deadline) return true;
-  return error instanceof ServiceError && error.status === 429;
+  return error instanceof ServiceError && error.pastDeadline;
 }

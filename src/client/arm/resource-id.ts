@@ -22,10 +22,18 @@ export const ERP_VIRTUAL_INSTANCE: ResourceType = {
   type: 'erpVirtualInstances',
 };
 
-/** What a resource name must not hold: a path or query delimiter, `%`, whitespace or a control character. */
-const FORBIDDEN = /[/\\?#%\s\p{Cc}]/u;
+/**
+ * What a resource name must not hold: a path or query delimiter (`/`, `\\`, `?`, `#`), `%` or a control character
+ * (the contract's list; a space is let through and encoded, as a region's display name may hold one). The client encodes every segment, so such a name could not change the path; it would only
+ * reach the service as a name that does not exist, which a person reads as "not found" rather than as the slip it is.
+ */
+const FORBIDDEN = /[/\\?#%\p{Cc}]/u;
 
-/** Why `value` cannot be a resource name (one part of an id), else undefined. */
+/**
+ * Why `value` cannot be a resource name (one path segment the service names a resource by), else undefined. The
+ * one rule for every input that names a resource (`resource-group`, `account-name`, …) and for each part of a
+ * full resource id.
+ */
 export function resourceNameProblem(value: string, maxLength = 260): string | undefined {
   if (value === '') return 'is empty';
   if (value === '.' || value === '..') return 'must not be . or ..';
@@ -36,10 +44,7 @@ export function resourceNameProblem(value: string, maxLength = 260): string | un
 }
 
 function describeCharacter(c: string): string {
-  if (/\s/u.test(c) && c !== ' ') return 'whitespace';
-  if (c === ' ') return 'a space';
-  if (/\p{Cc}/u.test(c)) return 'control characters';
-  return `'${c}'`;
+  return /\p{Cc}/u.test(c) ? 'control characters' : `'${c}'`;
 }
 
 /** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
@@ -68,6 +73,8 @@ export function parseResourceId(text: string, type: ResourceType): ResourceRef |
     literal(6, type.namespace) &&
     literal(7, type.type);
   if (!shaped) return `is not a full resource id of the form ${idShape(type)}`;
+  // An id holds no whitespace at all: a space inside one is a slip of copying.
+  if (/\s/u.test(text)) return 'must not contain whitespace (a full resource id has none)';
   const [subscriptionId, resourceGroup, name] = [parts[2]!, parts[4]!, parts[8]!];
   const problem =
     part('subscription', resourceNameProblem(subscriptionId, 128)) ??

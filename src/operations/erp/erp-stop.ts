@@ -54,7 +54,8 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       snooze: { input: 'deallocate-vm', on: options.deallocateVm },
       describe,
       plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-      send: (c, url, log, apiVersion) => sendStop(c, url, options, log, apiVersion),
+      send: (c, url, log, apiVersion, clientRequestId) =>
+        sendStop(c, url, options, log, apiVersion, clientRequestId),
     },
     options,
     client,
@@ -69,18 +70,20 @@ async function sendStop(
   options: ErpStopOptions,
   log: InstanceLog,
   apiVersion: string,
+  clientRequestId?: string,
 ): Promise<HttpResponse> {
   // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
   const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-  const stop = (softStopTimeoutSeconds: number) =>
+  const stop = (softStopTimeoutSeconds: number, id?: string) =>
     client.send({
       method: 'POST',
       url,
       json: { softStopTimeoutSeconds, ...snooze } satisfies SnoozeStopRequestBody,
+      clientRequestId: id,
     });
   const soft = options.softStopTimeoutSeconds;
   try {
-    return await stop(soft);
+    return await stop(soft, clientRequestId);
   } catch (error) {
     if (
       !(error instanceof ServiceError) ||

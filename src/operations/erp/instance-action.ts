@@ -1,6 +1,7 @@
 import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
 import { InputError, ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
+import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { optional, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
@@ -40,8 +41,17 @@ export interface InstanceAction {
   describe: string;
   /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
   plan: string;
-  /** Sends the POST for one instance; may send it again (the stop's hard-stop fallback). */
-  send(client: HttpClient, url: URL, log: InstanceLog, apiVersion: string): Promise<HttpResponse>;
+  /**
+   * Sends the POST for one instance; may send it again (the stop's hard-stop fallback). `clientRequestId`: the
+   * id of an earlier try of this same POST whose effect was unknown and which the service did not act on.
+   */
+  send(
+    client: HttpClient,
+    url: URL,
+    log: InstanceLog,
+    apiVersion: string,
+    clientRequestId?: string,
+  ): Promise<HttpResponse>;
 }
 
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
@@ -257,9 +267,17 @@ interface FollowedInstance {
 }
 
 /**
+ * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
+ * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
+ * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
+ */
+const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
+
+/**
  * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
  * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again.
+ * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
+ * own retries, with the same client request id (the same logical request), within the budget and the deadline.
  */
 async function sendFindingOut(
   action: InstanceAction,
@@ -270,23 +288,31 @@ async function sendFindingOut(
   ctx: OperationContext,
   log: InstanceLog,
 ): Promise<HttpResponse | FollowedInstance> {
+  let clientRequestId: string | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await action.send(client, target.actionUrl, log, apiVersion);
+      return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
     } catch (error) {
       const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-      if (!unknown || attempt >= 3 || ctx.signal?.aborted) throw error;
+      if (!unknown || ctx.signal?.aborted) throw error;
+      clientRequestId ??= error.clientRequestId;
       const what =
         error.status === 409
           ? 'was answered 409 (an operation is in progress)'
-          : 'may have reached the service (its answer was lost)';
-      log.warning(`the ${action.verb} ${what}: reading the instance to find out whether the service acted`);
+          : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
+      log.warning(
+        `the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`,
+      );
       let now: InstanceState;
       try {
         now = await readInstance(client, target.readUrl);
-      } catch {
-        // The read failing too leaves the POST's own failure the clearest cause.
-        throw error;
+      } catch (readError) {
+        // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
+        const why = readError instanceof Error ? readError.message.split('\n')[0]! : String(readError);
+        throw new ServiceError({
+          ...error.init,
+          hint: `Reading the instance to find out whether the service acted failed too: ${why}`,
+        });
       }
       if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
         if (!wait) {
@@ -303,9 +329,24 @@ async function sendFindingOut(
         );
         return { settled, cause: error };
       }
+      const status = now.status ?? 'of no status';
+      // Known now: the service did not act. The error says so rather than "the effect is unknown".
+      const didNotAct = (hint: string) => new ServiceError({ ...error.init, effectUnknown: false, hint });
+      if (attempt >= SEND_ATTEMPTS) {
+        throw didNotAct(
+          `Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`,
+        );
+      }
+      const pause = backoffDelay(defaultRetryPolicy, attempt);
+      if (ctx.clock.now() + pause > ctx.deadline) {
+        throw didNotAct(
+          `'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`,
+        );
+      }
       log.info(
-        `is ${now.status ?? 'of no status'}: the service did not act; sending the ${action.verb} again`,
+        `is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`,
       );
+      await ctx.clock.sleep(pause, ctx.signal);
     }
   }
 }

@@ -8,7 +8,7 @@ import {
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
 import * as z from '../../client/schemas/zod.js';
-import { list, parser, refuse } from '../parsers.js';
+import { list, parser, refuse, shown } from '../parsers.js';
 
 /** One `erp-virtual-instance` item, resolved: where it lives, and how the step names it. */
 export interface InstanceRef extends ResourceRef {
@@ -92,9 +92,3 @@ export const erpVirtualInstanceItems = parser((value) => {
   }
   return read.data;
 });
-
-/** An item as a message shows it: control characters as `?`, at most 80 characters. */
-function shown(item: string): string {
-  const printable = item.replace(/\p{Cc}/gu, '?');
-  return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
-}

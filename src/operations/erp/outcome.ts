@@ -87,8 +87,15 @@ export function conclude(
         failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
       };
     }
-    case 'timeout':
-      return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${resume}.` };
+    case 'timeout': {
+      // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+      const e = followed.error;
+      const why =
+        e instanceof ServiceError && e.pastDeadline
+          ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+          : '';
+      return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+    }
     case 'cancelled':
       return {
         ...base,
@@ -180,9 +187,10 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     title: options.title,
     context: options.context,
     ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
-    // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone.
+    // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
+    // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
     code: outcomes.filter(stillRunning).map((o) => ({
-      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output (only the outputs hold the whole URL). Its operation:`,
+      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
       text: redactQuery(o.operationUrl!),
     })),
   };
