@@ -335,7 +335,7 @@ describe('erp-stop, run as a runner runs it', () => {
     const r = await run(stopInputs({ 'erp-virtual-instance': 'X00, X01 X02' }));
     expect(r.code).toBe(1);
     expect(r.errors).toEqual([
-      "::error::Input 'erp-virtual-instance': has an item with whitespace inside, 'X01 X02'; give one item per line, or separate items with commas (got 'X00, X01 X02')",
+      "::error::Input 'erp-virtual-instance': item 'X01 X02' has whitespace inside; give one item per line, or separate items with commas (got 'X00, X01 X02')",
     ]);
     expect(emu.get().requests).toHaveLength(0);
   });
