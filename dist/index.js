@@ -59506,11 +59506,7 @@ async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log
             }
             catch (readError) {
                 // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-                const why = readError instanceof Error ? readError.message.split('\n')[0] : String(readError);
-                throw new ServiceError({
-                    ...error.init,
-                    hint: `Reading the instance to find out whether the service acted failed too: ${why}`,
-                });
+                throw withFindingOutFailure(error, readError, 'Reading the instance');
             }
             if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
                 if (!wait) {

@@ -1,5 +1,5 @@
 import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
-import { InputError, ServiceError } from '../../client/errors.js';
+import { InputError, ServiceError, withFindingOutFailure } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
@@ -308,11 +308,7 @@ async function sendFindingOut(
         now = await readInstance(client, target.readUrl);
       } catch (readError) {
         // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-        const why = readError instanceof Error ? readError.message.split('\n')[0]! : String(readError);
-        throw new ServiceError({
-          ...error.init,
-          hint: `Reading the instance to find out whether the service acted failed too: ${why}`,
-        });
+        throw withFindingOutFailure(error, readError, 'Reading the instance');
       }
       if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
         if (!wait) {
