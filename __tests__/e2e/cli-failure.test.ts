@@ -2,20 +2,13 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, FAST_POLLS } from '../helpers/run-action.js';
-import { CLI, runCli } from '../helpers/run-cli.js';
+import { CLI, runCli, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
 
 /** The contract's "Command line" of "What the step shows is true": what a failure, a signal and a slip print. */
 
 const emu = useEmulator();
-const SUB = '00000000-0000-4000-8000-0000000000e1';
-const rm = () => [
-  '--base-url',
-  emu.get().url,
-  '--access-token',
-  'emu-access-token',
-  '--subscription-id',
-  SUB,
-];
+const SUB = CLI_SUB;
+const rm = () => resourceManagerFlags(emu.get().url);
 const stop = (instance: string) => [
   'erp-stop',
   ...rm(),

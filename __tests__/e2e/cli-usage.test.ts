@@ -2,20 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
-import { runCli, type CliRun } from '../helpers/run-cli.js';
+import { runCli, type CliRun, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
 
 /** The command line as a person types it: lists as repeated flags, mistakes as one line and exit 2. */
 
 const emu = useEmulator();
-const SUB = '00000000-0000-4000-8000-0000000000e1';
-const rm = () => [
-  '--base-url',
-  emu.get().url,
-  '--access-token',
-  'emu-access-token',
-  '--subscription-id',
-  SUB,
-];
+const SUB = CLI_SUB;
+const rm = () => resourceManagerFlags(emu.get().url);
 const outputs = (stdout: string) =>
   Object.fromEntries(
     stdout

@@ -6,19 +6,11 @@ import { forCommandLine } from '../../src/cli/wording.js';
 import { inputCatalogue } from '../../src/inputs/catalogue.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
-import { CLI, runCli, type CliRun } from '../helpers/run-cli.js';
+import { CLI, runCli, type CliRun, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
 
 const emu = useEmulator();
-const SUB = '00000000-0000-4000-8000-0000000000e1';
-
-const rm = () => [
-  '--base-url',
-  emu.get().url,
-  '--access-token',
-  'emu-access-token',
-  '--subscription-id',
-  SUB,
-];
+const SUB = CLI_SUB;
+const rm = () => resourceManagerFlags(emu.get().url);
 /** erp-stop of X01 in resource group rg, polling fast. */
 const erpStop = () =>
   runCli([

@@ -25,3 +25,11 @@ export async function runCli(args: string[], env: Record<string, string> = {}): 
   clearTimeout(kill);
   return { code, stdout, stderr };
 }
+
+/** The subscription the command-line tests sign in to the emulator's resource manager with. */
+export const CLI_SUB = '00000000-0000-4000-8000-0000000000e1';
+
+/** The flags every resource-manager command of the command-line tests starts with: the emulator and its token. */
+export function resourceManagerFlags(baseUrl: string): string[] {
+  return ['--base-url', baseUrl, '--access-token', 'emu-access-token', '--subscription-id', CLI_SUB];
+}
