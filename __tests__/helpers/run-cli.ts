@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { FAST_POLLS } from './run-action.js';
+import { COMPILE_CACHE, FAST_POLLS } from './run-action.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli.mjs', import.meta.url));
 
@@ -13,7 +13,7 @@ export interface CliRun {
 /** Runs the command-line bundle as a user would, with only the environment given (no runner variables). */
 export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
   const child = spawn(process.execPath, ['--import', FAST_POLLS, CLI, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
