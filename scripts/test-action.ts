@@ -26,6 +26,11 @@ type Expect = string | RegExp | ((value: string | undefined) => string | undefin
 
 interface Case {
   inputs: (url: string) => Inputs | Promise<Inputs>;
+  /**
+   * A case whose step must run after this one's on the same emulator (`run` runs the others at once): in the CI
+   * workflow each case has an emulator of its own, so none may count on another having run.
+   */
+  after?: string;
   /** `failure` for a step that must fail (the workflow runs it with continue-on-error). */
   outcome?: 'success' | 'failure';
   outputs: Record<string, Expect>;
@@ -152,6 +157,7 @@ export const CASES: Record<string, Case> = {
   },
   // The demo's first synchronize: a FullSync that succeeds (after wait-for-sync, whose run it would be newer than).
   'sync-start': {
+    after: 'wait-for-sync',
     inputs: (url) => ({
       operation: 'sync-start',
       ...management(url),
@@ -246,6 +252,8 @@ export function check(name: string, outcome: string, outputs: Record<string, str
 interface StepResult {
   outcome: 'success' | 'failure';
   outputs: Record<string, string>;
+  /** The step's `::error` lines, which say why it failed. */
+  errors: string[];
 }
 
 /** One step as a runner runs it: the main action.yml names, INPUT_* variables, GITHUB_OUTPUT and summary files. */
@@ -263,11 +271,10 @@ export async function runAction(inputs: Inputs): Promise<StepResult> {
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => (log += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    // The annotations say why a step failed; on stderr, since `inputs` writes GITHUB_OUTPUT records to stdout.
-    for (const line of log.split('\n').filter((l) => l.startsWith('::error'))) console.error(`     ${line}`);
     return {
       outcome: code === 0 ? 'success' : 'failure',
       outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
+      errors: log.split('\n').filter((l) => l.startsWith('::error')),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -303,10 +310,19 @@ async function main(argv: string[]): Promise<number> {
     return report(name, problems);
   }
   if (command === 'run' && name) {
-    let failed = 0;
+    // The cases run at once (most wait on the emulator's polls), as the workflow's matrix runs them; the reports
+    // come in the order of CASES.
+    const results = new Map<string, Promise<{ problems: string[]; errors: string[] }>>();
     for (const [caseName, testCase] of Object.entries(CASES)) {
-      const step = await runAction(await testCase.inputs(name));
-      failed += report(caseName, check(caseName, step.outcome, step.outputs));
+      const before = testCase.after ? results.get(testCase.after) : undefined;
+      results.set(caseName, runCase(caseName, name, before));
+    }
+    let failed = 0;
+    for (const [caseName, result] of results) {
+      const { problems, errors } = await result;
+      failed += report(caseName, problems);
+      // The annotations say why a step failed; on stderr, since `inputs` writes GITHUB_OUTPUT records to stdout.
+      for (const line of errors) console.error(`     ${line}`);
     }
     console.log(`${Object.keys(CASES).length - failed} of ${Object.keys(CASES).length} cases as expected`);
     return failed ? 1 : 0;
@@ -315,6 +331,21 @@ async function main(argv: string[]): Promise<number> {
     'usage: test-action.ts run URL | list | inputs CASE URL | check CASE (with OUTPUTS, OUTCOME)',
   );
   return 2;
+}
+
+/** One case run and checked, after `before` has ended; a case that cannot run is a problem of its own. */
+async function runCase(
+  caseName: string,
+  url: string,
+  before: Promise<unknown> | undefined,
+): Promise<{ problems: string[]; errors: string[] }> {
+  try {
+    await before;
+    const step = await runAction(await CASES[caseName]!.inputs(url));
+    return { problems: check(caseName, step.outcome, step.outputs), errors: step.errors };
+  } catch (error) {
+    return { problems: [`the case could not run: ${(error as Error).message}`], errors: [] };
+  }
 }
 
 function report(name: string, problems: string[]): number {
