@@ -61316,11 +61316,20 @@ function clip(text) {
         ? `${text.slice(0, CELL_CHARACTERS)}… (${text.length - CELL_CHARACTERS} more characters in the log)`
         : text;
 }
-/** Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. */
+/**
+ * Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. A summary
+ * that cannot be written (a file the runner did not create, as when the bundle is run by hand) is a warning: the
+ * step's verdict is the operation's, and the log says the same as the summary would have.
+ */
 async function writeSummary(content) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
-    await summary.addRaw(renderSummary(content), true).write();
+    try {
+        await summary.addRaw(renderSummary(content), true).write();
+    }
+    catch (error) {
+        warning(`The job summary was not written: ${error.message}`);
+    }
 }
 /** The summary as HTML, kept within GitHub's 1 MiB: rows past the limit are left out, and that is said. */
 function renderSummary({ operation, tables, failure, advice }) {

@@ -119,3 +119,20 @@ describe('the job summary of each operation', () => {
     expect(await summaryOf(inputs(), code)).toMatchSnapshot();
   });
 });
+
+describe('a summary file that cannot be written', () => {
+  // The runner always creates it; a bundle run by hand may name one in a folder that does not exist. Before, the
+  // second attempt (in the failure path) escaped as an uncaught error with a stack trace and exit code 1.
+  it.each([
+    ['a step that succeeds still succeeds', () => images({ image: 'nginx' }), 0],
+    ['a step that fails fails with its own cause', () => apps('app-current-user', 'not-a-token'), 1],
+  ] as const)('%s, with one warning and no stack trace', async (_name, inputs, code) => {
+    const run = await runAction(inputs(), {
+      env: { GITHUB_STEP_SUMMARY: '/nonexistent-vendor-ops-folder/summary.md' },
+    });
+    expect(run.code).toBe(code);
+    expect(run.warnings.filter((w) => w.startsWith('The job summary was not written: '))).toHaveLength(1);
+    expect(run.everything).not.toMatch(/^\s+at /m);
+    if (code === 1) expect(run.errors).toHaveLength(1);
+  });
+});

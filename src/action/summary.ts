@@ -32,10 +32,18 @@ export interface SummaryContent {
   advice?: string;
 }
 
-/** Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. */
+/**
+ * Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. A summary
+ * that cannot be written (a file the runner did not create, as when the bundle is run by hand) is a warning: the
+ * step's verdict is the operation's, and the log says the same as the summary would have.
+ */
 export async function writeSummary(content: SummaryContent): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
-  await core.summary.addRaw(renderSummary(content), true).write();
+  try {
+    await core.summary.addRaw(renderSummary(content), true).write();
+  } catch (error) {
+    core.warning(`The job summary was not written: ${(error as Error).message}`);
+  }
 }
 
 /** The summary as HTML, kept within GitHub's 1 MiB: rows past the limit are left out, and that is said. */
