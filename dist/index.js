@@ -56887,7 +56887,11 @@ function untilAborted(promise, signal) {
 
 
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** How long a request sent after the job's cancellation may take, its retries included. */
+/**
+ * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
+ * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
+ * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
+ */
 const AFTER_CANCEL_LIMIT_MS = 4_000;
 /** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
 function intentOf(req) {
@@ -56905,12 +56909,15 @@ class http_HttpClient {
     /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
     gate;
     cancelGraceMs;
+    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
+    afterCancelBudget;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
         this.retry = options.retry ?? defaultRetryPolicy;
         this.gate = new OriginGate(options.clock, this.retry.random);
         this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
+        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
     }
     async send(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
@@ -56924,7 +56931,9 @@ class http_HttpClient {
         const clientRequestId = change
             ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
             : undefined;
-        const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
+        const signal = req.afterCancel
+            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
+            : this.options.signal;
         const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
         let refreshed = false;
         for (let attempt = 1;; attempt++) {
@@ -56933,16 +56942,16 @@ class http_HttpClient {
             let response;
             // A request that changes something, once sent, is given time for its answer after a cancellation, so an
             // operation the service accepted is not lost; a read is cut at once.
-            const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
+            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
             const progress = { sent: false };
             try {
-                response = await this.gate.pass(() => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
+                response = await this.gate.pass(() => this.once(req, url, inFlight ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
             }
             catch (error) {
                 // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
                 if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
                     // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-                    throw unknown(noAnswer(req, url, error, inFlight?.signal.aborted === true, this.cancelGraceMs));
+                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
                 }
                 const wait = backoffDelay(this.retry, attempt);
                 const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
@@ -56955,9 +56964,6 @@ class http_HttpClient {
                 throw failure instanceof ServiceError && clientRequestId && !failure.signIn
                     ? new ServiceError({ ...failure.init, clientRequestId })
                     : failure;
-            }
-            finally {
-                inFlight?.dispose();
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
@@ -57185,28 +57191,17 @@ function noAnswer(req, url, error, graceEnded, graceMs) {
         });
 }
 /**
- * A signal that aborts `graceMs` after `signal` does (real time: the runner's kill is), for a request already on
- * its way; `dispose` once it has its answer.
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
  */
-function graceAfter(signal, graceMs) {
-    if (!signal)
-        return undefined;
+function budgetAfter(signal, ms) {
     const controller = new AbortController();
-    let timer;
-    const onAbort = () => {
-        timer = setTimeout(() => controller.abort(signal.reason), graceMs);
-    };
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
     if (signal.aborted)
-        onAbort();
+        start();
     else
-        signal.addEventListener('abort', onAbort, { once: true });
-    return {
-        signal: controller.signal,
-        dispose: () => {
-            signal.removeEventListener('abort', onAbort);
-            clearTimeout(timer);
-        },
-    };
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
 }
 function networkError(req, url, error) {
     if (error instanceof ServiceError || error?.name === 'AbortError')

@@ -368,6 +368,26 @@ describe('HttpClient, a request that changes something', () => {
     expect(error!.message).toContain('the job was cancelled and no answer came within 0.1 s');
   });
 
+  it('gives what is still sent or answering after a cancellation one budget from the cancellation, not one each', async () => {
+    // A change answers 0.5 s after the cancellation; then cancel-on-abort sends its own request, which the
+    // service would answer after 2 s. One budget ends it 0.6 s after the cancellation; a budget each, at 1.1 s.
+    actDelayMs = 550;
+    const controller = new AbortController();
+    const http = changing({ signal: controller.signal, cancelGraceMs: 600 });
+    const sending = http.send(act);
+    setTimeout(() => controller.abort(new Error('The job was cancelled')), 50);
+    const cancelledAt = await new Promise<number>((resolve) =>
+      controller.signal.addEventListener('abort', () => resolve(Date.now())),
+    );
+    expect((await sending).status).toBe(202);
+    actDelayMs = 2_000;
+    const error = await failure(http.send({ ...act, afterCancel: true }));
+    expect(error).toBeDefined();
+    const ended = Date.now() - cancelledAt;
+    expect(ended).toBeGreaterThanOrEqual(550);
+    expect(ended).toBeLessThan(900);
+  });
+
   it('is never sent once the job is cancelled; a read in flight is cut at once', async () => {
     const controller = new AbortController();
     controller.abort(new Error('The job was cancelled'));

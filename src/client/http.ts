@@ -55,8 +55,8 @@ export interface HttpRequest {
    */
   intent?: 'read' | 'change';
   /**
-   * Sent even once the job is cancelled (cancel-on-abort's cancelSynchronization), within
-   * `AFTER_CANCEL_LIMIT_MS`, so the step still exits inside the runner's cancellation window.
+   * Sent even once the job is cancelled (cancel-on-abort's cancelSynchronization), within the client's one
+   * after-cancellation budget, so the step still exits inside the runner's cancellation window.
    */
   afterCancel?: boolean;
   /**
@@ -66,7 +66,11 @@ export interface HttpRequest {
   clientRequestId?: string;
 }
 
-/** How long a request sent after the job's cancellation may take, its retries included. */
+/**
+ * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
+ * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
+ * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
+ */
 export const AFTER_CANCEL_LIMIT_MS = 4_000;
 
 /** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
@@ -110,12 +114,15 @@ export class HttpClient {
   /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
   private readonly gate: OriginGate;
   private readonly cancelGraceMs: number;
+  /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
+  private readonly afterCancelBudget?: AbortSignal;
 
   constructor(private readonly options: HttpClientOptions) {
     this.origin = options.origin;
     this.retry = options.retry ?? defaultRetryPolicy;
     this.gate = new OriginGate(options.clock, this.retry.random);
     this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
+    this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
@@ -129,7 +136,9 @@ export class HttpClient {
     const clientRequestId = change
       ? (req.clientRequestId ?? (this.options.randomUUID ?? randomUUID)())
       : undefined;
-    const signal = req.afterCancel ? AbortSignal.timeout(AFTER_CANCEL_LIMIT_MS) : this.options.signal;
+    const signal = req.afterCancel
+      ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
+      : this.options.signal;
     const unknown = (error: ServiceError) =>
       new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
     let refreshed = false;
@@ -139,11 +148,11 @@ export class HttpClient {
       let response: HttpResponse;
       // A request that changes something, once sent, is given time for its answer after a cancellation, so an
       // operation the service accepted is not lost; a read is cut at once.
-      const inFlight = change && !req.afterCancel ? graceAfter(signal, this.cancelGraceMs) : undefined;
+      const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
       const progress = { sent: false };
       try {
         response = await this.gate.pass(
-          () => this.once(req, url, inFlight?.signal ?? signal, clientRequestId, progress),
+          () => this.once(req, url, inFlight ?? signal, clientRequestId, progress),
           (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
           signal,
           change,
@@ -152,7 +161,7 @@ export class HttpClient {
         // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
         if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
           // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-          throw unknown(noAnswer(req, url, error, inFlight?.signal.aborted === true, this.cancelGraceMs));
+          throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
         }
         const wait = backoffDelay(this.retry, attempt);
         const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
@@ -165,8 +174,6 @@ export class HttpClient {
         throw failure instanceof ServiceError && clientRequestId && !failure.signIn
           ? new ServiceError({ ...failure.init, clientRequestId })
           : failure;
-      } finally {
-        inFlight?.dispose();
       }
       this.options.onResponse?.(response);
       const ok = req.ok ?? ((s: number) => s >= 200 && s < 300);
@@ -433,28 +440,15 @@ function noAnswer(
 }
 
 /**
- * A signal that aborts `graceMs` after `signal` does (real time: the runner's kill is), for a request already on
- * its way; `dispose` once it has its answer.
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
  */
-function graceAfter(
-  signal: AbortSignal | undefined,
-  graceMs: number,
-): { signal: AbortSignal; dispose: () => void } | undefined {
-  if (!signal) return undefined;
+function budgetAfter(signal: AbortSignal, ms: number): AbortSignal {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const onAbort = () => {
-    timer = setTimeout(() => controller.abort(signal.reason), graceMs);
-  };
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      signal.removeEventListener('abort', onAbort);
-      clearTimeout(timer);
-    },
-  };
+  const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return controller.signal;
 }
 
 function networkError(req: HttpRequest, url: URL, error: unknown): Error {
