@@ -93,12 +93,12 @@ const cachedImagesListSchema = z.looseObject({
 }
 
 /** A variant of a reference is built by replacing its lines: a line that is no longer there fails the bench. */
-function replaceOnce(text: string, line: string, by: string): string {
+export function replaceOnce(text: string, line: string, by: string): string {
   if (!text.includes(line)) throw new Error(`bench: the floor source no longer has: ${line}`);
   return text.replace(line, by);
 }
 
-function build(scratch: string, name: string, source: string): Bundle {
+export function build(scratch: string, name: string, source: string): Bundle {
   const src = join(scratch, `${name}-src`);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'package.json'), '{ "type": "module" }\n');
