@@ -11,17 +11,19 @@ import {
   bundleBytes,
   countInBundle,
 } from './floor.js';
+import { buildLevers } from './levers.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
 import { buildSdk, buildSdkWithIdentity } from './sdk.js';
 import { report } from './table.js';
 import { makeCertificate } from './tls.js';
 
 /**
- * `npm run bench [-- --runs N --startup-runs M --rss preload --only REGEX]`: whole processes on this Node against
+ * `npm run bench [-- --runs N --startup-runs M --rss preload --only REGEX --levers minify,compile-cache]`: whole processes on this Node against
  * the loopback emulator, every case once per round, rounds interleaved (each round starts at the next case),
  * medians printed as one table with each figure's target. The start-up cases (a few hundred ms each) go on for
  * `--startup-runs` rounds among themselves, still interleaved, after the `--runs` rounds of every case: their
- * ratios need many rounds (issue 27: at least 41), the long cases do not. Not part of `npm test`: timings belong
+ * ratios need many rounds (issue 27: at least 41), the long cases do not. `--levers` adds other builds of the action
+ * to the start-up rounds (levers.ts). Not part of `npm test`: timings belong
  * here, never in tests.
  */
 const { values } = parseArgs({
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     'startup-runs': { type: 'string', default: '41' },
     rss: { type: 'string' },
     only: { type: 'string' },
+    levers: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -59,6 +62,7 @@ try {
   const sdk = buildSdk(scratch);
   const sdkIdentity = buildSdkWithIdentity(scratch);
   const { caFile, ...tls } = makeCertificate(scratch);
+  const levers = values.levers ? buildLevers(scratch, values.levers.split(',')) : [];
   const probe = await chooseRssProbe(scratch, values.rss === 'preload' ? 'preload' : undefined);
   const phases = {
     probe: writePhaseProbe(scratch),
@@ -83,7 +87,8 @@ try {
   };
   // --only narrows the cases while working on one figure (the table then shows only theirs).
   const only = values.only ? new RegExp(values.only) : undefined;
-  const cases = CASES.filter((c) => !only || only.test(c.name));
+  const cases = [...CASES.filter((c) => !only || only.test(c.name)), ...levers.flatMap((l) => l.cases)];
+  for (const lever of levers) await lever.warm?.(env);
   const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
   const startupCases = cases.filter((c) => c.startup);
   const rounds = Math.max(runs, startupCases.length > 0 ? startupRuns : 0);
@@ -105,6 +110,7 @@ try {
       sdkBytes: sdk.bytes,
       sdkIdentityBytes: sdkIdentity.bytes,
       startupRuns: rounds,
+      levers: levers.map(({ name, label, cases, against }) => ({ case: cases[0]?.name, name, label, against })),
       sdkVersions: {
         sdk: versionOf('@azure/arm-containerinstance'),
         identity: versionOf('@azure/identity'),

@@ -1,3 +1,4 @@
+import { NCC_FLAGS } from '../scripts/bundle.js';
 import { build, replaceOnce, type Bundle } from './floor.js';
 
 /**
@@ -18,18 +19,22 @@ import { build, replaceOnce, type Bundle } from './floor.js';
  * It sets one output (`cached`) and writes the same job summary as floor + GETs. It iterates every image, so it
  * reads every page; the bench checks that with the emulator's count of pages served (3) and fails otherwise.
  */
-export function buildSdk(scratch: string): Bundle {
-  return build(scratch, 'sdk', SDK);
+export function buildSdk(scratch: string, flags: readonly string[] = NCC_FLAGS, name = 'sdk'): Bundle {
+  return build(scratch, name, SDK, flags);
 }
 
 /**
  * The same, plus `@azure/identity` imported and a credential constructed, never used: how the SDK is used in a
  * workflow (DefaultAzureCredential is what the SDK's README starts from), with the sign-in itself still left out.
  */
-export function buildSdkWithIdentity(scratch: string): Bundle {
+export function buildSdkWithIdentity(
+  scratch: string,
+  flags: readonly string[] = NCC_FLAGS,
+  name = 'sdk-identity',
+): Bundle {
   return build(
     scratch,
-    'sdk-identity',
+    name,
     replaceOnce(
       SDK,
       "import { ContainerInstanceManagementClient } from '@azure/arm-containerinstance';",
@@ -38,6 +43,7 @@ import { DefaultAzureCredential } from '@azure/identity';
 // Constructed as a workflow would, never asked for a token: what importing and building it costs.
 globalThis.unusedCredential = new DefaultAzureCredential();`,
     ),
+    flags,
   );
 }
 

@@ -13,6 +13,8 @@ export interface ReportInfo {
   /** Rounds of the start-up cases (at least `runs`). */
   startupRuns: number;
   sdkVersions: { sdk: string; identity: string };
+  /** Other builds of the action measured beside it (--levers): their case, and the cases they are divided by. */
+  levers: { case: string | undefined; name: string; label: string; against: string[] }[];
   /** Copies of undici's Agent class in the action's bundle files. */
   undiciCopies: number;
   rssMethod: string;
@@ -105,8 +107,8 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   );
   // Issue 27: beside the vendor's SDK doing the same step. Ratios are taken per round (the action and the SDK ran
   // in the same round, so a busy moment weighs on both), then their median and middle half.
-  const perRound = (name: string) => {
-    const a = all('check-image-cached', 'wallMs');
+  const perRound = (name: string, of = 'check-image-cached') => {
+    const a = all(of, 'wallMs');
     const b = all(name, 'wallMs');
     return a.length === b.length ? a.map((v, i) => v / b[i]!) : [];
   };
@@ -156,6 +158,19 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     '≤ 1.25 × floor',
     verdict(rss / floorRss <= 1.25),
   );
+  for (const lever of info.levers) {
+    if (!lever.case) continue;
+    const ratios = lever.against.map(
+      (name) => `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.case))}`,
+    );
+    row(
+      '1',
+      `lever: ${lever.label} (per round; median (middle half), ${all(lever.case, 'wallMs').length} rounds)`,
+      `${ms(m(lever.case, 'wallMs'))}: ${ratios.join(', ')}; peak RSS ${x(m(lever.case, 'rssKiB') / floorRss)} floor`,
+      '(measured)',
+      '',
+    );
+  }
   row(
     '1',
     'bundle bytes',

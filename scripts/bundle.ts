@@ -34,12 +34,16 @@ export function bundle(outDir: string): void {
   writeFileSync(join(outDir, 'cli.mjs'), CLI_SHIM, { mode: 0o755 });
 }
 
-/** Our ncc settings, one place: the benchmark builds its floor bundle with them too. */
-export function ncc(source: string, outDir: string): void {
-  execFileSync('npx', ['ncc', 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** Our ncc settings, one place: the benchmark builds its references with them too. */
+export const NCC_FLAGS: readonly string[] = [];
+
+/** ncc with our settings; `flags` replaces them (the benchmark measures other settings with it). */
+export function ncc(source: string, outDir: string, flags: readonly string[] = NCC_FLAGS): void {
+  execFileSync(
+    'npx',
+    ['ncc', 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet', ...flags],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) bundle(process.argv[2] ?? 'dist');
