@@ -134,7 +134,12 @@ function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string
   });
 }
 
-export function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
+export function runFloorRequests(
+  env: BenchEnv,
+  name: string,
+  main: string,
+  phaseProbe?: string,
+): Promise<Sample> {
   return withEmulator(env, imagesScenario(300, 300, 100), async (emu) => {
     const inputs = { ...resourceManager(emu), location: 'westeurope', image: IMAGE };
     const run = await runChild([main], inputs, env, { phaseProbe });

@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ncc } from '../scripts/bundle.js';
 import { runFloorRequests, runStartup, type BenchEnv, type Case } from './cases.js';
+import { replaceOnce } from './floor.js';
 import { buildSdk, buildSdkWithIdentity } from './sdk.js';
 
 /**
@@ -19,7 +20,9 @@ export interface Lever {
   warm?(env: BenchEnv): Promise<void>;
 }
 
-export const LEVERS = ['minify', 'compile-cache', 'minify+compile-cache'] as const;
+export const LEVERS = ['minify', 'compile-cache', 'minify+compile-cache', 'one-connection'] as const;
+
+const DIST = new URL('../dist/', import.meta.url).pathname;
 
 /** ncc's minifier (terser) and a source map beside the bundle, without the runtime source-map-support hook. */
 export const MINIFY_FLAGS = ['--minify', '--source-map', '--no-source-map-register'];
@@ -65,7 +68,7 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
     const main = withCompileCache(
       scratch,
       `lever-${name}`,
-      source === 'dist' ? 'dist/index.js' : minifiedAction,
+      source === 'dist' ? join(DIST, 'index.js') : minifiedAction,
     );
     levers.push({
       name,
@@ -76,7 +79,32 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
       warm: async (env) => void (await runStartup(env, `lever: ${name} (warm-up)`, main)),
     });
   }
+  if (names.includes('one-connection')) {
+    levers.push({
+      name: 'one-connection',
+      label:
+        'action with one connection per origin (a bench-only copy of dist/: `connections: 1` in its dispatcher)',
+      against: ['check-image-cached', 'sdk', 'sdk + identity'],
+      cases: [startupCase('lever: one-connection', oneConnection(scratch))],
+    });
+  }
   return levers;
+}
+
+/**
+ * Undici opens a second connection for the second page: the next request is dispatched as soon as the first
+ * body is read, before the first connection is free again, so the pool connects anew (over HTTPS, a second TLS
+ * handshake; node:https, in the SDK, reuses its one socket). This copy of dist/ caps the pool at one connection
+ * per origin to measure what that handshake costs; the fix belongs in src/client/dispatcher.ts, not here.
+ */
+function oneConnection(scratch: string): string {
+  const dir = join(scratch, 'lever-one-connection');
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(join(DIST, 'package.json'), join(dir, 'package.json'));
+  const text = readFileSync(join(DIST, 'index.js'), 'utf8');
+  const line = 'keepAliveTimeout: 30_000,';
+  writeFileSync(join(dir, 'index.js'), replaceOnce(text, line, `${line} connections: 1,`));
+  return join(dir, 'index.js');
 }
 
 function startupCase(name: string, main: string): Case {

@@ -110,7 +110,12 @@ try {
       sdkBytes: sdk.bytes,
       sdkIdentityBytes: sdkIdentity.bytes,
       startupRuns: rounds,
-      levers: levers.map(({ name, label, cases, against }) => ({ case: cases[0]?.name, name, label, against })),
+      levers: levers.map(({ name, label, cases, against }) => ({
+        case: cases[0]?.name,
+        name,
+        label,
+        against,
+      })),
       sdkVersions: {
         sdk: versionOf('@azure/arm-containerinstance'),
         identity: versionOf('@azure/identity'),

@@ -161,7 +161,8 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   for (const lever of info.levers) {
     if (!lever.case) continue;
     const ratios = lever.against.map(
-      (name) => `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.case))}`,
+      (name) =>
+        `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.case))}`,
     );
     row(
       '1',
