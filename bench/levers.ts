@@ -33,10 +33,10 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
     if (!(LEVERS as readonly string[]).includes(name))
       throw new Error(`--levers: unknown lever '${name}'; known: ${LEVERS.join(', ')}`);
   }
-  const minified = names.some((n) => n.startsWith('minify'));
   const minifiedAction = join(scratch, 'lever-minify', 'index.js');
-  if (minified) {
-    ncc('src/index.ts', dirname(minifiedAction), MINIFY_FLAGS);
+  // minify+compile-cache needs the minified build too, not the minify lever's cases.
+  if (names.some((n) => n.startsWith('minify'))) ncc('src/index.ts', dirname(minifiedAction), MINIFY_FLAGS);
+  if (names.includes('minify')) {
     // The references built with the same settings: what the comparison is once dist/ is minified.
     const sdk = buildSdk(scratch, MINIFY_FLAGS, 'sdk-minify');
     const sdkIdentity = buildSdkWithIdentity(scratch, MINIFY_FLAGS, 'sdk-identity-minify');
@@ -58,7 +58,6 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
         },
       ],
     });
-    if (!names.includes('minify')) levers.at(-1)!.cases.splice(0, 1);
   }
   for (const [name, source] of [
     ['compile-cache', 'dist'],
