@@ -91,9 +91,9 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
 }
 
 /**
- * Undici opens a second connection for the second page: the next request is dispatched as soon as the first
- * body is read, before the first connection is free again, so the pool connects anew (over HTTPS, a second TLS
- * handshake; node:https, in the SDK, reuses its one socket). This copy of dist/ caps the pool at one connection
+ * Undici opens a second connection for the 3 pages (over HTTPS, a second TLS handshake; node:https, in the SDK,
+ * reuses its one socket: 2 connections against 1 on the emulator). Presumably the next request is dispatched as
+ * soon as the first body is read, before that connection is free again; not verified in undici's code. This copy of dist/ caps the pool at one connection
  * per origin to measure what that handshake costs; the fix belongs in src/client/dispatcher.ts, not here.
  */
 function oneConnection(scratch: string): string {
