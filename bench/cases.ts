@@ -1,30 +1,39 @@
 import type { ErpInstanceScenario } from '../src/emulator/areas/erp.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
-import { runChild, type ChildRun, type RssProbe } from './child.js';
+import type { EmulatorTls } from '../src/emulator/index.js';
+import { runChild, type ChildRun, type ChildSetting } from './child.js';
 
 /** What one run of a case measured; every case reports wall time and peak RSS, some more. */
 export type Sample = Record<string, number>;
 
 export interface Case {
   name: string;
+  /** A start-up case: run for `--startup-runs` rounds (at least), the others for `--runs` (run.ts). */
+  startup?: boolean;
   run(env: BenchEnv): Promise<Sample>;
 }
 
-export interface BenchEnv {
-  probe: RssProbe;
+export interface BenchEnv extends ChildSetting {
+  /** The emulator's key and certificate; the children trust `caFile` (ChildSetting). */
+  tls: EmulatorTls;
   /** The action's bundle (action.yml's runs.main) and the floor bundle. */
   actionMain: string;
   floorMain: string;
   floorRequestsMain: string;
   /** Floor + GETs with each page validated by the action's zod/mini schema (floor.ts). */
   floorZodMain: string;
-  /** The same four bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
+  /** The vendor's SDK doing the same step, without and with @azure/identity (sdk.ts). */
+  sdkMain: string;
+  sdkIdentityMain: string;
+  /** The same bundles with the phase probes in (phases.ts), and the probe the child `--require`s. */
   phases: {
     probe: string;
     actionMain: string;
     floorMain: string;
     floorRequestsMain: string;
     floorZodMain: string;
+    sdkMain: string;
+    sdkIdentityMain: string;
   };
 }
 
@@ -48,8 +57,13 @@ export const SETTINGS = {
   },
 };
 
-async function withEmulator<T>(scenario: Scenario, body: (emu: ServiceEmulator) => Promise<T>): Promise<T> {
-  const emu = await startEmulator(scenario);
+/** Every case's emulator serves HTTPS with the bench's throw-away certificate (tls.ts), the SDK's and ours alike. */
+async function withEmulator<T>(
+  env: BenchEnv,
+  scenario: Scenario,
+  body: (emu: ServiceEmulator) => Promise<T>,
+): Promise<T> {
+  const emu = await startEmulator(scenario, { tls: env.tls });
   try {
     return await body(emu);
   } finally {
@@ -91,11 +105,11 @@ async function checkImage(
   scenario: Scenario,
   { main = env.actionMain, phaseProbe }: { main?: string; phaseProbe?: string } = {},
 ): Promise<Sample> {
-  return withEmulator(scenario, async (emu) => {
+  return withEmulator(env, scenario, async (emu) => {
     const run = await runChild(
       [main],
       { operation: 'check-image-cached', ...resourceManager(emu), location: 'westeurope', image: IMAGE },
-      env.probe,
+      env,
       { phaseProbe },
     );
     expectSuccess(name, run, run.outputs.cached === 'true');
@@ -105,48 +119,81 @@ async function checkImage(
 
 const nodeE0: Case = {
   name: 'node -e 0',
+  startup: true,
   async run(env) {
-    const run = await runChild(['-e', '0'], {}, env.probe);
+    const run = await runChild(['-e', '0'], {}, env);
     expectSuccess(this.name, run);
     return { wallMs: run.wallMs, rssKiB: run.peakRssKiB };
   },
 };
 
 function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
-  return runChild([main], { operation: 'check-image-cached' }, env.probe, { phaseProbe }).then((run) => {
+  return runChild([main], { operation: 'check-image-cached' }, env, { phaseProbe }).then((run) => {
     expectSuccess(name, run);
     return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
   });
 }
 
-function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
-  return withEmulator(imagesScenario(300, 300, 100), async (emu) => {
+export function runFloorRequests(
+  env: BenchEnv,
+  name: string,
+  main: string,
+  phaseProbe?: string,
+): Promise<Sample> {
+  return withEmulator(env, imagesScenario(300, 300, 100), async (emu) => {
     const inputs = { ...resourceManager(emu), location: 'westeurope', image: IMAGE };
-    const run = await runChild([main], inputs, env.probe, { phaseProbe });
-    expectSuccess(name, run, emu.cachedImages.pagesServed === 3 && run.outputs.cached === 'true');
+    const run = await runChild([main], inputs, env, { phaseProbe });
+    expectSuccess(name, run, run.outputs.cached === 'true');
+    // A reference that stopped early would be measured doing less than the action: fail the bench instead.
+    if (emu.cachedImages.pagesServed !== 3)
+      throw new Error(`${name}: read ${emu.cachedImages.pagesServed} of the 3 pages, not every page`);
     return { wallMs: run.wallMs, rssKiB: run.peakRssKiB, ...run.phases };
   });
 }
 
-const floor: Case = { name: 'floor', run: (env) => runFloor(env, 'floor', env.floorMain) };
+const floor: Case = { name: 'floor', startup: true, run: (env) => runFloor(env, 'floor', env.floorMain) };
 
 const floorRequests: Case = {
   name: 'floor + requests',
+  startup: true,
   run: (env) => runFloorRequests(env, 'floor + requests', env.floorRequestsMain),
 };
 
 const floorZod: Case = {
   name: 'floor + zod',
+  startup: true,
   run: (env) => runFloorRequests(env, 'floor + zod', env.floorZodMain),
 };
 
 /** The last of 300 images, so all 3 pages of 100 are read. */
 const startup: Case = {
   name: 'check-image-cached',
-  run: (env) => checkImage(env, 'check-image-cached', imagesScenario(300, 300, 100)),
+  startup: true,
+  run: (env) => runStartup(env, 'check-image-cached', env.actionMain),
 };
 
-/** The same four processes again, from the bundles with the phase probes in: time only, no peak RSS. */
+/** The start-up case with a given bundle of the action (the bench's levers build others: levers.ts). */
+export function runStartup(env: BenchEnv, name: string, main: string): Promise<Sample> {
+  return checkImage(env, name, imagesScenario(300, 300, 100), { main }).then((sample) => {
+    if (sample.pages !== 3) throw new Error(`${name}: read ${sample.pages} of the 3 pages`);
+    return sample;
+  });
+}
+
+/** The vendor's SDK over the same 3 pages (sdk.ts); runFloorRequests checks that all 3 were served. */
+const sdk: Case = {
+  name: 'sdk',
+  startup: true,
+  run: (env) => runFloorRequests(env, 'sdk', env.sdkMain),
+};
+
+const sdkIdentity: Case = {
+  name: 'sdk + identity',
+  startup: true,
+  run: (env) => runFloorRequests(env, 'sdk + identity', env.sdkIdentityMain),
+};
+
+/** The same processes again, from the bundles with the phase probes in: time only, no peak RSS. */
 const phaseCases: Case[] = [
   {
     name: 'phases: floor',
@@ -160,6 +207,15 @@ const phaseCases: Case[] = [
   {
     name: 'phases: floor + zod',
     run: (env) => runFloorRequests(env, 'phases: floor + zod', env.phases.floorZodMain, env.phases.probe),
+  },
+  {
+    name: 'phases: sdk',
+    run: (env) => runFloorRequests(env, 'phases: sdk', env.phases.sdkMain, env.phases.probe),
+  },
+  {
+    name: 'phases: sdk + identity',
+    run: (env) =>
+      runFloorRequests(env, 'phases: sdk + identity', env.phases.sdkIdentityMain, env.phases.probe),
   },
   {
     name: 'phases: check-image-cached',
@@ -204,7 +260,7 @@ function erpStopCase(
       defaults: { durationMs: timing.durationMs, retryAfter: String(timing.retryAfterSeconds), ...knobs },
     },
   };
-  return withEmulator(scenario, async (emu) => {
+  return withEmulator(env, scenario, async (emu) => {
     const run = await runChild(
       [env.actionMain],
       {
@@ -214,7 +270,7 @@ function erpStopCase(
         'erp-virtual-instance': names.join('\n'),
         ...extraInputs,
       },
-      env.probe,
+      env,
     );
     expectSuccess(name, run, emu.erp.stops.length === names.length);
     return measure(emu, run);
@@ -262,7 +318,7 @@ const history = (allPages: boolean, short = false): Case => ({
     const { pageSize } = SETTINGS.history;
     const count = short ? SETTINGS.history.shortCount : SETTINGS.history.count;
     const scenario: Scenario = { dataShare: { pageSize, generatedHistory: { count } } };
-    return withEmulator(scenario, async (emu) => {
+    return withEmulator(env, scenario, async (emu) => {
       const run = await runChild(
         [env.actionMain],
         {
@@ -273,7 +329,7 @@ const history = (allPages: boolean, short = false): Case => ({
           'share-subscription': 'share-sub',
           ...(allPages ? { orderby: 'startTime asc' } : {}),
         },
-        env.probe,
+        env,
       );
       expectSuccess(this.name, run);
       return {
@@ -301,7 +357,7 @@ const syncStart: Case = {
         starts: [{ appearAfterPolls: 1, statuses: ['Queued', 'InProgress', 'Succeeded'] }],
       },
     };
-    return withEmulator(scenario, async (emu) => {
+    return withEmulator(env, scenario, async (emu) => {
       const run = await runChild(
         [env.actionMain],
         {
@@ -312,7 +368,7 @@ const syncStart: Case = {
           'share-subscription': 'share-sub',
           'synchronization-mode': 'FullSync',
         },
-        env.probe,
+        env,
       );
       expectSuccess(this.name, run, run.outputs['synchronization-status'] === 'Succeeded');
       return {
@@ -373,6 +429,8 @@ export const CASES: Case[] = [
   floorRequests,
   floorZod,
   startup,
+  sdk,
+  sdkIdentity,
   ...phaseCases,
   wait(false),
   wait(true),

@@ -27,6 +27,13 @@ export interface ChildRun {
  */
 export type RssProbe = { kind: 'time' } | { kind: 'preload'; file: string };
 
+/** What every child gets alike: how its peak RSS is read, and the emulator's certificate to trust. */
+export interface ChildSetting {
+  probe: RssProbe;
+  /** PEM file passed as NODE_EXTRA_CA_CERTS to every child, the references included. */
+  caFile: string;
+}
+
 export async function chooseRssProbe(scratch: string, force?: 'preload'): Promise<RssProbe> {
   const time = '/usr/bin/time';
   if (
@@ -47,13 +54,13 @@ export async function chooseRssProbe(scratch: string, force?: 'preload'): Promis
 
 /**
  * Runs `node <args>` as a runner runs an action: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files,
- * nothing else from the bench's environment but PATH. With `phaseProbe` (phases.ts) the child is node itself,
+ * nothing else from the bench's environment but PATH (and the emulator's certificate, for every child alike). With `phaseProbe` (phases.ts) the child is node itself,
  * not GNU time, and no peak RSS is read: a phase run measures time only.
  */
 export async function runChild(
   args: string[],
   inputs: Record<string, string>,
-  probe: RssProbe,
+  { probe, caFile }: ChildSetting,
   { timeoutMs = 120_000, phaseProbe }: { timeoutMs?: number; phaseProbe?: string } = {},
 ): Promise<ChildRun> {
   const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-bench-'));
@@ -66,6 +73,7 @@ export async function runChild(
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: join(dir, 'summary'),
     RUNNER_TEMP: dir,
+    NODE_EXTRA_CA_CERTS: caFile,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   if (probe.kind === 'preload') env.BENCH_RSS_FILE = rssFile;

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ncc } from '../scripts/bundle.js';
+import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
 import { WASM_TIERING_FLAG } from '../src/client/wasm-tiering.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
@@ -93,19 +93,24 @@ const cachedImagesListSchema = z.looseObject({
 }
 
 /** A variant of a reference is built by replacing its lines: a line that is no longer there fails the bench. */
-function replaceOnce(text: string, line: string, by: string): string {
+export function replaceOnce(text: string, line: string, by: string): string {
   if (!text.includes(line)) throw new Error(`bench: the floor source no longer has: ${line}`);
   return text.replace(line, by);
 }
 
-function build(scratch: string, name: string, source: string): Bundle {
+export function build(
+  scratch: string,
+  name: string,
+  source: string,
+  flags: readonly string[] = NCC_FLAGS,
+): Bundle {
   const src = join(scratch, `${name}-src`);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'package.json'), '{ "type": "module" }\n');
   symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'));
   writeFileSync(join(src, 'main.js'), source);
   const out = join(scratch, name);
-  ncc(join(src, 'main.js'), out);
+  ncc(join(src, 'main.js'), out, flags);
   const main = join(out, 'index.js');
   return { main, bytes: bundleBytes(main) };
 }

@@ -8,7 +8,8 @@ import { basename, dirname, join } from 'node:path';
  * - bundle compile: → the bundle's first statement (reading, parsing and linking the file);
  * - module evaluation: → the entry's own code (every bundled module it imports evaluated);
  * - run: → the `exit` event; requests (first request created → last response body read, seen through undici's
- *   diagnostics channels, which the bundled undici publishes to) is the part of it spent on the network;
+ *   diagnostics channels, which the bundled undici publishes to; node:https's own channels for the vendor's SDK,
+ *   whose last mark is the last response's headers) is the part of it spent on the network;
  * - teardown: `exit` event → the process is gone as the parent sees it (V8 shutting down, background compiles).
  *
  * The marks come from a copy of the bundle with two one-line probes put in; the bundle itself is not changed.
@@ -42,6 +43,8 @@ const marks = { probe: now() };
 globalThis.__benchMark = (name) => { marks[name] ??= now(); };
 dc.subscribe('undici:request:create', () => { marks.firstRequest ??= now(); });
 dc.subscribe('undici:request:trailers', () => { marks.lastResponse = now(); });
+dc.subscribe('http.client.request.start', () => { marks.firstRequest ??= now(); });
+dc.subscribe('http.client.response.finish', () => { marks.lastResponse = now(); });
 process.on('exit', () => {
   marks.exit = now();
   require('node:fs').writeFileSync(process.env.BENCH_PHASE_FILE, JSON.stringify(marks));

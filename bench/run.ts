@@ -11,21 +11,41 @@ import {
   bundleBytes,
   countInBundle,
 } from './floor.js';
+import { buildLevers } from './levers.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
+import { buildSdk, buildSdkWithIdentity } from './sdk.js';
 import { report } from './table.js';
+import { makeCertificate } from './tls.js';
 
 /**
- * `npm run bench [-- --runs N --rss preload --only REGEX]`: whole processes on this Node against the loopback emulator,
- * every case once per round, rounds interleaved (each round starts at the next case), medians printed as one
- * table with each figure's target. Not part of `npm test`: timings belong here, never in tests.
+ * `npm run bench [-- --runs N --startup-runs M --rss preload --only REGEX --levers minify,compile-cache]`: whole processes on this Node against
+ * the loopback emulator, every case once per round, rounds interleaved (each round starts at the next case),
+ * medians printed as one table with each figure's target. The start-up cases (a few hundred ms each) go on for
+ * `--startup-runs` rounds among themselves, still interleaved, after the `--runs` rounds of every case: their
+ * ratios need many rounds (issue 27: at least 41), the long cases do not. `--levers` adds other builds of the action
+ * to the start-up rounds (levers.ts). Not part of `npm test`: timings belong
+ * here, never in tests.
  */
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, rss: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '10' },
+    'startup-runs': { type: 'string', default: '41' },
+    rss: { type: 'string' },
+    only: { type: 'string' },
+    levers: { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+const startupRuns = Number(values['startup-runs']);
+if (!Number.isInteger(startupRuns) || startupRuns < 1)
+  throw new Error('--startup-runs must be a positive integer');
 
 const ROOT = new URL('../', import.meta.url).pathname;
+/** The version installed, as the table states it (package.json pins it exactly). */
+const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 const actionMain = join(
   ROOT,
   /^\s+main:\s*'?([^'\n]+)'?\s*$/m.exec(readFileSync(join(ROOT, 'action.yml'), 'utf8'))![1]!,
@@ -38,6 +58,11 @@ try {
   const floor = buildFloor(scratch);
   const floorRequests = buildFloorWithRequests(scratch);
   const floorZod = buildFloorWithZod(scratch);
+  console.error('building the vendor SDK references (ncc) …');
+  const sdk = buildSdk(scratch);
+  const sdkIdentity = buildSdkWithIdentity(scratch);
+  const { caFile, ...tls } = makeCertificate(scratch);
+  const levers = values.levers ? buildLevers(scratch, values.levers.split(',')) : [];
   const probe = await chooseRssProbe(scratch, values.rss === 'preload' ? 'preload' : undefined);
   const phases = {
     probe: writePhaseProbe(scratch),
@@ -45,25 +70,35 @@ try {
     floorMain: instrumentBundle(floor.main, join(scratch, 'floor-phases')),
     floorRequestsMain: instrumentBundle(floorRequests.main, join(scratch, 'floor-requests-phases')),
     floorZodMain: instrumentBundle(floorZod.main, join(scratch, 'floor-zod-phases')),
+    sdkMain: instrumentBundle(sdk.main, join(scratch, 'sdk-phases')),
+    sdkIdentityMain: instrumentBundle(sdkIdentity.main, join(scratch, 'sdk-identity-phases')),
   };
   const env: BenchEnv = {
     probe,
+    caFile,
+    tls,
     actionMain,
     floorMain: floor.main,
     floorRequestsMain: floorRequests.main,
     floorZodMain: floorZod.main,
+    sdkMain: sdk.main,
+    sdkIdentityMain: sdkIdentity.main,
     phases,
   };
   // --only narrows the cases while working on one figure (the table then shows only theirs).
   const only = values.only ? new RegExp(values.only) : undefined;
-  const cases = CASES.filter((c) => !only || only.test(c.name));
+  const cases = [...CASES.filter((c) => !only || only.test(c.name)), ...levers.flatMap((l) => l.cases)];
+  for (const lever of levers) await lever.warm?.(env);
   const samples = new Map<string, Sample[]>(cases.map((c) => [c.name, []]));
-  for (let round = 0; round < runs; round++) {
-    for (let i = 0; i < cases.length; i++) {
-      const c = cases[(round + i) % cases.length]!;
+  const startupCases = cases.filter((c) => c.startup);
+  const rounds = Math.max(runs, startupCases.length > 0 ? startupRuns : 0);
+  for (let round = 0; round < rounds; round++) {
+    const inRound = round < runs ? cases : startupCases;
+    for (let i = 0; i < inRound.length; i++) {
+      const c = inRound[(round + i) % inRound.length]!;
       samples.get(c.name)!.push(await c.run(env));
     }
-    console.error(`round ${round + 1}/${runs} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.error(`round ${round + 1}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
   console.log(
     report(samples, {
@@ -72,6 +107,19 @@ try {
       floorBytes: floor.bytes,
       floorRequestsBytes: floorRequests.bytes,
       floorZodBytes: floorZod.bytes,
+      sdkBytes: sdk.bytes,
+      sdkIdentityBytes: sdkIdentity.bytes,
+      startupRuns: rounds,
+      levers: levers.map(({ name, label, cases, against }) => ({
+        case: cases[0]?.name,
+        name,
+        label,
+        against,
+      })),
+      sdkVersions: {
+        sdk: versionOf('@azure/arm-containerinstance'),
+        identity: versionOf('@azure/identity'),
+      },
       undiciCopies: countInBundle(actionMain, 'class Agent extends DispatcherBase'),
       rssMethod: probe.kind === 'time' ? 'GNU time %M' : 'process.resourceUsage().maxRSS at exit',
       machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,

@@ -8,6 +8,13 @@ export interface ReportInfo {
   floorBytes: number;
   floorRequestsBytes: number;
   floorZodBytes: number;
+  sdkBytes: number;
+  sdkIdentityBytes: number;
+  /** Rounds of the start-up cases (at least `runs`). */
+  startupRuns: number;
+  sdkVersions: { sdk: string; identity: string };
+  /** Other builds of the action measured beside it (--levers): their case, and the cases they are divided by. */
+  levers: { case: string | undefined; name: string; label: string; against: string[] }[];
   /** Copies of undici's Agent class in the action's bundle files. */
   undiciCopies: number;
   rssMethod: string;
@@ -98,6 +105,73 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     '≤ 1.20 × floor',
     verdict(rss / floorRss <= 1.2),
   );
+  // Issue 27: beside the vendor's SDK doing the same step. Ratios are taken per round (the action and the SDK ran
+  // in the same round, so a busy moment weighs on both), then their median and middle half.
+  const perRound = (name: string, of = 'check-image-cached') => {
+    const a = all(of, 'wallMs');
+    const b = all(name, 'wallMs');
+    return a.length === b.length ? a.map((v, i) => v / b[i]!) : [];
+  };
+  const spread = (values: number[]) =>
+    `${x(median(values))} (${quantile(values, 0.25).toFixed(2)}–${quantile(values, 0.75).toFixed(2)})`;
+  const v = info.sdkVersions;
+  for (const [name, label, bundleBytes] of [
+    [
+      'sdk',
+      `vendor SDK (\`@azure/arm-containerinstance\` ${v.sdk}, static credential, all 3 pages, one output, a summary)`,
+      info.sdkBytes,
+    ],
+    [
+      'sdk + identity',
+      `vendor SDK + \`@azure/identity\` ${v.identity} (a \`DefaultAzureCredential\` constructed, never used)`,
+      info.sdkIdentityBytes,
+    ],
+  ] as const) {
+    row(
+      '1',
+      `${label}: wall, peak RSS, bundle`,
+      `${ms(m(name, 'wallMs'))} = ${x(m(name, 'wallMs') / floorWall)} floor, ${mib(m(name, 'rssKiB'))} = ${x(m(name, 'rssKiB') / floorRss)} floor, ${bytes(bundleBytes)}`,
+      'reference',
+      '',
+    );
+  }
+  const bySdk = perRound('sdk');
+  const byIdentity = perRound('sdk + identity');
+  row(
+    '1',
+    `start-up wall time, action ÷ vendor SDK (per round; median (middle half), ${bySdk.length} rounds)`,
+    spread(bySdk),
+    '≤ 0.90',
+    verdict(median(bySdk) <= 0.9),
+  );
+  row(
+    '1',
+    `start-up wall time, action ÷ vendor SDK + identity (per round; median (middle half), ${byIdentity.length} rounds)`,
+    spread(byIdentity),
+    '≤ 0.80',
+    verdict(median(byIdentity) <= 0.8),
+  );
+  row(
+    '1',
+    'start-up peak RSS (issue 27)',
+    `${x(rss / floorRss)} floor (vendor SDK ${x(m('sdk', 'rssKiB') / floorRss)}, SDK + identity ${x(m('sdk + identity', 'rssKiB') / floorRss)})`,
+    '≤ 1.25 × floor',
+    verdict(rss / floorRss <= 1.25),
+  );
+  for (const lever of info.levers) {
+    if (!lever.case) continue;
+    const ratios = lever.against.map(
+      (name) =>
+        `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.case))}`,
+    );
+    row(
+      '1',
+      `lever: ${lever.label} (per round; median (middle half), ${all(lever.case, 'wallMs').length} rounds)`,
+      `${ms(m(lever.case, 'wallMs'))}: ${ratios.join(', ')}; peak RSS ${x(m(lever.case, 'rssKiB') / floorRss)} floor`,
+      '(measured)',
+      '',
+    );
+  }
   row(
     '1',
     'bundle bytes',
@@ -247,7 +321,7 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   ];
   const notes = [
     '',
-    `${info.date}, ${info.machine}. Medians of ${info.runs} interleaved rounds (every case once per round, each round starting at the next case); whole processes, spawned as a runner spawns the action, against the loopback emulator in the bench process; the whole run took ${info.seconds.toFixed(0)} s.`,
+    `${info.date}, ${info.machine}. Medians of ${info.runs} interleaved rounds (every case once per round, each round starting at the next case), the start-up cases (\`node -e 0\`, the references, the action and the SDK) ${info.startupRuns} rounds; whole processes, spawned as a runner spawns the action, against the loopback emulator in the bench process, over HTTPS with a throw-away certificate every child trusts alike (NODE_EXTRA_CA_CERTS); the whole run took ${info.seconds.toFixed(0)} s.`,
     `Wall time is spawn to exit as the bench sees it; peak RSS by ${info.rssMethod}. The floor is built at bench time with the same ncc settings as dist/. Waits are short to keep the run to a few minutes: T = ${T / 1000} s with Retry-After ${r} s (the client's minimum), fan-out operations of ${f.durationMs / 1000} s with Retry-After ${f.retryAfterSeconds} s.`,
   ];
   return [...table, ...notes, ...phaseTable(samples)].join('\n');
@@ -260,6 +334,8 @@ function phaseTable(samples: Map<string, Sample[]>): string[] {
     ['floor + GETs', 'phases: floor + requests'],
     ['floor + GETs + zod', 'phases: floor + zod'],
     ['check-image-cached', 'phases: check-image-cached'],
+    ['vendor SDK', 'phases: sdk'],
+    ['vendor SDK + identity', 'phases: sdk + identity'],
   ].filter(([, name]) => (samples.get(name!) ?? []).length > 0);
   if (columns.length === 0) return [];
   const cell = (name: string, key: string) => {
@@ -273,10 +349,11 @@ function phaseTable(samples: Map<string, Sample[]>): string[] {
     ...PHASES.map((p) => `| ${PHASE_LABELS[p]} | ${columns.map(([, name]) => cell(name!, p)).join(' | ')} |`),
     `| spawn → gone | ${columns.map(([, name]) => cell(name!, 'wallMs')).join(' | ')} |`,
     '',
-    'Phases come from separate runs of copies of the four bundles with two one-line probes in, and a `--require`d ' +
+    'Phases come from separate runs of copies of the bundles with two one-line probes in, and a `--require`d ' +
       'probe (bench/phases.ts): bootstrap = spawn → first user code; bundle compile → the bundle’s first statement; ' +
       'module evaluation → the entry’s own code; run → `exit` event, requests being its part from the first request ' +
-      'created to the last response read; teardown = `exit` event → the process gone.',
+      'created to the last response read (for the SDK, whose client is node:https: to the last response’s headers); ' +
+      'teardown = `exit` event → the process gone.',
   ];
 }
 

@@ -34,19 +34,31 @@ export function bundle(outDir: string): void {
   writeFileSync(join(outDir, 'cli.mjs'), CLI_SHIM, { mode: 0o755 });
 }
 
+/** Our ncc settings, one place: the benchmark builds its references with them too. */
+export const NCC_FLAGS: readonly string[] = [];
+
 /**
- * Our ncc settings, one place: the benchmark builds its floor bundle with them too. `--transpile-only`: the types
- * are checked by `npm run typecheck`, and ncc checking them again doubled the processor time of every build and of
- * the dist check, for byte-identical output (src/tsconfig.json gives the per-file transpile its module setting).
+ * ncc with our settings; `flags` replaces them (the benchmark measures other settings with it). Always
+ * `--transpile-only`: the types are checked by `npm run typecheck`, and ncc checking them again doubled the
+ * processor time of every build and of the dist check, for byte-identical output (src/tsconfig.json gives the
+ * per-file transpile its module setting).
  */
-export function ncc(source: string, outDir: string): void {
+export function ncc(source: string, outDir: string, flags: readonly string[] = NCC_FLAGS): void {
   execFileSync(
     'npx',
-    ['ncc', 'build', source, '-o', outDir, '--license', 'licenses.txt', '--quiet', '--transpile-only'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
+    [
+      'ncc',
+      'build',
+      source,
+      '-o',
+      outDir,
+      '--license',
+      'licenses.txt',
+      '--quiet',
+      '--transpile-only',
+      ...flags,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
 

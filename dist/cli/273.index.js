@@ -19,6 +19,8 @@ const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetim
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(7067);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
 ;// CONCATENATED MODULE: ./src/emulator/faults.ts
 /** Applies a fault; returns false where the request should go on to its route. */
 async function applyFault(fault, req, res) {
@@ -132,6 +134,7 @@ class WriteBuckets {
 
 
 
+
 class Emulator {
     options;
     requests = [];
@@ -185,10 +188,10 @@ class Emulator {
         this.faults.push(rule);
         return this;
     }
-    async start() {
+    async start({ tls } = {}) {
         const host = this.options.host ?? '127.0.0.1';
-        this.url = await this.listen(host, this.options.port ?? 0, 'primary');
-        this.secondUrl = await this.listen(host, this.options.secondPort ?? 0, 'secondary');
+        this.url = await this.listen(host, this.options.port ?? 0, 'primary', tls);
+        this.secondUrl = await this.listen(host, this.options.secondPort ?? 0, 'secondary', tls);
         return this;
     }
     async close() {
@@ -219,8 +222,9 @@ class Emulator {
         sendJson(ctx, 401, { error: { code, message: 'The access token is missing, invalid or expired.' } });
         return false;
     }
-    listen(host, port, origin) {
-        const server = (0,external_node_http_.createServer)((req, res) => void this.handle(req, res, origin));
+    listen(host, port, origin, tls) {
+        const handler = (req, res) => void this.handle(req, res, origin);
+        const server = tls ? (0,external_node_https_.createServer)(tls, handler) : (0,external_node_http_.createServer)(handler);
         server.on('connection', (socket) => {
             this.sockets.add(socket);
             socket.on('close', () => this.sockets.delete(socket));
@@ -231,7 +235,7 @@ class Emulator {
             server.once('error', reject);
             server.listen(port, host, () => {
                 const { port: actual } = server.address();
-                resolve(`http://${host}:${actual}`);
+                resolve(`${tls ? 'https' : 'http'}://${host}:${actual}`);
             });
         });
     }
@@ -1596,8 +1600,9 @@ class ServiceEmulator extends Emulator {
         this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
     }
 }
-async function startEmulator(scenario = {}) {
-    return new ServiceEmulator(scenario).start();
+/** `tls`: serve HTTPS with this key and certificate (the benchmark's); without it, plain HTTP as always. */
+async function startEmulator(scenario = {}, listen = {}) {
+    return new ServiceEmulator(scenario).start(listen);
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyFault, type FaultRule } from './faults.js';
 import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
@@ -56,6 +57,15 @@ export interface EmulatorOptions {
   oidcRequestToken?: string;
   /** The resource manager's write limit per subscription (write-bucket.ts); absent: no limit. */
   writeBucket?: WriteBucketOptions;
+}
+
+/**
+ * A key and certificate (PEM) to serve both origins over HTTPS instead of plain HTTP. Only the benchmark uses it:
+ * the vendor's SDK, measured beside the action, refuses to send a bearer token over http. Not a scenario knob.
+ */
+export interface EmulatorTls {
+  key: string;
+  cert: string;
 }
 
 export interface AreaModule {
@@ -119,10 +129,10 @@ export class Emulator {
     return this;
   }
 
-  async start(): Promise<this> {
+  async start({ tls }: { tls?: EmulatorTls } = {}): Promise<this> {
     const host = this.options.host ?? '127.0.0.1';
-    this.url = await this.listen(host, this.options.port ?? 0, 'primary');
-    this.secondUrl = await this.listen(host, this.options.secondPort ?? 0, 'secondary');
+    this.url = await this.listen(host, this.options.port ?? 0, 'primary', tls);
+    this.secondUrl = await this.listen(host, this.options.secondPort ?? 0, 'secondary', tls);
     return this;
   }
 
@@ -154,8 +164,14 @@ export class Emulator {
     return false;
   }
 
-  private listen(host: string, port: number, origin: RecordedRequest['origin']): Promise<string> {
-    const server = createServer((req, res) => void this.handle(req, res, origin));
+  private listen(
+    host: string,
+    port: number,
+    origin: RecordedRequest['origin'],
+    tls?: EmulatorTls,
+  ): Promise<string> {
+    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res, origin);
+    const server = tls ? createTlsServer(tls, handler) : createServer(handler);
     server.on('connection', (socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -166,7 +182,7 @@ export class Emulator {
       server.once('error', reject);
       server.listen(port, host, () => {
         const { port: actual } = server.address() as AddressInfo;
-        resolve(`http://${host}:${actual}`);
+        resolve(`${tls ? 'https' : 'http'}://${host}:${actual}`);
       });
     });
   }

@@ -1,11 +1,11 @@
-import { Emulator, type EmulatorOptions } from './emulator.js';
+import { Emulator, type EmulatorOptions, type EmulatorTls } from './emulator.js';
 import { AppsArea, type AppsScenario } from './areas/apps.js';
 import { CachedImagesArea, type CachedImagesScenario } from './areas/cached-images.js';
 import { DataShareArea, type DataShareScenario } from './areas/data-share.js';
 import { ErpArea, type ErpScenario } from './areas/erp.js';
 
 export { Emulator, sendJson } from './emulator.js';
-export type { RecordedRequest, RequestContext, Route } from './emulator.js';
+export type { EmulatorTls, RecordedRequest, RequestContext, Route } from './emulator.js';
 export type { Fault, FaultRule } from './faults.js';
 
 /** The scenario file's shape: one optional section per area, plus the emulator's own settings. */
@@ -34,6 +34,10 @@ export class ServiceEmulator extends Emulator {
   }
 }
 
-export async function startEmulator(scenario: Scenario = {}): Promise<ServiceEmulator> {
-  return new ServiceEmulator(scenario).start();
+/** `tls`: serve HTTPS with this key and certificate (the benchmark's); without it, plain HTTP as always. */
+export async function startEmulator(
+  scenario: Scenario = {},
+  listen: { tls?: EmulatorTls } = {},
+): Promise<ServiceEmulator> {
+  return new ServiceEmulator(scenario).start(listen);
 }
