@@ -26,8 +26,10 @@ const POLL_MS = 5_000;
 
 /** A virtual clock that calls `onSleep` before each sleep: where a test jumps a clock or cancels the job. */
 class HookedClock extends VirtualClock {
-  constructor(private readonly onSleep: (n: number, clock: HookedClock) => void) {
+  private readonly onSleep: (n: number, clock: HookedClock) => void;
+  constructor(onSleep: (n: number, clock: HookedClock) => void) {
     super(Date.now());
+    this.onSleep = onSleep;
   }
   override async sleep(ms: number, signal?: AbortSignal): Promise<void> {
     this.onSleep(this.sleeps.length + 1, this);

@@ -26,10 +26,12 @@ class FakeService {
   private startedAt = 0;
   private polls = 0;
   private stops = 0;
-  constructor(
-    private readonly clock: VirtualClock,
-    private readonly options: FakeOptions = {},
-  ) {}
+  private readonly clock: VirtualClock;
+  private readonly options: FakeOptions;
+  constructor(clock: VirtualClock, options: FakeOptions = {}) {
+    this.clock = clock;
+    this.options = options;
+  }
 
   client(): HttpClient {
     return { origin: ORIGIN, send: (req: HttpRequest) => this.send(req) } as unknown as HttpClient;

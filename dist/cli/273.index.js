@@ -93,11 +93,11 @@ function drainOrClose(res) {
 
 ;// CONCATENATED MODULE: ./src/emulator/write-bucket.ts
 class WriteBuckets {
-    options;
-    now;
     /** 429s answered, for tests and the benchmark. */
     throttled = 0;
     buckets = new Map();
+    options;
+    now;
     constructor(options, now) {
         this.options = options;
         this.now = now;
@@ -136,7 +136,6 @@ class WriteBuckets {
 
 
 class Emulator {
-    options;
     requests = [];
     faults = [];
     /** Tokens accepted as `Authorization: Bearer …` for areas A to C. */
@@ -162,6 +161,7 @@ class Emulator {
     servers = [];
     serverOf = new Map();
     sockets = new Set();
+    options;
     constructor(options = {}) {
         this.options = options;
         this.accessTokens = new Set(options.accessTokens ?? ['emu-access-token']);
@@ -450,7 +450,6 @@ function fail(ctx, status, code, message) {
     sendJson(ctx, status, { code, message });
 }
 class AppsArea {
-    scenario;
     name = 'apps';
     users;
     /** Keyed by `owner/app`. */
@@ -459,6 +458,7 @@ class AppsArea {
     tokens = new Map();
     retired;
     retiredStatus;
+    scenario;
     constructor(scenario = {}) {
         this.scenario = scenario;
         // Copies, so a test's removals never touch the defaults or the scenario object.
@@ -585,7 +585,6 @@ class AppsArea {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 class CachedImagesArea {
-    scenario;
     name = 'cached-images';
     regions = new Map();
     pageSize;
@@ -597,6 +596,7 @@ class CachedImagesArea {
     pagesServed = 0;
     /** The pages served, in order: region as asked and the index of the first image on the page. */
     servedPages = [];
+    scenario;
     constructor(scenario = {}) {
         this.scenario = scenario;
         for (const [region, entries] of Object.entries(scenario.regions ?? {}))
@@ -707,7 +707,6 @@ const TERMINAL = new Set(['succeeded', 'completed', 'failed', 'canceled', 'cance
 const DEFAULT_GENERATED_NEWEST = Date.UTC(2026, 0, 1);
 /** Area A: synchronizations of a share subscription and its source share's synchronization settings. */
 class DataShareArea {
-    scenario;
     name = 'data-share';
     pageSize;
     apiVersion;
@@ -738,6 +737,7 @@ class DataShareArea {
     cancelledAt = new WeakMap();
     /** When each cancel was asked for (ms): a cancelled synchronization ends about then, not at its planned end. */
     cancelAskedAt = new WeakMap();
+    scenario;
     constructor(scenario = {}) {
         this.scenario = scenario;
         this.pageSize = scenario.pageSize ?? 50;
@@ -1162,7 +1162,6 @@ const RESULTS_PATH = /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/l
  * they hand out.
  */
 class ErpArea {
-    scenario;
     name = 'erp';
     stops = [];
     starts = [];
@@ -1173,6 +1172,7 @@ class ErpArea {
     supersededPolls = 0;
     /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
     instances = new Map();
+    scenario;
     constructor(scenario = {}) {
         this.scenario = scenario;
     }

@@ -45359,8 +45359,8 @@ const systemClock = {
 };
 /** A clock whose sleeps return at once and move its time forward: for tests. */
 class VirtualClock {
-    time;
     sleeps = [];
+    time;
     constructor(time = Date.UTC(2026, 0, 1)) {
         this.time = time;
     }
@@ -45380,7 +45380,6 @@ class VirtualClock {
 
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 class ServiceError extends Error {
-    init;
     status;
     code;
     serviceMessage;
@@ -45394,6 +45393,7 @@ class ServiceError extends Error {
     clientRequestId;
     signIn;
     pastDeadline;
+    init;
     constructor(init) {
         super(renderHeadline(init));
         this.init = init;
@@ -46568,9 +46568,9 @@ const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 class InputReader {
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
     source;
     note;
-    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
     constructor(source, note = () => { }) {
         this.source = source;
         this.note = note;
@@ -46727,8 +46727,6 @@ const MAX_WINDOW = 1_000;
  * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
  */
 class OriginGate {
-    clock;
-    random;
     window = INITIAL_WINDOW;
     changesInFlight = 0;
     slots = [];
@@ -46740,6 +46738,8 @@ class OriginGate {
     serial = false;
     waiting = 0;
     tail = Promise.resolve();
+    clock;
+    random;
     constructor(clock, random) {
         this.clock = clock;
         this.random = random;
@@ -46894,7 +46894,6 @@ function intentOf(req) {
 }
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
-    options;
     origin;
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
@@ -46906,6 +46905,7 @@ class HttpClient {
     cancelGraceMs;
     /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
     afterCancelBudget;
+    options;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;
@@ -48759,10 +48759,10 @@ function formatPercent(percent) {
  * is open are held back until it closes, so no line lands in another instance's group.
  */
 class ConcurrentLog {
-    logger;
     open = false;
     held = [];
     groups = Promise.resolve();
+    logger;
     constructor(logger) {
         this.logger = logger;
     }
@@ -48799,9 +48799,9 @@ class ConcurrentLog {
 }
 /** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
 class InstanceLog {
+    details = [];
     name;
     sink;
-    details = [];
     constructor(name, sink) {
         this.name = name;
         this.sink = sink;
@@ -50070,10 +50070,10 @@ function startOf(sync) {
  * that ignores `$orderby`).
  */
 class NewestFirstOrder {
-    trusted;
     first;
     last;
     confirmed = false;
+    trusted;
     constructor(trusted) {
         this.trusted = trusted;
     }
@@ -50454,12 +50454,12 @@ const SHARE_INPUTS = {
  * synchronize and cancelSynchronization are changes, the default of a POST.
  */
 class ShareSubscription {
-    options;
-    client;
-    ctx;
     /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
     retryAfterMs;
     path;
+    options;
+    client;
+    ctx;
     constructor(options, client, ctx) {
         this.options = options;
         this.client = client;

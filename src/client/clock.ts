@@ -18,7 +18,10 @@ export const systemClock: Clock = {
 /** A clock whose sleeps return at once and move its time forward: for tests. */
 export class VirtualClock implements Clock {
   readonly sleeps: number[] = [];
-  constructor(private time = Date.UTC(2026, 0, 1)) {}
+  private time: number;
+  constructor(time = Date.UTC(2026, 0, 1)) {
+    this.time = time;
+  }
   now(): number {
     return this.time;
   }

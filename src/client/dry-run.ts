@@ -12,8 +12,10 @@ export interface PlannedRequest {
  * catches it where it would have acted and reports the planned effect instead.
  */
 export class PlannedChange extends Error {
-  constructor(readonly request: PlannedRequest) {
+  readonly request: PlannedRequest;
+  constructor(request: PlannedRequest) {
     super(`dry run: ${describePlanned(request)} was not sent`);
+    this.request = request;
     this.name = 'PlannedChange';
   }
 }

@@ -45,8 +45,10 @@ export class ServiceError extends Error {
   readonly signIn: boolean;
   readonly pastDeadline: boolean;
 
-  constructor(readonly init: ServiceErrorInit) {
+  readonly init: ServiceErrorInit;
+  constructor(init: ServiceErrorInit) {
     super(renderHeadline(init));
+    this.init = init;
     this.name = 'ServiceError';
     this.status = init.status;
     this.code = init.code;
@@ -123,11 +125,10 @@ export function oneLine(text: string): string {
 
 /** An input the user gave is not usable: raised before any request. */
 export class InputError extends Error {
-  constructor(
-    readonly input: string,
-    message: string,
-  ) {
+  readonly input: string;
+  constructor(input: string, message: string) {
     super(`Input '${input}': ${message}`);
+    this.input = input;
     this.name = 'InputError';
   }
 }

@@ -27,10 +27,12 @@ export class OriginGate {
   private waiting = 0;
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly random: () => number,
-  ) {}
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  constructor(clock: Clock, random: () => number) {
+    this.clock = clock;
+    this.random = random;
+  }
 
   /** Whether a request would be held now. */
   get closed(): boolean {

@@ -117,7 +117,9 @@ export class HttpClient {
   /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
   private readonly afterCancelBudget?: AbortSignal;
 
-  constructor(private readonly options: HttpClientOptions) {
+  private readonly options: HttpClientOptions;
+  constructor(options: HttpClientOptions) {
+    this.options = options;
     this.origin = options.origin;
     this.retry = options.retry ?? defaultRetryPolicy;
     this.gate = new OriginGate(options.clock, this.retry.random);

@@ -100,7 +100,9 @@ export class Emulator {
   private readonly serverOf = new Map<RecordedRequest['origin'], Server>();
   private readonly sockets = new Set<Socket>();
 
-  constructor(private readonly options: EmulatorOptions = {}) {
+  private readonly options: EmulatorOptions;
+  constructor(options: EmulatorOptions = {}) {
+    this.options = options;
     this.accessTokens = new Set(options.accessTokens ?? ['emu-access-token']);
     this.clients = options.clients ?? [{ clientId: 'emu-client', clientSecret: 'emu-client-secret' }];
     this.oidcRequestToken = options.oidcRequestToken ?? 'emu-oidc-request-token';

@@ -14,10 +14,12 @@ export class WriteBuckets {
   throttled = 0;
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(
-    readonly options: WriteBucketOptions,
-    private readonly now: () => number,
-  ) {}
+  readonly options: WriteBucketOptions;
+  private readonly now: () => number;
+  constructor(options: WriteBucketOptions, now: () => number) {
+    this.options = options;
+    this.now = now;
+  }
 
   /** The subscription a write goes to, or undefined for a request the bucket does not count. */
   static subscriptionOf(method: string, path: string): string | undefined {

@@ -10,10 +10,12 @@ export type InputSource = (name: InputName) => string | undefined;
 /** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
 export class InputReader {
   /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
-  constructor(
-    private readonly source: InputSource,
-    private readonly note: (line: string) => void = () => {},
-  ) {}
+  private readonly source: InputSource;
+  private readonly note: (line: string) => void;
+  constructor(source: InputSource, note: (line: string) => void = () => {}) {
+    this.source = source;
+    this.note = note;
+  }
 
   /** An operation's use of an input: its own parser and default, and whether it must be given. */
   read<T>(use: InputUse<T>, operation: string): T | undefined {

@@ -12,7 +12,10 @@ export type Parser<T> = z.ZodMiniType<T, string>;
 
 /** Thrown by a read to refuse the text, with what the input accepts. */
 class Refusal {
-  constructor(readonly message: string) {}
+  readonly message: string;
+  constructor(message: string) {
+    this.message = message;
+  }
 }
 
 export function refuse(message: string): never {

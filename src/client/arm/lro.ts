@@ -33,11 +33,12 @@ export interface PollResult<T> {
 
 /** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
 export class PollTimeoutError<T> extends TimeoutError {
-  constructor(
-    readonly last: T,
-    readonly waitedMs: number,
-  ) {
+  readonly last: T;
+  readonly waitedMs: number;
+  constructor(last: T, waitedMs: number) {
     super('The operation did not end in time');
+    this.last = last;
+    this.waitedMs = waitedMs;
     this.name = 'PollTimeoutError';
   }
 }

@@ -107,7 +107,9 @@ export class AppsArea implements AreaModule {
   retired: boolean;
   retiredStatus: number;
 
-  constructor(readonly scenario: AppsScenario = {}) {
+  readonly scenario: AppsScenario;
+  constructor(scenario: AppsScenario = {}) {
+    this.scenario = scenario;
     // Copies, so a test's removals never touch the defaults or the scenario object.
     this.users = structuredClone(scenario.users ?? DEFAULT_USERS);
     for (const app of structuredClone(scenario.apps ?? DEFAULT_APPS))

@@ -68,7 +68,9 @@ export class CachedImagesArea implements AreaModule {
   /** The pages served, in order: region as asked and the index of the first image on the page. */
   readonly servedPages: { location: string; start: number; origin: 'primary' | 'secondary' }[] = [];
 
-  constructor(readonly scenario: CachedImagesScenario = {}) {
+  readonly scenario: CachedImagesScenario;
+  constructor(scenario: CachedImagesScenario = {}) {
+    this.scenario = scenario;
     for (const [region, entries] of Object.entries(scenario.regions ?? {})) this.setImages(region, entries);
     this.pageSize = scenario.pageSize ?? 100;
     this.nextLinkOnSecondOrigin = scenario.nextLinkOnSecondOrigin ?? false;

@@ -149,7 +149,9 @@ export class DataShareArea implements AreaModule {
   /** When each cancel was asked for (ms): a cancelled synchronization ends about then, not at its planned end. */
   private readonly cancelAskedAt = new WeakMap<EmulatedSynchronization, number>();
 
-  constructor(readonly scenario: DataShareScenario = {}) {
+  readonly scenario: DataShareScenario;
+  constructor(scenario: DataShareScenario = {}) {
+    this.scenario = scenario;
     this.pageSize = scenario.pageSize ?? 50;
     this.apiVersion = scenario.apiVersion ?? '2021-08-01';
     this.shareSubscription = scenario.shareSubscription;

@@ -211,7 +211,10 @@ export class ErpArea implements AreaModule {
   /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
   readonly instances = new Map<string, EmulatedInstance>();
 
-  constructor(readonly scenario: ErpScenario = {}) {}
+  readonly scenario: ErpScenario;
+  constructor(scenario: ErpScenario = {}) {
+    this.scenario = scenario;
+  }
 
   /** Sets (replaces) one instance's knobs. */
   setInstance(name: string, knobs: ErpInstanceScenario): this {

@@ -18,7 +18,10 @@ export class ConcurrentLog {
   private held: (() => void)[] = [];
   private groups: Promise<void> = Promise.resolve();
 
-  constructor(private readonly logger: Logger) {}
+  private readonly logger: Logger;
+  constructor(logger: Logger) {
+    this.logger = logger;
+  }
 
   info(line: string): void {
     this.emit(() => this.logger.info(line));
@@ -54,10 +57,12 @@ export class ConcurrentLog {
 export class InstanceLog {
   readonly details: string[] = [];
 
-  constructor(
-    readonly name: string,
-    private readonly sink: { info(line: string): void; warning(line: string): void },
-  ) {}
+  readonly name: string;
+  private readonly sink: { info(line: string): void; warning(line: string): void };
+  constructor(name: string, sink: { info(line: string): void; warning(line: string): void }) {
+    this.name = name;
+    this.sink = sink;
+  }
 
   info(line: string): void {
     this.sink.info(`${this.name}: ${line}`);

@@ -42,7 +42,10 @@ class NewestFirstOrder {
   first?: Dated;
   last?: Dated;
   confirmed = false;
-  constructor(public trusted: boolean) {}
+  trusted: boolean;
+  constructor(trusted: boolean) {
+    this.trusted = trusted;
+  }
 
   see(item: Dated): void {
     if (!this.trusted) return;

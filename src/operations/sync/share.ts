@@ -39,11 +39,13 @@ export class ShareSubscription {
   retryAfterMs?: number;
   private readonly path: string;
 
-  constructor(
-    readonly options: ShareSubscriptionOptions,
-    private readonly client: HttpClient,
-    private readonly ctx: OperationContext,
-  ) {
+  readonly options: ShareSubscriptionOptions;
+  private readonly client: HttpClient;
+  private readonly ctx: OperationContext;
+  constructor(options: ShareSubscriptionOptions, client: HttpClient, ctx: OperationContext) {
+    this.options = options;
+    this.client = client;
+    this.ctx = ctx;
     const o = options;
     this.path = servicePath`/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
   }
