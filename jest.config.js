@@ -1,9 +1,10 @@
-// ESM mode: ts-jest transpiles only (tsc checks types in `npm run typecheck`), so tests start fast.
+// ESM mode: TypeScript is stripped by Node's own type stripping (__tests__/helpers/strip-types.mjs); tsc checks the
+// types in `npm run typecheck`.
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+  transform: { '^.+\\.ts$': '<rootDir>/__tests__/helpers/strip-types.mjs' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/__tests__/plain-summary-reporter.js'],
