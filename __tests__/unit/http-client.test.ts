@@ -27,7 +27,8 @@ beforeEach(async () => {
         path: /^\/act$/,
         handle: async (ctx) => {
           acted++;
-          if (actDelayMs) await new Promise((resolve) => setTimeout(resolve, actDelayMs));
+          // Unref'd: a test that gave up on the answer ends before it, and jest's worker must not wait for it.
+          if (actDelayMs) await new Promise((resolve) => setTimeout(resolve, actDelayMs).unref());
           sendJson(ctx, 202, {});
         },
       },
