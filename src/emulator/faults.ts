@@ -83,7 +83,8 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
     case 'hang':
       return true;
     case 'delay':
-      await new Promise((resolve) => setTimeout(resolve, fault.ms));
+      // Unref'd: a server that is closed, or a test whose client gave up, does not wait for it.
+      await new Promise((resolve) => setTimeout(resolve, fault.ms).unref());
       return false;
     case 'stall-body':
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
