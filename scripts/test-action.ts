@@ -27,8 +27,8 @@ type Expect = string | RegExp | ((value: string | undefined) => string | undefin
 interface Case {
   inputs: (url: string) => Inputs | Promise<Inputs>;
   /**
-   * A case whose step must run after this one's on the same emulator (`run` runs the others at once): in the CI
-   * workflow each case has an emulator of its own, so none may count on another having run.
+   * The case whose step must have ended before this one's starts, as it reads state that step changes (`run` runs
+   * the cases at once on one emulator; in the CI workflow each has an emulator of its own).
    */
   after?: string;
   /** `failure` for a step that must fail (the workflow runs it with continue-on-error). */
