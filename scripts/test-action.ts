@@ -27,8 +27,9 @@ type Expect = string | RegExp | ((value: string | undefined) => string | undefin
 interface Case {
   inputs: (url: string) => Inputs | Promise<Inputs>;
   /**
-   * The case whose step must have ended before this one's starts, as it reads state that step changes (`run` runs
-   * the cases at once on one emulator; in the CI workflow each has an emulator of its own).
+   * The case whose step must have ended before this one starts, where the two touch the same state (sync-start
+   * adds the synchronization wait-for-sync would otherwise follow). `run` runs the cases at once on one emulator;
+   * in the CI workflow each has an emulator of its own.
    */
   after?: string;
   /** `failure` for a step that must fail (the workflow runs it with continue-on-error). */
