@@ -56900,6 +56900,7 @@ function intentOf(req) {
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class http_HttpClient {
     origin;
+    options;
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
@@ -56910,7 +56911,6 @@ class http_HttpClient {
     cancelGraceMs;
     /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
     afterCancelBudget;
-    options;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;

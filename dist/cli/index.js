@@ -46895,6 +46895,7 @@ function intentOf(req) {
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
     origin;
+    options;
     retry;
     /** Requests sent, retries included: the benchmark and tests count them. */
     requestCount = 0;
@@ -46905,7 +46906,6 @@ class HttpClient {
     cancelGraceMs;
     /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
     afterCancelBudget;
-    options;
     constructor(options) {
         this.options = options;
         this.origin = options.origin;

@@ -106,6 +106,7 @@ export interface HttpClientOptions {
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 export class HttpClient {
   readonly origin: string;
+  private readonly options: HttpClientOptions;
   private readonly retry: RetryPolicy;
   /** Requests sent, retries included: the benchmark and tests count them. */
   requestCount = 0;
@@ -117,7 +118,6 @@ export class HttpClient {
   /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
   private readonly afterCancelBudget?: AbortSignal;
 
-  private readonly options: HttpClientOptions;
   constructor(options: HttpClientOptions) {
     this.options = options;
     this.origin = options.origin;
