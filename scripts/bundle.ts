@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +44,11 @@ export const NCC_FLAGS: readonly string[] = [];
  * per-file transpile its module setting).
  */
 export function ncc(source: string, outDir: string, flags: readonly string[] = NCC_FLAGS): void {
+  // ncc's transpile reads the tsconfig.json nearest the entry, but its resolver's `paths` come from the one in the
+  // folder it runs in (ours has none), unless TS_NODE_PROJECT names one by absolute path: src/tsconfig.json's
+  // `paths` must reach the resolver (the bundles' undici entry). Running from src/ instead changes licenses.txt.
+  const tsconfig = join(dirname(resolve(root, source)), 'tsconfig.json');
+  const env = existsSync(tsconfig) ? { ...process.env, TS_NODE_PROJECT: tsconfig } : process.env;
   execFileSync(
     'npx',
     [
@@ -58,7 +63,7 @@ export function ncc(source: string, outDir: string, flags: readonly string[] = N
       '--transpile-only',
       ...flags,
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { safeParse, type core, type output } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
@@ -280,11 +280,14 @@ export class HttpClient {
     signal?.throwIfAborted();
     progress.sent = true;
     const started = this.options.clock.now();
-    const res = await request(url, {
+    // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+    // (src/client/undici.cjs) carries the dispatchers and their API only.
+    const res = await this.options.dispatcher.request({
+      origin: url.origin,
+      path: url.pathname + url.search,
       method: req.method,
       headers,
       body,
-      dispatcher: this.options.dispatcher,
       signal,
     });
     const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
