@@ -103,10 +103,14 @@ export function build(
   name: string,
   source: string,
   flags: readonly string[] = NCC_FLAGS,
+  paths?: Record<string, string[]>,
 ): Bundle {
   const src = join(scratch, `${name}-src`);
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'package.json'), '{ "type": "module" }\n');
+  // Module paths for ncc's resolver (scripts/bundle.ts passes a tsconfig.json beside the entry to it).
+  if (paths)
+    writeFileSync(join(src, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths } }));
   symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'));
   writeFileSync(join(src, 'main.js'), source);
   const out = join(scratch, name);

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ncc } from '../scripts/bundle.js';
+import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
 import { runFloorRequests, runStartup, type BenchEnv, type Case } from './cases.js';
 import { replaceOnce } from './floor.js';
 import { buildSdk, buildSdkWithIdentity } from './sdk.js';
@@ -14,15 +14,24 @@ export interface Lever {
   name: string;
   label: string;
   cases: Case[];
-  /** Case names the lever's own case is divided by, per round (its own references first). */
+  /** Case names the lever's own case (or `of`) is divided by, per round (its own references first). */
   against: string[];
+  /** The case divided by `against`, when not the lever's own: a lever that rebuilds the references. */
+  of?: string;
   /** Run once before the rounds (a cache to write, say); not measured. */
   warm?(env: BenchEnv): Promise<void>;
 }
 
-export const LEVERS = ['minify', 'compile-cache', 'minify+compile-cache', 'one-connection'] as const;
+export const LEVERS = [
+  'minify',
+  'compile-cache',
+  'minify+compile-cache',
+  'one-connection',
+  'sdk-undici-entry',
+] as const;
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
+const UNDICI_ENTRY = new URL('../src/client/undici.cjs', import.meta.url).pathname;
 
 /** ncc's minifier (terser) and a source map beside the bundle, without the runtime source-map-support hook. */
 export const MINIFY_FLAGS = ['--minify', '--source-map', '--no-source-map-register'];
@@ -76,6 +85,32 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
       cases: [startupCase(`lever: ${name}`, main)],
       // The cache is written by the first run, as a build step would write it for dist/.
       warm: async (env) => void (await runStartup(env, `lever: ${name} (warm-up)`, main)),
+    });
+  }
+  if (names.includes('sdk-undici-entry')) {
+    // The SDK references bundled with the action's undici entry, as a user could bundle their script: how much of
+    // the action's lead is that entry, which every bundle with @actions/core could take.
+    const paths = { undici: [UNDICI_ENTRY] };
+    const sdk = buildSdk(scratch, NCC_FLAGS, 'sdk-undici-entry', paths);
+    const sdkIdentity = buildSdkWithIdentity(scratch, NCC_FLAGS, 'sdk-identity-undici-entry', paths);
+    levers.push({
+      name: 'sdk-undici-entry',
+      label:
+        "the SDK references bundled with the action's undici entry (src/client/undici.cjs): the action ÷ them",
+      of: 'check-image-cached',
+      against: ['sdk (undici entry)', 'sdk + identity (undici entry)'],
+      cases: [
+        {
+          name: 'sdk (undici entry)',
+          startup: true,
+          run: (env) => runFloorRequests(env, 'sdk (undici entry)', sdk.main),
+        },
+        {
+          name: 'sdk + identity (undici entry)',
+          startup: true,
+          run: (env) => runFloorRequests(env, 'sdk + identity (undici entry)', sdkIdentity.main),
+        },
+      ],
     });
   }
   if (names.includes('one-connection')) {

@@ -110,11 +110,12 @@ try {
       sdkBytes: sdk.bytes,
       sdkIdentityBytes: sdkIdentity.bytes,
       startupRuns: rounds,
-      levers: levers.map(({ name, label, cases, against }) => ({
+      levers: levers.map(({ name, label, cases, against, of }) => ({
         case: cases[0]?.name,
         name,
         label,
         against,
+        of,
       })),
       sdkVersions: {
         sdk: versionOf('@azure/arm-containerinstance'),

@@ -19,8 +19,13 @@ import { build, replaceOnce, type Bundle } from './floor.js';
  * It sets one output (`cached`) and writes the same job summary as floor + GETs. It iterates every image, so it
  * reads every page; the bench checks that with the emulator's count of pages served (3) and fails otherwise.
  */
-export function buildSdk(scratch: string, flags: readonly string[] = NCC_FLAGS, name = 'sdk'): Bundle {
-  return build(scratch, name, SDK, flags);
+export function buildSdk(
+  scratch: string,
+  flags: readonly string[] = NCC_FLAGS,
+  name = 'sdk',
+  paths?: Record<string, string[]>,
+): Bundle {
+  return build(scratch, name, SDK, flags, paths);
 }
 
 /**
@@ -31,6 +36,7 @@ export function buildSdkWithIdentity(
   scratch: string,
   flags: readonly string[] = NCC_FLAGS,
   name = 'sdk-identity',
+  paths?: Record<string, string[]>,
 ): Bundle {
   return build(
     scratch,
@@ -44,6 +50,7 @@ import { DefaultAzureCredential } from '@azure/identity';
 globalThis.unusedCredential = new DefaultAzureCredential();`,
     ),
     flags,
+    paths,
   );
 }
 

@@ -14,7 +14,7 @@ export interface ReportInfo {
   startupRuns: number;
   sdkVersions: { sdk: string; identity: string };
   /** Other builds of the action measured beside it (--levers): their case, and the cases they are divided by. */
-  levers: { case: string | undefined; name: string; label: string; against: string[] }[];
+  levers: { case: string | undefined; name: string; label: string; against: string[]; of?: string }[];
   /** Copies of undici's Agent class in the action's bundle files. */
   undiciCopies: number;
   rssMethod: string;
@@ -162,12 +162,12 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     if (!lever.case) continue;
     const ratios = lever.against.map(
       (name) =>
-        `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.case))}`,
+        `÷ ${name === 'check-image-cached' ? 'the action' : name} ${spread(perRound(name, lever.of ?? lever.case))}`,
     );
     row(
       '1',
       `lever: ${lever.label} (per round; median (middle half), ${all(lever.case, 'wallMs').length} rounds)`,
-      `${ms(m(lever.case, 'wallMs'))}: ${ratios.join(', ')}; peak RSS ${x(m(lever.case, 'rssKiB') / floorRss)} floor`,
+      `${lever.of ? `${lever.case} ` : ''}${ms(m(lever.case, 'wallMs'))}: ${ratios.join(', ')}; peak RSS ${x(m(lever.case, 'rssKiB') / floorRss)} floor`,
       '(measured)',
       '',
     );
