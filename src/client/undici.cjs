@@ -6,8 +6,9 @@
  *
  * undici's own entry (index.js) evaluates fetch, WebSocket, EventSource, the cache storage, the cookie and MIME
  * helpers and the mock agents at load, none of which a step uses; each start-up paid for them. Measured on this
- * project's 2-core machine, Node 24.21, a bundle of `@actions/http-client` and these imports: 236 ms from undici's
- * entry against 198 ms from this one (`node -e 0`: 100 ms), 40 interleaved rounds. The modules below are undici's
+ * project's 2-core machine, Node 24.21, a bundle that only imports ProxyAgent, EnvHttpProxyAgent and request: 236 ms
+ * from undici's entry against 198 ms from these files (`node -e 0`: 100 ms), 40 interleaved rounds; the action
+ * 0.865 × what it took before (docs/benchmark.md). The modules below are undici's
  * own files, unchanged, so it is the same undici: one copy in the bundle, the version package.json pins.
  *
  * Type checking and the tests import undici's own entry; __tests__/unit/undici-entry.test.ts checks that this one
