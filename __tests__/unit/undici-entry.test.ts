@@ -64,10 +64,15 @@ describe('the bundles’ undici entry (src/client/undici.cjs)', () => {
     }
   });
 
-  it.each(['dist/index.js', 'dist/cli/index.js'])('is the one %s is built with', (bundle) => {
-    const text = readFileSync(join(root, bundle), 'utf8');
-    // The cache storage, which only undici's own entry loads; and the line both entries share, once.
-    expect(text).not.toContain('class CacheStorage {');
-    expect(text.split('Object.assign(Dispatcher.prototype, api)').length - 1).toBe(1);
-  });
+  it.each(['dist', 'dist/cli'])(
+    'is the one the bundle in %s is built with (its main file and chunks)',
+    (dir) => {
+      const files = readdirSync(join(root, dir)).filter((f) => f.endsWith('.js'));
+      expect(files).toContain('index.js');
+      const text = files.map((f) => readFileSync(join(root, dir, f), 'utf8')).join('\n');
+      // The cache storage, which only undici's own entry loads; and the line both entries share, once.
+      expect(text).not.toContain('class CacheStorage {');
+      expect(text.split('Object.assign(Dispatcher.prototype, api)').length - 1).toBe(1);
+    },
+  );
 });
