@@ -55,16 +55,8 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
       against: ['check-image-cached', 'sdk', 'sdk + identity', 'sdk (minify)', 'sdk + identity (minify)'],
       cases: [
         startupCase('lever: minify', minifiedAction),
-        {
-          name: 'sdk (minify)',
-          startup: true,
-          run: (env) => runFloorRequests(env, 'sdk (minify)', sdk.main),
-        },
-        {
-          name: 'sdk + identity (minify)',
-          startup: true,
-          run: (env) => runFloorRequests(env, 'sdk + identity (minify)', sdkIdentity.main),
-        },
+        referenceCase('sdk (minify)', sdk.main),
+        referenceCase('sdk + identity (minify)', sdkIdentity.main),
       ],
     });
   }
@@ -100,16 +92,8 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
       of: 'check-image-cached',
       against: ['sdk (undici entry)', 'sdk + identity (undici entry)'],
       cases: [
-        {
-          name: 'sdk (undici entry)',
-          startup: true,
-          run: (env) => runFloorRequests(env, 'sdk (undici entry)', sdk.main),
-        },
-        {
-          name: 'sdk + identity (undici entry)',
-          startup: true,
-          run: (env) => runFloorRequests(env, 'sdk + identity (undici entry)', sdkIdentity.main),
-        },
+        referenceCase('sdk (undici entry)', sdk.main),
+        referenceCase('sdk + identity (undici entry)', sdkIdentity.main),
       ],
     });
   }
@@ -143,6 +127,11 @@ function oneConnection(scratch: string): string {
 
 function startupCase(name: string, main: string): Case {
   return { name, startup: true, run: (env) => runStartup(env, name, main) };
+}
+
+/** A reference rebuilt for a lever (the SDK), run and checked as the references are: every page read. */
+function referenceCase(name: string, main: string): Case {
+  return { name, startup: true, run: (env) => runFloorRequests(env, name, main) };
 }
 
 /**
