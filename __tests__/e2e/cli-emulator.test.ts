@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useEmulator } from '../helpers/emulator.js';
-import { CLI, runCli, type CliRun } from '../helpers/run-cli.js';
+import { appManagementFlags, CLI, runCli, type CliRun } from '../helpers/run-cli.js';
 
 /** `vendor-ops emulator` as a user meets it: every mistake one line and exit 2, and data to try from the start. */
 
@@ -171,7 +171,7 @@ describe('vendor-ops emulator without --scenario', () => {
         'synchronization-status': 'Succeeded',
       });
 
-      const me = await runCli(['app-current-user', '--api-url', url, '--api-token', 'emu-user-token']);
+      const me = await runCli(['app-current-user', ...appManagementFlags(url)]);
       expect(me.code).toBe(0);
       expect(me.stdout).toContain('user-name=emu-user');
     } finally {

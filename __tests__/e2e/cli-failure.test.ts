@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, FAST_POLLS } from '../helpers/run-action.js';
-import { CLI, runCli, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
+import { appManagementFlags, CLI, runCli, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
 
 /** The contract's "Command line" of "What the step shows is true": what a failure, a signal and a slip print. */
 
@@ -57,7 +57,7 @@ describe('a failed command', () => {
   });
 
   it('an app-management usage error is one line: the retirement notice comes only after validation', async () => {
-    const app = ['app-remove-user', '--api-url', emu.get().url, '--api-token', 'emu-user-token'];
+    const app = ['app-remove-user', ...appManagementFlags(emu.get().url)];
     const bad = await runCli([...app, '--app', 'contoso/shop', '--user-email', 'Jane.Doe']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toEqual([

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
-import { runCli, type CliRun, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
+import {
+  appManagementFlags,
+  runCli,
+  type CliRun,
+  CLI_SUB,
+  resourceManagerFlags,
+} from '../helpers/run-cli.js';
 
 /** The command line as a person types it: lists as repeated flags, mistakes as one line and exit 2. */
 
@@ -72,10 +78,7 @@ describe('vendor-ops: a list input given as a repeated flag counts every value',
   it('app-remove-user --user-email a --user-email b removes both', async () => {
     const run = await runCli([
       'app-remove-user',
-      '--api-url',
-      emu.get().url,
-      '--api-token',
-      'emu-user-token',
+      ...appManagementFlags(emu.get().url),
       '--app',
       'contoso/shop',
       '--user-email',

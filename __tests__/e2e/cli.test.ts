@@ -6,7 +6,14 @@ import { forCommandLine } from '../../src/cli/wording.js';
 import { inputCatalogue } from '../../src/inputs/catalogue.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
-import { CLI, runCli, type CliRun, CLI_SUB, resourceManagerFlags } from '../helpers/run-cli.js';
+import {
+  appManagementFlags,
+  CLI,
+  runCli,
+  type CliRun,
+  CLI_SUB,
+  resourceManagerFlags,
+} from '../helpers/run-cli.js';
 
 const emu = useEmulator();
 const SUB = CLI_SUB;
@@ -114,7 +121,7 @@ describe('vendor-ops, the command line', () => {
 
   it('app-current-user succeeds with a user token; app-remove-user with a read-only token exits 1', async () => {
     const api = ['--api-url', emu.get().url];
-    const me = await runCli(['app-current-user', ...api, '--api-token', 'emu-user-token']);
+    const me = await runCli(['app-current-user', ...appManagementFlags(emu.get().url)]);
     expect(me.code).toBe(0);
     expect(lines(me.stdout)['user-name']).toBe('emu-user');
     const refused = await runCli([

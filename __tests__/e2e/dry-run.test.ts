@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
-import { runCli } from '../helpers/run-cli.js';
+import { appManagementFlags, runCli } from '../helpers/run-cli.js';
 import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
@@ -188,10 +188,7 @@ describe('the command line', () => {
     const cli = await runCli([
       'app-remove-user',
       '--dry-run',
-      '--api-url',
-      e.url,
-      '--api-token',
-      'emu-user-token',
+      ...appManagementFlags(e.url),
       '--app',
       'contoso/shop',
       '--user-email',

@@ -33,3 +33,8 @@ export const CLI_SUB = '00000000-0000-4000-8000-0000000000e1';
 export function resourceManagerFlags(baseUrl: string): string[] {
   return ['--base-url', baseUrl, '--access-token', 'emu-access-token', '--subscription-id', CLI_SUB];
 }
+
+/** The flags of an app-management command of the command-line tests: the emulator and its user token. */
+export function appManagementFlags(apiUrl: string): string[] {
+  return ['--api-url', apiUrl, '--api-token', 'emu-user-token'];
+}
