@@ -6,7 +6,8 @@ import { redactQuery, redactUrls } from '../../src/client/url.js';
 import { InputReader } from '../../src/inputs/reader.js';
 import { parseOperation } from '../../src/inputs/run.js';
 import { INPUTS, type InputName } from '../../src/operations/inputs.js';
-import { POLL_FLOOR_OVERRIDE, resourceNameProblem } from '../../src/operations/parsers.js';
+import { resourceNameProblem } from '../../src/client/arm/resource-id.js';
+import { POLL_FLOOR_OVERRIDE } from '../../src/operations/parsers.js';
 
 /** The contract's "What the step shows is true": what a log, a summary or an error shows is what happens. */
 

@@ -155,11 +155,9 @@ export const uuid = parser((v) => {
     : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
 
-/** The resource-name rule is the client's (`client/arm/resource-id.ts`): one rule for inputs and id parts. */
-export { resourceNameProblem };
-
 /**
- * Path segments, refused here when `resourceNameProblem` has a reason, before any request. A name with a path or
+ * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
+ * reason, before any request. A name with a path or
  * URL character in it is the usual slip of pasting a path: the message says what a name is.
  */
 function readResourceName(v: string, maxLength: number): string {
