@@ -22491,10 +22491,9 @@ const uuid = parser((v) => {
         ? id
         : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
 });
-/** The resource-name rule is the client's (`client/arm/resource-id.ts`): one rule for inputs and id parts. */
-
 /**
- * Path segments, refused here when `resourceNameProblem` has a reason, before any request. A name with a path or
+ * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
+ * reason, before any request. A name with a path or
  * URL character in it is the usual slip of pasting a path: the message says what a name is.
  */
 function readResourceName(v, maxLength) {
@@ -24130,9 +24129,23 @@ function planTable(operation, targetHeader, targets, context) {
         ]),
     };
 }
+/**
+ * The request `send` would make in a dry run: the client refuses any change (PlannedChange) and carries the
+ * request it refused. One that was sent instead is a defect, said loudly (`what`: "the removal of a@b.org").
+ */
+async function wouldSend(send, what) {
+    try {
+        await send();
+    }
+    catch (error) {
+        if (error instanceof PlannedChange)
+            return error.request;
+        throw error;
+    }
+    throw new Error(`dry run: ${what} was sent`);
+}
 
 ;// CONCATENATED MODULE: ./src/operations/apps/removal-plan.ts
-
 
 
 
@@ -24170,15 +24183,8 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
     }
     const targets = [];
     for (const email of emails) {
-        try {
-            await client.send(removalRequest(apiUrl, locator, email, app));
-            throw new Error(`dry run: the removal of ${email} was sent`);
-        }
-        catch (error) {
-            if (!(error instanceof PlannedChange))
-                throw error;
-            targets.push({ target: email, effect: `remove from ${app} (if a member)`, request: error.request });
-        }
+        const request = await wouldSend(() => client.send(removalRequest(apiUrl, locator, email, app)), `the removal of ${email}`);
+        targets.push({ target: email, effect: `remove from ${app} (if a member)`, request });
     }
     logPlan(ctx.logger, targets);
     const { plan, changes } = planOutputs(targets);
@@ -25463,30 +25469,21 @@ async function followStatus(client, url, ctx, onChange, first) {
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
 
 
-
 /**
  * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
 async function planInstance(action, name, actionUrl, apiVersion, before, client, log, durationMs) {
-    try {
-        await action.send(client, actionUrl, log, apiVersion);
-    }
-    catch (error) {
-        if (!(error instanceof PlannedChange))
-            throw error;
-        // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-        const from = before ? (before.status ?? 'of no status') : 'status not read';
-        return {
-            target: name,
-            kind: 'succeeded',
-            durationMs,
-            instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request: error.request },
-        };
-    }
-    // The client sends nothing that changes anything in a dry run: reaching this line is a defect, said loudly.
-    throw new Error(`dry run: the ${action.verb} of '${name}' was sent`);
+    const request = await wouldSend(() => action.send(client, actionUrl, log, apiVersion), `the ${action.verb} of '${name}'`);
+    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
+    const from = before ? (before.status ?? 'of no status') : 'status not read';
+    return {
+        target: name,
+        kind: 'succeeded',
+        durationMs,
+        instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
+    };
 }
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
 function plannedTarget(o) {
@@ -26925,7 +26922,6 @@ function describeChoice(options) {
 
 
 
-
 /**
  * The dry runs of sync-start and sync-cancel: the read the real run depends on (A1), then the one request it
  * would send, refused by the client (PlannedChange) and shown as the plan. A failure is where the real run would
@@ -26939,7 +26935,7 @@ async function planStart(share, mode, runningHint, ctx) {
             failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
         });
     }
-    const planned = await refused(() => share.change('synchronize', { synchronizationMode: mode }));
+    const planned = await wouldSend(() => share.change('synchronize', { synchronizationMode: mode }), 'the synchronize');
     return planResult('sync-start', share, [
         {
             target: share.options.shareSubscription,
@@ -26962,23 +26958,11 @@ async function planCancel(share, synchronizationId, ctx) {
         ctx.logger.info(`dry run: the latest synchronization is ${synchronizationId}${describeSync(newest)}, ${newest.status}.`);
     }
     const id = synchronizationId;
-    const planned = await refused(() => share.change('cancelSynchronization', { synchronizationId: id }));
+    const planned = await wouldSend(() => share.change('cancelSynchronization', { synchronizationId: id }), `the cancel of synchronization ${id}`);
     return planResult('sync-cancel', share, [{ target: id, effect: `cancel synchronization ${id}`, request: planned }], ctx);
 }
 async function newestListed(share) {
     return (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true)).found;
-}
-/** The request a change would send: the client refuses it in a dry run; one that was sent is a loud failure. */
-async function refused(send) {
-    try {
-        await send();
-    }
-    catch (error) {
-        if (error instanceof PlannedChange)
-            return error.request;
-        throw error;
-    }
-    throw new Error('dry run: a request that changes something was sent');
 }
 function planResult(operation, share, targets, ctx, more = {}) {
     logPlan(ctx.logger, targets);

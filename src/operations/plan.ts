@@ -1,4 +1,4 @@
-import { describePlanned, type PlannedRequest } from '../client/dry-run.js';
+import { describePlanned, PlannedChange, type PlannedRequest } from '../client/dry-run.js';
 import type { Logger, SummaryTable } from './types.js';
 
 /** One change a dry run would make, as the `plan` output carries it. */
@@ -53,4 +53,18 @@ export function planTable(
       request ? describePlanned(request) : '-',
     ]),
   };
+}
+
+/**
+ * The request `send` would make in a dry run: the client refuses any change (PlannedChange) and carries the
+ * request it refused. One that was sent instead is a defect, said loudly (`what`: "the removal of a@b.org").
+ */
+export async function wouldSend(send: () => Promise<unknown>, what: string): Promise<PlannedRequest> {
+  try {
+    await send();
+  } catch (error) {
+    if (error instanceof PlannedChange) return error.request;
+    throw error;
+  }
+  throw new Error(`dry run: ${what} was sent`);
 }

@@ -1,8 +1,7 @@
-import { PlannedChange } from '../../client/dry-run.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpRequest } from '../../client/http.js';
 import { servicePath } from '../../client/url.js';
-import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
+import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { appApiUrl } from './api-url.js';
 import { removalHint } from './error-hints.js';
@@ -53,13 +52,11 @@ export async function planRemoval(
   }
   const targets: PlannedTarget[] = [];
   for (const email of emails) {
-    try {
-      await client.send(removalRequest(apiUrl, locator, email, app));
-      throw new Error(`dry run: the removal of ${email} was sent`);
-    } catch (error) {
-      if (!(error instanceof PlannedChange)) throw error;
-      targets.push({ target: email, effect: `remove from ${app} (if a member)`, request: error.request });
-    }
+    const request = await wouldSend(
+      () => client.send(removalRequest(apiUrl, locator, email, app)),
+      `the removal of ${email}`,
+    );
+    targets.push({ target: email, effect: `remove from ${app} (if a member)`, request });
   }
   logPlan(ctx.logger, targets);
   const { plan, changes } = planOutputs(targets);

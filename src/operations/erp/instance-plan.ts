@@ -1,6 +1,5 @@
-import { PlannedChange } from '../../client/dry-run.js';
 import type { HttpClient } from '../../client/http.js';
-import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
+import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import type { InstanceAction } from './instance-action.js';
 import type { InstanceState } from './instance-state.js';
@@ -22,21 +21,18 @@ export async function planInstance(
   log: InstanceLog,
   durationMs: number,
 ): Promise<Outcome> {
-  try {
-    await action.send(client, actionUrl, log, apiVersion);
-  } catch (error) {
-    if (!(error instanceof PlannedChange)) throw error;
-    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-    const from = before ? (before.status ?? 'of no status') : 'status not read';
-    return {
-      target: name,
-      kind: 'succeeded',
-      durationMs,
-      instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request: error.request },
-    };
-  }
-  // The client sends nothing that changes anything in a dry run: reaching this line is a defect, said loudly.
-  throw new Error(`dry run: the ${action.verb} of '${name}' was sent`);
+  const request = await wouldSend(
+    () => action.send(client, actionUrl, log, apiVersion),
+    `the ${action.verb} of '${name}'`,
+  );
+  // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
+  const from = before ? (before.status ?? 'of no status') : 'status not read';
+  return {
+    target: name,
+    kind: 'succeeded',
+    durationMs,
+    instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
+  };
 }
 
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */

@@ -1,7 +1,5 @@
-import { PlannedChange } from '../../client/dry-run.js';
-import type { HttpResponse } from '../../client/http.js';
 import { classifyStatus } from '../../client/status.js';
-import { logPlan, planOutputs, planTable, type PlannedTarget } from '../plan.js';
+import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { findInListing } from './choose.js';
 import { NEWEST_FIRST } from './follow.js';
@@ -27,7 +25,10 @@ export async function planStart(
       failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
     });
   }
-  const planned = await refused(() => share.change('synchronize', { synchronizationMode: mode }));
+  const planned = await wouldSend(
+    () => share.change('synchronize', { synchronizationMode: mode }),
+    'the synchronize',
+  );
   return planResult(
     'sync-start',
     share,
@@ -67,7 +68,10 @@ export async function planCancel(
     );
   }
   const id = synchronizationId;
-  const planned = await refused(() => share.change('cancelSynchronization', { synchronizationId: id }));
+  const planned = await wouldSend(
+    () => share.change('cancelSynchronization', { synchronizationId: id }),
+    `the cancel of synchronization ${id}`,
+  );
   return planResult(
     'sync-cancel',
     share,
@@ -80,17 +84,6 @@ async function newestListed(share: ShareSubscription) {
   return (
     await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true)
   ).found;
-}
-
-/** The request a change would send: the client refuses it in a dry run; one that was sent is a loud failure. */
-async function refused(send: () => Promise<HttpResponse>) {
-  try {
-    await send();
-  } catch (error) {
-    if (error instanceof PlannedChange) return error.request;
-    throw error;
-  }
-  throw new Error('dry run: a request that changes something was sent');
 }
 
 function planResult(
