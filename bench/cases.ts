@@ -134,12 +134,7 @@ function runFloor(env: BenchEnv, name: string, main: string, phaseProbe?: string
   });
 }
 
-export function runFloorRequests(
-  env: BenchEnv,
-  name: string,
-  main: string,
-  phaseProbe?: string,
-): Promise<Sample> {
+function runFloorRequests(env: BenchEnv, name: string, main: string, phaseProbe?: string): Promise<Sample> {
   return withEmulator(env, imagesScenario(300, 300, 100), async (emu) => {
     const inputs = { ...resourceManager(emu), location: 'westeurope', image: IMAGE };
     const run = await runChild([main], inputs, env, { phaseProbe });
@@ -153,17 +148,20 @@ export function runFloorRequests(
 
 const floor: Case = { name: 'floor', startup: true, run: (env) => runFloor(env, 'floor', env.floorMain) };
 
-const floorRequests: Case = {
-  name: 'floor + requests',
-  startup: true,
-  run: (env) => runFloorRequests(env, 'floor + requests', env.floorRequestsMain),
-};
+/**
+ * A start-up case of a reference that reads the same 3 pages as the action (floor + GETs, the SDK), run and
+ * checked by runFloorRequests: every page served. `main`: the bundle, from the bench's environment or given.
+ */
+export function referenceCase(name: string, main: string | ((env: BenchEnv) => string)): Case {
+  return {
+    name,
+    startup: true,
+    run: (env) => runFloorRequests(env, name, typeof main === 'string' ? main : main(env)),
+  };
+}
 
-const floorZod: Case = {
-  name: 'floor + zod',
-  startup: true,
-  run: (env) => runFloorRequests(env, 'floor + zod', env.floorZodMain),
-};
+const floorRequests = referenceCase('floor + requests', (env) => env.floorRequestsMain);
+const floorZod = referenceCase('floor + zod', (env) => env.floorZodMain);
 
 /** The last of 300 images, so all 3 pages of 100 are read. */
 const startup: Case = {
@@ -180,18 +178,9 @@ export function runStartup(env: BenchEnv, name: string, main: string): Promise<S
   });
 }
 
-/** The vendor's SDK over the same 3 pages (sdk.ts); runFloorRequests checks that all 3 were served. */
-const sdk: Case = {
-  name: 'sdk',
-  startup: true,
-  run: (env) => runFloorRequests(env, 'sdk', env.sdkMain),
-};
-
-const sdkIdentity: Case = {
-  name: 'sdk + identity',
-  startup: true,
-  run: (env) => runFloorRequests(env, 'sdk + identity', env.sdkIdentityMain),
-};
+/** The vendor's SDK over the same 3 pages (sdk.ts). */
+const sdk = referenceCase('sdk', (env) => env.sdkMain);
+const sdkIdentity = referenceCase('sdk + identity', (env) => env.sdkIdentityMain);
 
 /** The same processes again, from the bundles with the phase probes in: time only, no peak RSS. */
 const phaseCases: Case[] = [

@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
-import { runFloorRequests, runStartup, type BenchEnv, type Case } from './cases.js';
+import { ncc } from '../scripts/bundle.js';
+import { referenceCase, runStartup, type BenchEnv, type Case } from './cases.js';
 import { replaceOnce } from './floor.js';
-import { buildSdk, buildSdkWithIdentity } from './sdk.js';
+import { buildSdks } from './sdk.js';
 
 /**
  * `--levers minify,compile-cache,…`: other builds of the action, measured in the same interleaved start-up rounds
@@ -47,8 +47,7 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
   if (names.some((n) => n.startsWith('minify'))) ncc('src/index.ts', dirname(minifiedAction), MINIFY_FLAGS);
   if (names.includes('minify')) {
     // The references built with the same settings: what the comparison is once dist/ is minified.
-    const sdk = buildSdk(scratch, MINIFY_FLAGS, 'sdk-minify');
-    const sdkIdentity = buildSdkWithIdentity(scratch, MINIFY_FLAGS, 'sdk-identity-minify');
+    const { sdk, sdkIdentity } = buildSdks(scratch, { flags: MINIFY_FLAGS, suffix: '-minify' });
     levers.push({
       name: 'minify',
       label: 'action minified (ncc `--minify --source-map`)',
@@ -82,9 +81,10 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
   if (names.includes('sdk-undici-entry')) {
     // The SDK references bundled with the action's undici entry, as a user could bundle their script: how much of
     // the action's lead is that entry, which every bundle with @actions/core could take.
-    const paths = { undici: [UNDICI_ENTRY] };
-    const sdk = buildSdk(scratch, NCC_FLAGS, 'sdk-undici-entry', paths);
-    const sdkIdentity = buildSdkWithIdentity(scratch, NCC_FLAGS, 'sdk-identity-undici-entry', paths);
+    const { sdk, sdkIdentity } = buildSdks(scratch, {
+      suffix: '-undici-entry',
+      paths: { undici: [UNDICI_ENTRY] },
+    });
     levers.push({
       name: 'sdk-undici-entry',
       label:
@@ -127,11 +127,6 @@ function oneConnection(scratch: string): string {
 
 function startupCase(name: string, main: string): Case {
   return { name, startup: true, run: (env) => runStartup(env, name, main) };
-}
-
-/** A reference rebuilt for a lever (the SDK), run and checked as the references are: every page read. */
-function referenceCase(name: string, main: string): Case {
-  return { name, startup: true, run: (env) => runFloorRequests(env, name, main) };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './floor.js';
 import { buildLevers } from './levers.js';
 import { instrumentBundle, writePhaseProbe } from './phases.js';
-import { buildSdk, buildSdkWithIdentity } from './sdk.js';
+import { buildSdks } from './sdk.js';
 import { report } from './table.js';
 import { makeCertificate } from './tls.js';
 
@@ -59,8 +59,7 @@ try {
   const floorRequests = buildFloorWithRequests(scratch);
   const floorZod = buildFloorWithZod(scratch);
   console.error('building the vendor SDK references (ncc) …');
-  const sdk = buildSdk(scratch);
-  const sdkIdentity = buildSdkWithIdentity(scratch);
+  const { sdk, sdkIdentity } = buildSdks(scratch);
   const { caFile, ...tls } = makeCertificate(scratch);
   const levers = values.levers ? buildLevers(scratch, values.levers.split(',')) : [];
   const probe = await chooseRssProbe(scratch, values.rss === 'preload' ? 'preload' : undefined);

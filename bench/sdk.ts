@@ -19,39 +19,18 @@ import { build, replaceOnce, type Bundle } from './floor.js';
  * It sets one output (`cached`) and writes the same job summary as floor + GETs. It iterates every image, so it
  * reads every page; the bench checks that with the emulator's count of pages served (3) and fails otherwise.
  */
-export function buildSdk(
+export function buildSdks(
   scratch: string,
-  flags: readonly string[] = NCC_FLAGS,
-  name = 'sdk',
-  paths?: Record<string, string[]>,
-): Bundle {
-  return build(scratch, name, SDK, flags, paths);
-}
-
-/**
- * The same, plus `@azure/identity` imported and a credential constructed, never used: how the SDK is used in a
- * workflow (DefaultAzureCredential is what the SDK's README starts from), with the sign-in itself still left out.
- */
-export function buildSdkWithIdentity(
-  scratch: string,
-  flags: readonly string[] = NCC_FLAGS,
-  name = 'sdk-identity',
-  paths?: Record<string, string[]>,
-): Bundle {
-  return build(
-    scratch,
-    name,
-    replaceOnce(
-      SDK,
-      "import { ContainerInstanceManagementClient } from '@azure/arm-containerinstance';",
-      `import { ContainerInstanceManagementClient } from '@azure/arm-containerinstance';
-import { DefaultAzureCredential } from '@azure/identity';
-// Constructed as a workflow would, never asked for a token: what importing and building it costs.
-globalThis.unusedCredential = new DefaultAzureCredential();`,
-    ),
-    flags,
+  {
+    flags = NCC_FLAGS,
+    suffix = '',
     paths,
-  );
+  }: { flags?: readonly string[]; suffix?: string; paths?: Record<string, string[]> } = {},
+): { sdk: Bundle; sdkIdentity: Bundle } {
+  return {
+    sdk: build(scratch, `sdk${suffix}`, SDK, flags, paths),
+    sdkIdentity: build(scratch, `sdk-identity${suffix}`, SDK_WITH_IDENTITY, flags, paths),
+  };
 }
 
 const SDK = `import * as core from '@actions/core';
@@ -79,3 +58,16 @@ core.setOutput('cached', String(found !== undefined));
 await core.summary.addRaw('<h2>vendor-ops check-image-cached</h2><table><tr><th>image</th><th>cached</th></tr><tr><td>' +
   image + '</td><td>' + (found ? 'yes' : 'no') + '</td></tr></table>', true).write();
 `;
+
+/**
+ * The same, plus `@azure/identity` imported and a credential constructed, never used: how the SDK is used in a
+ * workflow (DefaultAzureCredential is what the SDK's README starts from), with the sign-in itself still left out.
+ */
+const SDK_WITH_IDENTITY = replaceOnce(
+  SDK,
+  "import { ContainerInstanceManagementClient } from '@azure/arm-containerinstance';",
+  `import { ContainerInstanceManagementClient } from '@azure/arm-containerinstance';
+import { DefaultAzureCredential } from '@azure/identity';
+// Constructed as a workflow would, never asked for a token: what importing and building it costs.
+globalThis.unusedCredential = new DefaultAzureCredential();`,
+);
