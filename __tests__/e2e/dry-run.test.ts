@@ -113,14 +113,13 @@ describe('sync-start and sync-cancel with dry-run', () => {
     shareStep(operation, emu.get().url, extra);
   const listed = (e: ServiceEmulator) =>
     e.requests.filter((r) => r.url.pathname.endsWith('/listSynchronizations')).length;
+  /** A synchronization already in the share subscription's history. */
+  const inHistory = (e: ServiceEmulator, synchronizationId: string, status: string) =>
+    e.dataShare.synchronizations.push({ synchronizationId, status, startTime: '2026-01-01T00:00:00Z' });
 
   it('sync-start reads the list, starts nothing, and plans the synchronize the real run then sends', async () => {
     const e = emu.get();
-    e.dataShare.synchronizations.push({
-      synchronizationId: 'old',
-      status: 'Succeeded',
-      startTime: '2026-01-01T00:00:00Z',
-    });
+    inHistory(e, 'old', 'Succeeded');
     e.dataShare.starts = [{ statuses: ['InProgress', 'Succeeded'] }];
     const dry = await run(share('sync-start', { 'dry-run': 'true', 'synchronization-mode': 'FullSync' }));
     expect(dry.code).toBe(0);
@@ -143,11 +142,7 @@ describe('sync-start and sync-cancel with dry-run', () => {
 
   it('sync-start fails, as the real run would, while a synchronization runs, and sends nothing', async () => {
     const e = emu.get();
-    e.dataShare.synchronizations.push({
-      synchronizationId: 'now',
-      status: 'InProgress',
-      startTime: '2026-01-01T00:00:00Z',
-    });
+    inHistory(e, 'now', 'InProgress');
     const dry = await run(share('sync-start', { 'dry-run': 'true' }));
     expect(dry.code).toBe(1);
     expect(dry.errors[0]).toContain('synchronization now is running');
