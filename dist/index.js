@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7804:
+/***/ 6288:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24906,6 +24906,47 @@ class TimeoutError extends Error {
 function withFindingOutFailure(error, readError, read) {
     const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
     return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
+
+/** The diagnosis a failure carries, if it carries one. */
+function diagnosisOf(error) {
+    return error instanceof ServiceError ? error.init.diagnosis : undefined;
+}
+/**
+ * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
+ * credential is matched on, the credential that would match, the permissions lacked. The token is never one.
+ */
+function diagnosisLines(diagnosis) {
+    const lines = [];
+    const { claims, credential, lacked } = diagnosis ?? {};
+    if (claims) {
+        lines.push("The runner's ID token presented these claims (the token itself is never shown):");
+        for (const [name, value] of [
+            ['issuer', claims.issuer],
+            ['subject', claims.subject],
+            ['audience', claims.audience],
+            ['job_workflow_ref', claims.job_workflow_ref],
+            ['environment', claims.environment],
+            ['ref', claims.ref],
+        ]) {
+            if (value !== undefined)
+                lines.push(`  ${name}: ${value}`);
+        }
+    }
+    if (credential) {
+        lines.push('The federated credential that would match (subjects compare with case):');
+        lines.push(`  issuer: ${credential.issuer}`, `  subject: ${credential.subject}`, `  audience: ${credential.audience}`);
+    }
+    for (const { action, scope, requestIds } of lacked ?? []) {
+        lines.push(`Lacked: '${action}' over scope '${scope}' (request-id: ${requestIds.join(', ')})`);
+    }
+    return lines;
+}
+/** What to do, then the facts it rests on, one per line. */
+function diagnosisAdvice(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -33525,7 +33566,193 @@ function networkError(req, url, error) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/response.ts
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
+
+
+
+
+/**
+ * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
+ * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
+ * token, read without its signature, and the federated credential that would match them.
+ */
+/** The token endpoint's error body; lenient, any field may be missing. */
+const tokenErrorBody = looseObject({
+    error: schemas_catch(optional(schemas_string()), undefined),
+    error_description: schemas_catch(optional(schemas_string()), undefined),
+    error_codes: schemas_catch(optional(array(schemas_number())), undefined),
+});
+/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
+const idTokenPayload = looseObject({
+    iss: schemas_catch(optional(schemas_string()), undefined),
+    sub: schemas_catch(optional(schemas_string()), undefined),
+    aud: schemas_catch(optional(union([schemas_string(), array(schemas_string())])), undefined),
+    job_workflow_ref: schemas_catch(optional(schemas_string()), undefined),
+    environment: schemas_catch(optional(schemas_string()), undefined),
+    ref: schemas_catch(optional(schemas_string()), undefined),
+});
+/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
+function tokenEndpointAnswered(status) {
+    return (status >= 200 && status < 300) || status === 400 || status === 401;
+}
+/**
+ * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
+ * known, as `diagnosis`; an unknown number, the error as the client reads any (the caller adds its general hint).
+ */
+function throwIfRefused(response, context) {
+    if (response.status < 400)
+        return;
+    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
+    const body = safeParse(tokenErrorBody, jsonOf(response));
+    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
+        numberIn(body.success ? body.data.error_description : undefined);
+    const claims = context.assertion ? readClaims(context.assertion) : undefined;
+    const diagnosis = number === undefined ? undefined : diagnose(number, claims);
+    if (!diagnosis)
+        throw error;
+    throw new ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
+        signIn: true,
+        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
+        diagnosis,
+    });
+}
+/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
+function numberIn(description) {
+    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
+    return match ? Number(match[1]) : undefined;
+}
+/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
+function readClaims(token) {
+    const payload = token.split('.')[1];
+    if (!payload)
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const parsed = safeParse(idTokenPayload, json);
+    if (!parsed.success)
+        return undefined;
+    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
+    return {
+        issuer: iss,
+        subject: sub,
+        audience: Array.isArray(aud) ? aud[0] : aud,
+        job_workflow_ref,
+        environment,
+        ref,
+    };
+}
+/** The federated credential that would match the token: its own issuer, subject and audience. */
+function matching(claims) {
+    if (!claims?.issuer || !claims.subject || !claims.audience)
+        return undefined;
+    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
+}
+const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
+/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
+function subjectReason(claims) {
+    if (claims?.environment) {
+        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
+    }
+    if (claims?.subject?.endsWith(':pull_request'))
+        return ' A pull request presents the pull_request subject.';
+    return '';
+}
+/** The cause and what to change, by the error's number; undefined for a number not in the table. */
+function diagnose(number, claims) {
+    const credential = matching(claims);
+    const register = credential
+        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
+        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
+    const known = { errorNumber: number, claims };
+    const federated = { ...known, credential };
+    switch (number) {
+        case 70021:
+            return {
+                ...federated,
+                cause: "No federated credential on the app matches the runner's ID token",
+                whatToDo: register,
+            };
+        case 700211:
+            return {
+                ...federated,
+                cause: "The federated credential's issuer is not the ID token's",
+                whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
+            };
+        case 700212:
+            return {
+                ...federated,
+                cause: "The federated credential's audience is not the ID token's",
+                whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
+            };
+        case 700213:
+            return {
+                ...federated,
+                cause: "No federated credential's subject equals the ID token's subject",
+                whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
+            };
+        case 7002138:
+            return {
+                ...federated,
+                cause: "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
+                whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
+            };
+        case 70025:
+            return {
+                ...federated,
+                cause: 'The app has no federated credential at all',
+                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${register.charAt(0).toLowerCase()}${register.slice(1)}`,
+            };
+        case 700016:
+            return {
+                ...known,
+                cause: 'No app with this client-id is registered in the tenant',
+                whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+            };
+        case 7000215:
+            return {
+                ...known,
+                cause: 'The client secret is invalid',
+                whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+            };
+        case 90002:
+            return {
+                ...known,
+                cause: 'The tenant was not found',
+                whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+            };
+        case 700024:
+            return {
+                ...known,
+                cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+                whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+            };
+        default:
+            return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/auth.ts
+
 
 
 
@@ -33594,7 +33821,10 @@ function tokenGrant(options) {
                 url: options.tokenPath,
                 form,
                 intent: 'read',
+                ok: tokenEndpointAnswered,
             });
+            // A refusal says what to change, by its error number (sign-in-error.ts).
+            throwIfRefused(response, { endpoint, assertion: form.client_assertion });
             body = parseTokenResponse(response);
         }
         catch (error) {
@@ -33981,19 +34211,6 @@ async function appCurrentUser(options, client, ctx) {
             },
         ],
     };
-}
-
-;// CONCATENATED MODULE: ./src/client/response.ts
-/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function jsonOf(response) {
-    if (response.text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(response.text);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
@@ -37318,6 +37535,16 @@ const SIGN_IN_HOW_TO = {
     federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
 };
 const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** Why a runner offers no ID token, and what to add: said before any request. */
+const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
+    'pull requests from forks get no ID token whatever the permissions.';
+/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
+class IdTokenNotOffered extends InputError {
+    constructor(message) {
+        super('client-secret', message);
+        this.name = 'IdTokenNotOffered';
+    }
+}
 /** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
 function readSignIn(inputs, baseUrl, idToken, operation) {
     const accessToken = inputs.optional('access-token');
@@ -37335,7 +37562,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     if (clientSecret)
         return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
     if (!idToken) {
-        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
+        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
     }
     const audience = inputs.optional('oidc-audience');
     return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
@@ -37452,11 +37679,20 @@ function refuseUnread(module, inputs) {
 
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
+
+
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
  */
 function adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
     if (error instanceof InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
     }
@@ -37675,6 +37911,7 @@ function renderSummary({ operation, tables, failure, advice }) {
 
 
 
+
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 async function run() {
     const controller = new AbortController();
@@ -37706,7 +37943,7 @@ async function run() {
             clock: systemClock,
             signal: controller.signal,
             onSecret: (secret) => setSecret(secret),
-            idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => getIDToken(audience) : undefined,
+            idToken: idTokenOffered() ? (audience) => getIDToken(audience) : undefined,
             userAgent: 'vendor-ops-action',
             onResponse: (response) => (last = response),
         });
@@ -37757,11 +37994,17 @@ function main_describe(error) {
     if (error instanceof ServiceError) {
         for (const line of error.detailLines())
             actionsLogger.info(line);
+        for (const line of diagnosisLines(error.init.diagnosis))
+            actionsLogger.info(line);
     }
     else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
         debug(error.stack ?? String(error));
     }
     return oneLine(error instanceof Error ? error.message : String(error));
+}
+/** The runner offers an ID token (`permissions: id-token: write`): it sets both variables. */
+function idTokenOffered() {
+    return Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL && process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
 }
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;
@@ -37860,7 +38103,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7804);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6288);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

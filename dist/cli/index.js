@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2886);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6471);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 2886:
+/***/ 6471:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21940,13 +21940,107 @@ function redactUrls(text) {
         .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
 }
 
+;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
+
+/** The diagnosis a failure carries, if it carries one. */
+function diagnosisOf(error) {
+    return error instanceof ServiceError ? error.init.diagnosis : undefined;
+}
+/**
+ * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
+ * credential is matched on, the credential that would match, the permissions lacked. The token is never one.
+ */
+function diagnosisLines(diagnosis) {
+    const lines = [];
+    const { claims, credential, lacked } = diagnosis ?? {};
+    if (claims) {
+        lines.push("The runner's ID token presented these claims (the token itself is never shown):");
+        for (const [name, value] of [
+            ['issuer', claims.issuer],
+            ['subject', claims.subject],
+            ['audience', claims.audience],
+            ['job_workflow_ref', claims.job_workflow_ref],
+            ['environment', claims.environment],
+            ['ref', claims.ref],
+        ]) {
+            if (value !== undefined)
+                lines.push(`  ${name}: ${value}`);
+        }
+    }
+    if (credential) {
+        lines.push('The federated credential that would match (subjects compare with case):');
+        lines.push(`  issuer: ${credential.issuer}`, `  subject: ${credential.subject}`, `  audience: ${credential.audience}`);
+    }
+    for (const { action, scope, requestIds } of lacked ?? []) {
+        lines.push(`Lacked: '${action}' over scope '${scope}' (request-id: ${requestIds.join(', ')})`);
+    }
+    return lines;
+}
+/** What to do, then the facts it rests on, one per line. */
+function diagnosisAdvice(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** Why a runner offers no ID token, and what to add: said before any request. */
+const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
+    'pull requests from forks get no ID token whatever the permissions.';
+/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
+class IdTokenNotOffered extends InputError {
+    constructor(message) {
+        super('client-secret', message);
+        this.name = 'IdTokenNotOffered';
+    }
+}
+/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
+function readSignIn(inputs, baseUrl, idToken, operation) {
+    const accessToken = inputs.optional('access-token');
+    if (accessToken)
+        return { kind: 'access-token', accessToken };
+    const clientId = inputs.optional('client-id');
+    const tenantId = inputs.optional('tenant-id');
+    const clientSecret = inputs.optional('client-secret');
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+    if (!clientId || !tenantId) {
+        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+    }
+    const authUrl = inputs.required('auth-url', operation);
+    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
+    if (clientSecret)
+        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
+    if (!idToken) {
+        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
+    }
+    const audience = inputs.optional('oidc-audience');
+    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
+
+
 
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
  */
 function adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
     if (error instanceof InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
     }
@@ -23518,7 +23612,193 @@ function networkError(req, url, error) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/response.ts
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
+
+
+
+
+/**
+ * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
+ * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
+ * token, read without its signature, and the federated credential that would match them.
+ */
+/** The token endpoint's error body; lenient, any field may be missing. */
+const tokenErrorBody = schemas/* looseObject */._H3({
+    error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
+});
+/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
+const idTokenPayload = schemas/* looseObject */._H3({
+    iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
+    job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+});
+/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
+function tokenEndpointAnswered(status) {
+    return (status >= 200 && status < 300) || status === 400 || status === 401;
+}
+/**
+ * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
+ * known, as `diagnosis`; an unknown number, the error as the client reads any (the caller adds its general hint).
+ */
+function throwIfRefused(response, context) {
+    if (response.status < 400)
+        return;
+    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
+    const body = parse/* safeParse */.xL(tokenErrorBody, jsonOf(response));
+    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
+        numberIn(body.success ? body.data.error_description : undefined);
+    const claims = context.assertion ? readClaims(context.assertion) : undefined;
+    const diagnosis = number === undefined ? undefined : diagnose(number, claims);
+    if (!diagnosis)
+        throw error;
+    throw new ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
+        signIn: true,
+        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
+        diagnosis,
+    });
+}
+/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
+function numberIn(description) {
+    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
+    return match ? Number(match[1]) : undefined;
+}
+/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
+function readClaims(token) {
+    const payload = token.split('.')[1];
+    if (!payload)
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const parsed = parse/* safeParse */.xL(idTokenPayload, json);
+    if (!parsed.success)
+        return undefined;
+    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
+    return {
+        issuer: iss,
+        subject: sub,
+        audience: Array.isArray(aud) ? aud[0] : aud,
+        job_workflow_ref,
+        environment,
+        ref,
+    };
+}
+/** The federated credential that would match the token: its own issuer, subject and audience. */
+function matching(claims) {
+    if (!claims?.issuer || !claims.subject || !claims.audience)
+        return undefined;
+    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
+}
+const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
+/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
+function subjectReason(claims) {
+    if (claims?.environment) {
+        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
+    }
+    if (claims?.subject?.endsWith(':pull_request'))
+        return ' A pull request presents the pull_request subject.';
+    return '';
+}
+/** The cause and what to change, by the error's number; undefined for a number not in the table. */
+function diagnose(number, claims) {
+    const credential = matching(claims);
+    const register = credential
+        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
+        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
+    const known = { errorNumber: number, claims };
+    const federated = { ...known, credential };
+    switch (number) {
+        case 70021:
+            return {
+                ...federated,
+                cause: "No federated credential on the app matches the runner's ID token",
+                whatToDo: register,
+            };
+        case 700211:
+            return {
+                ...federated,
+                cause: "The federated credential's issuer is not the ID token's",
+                whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
+            };
+        case 700212:
+            return {
+                ...federated,
+                cause: "The federated credential's audience is not the ID token's",
+                whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
+            };
+        case 700213:
+            return {
+                ...federated,
+                cause: "No federated credential's subject equals the ID token's subject",
+                whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
+            };
+        case 7002138:
+            return {
+                ...federated,
+                cause: "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
+                whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
+            };
+        case 70025:
+            return {
+                ...federated,
+                cause: 'The app has no federated credential at all',
+                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${register.charAt(0).toLowerCase()}${register.slice(1)}`,
+            };
+        case 700016:
+            return {
+                ...known,
+                cause: 'No app with this client-id is registered in the tenant',
+                whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+            };
+        case 7000215:
+            return {
+                ...known,
+                cause: 'The client secret is invalid',
+                whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+            };
+        case 90002:
+            return {
+                ...known,
+                cause: 'The tenant was not found',
+                whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+            };
+        case 700024:
+            return {
+                ...known,
+                cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+                whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+            };
+        default:
+            return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/auth.ts
+
 
 
 
@@ -23587,7 +23867,10 @@ function tokenGrant(options) {
                 url: options.tokenPath,
                 form,
                 intent: 'read',
+                ok: tokenEndpointAnswered,
             });
+            // A refusal says what to change, by its error number (sign-in-error.ts).
+            throwIfRefused(response, { endpoint, assertion: form.client_assertion });
             body = parseTokenResponse(response);
         }
         catch (error) {
@@ -24009,19 +24292,6 @@ async function appCurrentUser(options, client, ctx) {
             },
         ],
     };
-}
-
-;// CONCATENATED MODULE: ./src/client/response.ts
-/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function jsonOf(response) {
-    if (response.text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(response.text);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
@@ -27307,40 +27577,6 @@ function findOperation(name) {
     return registry_REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
-
-/**
- * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
- * federation, can word the same text as flags.
- */
-const SIGN_IN_HOW_TO = {
-    direct: 'set access-token, or client-id and tenant-id with client-secret',
-    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
-};
-const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
-/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, idToken, operation) {
-    const accessToken = inputs.optional('access-token');
-    if (accessToken)
-        return { kind: 'access-token', accessToken };
-    const clientId = inputs.optional('client-id');
-    const tenantId = inputs.optional('tenant-id');
-    const clientSecret = inputs.optional('client-secret');
-    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-    if (!clientId || !tenantId) {
-        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
-    }
-    const authUrl = inputs.required('auth-url', operation);
-    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
-    if (clientSecret)
-        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    if (!idToken) {
-        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
-    }
-    const audience = inputs.optional('oidc-audience');
-    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
-}
-
 ;// CONCATENATED MODULE: ./src/inputs/run.ts
 
 
@@ -27805,7 +28041,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 273).then(__nccwpck_require__.bind(__nccwpck_require__, 7273));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 417).then(__nccwpck_require__.bind(__nccwpck_require__, 3417));
         return runEmulator(args);
     }
     if (command === 'help') {

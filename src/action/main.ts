@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
+import { diagnosisLines } from '../inputs/diagnosis-text.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
@@ -43,7 +44,7 @@ export async function run(): Promise<void> {
       clock: systemClock,
       signal: controller.signal,
       onSecret: (secret) => core.setSecret(secret),
-      idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => core.getIDToken(audience) : undefined,
+      idToken: idTokenOffered() ? (audience) => core.getIDToken(audience) : undefined,
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
     });
@@ -91,10 +92,16 @@ function oneLineOrNone(text: string | undefined): string | undefined {
 function describe(error: unknown): string {
   if (error instanceof ServiceError) {
     for (const line of error.detailLines()) actionsLogger.info(line);
+    for (const line of diagnosisLines(error.init.diagnosis)) actionsLogger.info(line);
   } else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
     core.debug(error.stack ?? String(error));
   }
   return oneLine(error instanceof Error ? error.message : String(error));
+}
+
+/** The runner offers an ID token (`permissions: id-token: write`): it sets both variables. */
+function idTokenOffered(): boolean {
+  return Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL && process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
 }
 
 /** How long after the cancellation signal the step is ended whatever it is doing. */

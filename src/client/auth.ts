@@ -3,6 +3,7 @@ import type { Clock } from './clock.js';
 import { oneLine, ServiceError } from './errors.js';
 import { formatWait } from './retry.js';
 import { parseBody, type Credential, type HttpClient, type HttpResponse } from './http.js';
+import { throwIfRefused, tokenEndpointAnswered } from './sign-in-error.js';
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -91,7 +92,10 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
         url: options.tokenPath,
         form,
         intent: 'read',
+        ok: tokenEndpointAnswered,
       });
+      // A refusal says what to change, by its error number (sign-in-error.ts).
+      throwIfRefused(response, { endpoint, assertion: form.client_assertion });
       body = parseTokenResponse(response);
     } catch (error) {
       throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);

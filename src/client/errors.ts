@@ -1,3 +1,5 @@
+import type { Diagnosis } from './diagnosis.js';
+
 /** One error type for everything a service says went wrong; the adapters render it. */
 export interface ErrorDetail {
   code?: string;
@@ -28,6 +30,8 @@ export interface ServiceErrorInit extends ErrorDetail {
    * Retry-After passes it): for a poll, a timeout of the wait rather than a failure of the operation.
    */
   pastDeadline?: boolean;
+  /** A refused credential, found out (cause, claims, credential to register, what to do): the adapters render it. */
+  diagnosis?: Diagnosis;
 }
 
 export class ServiceError extends Error {

@@ -9,6 +9,7 @@ import type {
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
 import type { EmulatorOptions } from './emulator.js';
+import { TOKEN_ERROR_NUMBERS } from './sign-in.js';
 import type { Scenario } from './index.js';
 
 /**
@@ -33,10 +34,34 @@ const emulator = z.strictObject({
   secondPort: port,
   tokenLifetimeSeconds: z.optional(positive),
   accessTokens: z.optional(z.array(z.string())),
-  clients: z.optional(z.array(z.strictObject({ clientId: z.string(), clientSecret: text }))),
+  clients: z.optional(
+    z.array(
+      z.strictObject({
+        clientId: z.string(),
+        clientSecret: text,
+        // The app's federated credentials a presented ID token is matched on (sign-in.ts).
+        federated: z.optional(
+          z.array(z.strictObject({ issuer: z.string(), subject: z.string(), audience: z.string() })),
+        ),
+      }),
+    ),
+  ),
   oidcRequestToken: text,
   // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
   writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
+  // The token endpoint refuses every grant with this number, in the directory's body shape (sign-in.ts).
+  tokenError: z.optional(z.literal(TOKEN_ERROR_NUMBERS)),
+  // The claims of the runner's ID tokens (sign-in.ts).
+  idToken: z.optional(
+    z.strictObject({
+      repository: text,
+      ref: text,
+      environment: text,
+      eventName: text,
+      issuer: text,
+      subject: text,
+    }),
+  ),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
