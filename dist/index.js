@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6288:
+/***/ 8765:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37496,6 +37496,84 @@ function findOperation(name) {
     return REGISTRY.find((module) => module.name === name);
 }
 
+;// CONCATENATED MODULE: ./src/inputs/access-refusals.ts
+
+
+/** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
+const ACTION_AND_SCOPE = /action '([^']+)' over scope '([^']+)'/;
+/**
+ * The resource manager's refusals of the step's credential, gathered over every system the step touches and
+ * reported once: a 401 is one credential problem, not one per system; a 403 `AuthorizationFailed` is one line per
+ * distinct action and scope, with the request ids that met it.
+ */
+class AccessRefusals {
+    accepted = false;
+    unauthorized;
+    lacked = new Map();
+    /** Every response of the resource-manager client passes here. */
+    observe(response) {
+        if (response.status < 300)
+            this.accepted = true;
+        if (response.status === 401)
+            this.unauthorized ??= response;
+        if (response.status !== 403)
+            return;
+        const error = parseErrorBody(response, '');
+        const match = error.code === 'AuthorizationFailed' ? ACTION_AND_SCOPE.exec(error.serviceMessage ?? '') : null;
+        if (!match)
+            return;
+        const [, action = '', scope = ''] = match;
+        const key = `${action}\n${scope.toLowerCase()}`;
+        const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
+        entry.requestIds.push(response.requestId ?? 'none');
+        this.lacked.set(key, entry);
+    }
+    /**
+     * After the operation: a failed step whose credential no request got past is one 401, thrown once; a failed
+     * step that met AuthorizationFailed gets the permissions lacked, each once, as its diagnosis.
+     */
+    settle(result, how) {
+        if (!result.failure)
+            return undefined;
+        if (this.unauthorized && !this.accepted)
+            throw credentialRefused(this.unauthorized, how.signIn);
+        if (this.lacked.size === 0)
+            return undefined;
+        const lacked = [...this.lacked.values()];
+        const own = how.snooze
+            ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
+            : '';
+        return {
+            cause: `The identity signed in lacks ${lacked.length === 1 ? 'a permission' : `${lacked.length} permissions`} (AuthorizationFailed)`,
+            whatToDo: `Grant the identity signed in a role with each action below over its scope (or a scope above it), then run the job again.${own}`,
+            lacked,
+        };
+    }
+}
+/** The sign-in inputs a refused token came from, and what to check of them. */
+function credentialAdvice(signIn) {
+    if (signIn.kind === 'access-token') {
+        return {
+            inputs: 'access-token',
+            whatToDo: 'Set access-token to a token for this resource manager (its audience is base-url), not expired; or sign in with client-id and tenant-id instead.',
+        };
+    }
+    return {
+        inputs: signIn.kind === 'client-secret' ? 'client-id, tenant-id and client-secret' : 'client-id and tenant-id',
+        whatToDo: `Check scope ('${signIn.scope}'): the token must be for this resource manager, base-url; and check that tenant-id is the tenant of the subscription.`,
+    };
+}
+/** A 401 of the resource manager as the step's one cause: a credential problem, naming the inputs. */
+function credentialRefused(response, signIn) {
+    const { inputs, whatToDo } = credentialAdvice(signIn);
+    const cause = `The resource manager refused the credential from ${inputs}`;
+    return new ServiceError({
+        ...parseErrorBody(response, cause).init,
+        hint: `No request got past it, so it is reported once for the step. ${whatToDo}`,
+        diagnosis: { cause, whatToDo },
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/nearest.ts
 /** Levenshtein distance: insertions, deletions and substitutions, one each. */
 function editDistance(a, b) {
@@ -37578,6 +37656,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -37620,6 +37699,9 @@ async function runOperation(source, runtime) {
     let dispatcher;
     let result;
     let signInFailure;
+    // The resource manager's 401s and 403s over every system, reported once (access-refusals.ts).
+    const refusals = connection.signIn ? new AccessRefusals() : undefined;
+    let diagnosis;
     try {
         dispatcher = (0,client_dispatcher/* createDispatcher */.SM)({ requestTimeoutMs });
         const client = connection.connect({
@@ -37632,6 +37714,7 @@ async function runOperation(source, runtime) {
             onSecret: runtime.onSecret,
             onResponse: (response) => {
                 last.response = response;
+                refusals?.observe(response);
                 runtime.onResponse?.(response);
             },
             // Each retry is a line the user sees, in the action's log as on the command line.
@@ -37643,6 +37726,8 @@ async function runOperation(source, runtime) {
         // step's one cause, said once.
         if (signInFailure && result.failure && client.requestCount === 0)
             throw signInFailure;
+        const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
+        diagnosis = refusals?.settle(result, { signIn: connection.signIn, snooze });
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
@@ -37651,14 +37736,14 @@ async function runOperation(source, runtime) {
     const ids = module.outputs.includes('request-id')
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
         : {};
-    return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+    return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
     if (module.client === 'resource-manager') {
         const baseUrl = inputs.required('base-url', module.name);
         const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
-        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
     }
     const apiUrl = inputs.required('api-url', module.name);
     const token = inputs.required('api-token', module.name);
@@ -37938,7 +38023,7 @@ async function run() {
             if (value)
                 setSecret(value);
         }
-        const { result, outputs } = await runOperation(source, {
+        const { result, outputs, diagnosis } = await runOperation(source, {
             logger: actionsLogger,
             clock: systemClock,
             signal: controller.signal,
@@ -37949,8 +38034,17 @@ async function run() {
         });
         setOutputs(outputs);
         if (wantsSummary(source)) {
-            await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+            const advice = diagnosis && diagnosisAdvice(diagnosis);
+            await writeSummary({
+                operation,
+                tables: result.summary,
+                failure: oneLineOrNone(result.failure),
+                advice,
+            });
         }
+        if (diagnosis)
+            for (const line of diagnosisAdvice(diagnosis).split('\n'))
+                actionsLogger.info(line);
         if (result.failure)
             setFailed(oneLine(result.failure));
     }
@@ -38103,7 +38197,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6288);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8765);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import { RUNNER_ISSUER } from '../../src/emulator/sign-in.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
+import { summaryText } from '../helpers/summary-text.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 import { runCli, CLI_SUB } from '../helpers/run-cli.js';
 
@@ -51,13 +52,7 @@ async function step(inputs: Record<string, string>, env: Record<string, string> 
 
 const federated = () => step({ ...imageInputs(), 'client-id': 'fed-client' }, runnerIdToken());
 
-/** The summary as a person reads it: tags out, entities back. */
-const text = (html: string) =>
-  html
-    .replace(/<br>/g, '\n')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))
-    .replace(/[ \t]+/g, ' ');
+const text = summaryText;
 
 const resourceRequests = () => emu.requestsTo(/cachedImages/).length;
 

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
-import { diagnosisLines } from '../inputs/diagnosis-text.js';
+import { diagnosisAdvice, diagnosisLines } from '../inputs/diagnosis-text.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
       const value = core.getInput(name);
       if (value) core.setSecret(value);
     }
-    const { result, outputs } = await runOperation(source, {
+    const { result, outputs, diagnosis } = await runOperation(source, {
       logger: actionsLogger,
       clock: systemClock,
       signal: controller.signal,
@@ -50,8 +50,15 @@ export async function run(): Promise<void> {
     });
     setOutputs(outputs);
     if (wantsSummary(source)) {
-      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+      const advice = diagnosis && diagnosisAdvice(diagnosis);
+      await writeSummary({
+        operation,
+        tables: result.summary,
+        failure: oneLineOrNone(result.failure),
+        advice,
+      });
     }
+    if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
     if (result.failure) core.setFailed(oneLine(result.failure));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.

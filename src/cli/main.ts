@@ -3,6 +3,7 @@ import { InputError, ServiceError } from '../client/errors.js';
 import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
 import { adviceFor } from '../inputs/advice.js';
+import { diagnosisAdvice } from '../inputs/diagnosis-text.js';
 import { nearest } from '../inputs/nearest.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation, type Run } from '../inputs/run.js';
@@ -137,6 +138,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
+      if (run.diagnosis) err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;

@@ -1,6 +1,11 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../client/clock.js';
-import { connectAppManagement, connectResourceManager, type ConnectOptions } from '../client/connect.js';
+import {
+  connectAppManagement,
+  connectResourceManager,
+  type ConnectOptions,
+  type SignIn,
+} from '../client/connect.js';
 import { closeDispatcher, createDispatcher } from '../client/dispatcher.js';
 import { InputError, type ServiceError } from '../client/errors.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
@@ -8,6 +13,8 @@ import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
+import type { Diagnosis } from '../client/diagnosis.js';
+import { AccessRefusals } from './access-refusals.js';
 import { nearest } from './nearest.js';
 import { InputReader, type InputSource } from './reader.js';
 import { readSignIn, type IdTokenSource } from './sign-in.js';
@@ -32,6 +39,8 @@ export interface Run {
   result: OperationResult;
   /** The operation's outputs with the ids of the last response (`request-id`, `correlation-id`) added. */
   outputs: OperationResult['outputs'];
+  /** A failure that met AuthorizationFailed: the permissions lacked, each once, for the adapters' "What to do". */
+  diagnosis?: Diagnosis;
 }
 
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
@@ -83,6 +92,9 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   let dispatcher: Dispatcher | undefined;
   let result: OperationResult;
   let signInFailure: ServiceError | undefined;
+  // The resource manager's 401s and 403s over every system, reported once (access-refusals.ts).
+  const refusals = connection.signIn ? new AccessRefusals() : undefined;
+  let diagnosis: Diagnosis | undefined;
   try {
     dispatcher = createDispatcher({ requestTimeoutMs });
     const client = connection.connect({
@@ -95,6 +107,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       onSecret: runtime.onSecret,
       onResponse: (response: HttpResponse) => {
         last.response = response;
+        refusals?.observe(response);
         runtime.onResponse?.(response);
       },
       // Each retry is a line the user sees, in the action's log as on the command line.
@@ -105,6 +118,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     // No request went out: the sign-in failed before any, and each instance would report it again. It is the
     // step's one cause, said once.
     if (signInFailure && result.failure && client.requestCount === 0) throw signInFailure;
+    const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
+    diagnosis = refusals?.settle(result, { signIn: connection.signIn!, snooze });
   } finally {
     // Keep-alive sockets would hold the process open after the step is done.
     await closeDispatcher(dispatcher);
@@ -112,7 +127,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   const ids = module.outputs.includes('request-id')
     ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
     : {};
-  return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+  return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
 }
 
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
@@ -120,11 +135,15 @@ function readConnection(
   module: OperationModule,
   inputs: InputReader,
   runtime: Runtime,
-): { options: { baseUrl: URL } | { apiUrl: URL }; connect: (options: ConnectOptions) => HttpClient } {
+): {
+  options: { baseUrl: URL } | { apiUrl: URL };
+  connect: (options: ConnectOptions) => HttpClient;
+  signIn?: SignIn;
+} {
   if (module.client === 'resource-manager') {
     const baseUrl = inputs.required('base-url', module.name);
     const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
-    return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+    return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
   }
   const apiUrl = inputs.required('api-url', module.name);
   const token = inputs.required('api-token', module.name);
