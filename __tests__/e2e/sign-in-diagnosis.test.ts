@@ -86,6 +86,9 @@ describe('a federated sign-in refused says what to change, with the claims and t
     expect(summary).toContain('The federated credential that would match (subjects compare with case):');
     expect(run.stdout).toContain(`  issuer: ${RUNNER_ISSUER}`);
     expect(resourceRequests()).toBe(before);
+    // The token is masked whole (by the runner's toolkit), and its signature on its own.
+    const [token] = [...emu.issuedOidcTokens].slice(-1);
+    expect(run.masks).toEqual(expect.arrayContaining([token, token!.split('.')[2]]));
   });
 
   it.each([

@@ -170,3 +170,13 @@ export async function startedOperation(emu: ServiceEmulator, instance = 'X01'): 
   emu.requests.length = 0;
   return link;
 }
+
+/** A runner's step that may request an ID token (`permissions: id-token: write`), from the emulator's OIDC endpoint. */
+export function runnerIdToken(emu: ServiceEmulator): { env: Record<string, string> } {
+  return {
+    env: {
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.url}/_oidc/token?api-version=2.0`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: emu.oidcRequestToken,
+    },
+  };
+}

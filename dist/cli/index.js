@@ -22024,6 +22024,21 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     const audience = inputs.optional('oidc-audience');
     return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
 }
+/**
+ * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
+ * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
+ */
+function maskingSignature(source, onSecret) {
+    if (!source)
+        return undefined;
+    return async (audience) => {
+        const token = await source(audience);
+        const signature = token.split('.')[2];
+        if (signature)
+            onSecret(signature);
+        return token;
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
@@ -27751,7 +27766,8 @@ async function runOperation(source, runtime) {
 function readConnection(module, inputs, runtime) {
     if (module.client === 'resource-manager') {
         const baseUrl = inputs.required('base-url', module.name);
-        const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
+        const idToken = maskingSignature(runtime.idToken, runtime.onSecret);
+        const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
         return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
     }
     const apiUrl = inputs.required('api-url', module.name);

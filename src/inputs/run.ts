@@ -17,7 +17,7 @@ import type { Diagnosis } from '../client/diagnosis.js';
 import { AccessRefusals } from './access-refusals.js';
 import { nearest } from './nearest.js';
 import { InputReader, type InputSource } from './reader.js';
-import { readSignIn, type IdTokenSource } from './sign-in.js';
+import { maskingSignature, readSignIn, type IdTokenSource } from './sign-in.js';
 
 /** What an adapter (the action, the command line) provides to run an operation. */
 export interface Runtime {
@@ -142,7 +142,8 @@ function readConnection(
 } {
   if (module.client === 'resource-manager') {
     const baseUrl = inputs.required('base-url', module.name);
-    const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
+    const idToken = maskingSignature(runtime.idToken, runtime.onSecret);
+    const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
     return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
   }
   const apiUrl = inputs.required('api-url', module.name);

@@ -55,3 +55,20 @@ export function readSignIn(
   const audience = inputs.optional('oidc-audience')!;
   return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
 }
+
+/**
+ * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
+ * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
+ */
+export function maskingSignature(
+  source: IdTokenSource | undefined,
+  onSecret: (secret: string) => void,
+): IdTokenSource | undefined {
+  if (!source) return undefined;
+  return async (audience) => {
+    const token = await source(audience);
+    const signature = token.split('.')[2];
+    if (signature) onSecret(signature);
+    return token;
+  };
+}
