@@ -33610,7 +33610,8 @@ function tokenEndpointAnswered(status) {
 }
 /**
  * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
- * known, as `diagnosis`; an unknown number, the error as the client reads any (the caller adds its general hint).
+ * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
+ * general hint).
  */
 function throwIfRefused(response, context) {
     if (response.status < 400)
@@ -33620,7 +33621,7 @@ function throwIfRefused(response, context) {
     const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
         numberIn(body.success ? body.data.error_description : undefined);
     const claims = context.assertion ? readClaims(context.assertion) : undefined;
-    const diagnosis = number === undefined ? undefined : diagnose(number, claims);
+    const diagnosis = diagnose(number, claims);
     if (!diagnosis)
         throw error;
     throw new ServiceError({
@@ -33667,6 +33668,7 @@ function matching(claims) {
         return undefined;
     return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
 }
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
 /** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
 function subjectReason(claims) {
@@ -33677,7 +33679,7 @@ function subjectReason(claims) {
         return ' A pull request presents the pull_request subject.';
     return '';
 }
-/** The cause and what to change, by the error's number; undefined for a number not in the table. */
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
 function diagnose(number, claims) {
     const credential = matching(claims);
     const register = credential
@@ -33720,7 +33722,7 @@ function diagnose(number, claims) {
             return {
                 ...federated,
                 cause: 'The app has no federated credential at all',
-                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${register.charAt(0).toLowerCase()}${register.slice(1)}`,
+                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
             };
         case 700016:
             return {
@@ -33747,7 +33749,14 @@ function diagnose(number, claims) {
                 whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
             };
         default:
-            return undefined;
+            // A number not in the table: a federated sign-in still shows what it presented and what would match.
+            return claims
+                ? {
+                    ...federated,
+                    cause: "The token endpoint refused the runner's ID token",
+                    whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+                }
+                : undefined;
     }
 }
 
@@ -35390,7 +35399,7 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
         case 'cancelled':
             return {
                 ...base,
-                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
+                failure: `The job was cancelled while waiting on ${outcome_lowerFirst(label)}: ${lastSeen}${resume}.`,
             };
         case 'accepted':
             return base;
@@ -35415,7 +35424,7 @@ function conclude(label, target, followed, operationUrl, durationMs, log) {
         }
     }
 }
-function lowerFirst(text) {
+function outcome_lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
 }
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */

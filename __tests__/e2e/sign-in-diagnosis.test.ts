@@ -13,6 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => emu.close());
 beforeEach(() => {
+  emu.faults.splice(0);
   emu.tokenError = undefined;
   emu.idToken = {};
   emu.clients.splice(1);
@@ -109,6 +110,27 @@ describe('a federated sign-in refused says what to change, with the claims and t
     expect(summary).toContain(`What to do: ${whatToDo}`);
     expect(summary).toContain(`subject: ${BRANCH_SUBJECT}`);
     expect(summary).not.toContain('would match');
+  });
+
+  it('a number not in the table: the claims and the credential that would match all the same', async () => {
+    const body = {
+      error: 'invalid_request',
+      error_description: 'XYZ99999: something new',
+      error_codes: [99999],
+    };
+    emu.addFault({
+      fault: { kind: 'status', status: 400, body: JSON.stringify(body) },
+      times: 1,
+      path: /\/oauth2\/v2\.0\/token$/,
+    });
+    const run = await federated();
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain('HTTP 400 invalid_request: XYZ99999: something new');
+    expect(run.errors[0]).toContain(
+      "The token endpoint refused the runner's ID token. Check client-id and tenant-id;",
+    );
+    expect(text(run.summary)).toContain(`subject: ${BRANCH_SUBJECT}`);
+    expect(text(run.summary)).toContain('The federated credential that would match');
   });
 
   it("a job that names an environment: the subject to register is the environment's, not the branch's", async () => {

@@ -41,7 +41,8 @@ export interface RefusalContext {
 
 /**
  * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
- * known, as `diagnosis`; an unknown number, the error as the client reads any (the caller adds its general hint).
+ * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
+ * general hint).
  */
 export function throwIfRefused(response: HttpResponse, context: RefusalContext): void {
   if (response.status < 400) return;
@@ -51,7 +52,7 @@ export function throwIfRefused(response: HttpResponse, context: RefusalContext):
     (body.success ? body.data.error_codes?.[0] : undefined) ??
     numberIn(body.success ? body.data.error_description : undefined);
   const claims = context.assertion ? readClaims(context.assertion) : undefined;
-  const diagnosis = number === undefined ? undefined : diagnose(number, claims);
+  const diagnosis = diagnose(number, claims);
   if (!diagnosis) throw error;
   throw new ServiceError({
     ...error.init,
@@ -97,6 +98,8 @@ function matching(claims: IdTokenClaims | undefined): FederatedCredential | unde
   return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
 }
 
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 const quoted = (value: string | undefined) => (value === undefined ? 'unknown' : `'${value}'`);
 
 /** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
@@ -108,8 +111,8 @@ function subjectReason(claims: IdTokenClaims | undefined): string {
   return '';
 }
 
-/** The cause and what to change, by the error's number; undefined for a number not in the table. */
-export function diagnose(number: number, claims?: IdTokenClaims): Diagnosis | undefined {
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+export function diagnose(number: number | undefined, claims?: IdTokenClaims): Diagnosis | undefined {
   const credential = matching(claims);
   const register = credential
     ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
@@ -152,7 +155,7 @@ export function diagnose(number: number, claims?: IdTokenClaims): Diagnosis | un
       return {
         ...federated,
         cause: 'The app has no federated credential at all',
-        whatToDo: `Check client-id: the credential may be on another app or identity. Or ${register.charAt(0).toLowerCase()}${register.slice(1)}`,
+        whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
       };
     case 700016:
       return {
@@ -182,6 +185,13 @@ export function diagnose(number: number, claims?: IdTokenClaims): Diagnosis | un
           "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
       };
     default:
-      return undefined;
+      // A number not in the table: a federated sign-in still shows what it presented and what would match.
+      return claims
+        ? {
+            ...federated,
+            cause: "The token endpoint refused the runner's ID token",
+            whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+          }
+        : undefined;
   }
 }
