@@ -148,6 +148,17 @@ describe('a federated sign-in refused says what to change, with the claims and t
     expect(summary).toContain('subject: repo:octo-org/erp-ops:environment:production');
   });
 
+  it('a pull request presents the pull_request subject, whatever its branch', async () => {
+    emu.idToken = { eventName: 'pull_request' };
+    emu.clients[1]!.federated = [{ issuer: RUNNER_ISSUER, subject: BRANCH_SUBJECT, audience: AUDIENCE }];
+    const run = await federated();
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain('700213:');
+    expect(run.errors[0]).toContain('A pull request presents the pull_request subject.');
+    expect(run.errors[0]).toContain("subject 'repo:octo-org/erp-ops:pull_request'");
+    expect(text(run.summary)).toContain('ref: refs/pull/1/merge');
+  });
+
   it("a subject registered with other case is refused, and the token's exact case is shown", async () => {
     emu.clients[1]!.federated = [
       { issuer: RUNNER_ISSUER, subject: 'repo:Octo-Org/erp-ops:ref:refs/heads/main', audience: AUDIENCE },

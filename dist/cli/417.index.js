@@ -104,8 +104,9 @@ const RUNNER_ISSUER = 'https://token.actions.githubusercontent.com';
 /** The claims a token would carry for this scenario and audience, as the runner writes them. */
 function idTokenClaims(scenario, audience, nowMs) {
     const repository = scenario.repository ?? 'octo-org/erp-ops';
-    const ref = scenario.ref ?? 'refs/heads/main';
     const eventName = scenario.eventName ?? 'workflow_dispatch';
+    // A pull request's run is on its merge ref.
+    const ref = scenario.ref ?? (eventName === 'pull_request' ? 'refs/pull/1/merge' : 'refs/heads/main');
     const subject = scenario.subject ??
         (scenario.environment !== undefined
             ? `repo:${repository}:environment:${scenario.environment}`

@@ -18,7 +18,7 @@ export const RUNNER_ISSUER = 'https://token.actions.githubusercontent.com';
 export interface IdTokenScenario {
   /** `octo-org/erp-ops`. */
   repository?: string;
-  /** `refs/heads/main`. */
+  /** `refs/heads/main` (`refs/pull/1/merge` for `eventName: pull_request`). */
   ref?: string;
   /** Absent by default: the job names no environment. */
   environment?: string;
@@ -39,8 +39,9 @@ export interface FederatedCredentialScenario {
 /** The claims a token would carry for this scenario and audience, as the runner writes them. */
 export function idTokenClaims(scenario: IdTokenScenario, audience: string, nowMs: number) {
   const repository = scenario.repository ?? 'octo-org/erp-ops';
-  const ref = scenario.ref ?? 'refs/heads/main';
   const eventName = scenario.eventName ?? 'workflow_dispatch';
+  // A pull request's run is on its merge ref.
+  const ref = scenario.ref ?? (eventName === 'pull_request' ? 'refs/pull/1/merge' : 'refs/heads/main');
   const subject =
     scenario.subject ??
     (scenario.environment !== undefined
