@@ -133,30 +133,33 @@ describe('a federated sign-in refused says what to change, with the claims and t
     expect(text(run.summary)).toContain('The federated credential that would match');
   });
 
-  it("a job that names an environment: the subject to register is the environment's, not the branch's", async () => {
-    emu.idToken = { environment: 'production' };
-    emu.clients[1]!.federated = [{ issuer: RUNNER_ISSUER, subject: BRANCH_SUBJECT, audience: AUDIENCE }];
-    const run = await federated();
-    expect(run.code).toBe(1);
-    expect(run.errors[0]).toContain('700213:');
-    expect(run.errors[0]).toContain(
+  it.each([
+    [
+      "a job that names an environment: the subject to register is the environment's, not the branch's",
+      { environment: 'production' },
+      'repo:octo-org/erp-ops:environment:production',
       "The job names the environment 'production', so its subject is the environment's, not the branch's.",
-    );
-    expect(run.errors[0]).toContain("subject 'repo:octo-org/erp-ops:environment:production'");
-    const summary = text(run.summary);
-    expect(summary).toContain('environment: production');
-    expect(summary).toContain('subject: repo:octo-org/erp-ops:environment:production');
-  });
-
-  it('a pull request presents the pull_request subject, whatever its branch', async () => {
-    emu.idToken = { eventName: 'pull_request' };
+      'environment: production',
+    ],
+    [
+      'a pull request presents the pull_request subject, whatever its branch',
+      { eventName: 'pull_request' },
+      'repo:octo-org/erp-ops:pull_request',
+      'A pull request presents the pull_request subject.',
+      'ref: refs/pull/1/merge',
+    ],
+  ])('%s', async (_, idToken, subject, why, claim) => {
+    emu.idToken = idToken;
+    // The app has the branch's credential only.
     emu.clients[1]!.federated = [{ issuer: RUNNER_ISSUER, subject: BRANCH_SUBJECT, audience: AUDIENCE }];
     const run = await federated();
     expect(run.code).toBe(1);
     expect(run.errors[0]).toContain('700213:');
-    expect(run.errors[0]).toContain('A pull request presents the pull_request subject.');
-    expect(run.errors[0]).toContain("subject 'repo:octo-org/erp-ops:pull_request'");
-    expect(text(run.summary)).toContain('ref: refs/pull/1/merge');
+    expect(run.errors[0]).toContain(why);
+    expect(run.errors[0]).toContain(`subject '${subject}'`);
+    const summary = text(run.summary);
+    expect(summary).toContain(claim);
+    expect(summary).toContain(`subject: ${subject}`);
   });
 
   it("a subject registered with other case is refused, and the token's exact case is shown", async () => {
