@@ -38,6 +38,12 @@ async function step(inputs: Record<string, string>): Promise<ActionRun> {
 
 const text = summaryText;
 
+/** erp-stop of the three systems on the command line, with this access token. */
+function cliStop(token: string) {
+  const { operation, ...flags } = { ...stop(), 'access-token': token };
+  return runCli([operation, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])]);
+}
+
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
 /** The stop of each instance refused 403 AuthorizationFailed over `scope(name)`, each with its own request id. */
@@ -101,8 +107,7 @@ describe('a 401 from the resource manager is one credential problem, not one per
   });
 
   it('on the command line: one error, one advice', async () => {
-    const { operation, ...flags } = { ...stop(), 'access-token': 'never-valid-token-1234' };
-    const cli = await runCli([operation, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])]);
+    const cli = await cliStop('never-valid-token-1234');
     expect(cli.code).toBe(1);
     expect(count(cli.stderr, 'HTTP 401')).toBe(1);
     expect(cli.stderr).toContain('advice: Set access-token to a token');
@@ -137,5 +142,18 @@ describe('a 403 AuthorizationFailed names the action lacked and the scope, once 
     expect(summary).toContain(
       'With deallocate-vm, the system deallocates its virtual machines with its own identity: that identity needs a role over its machines too.',
     );
+  });
+
+  it('on the command line: the advice lists the pair once with its request ids', async () => {
+    refuseStops(() => RG_SCOPE);
+    const cli = await cliStop('emu-access-token');
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain('advice: Grant the identity signed in a role with each action below');
+    expect(
+      count(
+        cli.stderr,
+        `Lacked: '${STOP_ACTION}' over scope '${RG_SCOPE}' (request-id: req-403-X01, req-403-X02, req-403-X03)`,
+      ),
+    ).toBe(1);
   });
 });
