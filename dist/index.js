@@ -37519,6 +37519,8 @@ class AccessRefusals {
     accepted = false;
     unauthorized;
     lacked = new Map();
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+    messages = new Map();
     /** Every response of the resource-manager client passes here. */
     observe(response) {
         if (response.status < 300)
@@ -37536,6 +37538,24 @@ class AccessRefusals {
         const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
         entry.requestIds.push(response.requestId ?? 'none');
         this.lacked.set(key, entry);
+        const text = oneLine(error.serviceMessage ?? '');
+        if (!this.messages.has(text))
+            this.messages.set(text, { text, firstRequestId: entry.requestIds[0] });
+    }
+    /**
+     * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
+     * the same scope after the first point to its request id instead of repeating it.
+     */
+    condense(failure) {
+        let condensed = failure;
+        for (const { text, firstRequestId } of this.messages.values()) {
+            const parts = condensed?.split(text) ?? [];
+            if (parts.length <= 2)
+                continue;
+            const [first, ...rest] = parts;
+            condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+        }
+        return condensed;
     }
     /**
      * After the operation: a failed step whose credential no request got past is one 401, thrown once; a failed
@@ -37752,6 +37772,8 @@ async function runOperation(source, runtime) {
             throw signInFailure;
         const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
         diagnosis = refusals?.settle(result, { signIn: connection.signIn, snooze });
+        if (refusals)
+            result = { ...result, failure: refusals.condense(result.failure) };
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.

@@ -127,6 +127,9 @@ describe('a 403 AuthorizationFailed names the action lacked and the scope, once 
     expect(count(summary, lacked)).toBe(1);
     expect(count(run.stdout, lacked)).toBe(1);
     expect(summary).not.toContain('its own identity');
+    // The annotation quotes the service's message once; the other systems point to its request id.
+    expect(count(run.errors[0]!, 'does not have authorization to perform action')).toBe(1);
+    expect(count(run.errors[0]!, 'AuthorizationFailed: the same as request-id req-403-X01')).toBe(2);
   });
 
   it("each distinct scope on its own line; with deallocate-vm, the system's own identity needs a role", async () => {

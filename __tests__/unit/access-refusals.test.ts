@@ -69,4 +69,18 @@ describe('the resource manager refusals, gathered over a step', () => {
       'With start-vm, the system starts its virtual machines with its own identity',
     );
   });
+
+  it('condense: a message met again is quoted once; distinct ones and a failure without them stay as they are', () => {
+    const refusals = new AccessRefusals();
+    refusals.observe(denied('/one', 'r1'));
+    refusals.observe(denied('/one', 'r2'));
+    refusals.observe(denied('/two', 'r3'));
+    const one = "… perform action 'A/stop/action' over scope '/one' or …";
+    const two = "… perform action 'A/stop/action' over scope '/two' or …";
+    expect(refusals.condense(`X: ${one} (r1). Y: ${one} (r2). Z: ${two} (r3).`)).toBe(
+      `X: ${one} (r1). Y: the same as request-id r1 (r2). Z: ${two} (r3).`,
+    );
+    expect(refusals.condense('timed out')).toBe('timed out');
+    expect(refusals.condense(undefined)).toBeUndefined();
+  });
 });

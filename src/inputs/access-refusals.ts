@@ -1,7 +1,7 @@
 import type { SignIn } from '../client/connect.js';
 import type { Diagnosis, LackedPermission } from '../client/diagnosis.js';
 import { parseErrorBody } from '../client/error-body.js';
-import { ServiceError } from '../client/errors.js';
+import { oneLine, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import type { OperationResult } from '../operations/types.js';
 
@@ -17,6 +17,8 @@ export class AccessRefusals {
   private accepted = false;
   private unauthorized?: HttpResponse;
   private readonly lacked = new Map<string, LackedPermission>();
+  /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+  private readonly messages = new Map<string, { text: string; firstRequestId: string }>();
 
   /** Every response of the resource-manager client passes here. */
   observe(response: HttpResponse): void {
@@ -32,6 +34,23 @@ export class AccessRefusals {
     const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
     entry.requestIds.push(response.requestId ?? 'none');
     this.lacked.set(key, entry);
+    const text = oneLine(error.serviceMessage ?? '');
+    if (!this.messages.has(text)) this.messages.set(text, { text, firstRequestId: entry.requestIds[0]! });
+  }
+
+  /**
+   * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
+   * the same scope after the first point to its request id instead of repeating it.
+   */
+  condense(failure: string | undefined): string | undefined {
+    let condensed = failure;
+    for (const { text, firstRequestId } of this.messages.values()) {
+      const parts = condensed?.split(text) ?? [];
+      if (parts.length <= 2) continue;
+      const [first, ...rest] = parts;
+      condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+    }
+    return condensed;
   }
 
   /**

@@ -120,6 +120,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     if (signInFailure && result.failure && client.requestCount === 0) throw signInFailure;
     const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
     diagnosis = refusals?.settle(result, { signIn: connection.signIn!, snooze });
+    if (refusals) result = { ...result, failure: refusals.condense(result.failure) };
   } finally {
     // Keep-alive sockets would hold the process open after the step is done.
     await closeDispatcher(dispatcher);
