@@ -19,15 +19,12 @@ const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a work
  * write (true, false, a number), so service text that merely contains a colon passes unchanged.
  */
 export function forCommandLine(text: string): string {
-  return (
-    text
-      .replace(/Input '([a-z0-9-]+)':/g, (whole, name: string) => (isInput(name) ? `--${name}:` : whole))
-      .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name: string, value: string) =>
-        isInput(name) ? `--${name} ${value}` : whole,
-      )
-      .replaceAll(SIGN_IN, SIGN_IN_HERE)
-      .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
-      // A job's permissions mean nothing here: federation needs a workflow, which the line before says.
-      .replaceAll(`. ${ID_TOKEN_RULE}`, '')
-  );
+  return text
+    .replace(/Input '([a-z0-9-]+)':/g, (whole, name: string) => (isInput(name) ? `--${name}:` : whole))
+    .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name: string, value: string) =>
+      isInput(name) ? `--${name} ${value}` : whole,
+    )
+    .replaceAll(SIGN_IN, SIGN_IN_HERE)
+    .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
+    .replaceAll(`. ${ID_TOKEN_RULE}`, '');
 }
