@@ -33621,7 +33621,8 @@ function throwIfRefused(response, context) {
     const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
         numberIn(body.success ? body.data.error_description : undefined);
     const claims = context.assertion ? readClaims(context.assertion) : undefined;
-    const diagnosis = diagnose(number, claims);
+    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
+    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
     if (!diagnosis)
         throw error;
     throw new ServiceError({

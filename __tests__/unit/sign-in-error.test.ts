@@ -66,8 +66,9 @@ describe('the token endpoint refusal, read', () => {
     );
     expect(unknown.init.diagnosis).toBeUndefined();
     expect(unknown.signIn).toBe(false);
+    // A proxy's page, even for a federated grant: nothing said of the token.
     expect(
-      thrown(() => throwIfRefused(refusal('<html>', 400), { endpoint: 'E' })).init.diagnosis,
+      thrown(() => throwIfRefused(refusal('<html>', 400), { endpoint: 'E', assertion })).init.diagnosis,
     ).toBeUndefined();
   });
 
