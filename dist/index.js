@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7804:
+/***/ 1256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33983,6 +33983,74 @@ async function appCurrentUser(options, client, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/change-safely.ts
+
+
+/**
+ * Sends a change whose answer may be lost, finds out what happened, and sends it again only where the service
+ * did not act: the one home of that rule. A refusal (a `409` to the first attempt, or one the finding out does
+ * not claim) is thrown, never sent again; the retries carry the first attempt's client request id and wait on
+ * the clock (backoff with jitter) within the attempts and the deadline, so no refusal becomes a storm.
+ */
+async function changeSafely(options) {
+    const { what, clock, log } = options;
+    const policy = options.policy ?? defaultRetryPolicy;
+    let clientRequestId;
+    let unknownSince;
+    for (let attempt = 1;; attempt++) {
+        const sentAt = clock.now();
+        try {
+            return { response: await options.send(clientRequestId) };
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || options.signal?.aborted)
+                throw error;
+            const conflict = error.status === 409;
+            // A 409 with nothing of ours possibly under way is someone else's work: the refusal stands.
+            if (conflict ? unknownSince === undefined : !error.effectUnknown)
+                throw error;
+            clientRequestId ??= error.clientRequestId;
+            unknownSince ??= sentAt;
+            log.warning(`${what} (client-request-id ${error.clientRequestId ?? clientRequestId ?? 'none'}) ${describeUnknown(error)}: ${options.findingOutBy.toLowerCase()} to find out whether the service acted`);
+            let finding;
+            try {
+                finding = await options.findOut({ error, conflict, unknownSince });
+            }
+            catch (readError) {
+                // Both failures are the cause: the change's (its effect unknown) and the read's (why it still is).
+                throw withFindingOutFailure(error, readError, options.findingOutBy);
+            }
+            if ('acted' in finding)
+                return { acted: finding.acted, cause: error };
+            if ('refused' in finding)
+                throw withNote(error, finding.refused);
+            // After a 409 the operation in progress is not shown to be ours: never sent again.
+            if (conflict)
+                throw error;
+            const evidence = 'notActed' in finding ? finding.notActed : finding.unknown;
+            // Known now where the finding says so: the error says "did not act" rather than "the effect is unknown".
+            const stop = (hint) => 'notActed' in finding ? new ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
+            if (attempt >= policy.attempts)
+                throw stop(`Sent ${attempt} times; after each, ${evidence}.`);
+            const pause = backoffDelay(policy, attempt);
+            if (clock.now() + pause > options.deadline) {
+                throw stop(`${evidence}, and the next try would come after the step's timeout.`);
+            }
+            log.info(`${evidence}; sending ${what} again in ${formatWait(pause)}`);
+            await clock.sleep(pause, options.signal);
+        }
+    }
+}
+function withNote(error, note) {
+    return error.withHint(error.hint ? `${error.hint} ${note}` : note);
+}
+function describeUnknown(error) {
+    if (error.status === 409)
+        return 'was answered 409 (an operation is in progress)';
+    const answer = error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`;
+    return `${answer} and may have reached the service (its answer was lost)`;
+}
+
 ;// CONCATENATED MODULE: ./src/client/response.ts
 /** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
 function jsonOf(response) {
@@ -34225,8 +34293,14 @@ async function appRemoveUser(options, client, ctx) {
         // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
         let lostAnswer;
         try {
-            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
-                lostAnswer = error;
+            const response = await removeOnce({
+                client,
+                ctx,
+                apiUrl: options.apiUrl,
+                locator,
+                email,
+                app,
+                onLostAnswer: (error) => (lostAnswer = error),
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -34300,31 +34374,28 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
-/** Attempts of one removal in all, the first included: as many as a read gets. */
-const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
 /**
- * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
- * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
  */
-async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError) || !error.effectUnknown)
-                throw error;
+async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
+    const sent = await changeSafely({
+        what: `DELETE ${email}`,
+        findingOutBy: 'Sending it again',
+        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+        findOut: async ({ error }) => {
             onLostAnswer(error);
-            clientRequestId = error.clientRequestId;
-            const wait = backoffDelay(defaultRetryPolicy, attempt);
-            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
-                throw error;
-            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
-                '(a removal is idempotent, so it is sent again although its effect is unknown)');
-            await ctx.clock.sleep(wait, ctx.signal);
-        }
-    }
+            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        throw sent.cause;
+    return sent.response;
 }
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
@@ -35779,63 +35850,39 @@ function withInstance(outcome, sent, verb) {
     };
 }
 /**
- * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
- * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
- * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
- */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/**
- * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
- * own retries, with the same client request id (the same logical request), within the budget and the deadline.
+ * The POST through the client's change-safely rule. Where its effect is unknown (the answer was lost) or a 409
+ * follows such an attempt, C0 tells whether the service acted; where it did, the instance's status is followed to
+ * its end (there is no operation URL to follow); where it did not, the client sends the POST again.
  */
 async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            clientRequestId ??= error.clientRequestId;
-            const what = error.status === 409
-                ? 'was answered 409 (an operation is in progress)'
-                : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
-            log.warning(`the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`);
-            let now;
-            try {
-                now = await readInstance(client, target.readUrl);
-            }
-            catch (readError) {
-                // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-                throw withFindingOutFailure(error, readError, 'Reading the instance');
-            }
-            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
-                if (!wait) {
-                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-                    return { settled: { kind: 'accepted', last: now }, cause: error };
-                }
-                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
-                return { settled, cause: error };
-            }
+    const sent = await changeSafely({
+        what: `the ${action.verb}`,
+        findingOutBy: 'Reading the instance',
+        send: (clientRequestId) => action.send(client, target.actionUrl, log, apiVersion, clientRequestId),
+        findOut: async ({ conflict }) => {
+            const now = await readInstance(client, target.readUrl);
+            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? ''))
+                return { acted: now };
             const status = now.status ?? 'of no status';
-            // Known now: the service did not act. The error says so rather than "the effect is unknown".
-            const didNotAct = (hint) => new ServiceError({ ...error.init, effectUnknown: false, hint });
-            if (attempt >= SEND_ATTEMPTS) {
-                throw didNotAct(`Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`);
-            }
-            const pause = backoffDelay(defaultRetryPolicy, attempt);
-            if (ctx.clock.now() + pause > ctx.deadline) {
-                throw didNotAct(`'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`);
-            }
-            log.info(`is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`);
-            await ctx.clock.sleep(pause, ctx.signal);
-        }
+            return conflict
+                ? { refused: `'${target.ref.label}' is ${status}.` }
+                : { notActed: `'${target.ref.label}' is ${status}: the service did not act` };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log,
+    });
+    if ('response' in sent)
+        return sent.response;
+    const now = sent.acted;
+    if (!wait) {
+        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
     }
+    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
+    return { settled, cause: sent.cause };
 }
 /** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
 function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
@@ -37026,61 +37073,65 @@ async function syncStart(options, client, ctx) {
         }
     }
 }
-/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
-const sync_start_SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
-const CLOCK_SKEW_MS = 60_000;
 /**
- * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
- * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
- * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ * synchronize through the client's change-safely rule. A refusal (a 409 to the first attempt: a scheduled run, or
+ * another party's) fails with the service's code and message. Only after an attempt of unknown effect is A1
+ * searched, and only for a synchronization that started after that attempt was sent, in the mode asked: that one
+ * is ours and is followed; a run that started before it is someone else's, and the failure stands.
  */
 async function start(share, mode, ctx) {
-    const sentAt = ctx.clock.now();
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            const what = error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
-            ctx.logger.warning(`synchronize ${what}: reading the list to find out whether the service started one.`);
-            let pass;
-            try {
-                pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-            }
-            catch (readError) {
-                // The request's own failure stays the cause; the read's is added (a service that went away says so).
-                throw withFindingOutFailure(error, readError, 'Reading the list');
-            }
+    const sent = await changeSafely({
+        what: 'synchronize',
+        findingOutBy: 'Reading the list',
+        send: (clientRequestId) => share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined), clientRequestId }),
+        findOut: async ({ unknownSince }) => {
+            const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
             const newest = pass.found;
-            const start = newest && startOf(newest);
-            if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
-                ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
-                return { id: newest.synchronizationId, begun: newest };
+            if (newest?.synchronizationId && isOurs(newest, mode, unknownSince)) {
+                return { acted: { ...newest, synchronizationId: newest.synchronizationId } };
             }
-            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= sync_start_SEND_ATTEMPTS)
-                throw error;
-            ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'synchronize');
-        const id = answer.synchronizationId;
-        if (!id) {
-            throw new ServiceError({
-                status: response.status,
-                code: 'InvalidResponse',
-                message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-                requestId: response.requestId,
-            });
-        }
-        ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+            if (newest && classifyStatus(newest.status) === 'running') {
+                return {
+                    refused: `Synchronization ${newest.synchronizationId ?? '(no id)'}${describeSync(newest)} runs and did not start after this step's synchronize was sent, so it is not taken for this step's; ${RUNNING_HINT}`,
+                };
+            }
+            return { notActed: 'no synchronization started since: the service did not act' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent) {
+        const begun = sent.acted;
+        ctx.logger.info(`The service started synchronization ${begun.synchronizationId}${describeSync(begun)}: following it.`);
+        return { id: begun.synchronizationId, begun };
     }
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+}
+/**
+ * Ours: started after the attempt of unknown effect was sent (by our clock against the service's: a run that
+ * began before it, however recently, is another party's), or listed first and queued without a start, and in the
+ * mode asked where the listing names one.
+ */
+function isOurs(sync, mode, sentAt) {
+    const start = startOf(sync);
+    const listedMode = sync.synchronizationMode;
+    if (listedMode && listedMode.toLowerCase() !== mode.toLowerCase())
+        return false;
+    return start === undefined || start >= sentAt;
 }
 /**
  * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
@@ -37140,46 +37191,35 @@ function safeStatus(text) {
     run: syncCancel,
 }));
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
- * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
- * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
- * within the attempts a read gets from the client.
+ * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
+ * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
+ * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
+ * one synchronization cancels it once).
  */
 async function cancel(share, id, known, ctx) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
-                throw error;
-            clientRequestId = error.clientRequestId;
-            ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`);
-            let now;
-            try {
-                now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), {
-                    kind: 'id',
-                    synchronizationId: id,
-                }, true)).found;
-            }
-            catch (readError) {
-                throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
-            }
+    const sent = await changeSafely({
+        what: 'cancelSynchronization',
+        findingOutBy: `Reading synchronization ${id}`,
+        send: (clientRequestId) => share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
+        findOut: async () => {
+            const now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true)).found;
             if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
                 ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
-                return { ...known, ...now, synchronizationId: id };
+                return { acted: { ...known, ...now, synchronizationId: id } };
             }
-            if (attempt >= defaultRetryPolicy.attempts)
-                throw error;
-            ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-        ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-    }
+            return { notActed: `synchronization ${id} is still ${now.status}` };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        return sent.acted;
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
 const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
@@ -37860,7 +37900,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7804);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1256);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

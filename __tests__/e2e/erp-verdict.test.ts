@@ -40,6 +40,22 @@ describe('a stop whose answer was lost', () => {
   });
 });
 
+describe('a stop refused with 409', () => {
+  it('on the first attempt is a refusal: sent once, fails with the service’s code and message', async () => {
+    const e = emu.get();
+    const body = JSON.stringify({
+      error: { code: 'Conflict', message: 'Another operation is in progress.' },
+    });
+    e.addFault({ fault: { kind: 'status', status: 409, body }, times: 5, method: 'POST', path: STOP });
+    const r = await run({});
+    expect(r.code).toBe(1);
+    expect(e.requestsTo(STOP)).toHaveLength(1);
+    expect(r.errors[0]).toContain('HTTP 409');
+    expect(r.errors[0]).toContain('Conflict: Another operation is in progress.');
+    expect(r.outputs.changes).toBe('false');
+  });
+});
+
 describe('operation-status and operation-urls say only what is true', () => {
   it('several instances, none failed by the service: the last status seen, not Failed', async () => {
     const e = emu.get();

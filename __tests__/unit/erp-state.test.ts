@@ -89,7 +89,7 @@ function context(clock: VirtualClock): OperationContext {
 }
 
 describe('a stop whose effect is unknown', () => {
-  it.each(['effectUnknown', 409] as const)(
+  it.each(['effectUnknown'] as const)(
     '(%s) where the service acted: followed by the instance status to Offline, never sent again',
     async (lost) => {
       const clock = new VirtualClock();
@@ -107,17 +107,23 @@ describe('a stop whose effect is unknown', () => {
     },
   );
 
-  it.each(['effectUnknown', 409] as const)(
-    '(%s) where the service did not act: sent again, then followed as usual',
-    async (lost) => {
-      const clock = new VirtualClock();
-      const { client, sent } = service({ acted: false, lost });
-      const result = await erpStop(OPTIONS, client, context(clock));
-      expect(result.failure).toBeUndefined();
-      expect(sent).toEqual(['read', 'POST', 'read', 'POST', 'poll', 'read']);
-      expect(result.outputs['operation-status']).toBe('Succeeded');
-    },
-  );
+  it('(effectUnknown) where the service did not act: sent again, then followed as usual', async () => {
+    const clock = new VirtualClock();
+    const { client, sent } = service({ acted: false, lost: 'effectUnknown' });
+    const result = await erpStop(OPTIONS, client, context(clock));
+    expect(result.failure).toBeUndefined();
+    expect(sent).toEqual(['read', 'POST', 'read', 'POST', 'poll', 'read']);
+    expect(result.outputs['operation-status']).toBe('Succeeded');
+  });
+
+  it('a 409 to the first stop is a refusal: sent once, never read to be adopted, never sent again', async () => {
+    const clock = new VirtualClock();
+    const { client, sent } = service({ acted: false, lost: 409 });
+    const result = await erpStop(OPTIONS, client, context(clock));
+    expect(sent).toEqual(['read', 'POST']);
+    expect(result.failure).toContain('Conflict');
+    expect(result.outputs.changes).toBe(false);
+  });
 
   it('a failure whose effect is known is not retried and not read after', async () => {
     const clock = new VirtualClock();

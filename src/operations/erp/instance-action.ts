@@ -1,7 +1,7 @@
 import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
-import { InputError, ServiceError, withFindingOutFailure } from '../../client/errors.js';
+import { changeSafely } from '../../client/change-safely.js';
+import { InputError, type ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { optional, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
@@ -267,17 +267,9 @@ interface FollowedInstance {
 }
 
 /**
- * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
- * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
- * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
- */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-
-/**
- * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
- * own retries, with the same client request id (the same logical request), within the budget and the deadline.
+ * The POST through the client's change-safely rule. Where its effect is unknown (the answer was lost) or a 409
+ * follows such an attempt, C0 tells whether the service acted; where it did, the instance's status is followed to
+ * its end (there is no operation URL to follow); where it did not, the client sends the POST again.
  */
 async function sendFindingOut(
   action: InstanceAction,
@@ -288,63 +280,38 @@ async function sendFindingOut(
   ctx: OperationContext,
   log: InstanceLog,
 ): Promise<HttpResponse | FollowedInstance> {
-  let clientRequestId: string | undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
-    } catch (error) {
-      const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-      if (!unknown || ctx.signal?.aborted) throw error;
-      clientRequestId ??= error.clientRequestId;
-      const what =
-        error.status === 409
-          ? 'was answered 409 (an operation is in progress)'
-          : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
-      log.warning(
-        `the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`,
-      );
-      let now: InstanceState;
-      try {
-        now = await readInstance(client, target.readUrl);
-      } catch (readError) {
-        // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-        throw withFindingOutFailure(error, readError, 'Reading the instance');
-      }
-      if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
-        if (!wait) {
-          log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-          return { settled: { kind: 'accepted', last: now }, cause: error };
-        }
-        log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-        const settled = await followStatus(
-          client,
-          target.readUrl,
-          ctx,
-          (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-          now,
-        );
-        return { settled, cause: error };
-      }
+  const sent = await changeSafely<InstanceState>({
+    what: `the ${action.verb}`,
+    findingOutBy: 'Reading the instance',
+    send: (clientRequestId) => action.send(client, target.actionUrl, log, apiVersion, clientRequestId),
+    findOut: async ({ conflict }) => {
+      const now = await readInstance(client, target.readUrl);
+      if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) return { acted: now };
       const status = now.status ?? 'of no status';
-      // Known now: the service did not act. The error says so rather than "the effect is unknown".
-      const didNotAct = (hint: string) => new ServiceError({ ...error.init, effectUnknown: false, hint });
-      if (attempt >= SEND_ATTEMPTS) {
-        throw didNotAct(
-          `Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`,
-        );
-      }
-      const pause = backoffDelay(defaultRetryPolicy, attempt);
-      if (ctx.clock.now() + pause > ctx.deadline) {
-        throw didNotAct(
-          `'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`,
-        );
-      }
-      log.info(
-        `is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`,
-      );
-      await ctx.clock.sleep(pause, ctx.signal);
-    }
+      return conflict
+        ? { refused: `'${target.ref.label}' is ${status}.` }
+        : { notActed: `'${target.ref.label}' is ${status}: the service did not act` };
+    },
+    clock: ctx.clock,
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    log,
+  });
+  if ('response' in sent) return sent.response;
+  const now = sent.acted;
+  if (!wait) {
+    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+    return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
   }
+  log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+  const settled = await followStatus(
+    client,
+    target.readUrl,
+    ctx,
+    (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    now,
+  );
+  return { settled, cause: sent.cause };
 }
 
 /** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */

@@ -1,7 +1,7 @@
-import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
-import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
+import { changeSafely } from '../../client/change-safely.js';
+import { oneLine } from '../../client/errors.js';
+import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
-import { defaultRetryPolicy } from '../../client/retry.js';
 import { classifyStatus } from '../../client/status.js';
 import { findInListing } from './choose.js';
 import { explainFailure } from './datasets.js';
@@ -43,10 +43,10 @@ export interface SyncCancelOptions extends ShareSubscriptionOptions {
 }
 
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
- * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
- * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
- * within the attempts a read gets from the client.
+ * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
+ * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
+ * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
+ * one synchronization cancels it once).
  */
 async function cancel(
   share: ShareSubscription,
@@ -54,48 +54,39 @@ async function cancel(
   known: Synchronization | undefined,
   ctx: OperationContext,
 ): Promise<Synchronization> {
-  let clientRequestId: string | undefined;
-  for (let attempt = 1; ; attempt++) {
-    let response: HttpResponse;
-    try {
-      response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted) throw error;
-      clientRequestId = error.clientRequestId;
-      ctx.logger.warning(
-        `cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`,
-      );
-      let now: Synchronization | undefined;
-      try {
-        now = (
-          await findInListing(
-            share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-            {
-              kind: 'id',
-              synchronizationId: id,
-            },
-            true,
-          )
-        ).found;
-      } catch (readError) {
-        throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
-      }
+  const sent = await changeSafely<Synchronization>({
+    what: 'cancelSynchronization',
+    findingOutBy: `Reading synchronization ${id}`,
+    send: (clientRequestId) =>
+      share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
+    findOut: async () => {
+      const now = (
+        await findInListing(
+          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+          { kind: 'id', synchronizationId: id },
+          true,
+        )
+      ).found;
       if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
         ctx.logger.info(
           `Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`,
         );
-        return { ...known, ...now, synchronizationId: id };
+        return { acted: { ...known, ...now, synchronizationId: id } };
       }
-      if (attempt >= defaultRetryPolicy.attempts) throw error;
-      ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
-      continue;
-    }
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    ctx.logger.info(
-      `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
-    );
-    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-  }
+      return { notActed: `synchronization ${id} is still ${now.status}` };
+    },
+    clock: ctx.clock,
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    log: ctx.logger,
+  });
+  if ('acted' in sent) return sent.acted;
+  const response = sent.response;
+  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+  ctx.logger.info(
+    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+  );
+  return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
