@@ -1301,6 +1301,7 @@ class ErpArea {
         state.prior = { status: state.status, health: state.health };
         state.op = op;
         state.pendingEnd = undefined;
+        state.lagLeft = knobs.statusLagReads;
         state.status = action === 'start' ? 'Starting' : soft > 0 ? 'SoftShutdown' : 'Stopping';
         if (knobs.pollingMode === 'location') {
             sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
@@ -1458,7 +1459,10 @@ class ErpArea {
         }
         const state = this.instance(name, subscriptionId, resourceGroup);
         state.reads++;
-        if (state.op && state.op.stop.endedAt === undefined)
+        const lagging = state.lagLeft !== undefined && state.lagLeft > 0 && state.prior;
+        if (lagging)
+            state.lagLeft = (state.lagLeft ?? 1) - 1;
+        else if (state.op && state.op.stop.endedAt === undefined)
             this.advance(state.op, ctx.emulator);
         else if (state.pendingEnd) {
             if (state.settleLeft > 0)
@@ -1473,8 +1477,8 @@ class ErpArea {
             location: this.scenario.location ?? 'westeurope',
             tags: {},
             properties: {
-                status: state.status,
-                health: state.health,
+                status: lagging ? lagging.status : state.status,
+                health: lagging ? lagging.health : state.health,
                 state: 'RegistrationComplete',
                 provisioningState: 'Succeeded',
             },
@@ -1666,6 +1670,7 @@ const erpKnobs = {
     endStatus: scenario_schema_text,
     endHealth: scenario_schema_text,
     settleReads: schemas/* optional */.lqM(count),
+    statusLagReads: schemas/* optional */.lqM(count),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({

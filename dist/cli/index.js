@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(856);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3123);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 856:
+/***/ 3123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24852,84 +24852,6 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
-        return 'succeeded';
-    if (FAILED.has(s))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/client/arm/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
 
 /**
@@ -24972,6 +24894,19 @@ const erpVirtualInstance = schemas/* looseObject */._H3({
         health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     })),
 });
+
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = new Set(['succeeded', 'completed']);
+const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    const s = (status ?? '').trim().toLowerCase();
+    if (SUCCEEDED.has(s))
+        return 'succeeded';
+    if (FAILED.has(s))
+        return 'failed';
+    return 'running';
+}
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -25064,6 +24999,71 @@ function movedTo(response, mode, state) {
     if (mode === 'unknown' || found.mode === mode)
         return found;
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
@@ -25529,12 +25529,239 @@ async function followStatus(client, url, ctx, onChange, first) {
         return { kind: 'settled', last: result.value };
     }
     catch (error) {
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
+        return failedWait(error, last, ctx);
     }
+}
+/** How a wait on the instance ended that did not settle: cancelled, timed out, or a read that failed. */
+function failedWait(error, last, ctx) {
+    if (ctx.signal?.aborted)
+        return { kind: 'cancelled', last, error };
+    if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
+        return { kind: 'timeout', last, error };
+    return { kind: 'error', last, error };
+}
+/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
+const SETTLE_WINDOW_MS = 30_000;
+/**
+ * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
+ * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
+ * a virtual clock. Only code already running in the process can set this global.
+ */
+const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+function settleWindowMs() {
+    const shortened = globalThis[SETTLE_WINDOW_OVERRIDE];
+    return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
+}
+/**
+ * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
+ * up to the settle window and within the deadline: the status lags the operation. Returns the last read.
+ */
+async function readPastLag(watch) {
+    const { client, url, ctx, startState } = watch;
+    let last = watch.first ?? (await readInstance(client, url));
+    const until = Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline);
+    let said = false;
+    while (sameStatus(last.status, startState)) {
+        const wait = parseRetryAfter(last.response.headers['retry-after'], ctx.clock.now()) ?? ctx.pollIntervalMs;
+        if (ctx.clock.now() + wait > until)
+            break;
+        if (!said) {
+            watch.onLag(last);
+            said = true;
+        }
+        await ctx.clock.sleep(wait, ctx.signal);
+        last = await readInstance(client, url);
+    }
+    if (said)
+        watch.onRead(last);
+    return last;
+}
+/**
+ * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it
+ * again within the settle window and follows it on if it moves: a lagging status is not a verdict.
+ */
+async function followToEnd(watch) {
+    const { client, url, ctx, startState, onRead } = watch;
+    const settled = await followStatus(client, url, ctx, onRead, watch.first);
+    const last = settled.last;
+    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+        return settled;
+    let moved = last;
+    try {
+        moved = await readPastLag({ ...watch, startState, first: last });
+    }
+    catch (error) {
+        return failedWait(error, moved, ctx);
+    }
+    if (!isSettling(moved.status))
+        return { kind: 'settled', last: moved };
+    return followStatus(client, url, ctx, onRead, moved);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/**
+ * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
+ * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(action, status) {
+    const s = status?.toLowerCase();
+    if (s === END_STATUS[action.verb].toLowerCase())
+        return true;
+    return action.verb === 'stop' && action.snooze.on && s === 'unavailable';
+}
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+    start: ['starting', 'running'],
+};
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
+}
+const SEED_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? SEED_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+
+
+
+
+/**
+ * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
+ * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
+ * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
+ * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
+ * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
+ */
+async function sendFindingOut(o) {
+    const { action, target, client, ctx, log } = o;
+    const { verb } = action;
+    const name = target.ref.label;
+    const startState = startStateOf(verb, o.before);
+    const watch = {
+        client,
+        url: target.readUrl,
+        ctx,
+        startState,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
+    };
+    const moved = (status) => ACTED[verb].includes(status?.toLowerCase() ?? '') && status?.toLowerCase() !== startState.toLowerCase();
+    // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
+    const cannotTell = ACTED[verb].includes(startState.toLowerCase());
+    const sent = await changeSafely({
+        what: `the ${verb}`,
+        findingOutBy: 'Reading the instance',
+        send: (clientRequestId) => action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
+        findOut: async ({ conflict }) => {
+            if (cannotTell) {
+                return {
+                    refused: `'${name}' was ${startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+                };
+            }
+            const now = await readPastLag({ ...watch, first: undefined });
+            if (moved(now.status) || conflict)
+                return { acted: now };
+            return {
+                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
+            };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log,
+    });
+    if ('response' in sent)
+        return sent.response;
+    const now = sent.acted;
+    if (!o.wait) {
+        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
+    }
+    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(o) {
+    const { action, sent, log } = o;
+    const { settled, cause } = o.followed;
+    const { verb } = action;
+    const name = o.target.ref.label;
+    const last = settled.last;
+    const base = {
+        target: name,
+        durationMs: o.durationMs,
+        requestId: last?.response.requestId ?? cause.requestId,
+    };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
@@ -25545,8 +25772,8 @@ async function followStatus(client, url, ctx, onChange, first) {
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
-async function planInstance(action, name, actionUrl, apiVersion, before, client, log, durationMs) {
-    const request = await wouldSend(() => action.send(client, actionUrl, log, apiVersion), `the ${action.verb} of '${name}'`);
+async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
+    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
     // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
     const from = before ? (before.status ?? 'of no status') : 'status not read';
     return {
@@ -25604,10 +25831,8 @@ function withPlan(reported, outcomes, operation, context, ctx) {
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
+
+
 /** The permission C0 needs, as the resource manager names it. */
 const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
 function firstLine(error) {
@@ -25658,16 +25883,26 @@ function readFailure(ref, error, durationMs, log, ctx) {
 }
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
- * the health: the line that catches a false success.
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
-async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+async function verifyEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
     const { verb } = action;
-    const name = target.ref.label;
+    const name = o.target.ref.label;
     const end = END_STATUS[verb];
-    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const startState = startStateOf(verb, sent.before);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+        startState: isEnd(action, startState) ? undefined : startState,
+        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
+    });
     const last = settled.last;
-    const durationMs = ctx.clock.now() - startedAt;
+    const durationMs = ctx.clock.now() - o.startedAt;
     const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
     const outcome = (instanceOutcome, failure) => ({
         ...ended,
@@ -25680,7 +25915,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
     const health = last?.health ?? 'unknown';
     switch (settled.kind) {
         case 'settled':
-            if (sameStatus(last?.status, end))
+            if (isEnd(action, last?.status))
                 return outcome(DONE[verb]);
             return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
         case 'timeout':
@@ -25706,30 +25941,6 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline'],
-    start: ['starting', 'running'],
-};
-const SEED_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
-        return given ?? SEED_API_VERSION;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
-    }
-    return given;
-}
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -25747,7 +25958,7 @@ async function runInstanceAction(action, options, client, ctx) {
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
         title: (t) => `${operation} ${t.ref.label}`,
         logName: (t) => t.ref.label,
-        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
+        work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
     });
     const reported = report(outcomes, {
         title: operation,
@@ -25768,7 +25979,8 @@ function whereContext(targets) {
         ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
     ];
 }
-async function actOn(action, target, apiVersion, options, client, ctx, log) {
+async function actOn(o) {
+    const { action, target, apiVersion, options, client, ctx, log } = o;
     const { verb } = action;
     const name = target.ref.label;
     const label = `The ${verb} of erp virtual instance '${name}'`;
@@ -25812,16 +26024,17 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
     if (ctx.dryRun) {
-        return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
+        const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
+        return planInstance({ ...planned, durationMs: elapsed() });
     }
     const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+        const response = await sendFindingOut({ ...o, wait: options.wait, before });
         if ('settled' in response) {
-            return followedInstance(action, target, response, sent, elapsed(), log);
+            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
         }
         // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
         const answer = readAnswer(response, 'async', `${verb} response`);
@@ -25830,7 +26043,7 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
             log.info(progressLine(answer.body, elapsed()));
             const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
             return answer.state === 'succeeded' && options.verify
-                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+                ? verifyEnd({ ...o, ended, sent, startedAt })
                 : withInstance(ended, sent, verb);
         }
         // A 202 is followed whatever its body says: the operation is what decides.
@@ -25858,7 +26071,7 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
     const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
     if (followed.kind === 'succeeded' && options.verify) {
-        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+        return verifyEnd({ ...o, ended, sent, startedAt });
     }
     return withInstance(ended, sent, verb);
 }
@@ -25875,94 +26088,6 @@ function withInstance(outcome, sent, verb) {
     return {
         ...outcome,
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
-    };
-}
-/**
- * The POST through the client's change-safely rule. Where its effect is unknown (the answer was lost) or a 409
- * follows such an attempt, C0 tells whether the service acted; where it did, the instance's status is followed to
- * its end (there is no operation URL to follow); where it did not, the client sends the POST again.
- */
-async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
-    const sent = await changeSafely({
-        what: `the ${action.verb}`,
-        findingOutBy: 'Reading the instance',
-        send: (clientRequestId) => action.send(client, target.actionUrl, log, apiVersion, clientRequestId),
-        findOut: async ({ conflict }) => {
-            const now = await readInstance(client, target.readUrl);
-            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? ''))
-                return { acted: now };
-            const status = now.status ?? 'of no status';
-            return conflict
-                ? { refused: `'${target.ref.label}' is ${status}.` }
-                : { notActed: `'${target.ref.label}' is ${status}: the service did not act` };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log,
-    });
-    if ('response' in sent)
-        return sent.response;
-    const now = sent.acted;
-    if (!wait) {
-        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
-    }
-    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
-    return { settled, cause: sent.cause };
-}
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
-    const { verb } = action;
-    const name = target.ref.label;
-    const end = END_STATUS[verb];
-    const last = settled.last;
-    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
-    const status = last?.status ?? 'none';
-    const done = `${sent.done}: followed by the instance's status (answer lost)`;
-    if (settled.kind === 'accepted') {
-        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            status: last?.status,
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
-    }
-    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
-        log.info(`reached ${last?.status}`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-        };
-    }
-    if (settled.kind === 'settled') {
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
-    }
-    const why = settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-            ? 'the job was cancelled'
-            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-    return {
-        ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
-        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-        instance: {
-            before: sent.before,
-            after: last,
-            outcome: settled.kind === 'error' ? 'failed' : 'running',
-            done,
-        },
     };
 }
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
@@ -26020,7 +26145,7 @@ function erpStart(options, client, ctx) {
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
         plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
+        send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     }, options, client, ctx);
 }
 
@@ -26147,6 +26272,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
  * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
@@ -26179,11 +26305,11 @@ function erpStop(options, client, ctx) {
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
         plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
+        send: (request) => sendStop({ ...request, options }),
     }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
+async function sendStop({ client, url, options, log, apiVersion, clientRequestId, }) {
     // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
     const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
     const stop = (softStopTimeoutSeconds, id) => client.send({

@@ -73,6 +73,7 @@ const erpKnobs = {
   endStatus: text,
   endHealth: text,
   settleReads: z.optional(count),
+  statusLagReads: z.optional(count),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

@@ -66,6 +66,8 @@ export interface ErpStep {
  *   (health `Degraded` unless `endHealth` says otherwise).
  * - `settleReads`: a slow settle: this many reads after the operation ended Succeeded still show `Stopping`
  *   (`Starting`) before the end status.
+ * - `statusLagReads`: the documented status lag: this many reads after a stop or start was accepted still show
+ *   the status and health before it (and do not move its operation), as a read seconds after the POST does.
  */
 export interface ErpInstanceScenario {
   respond?: 200 | 202;
@@ -87,6 +89,7 @@ export interface ErpInstanceScenario {
   endStatus?: string;
   endHealth?: string;
   settleReads?: number;
+  statusLagReads?: number;
   /** How the instance's start (C2) behaves where it differs from its stop: the same knobs, over them. */
   start?: Omit<ErpInstanceScenario, 'start'>;
 }
@@ -152,6 +155,8 @@ export interface EmulatedInstance {
   /** Where the operation ended Succeeded: the status and health it ends in, after `settleLeft` more reads. */
   pendingEnd?: { status: string; health: string };
   settleLeft: number;
+  /** Reads left that still show `prior` (the status lag after a stop or start was accepted). */
+  lagLeft?: number;
   /** C0 reads served. */
   reads: number;
 }
@@ -345,6 +350,7 @@ export class ErpArea implements AreaModule {
     state.prior = { status: state.status, health: state.health };
     state.op = op;
     state.pendingEnd = undefined;
+    state.lagLeft = knobs.statusLagReads;
     state.status = action === 'start' ? 'Starting' : soft > 0 ? 'SoftShutdown' : 'Stopping';
     if (knobs.pollingMode === 'location') {
       sendJson(ctx, 202, undefined, this.pollingHeaders(op, ctx.emulator));
@@ -501,7 +507,9 @@ export class ErpArea implements AreaModule {
     }
     const state = this.instance(name, subscriptionId, resourceGroup);
     state.reads++;
-    if (state.op && state.op.stop.endedAt === undefined) this.advance(state.op, ctx.emulator);
+    const lagging = state.lagLeft !== undefined && state.lagLeft > 0 && state.prior;
+    if (lagging) state.lagLeft = (state.lagLeft ?? 1) - 1;
+    else if (state.op && state.op.stop.endedAt === undefined) this.advance(state.op, ctx.emulator);
     else if (state.pendingEnd) {
       if (state.settleLeft > 0) state.settleLeft--;
       else this.applyEnd(state);
@@ -513,8 +521,8 @@ export class ErpArea implements AreaModule {
       location: this.scenario.location ?? 'westeurope',
       tags: {},
       properties: {
-        status: state.status,
-        health: state.health,
+        status: lagging ? lagging.status : state.status,
+        health: lagging ? lagging.health : state.health,
         state: 'RegistrationComplete',
         provisioningState: 'Succeeded',
       },

@@ -42,8 +42,7 @@ export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: Oper
       snooze: { input: 'start-vm', on: options.startVm },
       describe: options.startVm ? 'start, starting the VMs first' : 'start',
       plan: options.startVm ? 'start (start VMs first)' : 'start',
-      send: (c, url, _log, _apiVersion, clientRequestId) =>
-        c.send({ method: 'POST', url, json, clientRequestId }),
+      send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     },
     options,
     client,

@@ -2,13 +2,13 @@ import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { SnoozeStopRequestBody } from '../../client/schemas/erp.js';
 import {
-  hasSnoozeFields,
   INSTANCE_ACTION_INPUTS,
   INSTANCE_ACTION_OUTPUTS,
   runInstanceAction,
   type InstanceActionOptions,
 } from './instance-action.js';
 import type { InstanceLog } from './progress.js';
+import { hasSnoozeFields } from './vocabulary.js';
 import { defineOperation, withDefault } from '../module.js';
 import type { OperationContext } from '../types.js';
 
@@ -54,8 +54,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       snooze: { input: 'deallocate-vm', on: options.deallocateVm },
       describe,
       plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-      send: (c, url, log, apiVersion, clientRequestId) =>
-        sendStop(c, url, options, log, apiVersion, clientRequestId),
+      send: (request) => sendStop({ ...request, options }),
     },
     options,
     client,
@@ -64,14 +63,21 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
 }
 
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(
-  client: HttpClient,
-  url: URL,
-  options: ErpStopOptions,
-  log: InstanceLog,
-  apiVersion: string,
-  clientRequestId?: string,
-): Promise<HttpResponse> {
+async function sendStop({
+  client,
+  url,
+  options,
+  log,
+  apiVersion,
+  clientRequestId,
+}: {
+  client: HttpClient;
+  url: URL;
+  options: ErpStopOptions;
+  log: InstanceLog;
+  apiVersion: string;
+  clientRequestId?: string;
+}): Promise<HttpResponse> {
   // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
   const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
   const stop = (softStopTimeoutSeconds: number, id?: string) =>

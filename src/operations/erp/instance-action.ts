@@ -1,20 +1,27 @@
-import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
-import { changeSafely } from '../../client/change-safely.js';
-import { InputError, type ServiceError } from '../../client/errors.js';
-import type { HttpClient, HttpResponse } from '../../client/http.js';
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import type { Seen } from '../../client/arm/follow.js';
+import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
+import type { HttpClient } from '../../client/http.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { optional, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { describeKind, forEachTarget } from './each.js';
-import type { Seen } from '../../client/arm/follow.js';
-import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
-import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
-import { followInLog, progressLine, type InstanceLog } from './progress.js';
-import { resolveInstances, type InstanceRef } from './instance-ref.js';
-import { followStatus, readInstance, sameStatus, type InstanceState } from './instance-state.js';
+import { followedInstance, sendFindingOut } from './finding-out.js';
 import { planInstance, withPlan } from './instance-plan.js';
-import { DONE, END_STATUS, readFailure, verifyEnd } from './verdict.js';
+import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import { readInstance, sameStatus, type InstanceState } from './instance-state.js';
+import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
+import { followInLog, progressLine, type InstanceLog } from './progress.js';
+import { readFailure, verifyEnd } from './verdict.js';
+import {
+  apiVersionFor,
+  DONE,
+  END_STATUS,
+  type InstanceAction,
+  type Target,
+  type Verb,
+} from './vocabulary.js';
 
 /** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
 export interface InstanceActionOptions {
@@ -28,65 +35,6 @@ export interface InstanceActionOptions {
   wait: boolean;
   skipIfDone: boolean;
   verify: boolean;
-}
-
-export type Verb = 'stop' | 'start';
-
-/** The one thing that tells a stop from a start: the POST's last path segment and how it is sent. */
-export interface InstanceAction {
-  verb: Verb;
-  /** `deallocate-vm` (stop) or `start-vm` (start), and whether it is true. */
-  snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
-  /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
-  describe: string;
-  /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-  plan: string;
-  /**
-   * Sends the POST for one instance; may send it again (the stop's hard-stop fallback). `clientRequestId`: the
-   * id of an earlier try of this same POST whose effect was unknown and which the service did not act on.
-   */
-  send(
-    client: HttpClient,
-    url: URL,
-    log: InstanceLog,
-    apiVersion: string,
-    clientRequestId?: string,
-  ): Promise<HttpResponse>;
-}
-
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED: Record<Verb, string[]> = {
-  stop: ['stopping', 'softshutdown', 'offline'],
-  start: ['starting', 'running'],
-};
-
-const SEED_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-export const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-export function apiVersionFor(given: string | undefined, snooze: InstanceAction['snooze']): string {
-  if (!snooze.on) return given ?? SEED_API_VERSION;
-  if (given === undefined) return SNOOZE_API_VERSION;
-  if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-    throw new InputError(
-      'api-version',
-      `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`,
-    );
-  }
-  return given;
-}
-
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-export function hasSnoozeFields(apiVersion: string): boolean {
-  return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
-
-interface Target {
-  ref: InstanceRef;
-  readUrl: URL;
-  actionUrl: URL;
 }
 
 /**
@@ -111,7 +59,7 @@ export async function runInstanceAction(
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `${operation} ${t.ref.label}`,
     logName: (t) => t.ref.label,
-    work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
+    work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
   });
   const reported = report(outcomes, {
     title: operation,
@@ -135,15 +83,18 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
   ];
 }
 
-async function actOn(
-  action: InstanceAction,
-  target: Target,
-  apiVersion: string,
-  options: InstanceActionOptions,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
+interface ActOn {
+  action: InstanceAction;
+  target: Target;
+  apiVersion: string;
+  options: InstanceActionOptions;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+}
+
+async function actOn(o: ActOn): Promise<Outcome> {
+  const { action, target, apiVersion, options, client, ctx, log } = o;
   const { verb } = action;
   const name = target.ref.label;
   const label = `The ${verb} of erp virtual instance '${name}'`;
@@ -187,7 +138,8 @@ async function actOn(
   }
   // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
   if (ctx.dryRun) {
-    return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
+    const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
+    return planInstance({ ...planned, durationMs: elapsed() });
   }
   const sent = { before, done: action.describe };
 
@@ -195,9 +147,9 @@ async function actOn(
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+    const response = await sendFindingOut({ ...o, wait: options.wait, before });
     if ('settled' in response) {
-      return followedInstance(action, target, response, sent, elapsed(), log);
+      return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }
     // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
     const answer = readAnswer(response, 'async', `${verb} response`);
@@ -206,7 +158,7 @@ async function actOn(
       log.info(progressLine(answer.body, elapsed()));
       const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
       return answer.state === 'succeeded' && options.verify
-        ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+        ? verifyEnd({ ...o, ended, sent, startedAt })
         : withInstance(ended, sent, verb);
     }
     // A 202 is followed whatever its body says: the operation is what decides.
@@ -235,7 +187,7 @@ async function actOn(
   const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
   const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
   if (followed.kind === 'succeeded' && options.verify) {
-    return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+    return verifyEnd({ ...o, ended, sent, startedAt });
   }
   return withInstance(ended, sent, verb);
 }
@@ -255,124 +207,6 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
   return {
     ...outcome,
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
-  };
-}
-
-/** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
-interface FollowedInstance {
-  /** `accepted`: the service acted, and the step does not wait (`wait: false`). */
-  settled:
-    Awaited<ReturnType<typeof followStatus>> | { kind: 'accepted'; last: InstanceState; error?: never };
-  cause: ServiceError;
-}
-
-/**
- * The POST through the client's change-safely rule. Where its effect is unknown (the answer was lost) or a 409
- * follows such an attempt, C0 tells whether the service acted; where it did, the instance's status is followed to
- * its end (there is no operation URL to follow); where it did not, the client sends the POST again.
- */
-async function sendFindingOut(
-  action: InstanceAction,
-  target: Target,
-  apiVersion: string,
-  wait: boolean,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<HttpResponse | FollowedInstance> {
-  const sent = await changeSafely<InstanceState>({
-    what: `the ${action.verb}`,
-    findingOutBy: 'Reading the instance',
-    send: (clientRequestId) => action.send(client, target.actionUrl, log, apiVersion, clientRequestId),
-    findOut: async ({ conflict }) => {
-      const now = await readInstance(client, target.readUrl);
-      if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) return { acted: now };
-      const status = now.status ?? 'of no status';
-      return conflict
-        ? { refused: `'${target.ref.label}' is ${status}.` }
-        : { notActed: `'${target.ref.label}' is ${status}: the service did not act` };
-    },
-    clock: ctx.clock,
-    deadline: ctx.deadline,
-    signal: ctx.signal,
-    log,
-  });
-  if ('response' in sent) return sent.response;
-  const now = sent.acted;
-  if (!wait) {
-    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-    return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
-  }
-  log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-  const settled = await followStatus(
-    client,
-    target.readUrl,
-    ctx,
-    (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-    now,
-  );
-  return { settled, cause: sent.cause };
-}
-
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(
-  action: InstanceAction,
-  target: Target,
-  { settled, cause }: FollowedInstance,
-  sent: { before?: InstanceState; done: string },
-  durationMs: number,
-  log: InstanceLog,
-): Outcome {
-  const { verb } = action;
-  const name = target.ref.label;
-  const end = END_STATUS[verb];
-  const last = settled.last;
-  const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
-  const status = last?.status ?? 'none';
-  const done = `${sent.done}: followed by the instance's status (answer lost)`;
-  if (settled.kind === 'accepted') {
-    // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-    return {
-      ...base,
-      kind: 'accepted',
-      status: last?.status,
-      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-    };
-  }
-  if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
-    log.info(`reached ${last?.status}`);
-    return {
-      ...base,
-      kind: 'succeeded',
-      status: 'Succeeded',
-      instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-    };
-  }
-  if (settled.kind === 'settled') {
-    return {
-      ...base,
-      kind: 'succeeded',
-      status: 'Succeeded',
-      failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
-      instance: { before: sent.before, after: last, outcome: 'failed', done },
-    };
-  }
-  const why =
-    settled.kind === 'timeout'
-      ? 'the timeout ran out'
-      : settled.kind === 'cancelled'
-        ? 'the job was cancelled'
-        : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-  return {
-    ...base,
-    kind: settled.kind === 'error' ? 'error' : settled.kind,
-    failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-    instance: {
-      before: sent.before,
-      after: last,
-      outcome: settled.kind === 'error' ? 'failed' : 'running',
-      done,
-    },
   };
 }
 

@@ -76,9 +76,85 @@ export async function followStatus(
     });
     return { kind: 'settled', last: result.value };
   } catch (error) {
-    if (ctx.signal?.aborted) return { kind: 'cancelled', last, error };
-    if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
-      return { kind: 'timeout', last, error };
-    return { kind: 'error', last, error };
+    return failedWait(error, last, ctx);
   }
+}
+
+/** How a wait on the instance ended that did not settle: cancelled, timed out, or a read that failed. */
+function failedWait(error: unknown, last: InstanceState | undefined, ctx: OperationContext): Settled {
+  if (ctx.signal?.aborted) return { kind: 'cancelled', last, error };
+  if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) return { kind: 'timeout', last, error };
+  return { kind: 'error', last, error };
+}
+
+/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
+export const SETTLE_WINDOW_MS = 30_000;
+
+/**
+ * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
+ * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
+ * a virtual clock. Only code already running in the process can set this global.
+ */
+export const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+
+export function settleWindowMs(): number {
+  const shortened = (globalThis as Record<symbol, unknown>)[SETTLE_WINDOW_OVERRIDE];
+  return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
+}
+
+interface InstanceWatch {
+  client: HttpClient;
+  url: URL;
+  ctx: OperationContext;
+  /** The status before the stop or start: a read still there proves nothing yet. */
+  startState: string;
+  onRead: (state: InstanceState) => void;
+  /** Told once where a read is still at the start state and the settle window begins. */
+  onLag: (state: InstanceState) => void;
+}
+
+/**
+ * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
+ * up to the settle window and within the deadline: the status lags the operation. Returns the last read.
+ */
+export async function readPastLag(watch: InstanceWatch & { first?: InstanceState }): Promise<InstanceState> {
+  const { client, url, ctx, startState } = watch;
+  let last = watch.first ?? (await readInstance(client, url));
+  const until = Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline);
+  let said = false;
+  while (sameStatus(last.status, startState)) {
+    const wait = parseRetryAfter(last.response.headers['retry-after'], ctx.clock.now()) ?? ctx.pollIntervalMs;
+    if (ctx.clock.now() + wait > until) break;
+    if (!said) {
+      watch.onLag(last);
+      said = true;
+    }
+    await ctx.clock.sleep(wait, ctx.signal);
+    last = await readInstance(client, url);
+  }
+  if (said) watch.onRead(last);
+  return last;
+}
+
+/**
+ * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it
+ * again within the settle window and follows it on if it moves: a lagging status is not a verdict.
+ */
+export async function followToEnd(
+  watch: Omit<InstanceWatch, 'startState'> & { startState?: string; first?: InstanceState },
+): Promise<Settled> {
+  const { client, url, ctx, startState, onRead } = watch;
+  const settled = await followStatus(client, url, ctx, onRead, watch.first);
+  const last = settled.last;
+  if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+    return settled;
+  let moved = last;
+  try {
+    moved = await readPastLag({ ...watch, startState, first: last });
+  } catch (error) {
+    return failedWait(error, moved, ctx);
+  }
+  if (!isSettling(moved.status)) return { kind: 'settled', last: moved };
+  return followStatus(client, url, ctx, onRead, moved);
 }
