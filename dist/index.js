@@ -34868,14 +34868,30 @@ const erpVirtualInstance = looseObject({
 });
 
 ;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
 /** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
 function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
+    if (isOneOf(status, SUCCEEDED))
         return 'succeeded';
-    if (FAILED.has(s))
+    if (isOneOf(status, FAILED))
         return 'failed';
     return 'running';
 }
@@ -35037,9 +35053,46 @@ async function pollUntilDone(options) {
         state = next;
     }
 }
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.pastDeadline;
+}
 
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
-
 
 
 
@@ -35056,56 +35109,35 @@ async function followOperation(options) {
     let pollingUrl = options.pollingUrl;
     let mode = options.mode;
     const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-                last = { ...readAnswer(response, mode, 'operation status'), response };
-                const moved = movedTo(response, mode, last.state);
-                if (moved) {
-                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                    if (next !== pollingUrl)
-                        options.debug?.(`polling URL now ${redactQuery(next)}`);
-                    pollingUrl = next;
-                    mode = moved.mode;
-                }
-                return { value: last, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (seen) => seen.body.status,
-            stateOf: (seen) => seen.state,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: ({ body }) => {
-                if (body.status != null || body.percentComplete != null)
-                    options.onProgress(body);
-            },
-        });
-        return { kind: result.outcome, last, pollingUrl };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
-            return { kind: 'timeout', last, error, pollingUrl };
-        }
-        return { kind: 'error', last, error, pollingUrl };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof ServiceError && error.pastDeadline;
+    const ended = await pollToEnd({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+        poll: async () => {
+            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+            last = { ...readAnswer(response, mode, 'operation status'), response };
+            const moved = movedTo(response, mode, last.state);
+            if (moved) {
+                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                if (next !== pollingUrl)
+                    options.debug?.(`polling URL now ${redactQuery(next)}`);
+                pollingUrl = next;
+                mode = moved.mode;
+            }
+            return { value: last, retryAfterMs: retryAfterOf(response) };
+        },
+        statusOf: (seen) => seen.body.status,
+        stateOf: (seen) => seen.state,
+        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+        onProgress: ({ body }) => {
+            if (body.status != null || body.percentComplete != null)
+                options.onProgress(body);
+        },
+    });
+    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+    return { kind: ended.kind, last, error: ended.error, pollingUrl };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
@@ -35466,14 +35498,10 @@ async function readInstance(client, url) {
         response,
     };
 }
-/** Statuses compare case-insensitively (the contract's rule). */
-function sameStatus(a, b) {
-    return a?.toLowerCase() === b.toLowerCase();
-}
 /** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
 const SETTLING = ['starting', 'stopping', 'softshutdown'];
 function isSettling(status) {
-    return SETTLING.includes(status?.toLowerCase() ?? '');
+    return isOneOf(status, SETTLING);
 }
 /**
  * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
@@ -35481,36 +35509,28 @@ function isSettling(status) {
  * it); without it the first read goes out at once. One `onChange` per status seen.
  */
 async function followStatus(client, url, ctx, onChange, first) {
-    let last = first;
-    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
-            poll: async () => {
-                last = await readInstance(client, url);
-                return { value: last, retryAfterMs: retryAfterOf(last) };
-            },
-            statusOf: (state) => state.status,
-            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
-            onProgress: onChange,
-        });
-        return { kind: 'settled', last: result.value };
-    }
-    catch (error) {
-        return failedWait(error, last, ctx);
-    }
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, first),
+        deadline: ctx.deadline,
+        stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+        onProgress: onChange,
+    });
+    return { ...ended, kind: ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind };
 }
-/** How a wait on the instance ended that did not settle: cancelled, timed out, or a read that failed. */
-function failedWait(error, last, ctx) {
-    if (ctx.signal?.aborted)
-        return { kind: 'cancelled', last, error };
-    if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
-        return { kind: 'timeout', last, error };
-    return { kind: 'error', last, error };
+/** The reads of one instance as the polling loop takes them: each with its Retry-After. */
+function readsOf(client, url, ctx, first) {
+    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    return {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+        poll: async () => {
+            const state = await readInstance(client, url);
+            return { value: state, retryAfterMs: retryAfterOf(state) };
+        },
+        statusOf: (state) => state.status,
+    };
 }
 /** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
 const SETTLE_WINDOW_MS = 30_000;
@@ -35526,32 +35546,39 @@ function settleWindowMs() {
 }
 /**
  * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
- * up to the settle window and within the deadline: the status lags the operation. Returns the last read.
+ * up to the settle window and within the deadline: the status lags the operation. The end of the window is no
+ * failure (`timeout` with a PollTimeoutError): the last read is then the verdict.
  */
-async function readPastLag(watch) {
+async function pastLag(watch) {
     const { client, url, ctx, startState } = watch;
-    let last = watch.first ?? (await readInstance(client, url));
-    const until = Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline);
-    let said = false;
-    while (sameStatus(last.status, startState)) {
-        const wait = parseRetryAfter(last.response.headers['retry-after'], ctx.clock.now()) ?? ctx.pollIntervalMs;
-        if (ctx.clock.now() + wait > until)
-            break;
-        if (!said) {
-            watch.onLag(last);
-            said = true;
-        }
-        await ctx.clock.sleep(wait, ctx.signal);
-        last = await readInstance(client, url);
-    }
-    if (said)
-        watch.onRead(last);
-    return last;
+    let lagged = false;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, watch.first),
+        deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
+        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
+        onProgress: (state) => {
+            if (!lagged && sameStatus(state.status, startState))
+                watch.onLag(state);
+            lagged ||= sameStatus(state.status, startState);
+        },
+    });
+    if (lagged && ended.last)
+        watch.onRead(ended.last);
+    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
+    return { ...ended, kind, windowOver };
+}
+/** The read after a change of unknown effect, past the status lag: throws where the reads fail. */
+async function readPastLag(watch) {
+    const ended = await pastLag(watch);
+    if ((ended.kind === 'settled' || ended.windowOver) && ended.last)
+        return ended.last;
+    throw ended.error;
 }
 /**
  * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
- * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it
- * again within the settle window and follows it on if it moves: a lagging status is not a verdict.
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it again within
+ * the settle window and follows it on if it moves: a lagging status is not a verdict.
  */
 async function followToEnd(watch) {
     const { client, url, ctx, startState, onRead } = watch;
@@ -35559,19 +35586,16 @@ async function followToEnd(watch) {
     const last = settled.last;
     if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
         return settled;
-    let moved = last;
-    try {
-        moved = await readPastLag({ ...watch, startState, first: last });
-    }
-    catch (error) {
-        return failedWait(error, moved, ctx);
-    }
-    if (!isSettling(moved.status))
-        return { kind: 'settled', last: moved };
-    return followStatus(client, url, ctx, onRead, moved);
+    const lag = await pastLag({ ...watch, startState, first: last });
+    if (lag.windowOver && ctx.clock.now() < ctx.deadline)
+        return { kind: 'settled', last: lag.last };
+    if (lag.kind !== 'settled' || !isSettling(lag.last?.status))
+        return lag;
+    return followStatus(client, url, ctx, onRead, lag.last);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
 
 
 /** The status an instance ends in when the action did what it says. */
@@ -35583,10 +35607,9 @@ const DONE = { stop: 'stopped', start: 'started' };
  * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
  */
 function isEnd(action, status) {
-    const s = status?.toLowerCase();
-    if (s === END_STATUS[action.verb].toLowerCase())
+    if (sameStatus(status, END_STATUS[action.verb]))
         return true;
-    return action.verb === 'stop' && action.snooze.on && s === 'unavailable';
+    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
 }
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 const ACTED = {
@@ -35622,6 +35645,7 @@ function hasSnoozeFields(apiVersion) {
 
 
 
+
 /**
  * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
  * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
@@ -35642,9 +35666,9 @@ async function sendFindingOut(o) {
         onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
         onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
     };
-    const moved = (status) => ACTED[verb].includes(status?.toLowerCase() ?? '') && status?.toLowerCase() !== startState.toLowerCase();
+    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
     // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
-    const cannotTell = ACTED[verb].includes(startState.toLowerCase());
+    const cannotTell = isOneOf(startState, ACTED[verb]);
     const sent = await changeSafely({
         what: `the ${verb}`,
         findingOutBy: 'Reading the instance',
@@ -35913,6 +35937,7 @@ async function verifyEnd(o) {
 
 
 
+
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -36122,6 +36147,7 @@ function erpStart(options, client, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
 
 
 
@@ -36819,54 +36845,56 @@ async function followSynchronization(share, request, ctx) {
     let lastStatus;
     let warnedGone = false;
     let announcedWaiting = false;
-    const outcome = (end) => ({ sync: followed, end, listedAny });
-    try {
-        for (;;) {
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
+    // One pass of the listing: the synchronization chosen (once chosen, looked up by id), or none yet.
+    const pass = async () => {
+        const id = followed?.synchronizationId;
+        if (id) {
+            const found = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+            if (found.found)
+                followed = found.found;
+            else if (!warnedGone) {
+                warnedGone = true;
+                logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
             }
-            else {
-                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${request.wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const end = classifyStatus(followed.status);
-                if (end !== 'running')
-                    return outcome(end);
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return outcome('timeout');
-            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+            return followed;
         }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return outcome('cancelled');
-    }
+        const found = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+        listedAny ||= found.listedAny;
+        if (found.found) {
+            followed = found.found;
+            logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+        }
+        else if (!announcedWaiting) {
+            announcedWaiting = true;
+            logger.info(listedAny
+                ? `No ${request.wanted} is listed yet; waiting for it.`
+                : 'No synchronization is listed yet; waiting for one.');
+        }
+        return followed;
+    };
+    const ended = await pollToEnd({
+        clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        poll: async () => ({ value: await pass(), retryAfterMs: share.retryAfterMs }),
+        // Not listed yet is still running, as a synchronization without a status is.
+        statusOf: (sync) => sync?.status,
+        onProgress: (sync) => {
+            const status = sync && (sync.status ?? '(none)');
+            if (sync && status !== lastStatus) {
+                logger.info(`Synchronization ${sync.synchronizationId ?? '(no id)'}: ${status}`);
+                lastStatus = status;
+            }
+        },
+        changed: () => true,
+    });
+    // A listing that failed for good (even one the deadline cut short) is the caller's to report, with the
+    // service's answer (wait-for-sync fails; a start or cancel says how to follow it later).
+    const timedOut = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    if (ended.kind === 'error' || (ended.kind === 'timeout' && !timedOut))
+        throw ended.error;
+    return { sync: followed, end: ended.kind, listedAny };
 }
 /** How to follow a synchronization in a later step: said where this one stops waiting. */
 const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
@@ -37347,8 +37375,6 @@ async function cancel(share, id, known, ctx) {
     ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
     return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();

@@ -8,7 +8,8 @@ import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
 import { whereContext } from './instance-action.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
-import { readInstance, sameStatus } from './instance-state.js';
+import { sameStatus } from '../../client/status.js';
+import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { READ_PERMISSION } from './verdict.js';
 

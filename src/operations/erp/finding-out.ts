@@ -2,6 +2,7 @@ import { changeSafely } from '../../client/change-safely.js';
 import type { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
+import { isOneOf, sameStatus } from '../../client/status.js';
 import type { OperationContext } from '../types.js';
 import {
   followToEnd,
@@ -66,9 +67,9 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
       ),
   };
   const moved = (status: string | undefined) =>
-    ACTED[verb].includes(status?.toLowerCase() ?? '') && status?.toLowerCase() !== startState.toLowerCase();
+    isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
   // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
-  const cannotTell = ACTED[verb].includes(startState.toLowerCase());
+  const cannotTell = isOneOf(startState, ACTED[verb]);
   const sent = await changeSafely<InstanceState>({
     what: `the ${verb}`,
     findingOutBy: 'Reading the instance',

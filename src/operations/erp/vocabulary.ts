@@ -1,5 +1,6 @@
 import { compareApiVersions } from '../../client/arm/resource-id.js';
 import { InputError } from '../../client/errors.js';
+import { sameStatus } from '../../client/status.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceOutcome } from './outcome.js';
@@ -47,9 +48,8 @@ export const DONE: Record<Verb, InstanceOutcome> = { stop: 'stopped', start: 'st
  * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
  */
 export function isEnd(action: Pick<InstanceAction, 'verb' | 'snooze'>, status: string | undefined): boolean {
-  const s = status?.toLowerCase();
-  if (s === END_STATUS[action.verb].toLowerCase()) return true;
-  return action.verb === 'stop' && action.snooze.on && s === 'unavailable';
+  if (sameStatus(status, END_STATUS[action.verb])) return true;
+  return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
 }
 
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */

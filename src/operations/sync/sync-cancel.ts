@@ -2,7 +2,7 @@ import { changeSafely } from '../../client/change-safely.js';
 import { oneLine } from '../../client/errors.js';
 import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
-import { classifyStatus } from '../../client/status.js';
+import { classifyStatus, isCancelled } from '../../client/status.js';
 import { findInListing } from './choose.js';
 import { explainFailure } from './datasets.js';
 import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
@@ -88,9 +88,6 @@ async function cancel(
   );
   return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
-
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const isCancelled = (status: string | null | undefined) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 
 export async function syncCancel(
   options: SyncCancelOptions,
