@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9083:
+/***/ 9860:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33737,8 +33737,8 @@ var client_dispatcher = __nccwpck_require__(9066);
 function module_required(input, parse) {
     return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
 }
-function module_optional(input) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse };
+function module_optional(input, shown) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
 }
 /** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
 function withDefault(input, fallback) {
@@ -34262,16 +34262,19 @@ function checkUserEmails(emails) {
 
 
 
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: module_required('app'),
+    userEmails: module_required('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: withDefault('fail-if-absent'),
+};
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: {
-        app: module_required('app'),
-        userEmails: module_required('user-email'),
-        failIfAbsent: withDefault('fail-if-absent'),
-    },
+    inputs: REMOVE_INPUTS,
     plans: true,
     outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
@@ -34824,6 +34827,116 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    if (isOneOf(status, SUCCEEDED))
+        return 'succeeded';
+    if (isOneOf(status, FAILED))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.pastDeadline;
+}
+
 ;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
 
 /**
@@ -34866,35 +34979,6 @@ const erpVirtualInstance = looseObject({
         health: schemas_nullish(schemas_string()),
     })),
 });
-
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = ['succeeded', 'completed'];
-const FAILED = ['failed', 'canceled', 'cancelled'];
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const CANCELLED = ['canceled', 'cancelled'];
-/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
-function key(status) {
-    return (status ?? '').trim().toLowerCase();
-}
-/** Whether two statuses are the same word; no status is none of them. */
-function sameStatus(a, b) {
-    return a != null && key(a) === key(b);
-}
-/** Whether a status is one of these words (written in any case). */
-function isOneOf(status, words) {
-    return status != null && words.some((word) => key(word) === key(status));
-}
-function isCancelled(status) {
-    return isOneOf(status, CANCELLED);
-}
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    if (isOneOf(status, SUCCEEDED))
-        return 'succeeded';
-    if (isOneOf(status, FAILED))
-        return 'failed';
-    return 'running';
-}
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -34989,109 +35073,6 @@ function movedTo(response, mode, state) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/client/arm/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-/**
- * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
- * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
- * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
- * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
- */
-async function pollToEnd(options) {
-    let last = options.initial?.value;
-    try {
-        const result = await pollUntilDone({
-            ...options,
-            poll: async () => {
-                const next = await options.poll();
-                last = next.value;
-                return next;
-            },
-        });
-        return { kind: result.outcome, last: result.value };
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, options))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof ServiceError && error.pastDeadline;
-}
-
 ;// CONCATENATED MODULE: ./src/client/arm/follow.ts
 
 
@@ -35139,171 +35120,48 @@ async function followOperation(options) {
     // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
     return { kind: ended.kind, last, error: ended.error, pollingUrl };
 }
+function readFirstAnswer(response, origin, what) {
+    const answer = readAnswer(response, 'async', what);
+    if (response.status !== 202 && answer.state !== 'running') {
+        return { kind: 'ended', seen: { ...answer, response } };
+    }
+    // A 202 is followed whatever its body says: the operation is what decides.
+    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+    const link = pollingLinkOf(response);
+    if (!link) {
+        throw new Error(response.status === 202
+            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+    }
+    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+    return { kind: 'running', seen, pollingUrl, mode: link.mode };
+}
 
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
-
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    logger;
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
-class InstanceLog {
-    details = [];
-    name;
-    sink;
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
-function followInLog(ctx, log, startedAt, options) {
-    return followOperation({
-        ...options,
-        terms: ctx,
-        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
-    });
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
 
 
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(label, target, followed, operationUrl, durationMs, log) {
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout': {
-            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-            const e = followed.error;
-            const why = e instanceof ServiceError && e.pastDeadline
-                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-                : '';
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-        }
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
-            const seen = body ? `; ${lastSeen}` : '';
-            // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof ServiceError && error.status === 404) {
-                return {
-                    ...base,
-                    gone: true,
-                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-                };
-            }
-            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
-        }
-    }
-}
-function lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
     return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
@@ -35440,6 +35298,91 @@ async function mapLimited(items, limit, work) {
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
     return results;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    logger;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
+class InstanceLog {
+    details = [];
+    name;
+    sink;
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/each.ts
@@ -35620,14 +35563,15 @@ const ACTED = {
 function startStateOf(verb, before) {
     return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
 }
-const SEED_API_VERSION = '2023-04-01';
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
 /** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
 const SNOOZE_API_VERSION = '2024-09-01';
 const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
 /** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
 function apiVersionFor(given, snooze) {
     if (!snooze.on)
-        return given ?? SEED_API_VERSION;
+        return given ?? ERP_API_VERSION;
     if (given === undefined)
         return SNOOZE_API_VERSION;
     if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
@@ -35824,6 +35768,86 @@ function withPlan(reported, outcomes, operation, context, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(o) {
+    const { label, target, followed, operationUrl, durationMs, log } = o;
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new ServiceError({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof ServiceError)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
+        }
+    }
+}
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
@@ -35937,7 +35961,6 @@ async function verifyEnd(o) {
 
 
 
-
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -36033,40 +36056,61 @@ async function actOn(o) {
         if ('settled' in response) {
             return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
         }
-        // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${verb} response`);
-        seen = { ...answer, response };
-        if (response.status !== 202 && answer.state !== 'running') {
-            log.info(progressLine(answer.body, elapsed()));
-            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
-            return answer.state === 'succeeded' && options.verify
+        // The service's own answer to the POST, read in the client as the poller reads it.
+        const first = readFirstAnswer(response, client.origin, `${verb} response`);
+        seen = first.seen;
+        if (first.kind === 'ended') {
+            log.info(progressLine(seen.body, elapsed()));
+            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+            const ended = conclude({
+                label,
+                target: name,
+                followed: { kind, last: seen },
+                operationUrl: undefined,
+                durationMs: elapsed(),
+                log,
+            });
+            return kind === 'succeeded' && options.verify
                 ? verifyEnd({ ...o, ended, sent, startedAt })
                 : withInstance(ended, sent, verb);
         }
-        // A 202 is followed whatever its body says: the operation is what decides.
-        seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-        const link = pollingLinkOf(response);
-        if (!link) {
-            throw new Error(response.status === 202
-                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-        }
-        pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
-        mode = link.mode;
+        pollingUrl = first.pollingUrl;
+        mode = first.mode;
         log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude({
+            label,
+            target: name,
+            followed: { kind, last: seen, error },
+            operationUrl: undefined,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude({
+            label,
+            target: name,
+            followed: { kind: 'accepted', last: seen },
+            operationUrl: pollingUrl,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude({
+        label,
+        target: name,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: elapsed(),
+        log,
+    });
     if (followed.kind === 'succeeded' && options.verify) {
         return verifyEnd({ ...o, ended, sent, startedAt });
     }
@@ -36087,9 +36131,15 @@ function withInstance(outcome, sent, verb) {
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
     };
 }
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: module_optional('api-version'),
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: module_optional('api-version', `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`),
     subscriptionId: module_optional('subscription-id'),
     resourceGroup: module_optional('resource-group'),
     erpVirtualInstances: module_required('erp-virtual-instance'),
@@ -36117,6 +36167,8 @@ const INSTANCE_ACTION_OUTPUTS = [
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
 
 
+
+const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
  * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
@@ -36128,7 +36180,7 @@ const INSTANCE_ACTION_OUTPUTS = [
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+    inputs: START_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
@@ -36159,6 +36211,7 @@ function erpStart(options, client, ctx) {
 
 
 
+
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -36168,7 +36221,7 @@ function erpStart(options, client, ctx) {
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
+        apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionId: module_optional('subscription-id'),
         resourceGroup: module_optional('resource-group'),
         erpVirtualInstances: module_required('erp-virtual-instance'),
@@ -36271,6 +36324,13 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
+const STOP_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    hardStopFallback: withDefault('hard-stop-fallback'),
+    deallocateVm: withDefault('deallocate-vm'),
+};
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
  * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
@@ -36282,12 +36342,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-        hardStopFallback: withDefault('hard-stop-fallback'),
-        deallocateVm: withDefault('deallocate-vm'),
-    },
+    inputs: STOP_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
@@ -36336,6 +36391,7 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
 
 
 
@@ -36399,11 +36455,18 @@ async function resume(pollingUrl, label, client, ctx, log) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
         log.info(`not polled: ${why} before its turn`);
         const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-        return conclude(label, target, { kind }, pollingUrl, 0, log);
+        return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
+    return conclude({
+        label,
+        target,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: ctx.clock.now() - startedAt,
+        log,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
@@ -36999,6 +37062,13 @@ class ShareSubscription {
 
 
 
+const WAIT_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: module_optional('synchronization-id'),
+    startedAfter: module_optional('started-after'),
+    filter: module_optional('filter'),
+    orderby: module_optional('orderby'),
+};
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
  * outputs and the source share's schedule.
@@ -37008,13 +37078,7 @@ class ShareSubscription {
     description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: module_optional('synchronization-id'),
-        startedAfter: module_optional('started-after'),
-        filter: module_optional('filter'),
-        orderby: module_optional('orderby'),
-    },
+    inputs: WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
@@ -37165,18 +37229,19 @@ function changed(result, changes) {
 
 
 
+const sync_start_START_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationMode: withDefault('synchronization-mode'),
+    cancelOnAbort: withDefault('cancel-on-abort'),
+    wait: withDefault('wait'),
+};
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
     description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationMode: withDefault('synchronization-mode'),
-        cancelOnAbort: withDefault('cancel-on-abort'),
-        wait: withDefault('wait'),
-    },
+    inputs: sync_start_START_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
@@ -37328,17 +37393,18 @@ function safeStatus(text) {
 
 
 
+const CANCEL_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: module_optional('synchronization-id'),
+    wait: withDefault('wait'),
+};
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
     description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: module_optional('synchronization-id'),
-        wait: withDefault('wait'),
-    },
+    inputs: CANCEL_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
@@ -38052,7 +38118,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9083);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9860);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

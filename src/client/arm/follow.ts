@@ -4,7 +4,7 @@ import { parseRetryAfter } from '../retry.js';
 import type { OperationStatusResult } from '../schemas/erp.js';
 import { redactQuery, resolveOnOrigin } from '../url.js';
 import type { Clock } from '../clock.js';
-import { movedTo, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
+import { movedTo, pollingLinkOf, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
 
 /** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
 export interface Seen extends PollAnswer {
@@ -86,4 +86,32 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
   });
   // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
   return { kind: ended.kind, last, error: ended.error, pollingUrl };
+}
+
+/**
+ * The first answer of a long-running operation (the POST's own), read as @azure/core-lro reads it: a 200 whose
+ * status result has ended is the end; a 202, whatever its body says, and a 200 still running are followed at the
+ * polling URL its header gives (vendor-AsyncOperation, else Location; on the client's origin only), in that
+ * header's mode. No header to follow is an error naming what the answer was.
+ */
+export type FirstAnswer =
+  { kind: 'ended'; seen: Seen } | { kind: 'running'; seen: Seen; pollingUrl: string; mode: PollingMode };
+
+export function readFirstAnswer(response: HttpResponse, origin: string, what: string): FirstAnswer {
+  const answer = readAnswer(response, 'async', what);
+  if (response.status !== 202 && answer.state !== 'running') {
+    return { kind: 'ended', seen: { ...answer, response } };
+  }
+  // A 202 is followed whatever its body says: the operation is what decides.
+  const seen: Seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+  const link = pollingLinkOf(response);
+  if (!link) {
+    throw new Error(
+      response.status === 202
+        ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+        : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`,
+    );
+  }
+  const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+  return { kind: 'running', seen, pollingUrl, mode: link.mode };
 }

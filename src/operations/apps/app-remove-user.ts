@@ -8,29 +8,26 @@ import { whichNotFound } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
 import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
-import { defineOperation, required, withDefault } from '../module.js';
+import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
-export interface AppRemoveUserOptions {
-  /** Base address of the app-management API; paths are `{apiUrl}/v0.1/…`. */
-  apiUrl: URL;
+const REMOVE_INPUTS = {
   /** `owner/app` or a portal address; parsed before any request. */
-  app: string;
-  userEmails: string[];
+  app: required('app'),
+  userEmails: required('user-email'),
   /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-  failIfAbsent?: boolean;
-}
+  failIfAbsent: withDefault('fail-if-absent'),
+};
+
+/** As the registry types them; `apiUrl` is the app-management API's base address (paths `{apiUrl}/v0.1/…`). */
+export type AppRemoveUserOptions = OptionsOf<typeof REMOVE_INPUTS> & ClientOptions<'app-management'>;
 
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 export default defineOperation({
   name: 'app-remove-user',
   description: 'Removes one or more users from an app of the app-management service (API token).',
   client: 'app-management',
-  inputs: {
-    app: required('app'),
-    userEmails: required('user-email'),
-    failIfAbsent: withDefault('fail-if-absent'),
-  },
+  inputs: REMOVE_INPUTS,
   plans: true,
   outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
   example:

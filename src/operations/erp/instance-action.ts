@@ -1,10 +1,8 @@
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
-import type { Seen } from '../../client/arm/follow.js';
-import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
+import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
+import type { PollingMode } from '../../client/arm/polling.js';
 import type { HttpClient } from '../../client/http.js';
-import { redactQuery, resolveOnOrigin } from '../../client/url.js';
-import { optional, required, withDefault } from '../module.js';
-import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
+import { redactQuery } from '../../client/url.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { describeKind, forEachTarget } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
@@ -12,7 +10,9 @@ import { planInstance, withPlan } from './instance-plan.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance, type InstanceState } from './instance-state.js';
-import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
+import { conclude } from './conclude.js';
+import type { InstanceActionOptions } from './instance-io.js';
+import { report, type InstanceOutcome, type Outcome } from './outcome.js';
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
 import { readFailure, verifyEnd } from './verdict.js';
 import {
@@ -23,20 +23,6 @@ import {
   type Target,
   type Verb,
 } from './vocabulary.js';
-
-/** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
-export interface InstanceActionOptions {
-  baseUrl: URL;
-  /** Given by the user, or undefined: the default depends on the snooze input (see apiVersionFor). */
-  apiVersion?: string;
-  subscriptionId?: string;
-  resourceGroup?: string;
-  erpVirtualInstances: string[];
-  maxParallel: number;
-  wait: boolean;
-  skipIfDone: boolean;
-  verify: boolean;
-}
 
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
@@ -152,41 +138,60 @@ async function actOn(o: ActOn): Promise<Outcome> {
     if ('settled' in response) {
       return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }
-    // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-    const answer = readAnswer(response, 'async', `${verb} response`);
-    seen = { ...answer, response };
-    if (response.status !== 202 && answer.state !== 'running') {
-      log.info(progressLine(answer.body, elapsed()));
-      const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
-      return answer.state === 'succeeded' && options.verify
+    // The service's own answer to the POST, read in the client as the poller reads it.
+    const first = readFirstAnswer(response, client.origin, `${verb} response`);
+    seen = first.seen;
+    if (first.kind === 'ended') {
+      log.info(progressLine(seen.body, elapsed()));
+      const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+      const ended = conclude({
+        label,
+        target: name,
+        followed: { kind, last: seen },
+        operationUrl: undefined,
+        durationMs: elapsed(),
+        log,
+      });
+      return kind === 'succeeded' && options.verify
         ? verifyEnd({ ...o, ended, sent, startedAt })
         : withInstance(ended, sent, verb);
     }
-    // A 202 is followed whatever its body says: the operation is what decides.
-    seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-    const link = pollingLinkOf(response);
-    if (!link) {
-      throw new Error(
-        response.status === 202
-          ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-          : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`,
-      );
-    }
-    pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
-    mode = link.mode;
+    pollingUrl = first.pollingUrl;
+    mode = first.mode;
     log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
   } catch (error) {
     const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-    const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    const ended = conclude({
+      label,
+      target: name,
+      followed: { kind, last: seen, error },
+      operationUrl: undefined,
+      durationMs: elapsed(),
+      log,
+    });
     return withInstance(ended, sent, verb);
   }
   if (!options.wait) {
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-    const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    const accepted = conclude({
+      label,
+      target: name,
+      followed: { kind: 'accepted', last: seen },
+      operationUrl: pollingUrl,
+      durationMs: elapsed(),
+      log,
+    });
     return withInstance(accepted, sent, verb);
   }
   const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-  const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+  const ended = conclude({
+    label,
+    target: name,
+    followed,
+    operationUrl: followed.pollingUrl,
+    durationMs: elapsed(),
+    log,
+  });
   if (followed.kind === 'succeeded' && options.verify) {
     return verifyEnd({ ...o, ended, sent, startedAt });
   }
@@ -210,32 +215,3 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
   };
 }
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-export const INSTANCE_ACTION_INPUTS = {
-  apiVersion: optional('api-version'),
-  subscriptionId: optional('subscription-id'),
-  resourceGroup: optional('resource-group'),
-  erpVirtualInstances: required('erp-virtual-instance'),
-  maxParallel: withDefault('max-parallel'),
-  wait: withDefault('wait'),
-  skipIfDone: withDefault('skip-if-done'),
-  verify: withDefault('verify'),
-};
-
-export const OPERATION_OUTPUTS = [
-  'result',
-  'operation-status',
-  'operation-id',
-  'operation-url',
-  'operation-urls',
-  'percent-complete',
-  'start-time',
-  'end-time',
-  ...RESPONSE_ID_OUTPUTS,
-] as const satisfies readonly OutputName[];
-
-export const INSTANCE_ACTION_OUTPUTS = [
-  ...OPERATION_OUTPUTS,
-  'instances',
-] as const satisfies readonly OutputName[];

@@ -63,14 +63,15 @@ export function startStateOf(verb: Verb, before: { status?: string } | undefined
   return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
 }
 
-const SEED_API_VERSION = '2023-04-01';
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+export const ERP_API_VERSION = '2023-04-01';
 /** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
 export const SNOOZE_API_VERSION = '2024-09-01';
 const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
 
 /** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
 export function apiVersionFor(given: string | undefined, snooze: InstanceAction['snooze']): string {
-  if (!snooze.on) return given ?? SEED_API_VERSION;
+  if (!snooze.on) return given ?? ERP_API_VERSION;
   if (given === undefined) return SNOOZE_API_VERSION;
   if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
     throw new InputError(

@@ -13,10 +13,16 @@ import {
   synchronizationResult,
   timeoutMessage,
 } from './report.js';
-import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { SHARE_INPUTS, ShareSubscription } from './share.js';
 import { changed, planCancel } from './sync-plan.js';
-import { defineOperation, optional, withDefault } from '../module.js';
+import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
+
+const CANCEL_INPUTS = {
+  ...SHARE_INPUTS,
+  synchronizationId: optional('synchronization-id'),
+  wait: withDefault('wait'),
+};
 
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 export default defineOperation({
@@ -25,11 +31,7 @@ export default defineOperation({
     'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
   client: 'resource-manager',
   polls: true,
-  inputs: {
-    ...SHARE_INPUTS,
-    synchronizationId: optional('synchronization-id'),
-    wait: withDefault('wait'),
-  },
+  inputs: CANCEL_INPUTS,
   plans: true,
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
@@ -37,10 +39,7 @@ export default defineOperation({
   run: syncCancel,
 });
 
-export interface SyncCancelOptions extends ShareSubscriptionOptions {
-  synchronizationId?: string;
-  wait: boolean;
-}
+export type SyncCancelOptions = OptionsOf<typeof CANCEL_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
  * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)

@@ -15,10 +15,17 @@ import {
   synchronizationResult,
   timeoutMessage,
 } from './report.js';
-import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { SHARE_INPUTS, ShareSubscription } from './share.js';
 import { changed, planStart } from './sync-plan.js';
-import { defineOperation, withDefault } from '../module.js';
+import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
+
+const START_INPUTS = {
+  ...SHARE_INPUTS,
+  synchronizationMode: withDefault('synchronization-mode'),
+  cancelOnAbort: withDefault('cancel-on-abort'),
+  wait: withDefault('wait'),
+};
 
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 export default defineOperation({
@@ -27,12 +34,7 @@ export default defineOperation({
     'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
   client: 'resource-manager',
   polls: true,
-  inputs: {
-    ...SHARE_INPUTS,
-    synchronizationMode: withDefault('synchronization-mode'),
-    cancelOnAbort: withDefault('cancel-on-abort'),
-    wait: withDefault('wait'),
-  },
+  inputs: START_INPUTS,
   plans: true,
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
@@ -40,11 +42,7 @@ export default defineOperation({
   run: syncStart,
 });
 
-export interface SyncStartOptions extends ShareSubscriptionOptions {
-  synchronizationMode: 'Incremental' | 'FullSync';
-  cancelOnAbort: boolean;
-  wait: boolean;
-}
+export type SyncStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 const RUNNING_HINT =
   'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
