@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8765:
+/***/ 8928:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33977,8 +33977,8 @@ var client_dispatcher = __nccwpck_require__(9066);
 function module_required(input, parse) {
     return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
 }
-function module_optional(input) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse };
+function module_optional(input, shown) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
 }
 /** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
 function withDefault(input, fallback) {
@@ -34223,6 +34223,74 @@ async function appCurrentUser(options, client, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/change-safely.ts
+
+
+/**
+ * Sends a change whose answer may be lost, finds out what happened, and sends it again only where the service
+ * did not act: the one home of that rule. A refusal (a `409` to the first attempt, or one the finding out does
+ * not claim) is thrown, never sent again; the retries carry the first attempt's client request id and wait on
+ * the clock (backoff with jitter) within the attempts and the deadline, so no refusal becomes a storm.
+ */
+async function changeSafely(options) {
+    const { what, clock, log } = options;
+    const policy = options.policy ?? defaultRetryPolicy;
+    let clientRequestId;
+    let unknownSince;
+    for (let attempt = 1;; attempt++) {
+        const sentAt = clock.now();
+        try {
+            return { response: await options.send(clientRequestId) };
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || options.signal?.aborted)
+                throw error;
+            const conflict = error.status === 409;
+            // A 409 with nothing of ours possibly under way is someone else's work: the refusal stands.
+            if (conflict ? unknownSince === undefined : !error.effectUnknown)
+                throw error;
+            clientRequestId ??= error.clientRequestId;
+            unknownSince ??= sentAt;
+            log.warning(`${what} (client-request-id ${error.clientRequestId ?? clientRequestId ?? 'none'}) ${describeUnknown(error)}: ${options.findingOutBy.toLowerCase()} to find out whether the service acted`);
+            let finding;
+            try {
+                finding = await options.findOut({ error, conflict, unknownSince });
+            }
+            catch (readError) {
+                // Both failures are the cause: the change's (its effect unknown) and the read's (why it still is).
+                throw withFindingOutFailure(error, readError, options.findingOutBy);
+            }
+            if ('acted' in finding)
+                return { acted: finding.acted, cause: error };
+            if ('refused' in finding)
+                throw withNote(error, finding.refused);
+            // After a 409 the operation in progress is not shown to be ours: never sent again.
+            if (conflict)
+                throw error;
+            const evidence = 'notActed' in finding ? finding.notActed : finding.unknown;
+            // Known now where the finding says so: the error says "did not act" rather than "the effect is unknown".
+            const stop = (hint) => 'notActed' in finding ? new ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
+            if (attempt >= policy.attempts)
+                throw stop(`Sent ${attempt} times; after each, ${evidence}.`);
+            const pause = backoffDelay(policy, attempt);
+            if (clock.now() + pause > options.deadline) {
+                throw stop(`${evidence}, and the next try would come after the step's timeout.`);
+            }
+            log.info(`${evidence}; sending ${what} again in ${formatWait(pause)}`);
+            await clock.sleep(pause, options.signal);
+        }
+    }
+}
+function withNote(error, note) {
+    return error.withHint(error.hint ? `${error.hint} ${note}` : note);
+}
+function describeUnknown(error) {
+    if (error.status === 409)
+        return 'was answered 409 (an operation is in progress)';
+    const answer = error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`;
+    return `${answer} and may have reached the service (its answer was lost)`;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
 
 
@@ -34421,16 +34489,19 @@ function checkUserEmails(emails) {
 
 
 
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: module_required('app'),
+    userEmails: module_required('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: withDefault('fail-if-absent'),
+};
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: {
-        app: module_required('app'),
-        userEmails: module_required('user-email'),
-        failIfAbsent: withDefault('fail-if-absent'),
-    },
+    inputs: REMOVE_INPUTS,
     plans: true,
     outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
@@ -34452,8 +34523,14 @@ async function appRemoveUser(options, client, ctx) {
         // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
         let lostAnswer;
         try {
-            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
-                lostAnswer = error;
+            const response = await removeOnce({
+                client,
+                ctx,
+                apiUrl: options.apiUrl,
+                locator,
+                email,
+                app,
+                onLostAnswer: (error) => (lostAnswer = error),
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -34527,31 +34604,28 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
-/** Attempts of one removal in all, the first included: as many as a read gets. */
-const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
 /**
- * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
- * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
  */
-async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError) || !error.effectUnknown)
-                throw error;
+async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
+    const sent = await changeSafely({
+        what: `DELETE ${email}`,
+        findingOutBy: 'Sending it again',
+        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+        findOut: async ({ error }) => {
             onLostAnswer(error);
-            clientRequestId = error.clientRequestId;
-            const wait = backoffDelay(defaultRetryPolicy, attempt);
-            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
-                throw error;
-            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
-                '(a removal is idempotent, so it is sent again although its effect is unknown)');
-            await ctx.clock.sleep(wait, ctx.signal);
-        }
-    }
+            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        throw sent.cause;
+    return sent.response;
 }
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
@@ -34980,37 +35054,31 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 ;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
 /** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
 function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
+    if (isOneOf(status, SUCCEEDED))
         return 'succeeded';
-    if (FAILED.has(s))
+    if (isOneOf(status, FAILED))
         return 'failed';
     return 'running';
 }
@@ -35056,6 +35124,44 @@ async function pollUntilDone(options) {
             options.onProgress?.(next.value, clock.now() - started);
         state = next;
     }
+}
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.pastDeadline;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
@@ -35199,7 +35305,6 @@ function movedTo(response, mode, state) {
 
 
 
-
 /**
  * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
  * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
@@ -35212,222 +35317,78 @@ async function followOperation(options) {
     let pollingUrl = options.pollingUrl;
     let mode = options.mode;
     const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-                last = { ...readAnswer(response, mode, 'operation status'), response };
-                const moved = movedTo(response, mode, last.state);
-                if (moved) {
-                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                    if (next !== pollingUrl)
-                        options.debug?.(`polling URL now ${redactQuery(next)}`);
-                    pollingUrl = next;
-                    mode = moved.mode;
-                }
-                return { value: last, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (seen) => seen.body.status,
-            stateOf: (seen) => seen.state,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: ({ body }) => {
-                if (body.status != null || body.percentComplete != null)
-                    options.onProgress(body);
-            },
-        });
-        return { kind: result.outcome, last, pollingUrl };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
-            return { kind: 'timeout', last, error, pollingUrl };
-        }
-        return { kind: 'error', last, error, pollingUrl };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof ServiceError && error.pastDeadline;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
-
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
-}
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    logger;
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
+    const ended = await pollToEnd({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+        poll: async () => {
+            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+            last = { ...readAnswer(response, mode, 'operation status'), response };
+            const moved = movedTo(response, mode, last.state);
+            if (moved) {
+                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                if (next !== pollingUrl)
+                    options.debug?.(`polling URL now ${redactQuery(next)}`);
+                pollingUrl = next;
+                mode = moved.mode;
             }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
-class InstanceLog {
-    details = [];
-    name;
-    sink;
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
-function followInLog(ctx, log, startedAt, options) {
-    return followOperation({
-        ...options,
-        terms: ctx,
-        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+            return { value: last, retryAfterMs: retryAfterOf(response) };
+        },
+        statusOf: (seen) => seen.body.status,
+        stateOf: (seen) => seen.state,
+        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+        onProgress: ({ body }) => {
+            if (body.status != null || body.percentComplete != null)
+                options.onProgress(body);
+        },
     });
+    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+    return { kind: ended.kind, last, error: ended.error, pollingUrl };
+}
+function readFirstAnswer(response, origin, what) {
+    const answer = readAnswer(response, 'async', what);
+    if (response.status !== 202 && answer.state !== 'running') {
+        return { kind: 'ended', seen: { ...answer, response } };
+    }
+    // A 202 is followed whatever its body says: the operation is what decides.
+    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+    const link = pollingLinkOf(response);
+    if (!link) {
+        throw new Error(response.status === 202
+            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+    }
+    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+    return { kind: 'running', seen, pollingUrl, mode: link.mode };
+}
+
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
 
 
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(label, target, followed, operationUrl, durationMs, log) {
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout': {
-            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-            const e = followed.error;
-            const why = e instanceof ServiceError && e.pastDeadline
-                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-                : '';
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-        }
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${outcome_lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
-            const seen = body ? `; ${lastSeen}` : '';
-            // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof ServiceError && error.status === 404) {
-                return {
-                    ...base,
-                    gone: true,
-                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-                };
-            }
-            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
-        }
-    }
-}
-function outcome_lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
     return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
@@ -35566,6 +35527,91 @@ async function mapLimited(items, limit, work) {
     return results;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    logger;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
+class InstanceLog {
+    details = [];
+    name;
+    sink;
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/each.ts
 
 
@@ -35622,14 +35668,10 @@ async function readInstance(client, url) {
         response,
     };
 }
-/** Statuses compare case-insensitively (the contract's rule). */
-function sameStatus(a, b) {
-    return a?.toLowerCase() === b.toLowerCase();
-}
 /** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
 const SETTLING = ['starting', 'stopping', 'softshutdown'];
 function isSettling(status) {
-    return SETTLING.includes(status?.toLowerCase() ?? '');
+    return isOneOf(status, SETTLING);
 }
 /**
  * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
@@ -35637,32 +35679,256 @@ function isSettling(status) {
  * it); without it the first read goes out at once. One `onChange` per status seen.
  */
 async function followStatus(client, url, ctx, onChange, first) {
-    let last = first;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, first),
+        deadline: ctx.deadline,
+        stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+        onProgress: onChange,
+    });
+    return { ...ended, kind: ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind };
+}
+/** The reads of one instance as the polling loop takes them: each with its Retry-After. */
+function readsOf(client, url, ctx, first) {
     const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
-            poll: async () => {
-                last = await readInstance(client, url);
-                return { value: last, retryAfterMs: retryAfterOf(last) };
-            },
-            statusOf: (state) => state.status,
-            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
-            onProgress: onChange,
-        });
-        return { kind: 'settled', last: result.value };
+    return {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+        poll: async () => {
+            const state = await readInstance(client, url);
+            return { value: state, retryAfterMs: retryAfterOf(state) };
+        },
+        statusOf: (state) => state.status,
+    };
+}
+/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
+const SETTLE_WINDOW_MS = 30_000;
+/**
+ * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
+ * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
+ * a virtual clock. Only code already running in the process can set this global.
+ */
+const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+function settleWindowMs() {
+    const shortened = globalThis[SETTLE_WINDOW_OVERRIDE];
+    return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
+}
+/**
+ * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
+ * up to the settle window and within the deadline: the status lags the operation. The end of the window is no
+ * failure (`timeout` with a PollTimeoutError): the last read is then the verdict.
+ */
+async function pastLag(watch) {
+    const { client, url, ctx, startState } = watch;
+    let lagged = false;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, watch.first),
+        deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
+        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
+        onProgress: (state) => {
+            if (!lagged && sameStatus(state.status, startState))
+                watch.onLag(state);
+            lagged ||= sameStatus(state.status, startState);
+        },
+    });
+    if (lagged && ended.last)
+        watch.onRead(ended.last);
+    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
+    return { ...ended, kind, windowOver };
+}
+/** The read after a change of unknown effect, past the status lag: throws where the reads fail. */
+async function readPastLag(watch) {
+    const ended = await pastLag(watch);
+    if ((ended.kind === 'settled' || ended.windowOver) && ended.last)
+        return ended.last;
+    throw ended.error;
+}
+/**
+ * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it again within
+ * the settle window and follows it on if it moves: a lagging status is not a verdict.
+ */
+async function followToEnd(watch) {
+    const { client, url, ctx, startState, onRead } = watch;
+    const settled = await followStatus(client, url, ctx, onRead, watch.first);
+    const last = settled.last;
+    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+        return settled;
+    const lag = await pastLag({ ...watch, startState, first: last });
+    if (lag.windowOver && ctx.clock.now() < ctx.deadline)
+        return { kind: 'settled', last: lag.last };
+    if (lag.kind !== 'settled' || !isSettling(lag.last?.status))
+        return lag;
+    return followStatus(client, url, ctx, onRead, lag.last);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/**
+ * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
+ * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(action, status) {
+    if (sameStatus(status, END_STATUS[action.verb]))
+        return true;
+    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+    start: ['starting', 'running'],
+};
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
+}
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? ERP_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
     }
-    catch (error) {
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+
+
+
+
+
+/**
+ * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
+ * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
+ * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
+ * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
+ * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
+ */
+async function sendFindingOut(o) {
+    const { action, target, client, ctx, log } = o;
+    const { verb } = action;
+    const name = target.ref.label;
+    const startState = startStateOf(verb, o.before);
+    const watch = {
+        client,
+        url: target.readUrl,
+        ctx,
+        startState,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
+    };
+    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
+    // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
+    const cannotTell = isOneOf(startState, ACTED[verb]);
+    const sent = await changeSafely({
+        what: `the ${verb}`,
+        findingOutBy: 'Reading the instance',
+        send: (clientRequestId) => action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
+        findOut: async ({ conflict }) => {
+            if (cannotTell) {
+                return {
+                    refused: `'${name}' was ${startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+                };
+            }
+            const now = await readPastLag({ ...watch, first: undefined });
+            if (moved(now.status) || conflict)
+                return { acted: now };
+            return {
+                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
+            };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log,
+    });
+    if ('response' in sent)
+        return sent.response;
+    const now = sent.acted;
+    if (!o.wait) {
+        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
     }
+    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(o) {
+    const { action, sent, log } = o;
+    const { settled, cause } = o.followed;
+    const { verb } = action;
+    const name = o.target.ref.label;
+    const last = settled.last;
+    const base = {
+        target: name,
+        durationMs: o.durationMs,
+        requestId: last?.response.requestId ?? cause.requestId,
+    };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
@@ -35673,8 +35939,8 @@ async function followStatus(client, url, ctx, onChange, first) {
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
-async function planInstance(action, name, actionUrl, apiVersion, before, client, log, durationMs) {
-    const request = await wouldSend(() => action.send(client, actionUrl, log, apiVersion), `the ${action.verb} of '${name}'`);
+async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
+    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
     // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
     const from = before ? (before.status ?? 'of no status') : 'status not read';
     return {
@@ -35729,13 +35995,91 @@ function withPlan(reported, outcomes, operation, context, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(o) {
+    const { label, target, followed, operationUrl, durationMs, log } = o;
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new ServiceError({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${conclude_lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof ServiceError)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
+        }
+    }
+}
+function conclude_lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
+
+
 /** The permission C0 needs, as the resource manager names it. */
 const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
 function firstLine(error) {
@@ -35786,16 +36130,26 @@ function readFailure(ref, error, durationMs, log, ctx) {
 }
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
- * the health: the line that catches a false success.
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
-async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+async function verifyEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
     const { verb } = action;
-    const name = target.ref.label;
+    const name = o.target.ref.label;
     const end = END_STATUS[verb];
-    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const startState = startStateOf(verb, sent.before);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+        startState: isEnd(action, startState) ? undefined : startState,
+        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
+    });
     const last = settled.last;
-    const durationMs = ctx.clock.now() - startedAt;
+    const durationMs = ctx.clock.now() - o.startedAt;
     const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
     const outcome = (instanceOutcome, failure) => ({
         ...ended,
@@ -35808,7 +36162,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
     const health = last?.health ?? 'unknown';
     switch (settled.kind) {
         case 'settled':
-            if (sameStatus(last?.status, end))
+            if (isEnd(action, last?.status))
                 return outcome(DONE[verb]);
             return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
         case 'timeout':
@@ -35834,30 +36188,6 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline'],
-    start: ['starting', 'running'],
-};
-const SEED_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
-        return given ?? SEED_API_VERSION;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
-    }
-    return given;
-}
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -35875,7 +36205,7 @@ async function runInstanceAction(action, options, client, ctx) {
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
         title: (t) => `${operation} ${t.ref.label}`,
         logName: (t) => t.ref.label,
-        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
+        work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
     });
     const reported = report(outcomes, {
         title: operation,
@@ -35896,7 +36226,8 @@ function whereContext(targets) {
         ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
     ];
 }
-async function actOn(action, target, apiVersion, options, client, ctx, log) {
+async function actOn(o) {
+    const { action, target, apiVersion, options, client, ctx, log } = o;
     const { verb } = action;
     const name = target.ref.label;
     const label = `The ${verb} of erp virtual instance '${name}'`;
@@ -35940,53 +36271,75 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
     if (ctx.dryRun) {
-        return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
+        const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
+        return planInstance({ ...planned, durationMs: elapsed() });
     }
     const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+        const response = await sendFindingOut({ ...o, wait: options.wait, before });
         if ('settled' in response) {
-            return followedInstance(action, target, response, sent, elapsed(), log);
+            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
         }
-        // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${verb} response`);
-        seen = { ...answer, response };
-        if (response.status !== 202 && answer.state !== 'running') {
-            log.info(progressLine(answer.body, elapsed()));
-            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
-            return answer.state === 'succeeded' && options.verify
-                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+        // The service's own answer to the POST, read in the client as the poller reads it.
+        const first = readFirstAnswer(response, client.origin, `${verb} response`);
+        seen = first.seen;
+        if (first.kind === 'ended') {
+            log.info(progressLine(seen.body, elapsed()));
+            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+            const ended = conclude({
+                label,
+                target: name,
+                followed: { kind, last: seen },
+                operationUrl: undefined,
+                durationMs: elapsed(),
+                log,
+            });
+            return kind === 'succeeded' && options.verify
+                ? verifyEnd({ ...o, ended, sent, startedAt })
                 : withInstance(ended, sent, verb);
         }
-        // A 202 is followed whatever its body says: the operation is what decides.
-        seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-        const link = pollingLinkOf(response);
-        if (!link) {
-            throw new Error(response.status === 202
-                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-        }
-        pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
-        mode = link.mode;
+        pollingUrl = first.pollingUrl;
+        mode = first.mode;
         log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude({
+            label,
+            target: name,
+            followed: { kind, last: seen, error },
+            operationUrl: undefined,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude({
+            label,
+            target: name,
+            followed: { kind: 'accepted', last: seen },
+            operationUrl: pollingUrl,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude({
+        label,
+        target: name,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: elapsed(),
+        log,
+    });
     if (followed.kind === 'succeeded' && options.verify) {
-        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+        return verifyEnd({ ...o, ended, sent, startedAt });
     }
     return withInstance(ended, sent, verb);
 }
@@ -36005,121 +36358,15 @@ function withInstance(outcome, sent, verb) {
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
     };
 }
-/**
- * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
- * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
- * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
- */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/**
- * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
- * own retries, with the same client request id (the same logical request), within the budget and the deadline.
- */
-async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            clientRequestId ??= error.clientRequestId;
-            const what = error.status === 409
-                ? 'was answered 409 (an operation is in progress)'
-                : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
-            log.warning(`the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`);
-            let now;
-            try {
-                now = await readInstance(client, target.readUrl);
-            }
-            catch (readError) {
-                // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-                throw withFindingOutFailure(error, readError, 'Reading the instance');
-            }
-            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
-                if (!wait) {
-                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-                    return { settled: { kind: 'accepted', last: now }, cause: error };
-                }
-                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
-                return { settled, cause: error };
-            }
-            const status = now.status ?? 'of no status';
-            // Known now: the service did not act. The error says so rather than "the effect is unknown".
-            const didNotAct = (hint) => new ServiceError({ ...error.init, effectUnknown: false, hint });
-            if (attempt >= SEND_ATTEMPTS) {
-                throw didNotAct(`Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`);
-            }
-            const pause = backoffDelay(defaultRetryPolicy, attempt);
-            if (ctx.clock.now() + pause > ctx.deadline) {
-                throw didNotAct(`'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`);
-            }
-            log.info(`is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`);
-            await ctx.clock.sleep(pause, ctx.signal);
-        }
-    }
-}
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
-    const { verb } = action;
-    const name = target.ref.label;
-    const end = END_STATUS[verb];
-    const last = settled.last;
-    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
-    const status = last?.status ?? 'none';
-    const done = `${sent.done}: followed by the instance's status (answer lost)`;
-    if (settled.kind === 'accepted') {
-        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            status: last?.status,
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
-    }
-    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
-        log.info(`reached ${last?.status}`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-        };
-    }
-    if (settled.kind === 'settled') {
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
-    }
-    const why = settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-            ? 'the job was cancelled'
-            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-    return {
-        ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
-        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-        instance: {
-            before: sent.before,
-            after: last,
-            outcome: settled.kind === 'error' ? 'failed' : 'running',
-            done,
-        },
-    };
-}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: module_optional('api-version'),
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: module_optional('api-version', `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`),
     subscriptionId: module_optional('subscription-id'),
     resourceGroup: module_optional('resource-group'),
     erpVirtualInstances: module_required('erp-virtual-instance'),
@@ -36147,6 +36394,8 @@ const INSTANCE_ACTION_OUTPUTS = [
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
 
 
+
+const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
  * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
@@ -36158,7 +36407,7 @@ const INSTANCE_ACTION_OUTPUTS = [
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+    inputs: START_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
@@ -36172,11 +36421,13 @@ function erpStart(options, client, ctx) {
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
         plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
+        send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     }, options, client, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
 
 
 
@@ -36197,7 +36448,7 @@ function erpStart(options, client, ctx) {
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
+        apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionId: module_optional('subscription-id'),
         resourceGroup: module_optional('resource-group'),
         erpVirtualInstances: module_required('erp-virtual-instance'),
@@ -36299,6 +36550,14 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
+
+const STOP_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    hardStopFallback: withDefault('hard-stop-fallback'),
+    deallocateVm: withDefault('deallocate-vm'),
+};
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
  * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
@@ -36310,12 +36569,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-        hardStopFallback: withDefault('hard-stop-fallback'),
-        deallocateVm: withDefault('deallocate-vm'),
-    },
+    inputs: STOP_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
@@ -36331,11 +36585,11 @@ function erpStop(options, client, ctx) {
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
         plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
+        send: (request) => sendStop({ ...request, options }),
     }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
+async function sendStop({ client, url, options, log, apiVersion, clientRequestId, }) {
     // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
     const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
     const stop = (softStopTimeoutSeconds, id) => client.send({
@@ -36364,6 +36618,7 @@ async function sendStop(client, url, options, log, apiVersion, clientRequestId) 
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
 
 
 
@@ -36427,11 +36682,18 @@ async function resume(pollingUrl, label, client, ctx, log) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
         log.info(`not polled: ${why} before its turn`);
         const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-        return conclude(label, target, { kind }, pollingUrl, 0, log);
+        return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
+    return conclude({
+        label,
+        target,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: ctx.clock.now() - startedAt,
+        log,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
@@ -36873,54 +37135,56 @@ async function followSynchronization(share, request, ctx) {
     let lastStatus;
     let warnedGone = false;
     let announcedWaiting = false;
-    const outcome = (end) => ({ sync: followed, end, listedAny });
-    try {
-        for (;;) {
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
+    // One pass of the listing: the synchronization chosen (once chosen, looked up by id), or none yet.
+    const pass = async () => {
+        const id = followed?.synchronizationId;
+        if (id) {
+            const found = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+            if (found.found)
+                followed = found.found;
+            else if (!warnedGone) {
+                warnedGone = true;
+                logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
             }
-            else {
-                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${request.wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const end = classifyStatus(followed.status);
-                if (end !== 'running')
-                    return outcome(end);
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return outcome('timeout');
-            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+            return followed;
         }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return outcome('cancelled');
-    }
+        const found = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+        listedAny ||= found.listedAny;
+        if (found.found) {
+            followed = found.found;
+            logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+        }
+        else if (!announcedWaiting) {
+            announcedWaiting = true;
+            logger.info(listedAny
+                ? `No ${request.wanted} is listed yet; waiting for it.`
+                : 'No synchronization is listed yet; waiting for one.');
+        }
+        return followed;
+    };
+    const ended = await pollToEnd({
+        clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        poll: async () => ({ value: await pass(), retryAfterMs: share.retryAfterMs }),
+        // Not listed yet is still running, as a synchronization without a status is.
+        statusOf: (sync) => sync?.status,
+        onProgress: (sync) => {
+            const status = sync && (sync.status ?? '(none)');
+            if (sync && status !== lastStatus) {
+                logger.info(`Synchronization ${sync.synchronizationId ?? '(no id)'}: ${status}`);
+                lastStatus = status;
+            }
+        },
+        changed: () => true,
+    });
+    // A listing that failed for good (even one the deadline cut short) is the caller's to report, with the
+    // service's answer (wait-for-sync fails; a start or cancel says how to follow it later).
+    const timedOut = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    if (ended.kind === 'error' || (ended.kind === 'timeout' && !timedOut))
+        throw ended.error;
+    return { sync: followed, end: ended.kind, listedAny };
 }
 /** How to follow a synchronization in a later step: said where this one stops waiting. */
 const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
@@ -37025,6 +37289,13 @@ class ShareSubscription {
 
 
 
+const WAIT_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: module_optional('synchronization-id'),
+    startedAfter: module_optional('started-after'),
+    filter: module_optional('filter'),
+    orderby: module_optional('orderby'),
+};
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
  * outputs and the source share's schedule.
@@ -37034,13 +37305,7 @@ class ShareSubscription {
     description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: module_optional('synchronization-id'),
-        startedAfter: module_optional('started-after'),
-        filter: module_optional('filter'),
-        orderby: module_optional('orderby'),
-    },
+    inputs: WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
@@ -37191,18 +37456,19 @@ function changed(result, changes) {
 
 
 
+const sync_start_START_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationMode: withDefault('synchronization-mode'),
+    cancelOnAbort: withDefault('cancel-on-abort'),
+    wait: withDefault('wait'),
+};
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
     description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationMode: withDefault('synchronization-mode'),
-        cancelOnAbort: withDefault('cancel-on-abort'),
-        wait: withDefault('wait'),
-    },
+    inputs: sync_start_START_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
@@ -37253,61 +37519,65 @@ async function syncStart(options, client, ctx) {
         }
     }
 }
-/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
-const sync_start_SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
-const CLOCK_SKEW_MS = 60_000;
 /**
- * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
- * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
- * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ * synchronize through the client's change-safely rule. A refusal (a 409 to the first attempt: a scheduled run, or
+ * another party's) fails with the service's code and message. Only after an attempt of unknown effect is A1
+ * searched, and only for a synchronization that started after that attempt was sent, in the mode asked: that one
+ * is ours and is followed; a run that started before it is someone else's, and the failure stands.
  */
 async function start(share, mode, ctx) {
-    const sentAt = ctx.clock.now();
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            const what = error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
-            ctx.logger.warning(`synchronize ${what}: reading the list to find out whether the service started one.`);
-            let pass;
-            try {
-                pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-            }
-            catch (readError) {
-                // The request's own failure stays the cause; the read's is added (a service that went away says so).
-                throw withFindingOutFailure(error, readError, 'Reading the list');
-            }
+    const sent = await changeSafely({
+        what: 'synchronize',
+        findingOutBy: 'Reading the list',
+        send: (clientRequestId) => share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined), clientRequestId }),
+        findOut: async ({ unknownSince }) => {
+            const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
             const newest = pass.found;
-            const start = newest && startOf(newest);
-            if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
-                ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
-                return { id: newest.synchronizationId, begun: newest };
+            if (newest?.synchronizationId && isOurs(newest, mode, unknownSince)) {
+                return { acted: { ...newest, synchronizationId: newest.synchronizationId } };
             }
-            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= sync_start_SEND_ATTEMPTS)
-                throw error;
-            ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'synchronize');
-        const id = answer.synchronizationId;
-        if (!id) {
-            throw new ServiceError({
-                status: response.status,
-                code: 'InvalidResponse',
-                message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-                requestId: response.requestId,
-            });
-        }
-        ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+            if (newest && classifyStatus(newest.status) === 'running') {
+                return {
+                    refused: `Synchronization ${newest.synchronizationId ?? '(no id)'}${describeSync(newest)} runs and did not start after this step's synchronize was sent, so it is not taken for this step's; ${RUNNING_HINT}`,
+                };
+            }
+            return { notActed: 'no synchronization started since: the service did not act' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent) {
+        const begun = sent.acted;
+        ctx.logger.info(`The service started synchronization ${begun.synchronizationId}${describeSync(begun)}: following it.`);
+        return { id: begun.synchronizationId, begun };
     }
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+}
+/**
+ * Ours: started after the attempt of unknown effect was sent (by our clock against the service's: a run that
+ * began before it, however recently, is another party's), or listed first and queued without a start, and in the
+ * mode asked where the listing names one.
+ */
+function isOurs(sync, mode, sentAt) {
+    const start = startOf(sync);
+    const listedMode = sync.synchronizationMode;
+    if (listedMode && listedMode.toLowerCase() !== mode.toLowerCase())
+        return false;
+    return start === undefined || start >= sentAt;
 }
 /**
  * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
@@ -37350,66 +37620,54 @@ function safeStatus(text) {
 
 
 
+const CANCEL_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: module_optional('synchronization-id'),
+    wait: withDefault('wait'),
+};
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
     description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: module_optional('synchronization-id'),
-        wait: withDefault('wait'),
-    },
+    inputs: CANCEL_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: syncCancel,
 }));
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
- * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
- * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
- * within the attempts a read gets from the client.
+ * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
+ * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
+ * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
+ * one synchronization cancels it once).
  */
 async function cancel(share, id, known, ctx) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
-                throw error;
-            clientRequestId = error.clientRequestId;
-            ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`);
-            let now;
-            try {
-                now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), {
-                    kind: 'id',
-                    synchronizationId: id,
-                }, true)).found;
-            }
-            catch (readError) {
-                throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
-            }
+    const sent = await changeSafely({
+        what: 'cancelSynchronization',
+        findingOutBy: `Reading synchronization ${id}`,
+        send: (clientRequestId) => share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
+        findOut: async () => {
+            const now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true)).found;
             if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
                 ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
-                return { ...known, ...now, synchronizationId: id };
+                return { acted: { ...known, ...now, synchronizationId: id } };
             }
-            if (attempt >= defaultRetryPolicy.attempts)
-                throw error;
-            ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-        ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-    }
+            return { notActed: `synchronization ${id} is still ${now.status}` };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        return sent.acted;
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
@@ -38245,7 +38503,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8765);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8928);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

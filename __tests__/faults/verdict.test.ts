@@ -85,7 +85,9 @@ it('a stop met by a 500 the service did not act on is sent again, paced, with th
       expect(stops[1]!.headers['x-vendor-client-request-id']).toBe(
         stops[0]!.headers['x-vendor-client-request-id'],
       );
-      expect(r.stdout).toMatch(/is Running: the service did not act; sending the stop again in [\d.]+ s/);
+      expect(r.stdout).toMatch(
+        /is Running after the settle window: the service did not act; sending the stop again in [\d.]+ s/,
+      );
       expect(emu.erp.stopsOf('X01')).toHaveLength(1);
     }),
   ));

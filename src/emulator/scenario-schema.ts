@@ -98,6 +98,7 @@ const erpKnobs = {
   endStatus: text,
   endHealth: text,
   settleReads: z.optional(count),
+  statusLagReads: z.optional(count),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

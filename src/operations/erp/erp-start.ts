@@ -1,12 +1,10 @@
 import type { HttpClient } from '../../client/http.js';
 import type { StartRequestBody } from '../../client/schemas/erp.js';
-import {
-  INSTANCE_ACTION_INPUTS,
-  INSTANCE_ACTION_OUTPUTS,
-  runInstanceAction,
-  type InstanceActionOptions,
-} from './instance-action.js';
-import { defineOperation, withDefault } from '../module.js';
+import { runInstanceAction } from './instance-action.js';
+import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
+import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+
+const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
 import type { OperationContext } from '../types.js';
 
 /**
@@ -21,16 +19,14 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+  inputs: START_INPUTS,
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   run: erpStart,
 });
 
-export interface ErpStartOptions extends InstanceActionOptions {
-  startVm: boolean;
-}
+export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
@@ -42,8 +38,7 @@ export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: Oper
       snooze: { input: 'start-vm', on: options.startVm },
       describe: options.startVm ? 'start, starting the VMs first' : 'start',
       plan: options.startVm ? 'start (start VMs first)' : 'start',
-      send: (c, url, _log, _apiVersion, clientRequestId) =>
-        c.send({ method: 'POST', url, json, clientRequestId }),
+      send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     },
     options,
     client,
