@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7804:
+/***/ 2507:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32944,6 +32944,64 @@ function abbreviate(raw) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/deadline.ts
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
+/**
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
+ */
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
+}
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
+/**
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
+ */
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+
 ;// CONCATENATED MODULE: ./src/client/dry-run.ts
 /**
  * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
@@ -33028,6 +33086,7 @@ function describeBody(response) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/gate.ts
+
 /** Requests that change something sent at once before any has been answered; one more for each answered. */
 const INITIAL_WINDOW = 8;
 const MAX_WINDOW = 1_000;
@@ -33053,21 +33112,43 @@ class OriginGate {
     serial = false;
     waiting = 0;
     tail = Promise.resolve();
+    /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
+    heldBy;
     clock;
     random;
-    constructor(clock, random) {
+    deadline;
+    /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
+    constructor(clock, random, deadline) {
         this.clock = clock;
         this.random = random;
+        this.deadline = deadline;
     }
     /** Whether a request would be held now. */
     get closed() {
         return this.serial || this.clock.now() < this.openAt;
     }
-    /** Holds every new request until `ms` from now (a 429's Retry-After). */
-    hold(ms) {
+    /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
+    hold(ms, by) {
         this.openAt = Math.max(this.openAt, this.clock.now() + ms);
         this.heldFor = ms;
+        this.heldBy = by;
         this.serial = true;
+    }
+    /**
+     * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
+     * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
+     * the jitter is cut at it.
+     */
+    async waitOpen(signal) {
+        const now = this.clock.now();
+        const wait = this.openAt - now;
+        if (wait <= 0)
+            return;
+        if (this.deadline !== undefined && this.openAt > this.deadline) {
+            throw new WaitPastDeadline(wait, this.heldBy);
+        }
+        const jittered = wait + this.random() * 0.2 * this.heldFor;
+        await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
     }
     /**
      * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
@@ -33126,13 +33207,11 @@ class OriginGate {
      * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
      */
     async passRead(work, throttledFor, signal) {
-        const wait = this.openAt - this.clock.now();
-        if (wait > 0)
-            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+        await this.waitOpen(signal);
         const value = await work();
         const held = throttledFor(value);
         if (held !== undefined)
-            this.hold(held);
+            this.hold(held, value);
         return value;
     }
     async passGate(work, throttledFor, signal) {
@@ -33140,7 +33219,7 @@ class OriginGate {
             const value = await work();
             const held = throttledFor(value);
             if (held !== undefined)
-                this.hold(held);
+                this.hold(held, value);
             return value;
         }
         this.waiting++;
@@ -33149,14 +33228,11 @@ class OriginGate {
         this.tail = new Promise((resolve) => (release = resolve));
         try {
             await untilAborted(before, signal);
-            const wait = this.openAt - this.clock.now();
-            // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
-            if (wait > 0)
-                await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+            await this.waitOpen(signal);
             const value = await work();
             const held = throttledFor(value);
             if (held !== undefined)
-                this.hold(held);
+                this.hold(held, value);
             // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
             else if (this.waiting === 1 && this.slots.length === 0)
                 this.serial = false;
@@ -33195,6 +33271,7 @@ function untilAborted(promise, signal) {
 
 
 
+
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /**
  * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
@@ -33224,7 +33301,7 @@ class http_HttpClient {
         this.options = options;
         this.origin = options.origin;
         this.retry = options.retry ?? defaultRetryPolicy;
-        this.gate = new OriginGate(options.clock, this.retry.random);
+        this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
         this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
         this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
     }
@@ -33253,10 +33330,21 @@ class http_HttpClient {
             // operation the service accepted is not lost; a read is cut at once.
             const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
             const progress = { sent: false };
+            // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+            // left); a request sent after the cancellation has the cancellation's budget instead.
+            const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
+            if (left <= 0)
+                throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+            const cut = deadlineSignal(left);
             try {
-                response = await this.gate.pass(() => this.once(req, url, inFlight ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
+                response = await this.gate.pass(() => this.once(req, url, eitherSignal(inFlight ?? signal, cut.signal), clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), eitherSignal(signal, cut.signal), change);
             }
             catch (error) {
+                if (error instanceof WaitPastDeadline)
+                    throw heldPastDeadline(req, url, error, clientRequestId);
+                if (isDeadline(error, cut.signal)) {
+                    throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
+                }
                 // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
                 if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
                     // It may have reached the service: sending it again could act twice (a second stop meets a 409).
@@ -33273,6 +33361,9 @@ class http_HttpClient {
                 throw failure instanceof ServiceError && clientRequestId && !failure.signIn
                     ? new ServiceError({ ...failure.init, clientRequestId })
                     : failure;
+            }
+            finally {
+                cut.dispose();
             }
             this.options.onResponse?.(response);
             const ok = req.ok ?? ((s) => s >= 200 && s < 300);
@@ -33348,7 +33439,7 @@ class http_HttpClient {
         const headers = {
             accept: 'application/json',
             'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
+            ...(await this.options.credential?.headers(signal)),
         };
         if (clientRequestId)
             headers['x-vendor-client-request-id'] = clientRequestId;
@@ -33366,6 +33457,9 @@ class http_HttpClient {
         }
         this.requestCount++;
         signal?.throwIfAborted();
+        // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+        if (!req.afterCancel)
+            this.options.signal?.throwIfAborted();
         progress.sent = true;
         const started = this.options.clock.now();
         // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
@@ -33503,6 +33597,31 @@ function noAnswer(req, url, error, graceEnded, graceMs) {
         });
 }
 /**
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
+ */
+function deadlineFailure(req, url, { sent, change, clientRequestId }) {
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: STEP_TIMEOUT,
+        message: sent
+            ? "no answer came before the step's timeout"
+            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+        effectUnknown: sent && change,
+        clientRequestId,
+    });
+}
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(req, url, error, clientRequestId) {
+    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
+    const held = error.heldBy;
+    const init = held
+        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
+        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
+}
+/**
  * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
  * waits for or sends after it. Its timer does not hold the process open.
  */
@@ -33560,6 +33679,8 @@ const tokenResponse = looseObject({
     expires_in: optional(coerce_number().check(_positive())),
     token_type: optional(schemas_string()),
 });
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
     // When the token in hand stops being usable, and when a failed renewal is tried again.
@@ -33613,46 +33734,78 @@ function tokenGrant(options) {
         retryRenewalAt = 0;
         return body.access_token;
     };
-    /** The token in hand while it can still be sent, after a renewal failed. */
+    /** The token in hand while it can still be sent. */
     const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+    const renewalFailed = (error) => {
+        const valid = stillValid();
+        if (!valid)
+            return;
+        const left = valid.validUntil - options.clock.now();
+        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+        if (options.clock.now() >= retryRenewalAt) {
+            const why = error instanceof Error ? error.message : String(error);
+            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
+                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+        }
+        retryRenewalAt = options.clock.now() + wait;
+    };
     return {
-        async headers() {
+        async headers(signal) {
             const now = options.clock.now();
-            if (!cached || now >= cached.renewAt) {
-                // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
-                const current = stillValid();
-                if (current && now < retryRenewalAt)
-                    return { authorization: `Bearer ${current.token}` };
-                try {
-                    // Concurrent requests (several instances at once) share one token request.
-                    pending ??= fetchToken().finally(() => (pending = undefined));
-                    await pending;
-                }
-                catch (error) {
-                    const valid = stillValid();
-                    if (!valid || !(error instanceof ServiceError)) {
-                        if (error instanceof ServiceError)
-                            options.onFailure?.(error);
-                        throw error;
-                    }
-                    // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
-                    // while the token in hand has minutes left: it is renewed later instead.
-                    const left = valid.validUntil - options.clock.now();
-                    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-                    if (options.clock.now() >= retryRenewalAt) {
-                        options.onRetry?.(`Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
-                            `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
-                    }
-                    retryRenewalAt = options.clock.now() + wait;
-                    return { authorization: `Bearer ${valid.token}` };
-                }
+            if (cached && now < cached.renewAt)
+                return { authorization: `Bearer ${cached.token}` };
+            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+            const current = stillValid();
+            if (current) {
+                if (now >= retryRenewalAt)
+                    renew().catch(renewalFailed);
+                return { authorization: `Bearer ${current.token}` };
             }
-            return { authorization: `Bearer ${cached.token}` };
+            try {
+                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
+            }
+            catch (error) {
+                if (error instanceof ServiceError)
+                    options.onFailure?.(error);
+                throw error;
+            }
         },
         refresh() {
             cached = undefined;
         },
     };
+}
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded(work, ms, endpoint) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new ServiceError({
+            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+        })), ms);
+        timer.unref();
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function auth_untilAborted(work, signal) {
+    if (!signal)
+        return work;
+    signal.throwIfAborted();
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 /** The runner would not give its OIDC token: a sign-in failure, with what to check. */
 function idTokenFailure(error) {
@@ -33724,6 +33877,7 @@ function credentialFor(signIn, options) {
         onToken: options.onSecret,
         onRetry: options.onRetry,
         onFailure: options.onSignInFailure,
+        renewalTimeoutMs: options.requestTimeoutMs,
         ...(signIn.kind === 'client-secret'
             ? { clientSecret: signIn.clientSecret }
             : { clientAssertion: signIn.idToken }),
@@ -34374,14 +34528,19 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
 
+
+/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
+const MAX_PAGES = 10_000;
 /**
  * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
+ * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, signal) {
+async function* pages(first, next, options = {}) {
+    const { signal, what = 'listing' } = options instanceof AbortSignal ? { signal: options } : options;
     const seen = new Set();
     let page = await first();
-    for (;;) {
+    for (let read = 1;; read++) {
         yield page;
         const link = page.nextLink;
         if (!link)
@@ -34389,13 +34548,34 @@ async function* pages(first, next, signal) {
         if (seen.has(link)) {
             throw new ServiceError({
                 code: 'RepeatingNextLink',
-                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
+            });
+        }
+        if (read >= MAX_PAGES) {
+            throw new ServiceError({
+                code: 'EndlessListing',
+                message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
             });
         }
         seen.add(link);
         signal?.throwIfAborted();
-        page = await next(link);
+        try {
+            page = await next(link);
+        }
+        catch (error) {
+            throw endedAtDeadline(error, what, read);
+        }
     }
+}
+/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
+function endedAtDeadline(error, what, read) {
+    if (!(error instanceof ServiceError) || error.code !== STEP_TIMEOUT)
+        return error;
+    return new ServiceError({
+        ...error.init,
+        code: 'ListingUnfinished',
+        message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
+    });
 }
 /**
  * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
@@ -34409,7 +34589,7 @@ function listPages(client, method, url, schema, what, options = {}) {
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -37400,6 +37580,7 @@ async function runOperation(source, runtime) {
             clock: runtime.clock,
             signal: runtime.signal,
             deadline: ctx.deadline,
+            requestTimeoutMs,
             dryRun,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
@@ -37729,6 +37910,10 @@ async function run() {
     finally {
         process.off('SIGTERM', cancel);
         process.off('SIGINT', cancel);
+        // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token
+        // that hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle
+        // process ends at once.
+        setTimeout(() => process.exit(), LINGER_MS).unref();
     }
 }
 function setOutputs(outputs) {
@@ -37763,6 +37948,8 @@ function main_describe(error) {
     }
     return oneLine(error instanceof Error ? error.message : String(error));
 }
+/** How long the process may linger after the step is done before it is ended. */
+const LINGER_MS = 1_000;
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;
 /** Errors whose message says all there is; anything else is unexpected, and its stack goes to the debug log. */
@@ -37860,7 +38047,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7804);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2507);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -137,4 +137,20 @@ describe('pages', () => {
     };
     await expect(iterate()).rejects.toThrow('returned a nextLink it had returned before, after 1 pages');
   });
+
+  it('ends a listing whose nextLink never repeats and never ends after 10 000 pages, naming it', async () => {
+    let fetched = 0;
+    const iterate = async () => {
+      for await (const page of pages(
+        async () => ({ value: [0], nextLink: 'p1' }),
+        async () => ({ value: [], nextLink: `p${++fetched + 1}` }),
+        { what: 'users list' },
+      ))
+        void page;
+    };
+    await expect(iterate()).rejects.toThrow(
+      'the users list did not end: the service returned 10000 pages, each with a nextLink; stopped at 10000 pages',
+    );
+    expect(fetched).toBe(9_999);
+  });
 });

@@ -63,6 +63,10 @@ export async function run(): Promise<void> {
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
+    // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token
+    // that hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle
+    // process ends at once.
+    setTimeout(() => process.exit(), LINGER_MS).unref();
   }
 }
 
@@ -96,6 +100,9 @@ function describe(error: unknown): string {
   }
   return oneLine(error instanceof Error ? error.message : String(error));
 }
+
+/** How long the process may linger after the step is done before it is ended. */
+const LINGER_MS = 1_000;
 
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;

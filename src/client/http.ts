@@ -3,6 +3,14 @@ import type { Dispatcher } from 'undici';
 import { safeParse, type core, type output } from 'zod/mini';
 import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
+import {
+  STEP_TIMEOUT,
+  WaitPastDeadline,
+  deadlineSignal,
+  eitherSignal,
+  isDeadline,
+  timeLeft,
+} from './deadline.js';
 import { PlannedChange, plannedRequest } from './dry-run.js';
 import { describeBody, parseErrorBody } from './error-body.js';
 import { OriginGate } from './gate.js';
@@ -26,7 +34,8 @@ export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** Supplies the headers that carry a credential; `refresh` is called once after a 401. */
 export interface Credential {
-  headers(): Promise<Record<string, string>>;
+  /** `signal` ends a wait for a token (a renewal that hangs): the request's cancellation and deadline. */
+  headers(signal?: AbortSignal): Promise<Record<string, string>>;
   refresh?(): void;
   /**
    * What to say of a 401 that no refresh can mend; `acceptedBefore`: an earlier request of this client
@@ -86,7 +95,11 @@ export interface HttpClientOptions {
   credential?: Credential;
   signal?: AbortSignal;
   retry?: RetryPolicy;
-  /** Clock time of the step's timeout: no retry waits past it, so a Retry-After cannot outlast the timeout. */
+  /**
+   * Clock time of the step's timeout, the one bound of everything the client does: no retry, Retry-After or
+   * throttling gate waits past it, a request in flight is cut at it, and none is sent after it (except one sent
+   * after the job's cancellation, `afterCancel`, which has its own budget).
+   */
   deadline?: number;
   maxResponseBytes?: number;
   userAgent?: string;
@@ -122,7 +135,7 @@ export class HttpClient {
     this.options = options;
     this.origin = options.origin;
     this.retry = options.retry ?? defaultRetryPolicy;
-    this.gate = new OriginGate(options.clock, this.retry.random);
+    this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
     this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
     this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
   }
@@ -152,14 +165,23 @@ export class HttpClient {
       // operation the service accepted is not lost; a read is cut at once.
       const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
       const progress = { sent: false };
+      // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+      // left); a request sent after the cancellation has the cancellation's budget instead.
+      const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
+      if (left <= 0) throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+      const cut = deadlineSignal(left);
       try {
         response = await this.gate.pass(
-          () => this.once(req, url, inFlight ?? signal, clientRequestId, progress),
+          () => this.once(req, url, eitherSignal(inFlight ?? signal, cut.signal), clientRequestId, progress),
           (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
-          signal,
+          eitherSignal(signal, cut.signal),
           change,
         );
       } catch (error) {
+        if (error instanceof WaitPastDeadline) throw heldPastDeadline(req, url, error, clientRequestId);
+        if (isDeadline(error, cut.signal)) {
+          throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
+        }
         // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
         if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
           // It may have reached the service: sending it again could act twice (a second stop meets a 409).
@@ -176,6 +198,8 @@ export class HttpClient {
         throw failure instanceof ServiceError && clientRequestId && !failure.signIn
           ? new ServiceError({ ...failure.init, clientRequestId })
           : failure;
+      } finally {
+        cut.dispose();
       }
       this.options.onResponse?.(response);
       const ok = req.ok ?? ((s: number) => s >= 200 && s < 300);
@@ -263,7 +287,7 @@ export class HttpClient {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-      ...(await this.options.credential?.headers()),
+      ...(await this.options.credential?.headers(signal)),
     };
     if (clientRequestId) headers['x-vendor-client-request-id'] = clientRequestId;
     let body: string | undefined;
@@ -278,6 +302,8 @@ export class HttpClient {
     }
     this.requestCount++;
     signal?.throwIfAborted();
+    // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+    if (!req.afterCancel) this.options.signal?.throwIfAborted();
     progress.sent = true;
     const started = this.options.clock.now();
     // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
@@ -442,6 +468,42 @@ function noAnswer(
         code: 'NetworkError',
         message: failure.message,
       });
+}
+
+/**
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
+ */
+function deadlineFailure(
+  req: HttpRequest,
+  url: URL,
+  { sent, change, clientRequestId }: { sent: boolean; change: boolean; clientRequestId?: string },
+): ServiceError {
+  return new ServiceError({
+    action: `${req.method} ${url.origin}${url.pathname}`,
+    code: STEP_TIMEOUT,
+    message: sent
+      ? "no answer came before the step's timeout"
+      : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+    effectUnknown: sent && change,
+    clientRequestId,
+  });
+}
+
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(
+  req: HttpRequest,
+  url: URL,
+  error: WaitPastDeadline,
+  clientRequestId: string | undefined,
+): ServiceError {
+  const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
+  const held = error.heldBy as HttpResponse | undefined;
+  const init = held
+    ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
+    : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+  return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
 }
 
 /**

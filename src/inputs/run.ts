@@ -90,6 +90,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       clock: runtime.clock,
       signal: runtime.signal,
       deadline: ctx.deadline,
+      requestTimeoutMs,
       dryRun,
       debug: runtime.logger.debug,
       onSecret: runtime.onSecret,
