@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2507:
+/***/ 183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37631,6 +37631,36 @@ function refuseUnread(module, inputs) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/inputs/undeclared.ts
+
+
+
+/** The variable a runner sets for a `with:` key: `INPUT_` and the name upper-cased, spaces to `_`, hyphens kept. */
+function runnerVariable(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+/**
+ * An `INPUT_*` variable that action.yml does not declare is refused before any request, naming the key and the
+ * nearest input: a runner sets one only for a `with:` key (declared inputs get theirs from action.yml), so it is a
+ * misspelling, and ignored it would turn `dry_run: true` into a real run, or a soft stop into a hard one.
+ */
+function refuseUndeclaredInputs(env) {
+    const names = Object.keys(INPUTS);
+    const declared = new Set(names.map(runnerVariable));
+    const stray = Object.keys(env)
+        .filter((variable) => variable.startsWith('INPUT_') && !declared.has(variable))
+        .sort();
+    if (stray.length === 0)
+        return;
+    const variable = stray[0];
+    // The key as it was most likely written in `with:` (the runner upper-cased it); `_` for `-` is the usual slip.
+    const key = variable.slice('INPUT_'.length).toLowerCase();
+    const near = nearest(key.replace(/_/g, '-'), names);
+    const others = stray.length > 1 ? ` (and ${stray.slice(1).join(', ')})` : '';
+    throw new InputError(key, `is not an input of this action (the runner set ${variable} from the step's with:)${others}; ` +
+        `${near ? `did you mean ${near}? ` : ''}(an input the action does not know is refused, not ignored; action.yml lists them)`);
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
 /**
@@ -37856,6 +37886,7 @@ function renderSummary({ operation, tables, failure, advice }) {
 
 
 
+
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 async function run() {
     const controller = new AbortController();
@@ -37882,6 +37913,8 @@ async function run() {
             if (value)
                 setSecret(value);
         }
+        // A misspelt with: key (dry_run, soft-stop-timeout-second) fails here, before anything is read or sent.
+        refuseUndeclaredInputs(process.env);
         const { result, outputs } = await runOperation(source, {
             logger: actionsLogger,
             clock: systemClock,
@@ -38047,7 +38080,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2507);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(183);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

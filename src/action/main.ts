@@ -4,6 +4,7 @@ import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '..
 import type { HttpResponse } from '../client/http.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
+import { refuseUndeclaredInputs } from '../inputs/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
 import { adviceFor } from './advice.js';
@@ -38,6 +39,8 @@ export async function run(): Promise<void> {
       const value = core.getInput(name);
       if (value) core.setSecret(value);
     }
+    // A misspelt with: key (dry_run, soft-stop-timeout-second) fails here, before anything is read or sent.
+    refuseUndeclaredInputs(process.env);
     const { result, outputs } = await runOperation(source, {
       logger: actionsLogger,
       clock: systemClock,
