@@ -153,4 +153,23 @@ describe('pages', () => {
     );
     expect(fetched).toBe(9_999);
   });
+
+  it("follows a nextLink that keeps the listing's path, and refuses one to another path", async () => {
+    const listing = new URL('https://h/sub/list?api-version=1');
+    const read = async (nextLink: string) => {
+      const seen: number[] = [];
+      for await (const page of pages(
+        async () => ({ value: [1], nextLink }),
+        async () => ({ value: [2] }),
+        { what: 'list', listing },
+      ))
+        seen.push(...page.value);
+      return seen;
+    };
+    await expect(read('https://h/sub/list?api-version=1&$skipToken=2')).resolves.toEqual([1, 2]);
+    await expect(read('/sub/list?$skipToken=2')).resolves.toEqual([1, 2]);
+    await expect(read('https://h/sub/start?api-version=1')).rejects.toThrow(
+      'the service returned a nextLink for the list to another path (/sub/start, not /sub/list)',
+    );
+  });
 });

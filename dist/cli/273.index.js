@@ -73,6 +73,10 @@ async function applyFault(fault, req, res) {
             res.end(JSON.stringify({ value: [], nextLink: next.href }));
             return true;
         }
+        case 'page':
+            res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+            res.end(JSON.stringify({ value: [], nextLink: fault.nextLink }));
+            return true;
         case 'shutdown':
             // The emulator stops the listener (it owns the servers); here only this connection breaks.
             req.socket.destroy();

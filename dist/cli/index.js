@@ -23418,6 +23418,19 @@ class HttpClient {
             throw hint ? error.withHint(hint) : error;
         }
     }
+    /**
+     * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
+     * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
+     */
+    async signIn() {
+        const cut = deadlineSignal(timeLeft(this.options.clock, this.options.deadline));
+        try {
+            await this.options.credential?.headers(eitherSignal(this.options.signal, cut.signal));
+        }
+        finally {
+            cut.dispose();
+        }
+    }
     /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
     retryAfterOf(response, attempt) {
         return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
@@ -24557,6 +24570,7 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
 
 
 
+
 /** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
 const MAX_PAGES = 10_000;
 /**
@@ -24565,7 +24579,7 @@ const MAX_PAGES = 10_000;
  * coming at the step's timeout) ends with an error that names it.
  */
 async function* pages(first, next, options = {}) {
-    const { signal, what = 'listing' } = options instanceof AbortSignal ? { signal: options } : options;
+    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
     const seen = new Set();
     let page = await first();
     for (let read = 1;; read++) {
@@ -24585,6 +24599,8 @@ async function* pages(first, next, options = {}) {
                 message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
             });
         }
+        if (listing)
+            refuseElsewhere(link, listing, what);
         seen.add(link);
         signal?.throwIfAborted();
         try {
@@ -24594,6 +24610,23 @@ async function* pages(first, next, options = {}) {
             throw endedAtDeadline(error, what, read);
         }
     }
+}
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link, listing, what) {
+    let path;
+    try {
+        path = new URL(link, listing).pathname;
+    }
+    catch {
+        return; // Not a URL: the client refuses it when it resolves it, naming it.
+    }
+    if (path === listing.pathname)
+        return;
+    throw new ServiceError({
+        code: 'UnexpectedNextLink',
+        message: `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
+            `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+    });
 }
 /** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
 function endedAtDeadline(error, what, read) {
@@ -24617,7 +24650,7 @@ function listPages(client, method, url, schema, what, options = {}) {
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what });
+    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -27592,6 +27625,9 @@ async function runOperation(source, runtime) {
             onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
             onSignInFailure: (error) => (signInFailure ??= error),
         });
+        // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+        if (dryRun)
+            await client.signIn();
         result = await module.run({ ...options, ...connection.options }, client, ctx);
         // No request went out: the sign-in failed before any, and each instance would report it again. It is the
         // step's one cause, said once.

@@ -263,6 +263,19 @@ export class HttpClient {
     }
   }
 
+  /**
+   * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
+   * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
+   */
+  async signIn(): Promise<void> {
+    const cut = deadlineSignal(timeLeft(this.options.clock, this.options.deadline));
+    try {
+      await this.options.credential?.headers(eitherSignal(this.options.signal, cut.signal));
+    } finally {
+      cut.dispose();
+    }
+  }
+
   /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
   private retryAfterOf(response: HttpResponse, attempt: number): number {
     return (

@@ -1,6 +1,7 @@
 import type { core } from 'zod/mini';
 import { STEP_TIMEOUT } from './deadline.js';
 import { ServiceError } from './errors.js';
+import { redactQuery } from './url.js';
 import { parseBody, type HttpClient, type HttpResponse } from './http.js';
 
 export interface Page<T> {
@@ -11,10 +12,15 @@ export interface Page<T> {
 /** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
 export const MAX_PAGES = 10_000;
 
-/** How a listing is followed: its cancellation, and its name for an error (`listSynchronizations`). */
+/** How a listing is followed: its cancellation, its name for an error (`listSynchronizations`), its address. */
 export interface PagesOptions {
   signal?: AbortSignal;
   what?: string;
+  /**
+   * The listing's first request: each nextLink must keep its path (only the query may change), so a nextLink
+   * sent with the listing's method (a POST) can never reach another operation, such as a start.
+   */
+  listing?: URL;
 }
 
 /**
@@ -27,7 +33,11 @@ export async function* pages<T>(
   next: (nextLink: string) => Promise<Page<T>>,
   options: AbortSignal | PagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
-  const { signal, what = 'listing' } = options instanceof AbortSignal ? { signal: options } : options;
+  const {
+    signal,
+    what = 'listing',
+    listing,
+  } = options instanceof AbortSignal ? { signal: options } : options;
   const seen = new Set<string>();
   let page = await first();
   for (let read = 1; ; read++) {
@@ -46,6 +56,7 @@ export async function* pages<T>(
         message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
       });
     }
+    if (listing) refuseElsewhere(link, listing, what);
     seen.add(link);
     signal?.throwIfAborted();
     try {
@@ -54,6 +65,23 @@ export async function* pages<T>(
       throw endedAtDeadline(error, what, read);
     }
   }
+}
+
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link: string, listing: URL, what: string): void {
+  let path: string | undefined;
+  try {
+    path = new URL(link, listing).pathname;
+  } catch {
+    return; // Not a URL: the client refuses it when it resolves it, naming it.
+  }
+  if (path === listing.pathname) return;
+  throw new ServiceError({
+    code: 'UnexpectedNextLink',
+    message:
+      `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
+      `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+  });
 }
 
 /** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
@@ -90,6 +118,6 @@ export function listPages<T>(
   return pages(
     () => read(url),
     (link) => read(link, 'nextLink'),
-    { signal: options.signal, what },
+    { signal: options.signal, what, listing: url },
   );
 }

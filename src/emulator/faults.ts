@@ -39,7 +39,9 @@ export type Fault =
    * A page of a listing that never ends: no items and a nextLink to the same path with a new `$skipToken` each
    * time (never one seen before), so only a page count or the deadline can end it. Give it `times` enough to last.
    */
-  | { kind: 'endless-page' };
+  | { kind: 'endless-page' }
+  /** A page of a listing with no items and this nextLink (a path elsewhere: a client must keep to its listing). */
+  | { kind: 'page'; nextLink: string };
 
 export interface FaultRule {
   fault: Fault;
@@ -113,6 +115,10 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
       res.end(JSON.stringify({ value: [], nextLink: next.href }));
       return true;
     }
+    case 'page':
+      res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+      res.end(JSON.stringify({ value: [], nextLink: fault.nextLink }));
+      return true;
     case 'shutdown':
       // The emulator stops the listener (it owns the servers); here only this connection breaks.
       req.socket.destroy();

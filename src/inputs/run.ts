@@ -102,6 +102,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
       onSignInFailure: (error) => (signInFailure ??= error),
     });
+    // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+    if (dryRun) await client.signIn();
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
     // No request went out: the sign-in failed before any, and each instance would report it again. It is the
     // step's one cause, said once.
