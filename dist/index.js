@@ -25039,9 +25039,11 @@ function reduceQuery(query) {
  * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
-    return text
-        .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
+    return (text
+        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
+        // to its end, and a 1 MB service message took minutes.
+        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
@@ -37564,6 +37566,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -37581,7 +37584,8 @@ function parseOperation(raw) {
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
  * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
  */
-async function runOperation(source, runtime) {
+async function runOperation(source, given) {
+    const runtime = { ...given, logger: redacting(given.logger) };
     const module = parseOperation(source('operation'));
     const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
@@ -37591,11 +37595,13 @@ async function runOperation(source, runtime) {
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
     const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+    const timeoutMs = inputs.optional('timeout');
+    warnOfLongTimeout(timeoutMs, runtime.logger);
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
         signal: runtime.signal,
-        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        deadline: runtime.clock.now() + timeoutMs,
         // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
@@ -37642,6 +37648,29 @@ async function runOperation(source, runtime) {
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
         : {};
     return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+}
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger) {
+    return {
+        info: (line) => logger.info(redactUrls(line)),
+        warning: (line) => logger.warning(redactUrls(line)),
+        debug: (line) => logger.debug(redactUrls(line)),
+        group: (name, work) => logger.group(redactUrls(name), work),
+    };
+}
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs, logger) {
+    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
+        return;
+    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
@@ -37741,46 +37770,20 @@ function adviceFor(error) {
 const SUMMARY_BYTES = 1024 * 1024 - 16 * 1024;
 const OUTPUT_BYTES = 1_000_000 - 1_000;
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** Outputs that list systems: too many systems for one step is met by splitting them into legs. */
+const PER_SYSTEM_OUTPUTS = new Set(['operation-urls', 'instances', 'result', 'plan']);
 /**
- * An output's text within the limit. A JSON array keeps its first entries, still valid JSON; any other text
- * is cut at a character boundary. `cut` says what was left out, for a warning.
+ * Why an output cannot be set (its text passes the runner's limit), or undefined where it fits. An output is
+ * never cut: a cut operation-urls would drop operations a later job must resume, with the step green.
  */
-function fitOutput(text) {
-    if (bytes(text) <= OUTPUT_BYTES)
-        return { text };
-    const array = parseArray(text);
-    if (array) {
-        let kept = array.length;
-        let fitted = text;
-        // Halve, then grow back one by one: a few JSON.stringify calls even for a very long array.
-        while (kept > 0 && bytes(fitted) > OUTPUT_BYTES)
-            fitted = JSON.stringify(array.slice(0, (kept = Math.floor(kept / 2))));
-        while (kept < array.length) {
-            const next = JSON.stringify(array.slice(0, kept + 1));
-            if (bytes(next) > OUTPUT_BYTES)
-                break;
-            fitted = next;
-            kept++;
-        }
-        return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
-    }
-    // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
-    const kept = Buffer.from(text, 'utf8')
-        .subarray(0, OUTPUT_BYTES)
-        .toString('utf8')
-        .replace(/\uFFFD$/, '');
-    return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };
-}
-function parseArray(text) {
-    if (!text.startsWith('['))
+function outputTooLarge(name, text) {
+    const size = bytes(text);
+    if (size <= OUTPUT_BYTES)
         return undefined;
-    try {
-        const parsed = JSON.parse(text);
-        return Array.isArray(parsed) ? parsed : undefined;
-    }
-    catch {
-        return undefined;
-    }
+    const wayOut = PER_SYSTEM_OUTPUTS.has(name)
+        ? "run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each"
+        : 'the value the service gave is longer than an output can carry';
+    return `The output ${name} is ${size} bytes, over the runner's limit of ${OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): ${wayOut}.`;
 }
 
 
@@ -37923,6 +37926,7 @@ function renderSummary({ operation, tables, failure, advice }) {
 
 
 
+
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 async function run() {
     const controller = new AbortController();
@@ -37960,12 +37964,14 @@ async function run() {
             userAgent: 'vendor-ops-action',
             onResponse: (response) => (last = response),
         });
-        setOutputs(outputs);
+        // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
+        const tooLarge = setOutputs(outputs);
+        const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
         if (wantsSummary(source)) {
-            await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+            await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(failure) });
         }
-        if (result.failure)
-            setFailed(oneLine(result.failure));
+        if (failure)
+            setFailed(redactUrls(oneLine(failure)));
     }
     catch (error) {
         // What is known is set on failure too: the ids of the last response, to quote to the service owner.
@@ -37974,7 +37980,7 @@ async function run() {
         if (wantsSummary(source))
             await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
         // One annotation, one line, the cause first; the request id survives a service message's line breaks.
-        setFailed(cause);
+        setFailed(redactUrls(cause));
     }
     finally {
         process.off('SIGTERM', cancel);
@@ -37985,15 +37991,20 @@ async function run() {
         setTimeout(() => process.exit(), LINGER_MS).unref();
     }
 }
+/** Sets each output that fits; returns why each that does not was left unset. */
 function setOutputs(outputs) {
+    const refused = [];
     for (const [name, value] of Object.entries(outputs)) {
         if (value === undefined)
             continue;
-        const { text, cut } = fitOutput(outputText(value));
-        if (cut)
-            warning(`The output ${name} was cut to fit GitHub's 1 MB limit of an output: ${cut}.`);
-        setOutput(name, text);
+        const text = outputText(value);
+        const tooLarge = outputTooLarge(name, text);
+        if (tooLarge)
+            refused.push(tooLarge);
+        else
+            setOutput(name, text);
     }
+    return refused;
 }
 /** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
 function wantsSummary(source) {
@@ -38010,7 +38021,7 @@ function oneLineOrNone(text) {
 function main_describe(error) {
     if (error instanceof ServiceError) {
         for (const line of error.detailLines())
-            actionsLogger.info(line);
+            actionsLogger.info(redactUrls(line));
     }
     else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
         debug(error.stack ?? String(error));

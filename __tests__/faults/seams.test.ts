@@ -85,3 +85,64 @@ it.concurrent(
       }),
     ),
 );
+
+it.concurrent('an output over the runner limit fails the step naming it, never cut with exit 0', () =>
+  faultCase(() =>
+    withEmulator(
+      {
+        dataShare: {
+          synchronizations: [
+            {
+              synchronizationId: 'long-message',
+              status: 'Succeeded',
+              startTime: '2026-01-01T00:00:00Z',
+              message: 'x'.repeat(1_100_000),
+            },
+          ],
+        },
+      },
+      async (emu) => {
+        const r = await run(emu, { ...inputsFor('wait-for-sync', emu), operation: 'wait-for-sync' });
+        failedWith(r, /The output message is 1100000 bytes, over the runner's limit .* so it was not set/);
+        expect(r.outputs.message).toBeUndefined();
+        // The outputs that fit are set.
+        expect(r.outputs['synchronization-id']).toBe('long-message');
+      },
+    ),
+  ),
+);
+
+it.concurrent("a signed URL quoted in the service's error is redacted in the annotation and the log", () =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      const signed = 'https://blob.example/ops/1?sv=2024-01-01&sig=SIGNATURE-0123456789';
+      emu.addFault({
+        method: 'POST',
+        path: /\/stop$/,
+        times: 1,
+        fault: {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({ error: { code: 'BadRequest', message: `See ${signed} for the log.` } }),
+        },
+      });
+      const r = await run(emu, { ...inputsFor('erp-stop', emu), operation: 'erp-stop' });
+      failedWith(r, /BadRequest: See https:\/\/blob\.example\/ops\/1\?… for the log/);
+      expect(r.everything).not.toContain('SIGNATURE-0123456789');
+    }),
+  ),
+);
+
+it.concurrent('a timeout over 6 hours is warned about before any request', () =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      const r = await run(emu, { ...inputsFor('erp-stop', emu), operation: 'erp-status', timeout: '7h' });
+      expect(r.code).toBe(0);
+      expect(r.warnings).toEqual([
+        expect.stringMatching(/^timeout is 7 h, over 6 hours: hosted runners end a job/),
+      ]);
+      // Before the first request's log line.
+      expect(r.stdout.indexOf('over 6 hours')).toBeLessThan(r.stdout.indexOf('X01'));
+    }),
+  ),
+);

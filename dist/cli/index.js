@@ -21935,9 +21935,11 @@ function reduceQuery(query) {
  * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
-    return text
-        .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
+    return (text
+        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
+        // to its end, and a 1 MB service message took minutes.
+        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
@@ -27564,6 +27566,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -27581,7 +27584,8 @@ function parseOperation(raw) {
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
  * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
  */
-async function runOperation(source, runtime) {
+async function runOperation(source, given) {
+    const runtime = { ...given, logger: redacting(given.logger) };
     const module = parseOperation(source('operation'));
     const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
@@ -27591,11 +27595,13 @@ async function runOperation(source, runtime) {
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
     const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+    const timeoutMs = inputs.optional('timeout');
+    warnOfLongTimeout(timeoutMs, runtime.logger);
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
         signal: runtime.signal,
-        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        deadline: runtime.clock.now() + timeoutMs,
         // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
@@ -27642,6 +27648,29 @@ async function runOperation(source, runtime) {
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
         : {};
     return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+}
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger) {
+    return {
+        info: (line) => logger.info(redactUrls(line)),
+        warning: (line) => logger.warning(redactUrls(line)),
+        debug: (line) => logger.debug(redactUrls(line)),
+        group: (name, work) => logger.group(redactUrls(name), work),
+    };
+}
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs, logger) {
+    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
+        return;
+    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
@@ -28090,7 +28119,8 @@ function print(text) {
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose) {
     const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-    const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
+    // stderr is the log: a URL in the service's words shows as the log shows every URL.
+    const err = (line) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
     const controller = new AbortController();
     let stoppedBy;
     const cancel = (signal) => {

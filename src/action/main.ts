@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
@@ -8,7 +9,7 @@ import { refuseUndeclaredInputs } from '../inputs/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
 import { adviceFor } from './advice.js';
-import { fitOutput } from './limits.js';
+import { outputTooLarge } from './limits.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
 
@@ -50,11 +51,13 @@ export async function run(): Promise<void> {
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
     });
-    setOutputs(outputs);
+    // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
+    const tooLarge = setOutputs(outputs);
+    const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
     if (wantsSummary(source)) {
-      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(failure) });
     }
-    if (result.failure) core.setFailed(oneLine(result.failure));
+    if (failure) core.setFailed(redactUrls(oneLine(failure)));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.
     setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
@@ -62,7 +65,7 @@ export async function run(): Promise<void> {
     if (wantsSummary(source))
       await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
-    core.setFailed(cause);
+    core.setFailed(redactUrls(cause));
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
@@ -73,13 +76,17 @@ export async function run(): Promise<void> {
   }
 }
 
-function setOutputs(outputs: OperationResult['outputs']): void {
+/** Sets each output that fits; returns why each that does not was left unset. */
+function setOutputs(outputs: OperationResult['outputs']): string[] {
+  const refused: string[] = [];
   for (const [name, value] of Object.entries(outputs)) {
     if (value === undefined) continue;
-    const { text, cut } = fitOutput(outputText(value));
-    if (cut) core.warning(`The output ${name} was cut to fit GitHub's 1 MB limit of an output: ${cut}.`);
-    core.setOutput(name, text);
+    const text = outputText(value);
+    const tooLarge = outputTooLarge(name, text);
+    if (tooLarge) refused.push(tooLarge);
+    else core.setOutput(name, text);
   }
+  return refused;
 }
 
 /** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
@@ -97,7 +104,7 @@ function oneLineOrNone(text: string | undefined): string | undefined {
 
 function describe(error: unknown): string {
   if (error instanceof ServiceError) {
-    for (const line of error.detailLines()) actionsLogger.info(line);
+    for (const line of error.detailLines()) actionsLogger.info(redactUrls(line));
   } else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
     core.debug(error.stack ?? String(error));
   }

@@ -111,7 +111,8 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 async function runCommand(source: (name: InputName) => string | undefined, json: boolean, verbose: boolean) {
   const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-  const err = (line: string) => process.stderr.write(`${forCommandLine(line)}\n`);
+  // stderr is the log: a URL in the service's words shows as the log shows every URL.
+  const err = (line: string) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
   const controller = new AbortController();
   let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
   const cancel = (signal: keyof typeof SIGNAL_EXIT) => {
