@@ -146,3 +146,29 @@ it.concurrent('a timeout over 6 hours is warned about before any request', () =>
     }),
   ),
 );
+
+const LONG_ID = `/subscriptions/${SUB}/resourceGroups/my-resource-group-for-erp/providers/Vendor.Workloads`;
+
+it.concurrent.each([
+  [
+    `${LONG_ID}/erpVirtualInstance/X01`,
+    "the id stops matching after '…/providers/Vendor.Workloads': 'erpVirtualInstance' where erpVirtualInstances is expected",
+  ],
+  [
+    `${LONG_ID}/erpVirtualInstances/X01/extra`,
+    "the id goes on after '…/erpVirtualInstances/X01' with 'extra', where it should end",
+  ],
+])('a long refused id shows the part that is wrong: %s', (item, shown) =>
+  faultCase(() =>
+    withEmulator({}, async (emu) => {
+      const r = await run(emu, {
+        ...inputsFor('erp-stop', emu),
+        operation: 'erp-stop',
+        'erp-virtual-instance': `X02\n${item}`,
+      });
+      failedWith(r, /^::error::Input 'erp-virtual-instance': /);
+      expect(r.errors[0]).toContain(`(${shown})`);
+      expect(emu.requests).toEqual([]);
+    }),
+  ),
+);

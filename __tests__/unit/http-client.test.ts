@@ -369,6 +369,11 @@ describe('HttpClient, a request that changes something', () => {
     expect(emulator.requests).toHaveLength(1);
   });
 
+  it("keeps the service's own words of a 404 for a message beside the action's", async () => {
+    const error = await failure(client().send({ method: 'GET', url: '/missing' }));
+    expect(error!.said()).toMatch(/^HTTP 404 ResourceNotFound: No such thing, request-id: emu-req-\d+$/);
+  });
+
   it('reads keep their retries: a 500 on a GET is sent again', async () => {
     emulator.addFault({ times: 2, path: /thing/, fault: { kind: 'status', status: 500 } });
     const lines: string[] = [];

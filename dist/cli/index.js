@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1230);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1451);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 1230:
+/***/ 1451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21725,6 +21725,15 @@ class ServiceError extends Error {
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
+    }
+    /**
+     * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+     * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+     * code and message on one line, and its request id.
+     */
+    said() {
+        const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+        return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
     }
     /** The nested details and additional info, one indented line each, for the log. */
     detailLines() {
@@ -22873,7 +22882,62 @@ const INPUTS = {
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
+;// CONCATENATED MODULE: ./src/inputs/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
 
 
 
@@ -22918,7 +22982,7 @@ class InputReader {
         if (!parsed.success) {
             const reason = parsed.error.issues[0]?.message ?? 'is not valid';
             // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
             throw new InputError(name, `${reason}${got}`);
         }
         const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
@@ -22928,13 +22992,24 @@ class InputReader {
         return parsed.data;
     }
 }
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
 /**
  * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw) {
-    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return redactUrls(text).replace(/\p{Cc}/gu, '?');
 }
 
 // EXTERNAL MODULE: external "node:crypto"
