@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1451);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3009);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 1451:
+/***/ 3009:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23071,6 +23071,19 @@ function isOtherAbort(error) {
     const name = error?.name;
     return name !== 'AbortError' && name !== 'DeadlineReached';
 }
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
+}
 
 ;// CONCATENATED MODULE: ./src/client/dry-run.ts
 /**
@@ -23153,6 +23166,155 @@ function describeBody(response) {
         .trim()
         .slice(0, 120);
     return `${type}: "${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/client/body.ts
+
+
+
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = (0,parse/* safeParse */.xL)(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+    }
+    return parsed.data;
+}
+/**
+ * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
+ * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
+ * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
+ */
+function readAsUnknown(raw, parsed, path = [], found = []) {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return found;
+    for (const key of Object.keys(raw)) {
+        const value = raw[key];
+        const out = parsed[key];
+        if (value !== null && value !== undefined && out === undefined)
+            found.push([[...path, key].join('.'), value]);
+        else if (value !== null && typeof value === 'object') {
+            path.push(key);
+            readAsUnknown(value, out, path, found);
+            path.pop();
+        }
+    }
+    return found;
+}
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
+function describeValue(value) {
+    const text = redactUrls(JSON.stringify(value) ?? String(value));
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+async function readCapped(body, cap, url) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of body) {
+        size += chunk.length;
+        if (size > cap) {
+            body.destroy();
+            throw new ServiceError({
+                code: 'ResponseTooLarge',
+                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+            });
+        }
+        chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+
+;// CONCATENATED MODULE: ./src/client/failures.ts
+
+
+
+
+// What went wrong with a request, as one error: the client's failures that are not the service's answer.
+function describeNetworkError(error) {
+    const e = error;
+    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+/** A request that changes something was sent and no answer came: what happened instead, for its error. */
+function noAnswer(req, url, error, graceEnded, graceMs) {
+    if (graceEnded) {
+        return new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NoAnswer',
+            message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
+        });
+    }
+    const failure = networkError(req, url, error);
+    return failure instanceof ServiceError
+        ? failure
+        : new ServiceError({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NetworkError',
+            message: failure.message,
+        });
+}
+/**
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
+ */
+function deadlineFailure(req, url, { sent, change, clientRequestId }) {
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: STEP_TIMEOUT,
+        message: sent
+            ? "no answer came before the step's timeout"
+            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+        effectUnknown: sent && change,
+        clientRequestId,
+    });
+}
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(req, url, error, clientRequestId) {
+    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
+    const held = error.heldBy;
+    const init = held
+        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
+        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
+}
+function networkError(req, url, error) {
+    if (error instanceof ServiceError || error?.name === 'AbortError')
+        return error;
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: describeNetworkError(error) || String(error),
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/client/gate.ts
@@ -23332,17 +23494,7 @@ function untilAborted(promise, signal) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/http.ts
-
-
-
-
-
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+;// CONCATENATED MODULE: ./src/client/request.ts
 /**
  * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
  * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
@@ -23353,6 +23505,22 @@ const AFTER_CANCEL_LIMIT_MS = 4_000;
 function intentOf(req) {
     return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
 }
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
     origin;
@@ -23576,155 +23744,6 @@ class HttpClient {
     debug(line) {
         this.options.debug?.(line);
     }
-}
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = (0,parse/* safeParse */.xL)(schema, value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-    }
-    return parsed.data;
-}
-/**
- * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
- * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
- */
-function readAsUnknown(raw, parsed, path = [], found = []) {
-    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
-        return found;
-    for (const key of Object.keys(raw)) {
-        const value = raw[key];
-        const out = parsed[key];
-        if (value !== null && value !== undefined && out === undefined)
-            found.push([[...path, key].join('.'), value]);
-        else if (value !== null && typeof value === 'object') {
-            path.push(key);
-            readAsUnknown(value, out, path, found);
-            path.pop();
-        }
-    }
-    return found;
-}
-/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
-function describeValue(value) {
-    const text = redactUrls(JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-async function readCapped(body, cap, url) {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of body) {
-        size += chunk.length;
-        if (size > cap) {
-            body.destroy();
-            throw new ServiceError({
-                code: 'ResponseTooLarge',
-                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-            });
-        }
-        chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-function describeNetworkError(error) {
-    const e = error;
-    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-/** A request that changes something was sent and no answer came: what happened instead, for its error. */
-function noAnswer(req, url, error, graceEnded, graceMs) {
-    if (graceEnded) {
-        return new ServiceError({
-            action: `${req.method} ${url.origin}${url.pathname}`,
-            code: 'NoAnswer',
-            message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
-        });
-    }
-    const failure = networkError(req, url, error);
-    return failure instanceof ServiceError
-        ? failure
-        : new ServiceError({
-            action: `${req.method} ${url.origin}${url.pathname}`,
-            code: 'NetworkError',
-            message: failure.message,
-        });
-}
-/**
- * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
- * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
- * clock past its deadline and reports a timeout with the last status it saw.
- */
-function deadlineFailure(req, url, { sent, change, clientRequestId }) {
-    return new ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: STEP_TIMEOUT,
-        message: sent
-            ? "no answer came before the step's timeout"
-            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
-        effectUnknown: sent && change,
-        clientRequestId,
-    });
-}
-/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
-function heldPastDeadline(req, url, error, clientRequestId) {
-    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
-    const held = error.heldBy;
-    const init = held
-        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
-        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
-    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
-}
-/**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
- */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
-}
-function networkError(req, url, error) {
-    if (error instanceof ServiceError || error?.name === 'AbortError')
-        return error;
-    return new ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: describeNetworkError(error) || String(error),
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/client/auth.ts

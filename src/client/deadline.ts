@@ -63,3 +63,15 @@ function isOtherAbort(error: unknown): boolean {
   const name = (error as { name?: string } | undefined)?.name;
   return name !== 'AbortError' && name !== 'DeadlineReached';
 }
+
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+export function budgetAfter(signal: AbortSignal, ms: number): AbortSignal {
+  const controller = new AbortController();
+  const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return controller.signal;
+}

@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Dispatcher } from 'undici';
-import { safeParse, type core, type output } from 'zod/mini';
-import type { Clock } from './clock.js';
 import { ServiceError } from './errors.js';
 import {
-  STEP_TIMEOUT,
   WaitPastDeadline,
+  budgetAfter,
   deadlineSignal,
   eitherSignal,
   isDeadline,
   timeLeft,
 } from './deadline.js';
 import { PlannedChange, plannedRequest } from './dry-run.js';
-import { describeBody, parseErrorBody } from './error-body.js';
+import { flattenHeaders, readCapped } from './body.js';
+import { parseErrorBody } from './error-body.js';
+import {
+  deadlineFailure,
+  describeNetworkError,
+  heldPastDeadline,
+  networkError,
+  noAnswer,
+} from './failures.js';
 import { OriginGate } from './gate.js';
 import {
   backoffDelay,
@@ -26,95 +31,15 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import type { HttpResponse } from './response.js';
-import { redactQuery, redactUrls, resolveOnOrigin } from './url.js';
+import { redactQuery, resolveOnOrigin } from './url.js';
+import { AFTER_CANCEL_LIMIT_MS, intentOf, type HttpClientOptions, type HttpRequest } from './request.js';
 
 export type { HttpResponse };
+export { parseBody } from './body.js';
+export type { Credential, HttpClientOptions, HttpRequest } from './request.js';
+export { AFTER_CANCEL_LIMIT_MS, intentOf } from './request.js';
 
 export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-
-/** Supplies the headers that carry a credential; `refresh` is called once after a 401. */
-export interface Credential {
-  /** `signal` ends a wait for a token (a renewal that hangs): the request's cancellation and deadline. */
-  headers(signal?: AbortSignal): Promise<Record<string, string>>;
-  refresh?(): void;
-  /**
-   * What to say of a 401 that no refresh can mend; `acceptedBefore`: an earlier request of this client
-   * succeeded with the credential, so it was good and has lapsed since.
-   */
-  unauthorized?(error: ServiceError, acceptedBefore: boolean): string | undefined;
-}
-
-export interface HttpRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Absolute, or relative to the client's origin; refused unless on that origin. */
-  url: URL | string;
-  /** JSON body; `undefined` sends none (with `Content-Length: 0` on a POST). */
-  json?: unknown;
-  form?: Record<string, string>;
-  /** Names the URL in an origin error: "polling URL", "nextLink". */
-  what?: string;
-  /** Statuses that are not errors; default 2xx. */
-  ok?: (status: number) => boolean;
-  /** Turns a failed response into a sentence on what to do; area D uses it. */
-  hint?: (error: ServiceError) => string | undefined;
-  /**
-   * Whether the request changes something at the service (a stop, a start, a synchronize, a cancel, a DELETE).
-   * Default: a GET reads and every other method changes, so a list sent as POST says `read`; a request that
-   * changes something is never re-sent where it may have reached the service, and a dry run never sends it.
-   */
-  intent?: 'read' | 'change';
-  /**
-   * Sent even once the job is cancelled (cancel-on-abort's cancelSynchronization), within the client's one
-   * after-cancellation budget, so the step still exits inside the runner's cancellation window.
-   */
-  afterCancel?: boolean;
-  /**
-   * The `x-vendor-client-request-id` of a request sent again by its caller after an attempt of unknown effect
-   * (an idempotent DELETE): the same logical request, so the same id. Default: a new one.
-   */
-  clientRequestId?: string;
-}
-
-/**
- * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
- * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
- * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
- */
-export const AFTER_CANCEL_LIMIT_MS = 4_000;
-
-/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
-export function intentOf(req: Pick<HttpRequest, 'method' | 'intent'>): 'read' | 'change' {
-  return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
-}
-
-export interface HttpClientOptions {
-  /** The origin this client's credential belongs to; nothing is ever sent elsewhere. */
-  origin: string;
-  dispatcher: Dispatcher;
-  clock: Clock;
-  credential?: Credential;
-  signal?: AbortSignal;
-  retry?: RetryPolicy;
-  /**
-   * Clock time of the step's timeout, the one bound of everything the client does: no retry, Retry-After or
-   * throttling gate waits past it, a request in flight is cut at it, and none is sent after it (except one sent
-   * after the job's cancellation, `afterCancel`, which has its own budget).
-   */
-  deadline?: number;
-  maxResponseBytes?: number;
-  userAgent?: string;
-  debug?: (line: string) => void;
-  /** Told of every response, retried ones included: request ids and rate-limit figures. */
-  onResponse?: (response: HttpResponse) => void;
-  /** A dry run: a request that changes something is never sent; `send` raises PlannedChange instead. */
-  dryRun?: boolean;
-  /** Told of each retry, one line a user sees (`… retrying in 2 s after HTTP 503`); default: the debug line. */
-  onRetry?: (line: string) => void;
-  /** The `x-vendor-client-request-id` of each request that changes something; default `crypto.randomUUID`. */
-  randomUUID?: () => string;
-  /** How long a request that changes something, once sent, may still take after the job's cancellation. */
-  cancelGraceMs?: number;
-}
 
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 export class HttpClient {
@@ -354,188 +279,4 @@ export class HttpClient {
   private debug(line: string): void {
     this.options.debug?.(line);
   }
-}
-
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-export function parseBody<S extends core.$ZodType>(
-  response: HttpResponse,
-  schema: S,
-  what: string,
-): output<S> {
-  let value: unknown;
-  try {
-    value = JSON.parse(response.text);
-  } catch {
-    throw new ServiceError({
-      status: response.status,
-      code: 'InvalidResponse',
-      message: `${what}: the body is not JSON (${describeBody(response)})`,
-      requestId: response.requestId,
-    });
-  }
-  const parsed = safeParse(schema, value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ServiceError({
-      status: response.status,
-      code: 'InvalidResponse',
-      message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-      requestId: response.requestId,
-    });
-  }
-  for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-    response.debug?.(
-      `${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`,
-    );
-  }
-  return parsed.data;
-}
-
-/**
- * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
- * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
- */
-function readAsUnknown(
-  raw: unknown,
-  parsed: unknown,
-  path: string[] = [],
-  found: [string, unknown][] = [],
-): [string, unknown][] {
-  if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object') return found;
-  for (const key of Object.keys(raw)) {
-    const value = (raw as Record<string, unknown>)[key];
-    const out = (parsed as Record<string, unknown>)[key];
-    if (value !== null && value !== undefined && out === undefined)
-      found.push([[...path, key].join('.'), value]);
-    else if (value !== null && typeof value === 'object') {
-      path.push(key);
-      readAsUnknown(value, out, path, found);
-      path.pop();
-    }
-  }
-  return found;
-}
-
-/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
-function describeValue(value: unknown): string {
-  const text = redactUrls(JSON.stringify(value) ?? String(value));
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
-async function readCapped(
-  body: AsyncIterable<Buffer> & { destroy(): void },
-  cap: number,
-  url: URL,
-): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > cap) {
-      body.destroy();
-      throw new ServiceError({
-        code: 'ResponseTooLarge',
-        message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-      });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-
-/** A request that changes something was sent and no answer came: what happened instead, for its error. */
-function noAnswer(
-  req: HttpRequest,
-  url: URL,
-  error: unknown,
-  graceEnded: boolean,
-  graceMs: number,
-): ServiceError {
-  if (graceEnded) {
-    return new ServiceError({
-      action: `${req.method} ${url.origin}${url.pathname}`,
-      code: 'NoAnswer',
-      message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
-    });
-  }
-  const failure = networkError(req, url, error);
-  return failure instanceof ServiceError
-    ? failure
-    : new ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: failure.message,
-      });
-}
-
-/**
- * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
- * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
- * clock past its deadline and reports a timeout with the last status it saw.
- */
-function deadlineFailure(
-  req: HttpRequest,
-  url: URL,
-  { sent, change, clientRequestId }: { sent: boolean; change: boolean; clientRequestId?: string },
-): ServiceError {
-  return new ServiceError({
-    action: `${req.method} ${url.origin}${url.pathname}`,
-    code: STEP_TIMEOUT,
-    message: sent
-      ? "no answer came before the step's timeout"
-      : "not sent: the step's timeout came first (timeout bounds every request and wait)",
-    effectUnknown: sent && change,
-    clientRequestId,
-  });
-}
-
-/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
-function heldPastDeadline(
-  req: HttpRequest,
-  url: URL,
-  error: WaitPastDeadline,
-  clientRequestId: string | undefined,
-): ServiceError {
-  const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
-  const held = error.heldBy as HttpResponse | undefined;
-  const init = held
-    ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
-    : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
-  return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
-}
-
-/**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
- */
-function budgetAfter(signal: AbortSignal, ms: number): AbortSignal {
-  const controller = new AbortController();
-  const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-  if (signal.aborted) start();
-  else signal.addEventListener('abort', start, { once: true });
-  return controller.signal;
-}
-
-function networkError(req: HttpRequest, url: URL, error: unknown): Error {
-  if (error instanceof ServiceError || (error as Error)?.name === 'AbortError') return error as Error;
-  return new ServiceError({
-    action: `${req.method} ${url.origin}${url.pathname}`,
-    code: 'NetworkError',
-    message: describeNetworkError(error) || String(error),
-  });
 }
