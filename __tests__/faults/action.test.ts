@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { runAction, withoutMaskCommands, type RunOptions } from '../helpers/run-action.js';
 import {
   inputsFor,
   pollInterval,
@@ -9,6 +9,7 @@ import {
   scanSecrets,
   startedOperation,
   withEmulator,
+  failedWith,
 } from './harness.js';
 import { counts, faultCase, writeCountsAfterAll } from './tally.js';
 
@@ -31,12 +32,6 @@ async function run(emu: ServiceEmulator, inputs: Record<string, string>, options
   expect(r.stderr).toBe('');
   return r;
 }
-
-const failedWith = (r: ActionRun, cause: RegExp) => {
-  expect(r.code).toBe(1);
-  expect(r.errors).toHaveLength(1);
-  expect(r.errors[0]).toMatch(cause);
-};
 
 it('erp-stop signs in with a client secret and survives a reset stop and a 503 burst on a poll', () =>
   faultCase(() =>

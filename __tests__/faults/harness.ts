@@ -132,6 +132,13 @@ export async function runInProcess(
   };
 }
 
+/** A step run through the bundle failed, with one annotation that names `cause`. */
+export function failedWith(r: { code: number | null; errors: string[] }, cause: RegExp): void {
+  expect(r.code).toBe(1);
+  expect(r.errors).toHaveLength(1);
+  expect(r.errors[0]).toMatch(cause);
+}
+
 /** Neither a crash nor an unknown error type: the step ends with a sentence, never a stack trace. */
 export function expectNoCrash(r: InProcessRun): void {
   if (r.error) expect(KNOWN_ERRORS.has(r.error.name) ? 'known' : `crash: ${r.error.stack}`).toBe('known');

@@ -1,9 +1,9 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { runAction, withoutMaskCommands, type RunOptions } from '../helpers/run-action.js';
 import { runCli } from '../helpers/run-cli.js';
-import { inputsFor, scanSecrets, SUB, withEmulator } from './harness.js';
+import { inputsFor, scanSecrets, SUB, withEmulator, failedWith } from './harness.js';
 import { faultCase, writeCountsAfterAll } from './tally.js';
 
 /**
@@ -30,12 +30,6 @@ const erp = (emu: ServiceEmulator, extra: Record<string, string> = {}) => ({
   'poll-interval': '1',
   ...extra,
 });
-
-const failedWith = (r: ActionRun, cause: RegExp) => {
-  expect(r.code).toBe(1);
-  expect(r.errors).toHaveLength(1);
-  expect(r.errors[0]).toMatch(cause);
-};
 
 it('a stop whose answer was lost (504 after the service acted) is not sent again: the instance is read and followed to Offline', () =>
   faultCase(() =>

@@ -22,6 +22,8 @@ var external_node_http_ = __webpack_require__(7067);
 // EXTERNAL MODULE: external "node:https"
 var external_node_https_ = __webpack_require__(4708);
 ;// CONCATENATED MODULE: ./src/emulator/faults.ts
+/** Every endless page's token is new, across emulators too: a client cannot end the listing by a repeat. */
+let endlessPages = 0;
 /** Applies a fault; returns false where the request should go on to its route. */
 async function applyFault(fault, req, res) {
     switch (fault.kind) {
@@ -63,6 +65,17 @@ async function applyFault(fault, req, res) {
         case 'empty-200':
             res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
             res.end();
+            return true;
+        case 'endless-page': {
+            const next = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+            next.searchParams.set('$skipToken', `endless-${++endlessPages}`);
+            res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+            res.end(JSON.stringify({ value: [], nextLink: next.href }));
+            return true;
+        }
+        case 'page':
+            res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+            res.end(JSON.stringify({ value: [], nextLink: fault.nextLink }));
             return true;
         case 'shutdown':
             // The emulator stops the listener (it owns the servers); here only this connection breaks.

@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7245);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2926);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 7245:
+/***/ 2926:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21725,6 +21725,15 @@ class ServiceError extends Error {
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
+    }
+    /**
+     * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+     * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+     * code and message on one line, and its request id.
+     */
+    said() {
+        const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+        return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
     }
     /** The nested details and additional info, one indented line each, for the log. */
     detailLines() {
@@ -21935,9 +21944,11 @@ function reduceQuery(query) {
  * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
-    return text
-        .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
+    return (text
+        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
+        // to its end, and a 1 MB service message took minutes.
+        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
@@ -22980,7 +22991,62 @@ const INPUTS = {
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
+;// CONCATENATED MODULE: ./src/inputs/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
 
 
 
@@ -23025,7 +23091,7 @@ class InputReader {
         if (!parsed.success) {
             const reason = parsed.error.issues[0]?.message ?? 'is not valid';
             // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
             throw new InputError(name, `${reason}${got}`);
         }
         const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
@@ -23035,17 +23101,99 @@ class InputReader {
         return parsed.data;
     }
 }
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
 /**
  * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw) {
-    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return redactUrls(text).replace(/\p{Cc}/gu, '?');
 }
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/deadline.ts
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
+/**
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
+ */
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
+}
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
+/**
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
+ */
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
+}
+
 ;// CONCATENATED MODULE: ./src/client/dry-run.ts
 /**
  * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
@@ -23129,379 +23277,11 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
-;// CONCATENATED MODULE: ./src/client/gate.ts
-/** Requests that change something sent at once before any has been answered; one more for each answered. */
-const INITIAL_WINDOW = 8;
-const MAX_WINDOW = 1_000;
-/**
- * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
- * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
- * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
- * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
- *
- * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
- * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
- * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
- */
-class OriginGate {
-    window = INITIAL_WINDOW;
-    changesInFlight = 0;
-    slots = [];
-    /** Clock time before which nothing is sent. */
-    openAt = 0;
-    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
-    heldFor = 0;
-    /** After a 429: requests pass one at a time, each once the one before it was answered. */
-    serial = false;
-    waiting = 0;
-    tail = Promise.resolve();
-    clock;
-    random;
-    constructor(clock, random) {
-        this.clock = clock;
-        this.random = random;
-    }
-    /** Whether a request would be held now. */
-    get closed() {
-        return this.serial || this.clock.now() < this.openAt;
-    }
-    /** Holds every new request until `ms` from now (a 429's Retry-After). */
-    hold(ms) {
-        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
-        this.heldFor = ms;
-        this.serial = true;
-    }
-    /**
-     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
-     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
-     * is let through), else undefined.
-     */
-    async pass(work, throttledFor, signal, change = false) {
-        if (!change)
-            return this.passRead(work, throttledFor, signal);
-        await this.slot(signal);
-        try {
-            return await this.passGate(work, (value) => {
-                const held = throttledFor(value);
-                this.window =
-                    held === undefined
-                        ? Math.min(MAX_WINDOW, this.window + 1)
-                        : Math.max(1, Math.floor(this.window / 2));
-                return held;
-            }, signal);
-        }
-        finally {
-            this.changesInFlight--;
-            this.fill();
-        }
-    }
-    /** A place in the window of requests that change something. */
-    slot(signal) {
-        signal?.throwIfAborted();
-        if (this.changesInFlight < this.window) {
-            this.changesInFlight++;
-            return Promise.resolve();
-        }
-        return new Promise((resolve, reject) => {
-            const take = () => {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            };
-            const onAbort = () => {
-                const at = this.slots.indexOf(take);
-                if (at >= 0)
-                    this.slots.splice(at, 1);
-                reject(signal.reason);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
-            this.slots.push(take);
-        });
-    }
-    fill() {
-        while (this.changesInFlight < this.window && this.slots.length > 0) {
-            this.changesInFlight++;
-            this.slots.shift()();
-        }
-    }
-    /**
-     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
-     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
-     */
-    async passRead(work, throttledFor, signal) {
-        const wait = this.openAt - this.clock.now();
-        if (wait > 0)
-            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
-        const value = await work();
-        const held = throttledFor(value);
-        if (held !== undefined)
-            this.hold(held);
-        return value;
-    }
-    async passGate(work, throttledFor, signal) {
-        if (!this.closed) {
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held);
-            return value;
-        }
-        this.waiting++;
-        const before = this.tail;
-        let release;
-        this.tail = new Promise((resolve) => (release = resolve));
-        try {
-            await untilAborted(before, signal);
-            const wait = this.openAt - this.clock.now();
-            // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
-            if (wait > 0)
-                await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held);
-            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
-            else if (this.waiting === 1 && this.slots.length === 0)
-                this.serial = false;
-            return value;
-        }
-        finally {
-            this.waiting--;
-            release();
-        }
-    }
-}
-/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
-function untilAborted(promise, signal) {
-    if (!signal)
-        return promise;
-    signal.throwIfAborted();
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/http.ts
+;// CONCATENATED MODULE: ./src/client/body.ts
 
 
 
 
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/**
- * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
- * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
- * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
- */
-const AFTER_CANCEL_LIMIT_MS = 4_000;
-/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
-function intentOf(req) {
-    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
-}
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    origin;
-    options;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    /** A request has succeeded: the credential was good then. */
-    accepted = false;
-    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
-    gate;
-    cancelGraceMs;
-    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
-    afterCancelBudget;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? defaultRetryPolicy;
-        this.gate = new OriginGate(options.clock, this.retry.random);
-        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
-        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
-    }
-    async send(req) {
-        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock } = this.options;
-        const change = intentOf(req) === 'change';
-        // The one place a dry run is kept: no operation can send a change by forgetting to check.
-        if (change && this.options.dryRun)
-            throw new PlannedChange(plannedRequest(req.method, url, req.json));
-        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
-        // retry from a second request, and a failure names it.
-        const clientRequestId = change
-            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
-            : undefined;
-        const signal = req.afterCancel
-            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
-            : this.options.signal;
-        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            // A cancelled job starts nothing new, and never a retry.
-            signal?.throwIfAborted();
-            let response;
-            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
-            // operation the service accepted is not lost; a read is cut at once.
-            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
-            const progress = { sent: false };
-            try {
-                response = await this.gate.pass(() => this.once(req, url, inFlight ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
-            }
-            catch (error) {
-                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
-                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
-                }
-                const wait = backoffDelay(this.retry, attempt);
-                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, describeNetworkError(error));
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                const failure = networkError(req, url, error);
-                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
-                    ? new ServiceError({ ...failure.init, clientRequestId })
-                    : failure;
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status)) {
-                this.accepted = true;
-                return response;
-            }
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const error = new ServiceError({
-                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
-                clientRequestId,
-            });
-            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
-            // times, so a throttled fleet slows down instead of failing.
-            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
-            if (throttled) {
-                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
-                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
-                if (more && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
-                    if (response.status !== 429)
-                        await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw new ServiceError({
-                    ...error.init,
-                    pastDeadline: more,
-                    hint: more
-                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                        : `Given up after ${attempt} attempts.`,
-                });
-            }
-            if (RETRYABLE_STATUSES.has(response.status)) {
-                if (change)
-                    throw unknown(error);
-                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-                const retryable = attempt < this.retry.attempts;
-                if (retryable && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                if (retryable) {
-                    throw new ServiceError({
-                        ...error.init,
-                        pastDeadline: true,
-                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
-                    });
-                }
-            }
-            const hint = req.hint?.(error) ??
-                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
-            throw hint ? error.withHint(hint) : error;
-        }
-    }
-    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
-    retryAfterOf(response, attempt) {
-        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
-            backoffDelay(this.retry, attempt));
-    }
-    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
-    retrying(req, url, waitMs, after) {
-        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
-        (this.options.onRetry ?? this.options.debug)?.(line);
-    }
-    async once(req, url, signal, clientRequestId, progress) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
-        };
-        if (clientRequestId)
-            headers['x-vendor-client-request-id'] = clientRequestId;
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        this.requestCount++;
-        signal?.throwIfAborted();
-        progress.sent = true;
-        const started = this.options.clock.now();
-        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/undici.cjs) carries the dispatchers and their API only.
-        const res = await this.options.dispatcher.request({
-            origin: url.origin,
-            path: url.pathname + url.search,
-            method: req.method,
-            headers,
-            body,
-            signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-            debug: this.options.debug,
-        };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
-    withinDeadline(wait) {
-        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-    debug(line) {
-        this.options.debug?.(line);
-    }
-}
 /** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
 // Any zod schema, classic or mini: both build on zod's core.
 function parseBody(response, schema, what) {
@@ -23582,6 +23362,13 @@ function flattenHeaders(headers) {
     }
     return flat;
 }
+
+;// CONCATENATED MODULE: ./src/client/failures.ts
+
+
+
+
+// What went wrong with a request, as one error: the client's failures that are not the service's answer.
 function describeNetworkError(error) {
     const e = error;
     return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
@@ -23605,17 +23392,29 @@ function noAnswer(req, url, error, graceEnded, graceMs) {
         });
 }
 /**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
  */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
+function deadlineFailure(req, url, { sent, change, clientRequestId }) {
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: STEP_TIMEOUT,
+        message: sent
+            ? "no answer came before the step's timeout"
+            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+        effectUnknown: sent && change,
+        clientRequestId,
+    });
+}
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(req, url, error, clientRequestId) {
+    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
+    const held = error.heldBy;
+    const init = held
+        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
+        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
 }
 function networkError(req, url, error) {
     if (error instanceof ServiceError || error?.name === 'AbortError')
@@ -23625,6 +23424,435 @@ function networkError(req, url, error) {
         code: 'NetworkError',
         message: describeNetworkError(error) || String(error),
     });
+}
+
+;// CONCATENATED MODULE: ./src/client/gate.ts
+
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ */
+class OriginGate {
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
+    /** Clock time before which nothing is sent. */
+    openAt = 0;
+    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+    heldFor = 0;
+    /** After a 429: requests pass one at a time, each once the one before it was answered. */
+    serial = false;
+    waiting = 0;
+    tail = Promise.resolve();
+    /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
+    heldBy;
+    clock;
+    random;
+    deadline;
+    /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
+    constructor(clock, random, deadline) {
+        this.clock = clock;
+        this.random = random;
+        this.deadline = deadline;
+    }
+    /** Whether a request would be held now. */
+    get closed() {
+        return this.serial || this.clock.now() < this.openAt;
+    }
+    /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
+    hold(ms, by) {
+        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+        this.heldFor = ms;
+        this.heldBy = by;
+        this.serial = true;
+    }
+    /**
+     * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
+     * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
+     * the jitter is cut at it.
+     */
+    async waitOpen(signal) {
+        const now = this.clock.now();
+        const wait = this.openAt - now;
+        if (wait <= 0)
+            return;
+        if (this.deadline !== undefined && this.openAt > this.deadline) {
+            throw new WaitPastDeadline(wait, this.heldBy);
+        }
+        const jittered = wait + this.random() * 0.2 * this.heldFor;
+        await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
+    }
+    /**
+     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
+     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
+     * is let through), else undefined.
+     */
+    async pass(work, throttledFor, signal, change = false) {
+        if (!change)
+            return this.passRead(work, throttledFor, signal);
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+     */
+    async passRead(work, throttledFor, signal) {
+        await this.waitOpen(signal);
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held, value);
+        return value;
+    }
+    async passGate(work, throttledFor, signal) {
+        if (!this.closed) {
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held, value);
+            return value;
+        }
+        this.waiting++;
+        const before = this.tail;
+        let release;
+        this.tail = new Promise((resolve) => (release = resolve));
+        try {
+            await untilAborted(before, signal);
+            await this.waitOpen(signal);
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held, value);
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
+                this.serial = false;
+            return value;
+        }
+        finally {
+            this.waiting--;
+            release();
+        }
+    }
+}
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise, signal) {
+    if (!signal)
+        return promise;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/request.ts
+/**
+ * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
+ * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
+ * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
+ */
+const AFTER_CANCEL_LIMIT_MS = 4_000;
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+function intentOf(req) {
+    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
+}
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    origin;
+    options;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
+    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+    gate;
+    cancelGraceMs;
+    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
+    afterCancelBudget;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? defaultRetryPolicy;
+        this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
+        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
+        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
+    }
+    async send(req) {
+        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        const { clock } = this.options;
+        const change = intentOf(req) === 'change';
+        // The one place a dry run is kept: no operation can send a change by forgetting to check.
+        if (change && this.options.dryRun)
+            throw new PlannedChange(plannedRequest(req.method, url, req.json));
+        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+        // retry from a second request, and a failure names it.
+        const clientRequestId = change
+            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
+            : undefined;
+        const signal = req.afterCancel
+            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
+            : this.options.signal;
+        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
+        let refreshed = false;
+        for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
+            signal?.throwIfAborted();
+            let response;
+            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+            // operation the service accepted is not lost; a read is cut at once.
+            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
+            const progress = { sent: false };
+            // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+            // left); a request sent after the cancellation has the cancellation's budget instead.
+            const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
+            if (left <= 0)
+                throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+            const cut = deadlineSignal(left);
+            try {
+                response = await this.gate.pass(() => this.once(req, url, eitherSignal(inFlight ?? signal, cut.signal), clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), eitherSignal(signal, cut.signal), change);
+            }
+            catch (error) {
+                if (error instanceof WaitPastDeadline)
+                    throw heldPastDeadline(req, url, error, clientRequestId);
+                if (isDeadline(error, cut.signal)) {
+                    throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
+                }
+                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
+                }
+                const wait = backoffDelay(this.retry, attempt);
+                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, describeNetworkError(error));
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                const failure = networkError(req, url, error);
+                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+                    ? new ServiceError({ ...failure.init, clientRequestId })
+                    : failure;
+            }
+            finally {
+                cut.dispose();
+            }
+            this.options.onResponse?.(response);
+            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+            if (ok(response.status)) {
+                this.accepted = true;
+                return response;
+            }
+            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+                // A token can be revoked or expire early; one fresh token is worth one more try.
+                refreshed = true;
+                this.options.credential.refresh();
+                continue;
+            }
+            const error = new ServiceError({
+                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+                clientRequestId,
+            });
+            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
+            // times, so a throttled fleet slows down instead of failing.
+            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+            if (throttled) {
+                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+                if (more && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
+                    if (response.status !== 429)
+                        await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
+            }
+            if (RETRYABLE_STATUSES.has(response.status)) {
+                if (change)
+                    throw unknown(error);
+                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+                const retryable = attempt < this.retry.attempts;
+                if (retryable && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                if (retryable) {
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
+                }
+            }
+            const hint = req.hint?.(error) ??
+                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
+            throw hint ? error.withHint(hint) : error;
+        }
+    }
+    /**
+     * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
+     * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
+     */
+    async signIn() {
+        const cut = deadlineSignal(timeLeft(this.options.clock, this.options.deadline));
+        try {
+            await this.options.credential?.headers(eitherSignal(this.options.signal, cut.signal));
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+    retryAfterOf(response, attempt) {
+        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
+            backoffDelay(this.retry, attempt));
+    }
+    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+    retrying(req, url, waitMs, after) {
+        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
+        (this.options.onRetry ?? this.options.debug)?.(line);
+    }
+    async once(req, url, signal, clientRequestId, progress) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+            ...(await this.options.credential?.headers(signal)),
+        };
+        if (clientRequestId)
+            headers['x-vendor-client-request-id'] = clientRequestId;
+        let body;
+        if (req.form) {
+            body = new URLSearchParams(req.form).toString();
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+        }
+        else if (req.json !== undefined) {
+            body = JSON.stringify(req.json);
+            headers['content-type'] = 'application/json';
+        }
+        else if (req.method !== 'GET' && req.method !== 'DELETE') {
+            headers['content-length'] = '0';
+        }
+        this.requestCount++;
+        signal?.throwIfAborted();
+        // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+        if (!req.afterCancel)
+            this.options.signal?.throwIfAborted();
+        progress.sent = true;
+        const started = this.options.clock.now();
+        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+        // (src/client/undici.cjs) carries the dispatchers and their API only.
+        const res = await this.options.dispatcher.request({
+            origin: url.origin,
+            path: url.pathname + url.search,
+            method: req.method,
+            headers,
+            body,
+            signal,
+        });
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const flat = flattenHeaders(res.headers);
+        const response = {
+            status: res.statusCode,
+            headers: flat,
+            text,
+            url,
+            requestId: flat['x-vendor-request-id'],
+            correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
+        };
+        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
+            (response.requestId ? ` (request-id ${response.requestId})` : ''));
+        return response;
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+    debug(line) {
+        this.options.debug?.(line);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/response.ts
@@ -23858,6 +24086,8 @@ const tokenResponse = schemas/* looseObject */._H3({
     expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
     token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
 });
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
     // When the token in hand stops being usable, and when a failed renewal is tried again.
@@ -23914,46 +24144,78 @@ function tokenGrant(options) {
         retryRenewalAt = 0;
         return body.access_token;
     };
-    /** The token in hand while it can still be sent, after a renewal failed. */
+    /** The token in hand while it can still be sent. */
     const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+    const renewalFailed = (error) => {
+        const valid = stillValid();
+        if (!valid)
+            return;
+        const left = valid.validUntil - options.clock.now();
+        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+        if (options.clock.now() >= retryRenewalAt) {
+            const why = error instanceof Error ? error.message : String(error);
+            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
+                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+        }
+        retryRenewalAt = options.clock.now() + wait;
+    };
     return {
-        async headers() {
+        async headers(signal) {
             const now = options.clock.now();
-            if (!cached || now >= cached.renewAt) {
-                // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
-                const current = stillValid();
-                if (current && now < retryRenewalAt)
-                    return { authorization: `Bearer ${current.token}` };
-                try {
-                    // Concurrent requests (several instances at once) share one token request.
-                    pending ??= fetchToken().finally(() => (pending = undefined));
-                    await pending;
-                }
-                catch (error) {
-                    const valid = stillValid();
-                    if (!valid || !(error instanceof ServiceError)) {
-                        if (error instanceof ServiceError)
-                            options.onFailure?.(error);
-                        throw error;
-                    }
-                    // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
-                    // while the token in hand has minutes left: it is renewed later instead.
-                    const left = valid.validUntil - options.clock.now();
-                    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-                    if (options.clock.now() >= retryRenewalAt) {
-                        options.onRetry?.(`Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
-                            `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
-                    }
-                    retryRenewalAt = options.clock.now() + wait;
-                    return { authorization: `Bearer ${valid.token}` };
-                }
+            if (cached && now < cached.renewAt)
+                return { authorization: `Bearer ${cached.token}` };
+            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+            const current = stillValid();
+            if (current) {
+                if (now >= retryRenewalAt)
+                    renew().catch(renewalFailed);
+                return { authorization: `Bearer ${current.token}` };
             }
-            return { authorization: `Bearer ${cached.token}` };
+            try {
+                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
+            }
+            catch (error) {
+                if (error instanceof ServiceError)
+                    options.onFailure?.(error);
+                throw error;
+            }
         },
         refresh() {
             cached = undefined;
         },
     };
+}
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded(work, ms, endpoint) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new ServiceError({
+            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+        })), ms);
+        timer.unref();
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function auth_untilAborted(work, signal) {
+    if (!signal)
+        return work;
+    signal.throwIfAborted();
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 /** The runner would not give its OIDC token: a sign-in failure, with what to check. */
 function idTokenFailure(error) {
@@ -24025,6 +24287,7 @@ function credentialFor(signIn, options) {
         onToken: options.onSecret,
         onRetry: options.onRetry,
         onFailure: options.onSignInFailure,
+        renewalTimeoutMs: options.requestTimeoutMs,
         ...(signIn.kind === 'client-secret'
             ? { clientSecret: signIn.clientSecret }
             : { clientAssertion: signIn.idToken }),
@@ -24771,14 +25034,20 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
 
+
+
+/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
+const MAX_PAGES = 10_000;
 /**
  * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
+ * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, signal) {
+async function* pages(first, next, options = {}) {
+    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
     const seen = new Set();
     let page = await first();
-    for (;;) {
+    for (let read = 1;; read++) {
         yield page;
         const link = page.nextLink;
         if (!link)
@@ -24786,13 +25055,53 @@ async function* pages(first, next, signal) {
         if (seen.has(link)) {
             throw new ServiceError({
                 code: 'RepeatingNextLink',
-                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
             });
         }
+        if (read >= MAX_PAGES) {
+            throw new ServiceError({
+                code: 'EndlessListing',
+                message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
+            });
+        }
+        if (listing)
+            refuseElsewhere(link, listing, what);
         seen.add(link);
         signal?.throwIfAborted();
-        page = await next(link);
+        try {
+            page = await next(link);
+        }
+        catch (error) {
+            throw endedAtDeadline(error, what, read);
+        }
     }
+}
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link, listing, what) {
+    let path;
+    try {
+        path = new URL(link, listing).pathname;
+    }
+    catch {
+        return; // Not a URL: the client refuses it when it resolves it, naming it.
+    }
+    if (path === listing.pathname)
+        return;
+    throw new ServiceError({
+        code: 'UnexpectedNextLink',
+        message: `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
+            `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+    });
+}
+/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
+function endedAtDeadline(error, what, read) {
+    if (!(error instanceof ServiceError) || error.code !== STEP_TIMEOUT)
+        return error;
+    return new ServiceError({
+        ...error.init,
+        code: 'ListingUnfinished',
+        message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
+    });
 }
 /**
  * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
@@ -24806,7 +25115,7 @@ function listPages(client, method, url, schema, what, options = {}) {
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -27969,6 +28278,7 @@ function credentialRefused(response, signIn) {
 
 
 
+
 /** An output as text, the same for the action and the command line: objects and arrays as JSON. */
 function outputText(value) {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -27986,7 +28296,8 @@ function parseOperation(raw) {
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
  * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
  */
-async function runOperation(source, runtime) {
+async function runOperation(source, given) {
+    const runtime = { ...given, logger: redacting(given.logger) };
     const module = parseOperation(source('operation'));
     const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
@@ -27996,11 +28307,13 @@ async function runOperation(source, runtime) {
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
     const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+    const timeoutMs = inputs.optional('timeout');
+    warnOfLongTimeout(timeoutMs, runtime.logger);
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
         signal: runtime.signal,
-        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        deadline: runtime.clock.now() + timeoutMs,
         // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
@@ -28021,6 +28334,7 @@ async function runOperation(source, runtime) {
             clock: runtime.clock,
             signal: runtime.signal,
             deadline: ctx.deadline,
+            requestTimeoutMs,
             dryRun,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
@@ -28033,6 +28347,9 @@ async function runOperation(source, runtime) {
             onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
             onSignInFailure: (error) => (signInFailure ??= error),
         });
+        // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+        if (dryRun)
+            await client.signIn();
         result = await module.run({ ...options, ...connection.options }, client, ctx);
         // No request went out: the sign-in failed before any, and each instance would report it again. It is the
         // step's one cause, said once.
@@ -28051,6 +28368,29 @@ async function runOperation(source, runtime) {
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
         : {};
     return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
+}
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger) {
+    return {
+        info: (line) => logger.info(redactUrls(line)),
+        warning: (line) => logger.warning(redactUrls(line)),
+        debug: (line) => logger.debug(redactUrls(line)),
+        group: (name, work) => logger.group(redactUrls(name), work),
+    };
+}
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs, logger) {
+    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
+        return;
+    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
@@ -28464,25 +28804,27 @@ async function dispatch(args) {
         : reads.has(name)
             ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
             : undefined;
-    warnOfStrayVariables(process.env);
+    refuseStrayVariables(process.env);
     return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
 /**
- * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
- * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
+ * (`VENDOR_OPS_TIMOUT`, `VENDOR_OPS_DRY_RUNN`) would run with the default, a dry run for real. Each is named, with
+ * the variable it most likely meant.
  */
-function warnOfStrayVariables(env) {
+function refuseStrayVariables(env) {
     const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
     const known = new Set(inputs.map(envName));
-    for (const name of Object.keys(env)
-        .filter((n) => n.startsWith(ENV_PREFIX))
-        .sort()) {
-        if (known.has(name))
-            continue;
+    const stray = Object.keys(env)
+        .filter((n) => n.startsWith(ENV_PREFIX) && !known.has(n))
+        .sort()
+        .map((name) => {
         // Compared as input names: the shared prefix would make every pair look close.
         const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
-        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`);
-    }
+        return `${name} names no input${near ? `; did you mean ${envName(near)}?` : ''}`;
+    });
+    if (stray.length > 0)
+        throw new cli_args/* UsageError */.eb(`${stray.join('; ')} (unset it or correct its name)`);
 }
 const ENV_PREFIX = 'VENDOR_OPS_';
 function operation(name) {
@@ -28500,7 +28842,8 @@ function print(text) {
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose) {
     const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-    const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
+    // stderr is the log: a URL in the service's words shows as the log shows every URL.
+    const err = (line) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
     const controller = new AbortController();
     let stoppedBy;
     const cancel = (signal) => {

@@ -73,6 +73,16 @@ export class ServiceError extends Error {
     return new ServiceError({ ...this.init, hint });
   }
 
+  /**
+   * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+   * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+   * code and message on one line, and its request id.
+   */
+  said(): string {
+    const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+    return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
+  }
+
   /** The nested details and additional info, one indented line each, for the log. */
   detailLines(): string[] {
     const lines: string[] = [];

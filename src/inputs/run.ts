@@ -8,6 +8,7 @@ import {
 } from '../client/connect.js';
 import { closeDispatcher, createDispatcher } from '../client/dispatcher.js';
 import { InputError, type ServiceError } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
@@ -64,7 +65,8 @@ export function parseOperation(raw: string | undefined): OperationModule {
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
  * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
  */
-export async function runOperation(source: InputSource, runtime: Runtime): Promise<Run> {
+export async function runOperation(source: InputSource, given: Runtime): Promise<Run> {
+  const runtime = { ...given, logger: redacting(given.logger) };
   const module = parseOperation(source('operation'));
   const inputs = new InputReader(source, runtime.logger.info);
   refuseUnread(module, inputs);
@@ -76,11 +78,13 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
   // The adapters act on summary; a value they could not read is refused here, before any request.
   inputs.optional('summary');
   const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+  const timeoutMs = inputs.optional('timeout')!;
+  warnOfLongTimeout(timeoutMs, runtime.logger);
   const ctx: OperationContext = {
     clock: runtime.clock,
     logger: runtime.logger,
     signal: runtime.signal,
-    deadline: runtime.clock.now() + inputs.optional('timeout')!,
+    deadline: runtime.clock.now() + timeoutMs,
     // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
     pollIntervalMs: module.polls
       ? inputs.optional('poll-interval')!
@@ -102,6 +106,7 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       clock: runtime.clock,
       signal: runtime.signal,
       deadline: ctx.deadline,
+      requestTimeoutMs,
       dryRun,
       debug: runtime.logger.debug,
       onSecret: runtime.onSecret,
@@ -114,6 +119,8 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
       onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
       onSignInFailure: (error) => (signInFailure ??= error),
     });
+    // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+    if (dryRun) await client.signIn();
     result = await module.run({ ...options, ...connection.options } as never, client, ctx);
     // No request went out: the sign-in failed before any, and each instance would report it again. It is the
     // step's one cause, said once.
@@ -129,6 +136,33 @@ export async function runOperation(source: InputSource, runtime: Runtime): Promi
     ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
     : {};
   return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
+}
+
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger: Logger): Logger {
+  return {
+    info: (line) => logger.info(redactUrls(line)),
+    warning: (line) => logger.warning(redactUrls(line)),
+    debug: (line) => logger.debug(redactUrls(line)),
+    group: (name, work) => logger.group(redactUrls(name), work),
+  };
+}
+
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs: number, logger: Logger): void {
+  if (timeoutMs <= RUNNER_JOB_LIMIT_MS) return;
+  logger.warning(
+    `timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+      "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+      'wait: false and follow in a later job with wait-for-operation or wait-for-sync.',
+  );
 }
 
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
