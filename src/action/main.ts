@@ -6,10 +6,10 @@ import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
-import { adviceFor } from './advice.js';
 import { fitOutput } from './limits.js';
 import { actionsLogger } from './logger.js';
-import { writeSummary } from './summary.js';
+import { viewOfError, viewOfResult } from '../inputs/view/view.js';
+import { writeSummary } from './summary/index.js';
 
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 export async function run(): Promise<void> {
@@ -49,15 +49,14 @@ export async function run(): Promise<void> {
     });
     setOutputs(outputs);
     if (wantsSummary(source)) {
-      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+      await writeSummary(viewOfResult(operation, result, dryRunOf(source)));
     }
     if (result.failure) core.setFailed(oneLine(result.failure));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.
     setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
     const cause = describe(error);
-    if (wantsSummary(source))
-      await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
+    if (wantsSummary(source)) await writeSummary(viewOfError(operation, error));
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
     core.setFailed(cause);
   } finally {
@@ -84,8 +83,13 @@ function wantsSummary(source: (name: InputName) => string): boolean {
   }
 }
 
-function oneLineOrNone(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : oneLine(text);
+/** dry-run: true titles the summary as a plan; an operation that does not plan never reads it as true. */
+function dryRunOf(source: (name: InputName) => string): boolean {
+  try {
+    return new InputReader(source).optional('dry-run') === true;
+  } catch {
+    return false;
+  }
 }
 
 function describe(error: unknown): string {
