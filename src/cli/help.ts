@@ -32,7 +32,7 @@ export function usage(width = terminalWidth()): string {
     ),
     '',
     ...wrap(
-      `${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`,
+      `${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM; what was sent goes on at the service (resume with wait-for-operation).`,
       width,
     ),
   ].join('\n');
