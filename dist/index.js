@@ -37625,7 +37625,84 @@ function markOfStatus(status) {
     return 'running';
 }
 
+;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+
+/**
+ * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
+ * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ */
+function kindOfCause(cause) {
+    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
+        return 'false success';
+    if (/cancelled/i.test(cause))
+        return 'cancelled';
+    if (/within the timeout|timed out|timeout ran out/i.test(cause))
+        return 'timeout';
+    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
+        return 'sign-in';
+    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
+        return 'permission';
+    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
+        return 'not found';
+    if (/not cached/i.test(cause))
+        return 'image not cached';
+    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
+        return 'service failed';
+    return 'other';
+}
+/** The kind of an error that ended the step before any target was done. */
+function kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+    }
+    return undefined;
+}
+/** The operations whose long-running operations wait-for-operation resumes. */
+const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one.
+ */
+function whatToDo(kind, operation) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
+        case 'timeout':
+            if (!RESUMABLE.has(operation))
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!RESUMABLE.has(operation))
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
+        case 'image not cached':
+            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'other':
+            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -37703,10 +37780,13 @@ function rowsOf(operation, result) {
             const target = rows_text(inst.name) ?? `#${i + 1}`;
             const took = cell(row, duration);
             const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+            const cause = failing ? causeOf(i, instances.length, target) : undefined;
+            // A false success must not read like a success: its word says what it is.
+            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
             return {
                 target,
                 mark,
-                word: WORDS[outcome ?? ''] ?? outcome ?? mark,
+                word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),
@@ -37714,7 +37794,7 @@ function rowsOf(operation, result) {
                 duration: took,
                 seconds: num(inst.seconds) ?? parseDuration(took),
                 startSeconds: num(inst.startSeconds),
-                cause: failing ? causeOf(i, instances.length, target) : undefined,
+                cause,
                 steps: stepsOf(inst.steps),
             };
         });
@@ -37761,82 +37841,6 @@ function planRows(table) {
             done: row[1],
         };
     });
-}
-
-;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
-
-/**
- * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
- * their own yet). Order matters: a false success names the status reached, which may contain "not".
- */
-function kindOfCause(cause) {
-    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
-        return 'false success';
-    if (/cancelled/i.test(cause))
-        return 'cancelled';
-    if (/within the timeout|timed out|timeout ran out/i.test(cause))
-        return 'timeout';
-    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
-        return 'sign-in';
-    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
-        return 'permission';
-    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
-        return 'not found';
-    if (/not cached/i.test(cause))
-        return 'image not cached';
-    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
-        return 'service failed';
-    return 'other';
-}
-/** The kind of an error that ended the step before any target was done. */
-function kindOfError(error) {
-    if (error instanceof InputError)
-        return undefined;
-    if (error instanceof TimeoutError)
-        return 'timeout';
-    if (error instanceof ServiceError) {
-        if (error.status === 401)
-            return 'sign-in';
-        if (error.status === 403)
-            return 'permission';
-        if (error.status === 404)
-            return 'not found';
-    }
-    return undefined;
-}
-/** The operations whose long-running operations wait-for-operation resumes. */
-const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
-/**
- * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
- * does next, the resuming step named where there is one.
- */
-function whatToDo(kind, operation) {
-    switch (kind) {
-        case 'false success':
-            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
-        case 'not found':
-            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
-        case 'timeout':
-            if (!RESUMABLE.has(operation))
-                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
-            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
-        case 'cancelled':
-            if (!RESUMABLE.has(operation))
-                return `The job was cancelled: run ${operation} again.`;
-            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
-        case 'dataset':
-            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
-        case 'image not cached':
-            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
-        case 'sign-in':
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
-        case 'permission':
-            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
-        case 'service failed':
-            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
-        case 'other':
-            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/view/view.ts
@@ -37975,19 +37979,36 @@ const TAGS = {
     failed: 'crit, ',
     'not sent': '',
 };
+/** The outcome beside a bar where it is not a success: `(failed)`, `(still running)`. */
+const said = (r) => (r.mark === 'succeeded' ? '' : ` (${r.word})`);
+/** Mermaid's `tickInterval`: a tick every so often that the axis has at most about a dozen. */
+function tickInterval(seconds) {
+    const steps = [
+        [1, '1second'],
+        [5, '5second'],
+        [10, '10second'],
+        [30, '30second'],
+        [60, '1minute'],
+        [300, '5minute'],
+        [600, '10minute'],
+        [1800, '30minute'],
+        [3600, '1hour'],
+    ];
+    return (steps.find(([s]) => seconds / s <= 12) ?? [0, '4hour'])[1];
+}
 function barsOf(view) {
     return view.rows.map((r) => {
         const steps = r.steps?.length ? r.steps : undefined;
         const bars = steps
             ? steps.map((s) => ({
-                name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''} (${s.word})`,
+                name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
                 mark: s.mark,
                 seconds: s.seconds ?? 0,
                 startSeconds: s.startSeconds,
             }))
             : [
                 {
-                    name: `${view.operation.replace(/^erp-/, '')} (${r.word})`,
+                    name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
                     mark: r.mark,
                     seconds: r.seconds ?? 0,
                     startSeconds: r.startSeconds,
@@ -38020,7 +38041,8 @@ function ganttOf(view, endedAt) {
         'gantt',
         `    title ${plain(view.operation)}: ${kept.length} system${kept.length === 1 ? '' : 's'}`,
         '    dateFormat x',
-        `    axisFormat ${longest < 3600 ? '%H:%M:%S' : '%H:%M'}`,
+        `    axisFormat ${longest < 600 ? '%H:%M:%S' : '%H:%M'}`,
+        `    tickInterval ${tickInterval(longest)}`,
     ];
     let n = 0;
     for (const { system, bars } of kept) {
@@ -38115,13 +38137,26 @@ function columnsOf(view) {
     return {
         before: has('before'),
         done: view.rows.some((r) => r.done !== undefined),
-        after: has('after'),
+        // A plan has no status after; a skipped target's is its status before.
+        after: !view.dryRun && has('after'),
         health: view.rows.some((r) => r.health !== undefined),
         took: all.some((r) => r.seconds !== undefined || ('duration' in r && r.duration !== undefined)),
         cause: has('cause'),
     };
 }
-const seconds = (s) => (s === undefined ? undefined : `${Math.round(s)} s`);
+/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
+function seconds(s) {
+    if (s === undefined)
+        return undefined;
+    const whole = Math.round(s);
+    if (whole < 60)
+        return `${whole} s`;
+    if (whole < 3600)
+        return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+    return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
+}
+/** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
+const unbroken = (html) => html.replaceAll(' ', '&nbsp;');
 /**
  * The targets' table: outcome mark and word first (a shape, not a colour), the target, status before, what was
  * done, after, how long, and a failed row's cause beside it. Steps of a whole system follow their system.
@@ -38142,13 +38177,13 @@ function targetsTable(view, budget) {
         ...(c.cause ? ['cause'] : []),
     ];
     const line = (r, name, done, took) => row([
-        html_escape(marked(r.mark, r.word)),
+        unbroken(html_escape(marked(r.mark, r.word))),
         name,
         ...(c.before ? [targets_dash(r.before)] : []),
         ...(c.done ? [targets_dash(done)] : []),
         ...(c.after ? [targets_dash(r.after)] : []),
         ...(c.health ? [targets_dash('health' in r ? r.health : undefined)] : []),
-        ...(c.took ? [targets_dash(took)] : []),
+        ...(c.took ? [took ? unbroken(html_escape(took)) : '-'] : []),
         ...(c.cause ? [targets_dash(r.cause)] : []),
     ]);
     const lines = (r) => [
@@ -38228,7 +38263,10 @@ function renderSummary(view, now = Date.now()) {
     const resume = view.resume.length
         ? [
             tag('p', 'Still running: resume with <code>wait-for-operation</code> and the <code>operation-urls</code> output, which holds each URL whole; here the query is reduced to <code>api-version</code>.'),
-            tag('pre', tag('code', view.resume.map((r) => `${html_escape(r.target)}: ${html_escape(r.url)}`).join('\n'))),
+            // A list, not a code block: a polling URL is long, and a list item wraps where a code block scrolls.
+            tag('ul', view.resume
+                .map((r) => tag('li', `${tag('strong', html_escape(r.target))}: <code>${html_escape(r.url)}</code>`))
+                .join('')),
         ].join('\n')
         : '';
     const timeline = ganttOf(view, now);

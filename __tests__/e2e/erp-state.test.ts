@@ -217,7 +217,7 @@ describe('erp-status', () => {
       { name: 'X02', before: 'Offline', after: 'Offline', health: 'Unknown', outcome: 'read' },
     ]);
     expect(r.summary).toContain(
-      '<tr><td>✅ read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td></tr>',
+      '<tr><td>✅&nbsp;read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td></tr>',
     );
   });
 

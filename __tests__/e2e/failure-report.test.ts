@@ -113,7 +113,7 @@ describe('a failed step, as a person meets it', () => {
     expect(r.code).toBe(0);
     expect(Buffer.byteLength(r.summary)).toBeLessThan(MIB);
     for (const name of names)
-      expect(r.summary).toContain(`<td>✅ stopped</td><td><strong>${name}</strong></td>`);
+      expect(r.summary).toContain(`<td>✅&nbsp;stopped</td><td><strong>${name}</strong></td>`);
     expect(JSON.parse(r.outputs.result!)).toHaveLength(200);
   });
 });

@@ -79,7 +79,8 @@ function normalise(html: string): string {
       .replace(/(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) UTC/g, (t, day: string, time: string) =>
         Date.parse(`${day}T${time}Z`) >= STARTED - 3_600_000 ? 'TIME' : t,
       )
-      .replace(/\d+\.\d s|\d+ min \d+ s/g, 'DURATION')
+      // A space or, in a cell kept on one line, a non-breaking one.
+      .replace(/\d+\.\d(?: |&nbsp;)s|\d+(?: |&nbsp;)min(?: |&nbsp;)\d+(?: |&nbsp;)s/g, 'DURATION')
       .replace(/today \(\d{4}-\d\d-\d\d\)/g, 'today (DAY)')
       // A timeline's bars: when each started, and how long it took.
       .replace(/, (\d{13}|after b\d+), \d+s$/gm, ', START, Ns')

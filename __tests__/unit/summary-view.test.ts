@@ -57,7 +57,9 @@ function stopResult(targets: Target[], failure?: string): OperationResult {
 function rowsOf(html: string): string[][] {
   const table = /<table>([\s\S]*?)<\/table>/.exec(html)![1]!;
   return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
-    [...m[1]!.matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, '')),
+    [...m[1]!.matchAll(/<t[dh]>(.*?)<\/t[dh]>/g)].map((c) =>
+      c[1]!.replace(/<[^>]+>/g, '').replaceAll('&nbsp;', ' '),
+    ),
   );
 }
 const title = (html: string) => /<h2>(.*?)<\/h2>/.exec(html)![1]!;

@@ -27493,7 +27493,84 @@ function markOfStatus(status) {
     return 'running';
 }
 
+;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+
+/**
+ * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
+ * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ */
+function kindOfCause(cause) {
+    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
+        return 'false success';
+    if (/cancelled/i.test(cause))
+        return 'cancelled';
+    if (/within the timeout|timed out|timeout ran out/i.test(cause))
+        return 'timeout';
+    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
+        return 'sign-in';
+    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
+        return 'permission';
+    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
+        return 'not found';
+    if (/not cached/i.test(cause))
+        return 'image not cached';
+    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
+        return 'service failed';
+    return 'other';
+}
+/** The kind of an error that ended the step before any target was done. */
+function what_to_do_kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+    }
+    return undefined;
+}
+/** The operations whose long-running operations wait-for-operation resumes. */
+const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one.
+ */
+function what_to_do_whatToDo(kind, operation) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
+        case 'timeout':
+            if (!RESUMABLE.has(operation))
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!RESUMABLE.has(operation))
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
+        case 'image not cached':
+            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'other':
+            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
@@ -27571,10 +27648,13 @@ function rowsOf(operation, result) {
             const target = rows_text(inst.name) ?? `#${i + 1}`;
             const took = cell(row, duration);
             const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+            const cause = failing ? causeOf(i, instances.length, target) : undefined;
+            // A false success must not read like a success: its word says what it is.
+            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
             return {
                 target,
                 mark,
-                word: WORDS[outcome ?? ''] ?? outcome ?? mark,
+                word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),
@@ -27582,7 +27662,7 @@ function rowsOf(operation, result) {
                 duration: took,
                 seconds: num(inst.seconds) ?? parseDuration(took),
                 startSeconds: num(inst.startSeconds),
-                cause: failing ? causeOf(i, instances.length, target) : undefined,
+                cause,
                 steps: stepsOf(inst.steps),
             };
         });
@@ -27629,82 +27709,6 @@ function planRows(table) {
             done: row[1],
         };
     });
-}
-
-;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
-
-/**
- * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
- * their own yet). Order matters: a false success names the status reached, which may contain "not".
- */
-function kindOfCause(cause) {
-    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
-        return 'false success';
-    if (/cancelled/i.test(cause))
-        return 'cancelled';
-    if (/within the timeout|timed out|timeout ran out/i.test(cause))
-        return 'timeout';
-    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
-        return 'sign-in';
-    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
-        return 'permission';
-    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
-        return 'not found';
-    if (/not cached/i.test(cause))
-        return 'image not cached';
-    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
-        return 'service failed';
-    return 'other';
-}
-/** The kind of an error that ended the step before any target was done. */
-function what_to_do_kindOfError(error) {
-    if (error instanceof InputError)
-        return undefined;
-    if (error instanceof TimeoutError)
-        return 'timeout';
-    if (error instanceof ServiceError) {
-        if (error.status === 401)
-            return 'sign-in';
-        if (error.status === 403)
-            return 'permission';
-        if (error.status === 404)
-            return 'not found';
-    }
-    return undefined;
-}
-/** The operations whose long-running operations wait-for-operation resumes. */
-const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
-/**
- * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
- * does next, the resuming step named where there is one.
- */
-function what_to_do_whatToDo(kind, operation) {
-    switch (kind) {
-        case 'false success':
-            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
-        case 'not found':
-            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
-        case 'timeout':
-            if (!RESUMABLE.has(operation))
-                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
-            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
-        case 'cancelled':
-            if (!RESUMABLE.has(operation))
-                return `The job was cancelled: run ${operation} again.`;
-            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
-        case 'dataset':
-            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
-        case 'image not cached':
-            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
-        case 'sign-in':
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
-        case 'permission':
-            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
-        case 'service failed':
-            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
-        case 'other':
-            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/view/view.ts

@@ -29,19 +29,38 @@ const TAGS: Record<Mark, string> = {
   'not sent': '',
 };
 
+/** The outcome beside a bar where it is not a success: `(failed)`, `(still running)`. */
+const said = (r: { mark: Mark; word: string }) => (r.mark === 'succeeded' ? '' : ` (${r.word})`);
+
+/** Mermaid's `tickInterval`: a tick every so often that the axis has at most about a dozen. */
+function tickInterval(seconds: number): string {
+  const steps: [number, string][] = [
+    [1, '1second'],
+    [5, '5second'],
+    [10, '10second'],
+    [30, '30second'],
+    [60, '1minute'],
+    [300, '5minute'],
+    [600, '10minute'],
+    [1800, '30minute'],
+    [3600, '1hour'],
+  ];
+  return (steps.find(([s]) => seconds / s <= 12) ?? [0, '4hour'])[1];
+}
+
 function barsOf(view: SummaryView): { system: string; bars: Bar[]; total: number }[] {
   return view.rows.map((r) => {
     const steps = r.steps?.length ? r.steps : undefined;
     const bars: Bar[] = steps
       ? steps.map((s) => ({
-          name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''} (${s.word})`,
+          name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
           mark: s.mark,
           seconds: s.seconds ?? 0,
           startSeconds: s.startSeconds,
         }))
       : [
           {
-            name: `${view.operation.replace(/^erp-/, '')} (${r.word})`,
+            name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
             mark: r.mark,
             seconds: r.seconds ?? 0,
             startSeconds: r.startSeconds,
@@ -78,7 +97,8 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
     'gantt',
     `    title ${plain(view.operation)}: ${kept.length} system${kept.length === 1 ? '' : 's'}`,
     '    dateFormat x',
-    `    axisFormat ${longest < 3600 ? '%H:%M:%S' : '%H:%M'}`,
+    `    axisFormat ${longest < 600 ? '%H:%M:%S' : '%H:%M'}`,
+    `    tickInterval ${tickInterval(longest)}`,
   ];
   let n = 0;
   for (const { system, bars } of kept) {

@@ -43,7 +43,13 @@ export function renderSummary(view: SummaryView, now = Date.now()): string {
           'p',
           'Still running: resume with <code>wait-for-operation</code> and the <code>operation-urls</code> output, which holds each URL whole; here the query is reduced to <code>api-version</code>.',
         ),
-        tag('pre', tag('code', view.resume.map((r) => `${escape(r.target)}: ${escape(r.url)}`).join('\n'))),
+        // A list, not a code block: a polling URL is long, and a list item wraps where a code block scrolls.
+        tag(
+          'ul',
+          view.resume
+            .map((r) => tag('li', `${tag('strong', escape(r.target))}: <code>${escape(r.url)}</code>`))
+            .join(''),
+        ),
       ].join('\n')
     : '';
   const timeline = ganttOf(view, now);

@@ -16,14 +16,25 @@ function columnsOf(view: SummaryView) {
   return {
     before: has('before'),
     done: view.rows.some((r) => r.done !== undefined),
-    after: has('after'),
+    // A plan has no status after; a skipped target's is its status before.
+    after: !view.dryRun && has('after'),
     health: view.rows.some((r) => r.health !== undefined),
     took: all.some((r) => r.seconds !== undefined || ('duration' in r && r.duration !== undefined)),
     cause: has('cause'),
   };
 }
 
-const seconds = (s: number | undefined) => (s === undefined ? undefined : `${Math.round(s)} s`);
+/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
+function seconds(s: number | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const whole = Math.round(s);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
+}
+
+/** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
+const unbroken = (html: string) => html.replaceAll(' ', '&nbsp;');
 
 /**
  * The targets' table: outcome mark and word first (a shape, not a colour), the target, status before, what was
@@ -45,13 +56,13 @@ export function targetsTable(view: SummaryView, budget: number): string {
   ];
   const line = (r: TargetRow | StepRow, name: string, done?: string, took?: string) =>
     row([
-      escape(marked(r.mark, r.word)),
+      unbroken(escape(marked(r.mark, r.word))),
       name,
       ...(c.before ? [dash(r.before)] : []),
       ...(c.done ? [dash(done)] : []),
       ...(c.after ? [dash(r.after)] : []),
       ...(c.health ? [dash('health' in r ? r.health : undefined)] : []),
-      ...(c.took ? [dash(took)] : []),
+      ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
       ...(c.cause ? [dash(r.cause)] : []),
     ]);
   const lines = (r: TargetRow) => [

@@ -1,5 +1,6 @@
 import type { OperationResult, SummaryTable } from '../../operations/types.js';
 import { markOfOutcome, markOfStatus, type Mark } from './marks.js';
+import { kindOfCause } from './what-to-do.js';
 
 /** One step of a whole-system window under its system (contract: `instances[].steps`). */
 export interface StepRow {
@@ -116,10 +117,13 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
       const target = text(inst.name) ?? `#${i + 1}`;
       const took = cell(row, duration);
       const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+      const cause = failing ? causeOf(i, instances.length, target) : undefined;
+      // A false success must not read like a success: its word says what it is.
+      const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
       return {
         target,
         mark,
-        word: WORDS[outcome ?? ''] ?? outcome ?? mark,
+        word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
         before: text(inst.before),
         done: said ?? cell(row, would),
         after: text(inst.after),
@@ -127,7 +131,7 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
         duration: took,
         seconds: num(inst.seconds) ?? parseDuration(took),
         startSeconds: num(inst.startSeconds),
-        cause: failing ? causeOf(i, instances.length, target) : undefined,
+        cause,
         steps: stepsOf(inst.steps),
       };
     });
