@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import * as z from 'zod/mini';
 import { KNOB_DOCS } from '../../src/emulator/knob-docs.js';
-import { knobsOf, withKnobTable } from '../../src/emulator/knob-table.js';
+import { withKnobTable } from '../../scripts/knob-table.js';
+import { knobsOf } from '../../src/emulator/knob-table.js';
 
 /** The README's table of the emulator's knobs is made from the scenario schema, so it cannot drift from it. */
 describe("the emulator's knobs in the README", () => {
