@@ -27945,7 +27945,7 @@ function usage(width = terminalWidth()) {
     return [
         'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
         '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-        '       vendor-ops emulator [--port N] [--scenario FILE]',
+        '       vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
         '       vendor-ops --version',
         '',
         'Operations:',
@@ -27956,7 +27956,7 @@ function usage(width = terminalWidth()) {
 }
 function emulatorHelp(width = terminalWidth()) {
     return [
-        'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
+        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
         '',
         ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
             'Without --scenario it serves the demo scenario (the one npm start uses).', width),
@@ -27967,6 +27967,10 @@ function emulatorHelp(width = terminalWidth()) {
             [
                 '--scenario FILE',
                 'a scenario file (JSON; its format is in the README); default: the demo scenario',
+            ],
+            [
+                '--log-requests',
+                'one line on stderr per request answered: method, path, status and body, credentials shown as ***',
             ],
         ], width),
     ].join('\n');
@@ -28276,7 +28280,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 273).then(__nccwpck_require__.bind(__nccwpck_require__, 7273));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 781).then(__nccwpck_require__.bind(__nccwpck_require__, 1781));
         return runEmulator(args);
     }
     if (command === 'help') {
