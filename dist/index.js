@@ -37705,6 +37705,10 @@ function whatToDo(kind, operation) {
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const rows_time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
 /** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
@@ -37751,7 +37755,7 @@ function stepsOf(value) {
             before: rows_text(s.before),
             after: rows_text(s.after),
             seconds: num(s.seconds),
-            startSeconds: num(s.startSeconds),
+            startedAt: rows_time(s.started),
             cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
         };
     });
@@ -37793,7 +37797,7 @@ function rowsOf(operation, result) {
                 health: rows_text(inst.health),
                 duration: took,
                 seconds: num(inst.seconds) ?? parseDuration(took),
-                startSeconds: num(inst.startSeconds),
+                startedAt: rows_time(inst.started),
                 cause,
                 steps: stepsOf(inst.steps),
             };
@@ -38004,17 +38008,23 @@ function barsOf(view) {
                 name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
                 mark: s.mark,
                 seconds: s.seconds ?? 0,
-                startSeconds: s.startSeconds,
+                startedAt: s.startedAt,
             }))
             : [
                 {
                     name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
                     mark: r.mark,
                     seconds: r.seconds ?? 0,
-                    startSeconds: r.startSeconds,
+                    startedAt: r.startedAt,
                 },
             ];
-        const total = Math.max(bars.reduce((sum, b) => sum + b.seconds, 0), ...bars.map((b) => (b.startSeconds ?? 0) + b.seconds));
+        // Where every bar has its start, the system's span; else the steps one after the other.
+        const timed = bars.every((b) => b.startedAt !== undefined);
+        const total = timed
+            ? (Math.max(...bars.map((b) => b.startedAt + b.seconds * 1000)) -
+                Math.min(...bars.map((b) => b.startedAt))) /
+                1000
+            : bars.reduce((sum, b) => sum + b.seconds, 0);
         return { system: r.target, bars, total };
     });
 }
@@ -38048,9 +38058,8 @@ function ganttOf(view, endedAt) {
     for (const { system, bars } of kept) {
         lines.push(`    section ${plain(system)}`);
         bars.forEach((bar, i) => {
-            const start = bar.startSeconds !== undefined || i === 0
-                ? String(base + Math.round(bar.startSeconds ?? 0) * 1000)
-                : `after b${n - 1}`;
+            // A start the operation measured is drawn where it was; else after the step before, or at the one start.
+            const start = bar.startedAt !== undefined ? String(bar.startedAt) : i === 0 ? String(base) : `after b${n - 1}`;
             // A bar of 0 s would not be drawn: a second is the least a person sees.
             lines.push(`    ${plain(bar.name)} :${TAGS[bar.mark]}b${n}, ${start}, ${Math.max(1, Math.round(bar.seconds))}s`);
             n++;
@@ -38059,7 +38068,7 @@ function ganttOf(view, endedAt) {
     const cut = all.length - kept.length;
     const notes = [
         ...(cut > 0 ? [`The timeline shows the ${kept.length} slowest of ${all.length} systems.`] : []),
-        ...(kept.some((s) => s.bars.some((b) => b.startSeconds === undefined)) && kept.length > 1
+        ...(kept.some((s) => s.bars.some((b) => b.startedAt === undefined)) && kept.length > 1
             ? ['Each bar is as long as the step measured; the systems are drawn from one start.']
             : []),
     ];

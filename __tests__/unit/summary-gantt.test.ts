@@ -113,6 +113,25 @@ describe('the timeline of a window', () => {
     expect(html).toMatch(new RegExp(`<p>[^<]*${TIMELINE_SYSTEMS}[^<]*25 systems[^<]*</p>`));
   }, 20_000);
 
+  it('where the operation gives when each began (started), the bars stand where they ran', async () => {
+    const t0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    const result = windowOf([
+      { name: 'X01', seconds: 60 },
+      { name: 'X02', seconds: 30 },
+    ]);
+    const [x01, x02] = result.outputs.instances as Record<string, unknown>[];
+    Object.assign(x01!, { started: at(0) });
+    Object.assign(x02!, { started: at(45) });
+    const html = renderSummary(viewOfResult('erp-stop', result), END);
+    const tasks = (await mermaid(ganttOf(html)!)).tasks!;
+    expect(tasks.map((t) => [t.start, t.end])).toEqual([
+      [t0, t0 + 60_000],
+      [t0 + 45_000, t0 + 75_000],
+    ]);
+    expect(html).not.toContain('drawn from one start');
+  }, 20_000);
+
   it('no timeline for a single system of one step, nor for a dry run', () => {
     expect(
       ganttOf(renderSummary(viewOfResult('erp-stop', windowOf([{ name: 'X01', seconds: 30 }])), END)),

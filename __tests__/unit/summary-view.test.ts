@@ -323,6 +323,43 @@ describe('the What to do of each failure kind', () => {
   });
 });
 
+describe('wait-for-operation', () => {
+  it('names the system of each operation where the result does, else the URL as the log shows it', () => {
+    const url = (n: number) => `https://m.example/op/${n}?api-version=2023-04-01`;
+    const result: OperationResult = {
+      outputs: {
+        result: [
+          { target: 'X01', status: 'Succeeded' },
+          { status: 'Failed', failure: 'The operation ended with status Failed: StopFailed.' },
+        ],
+      },
+      summary: [
+        {
+          title: 'wait-for-operation',
+          header: [
+            'operation',
+            'status',
+            "this step's wait",
+            'percent complete',
+            'service start',
+            'service end',
+          ],
+          rows: [
+            [url(1), 'Succeeded', '2.0 s', '100%', '-', '-'],
+            [url(2), 'Failed', '1.0 s', '40%', '-', '-'],
+          ],
+        },
+      ],
+      failure: '1 of 2 operations did not end well',
+    };
+    const rows = rowsOf(renderSummary(viewOfResult('wait-for-operation', result))).slice(1);
+    expect(rows.map((r) => [r[0], r[1]])).toEqual([
+      ['✅ succeeded', 'X01'],
+      ['❌ failed', url(2)],
+    ]);
+  });
+});
+
 describe('a fleet of 2 000 systems', () => {
   it('stays under 1 MiB: the failed rows first with their causes, the succeeded counted', () => {
     const targets = Array.from({ length: 2000 }, (_, i): Target =>
@@ -343,5 +380,18 @@ describe('a fleet of 2 000 systems', () => {
     expect(rows.every((r) => r[0] === '❌ failed' && r.at(-1)!.includes('StopFailed'))).toBe(true);
     expect(html).toMatch(/1980 of 2000 targets[^<]*✅ 1980 stopped/);
     expect(title(html)).toMatch(/failed \(20 of 2000\)/);
+  });
+
+  it('every one failed with a long cause: still under 1 MiB, saying how many rows are left out', () => {
+    const targets = Array.from({ length: 2000 }, (_, i): Target => ({
+      name: `S${i}`,
+      outcome: 'failed',
+      failure: `The stop of S${i} ended with status Failed: ${'y'.repeat(2000)}.`,
+    }));
+    const html = renderSummary(viewOfResult('erp-stop', stopResult(targets, 'failed')));
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(SUMMARY_BYTES);
+    const shown = rowsOf(html).length - 1;
+    expect(shown).toBeGreaterThan(100);
+    expect(html).toContain(`${2000 - shown} of 2000 rows are not shown`);
   });
 });

@@ -27573,6 +27573,10 @@ function what_to_do_whatToDo(kind, operation) {
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
 /** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
@@ -27619,7 +27623,7 @@ function stepsOf(value) {
             before: rows_text(s.before),
             after: rows_text(s.after),
             seconds: num(s.seconds),
-            startSeconds: num(s.startSeconds),
+            startedAt: time(s.started),
             cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
         };
     });
@@ -27661,7 +27665,7 @@ function rowsOf(operation, result) {
                 health: rows_text(inst.health),
                 duration: took,
                 seconds: num(inst.seconds) ?? parseDuration(took),
-                startSeconds: num(inst.startSeconds),
+                startedAt: time(inst.started),
                 cause,
                 steps: stepsOf(inst.steps),
             };

@@ -8,7 +8,7 @@ interface Bar {
   name: string;
   mark: Mark;
   seconds: number;
-  startSeconds?: number;
+  startedAt?: number;
 }
 
 /** Mermaid's gantt reads `:` `;` `#` as syntax; a name keeps letters, digits and plain punctuation only. */
@@ -56,20 +56,23 @@ function barsOf(view: SummaryView): { system: string; bars: Bar[]; total: number
           name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
           mark: s.mark,
           seconds: s.seconds ?? 0,
-          startSeconds: s.startSeconds,
+          startedAt: s.startedAt,
         }))
       : [
           {
             name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
             mark: r.mark,
             seconds: r.seconds ?? 0,
-            startSeconds: r.startSeconds,
+            startedAt: r.startedAt,
           },
         ];
-    const total = Math.max(
-      bars.reduce((sum, b) => sum + b.seconds, 0),
-      ...bars.map((b) => (b.startSeconds ?? 0) + b.seconds),
-    );
+    // Where every bar has its start, the system's span; else the steps one after the other.
+    const timed = bars.every((b) => b.startedAt !== undefined);
+    const total = timed
+      ? (Math.max(...bars.map((b) => b.startedAt! + b.seconds * 1000)) -
+          Math.min(...bars.map((b) => b.startedAt!))) /
+        1000
+      : bars.reduce((sum, b) => sum + b.seconds, 0);
     return { system: r.target, bars, total };
   });
 }
@@ -104,10 +107,9 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
   for (const { system, bars } of kept) {
     lines.push(`    section ${plain(system)}`);
     bars.forEach((bar, i) => {
+      // A start the operation measured is drawn where it was; else after the step before, or at the one start.
       const start =
-        bar.startSeconds !== undefined || i === 0
-          ? String(base + Math.round(bar.startSeconds ?? 0) * 1000)
-          : `after b${n - 1}`;
+        bar.startedAt !== undefined ? String(bar.startedAt) : i === 0 ? String(base) : `after b${n - 1}`;
       // A bar of 0 s would not be drawn: a second is the least a person sees.
       lines.push(
         `    ${plain(bar.name)} :${TAGS[bar.mark]}b${n}, ${start}, ${Math.max(1, Math.round(bar.seconds))}s`,
@@ -118,7 +120,7 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
   const cut = all.length - kept.length;
   const notes = [
     ...(cut > 0 ? [`The timeline shows the ${kept.length} slowest of ${all.length} systems.`] : []),
-    ...(kept.some((s) => s.bars.some((b) => b.startSeconds === undefined)) && kept.length > 1
+    ...(kept.some((s) => s.bars.some((b) => b.startedAt === undefined)) && kept.length > 1
       ? ['Each bar is as long as the step measured; the systems are drawn from one start.']
       : []),
   ];

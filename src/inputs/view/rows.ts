@@ -11,8 +11,8 @@ export interface StepRow {
   before?: string;
   after?: string;
   seconds?: number;
-  /** Seconds from the step's start (the earliest row) to this step's start, where the step measured it. */
-  startSeconds?: number;
+  /** When the step started (ms since the epoch), where the operation gave it (`started`, ISO 8601). */
+  startedAt?: number;
   cause?: string;
 }
 
@@ -28,7 +28,8 @@ export interface TargetRow {
   health?: string;
   duration?: string;
   seconds?: number;
-  startSeconds?: number;
+  /** When its work started (ms since the epoch), where the operation gave it (`started`, ISO 8601). */
+  startedAt?: number;
   /** Why this target failed or is not done, one line, without the subscription the context names. */
   cause?: string;
   steps?: StepRow[];
@@ -36,6 +37,10 @@ export interface TargetRow {
 
 type Entry = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+const time = (v: unknown) => {
+  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+};
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const entries = (v: unknown): Entry[] =>
   Array.isArray(v) ? v.filter((e): e is Entry => typeof e === 'object' && e !== null) : [];
@@ -84,7 +89,7 @@ function stepsOf(value: unknown): StepRow[] | undefined {
       before: text(s.before),
       after: text(s.after),
       seconds: num(s.seconds),
-      startSeconds: num(s.startSeconds),
+      startedAt: time(s.started),
       cause: oneLineCause(text(s.cause) ?? text(s.failure)),
     };
   });
@@ -130,7 +135,7 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
         health: text(inst.health),
         duration: took,
         seconds: num(inst.seconds) ?? parseDuration(took),
-        startSeconds: num(inst.startSeconds),
+        startedAt: time(inst.started),
         cause,
         steps: stepsOf(inst.steps),
       };
