@@ -37741,6 +37741,8 @@ function causeNaming(target, failure) {
 const column = (table, name) => table.header.indexOf(name);
 const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
 const WORDS = { running: 'still running', read: 'read' };
+/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
+const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
 function stepsOf(value) {
     const steps = entries(value);
     if (steps.length === 0)
@@ -37790,7 +37792,11 @@ function rowsOf(operation, result) {
             return {
                 target,
                 mark,
-                word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                word: falseSuccess
+                    ? 'false success'
+                    : outcome === 'running' && RUNNING[operation]
+                        ? RUNNING[operation]
+                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),
@@ -38037,7 +38043,10 @@ function ganttOf(view, endedAt) {
     if (view.dryRun)
         return undefined;
     const measured = view.rows.filter((r) => r.seconds !== undefined || r.steps?.some((s) => s.seconds !== undefined));
-    const all = barsOf({ ...view, rows: measured });
+    // A skip took no time: it is in the table, not drawn as a bar (a bar of a second would say it took one).
+    const all = barsOf({ ...view, rows: measured })
+        .map((s) => ({ ...s, bars: s.bars.filter((b) => !(b.mark === 'skipped' && b.seconds < 1)) }))
+        .filter((s) => s.bars.length > 0);
     // A window to see: two bars or more that lasted a second at least (a skip of 0.1 s draws nothing worth a look).
     if (all.flatMap((s) => s.bars).filter((b) => b.seconds >= 1).length < 2)
         return undefined;

@@ -275,7 +275,7 @@ describe('erp-stop, run as a runner runs it', () => {
     // URL with its query reduced to api-version.
     const url = r.outputs['operation-url']!;
     expect(url).toContain('&sig=');
-    expect(r.summary).toContain('<td>⏳&nbsp;still&nbsp;running</td><td><strong>X01</strong></td>');
+    expect(r.summary).toContain('<td>⏳&nbsp;stopping</td><td><strong>X01</strong></td>');
     expect(r.summary).toMatch(
       /resume with <code>wait-for-operation<\/code> and the <code>operation-urls<\/code> output/,
     );

@@ -162,7 +162,7 @@ describe('the summary of an erp-stop', () => {
       },
     ];
     const html = renderSummary(viewOfResult('erp-stop', result));
-    expect(rowsOf(html)[1]![0]).toBe('⏳ still running');
+    expect(rowsOf(html)[1]![0]).toBe('⏳ stopping');
     expect(html).toMatch(
       /What to do:<\/strong>[^<]*<code>wait-for-operation|What to do:<\/strong>.*wait-for-operation/,
     );

@@ -27609,6 +27609,8 @@ function causeNaming(target, failure) {
 const column = (table, name) => table.header.indexOf(name);
 const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
 const WORDS = { running: 'still running', read: 'read' };
+/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
+const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
 function stepsOf(value) {
     const steps = entries(value);
     if (steps.length === 0)
@@ -27658,7 +27660,11 @@ function rowsOf(operation, result) {
             return {
                 target,
                 mark,
-                word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                word: falseSuccess
+                    ? 'false success'
+                    : outcome === 'running' && RUNNING[operation]
+                        ? RUNNING[operation]
+                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),

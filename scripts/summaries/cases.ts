@@ -167,6 +167,16 @@ export const CASES: Case[] = [
   {
     name: 'image-missing',
     title: 'check-image-cached, an image not cached',
+    scenario: {
+      cachedImages: {
+        regions: {
+          westeurope: [
+            { image: 'docker.io/library/nginx:latest', osType: 'Linux' },
+            { generate: 40, prefix: 'filler/linux' },
+          ],
+        },
+      },
+    },
     inputs: (url) => ({
       'base-url': url,
       ...token,

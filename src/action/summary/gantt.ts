@@ -87,7 +87,10 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
   const measured = view.rows.filter(
     (r) => r.seconds !== undefined || r.steps?.some((s) => s.seconds !== undefined),
   );
-  const all = barsOf({ ...view, rows: measured });
+  // A skip took no time: it is in the table, not drawn as a bar (a bar of a second would say it took one).
+  const all = barsOf({ ...view, rows: measured })
+    .map((s) => ({ ...s, bars: s.bars.filter((b) => !(b.mark === 'skipped' && b.seconds < 1)) }))
+    .filter((s) => s.bars.length > 0);
   // A window to see: two bars or more that lasted a second at least (a skip of 0.1 s draws nothing worth a look).
   if (all.flatMap((s) => s.bars).filter((b) => b.seconds >= 1).length < 2) return undefined;
   const shown = [...all].sort((a, b) => b.total - a.total).slice(0, TIMELINE_SYSTEMS);

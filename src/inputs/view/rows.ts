@@ -75,6 +75,8 @@ function causeNaming(target: string, failure: string | undefined): string | unde
 const column = (table: SummaryTable, name: string) => table.header.indexOf(name);
 const cell = (row: string[] | undefined, i: number) => (i >= 0 ? text(row?.[i]) : undefined);
 const WORDS: Record<string, string> = { running: 'still running', read: 'read' };
+/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
+const RUNNING: Record<string, string> = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
 
 function stepsOf(value: unknown): StepRow[] | undefined {
   const steps = entries(value);
@@ -128,7 +130,11 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
       return {
         target,
         mark,
-        word: falseSuccess ? 'false success' : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+        word: falseSuccess
+          ? 'false success'
+          : outcome === 'running' && RUNNING[operation]
+            ? RUNNING[operation]
+            : (WORDS[outcome ?? ''] ?? outcome ?? mark),
         before: text(inst.before),
         done: said ?? cell(row, would),
         after: text(inst.after),
