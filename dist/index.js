@@ -37865,7 +37865,11 @@ function viewOfResult(operation, result, dryRun = false) {
     const rows = rowsOf(operation, result) ?? [];
     const [first, ...others] = result.summary;
     // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-    const tables = rows.length > 0 && operation !== 'wait-for-operation' ? others : result.summary;
+    const tables = rows.length > 0 && operation === 'wait-for-operation' && first
+        ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+        : rows.length > 0
+            ? others
+            : result.summary;
     const onRows = rows.some((r) => r.cause);
     const kinds = new Set();
     for (const row of rows) {
@@ -38283,9 +38287,15 @@ function renderSummary(view, now = Date.now()) {
             tag('p', 'Still running: resume with <code>wait-for-operation</code> and the <code>operation-urls</code> output, which holds each URL whole; here the query is reduced to <code>api-version</code>.'),
             // A list, not a code block: a polling URL is long, and a list item wraps where a code block scrolls.
             tag('ul', view.resume
+                .slice(0, LISTED_ROWS)
                 .map((r) => tag('li', `${tag('strong', html_escape(r.target))}: <code>${html_escape(r.url)}</code>`))
                 .join('')),
-        ].join('\n')
+            view.resume.length > LISTED_ROWS
+                ? tag('p', `${view.resume.length - LISTED_ROWS} more are in the <code>operation-urls</code> output.`)
+                : '',
+        ]
+            .filter(Boolean)
+            .join('\n')
         : '';
     const timeline = ganttOf(view, now);
     const gantt = timeline

@@ -4,7 +4,7 @@ import { SUMMARY_BYTES, bytes } from '../limits.js';
 import { ganttOf } from './gantt.js';
 import { escape, prose, row, tag } from './html.js';
 import { planDetails } from './plan.js';
-import { targetsTable } from './targets.js';
+import { LISTED_ROWS, targetsTable } from './targets.js';
 
 /** The title's mark: how the step as a whole went, a shape as well as a word. */
 function titleMark(view: SummaryView): string {
@@ -47,10 +47,19 @@ export function renderSummary(view: SummaryView, now = Date.now()): string {
         tag(
           'ul',
           view.resume
+            .slice(0, LISTED_ROWS)
             .map((r) => tag('li', `${tag('strong', escape(r.target))}: <code>${escape(r.url)}</code>`))
             .join(''),
         ),
-      ].join('\n')
+        view.resume.length > LISTED_ROWS
+          ? tag(
+              'p',
+              `${view.resume.length - LISTED_ROWS} more are in the <code>operation-urls</code> output.`,
+            )
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n')
     : '';
   const timeline = ganttOf(view, now);
   const gantt = timeline

@@ -44,7 +44,12 @@ export function viewOfResult(operation: string, result: OperationResult, dryRun 
   const [first, ...others] = result.summary;
 
   // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-  const tables = rows.length > 0 && operation !== 'wait-for-operation' ? others : result.summary;
+  const tables =
+    rows.length > 0 && operation === 'wait-for-operation' && first
+      ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+      : rows.length > 0
+        ? others
+        : result.summary;
   const onRows = rows.some((r) => r.cause);
   const kinds = new Set<FailureKind>();
   for (const row of rows) {
