@@ -38087,7 +38087,7 @@ class AccessRefusals {
     accepted = false;
     unauthorized;
     lacked = new Map();
-    /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
     messages = new Map();
     /** Every response of the resource-manager client passes here. */
     observe(response) {
@@ -38107,8 +38107,7 @@ class AccessRefusals {
         entry.requestIds.push(response.requestId ?? 'none');
         this.lacked.set(key, entry);
         const text = oneLine(error.serviceMessage ?? '');
-        if (!this.messages.has(text))
-            this.messages.set(text, { text, firstRequestId: entry.requestIds[0] });
+        this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
     }
     /**
      * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
@@ -38116,12 +38115,14 @@ class AccessRefusals {
      */
     condense(failure) {
         let condensed = failure;
-        for (const { text, firstRequestId } of this.messages.values()) {
+        for (const [text, requestIds] of this.messages) {
             const parts = condensed?.split(text) ?? [];
             if (parts.length <= 2)
                 continue;
-            const [first, ...rest] = parts;
-            condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+            const [first = '', ...rest] = parts;
+            // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
+            const quoted = inFailureOrder(requestIds, rest.join(text))[0];
+            condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
         }
         return condensed;
     }
@@ -38136,7 +38137,11 @@ class AccessRefusals {
             throw credentialRefused(this.unauthorized, how.signIn);
         if (this.lacked.size === 0)
             return undefined;
-        const lacked = [...this.lacked.values()];
+        const failure = result.failure;
+        const lacked = [...this.lacked.values()].map((entry) => ({
+            ...entry,
+            requestIds: inFailureOrder(entry.requestIds, failure),
+        }));
         const own = how.snooze
             ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
             : '';
@@ -38146,6 +38151,14 @@ class AccessRefusals {
             lacked,
         };
     }
+}
+/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
+function inFailureOrder(requestIds, failure) {
+    const at = (id) => {
+        const index = failure.indexOf(id);
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    return [...requestIds].sort((a, b) => at(a) - at(b));
 }
 /** The sign-in inputs a refused token came from, and what to check of them. */
 function credentialAdvice(signIn) {
