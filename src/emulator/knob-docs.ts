@@ -21,6 +21,22 @@ export const KNOB_DOCS: Record<string, string> = {
     "The resource manager's write limit per subscription: 429 with `Retry-After` when empty (the vendor's: 200, refilled at 10 a second); absent: no limit.",
   'emulator.writeBucket.capacity': 'Writes the bucket holds.',
   'emulator.writeBucket.refillPerSecond': 'Writes it regains each second.',
+  'emulator.clients[].federated':
+    "The app's federated credentials: a presented ID token must match one on issuer, audience and subject, with case (an empty list: 70025); absent: any ID token the emulator issued is accepted.",
+  'emulator.clients[].federated[].issuer': 'The issuer it accepts.',
+  'emulator.clients[].federated[].subject': 'The subject it accepts, compared with case.',
+  'emulator.clients[].federated[].audience': 'The audience it accepts.',
+  'emulator.tokenError':
+    "The token endpoint refuses every grant with this error number, in the directory's body shape (70021, 700211, 700212, 700213, 7002138, 70025, 700016, 7000215, 90002, 700024).",
+  'emulator.idToken':
+    "The claims of the runner's ID tokens the OIDC endpoint issues; `sub` is derived from them as the runner derives it.",
+  'emulator.idToken.repository': 'The repository (`octo-org/erp-ops`).',
+  'emulator.idToken.ref': 'The ref (`refs/heads/main`; `refs/pull/1/merge` for a pull request).',
+  'emulator.idToken.environment': 'The environment the job names (absent: none, and the subject is the ref).',
+  'emulator.idToken.eventName':
+    'The event (`workflow_dispatch`; `pull_request` gives the pull-request subject).',
+  'emulator.idToken.issuer': 'The issuer (`https://token.actions.githubusercontent.com`).',
+  'emulator.idToken.subject': 'The subject, over the one derived from the other claims.',
   'erp.location': 'The region in the polling URLs (default `westeurope`).',
   'erp.defaults': 'Every knob of an instance (below), for any instance the scenario does not name.',
   'erp.instances':
@@ -65,6 +81,8 @@ export const KNOB_DOCS: Record<string, string> = {
   'erp.instances.<name>.endHealth': 'The health a `Succeeded` operation leaves it with (`Degraded`).',
   'erp.instances.<name>.settleReads':
     'A slow settle: this many reads still show `Stopping`/`Starting` after the operation ended.',
+  'erp.instances.<name>.statusLagReads':
+    'The documented status lag: this many reads after a stop or start was accepted still show the status before it.',
   'erp.instances.<name>.start': 'The same knobs, for the start where it differs from the stop.',
   'dataShare.shareSubscription': 'Only this share subscription exists (default: any name).',
   'dataShare.apiVersion': 'The api-version the data-share calls must carry.',
