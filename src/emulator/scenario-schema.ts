@@ -8,6 +8,7 @@ import type {
   EmulatedSynchronization,
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
+import type { FleetScenario, FleetSystem, FleetSystems } from './areas/erp-list.js';
 import type { EmulatorOptions } from './emulator.js';
 import type { Scenario } from './index.js';
 
@@ -37,6 +38,8 @@ const emulator = z.strictObject({
   oidcRequestToken: text,
   // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
   writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
+  // Its read limit per subscription (the vendor's: 250 tokens, 25 per second).
+  readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -195,12 +198,33 @@ const apps = z.strictObject({
   retiredStatus: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
 });
 
+const fleetFields = {
+  location: text,
+  environment: text,
+  state: text,
+  status: text,
+  health: text,
+  tags: z.optional(z.record(z.string(), z.string())),
+  subscription: z.string(),
+  resourceGroup: z.string(),
+};
+const fleetSystem = z.strictObject({ ...fleetFields, name: z.string() });
+const fleetSystems = z.strictObject({ ...fleetFields, generate: count, prefix: text });
+const fleet = z.strictObject({
+  systems: z.optional(z.array(z.union([fleetSystem, fleetSystems]))),
+  pageSize: z.optional(z.int().check(z.positive())),
+  itemBytes: z.optional(count),
+  nextLinkOrigin: z.optional(origin),
+  nextLinkForm: z.optional(linkForm),
+});
+
 export const scenarioSchema = z.strictObject({
   emulator: z.optional(emulator),
   erp: z.optional(erp),
   dataShare: z.optional(dataShare),
   cachedImages: z.optional(cachedImages),
   apps: z.optional(apps),
+  fleet: z.optional(fleet),
 });
 
 /** `erp.instances.X01.stpes`, `cachedImages.regions.westeurope[2]`: where in the file an issue is. */
@@ -268,6 +292,9 @@ const covered: {
   datasetDetail: Covers<Out<typeof datasetDetail>, EmulatedDatasetDetail>;
   cachedImages: Covers<Out<typeof cachedImages>, CachedImagesScenario>;
   apps: Covers<Out<typeof apps>, AppsScenario>;
+  fleet: Covers<Out<typeof fleet>, FleetScenario>;
+  fleetSystem: Covers<Out<typeof fleetSystem>, FleetSystem>;
+  fleetSystems: Covers<Out<typeof fleetSystems>, FleetSystems>;
 } = {
   scenario: true,
   emulator: true,
@@ -279,6 +306,9 @@ const covered: {
   datasetDetail: true,
   cachedImages: true,
   apps: true,
+  fleet: true,
+  fleetSystem: true,
+  fleetSystems: true,
 };
 void covered;
 // And the other way: what the schema yields is a Scenario the emulator takes.

@@ -39,6 +39,10 @@ export const OUTPUTS = {
   'user-name': 'Name from the profile.',
   'user-email': 'E-mail from the profile.',
   'user-display-name': 'Display name from the profile.',
+  ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
+  count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+  matrix:
+    'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;
