@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
+import { runCli } from '../helpers/run-cli.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
 /**
@@ -208,5 +209,17 @@ describe('erp-list', () => {
     expect(run.code).toBe(1);
     expect(run.errors[0]).toContain(message);
     expect(emu.requests).toEqual([]);
+  });
+
+  it('takes repeated --subscription-id and --tag flags on the command line, every value counting', async () => {
+    const run = await runCli([
+      'erp-list',
+      ...['--base-url', emu.url, '--access-token', 'emu-access-token'],
+      ...['--subscription-id', SUB_A, '--subscription-id', SUB_B],
+      ...['--tag', 'SnoozeSAPSystem=True', '--tag', 'maintenance', '--json'],
+    ]);
+    expect(run.code).toBe(0);
+    const outputs = JSON.parse(run.stdout) as { instances: { name: string }[]; count: string };
+    expect(outputs.instances.map((i) => i.name)).toEqual(['X01', 'X02', 'X05']);
   });
 });

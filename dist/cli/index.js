@@ -27813,8 +27813,10 @@ function describeOperations(operations) {
  * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
  * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
  */
-function isListInput(name) {
-    const parsed = INPUTS[name].parse.safeParse('a');
+function isListInput(name, module) {
+    // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
+    const parse = (module && useOf(module, name)?.parse) ?? INPUTS[name].parse;
+    const parsed = parse.safeParse('a');
     return parsed.success && Array.isArray(parsed.data);
 }
 /** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
@@ -27824,7 +27826,7 @@ function operationFlags(module) {
     const reads = inputsOf(module);
     return {
         command: module.name,
-        accepts: new Map(reads.map((name) => [name, { list: isListInput(name), switch: SWITCHES.has(name) }])),
+        accepts: new Map(reads.map((name) => [name, { list: isListInput(name, module), switch: SWITCHES.has(name) }])),
         known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
     };
 }
