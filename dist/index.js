@@ -36234,16 +36234,17 @@ async function sendStop(client, url, options, log, apiVersion, clientRequestId) 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
 
 /**
- * C5, one system of a listing, reduced to the fields erp-list reports: `z.object` drops every other key (the
- * `configuration` of several kilobytes among them), so what a fleet's listing keeps does not grow with the items.
- * `id` and `state` decide what is offered stop and start, so they are strict; the rest is only reported.
+ * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
+ * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
+ * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
+ * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
  */
-const erpListItem = object({
+const erpListItem = looseObject({
     id: schemas_string(),
     name: schemas_string(),
     location: schemas_nullish(schemas_string()),
     tags: schemas_nullish(record(schemas_string(), schemas_string())),
-    properties: schemas_nullish(object({
+    properties: schemas_nullish(looseObject({
         environment: schemas_nullish(schemas_string()),
         state: schemas_nullish(schemas_string()),
         status: schemas_nullish(schemas_string()),
@@ -36251,7 +36252,7 @@ const erpListItem = object({
     })),
 });
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = object({
+const erpListPage = looseObject({
     value: schemas_nullish(array(erpListItem)),
     nextLink: schemas_nullish(schemas_string()),
 });

@@ -26262,16 +26262,17 @@ async function sendStop(client, url, options, log, apiVersion, clientRequestId) 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
 
 /**
- * C5, one system of a listing, reduced to the fields erp-list reports: `z.object` drops every other key (the
- * `configuration` of several kilobytes among them), so what a fleet's listing keeps does not grow with the items.
- * `id` and `state` decide what is offered stop and start, so they are strict; the rest is only reported.
+ * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
+ * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
+ * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
+ * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
  */
-const erpListItem = schemas/* object */.Ikc({
+const erpListItem = schemas/* looseObject */._H3({
     id: schemas/* string */.YjP(),
     name: schemas/* string */.YjP(),
     location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     tags: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())),
-    properties: schemas/* nullish */.cl6(schemas/* object */.Ikc({
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
         environment: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
@@ -26279,7 +26280,7 @@ const erpListItem = schemas/* object */.Ikc({
     })),
 });
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = schemas/* object */.Ikc({
+const erpListPage = schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(erpListItem)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
