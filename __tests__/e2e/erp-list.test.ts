@@ -223,3 +223,68 @@ describe('erp-list', () => {
     expect(outputs.instances.map((i) => i.name)).toEqual(['X01', 'X02', 'X05']);
   });
 });
+
+describe('erp-stop, erp-start and erp-status by tag and environment', () => {
+  // erp-status polls nothing, so it reads no poll-interval.
+  const act = (inputs: Record<string, string>) =>
+    runOnEmulator(emu, {
+      'subscription-id': SUB_A,
+      ...(inputs.operation === 'erp-status' ? {} : { 'poll-interval': '0.05' }),
+      ...inputs,
+    });
+
+  it('erp-stop acts exactly on the selection, as if its ids had been given', async () => {
+    const run = await act({ operation: 'erp-stop', tag: 'SnoozeSAPSystem=True', environment: 'NonProd' });
+    expect(run.code).toBe(0);
+    expect(emu.erp.stops.map((s) => [s.subscriptionId, s.resourceGroup, s.instance])).toEqual([
+      [SUB_A, 'rg-1', 'X01'],
+    ]);
+    expect(
+      (json(run, 'instances') as { name: string; outcome: string }[]).map((i) => [i.name, i.outcome]),
+    ).toEqual([['X01', 'stopped']]);
+    // X04 is selected but not registered: left out, with its one warning.
+    expect(run.warnings).toEqual([expect.stringContaining('X04 (RegistrationFailed)')]);
+  });
+
+  it('a dry run shows the selection and sends nothing that changes anything', async () => {
+    const stops = emu.erp.stops.length;
+    const run = await act({ operation: 'erp-start', tag: 'SnoozeSAPSystem=True', 'dry-run': 'true' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Selected 2 system(s): X01, X02.');
+    // X01 was stopped above; X02 is Running already, so skip-if-done plans no start for it.
+    expect((json(run, 'plan') as { target: string }[]).map((p) => p.target)).toEqual(['X01']);
+    expect(emu.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(emu.erp.stops).toHaveLength(stops);
+  });
+
+  it('erp-status reads the systems selected', async () => {
+    const run = await act({ operation: 'erp-status', tag: 'maintenance=sunday' });
+    expect(run.code).toBe(0);
+    expect((json(run, 'instances') as { name: string }[]).map((i) => i.name)).toEqual(['X01', 'X02']);
+  });
+
+  it.each([
+    [
+      {
+        operation: 'erp-stop',
+        tag: 'SnoozeSAPSystem=True',
+        'erp-virtual-instance': 'X01',
+        'resource-group': 'rg-1',
+      },
+      "Input 'erp-virtual-instance': is given with tag or environment",
+    ],
+    [
+      { operation: 'erp-status', environment: 'Prod', 'subscription-id': '' },
+      "Input 'subscription-id': is required with tag or environment",
+    ],
+    [
+      { operation: 'erp-start' },
+      "Input 'erp-virtual-instance': is required for erp-start (or select by tag and environment)",
+    ],
+  ])('refuses %j before any request', async (inputs, message) => {
+    const run = await act(inputs);
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toContain(message);
+    expect(emu.requests).toEqual([]);
+  });
+});

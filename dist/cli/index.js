@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(97);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2611);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 97:
+/***/ 2611:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26040,225 +26040,6 @@ const INSTANCE_ACTION_OUTPUTS = [
     'instances',
 ];
 
-;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
-
-
-/**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
- * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
- * outputs.
- */
-/* harmony default export */ const erp_start = (defineOperation({
-    name: 'erp-start',
-    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    run: erpStart,
-}));
-function erpStart(options, client, ctx) {
-    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
-    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
-    const json = options.startVm ? { startVm: true } : undefined;
-    return runInstanceAction({
-        verb: 'start',
-        snooze: { input: 'start-vm', on: options.startVm },
-        describe: options.startVm ? 'start, starting the VMs first' : 'start',
-        plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
-    }, options, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
- * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
- */
-/* harmony default export */ const erp_status = (defineOperation({
-    name: 'erp-status',
-    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
-        subscriptionId: optional('subscription-id'),
-        resourceGroup: optional('resource-group'),
-        erpVirtualInstances: required('erp-virtual-instance'),
-        maxParallel: withDefault('max-parallel'),
-        expectStatus: optional('expect-status'),
-    },
-    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: erpStatus,
-}));
-async function erpStatus(options, client, ctx) {
-    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
-        ref,
-        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
-    }));
-    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `erp-status ${t.ref.label}`,
-        logName: (t) => t.ref.label,
-        work: async (t, log) => {
-            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
-            const state = outcome.instance?.after;
-            if (state)
-                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
-            return outcome;
-        },
-    });
-    const failed = outcomes.filter((o) => o.failure);
-    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
-    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
-    let failure;
-    if (failed.length === 1 && outcomes.length === 1)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
-    }
-    return {
-        outputs: {
-            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-            instances: outcomes.map(instanceEntry),
-        },
-        summary: [
-            {
-                title: 'erp-status',
-                context: whereContext(targets),
-                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
-                rows: outcomes.map((o) => [
-                    o.target,
-                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
-                    o.instance?.after?.health ?? '-',
-                    ...(options.expectStatus
-                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
-                        : []),
-                ]),
-            },
-        ],
-        failure,
-    };
-}
-async function readOne(ref, url, expectStatus, client, ctx) {
-    const name = ref.label;
-    const startedAt = ctx.clock.now();
-    try {
-        const state = await readInstance(client, url);
-        const durationMs = ctx.clock.now() - startedAt;
-        const base = { target: name, durationMs, requestId: state.response.requestId };
-        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
-        if (expectStatus && !sameStatus(state.status, expectStatus)) {
-            return {
-                ...base,
-                kind: 'failed',
-                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
-                instance,
-            };
-        }
-        return { ...base, kind: 'succeeded', instance };
-    }
-    catch (error) {
-        const durationMs = ctx.clock.now() - startedAt;
-        const status = error instanceof ServiceError ? error.status : undefined;
-        const said = error instanceof ServiceError
-            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
-            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-        const failure = status === 404
-            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
-            : status === 403
-                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
-                : `Reading erp virtual instance '${name}' failed${said}.`;
-        return {
-            target: name,
-            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
-            durationMs,
-            failure,
-            instance: { outcome: 'failed', done: 'not read' },
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
-
-
-
-/**
- * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
- * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
- * sets the operation outputs.
- */
-/* harmony default export */ const erp_stop = (defineOperation({
-    name: 'erp-stop',
-    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-        hardStopFallback: withDefault('hard-stop-fallback'),
-        deallocateVm: withDefault('deallocate-vm'),
-    },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    run: erpStop,
-}));
-function erpStop(options, client, ctx) {
-    const soft = options.softStopTimeoutSeconds;
-    const describe = [
-        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
-        options.deallocateVm ? ', deallocating the VMs' : '',
-    ].join('');
-    return runInstanceAction({
-        verb: 'stop',
-        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
-        describe,
-        plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
-    }, options, client, ctx);
-}
-/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
-    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
-    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-    const stop = (softStopTimeoutSeconds, id) => client.send({
-        method: 'POST',
-        url,
-        json: { softStopTimeoutSeconds, ...snooze },
-        clientRequestId: id,
-    });
-    const soft = options.softStopTimeoutSeconds;
-    try {
-        return await stop(soft, clientRequestId);
-    }
-    catch (error) {
-        if (!(error instanceof ServiceError) ||
-            error.code?.toLowerCase() !== 'softstopunsupported' ||
-            soft === 0) {
-            throw error;
-        }
-        if (!options.hardStopFallback) {
-            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-        }
-        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
-        return stop(0);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
 
 /**
@@ -26357,6 +26138,314 @@ function memberOf(item) {
         tags: item.tags ?? {},
     };
 }
+/** Systems a warning names; past them, counted. */
+const WARNING_NAMES = 20;
+/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
+function leftOutWarning(left, of) {
+    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
+    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
+    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
+
+
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
+ * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
+ */
+const SELECTION_INPUTS = {
+    erpVirtualInstances: optional('erp-virtual-instance'),
+    tags: optional('tag'),
+    environment: optional('environment'),
+};
+/** C5's api-version where the operation's own is not given (its default may be a later one, for the snooze). */
+const LIST_API_VERSION = '2023-04-01';
+/**
+ * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
+ * or neither: refused before any request.
+ */
+function bySelection(operation, run) {
+    return async (options, client, ctx) => {
+        const ids = await selectInstances(operation, options, client, ctx);
+        if (ids.length === 0)
+            return nothingSelected(operation);
+        return run({ ...options, erpVirtualInstances: ids }, client, ctx);
+    };
+}
+/** The ids to act on: the ones given, or those the listing selected (with one warning for the ones left out). */
+async function selectInstances(operation, options, client, ctx) {
+    const byTag = options.tags !== undefined || options.environment !== undefined;
+    if (byTag && options.erpVirtualInstances) {
+        throw new InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
+    }
+    if (!byTag) {
+        if (options.erpVirtualInstances)
+            return options.erpVirtualInstances;
+        throw new InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
+    }
+    if (!options.subscriptionId) {
+        throw new InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
+    }
+    const { selected } = await listFleet({
+        baseUrl: options.baseUrl,
+        apiVersion: options.apiVersion ?? LIST_API_VERSION,
+        subscriptionIds: [options.subscriptionId],
+        resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
+        tags: options.tags,
+        environment: options.environment,
+    }, client, ctx);
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        ctx.logger.warning(leftOutWarning(left, operation));
+    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
+    return offered.map((m) => m.id);
+}
+function names(members) {
+    const shown = members.slice(0, 20).map((m) => m.name);
+    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+}
+function nothingSelected(operation) {
+    return {
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
+                ],
+            },
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
+
+
+
+/**
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
+ * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * outputs.
+ */
+/* harmony default export */ const erp_start = (defineOperation({
+    name: 'erp-start',
+    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm'), ...SELECTION_INPUTS },
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    run: bySelection('erp-start', erpStart),
+}));
+function erpStart(options, client, ctx) {
+    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
+    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
+    const json = options.startVm ? { startVm: true } : undefined;
+    return runInstanceAction({
+        verb: 'start',
+        snooze: { input: 'start-vm', on: options.startVm },
+        describe: options.startVm ? 'start, starting the VMs first' : 'start',
+        plan: options.startVm ? 'start (start VMs first)' : 'start',
+        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
+    }, options, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+/* harmony default export */ const erp_status = (defineOperation({
+    name: 'erp-status',
+    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2023-04-01'),
+        subscriptionId: optional('subscription-id'),
+        resourceGroup: optional('resource-group'),
+        maxParallel: withDefault('max-parallel'),
+        expectStatus: optional('expect-status'),
+        ...SELECTION_INPUTS,
+    },
+    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+    run: bySelection('erp-status', erpStatus),
+}));
+async function erpStatus(options, client, ctx) {
+    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
+    }));
+    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
+        title: (t) => `erp-status ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: async (t, log) => {
+            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+            const state = outcome.instance?.after;
+            if (state)
+                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+            return outcome;
+        },
+    });
+    const failed = outcomes.filter((o) => o.failure);
+    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
+    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+    let failure;
+    if (failed.length === 1 && outcomes.length === 1)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+            instances: outcomes.map(instanceEntry),
+        },
+        summary: [
+            {
+                title: 'erp-status',
+                context: whereContext(targets),
+                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+                rows: outcomes.map((o) => [
+                    o.target,
+                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+                    o.instance?.after?.health ?? '-',
+                    ...(options.expectStatus
+                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        : []),
+                ]),
+            },
+        ],
+        failure,
+    };
+}
+async function readOne(ref, url, expectStatus, client, ctx) {
+    const name = ref.label;
+    const startedAt = ctx.clock.now();
+    try {
+        const state = await readInstance(client, url);
+        const durationMs = ctx.clock.now() - startedAt;
+        const base = { target: name, durationMs, requestId: state.response.requestId };
+        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
+        if (expectStatus && !sameStatus(state.status, expectStatus)) {
+            return {
+                ...base,
+                kind: 'failed',
+                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                instance,
+            };
+        }
+        return { ...base, kind: 'succeeded', instance };
+    }
+    catch (error) {
+        const durationMs = ctx.clock.now() - startedAt;
+        const status = error instanceof ServiceError ? error.status : undefined;
+        const said = error instanceof ServiceError
+            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+        const failure = status === 404
+            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
+            : status === 403
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+                : `Reading erp virtual instance '${name}' failed${said}.`;
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            durationMs,
+            failure,
+            instance: { outcome: 'failed', done: 'not read' },
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
+
+
+
+
+/**
+ * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
+ * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
+ * sets the operation outputs.
+ */
+/* harmony default export */ const erp_stop = (defineOperation({
+    name: 'erp-stop',
+    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: {
+        ...INSTANCE_ACTION_INPUTS,
+        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+        hardStopFallback: withDefault('hard-stop-fallback'),
+        deallocateVm: withDefault('deallocate-vm'),
+        ...SELECTION_INPUTS,
+    },
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    run: bySelection('erp-stop', erpStop),
+}));
+function erpStop(options, client, ctx) {
+    const soft = options.softStopTimeoutSeconds;
+    const describe = [
+        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
+        options.deallocateVm ? ', deallocating the VMs' : '',
+    ].join('');
+    return runInstanceAction({
+        verb: 'stop',
+        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
+        describe,
+        plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
+        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
+    }, options, client, ctx);
+}
+/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
+async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
+    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
+    const stop = (softStopTimeoutSeconds, id) => client.send({
+        method: 'POST',
+        url,
+        json: { softStopTimeoutSeconds, ...snooze },
+        clientRequestId: id,
+    });
+    const soft = options.softStopTimeoutSeconds;
+    try {
+        return await stop(soft, clientRequestId);
+    }
+    catch (error) {
+        if (!(error instanceof ServiceError) ||
+            error.code?.toLowerCase() !== 'softstopunsupported' ||
+            soft === 0) {
+            throw error;
+        }
+        if (!options.hardStopFallback) {
+            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
+        }
+        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
+            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
+        return stop(0);
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
 /** GitHub's limit of one job matrix. */
@@ -26390,8 +26479,6 @@ function matrixOf(members, perLeg) {
 
 /** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
 const SUMMARY_ROWS = 200;
-/** Systems a warning names; past them, counted. */
-const WARNING_NAMES = 20;
 /**
  * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
  * environment, and hands them on as ids for one step or as a matrix of legs for a job per group. Reads only.
@@ -26419,7 +26506,7 @@ async function erpList(options, client, ctx) {
     const offered = selected.filter((m) => m.state === OFFERED_STATE);
     const left = selected.filter((m) => m.state !== OFFERED_STATE);
     if (left.length > 0)
-        ctx.logger.warning(leftOutWarning(left));
+        ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
     const built = matrixOf(offered, options.perLeg);
     const empty = offered.length === 0 && options.failIfEmpty;
     const failure = 'failure' in built
@@ -26463,11 +26550,6 @@ async function erpList(options, client, ctx) {
         ],
         failure,
     };
-}
-function leftOutWarning(left) {
-    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
-    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
-    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ids and matrix: ${named.join(', ')}${more}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts

@@ -2,7 +2,7 @@ import type { HttpClient } from '../../client/http.js';
 import { defineOperation, optional, required, withDefault, type InputUse } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { listFleet, OFFERED_STATE, type FleetMember } from './erp-list/listing.js';
+import { leftOutWarning, listFleet, OFFERED_STATE } from './erp-list/listing.js';
 import { matrixOf } from './erp-list/matrix.js';
 import { resourceNames, type Environment, type TagRule } from './erp-list/selection.js';
 
@@ -19,8 +19,6 @@ export interface ErpListOptions {
 
 /** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
 const SUMMARY_ROWS = 200;
-/** Systems a warning names; past them, counted. */
-const WARNING_NAMES = 20;
 
 /**
  * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
@@ -58,7 +56,7 @@ export async function erpList(
   const { selected, listed, pages } = await listFleet(options, client, ctx);
   const offered = selected.filter((m) => m.state === OFFERED_STATE);
   const left = selected.filter((m) => m.state !== OFFERED_STATE);
-  if (left.length > 0) ctx.logger.warning(leftOutWarning(left));
+  if (left.length > 0) ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
   const built = matrixOf(offered, options.perLeg);
   const empty = offered.length === 0 && options.failIfEmpty;
   const failure =
@@ -105,10 +103,4 @@ export async function erpList(
     ],
     failure,
   };
-}
-
-function leftOutWarning(left: readonly FleetMember[]): string {
-  const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
-  const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
-  return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ids and matrix: ${named.join(', ')}${more}.`;
 }

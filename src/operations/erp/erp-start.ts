@@ -7,6 +7,7 @@ import {
   type InstanceActionOptions,
 } from './instance-action.js';
 import { defineOperation, withDefault } from '../module.js';
+import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import type { OperationContext } from '../types.js';
 
 /**
@@ -21,11 +22,11 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+  inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm'), ...SELECTION_INPUTS },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-  run: erpStart,
+  run: bySelection('erp-start', erpStart),
 });
 
 export interface ErpStartOptions extends InstanceActionOptions {

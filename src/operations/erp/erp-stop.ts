@@ -10,6 +10,7 @@ import {
 } from './instance-action.js';
 import type { InstanceLog } from './progress.js';
 import { defineOperation, withDefault } from '../module.js';
+import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import type { OperationContext } from '../types.js';
 
 export interface ErpStopOptions extends InstanceActionOptions {
@@ -35,11 +36,12 @@ export default defineOperation({
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
     hardStopFallback: withDefault('hard-stop-fallback'),
     deallocateVm: withDefault('deallocate-vm'),
+    ...SELECTION_INPUTS,
   },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-  run: erpStop,
+  run: bySelection('erp-stop', erpStop),
 });
 
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {

@@ -110,3 +110,13 @@ function memberOf(item: ErpListItem): FleetMember {
     tags: item.tags ?? {},
   };
 }
+
+/** Systems a warning names; past them, counted. */
+const WARNING_NAMES = 20;
+
+/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
+export function leftOutWarning(left: readonly FleetMember[], of: string): string {
+  const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
+  const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
+  return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
