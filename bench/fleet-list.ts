@@ -95,7 +95,69 @@ async function listing(env: BenchEnv, name: string, itemBytes: number, main: str
   }
 }
 
+/**
+ * erp-status by tag over 500 systems under the vendor's read bucket (250, refilled 25 a second, per subscription):
+ * the listing's pages and one read per system all draw on it. The ideal is what the bucket allows any client.
+ */
+export const STATUS_BY_TAG = {
+  systems: 500,
+  maxParallel: 50,
+  bucket: { capacity: 250, refillPerSecond: 25 },
+};
+
+async function statusByTag(env: BenchEnv): Promise<Sample> {
+  const { systems, maxParallel, bucket } = STATUS_BY_TAG;
+  const emu = await startEmulator(
+    {
+      emulator: { readBucket: bucket },
+      fleet: {
+        itemBytes: FLEET_LIST.itemBytes.realistic,
+        systems: [
+          {
+            generate: systems,
+            subscription: SUBSCRIPTION,
+            resourceGroup: 'rg-fleet',
+            tags: { maintenance: 'sunday' },
+          },
+        ],
+      },
+    },
+    { tls: env.tls },
+  );
+  try {
+    const run = await runChild(
+      [env.actionMain],
+      {
+        operation: 'erp-status',
+        'base-url': emu.url,
+        'access-token': [...emu.accessTokens][0]!,
+        'subscription-id': SUBSCRIPTION,
+        tag: 'maintenance=sunday',
+        'max-parallel': String(maxParallel),
+      },
+      env,
+    );
+    const read = (JSON.parse(run.outputs.instances ?? '[]') as { outcome: string }[]).filter(
+      (i) => i.outcome === 'read',
+    );
+    if (run.code !== 0 || read.length !== systems) {
+      throw new Error(
+        `${NAMES.status}: exit ${run.code}, ${read.length} read: ${run.stderr || run.stdout.slice(-500)}`,
+      );
+    }
+    return {
+      wallMs: run.wallMs,
+      requests: emu.requests.length,
+      throttled: emu.readBuckets?.throttled ?? 0,
+      pages: emu.fleet.pagesServed,
+    };
+  } finally {
+    await emu.close();
+  }
+}
+
 const NAMES = {
+  status: 'erp-status by tag under the read bucket',
   action: 'erp-list, 5000 systems',
   heavy: 'erp-list, 5000 systems, heavy items',
   floor: 'erp-list pages floor',
@@ -103,6 +165,7 @@ const NAMES = {
 };
 
 export const FLEET_LIST_CASES: Case[] = [
+  { name: NAMES.status, run: statusByTag },
   {
     name: NAMES.action,
     run: (env) => listing(env, NAMES.action, FLEET_LIST.itemBytes.realistic, env.actionMain),
@@ -132,7 +195,19 @@ export function fleetListRows(m: (name: string, key: string) => number): string[
   const kib = (b: number) => `${b / 1024} KiB`;
   const growth = m(NAMES.heavy, 'rssKiB') / m(NAMES.action, 'rssKiB');
   const floorGrowth = m(NAMES.floorHeavy, 'rssKiB') / m(NAMES.floor, 'rssKiB');
+  const { systems: n, bucket } = STATUS_BY_TAG;
+  // Every read the step needs (the listing's pages and one per system) admitted as the bucket refills.
+  const needed = n + m(NAMES.status, 'pages');
+  const idealMs = (Math.max(0, needed - bucket.capacity) / bucket.refillPerSecond) * 1000;
+  const statusWall = m(NAMES.status, 'wallMs');
   return [
+    [
+      '5',
+      `erp-status by tag over ${n} systems under the read bucket (${bucket.capacity} + ${bucket.refillPerSecond}/s; ${needed} reads, ideal ${ms(idealMs)})`,
+      `${ms(statusWall)} = ${x(statusWall / idealMs)}, ${m(NAMES.status, 'requests')} requests, ${m(NAMES.status, 'throttled')} × 429`,
+      '≤ 1.15 × ideal',
+      verdict(statusWall / idealMs <= 1.15),
+    ],
     [
       '5',
       `erp-list, ${setting} of ${kib(itemBytes.realistic)} items, against the pages' floor (the same GETs one after another, JSON.parse, nothing kept)`,
