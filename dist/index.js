@@ -36442,6 +36442,23 @@ function matrixOf(members, perLeg) {
     }
     return { matrix: { include } };
 }
+/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
+const OUTPUT_BYTES = 1_000_000 - 1_000;
+/**
+ * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
+ * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ */
+function overOutputLimit(outputs) {
+    for (const [name, value] of Object.entries(outputs)) {
+        if (value === undefined)
+            continue;
+        const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+        if (size > OUTPUT_BYTES) {
+            return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
+        }
+    }
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
 
@@ -36480,21 +36497,26 @@ async function erpList(options, client, ctx) {
     if (left.length > 0)
         ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
     const built = matrixOf(offered, options.perLeg);
+    const ids = offered.map((m) => m.id).join('\n');
+    const matrix = 'matrix' in built ? built.matrix : undefined;
+    const tooLarge = overOutputLimit({ ids, matrix });
     const empty = offered.length === 0 && options.failIfEmpty;
     const failure = 'failure' in built
         ? built.failure
-        : empty
-            ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
-            : undefined;
+        : (tooLarge ??
+            (empty
+                ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
+                : undefined));
     if (!failure)
-        ctx.logger.info(`${offered.length} system(s) handed on in ${'matrix' in built ? built.matrix.include.length : 0} leg(s).`);
+        ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
     return {
         outputs: {
             result: selected,
             instances: selected,
-            ids: offered.map((m) => m.id).join('\n'),
+            // Not set at all where they would be cut.
+            ids: tooLarge ? undefined : ids,
             count: offered.length,
-            matrix: 'matrix' in built ? built.matrix : undefined,
+            matrix: tooLarge ? undefined : matrix,
         },
         summary: [
             {
@@ -37882,14 +37904,14 @@ function adviceFor(error) {
  * drops the summary or fails the step. Both are kept inside with room to spare, and what was cut is said.
  */
 const SUMMARY_BYTES = 1024 * 1024 - 16 * 1024;
-const OUTPUT_BYTES = 1_000_000 - 1_000;
+const limits_OUTPUT_BYTES = 1_000_000 - 1_000;
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /**
  * An output's text within the limit. A JSON array keeps its first entries, still valid JSON; any other text
  * is cut at a character boundary. `cut` says what was left out, for a warning.
  */
 function fitOutput(text) {
-    if (bytes(text) <= OUTPUT_BYTES)
+    if (bytes(text) <= limits_OUTPUT_BYTES)
         return { text };
     const array = parseArray(text);
     if (array) {
@@ -37900,7 +37922,7 @@ function fitOutput(text) {
         let kept = 0;
         for (const part of parts) {
             const next = size + bytes(part) + (kept > 0 ? 1 : 0);
-            if (next > OUTPUT_BYTES)
+            if (next > limits_OUTPUT_BYTES)
                 break;
             size = next;
             kept++;
@@ -37912,7 +37934,7 @@ function fitOutput(text) {
     }
     // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
     const kept = Buffer.from(text, 'utf8')
-        .subarray(0, OUTPUT_BYTES)
+        .subarray(0, limits_OUTPUT_BYTES)
         .toString('utf8')
         .replace(/\uFFFD$/, '');
     return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };

@@ -11,6 +11,7 @@ import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '..
 const SUB_A = '00000000-0000-4000-8000-0000000000a1';
 const SUB_B = '00000000-0000-4000-8000-0000000000b2';
 const SUB_BIG = '00000000-0000-4000-8000-0000000000c3';
+const SUB_HUGE = '00000000-0000-4000-8000-0000000000d4';
 const SNOOZE = { SnoozeSAPSystem: 'True' };
 
 const id = (sub: string, rg: string, name: string) =>
@@ -52,6 +53,12 @@ beforeAll(async () => {
         },
         { subscription: SUB_B, resourceGroup: 'rg-3', name: 'X06' },
         { generate: 300, subscription: SUB_BIG, resourceGroup: 'rg-big', tags: { fleet: 'big' } },
+        {
+          generate: 8000,
+          subscription: SUB_HUGE,
+          resourceGroup: 'rg-huge',
+          prefix: 'SYSTEM-WITH-A-RATHER-LONG-NAME-',
+        },
       ],
     },
   });
@@ -63,6 +70,7 @@ beforeEach(() => {
   emu.requests.length = 0;
   emu.fleet.pageSize = 2;
   emu.fleet.nextLinkOrigin = 'primary';
+  emu.fleet.itemBytes = 2048;
 });
 
 /** The bundle as a runner runs it (erp-list polls nothing, so it reads no poll-interval). */
@@ -171,6 +179,23 @@ describe('erp-list', () => {
     });
     expect(fits.code).toBe(0);
     expect((json(fits, 'matrix') as { include: unknown[] }).include).toHaveLength(150);
+  });
+
+  it('refuses ids or a matrix over the 1 MB of an output rather than let the runner cut an id in two', async () => {
+    emu.fleet.pageSize = 1000;
+    emu.fleet.itemBytes = 0;
+    const run = await runOnEmulator(emu, {
+      operation: 'erp-list',
+      'subscription-id': SUB_HUGE,
+      'per-leg': '32',
+    });
+    expect(run.code).toBe(1);
+    expect(run.errors[0]).toMatch(
+      /ids would be \d+ bytes, over GitHub's limit of 1 MB an output: narrow the selection/,
+    );
+    expect(run.outputs.ids).toBeUndefined();
+    expect(run.outputs.matrix).toBeUndefined();
+    expect(run.outputs.count).toBe('8000');
   });
 
   it('selects nothing: count 0, ids empty, an empty matrix, and success unless fail-if-empty', async () => {

@@ -3,7 +3,7 @@ import { defineOperation, optional, required, withDefault, type InputUse } from 
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { leftOutWarning, listFleet, OFFERED_STATE } from './erp-list/listing.js';
-import { matrixOf } from './erp-list/matrix.js';
+import { matrixOf, overOutputLimit } from './erp-list/matrix.js';
 import { resourceNames, type Environment, type TagRule } from './erp-list/selection.js';
 
 export interface ErpListOptions {
@@ -58,24 +58,27 @@ export async function erpList(
   const left = selected.filter((m) => m.state !== OFFERED_STATE);
   if (left.length > 0) ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
   const built = matrixOf(offered, options.perLeg);
+  const ids = offered.map((m) => m.id).join('\n');
+  const matrix = 'matrix' in built ? built.matrix : undefined;
+  const tooLarge = overOutputLimit({ ids, matrix });
   const empty = offered.length === 0 && options.failIfEmpty;
   const failure =
     'failure' in built
       ? built.failure
-      : empty
-        ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
-        : undefined;
+      : (tooLarge ??
+        (empty
+          ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
+          : undefined));
   if (!failure)
-    ctx.logger.info(
-      `${offered.length} system(s) handed on in ${'matrix' in built ? built.matrix.include.length : 0} leg(s).`,
-    );
+    ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
   return {
     outputs: {
       result: selected,
       instances: selected,
-      ids: offered.map((m) => m.id).join('\n'),
+      // Not set at all where they would be cut.
+      ids: tooLarge ? undefined : ids,
       count: offered.length,
-      matrix: 'matrix' in built ? built.matrix : undefined,
+      matrix: tooLarge ? undefined : matrix,
     },
     summary: [
       {

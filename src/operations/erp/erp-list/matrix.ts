@@ -33,3 +33,21 @@ export function matrixOf(
   }
   return { matrix: { include } };
 }
+
+/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
+const OUTPUT_BYTES = 1_000_000 - 1_000;
+
+/**
+ * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
+ * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ */
+export function overOutputLimit(outputs: { ids: string; matrix?: object }): string | undefined {
+  for (const [name, value] of Object.entries(outputs)) {
+    if (value === undefined) continue;
+    const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+    if (size > OUTPUT_BYTES) {
+      return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
+    }
+  }
+  return undefined;
+}
