@@ -32814,9 +32814,12 @@ const INPUTS = {
         description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
         parse: parsers_text,
     }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'subscription-id': def({
+        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+        parse: resourceName(128),
+    }),
     'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
+        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
         parse: resourceName(90),
     }),
     timeout: def({
@@ -34676,7 +34679,7 @@ const OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',

@@ -52,9 +52,13 @@ export const INPUTS = {
     description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
     parse: p.text,
   }),
-  'subscription-id': def({ description: 'Subscription identifier.', parse: p.resourceName(128) }),
+  'subscription-id': def({
+    description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+    parse: p.resourceName(128),
+  }),
   'resource-group': def({
-    description: 'Resource group name, 1 to 90 characters.',
+    description:
+      'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
     parse: p.resourceName(90),
   }),
   timeout: def({
