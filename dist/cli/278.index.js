@@ -410,7 +410,10 @@ function sendJson(ctx, status, body, headers = {}) {
         'x-vendor-request-id': requestId,
         'x-vendor-correlation-request-id': `emu-corr-${requestCounter}`,
         'x-content-type-options': 'nosniff',
-        'x-vendor-ratelimit-remaining-subscription-reads': '11999',
+        // Where the read bucket set the remaining count already, that count (writeHead's headers win over set ones).
+        ...(ctx.res.hasHeader('x-vendor-ratelimit-remaining-subscription-reads')
+            ? {}
+            : { 'x-vendor-ratelimit-remaining-subscription-reads': '11999' }),
         ...headers,
     });
     ctx.res.end(text);
