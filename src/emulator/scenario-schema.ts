@@ -8,7 +8,7 @@ import type {
   EmulatedSynchronization,
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
-import type { FleetScenario, FleetSystem, FleetSystems } from './areas/erp-list.js';
+import { fleetSchema } from './areas/erp-list-schema.js';
 import type { EmulatorOptions } from './emulator.js';
 import type { Scenario } from './index.js';
 
@@ -198,33 +198,13 @@ const apps = z.strictObject({
   retiredStatus: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
 });
 
-const fleetFields = {
-  location: text,
-  environment: text,
-  state: text,
-  status: text,
-  health: text,
-  tags: z.optional(z.record(z.string(), z.string())),
-  subscription: z.string(),
-  resourceGroup: z.string(),
-};
-const fleetSystem = z.strictObject({ ...fleetFields, name: z.string() });
-const fleetSystems = z.strictObject({ ...fleetFields, generate: count, prefix: text });
-const fleet = z.strictObject({
-  systems: z.optional(z.array(z.union([fleetSystem, fleetSystems]))),
-  pageSize: z.optional(z.int().check(z.positive())),
-  itemBytes: z.optional(count),
-  nextLinkOrigin: z.optional(origin),
-  nextLinkForm: z.optional(linkForm),
-});
-
 export const scenarioSchema = z.strictObject({
   emulator: z.optional(emulator),
   erp: z.optional(erp),
   dataShare: z.optional(dataShare),
   cachedImages: z.optional(cachedImages),
   apps: z.optional(apps),
-  fleet: z.optional(fleet),
+  fleet: z.optional(fleetSchema),
 });
 
 /** `erp.instances.X01.stpes`, `cachedImages.regions.westeurope[2]`: where in the file an issue is. */
@@ -277,10 +257,10 @@ export function parseScenario(value: unknown): { scenario: Scenario } | { error:
 }
 
 /** Compile-time: every key of each area's type has a place in the schema (a new knob must be added here). */
-type Covers<S, T> = [Exclude<keyof T, keyof S>] extends [never]
+export type Covers<S, T> = [Exclude<keyof T, keyof S>] extends [never]
   ? true
   : { missing: Exclude<keyof T, keyof S> };
-type Out<S extends z.ZodMiniType> = NonNullable<z.output<S>>;
+export type Out<S extends z.ZodMiniType> = NonNullable<z.output<S>>;
 const covered: {
   scenario: Covers<Out<typeof scenarioSchema>, Scenario>;
   emulator: Covers<Out<typeof emulator>, EmulatorOptions>;
@@ -292,9 +272,6 @@ const covered: {
   datasetDetail: Covers<Out<typeof datasetDetail>, EmulatedDatasetDetail>;
   cachedImages: Covers<Out<typeof cachedImages>, CachedImagesScenario>;
   apps: Covers<Out<typeof apps>, AppsScenario>;
-  fleet: Covers<Out<typeof fleet>, FleetScenario>;
-  fleetSystem: Covers<Out<typeof fleetSystem>, FleetSystem>;
-  fleetSystems: Covers<Out<typeof fleetSystems>, FleetSystems>;
 } = {
   scenario: true,
   emulator: true,
@@ -306,9 +283,6 @@ const covered: {
   datasetDetail: true,
   cachedImages: true,
   apps: true,
-  fleet: true,
-  fleetSystem: true,
-  fleetSystems: true,
 };
 void covered;
 // And the other way: what the schema yields is a Scenario the emulator takes.
