@@ -2,6 +2,7 @@ import type { ErpInstanceScenario } from '../src/emulator/areas/erp.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
 import type { EmulatorTls } from '../src/emulator/index.js';
 import { runChild, type ChildRun, type ChildSetting } from './child.js';
+import { FLEET_LIST_CASES } from './fleet-list.js';
 
 /** What one run of a case measured; every case reports wall time and peak RSS, some more. */
 export type Sample = Record<string, number>;
@@ -430,4 +431,5 @@ export const CASES: Case[] = [
   syncStart,
   fanOut,
   fleet,
+  ...FLEET_LIST_CASES,
 ];

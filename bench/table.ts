@@ -1,5 +1,6 @@
 import type { Sample } from './cases.js';
 import type { SETTINGS } from './cases.js';
+import { fleetListRows } from './fleet-list.js';
 import { PHASE_LABELS, PHASES } from './phases.js';
 
 export interface ReportInfo {
@@ -309,6 +310,8 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     '≤ 1.20 ×',
     verdict(fleetRequests / fleetIdealRequests <= 1.2),
   );
+
+  rows.push(...fleetListRows(m));
 
   const table = [
     '| # | figure | measured (median) | target | result |',

@@ -106,6 +106,24 @@ export const CASES: Record<string, Case> = {
       'request-id': SET,
     },
   },
+  'erp-list': {
+    // The NonProd systems tagged for the snooze (scenarios/demo.json, two a page); X08 is not registered: left out.
+    inputs: (url) => ({
+      operation: 'erp-list',
+      ...management(url),
+      tag: 'SnoozeSAPSystem=True',
+      environment: 'NonProd',
+      'per-leg': '2',
+    }),
+    outputs: {
+      count: '2',
+      ids: `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01\n/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X02`,
+      matrix:
+        /^\{"include":\[\{"leg":1,"erp-virtual-instance":"[^"]+X01\\n[^"]+X02","names":"X01, X02"\}\]\}$/,
+      instances: /"name":"X08".*"state":"RegistrationFailed"/,
+      'request-id': SET,
+    },
+  },
   'erp-stop-failed': {
     // X09 ends Failed with a nested error: the step fails and still sets its outputs.
     inputs: (url) => ({

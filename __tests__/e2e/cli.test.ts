@@ -187,10 +187,9 @@ describe('vendor-ops, the command line', () => {
       expect.arrayContaining(['erp-virtual-instance', 'soft-stop-timeout-seconds', 'wait']),
     );
     expect(rows.map((r) => r[1]!).sort()).toEqual(expected);
-    expect(rows.filter((r) => r[2] === 'required').map((r) => r[1])).toEqual(
-      // subscription-id and resource-group are needed only for items given as names (not full resource ids).
-      expect.arrayContaining(['erp-virtual-instance']),
-    );
+    // erp-virtual-instance, or tag and environment in its place (issue 34): neither is required alone.
+    expect(rows.filter((r) => r[2] === 'required').map((r) => r[1])).toEqual(['base-url']);
+    expect(expected).toEqual(expect.arrayContaining(['tag', 'environment']));
     for (const [, name, mark, description] of rows) {
       const yml = new RegExp(
         `\\n  ${name}:\\n    description: '([^\\n]*)'\\n    required: (?:true|false)\\n    default: '([^']*)'`,

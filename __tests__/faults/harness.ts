@@ -79,6 +79,8 @@ export function inputsFor(operation: string, emu: ServiceEmulator): Record<strin
       };
     case 'check-image-cached':
       return { ...resource, 'subscription-id': SUB, location: 'westeurope', image: 'nginx' };
+    case 'erp-list':
+      return { ...resource, 'subscription-id': SUB, tag: 'window=a' };
     case 'app-remove-user':
       return { ...app, app: 'contoso/shop', 'user-email': 'leaver@contoso.com' };
     default:

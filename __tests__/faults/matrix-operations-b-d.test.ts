@@ -5,7 +5,13 @@ import { writeCountsAfterAll } from './tally.js';
 /** Every fault of the issue on every request kind (first request, poll, page) of these operations, in-process. */
 writeCountsAfterAll(import.meta.url);
 
-const OPERATIONS = ['check-image-cached', 'app-remove-user', 'app-current-user', 'erp-stop (dry run)'];
+const OPERATIONS = [
+  'check-image-cached',
+  'app-remove-user',
+  'app-current-user',
+  'erp-stop (dry run)',
+  'erp-list',
+];
 
 // MATRIX_EXCLUDE (a regular expression on the cell's name) leaves cells out of a run: the erp cells that wait on
 // another branch's recovery, say. Unset, every cell runs.

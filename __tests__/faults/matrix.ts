@@ -186,6 +186,20 @@ export const TARGETS: Target[] = [
     succeeded: (r) => expect(r.run?.result.outputs.cached).toBe(true),
   },
   {
+    // Three systems two a page: every page read, all three handed on.
+    operation: 'erp-list',
+    setUp: async (emu) => {
+      emu.fleet.pageSize = 2;
+      emu.fleet.systems = [{ generate: 3, subscription: SUB, resourceGroup: 'rg', tags: { window: 'a' } }];
+      return { ...inputsFor('erp-list', emu), operation: 'erp-list' };
+    },
+    phases: [
+      { name: 'initial', method: 'GET', path: /\/erpVirtualInstances$/, query: NO_SKIP_TOKEN },
+      { name: 'page', method: 'GET', path: /\/erpVirtualInstances$/, query: SKIP_TOKEN },
+    ],
+    succeeded: (r) => expect(r.run?.result.outputs.count).toBe(3),
+  },
+  {
     operation: 'app-remove-user',
     setUp: async (emu) => ({ ...inputsFor('app-remove-user', emu), operation: 'app-remove-user' }),
     phases: [{ name: 'initial', method: 'DELETE', path: /^\/v0\.1\/apps\// }],

@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4226);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6716);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 6716:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22811,7 +22811,84 @@ const erpVirtualInstanceItems = parser((value) => {
     return read.data;
 });
 
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
+
+
+
+/**
+ * The `tag` input: one rule per line (a comma belongs to the value), `name=value` or `name`, split at the first
+ * `=`. One name given twice with different values could select nothing, so it is refused rather than run.
+ */
+const tagRules = parser((raw) => {
+    const lines = raw
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    if (lines.length === 0)
+        refuse('must name at least one tag: name=value or name, one per line');
+    const rules = [];
+    for (const line of lines) {
+        const eq = line.indexOf('=');
+        const name = (eq < 0 ? line : line.slice(0, eq)).trim();
+        if (name === '')
+            refuse(`line '${shown(line)}' has no tag name; give name=value or name, one per line`);
+        const rule = eq < 0 ? { name } : { name, value: line.slice(eq + 1).trim() };
+        const twin = rules.find((r) => r.name.toLowerCase() === name.toLowerCase());
+        if (!twin)
+            rules.push(rule);
+        else if (twin.value === undefined)
+            twin.value = rule.value;
+        else if (rule.value !== undefined && rule.value !== twin.value) {
+            refuse(`names tag '${shown(name)}' twice with different values; every tag must match, so nothing could be selected`);
+        }
+    }
+    return rules;
+});
+const environment = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'prod')
+        return 'Prod';
+    if (word === 'nonprod')
+        return 'NonProd';
+    return refuse('must be Prod or NonProd');
+});
+/** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
+function resourceNames(maxLength) {
+    return parser((raw) => {
+        const read = parse/* safeParse */.xL(list, raw);
+        if (!read.success)
+            return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+        for (const item of read.data) {
+            const problem = resourceNameProblem(item, maxLength);
+            if (problem)
+                refuse(`item '${shown(item)}' ${problem}`);
+        }
+        return read.data;
+    });
+}
+/** Tag names compare without case, values with case (as the service compares them). */
+function hasTags(tags, rules) {
+    const entries = Object.entries(tags ?? {});
+    return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
+}
+function isSelected(system, selection) {
+    const environmentOk = selection.environment === undefined ||
+        system.environment?.toLowerCase() === selection.environment.toLowerCase();
+    return environmentOk && hasTags(system.tags, selection.tags ?? []);
+}
+/** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
+function describeSelection(selection) {
+    const parts = [
+        selection.tags?.length
+            ? `tag${selection.tags.length > 1 ? 's' : ''} ${selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join(', ')}`
+            : '',
+        selection.environment ? `environment ${selection.environment}` : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join('; ') : 'every system';
+}
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 const def = (d) => d;
@@ -22850,9 +22927,12 @@ const INPUTS = {
         description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
         parse: parsers_text,
     }),
-    'subscription-id': def({ description: 'Subscription identifier.', parse: resourceName(128) }),
+    'subscription-id': def({
+        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+        parse: resourceName(128),
+    }),
     'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters.',
+        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
         parse: resourceName(90),
     }),
     timeout: def({
@@ -22985,6 +23065,21 @@ const INPUTS = {
     'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
     'fail-if-absent': def({
         description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    tag: def({
+        description: 'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+        parse: tagRules,
+    }),
+    environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+    'per-leg': def({
+        description: 'How many systems each entry (leg) of the matrix output carries.',
+        default: '1',
+        parse: integer(1, 1000),
+    }),
+    'fail-if-empty': def({
+        description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
         default: 'false',
         parse: booleanText,
     }),
@@ -25290,13 +25385,16 @@ const outputs_OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
+    ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+    matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
@@ -26796,7 +26894,192 @@ const INSTANCE_ACTION_OUTPUTS = [
     'instances',
 ];
 
+;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
+
+/**
+ * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
+ * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
+ * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
+ * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
+ */
+const erpListItem = schemas/* looseObject */._H3({
+    id: schemas/* string */.YjP(),
+    name: schemas/* string */.YjP(),
+    location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    tags: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        environment: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    })),
+});
+/** C5, one page: `{ value, nextLink }`. */
+const erpListPage = schemas/* looseObject */._H3({
+    value: schemas/* nullish */.cl6(schemas/* array */.YOg(erpListItem)),
+    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
+
+
+
+
+
+
+/** The only state in which the service offers a system stop and start. */
+const OFFERED_STATE = 'RegistrationComplete';
+/**
+ * C5 for every subscription (or each resource group of each), following nextLink to the end, keeping only the
+ * systems selected and only the fields reported: one page at a time in memory, whatever the fleet's size.
+ */
+async function listFleet(options, client, ctx) {
+    const seen = new Set();
+    const selected = [];
+    let listed = 0;
+    let pages = 0;
+    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
+    for (const scope of scopes(options)) {
+        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
+            'api-version': options.apiVersion,
+        });
+        for await (const page of listPages(client, 'GET', url, erpListPage, 'erp virtual instances list', {
+            signal: ctx.signal,
+        })) {
+            pages++;
+            for (const item of page.value) {
+                listed++;
+                const member = memberOf(item);
+                // A system shown twice (a listing that moved under us) counts once.
+                if (seen.has(member.id.toLowerCase()))
+                    continue;
+                seen.add(member.id.toLowerCase());
+                if (isSelected(member, options))
+                    selected.push(member);
+            }
+            ctx.logger.debug(`Page ${pages}: ${page.value.length} system(s).`);
+        }
+    }
+    ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
+    return { selected, listed, pages };
+}
+function scopes(options) {
+    return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
+        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
+        : [servicePath `/subscriptions/${sub}`]);
+}
+/** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
+function memberOf(item) {
+    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
+    if (typeof ref === 'string') {
+        throw new errors_ServiceError({
+            code: 'UnexpectedListItem',
+            message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
+        });
+    }
+    const { subscriptionId, resourceGroup } = ref;
+    const p = item.properties;
+    return {
+        id: item.id,
+        name: item.name,
+        'subscription-id': subscriptionId,
+        'resource-group': resourceGroup,
+        location: item.location ?? null,
+        environment: p?.environment ?? null,
+        status: p?.status ?? null,
+        health: p?.health ?? null,
+        state: p?.state ?? null,
+        tags: item.tags ?? {},
+    };
+}
+/** Systems a warning names; past them, counted. */
+const WARNING_NAMES = 20;
+/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
+function leftOutWarning(left, of) {
+    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
+    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
+    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
+
+
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
+ * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
+ */
+const SELECTION_INPUTS = {
+    erpVirtualInstances: optional('erp-virtual-instance'),
+    tags: optional('tag'),
+    environment: optional('environment'),
+};
+/** C5's api-version where the operation's own is not given (its default may be a later one, for the snooze). */
+const LIST_API_VERSION = '2023-04-01';
+/**
+ * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
+ * or neither: refused before any request.
+ */
+function bySelection(operation, run) {
+    return async (options, client, ctx) => {
+        const ids = await selectInstances(operation, options, client, ctx);
+        if (ids.length === 0)
+            return nothingSelected(operation);
+        return run({ ...options, erpVirtualInstances: ids }, client, ctx);
+    };
+}
+/** The ids to act on: the ones given, or those the listing selected (with one warning for the ones left out). */
+async function selectInstances(operation, options, client, ctx) {
+    const byTag = options.tags !== undefined || options.environment !== undefined;
+    if (byTag && options.erpVirtualInstances) {
+        throw new errors_InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
+    }
+    if (!byTag) {
+        if (options.erpVirtualInstances)
+            return options.erpVirtualInstances;
+        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
+    }
+    if (!options.subscriptionId) {
+        throw new errors_InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
+    }
+    const { selected } = await listFleet({
+        baseUrl: options.baseUrl,
+        apiVersion: options.apiVersion ?? LIST_API_VERSION,
+        subscriptionIds: [options.subscriptionId],
+        resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
+        tags: options.tags,
+        environment: options.environment,
+    }, client, ctx);
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        ctx.logger.warning(leftOutWarning(left, operation));
+    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
+    return offered.map((m) => m.id);
+}
+function names(members) {
+    const shown = members.slice(0, 20).map((m) => m.name);
+    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+}
+function nothingSelected(operation) {
+    return {
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
+                ],
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
+
 
 
 
@@ -26812,10 +27095,10 @@ const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: START_INPUTS,
+    inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    run: erpStart,
+    run: bySelection('erp-start', erpStart),
 }));
 function erpStart(options, client, ctx) {
     // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
@@ -26844,6 +27127,7 @@ function erpStart(options, client, ctx) {
 
 
 
+
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -26856,13 +27140,13 @@ function erpStart(options, client, ctx) {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionId: optional('subscription-id'),
         resourceGroup: optional('resource-group'),
-        erpVirtualInstances: required('erp-virtual-instance'),
         maxParallel: withDefault('max-parallel'),
         expectStatus: optional('expect-status'),
+        ...SELECTION_INPUTS,
     },
     outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: erpStatus,
+    run: bySelection('erp-status', erpStatus),
 }));
 async function erpStatus(options, client, ctx) {
     const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
@@ -26957,6 +27241,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
 const STOP_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
@@ -26974,10 +27259,10 @@ const STOP_INPUTS = {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: STOP_INPUTS,
+    inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    run: erpStop,
+    run: bySelection('erp-stop', erpStop),
 }));
 function erpStop(options, client, ctx) {
     const soft = options.softStopTimeoutSeconds;
@@ -27020,6 +27305,133 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
             'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
         return stop(0);
     }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
+/** GitHub's limit of one job matrix. */
+const MAX_LEGS = 256;
+/** `per-leg` systems a leg, in listing order; a matrix GitHub would refuse (over 256 legs) is a failure. */
+function matrixOf(members, perLeg) {
+    const legs = Math.ceil(members.length / perLeg);
+    if (legs > MAX_LEGS) {
+        const fits = Math.ceil(members.length / MAX_LEGS);
+        return {
+            failure: `${members.length} systems at per-leg ${perLeg} make ${legs} legs, over GitHub's ${MAX_LEGS} legs a matrix: set per-leg to ${fits} or more`,
+        };
+    }
+    const include = [];
+    for (let i = 0; i < legs; i++) {
+        const group = members.slice(i * perLeg, (i + 1) * perLeg);
+        include.push({
+            leg: i + 1,
+            'erp-virtual-instance': group.map((m) => m.id).join('\n'),
+            names: group.map((m) => m.name).join(', '),
+        });
+    }
+    return { matrix: { include } };
+}
+/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
+const OUTPUT_BYTES = 1_000_000 - 1_000;
+/**
+ * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
+ * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ */
+function overOutputLimit(outputs) {
+    for (const [name, value] of Object.entries(outputs)) {
+        if (value === undefined)
+            continue;
+        const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
+        if (size > OUTPUT_BYTES) {
+            return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
+
+
+
+
+
+/** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
+const SUMMARY_ROWS = 200;
+/**
+ * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
+ * environment, and hands them on as ids for one step or as a matrix of legs for a job per group. Reads only.
+ */
+/* harmony default export */ const erp_list = (defineOperation({
+    name: 'erp-list',
+    description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2023-04-01'),
+        subscriptionIds: required('subscription-id', resourceNames(128)),
+        // A list here, where the other operations read one: the same input, read by this operation's own parser.
+        resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) },
+        tags: optional('tag'),
+        environment: optional('environment'),
+        perLeg: withDefault('per-leg'),
+        failIfEmpty: withDefault('fail-if-empty'),
+    },
+    outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
+    run: erpList,
+}));
+async function erpList(options, client, ctx) {
+    const { selected, listed, pages } = await listFleet(options, client, ctx);
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
+    const built = matrixOf(offered, options.perLeg);
+    const ids = offered.map((m) => m.id).join('\n');
+    const matrix = 'matrix' in built ? built.matrix : undefined;
+    const tooLarge = overOutputLimit({ ids, matrix });
+    const empty = offered.length === 0 && options.failIfEmpty;
+    const failure = 'failure' in built
+        ? built.failure
+        : (tooLarge ??
+            (empty
+                ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
+                : undefined));
+    if (!failure)
+        ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
+    return {
+        outputs: {
+            result: selected,
+            instances: selected,
+            // Not set at all where they would be cut.
+            ids: tooLarge ? undefined : ids,
+            count: offered.length,
+            matrix: tooLarge ? undefined : matrix,
+        },
+        summary: [
+            {
+                title: `erp-list: ${selected.length} selected${left.length ? `, ${left.length} left out` : ''}`,
+                context: [['subscription', options.subscriptionIds.join(', ')]],
+                header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
+                rows: selected
+                    .slice(0, SUMMARY_ROWS)
+                    .map((m) => [
+                    m.name,
+                    m['resource-group'],
+                    m.environment ?? '-',
+                    m.state ?? '-',
+                    m.status ?? '-',
+                    m.health ?? '-',
+                ]),
+                notes: [
+                    `Read ${pages} page(s), ${listed} system(s) listed, ${selected.length} selected.`,
+                    ...(selected.length > SUMMARY_ROWS
+                        ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
+                        : []),
+                    ...(left.length > 0 ? [`${left.length} not ${OFFERED_STATE}: left out of ids and matrix.`] : []),
+                ],
+            },
+        ],
+        failure,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
@@ -27158,7 +27570,7 @@ const synchronizationDetailListSchema = schemas/* looseObject */._H3({
 ;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
 
 /** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
-const SUMMARY_ROWS = 50;
+const datasets_SUMMARY_ROWS = 50;
 /**
  * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
  * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
@@ -27222,10 +27634,10 @@ function datasetsTable(failed) {
             title: 'Datasets that did not succeed',
             header: ['Dataset', 'Type', 'Status', 'Message'],
             rows: failed
-                .slice(0, SUMMARY_ROWS)
+                .slice(0, datasets_SUMMARY_ROWS)
                 .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
-            notes: failed.length > SUMMARY_ROWS
-                ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]
+            notes: failed.length > datasets_SUMMARY_ROWS
+                ? [`… and ${failed.length - datasets_SUMMARY_ROWS} more, all in the failed-datasets output.`]
                 : undefined,
         },
     ];
@@ -28148,6 +28560,7 @@ async function syncCancel(options, client, ctx) {
 
 
 
+
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
  * command line's flags and the README tables are all derived from these modules.
@@ -28156,6 +28569,7 @@ const registry_REGISTRY = [
     erp_stop,
     erp_start,
     erp_status,
+    erp_list,
     wait_for_operation,
     wait_for_sync,
     sync_start,
@@ -28879,8 +29293,10 @@ function describeOperations(operations) {
  * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
  * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
  */
-function isListInput(name) {
-    const parsed = INPUTS[name].parse.safeParse('a');
+function isListInput(name, module) {
+    // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
+    const parse = (module && useOf(module, name)?.parse) ?? INPUTS[name].parse;
+    const parsed = parse.safeParse('a');
     return parsed.success && Array.isArray(parsed.data);
 }
 /** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
@@ -28890,7 +29306,7 @@ function operationFlags(module) {
     const reads = inputsOf(module);
     return {
         command: module.name,
-        accepts: new Map(reads.map((name) => [name, { list: isListInput(name), switch: SWITCHES.has(name) }])),
+        accepts: new Map(reads.map((name) => [name, { list: isListInput(name, module), switch: SWITCHES.has(name) }])),
         known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
     };
 }
@@ -29277,7 +29693,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 870).then(__nccwpck_require__.bind(__nccwpck_require__, 4870));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 510).then(__nccwpck_require__.bind(__nccwpck_require__, 2510));
         return runEmulator(args);
     }
     if (command === 'help') {

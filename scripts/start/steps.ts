@@ -25,6 +25,19 @@ export function demoSteps(url: string, accessToken: string): Step[] {
     'share-subscription': 'sales',
   };
   return [
+    // A fleet chosen by tag: the NonProd systems tagged for the snooze, two a leg of a job matrix; X08 is not
+    // registered, so it is reported and left out with a warning.
+    {
+      title: 'choose the NonProd systems tagged for the snooze, two a leg',
+      operation: 'erp-list',
+      inputs: {
+        ...common,
+        'subscription-id': subscription,
+        tag: 'SnoozeSAPSystem=True',
+        environment: 'NonProd',
+        'per-leg': '2',
+      },
+    },
     // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
     // Offline), then start them again with their VMs.
     {

@@ -1,13 +1,15 @@
 import { INPUTS, type InputDefinition, type InputName } from '../operations/inputs.js';
-import { inputsOf, type OperationModule } from '../operations/module.js';
+import { inputsOf, useOf, type OperationModule } from '../operations/module.js';
 import type { FlagSpec } from './args.js';
 
 /**
  * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
  * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
  */
-export function isListInput(name: InputName): boolean {
-  const parsed = (INPUTS[name] as InputDefinition).parse.safeParse('a');
+export function isListInput(name: InputName, module?: OperationModule): boolean {
+  // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
+  const parse = (module && useOf(module, name)?.parse) ?? (INPUTS[name] as InputDefinition).parse;
+  const parsed = parse.safeParse('a');
   return parsed.success && Array.isArray(parsed.data);
 }
 
@@ -19,7 +21,9 @@ export function operationFlags(module: OperationModule): FlagSpec {
   const reads = inputsOf(module);
   return {
     command: module.name,
-    accepts: new Map(reads.map((name) => [name, { list: isListInput(name), switch: SWITCHES.has(name) }])),
+    accepts: new Map(
+      reads.map((name) => [name, { list: isListInput(name, module), switch: SWITCHES.has(name) }]),
+    ),
     known: new Set((Object.keys(INPUTS) as InputName[]).filter((name) => !reads.includes(name))),
   };
 }

@@ -79,6 +79,8 @@ export interface EmulatorOptions {
   tokenError?: number;
   /** The claims of the runner's ID tokens the OIDC endpoint issues (sign-in.ts), e.g. `{ "environment": "prod" }`. */
   idToken?: IdTokenScenario;
+  /** Its read limit per subscription, the same bucket over GETs (the vendor's: 250, 25 a second); absent: none. */
+  readBucket?: WriteBucketOptions;
 }
 
 /**
@@ -113,6 +115,8 @@ export class Emulator {
   readonly issuedOidcTokens = new Set<string>();
   /** Set by the `writeBucket` option, or by a test: the write limit per subscription. */
   writeBuckets?: WriteBuckets;
+  /** Set by the `readBucket` option, or by a test: the read limit per subscription. */
+  readBuckets?: WriteBuckets;
   /**
    * Requests that reached the second origin carrying a credential header. The second origin stands for
    * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
@@ -139,6 +143,13 @@ export class Emulator {
     this.idToken = options.idToken ?? {};
     this.routes.push(...this.signInRoutes());
     if (options.writeBucket) this.limitWrites(options.writeBucket);
+    if (options.readBucket) this.limitReads(options.readBucket);
+  }
+
+  /** Turns the read limit on (a token bucket per subscription over GETs), replacing any before. */
+  limitReads(options: WriteBucketOptions): WriteBuckets {
+    this.readBuckets = new WriteBuckets(options, () => this.now());
+    return this.readBuckets;
   }
 
   /** Turns the write limit on (a token bucket per subscription), replacing any before. */
@@ -269,14 +280,19 @@ export class Emulator {
     }
   }
 
-  /** The write limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
+  /** The write and read limits: a 429 with Retry-After where the subscription's bucket is empty (then true). */
   private throttle(ctx: Omit<RequestContext, 'params'>): boolean {
-    const subscription = WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
-    if (!this.writeBuckets || subscription === undefined) return false;
-    const retryAfter = this.writeBuckets.take(subscription);
-    const remaining = String(this.writeBuckets.remaining(subscription));
+    const read = ctx.record.method === 'GET';
+    const buckets = read ? this.readBuckets : this.writeBuckets;
+    const kind = read ? 'reads' : 'writes';
+    const subscription = read
+      ? /^\/subscriptions\/([^/]+)\//i.exec(ctx.url.pathname)?.[1]?.toLowerCase()
+      : WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
+    if (!buckets || subscription === undefined) return false;
+    const retryAfter = buckets.take(subscription);
+    const remaining = String(buckets.remaining(subscription));
     if (retryAfter === undefined) {
-      ctx.res.setHeader('x-vendor-ratelimit-remaining-subscription-writes', remaining);
+      ctx.res.setHeader(`x-vendor-ratelimit-remaining-subscription-${kind}`, remaining);
       return false;
     }
     // The code is the emulator's wording; the status and Retry-After are what matter to a client.
@@ -286,10 +302,10 @@ export class Emulator {
       {
         error: {
           code: 'TooManyRequests',
-          message: `The subscription's write limit is reached; retry after ${retryAfter} s.`,
+          message: `The subscription's ${read ? 'read' : 'write'} limit is reached; retry after ${retryAfter} s.`,
         },
       },
-      { 'retry-after': String(retryAfter), 'x-vendor-ratelimit-remaining-subscription-writes': remaining },
+      { 'retry-after': String(retryAfter), [`x-vendor-ratelimit-remaining-subscription-${kind}`]: remaining },
     );
     return true;
   }
@@ -406,7 +422,10 @@ export function sendJson(
     'x-vendor-request-id': requestId,
     'x-vendor-correlation-request-id': `emu-corr-${requestCounter}`,
     'x-content-type-options': 'nosniff',
-    'x-vendor-ratelimit-remaining-subscription-reads': '11999',
+    // Where the read bucket set the remaining count already, that count (writeHead's headers win over set ones).
+    ...(ctx.res.hasHeader('x-vendor-ratelimit-remaining-subscription-reads')
+      ? {}
+      : { 'x-vendor-ratelimit-remaining-subscription-reads': '11999' }),
     ...headers,
   });
   ctx.res.end(text);

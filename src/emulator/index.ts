@@ -3,6 +3,7 @@ import { AppsArea, type AppsScenario } from './areas/apps.js';
 import { CachedImagesArea, type CachedImagesScenario } from './areas/cached-images.js';
 import { DataShareArea, type DataShareScenario } from './areas/data-share.js';
 import { ErpArea, type ErpScenario } from './areas/erp.js';
+import { ErpListArea, type FleetScenario } from './areas/erp-list.js';
 
 export { Emulator, sendJson } from './emulator.js';
 export type { EmulatorTls, RecordedRequest, RequestContext, Route } from './emulator.js';
@@ -15,6 +16,8 @@ export interface Scenario {
   dataShare?: DataShareScenario;
   cachedImages?: CachedImagesScenario;
   apps?: AppsScenario;
+  /** C5: the systems the listing shows, by subscription and resource group (areas/erp-list.ts). */
+  fleet?: FleetScenario;
 }
 
 /** The whole service: all four areas on one server (and its second origin). */
@@ -23,6 +26,7 @@ export class ServiceEmulator extends Emulator {
   readonly dataShare: DataShareArea;
   readonly cachedImages: CachedImagesArea;
   readonly apps: AppsArea;
+  readonly fleet: ErpListArea;
 
   constructor(scenario: Scenario = {}) {
     super(scenario.emulator);
@@ -31,6 +35,8 @@ export class ServiceEmulator extends Emulator {
     this.cachedImages = new CachedImagesArea(scenario.cachedImages);
     this.apps = new AppsArea(scenario.apps);
     this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
+    this.fleet = new ErpListArea(scenario.fleet);
+    this.use(this.fleet);
   }
 }
 

@@ -179,4 +179,24 @@ export const KNOB_DOCS: Record<string, string> = {
   'apps.tokens[].app': 'The app (`owner/name`) an app token belongs to.',
   'apps.retired': 'Every call answers `retiredStatus`, as a retired service does.',
   'apps.retiredStatus': 'The status then (default 410).',
+  'fleet.systems':
+    'The systems the listing (C5) shows: each one named, or `{ generate: n }` for n systems made when a page is served.',
+  'fleet.systems[].subscription': 'The subscription it is in (compared without case).',
+  'fleet.systems[].resourceGroup': 'The resource group it is in (compared without case).',
+  'fleet.systems[].name': 'Its name (SID).',
+  'fleet.systems[].generate': 'Instead of `name`: this many systems `{prefix}{i}` (four digits).',
+  'fleet.systems[].prefix': 'The generated systems’ name prefix (default `S`).',
+  'fleet.systems[].location': 'Its region (default `westeurope`).',
+  'fleet.systems[].environment': '`Prod` or `NonProd` (default `NonProd`).',
+  'fleet.systems[].state':
+    'Its registration state (default `RegistrationComplete`; any other is not offered stop and start).',
+  'fleet.systems[].status': 'Its status as listed (default `Running`).',
+  'fleet.systems[].health': 'Its health as listed (default `Healthy`).',
+  'fleet.systems[].tags': 'Its tags, name → value.',
+  'fleet.pageSize': 'Systems per page of the listing (default 100).',
+  'fleet.itemBytes':
+    'The size in bytes of each item’s `configuration`, about the item’s size (default 2048).',
+  'fleet.nextLinkOrigin':
+    '`secondary`: every nextLink points at the second origin (a client must refuse it).',
+  'fleet.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
 };

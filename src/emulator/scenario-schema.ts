@@ -8,6 +8,7 @@ import type {
   EmulatedSynchronization,
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
+import { fleetSchema } from './areas/erp-list-schema.js';
 import type { EmulatorOptions } from './emulator.js';
 import { TOKEN_ERROR_NUMBERS } from './sign-in.js';
 import type { Scenario } from './index.js';
@@ -62,6 +63,8 @@ const emulator = z.strictObject({
       subject: text,
     }),
   ),
+  // Its read limit per subscription (the vendor's: 250 tokens, 25 per second).
+  readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -227,6 +230,7 @@ export const scenarioSchema = z.strictObject({
   dataShare: z.optional(dataShare),
   cachedImages: z.optional(cachedImages),
   apps: z.optional(apps),
+  fleet: z.optional(fleetSchema),
 });
 
 /** `erp.instances.X01.stpes`, `cachedImages.regions.westeurope[2]`: where in the file an issue is. */
@@ -279,10 +283,10 @@ export function parseScenario(value: unknown): { scenario: Scenario } | { error:
 }
 
 /** Compile-time: every key of each area's type has a place in the schema (a new knob must be added here). */
-type Covers<S, T> = [Exclude<keyof T, keyof S>] extends [never]
+export type Covers<S, T> = [Exclude<keyof T, keyof S>] extends [never]
   ? true
   : { missing: Exclude<keyof T, keyof S> };
-type Out<S extends z.ZodMiniType> = NonNullable<z.output<S>>;
+export type Out<S extends z.ZodMiniType> = NonNullable<z.output<S>>;
 const covered: {
   scenario: Covers<Out<typeof scenarioSchema>, Scenario>;
   emulator: Covers<Out<typeof emulator>, EmulatorOptions>;

@@ -1,5 +1,6 @@
 import type { output } from '../client/schemas/zod.js';
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
+import { environment, tagRules } from './erp/erp-list/selection.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -51,9 +52,13 @@ export const INPUTS = {
     description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
     parse: p.text,
   }),
-  'subscription-id': def({ description: 'Subscription identifier.', parse: p.resourceName(128) }),
+  'subscription-id': def({
+    description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+    parse: p.resourceName(128),
+  }),
   'resource-group': def({
-    description: 'Resource group name, 1 to 90 characters.',
+    description:
+      'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
     parse: p.resourceName(90),
   }),
   timeout: def({
@@ -199,6 +204,23 @@ export const INPUTS = {
   'fail-if-absent': def({
     description:
       'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  tag: def({
+    description:
+      'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+    parse: tagRules,
+  }),
+  environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+  'per-leg': def({
+    description: 'How many systems each entry (leg) of the matrix output carries.',
+    default: '1',
+    parse: p.integer(1, 1000),
+  }),
+  'fail-if-empty': def({
+    description:
+      'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
     default: 'false',
     parse: p.booleanText,
   }),

@@ -32,13 +32,17 @@ export const OUTPUTS = {
   'failed-datasets':
     'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
   instances:
-    'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
   changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
   plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
   'user-id': 'Id from the profile.',
   'user-name': 'Name from the profile.',
   'user-email': 'E-mail from the profile.',
   'user-display-name': 'Display name from the profile.',
+  ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
+  count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+  matrix:
+    'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;

@@ -4,6 +4,7 @@ import checkImageCached from './images/check-image-cached.js';
 import erpStart from './erp/erp-start.js';
 import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
+import erpList from './erp/erp-list.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
 import waitForSync from './sync/wait-for-sync.js';
@@ -18,6 +19,7 @@ export const REGISTRY = [
   erpStop,
   erpStart,
   erpStatus,
+  erpList,
   waitForOperation,
   waitForSync,
   syncStart,

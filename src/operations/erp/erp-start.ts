@@ -2,6 +2,7 @@ import type { HttpClient } from '../../client/http.js';
 import type { StartRequestBody } from '../../client/schemas/erp.js';
 import { runInstanceAction } from './instance-action.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
+import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 
 const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
@@ -19,11 +20,11 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: START_INPUTS,
+  inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-  run: erpStart,
+  run: bySelection('erp-start', erpStart),
 });
 
 export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;

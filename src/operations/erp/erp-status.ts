@@ -3,8 +3,9 @@ import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
-import { defineOperation, optional, required, withDefault } from '../module.js';
+import { defineOperation, optional, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
+import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
 import { whereContext } from './instance-action.js';
@@ -37,14 +38,14 @@ export default defineOperation({
     apiVersion: withDefault('api-version', ERP_API_VERSION),
     subscriptionId: optional('subscription-id'),
     resourceGroup: optional('resource-group'),
-    erpVirtualInstances: required('erp-virtual-instance'),
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
+    ...SELECTION_INPUTS,
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-  run: erpStatus,
+  run: bySelection('erp-status', erpStatus),
 });
 
 export async function erpStatus(

@@ -5,6 +5,7 @@ import { runInstanceAction } from './instance-action.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import type { InstanceLog } from './progress.js';
 import { hasSnoozeFields } from './vocabulary.js';
+import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext } from '../types.js';
 
@@ -29,11 +30,11 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: STOP_INPUTS,
+  inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-  run: erpStop,
+  run: bySelection('erp-stop', erpStop),
 });
 
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {

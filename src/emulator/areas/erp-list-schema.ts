@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import type { Covers, Out } from '../scenario-schema.js';
+import type { FleetScenario, FleetSystem, FleetSystems } from './erp-list.js';
+
+/**
+ * The `fleet` section of the scenario file (areas/erp-list.ts), strict as every section of scenario-schema.ts; the
+ * checks at the end fail to compile when a knob is added to the area's types but not here.
+ */
+const text = z.optional(z.string());
+const count = z.int().check(z.nonnegative());
+
+const fleetFields = {
+  location: text,
+  environment: text,
+  state: text,
+  status: text,
+  health: text,
+  tags: z.optional(z.record(z.string(), z.string())),
+  subscription: z.string(),
+  resourceGroup: z.string(),
+};
+const fleetSystem = z.strictObject({ ...fleetFields, name: z.string() });
+const fleetSystems = z.strictObject({ ...fleetFields, generate: count, prefix: text });
+
+export const fleetSchema = z.strictObject({
+  systems: z.optional(z.array(z.union([fleetSystem, fleetSystems]))),
+  pageSize: z.optional(z.int().check(z.positive())),
+  itemBytes: z.optional(count),
+  nextLinkOrigin: z.optional(z.enum(['primary', 'secondary'])),
+  nextLinkForm: z.optional(z.enum(['absolute', 'relative', 'malformed'])),
+});
+
+const covered: {
+  fleet: Covers<Out<typeof fleetSchema>, FleetScenario>;
+  fleetSystem: Covers<Out<typeof fleetSystem>, FleetSystem>;
+  fleetSystems: Covers<Out<typeof fleetSystems>, FleetSystems>;
+} = { fleet: true, fleetSystem: true, fleetSystems: true };
+void covered;

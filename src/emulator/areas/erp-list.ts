@@ -1,0 +1,198 @@
+import {
+  sendJson,
+  shapeLink,
+  type AreaModule,
+  type LinkForm,
+  type RequestContext,
+  type Route,
+} from '../emulator.js';
+
+/**
+ * Area C5: the erp virtual instances of a subscription, or of one of its resource groups, in pages linked by
+ * nextLink. Each item is the whole resource of C0, with a large `configuration` (a fleet's listing is heavy).
+ *
+ * Scenario JSON (`fleet`, every field optional):
+ *
+ *   {
+ *     "systems": [
+ *       { "subscription": "SUB", "resourceGroup": "rg-a", "name": "X01", "environment": "NonProd",
+ *         "tags": { "SnoozeSAPSystem": "True" }, "state": "RegistrationComplete" },
+ *       { "generate": 5000, "subscription": "SUB", "resourceGroup": "rg-b", "prefix": "F", "tags": { … } }
+ *     ],
+ *     "pageSize": 100,
+ *     "itemBytes": 2048,
+ *     "nextLinkOrigin": "primary",
+ *     "nextLinkForm": "absolute"
+ *   }
+ *
+ * A system's defaults: location `westeurope`, environment `NonProd`, state `RegistrationComplete`, status
+ * `Running`, health `Healthy`, no tags. `{ generate: n }` stands for n systems `{prefix}{i}` (i from 1, four
+ * digits; prefix `S`), made when a page is served, so a fleet of thousands costs nothing until read. Subscriptions
+ * and resource groups compare case-insensitively; one with no system lists nothing.
+ */
+export interface FleetScenario {
+  systems?: (FleetSystem | FleetSystems)[];
+  /** Systems per page; default 100. */
+  pageSize?: number;
+  /** The size in bytes of each item's `configuration` (about the item's size); default 2048. */
+  itemBytes?: number;
+  /** `secondary`: every nextLink points at the emulator's second origin, which a client must refuse to follow. */
+  nextLinkOrigin?: 'primary' | 'secondary';
+  nextLinkForm?: LinkForm;
+}
+
+/** What a listed system says of itself, beyond where it lives. */
+export interface FleetSystemFields {
+  location?: string;
+  environment?: string;
+  state?: string;
+  status?: string;
+  health?: string;
+  tags?: Record<string, string>;
+}
+
+export interface FleetSystem extends FleetSystemFields {
+  subscription: string;
+  resourceGroup: string;
+  name: string;
+}
+
+export interface FleetSystems extends FleetSystemFields {
+  generate: number;
+  subscription: string;
+  resourceGroup: string;
+  prefix?: string;
+}
+
+const LIST_PATH =
+  /^\/subscriptions\/([^/]+)(?:\/resourceGroups\/([^/]+))?\/providers\/Vendor\.Workloads\/erpVirtualInstances$/i;
+
+export class ErpListArea implements AreaModule {
+  readonly name = 'erp-list';
+  systems: (FleetSystem | FleetSystems)[];
+  pageSize: number;
+  itemBytes: number;
+  nextLinkOrigin: 'primary' | 'secondary';
+  nextLinkForm: LinkForm;
+  /** Pages answered with 200: what a test of paging counts. */
+  pagesServed = 0;
+  private filler = { bytes: -1, text: '' };
+
+  constructor(scenario: FleetScenario = {}) {
+    this.systems = [...(scenario.systems ?? [])];
+    this.pageSize = scenario.pageSize ?? 100;
+    this.itemBytes = scenario.itemBytes ?? 2048;
+    this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
+    this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+  }
+
+  routes(): Route[] {
+    return [{ method: 'GET', path: LIST_PATH, handle: (ctx) => this.list(ctx) }];
+  }
+
+  private list(ctx: RequestContext): void {
+    if (!ctx.emulator.checkBearer(ctx)) return;
+    const [subscription = '', resourceGroup = ''] = ctx.params;
+    const query = ctx.url.searchParams;
+    const apiVersion = query.get('api-version');
+    if (!apiVersion) {
+      sendJson(ctx, 400, {
+        error: {
+          code: 'MissingApiVersionParameter',
+          message: 'The api-version query parameter is required.',
+        },
+      });
+      return;
+    }
+    const entries = this.systems.filter(
+      (s) =>
+        same(s.subscription, subscription) && (resourceGroup === '' || same(s.resourceGroup, resourceGroup)),
+    );
+    const total = entries.reduce((n, e) => n + sizeOf(e), 0);
+    const skipToken = query.get('$skipToken') ?? '0';
+    const start = /^\d+$/.test(skipToken) ? Number(skipToken) : NaN;
+    if (!Number.isSafeInteger(start) || start > total) {
+      sendJson(ctx, 400, {
+        error: { code: 'InvalidSkipToken', message: `The $skipToken '${skipToken}' is not valid.` },
+      });
+      return;
+    }
+    const end = Math.min(total, start + Math.max(1, this.pageSize));
+    const body: { value: unknown[]; nextLink?: string } = {
+      value: systemsIn(entries, start, end).map((s) => this.item(s)),
+    };
+    if (end < total) {
+      const origin = this.nextLinkOrigin === 'secondary' ? ctx.emulator.secondUrl : ctx.emulator.url;
+      const next = new URL(ctx.record.target.split('?')[0]!, origin);
+      next.searchParams.set('api-version', apiVersion);
+      next.searchParams.set('$skipToken', String(end));
+      body.nextLink = shapeLink(next.href, this.nextLinkForm);
+    }
+    this.pagesServed++;
+    sendJson(ctx, 200, body);
+  }
+
+  /** The whole resource, as C0 shows it: the fields a listing reports, and a heavy configuration. */
+  private item(s: FleetSystem): unknown {
+    const location = s.location ?? 'westeurope';
+    return {
+      id: `/subscriptions/${s.subscription}/resourceGroups/${s.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${s.name}`,
+      name: s.name,
+      type: 'Vendor.Workloads/erpVirtualInstances',
+      location,
+      tags: s.tags ?? {},
+      systemData: { createdBy: 'deploy@example.com', createdAt: '2026-01-05T08:00:00Z' },
+      properties: {
+        environment: s.environment ?? 'NonProd',
+        erpProduct: 'S/4HANA',
+        state: s.state ?? 'RegistrationComplete',
+        status: s.status ?? 'Running',
+        health: s.health ?? 'Healthy',
+        provisioningState: 'Succeeded',
+        managedResourceGroupConfiguration: { name: `mrg-${s.name.toLowerCase()}` },
+        configuration: {
+          configurationType: 'DeploymentWithOSConfig',
+          appLocation: location,
+          infrastructureConfiguration: { deploymentType: 'ThreeTier', notes: this.fillerText() },
+        },
+      },
+    };
+  }
+
+  /** One shared string of `itemBytes` characters: the emulator's memory does not grow with the fleet. */
+  private fillerText(): string {
+    if (this.filler.bytes !== this.itemBytes) {
+      this.filler = { bytes: this.itemBytes, text: 'x'.repeat(Math.max(0, this.itemBytes)) };
+    }
+    return this.filler.text;
+  }
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function isGenerated(entry: FleetSystem | FleetSystems): entry is FleetSystems {
+  return typeof (entry as FleetSystems).generate === 'number';
+}
+
+function sizeOf(entry: FleetSystem | FleetSystems): number {
+  return isGenerated(entry) ? Math.max(0, Math.floor(entry.generate)) : 1;
+}
+
+/** Systems [start, end) of a listing, generated ones made only for the indices asked. */
+function systemsIn(entries: (FleetSystem | FleetSystems)[], start: number, end: number): FleetSystem[] {
+  const out: FleetSystem[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const size = sizeOf(entry);
+    for (let i = Math.max(start, offset); i < Math.min(end, offset + size); i++) {
+      if (!isGenerated(entry)) out.push(entry);
+      else {
+        const name = `${entry.prefix ?? 'S'}${String(i - offset + 1).padStart(4, '0')}`;
+        out.push({ ...entry, name });
+      }
+    }
+    offset += size;
+    if (offset >= end) break;
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+import type { HttpClient } from '../../client/http.js';
+import { defineOperation, optional, required, withDefault, type InputUse } from '../module.js';
+import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import { leftOutWarning, listFleet, OFFERED_STATE } from './erp-list/listing.js';
+import { matrixOf, overOutputLimit } from './erp-list/matrix.js';
+import { resourceNames, type Environment, type TagRule } from './erp-list/selection.js';
+
+export interface ErpListOptions {
+  baseUrl: URL;
+  apiVersion: string;
+  subscriptionIds: string[];
+  resourceGroups?: string[];
+  tags?: TagRule[];
+  environment?: Environment;
+  perLeg: number;
+  failIfEmpty: boolean;
+}
+
+/** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
+const SUMMARY_ROWS = 200;
+
+/**
+ * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
+ * environment, and hands them on as ids for one step or as a matrix of legs for a job per group. Reads only.
+ */
+export default defineOperation({
+  name: 'erp-list',
+  description:
+    'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
+  client: 'resource-manager',
+  inputs: {
+    apiVersion: withDefault('api-version', '2023-04-01'),
+    subscriptionIds: required('subscription-id', resourceNames(128)),
+    // A list here, where the other operations read one: the same input, read by this operation's own parser.
+    resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) } as InputUse<
+      string[],
+      'optional'
+    >,
+    tags: optional('tag'),
+    environment: optional('environment'),
+    perLeg: withDefault('per-leg'),
+    failIfEmpty: withDefault('fail-if-empty'),
+  },
+  outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
+  example:
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
+  run: erpList,
+});
+
+export async function erpList(
+  options: ErpListOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const { selected, listed, pages } = await listFleet(options, client, ctx);
+  const offered = selected.filter((m) => m.state === OFFERED_STATE);
+  const left = selected.filter((m) => m.state !== OFFERED_STATE);
+  if (left.length > 0) ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
+  const built = matrixOf(offered, options.perLeg);
+  const ids = offered.map((m) => m.id).join('\n');
+  const matrix = 'matrix' in built ? built.matrix : undefined;
+  const tooLarge = overOutputLimit({ ids, matrix });
+  const empty = offered.length === 0 && options.failIfEmpty;
+  const failure =
+    'failure' in built
+      ? built.failure
+      : (tooLarge ??
+        (empty
+          ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
+          : undefined));
+  if (!failure)
+    ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
+  return {
+    outputs: {
+      result: selected,
+      instances: selected,
+      // Not set at all where they would be cut.
+      ids: tooLarge ? undefined : ids,
+      count: offered.length,
+      matrix: tooLarge ? undefined : matrix,
+    },
+    summary: [
+      {
+        title: `erp-list: ${selected.length} selected${left.length ? `, ${left.length} left out` : ''}`,
+        context: [['subscription', options.subscriptionIds.join(', ')]],
+        header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
+        rows: selected
+          .slice(0, SUMMARY_ROWS)
+          .map((m) => [
+            m.name,
+            m['resource-group'],
+            m.environment ?? '-',
+            m.state ?? '-',
+            m.status ?? '-',
+            m.health ?? '-',
+          ]),
+        notes: [
+          `Read ${pages} page(s), ${listed} system(s) listed, ${selected.length} selected.`,
+          ...(selected.length > SUMMARY_ROWS
+            ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
+            : []),
+          ...(left.length > 0 ? [`${left.length} not ${OFFERED_STATE}: left out of ids and matrix.`] : []),
+        ],
+      },
+    ],
+    failure,
+  };
+}
