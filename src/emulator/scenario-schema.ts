@@ -8,6 +8,7 @@ import type {
   EmulatedSynchronization,
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
+import type { ErpDatabaseScenario, ErpPartsScenario } from './areas/erp-parts.js';
 import type { EmulatorOptions } from './emulator.js';
 import type { Scenario } from './index.js';
 
@@ -76,10 +77,36 @@ const erpKnobs = {
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 
+const steps = erpKnobs.steps;
+// The parts of a system (C3), see erp-parts.ts.
+const erpDatabase = z.strictObject({
+  name: z.string(),
+  databaseType: text,
+  status: text,
+  startFails: flag,
+  stopSteps: steps,
+});
+const erpParts = z.strictObject({
+  databases: z.optional(z.array(erpDatabase)),
+  applicationInstances: z.optional(z.array(z.string())),
+  centralInstance: text,
+  respond: z.optional(z.literal([200, 202])),
+  steps,
+  retryAfter: text,
+  pollingUrlForm: z.optional(z.enum(['absolute', 'relative', 'malformed', 'bare'])),
+  pageSize: z.optional(z.int().check(z.positive())),
+});
+
 const erp = z.strictObject({
   location: text,
   defaults: z.optional(erpInstance),
   instances: z.optional(z.record(z.string(), erpInstance)),
+  parts: z.optional(
+    z.strictObject({
+      defaults: z.optional(erpParts),
+      systems: z.optional(z.record(z.string(), erpParts)),
+    }),
+  ),
 });
 
 const datasetDetail = z.strictObject({
@@ -262,6 +289,8 @@ const covered: {
   emulator: Covers<Out<typeof emulator>, EmulatorOptions>;
   erp: Covers<Out<typeof erp>, ErpScenario>;
   erpInstance: Covers<Out<typeof erpInstance>, ErpInstanceScenario>;
+  erpParts: Covers<Out<typeof erpParts>, ErpPartsScenario>;
+  erpDatabase: Covers<Out<typeof erpDatabase>, ErpDatabaseScenario>;
   dataShare: Covers<Out<typeof dataShare>, DataShareScenario>;
   synchronization: Covers<Out<typeof synchronization>, EmulatedSynchronization>;
   synchronizationStart: Covers<Out<typeof synchronizationStart>, EmulatedStart>;
@@ -273,6 +302,8 @@ const covered: {
   emulator: true,
   erp: true,
   erpInstance: true,
+  erpParts: true,
+  erpDatabase: true,
   dataShare: true,
   synchronization: true,
   synchronizationStart: true,

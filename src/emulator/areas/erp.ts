@@ -8,6 +8,7 @@ import {
   type RequestContext,
   type Route,
 } from '../emulator.js';
+import { ErpParts, type ErpPartsSection } from './erp-parts.js';
 
 /** Area C's error detail, as the service nests it in a failed operation. */
 export interface ErpErrorDetail {
@@ -97,6 +98,8 @@ export interface ErpScenario {
   location?: string;
   defaults?: ErpInstanceScenario;
   instances?: Record<string, ErpInstanceScenario>;
+  /** The systems' parts (C3): application, central and database instances; see erp-parts.ts. */
+  parts?: ErpPartsSection;
 }
 
 /** One stop or start request as received, and, once accepted, when its operation started and first reported an end. */
@@ -212,8 +215,14 @@ export class ErpArea implements AreaModule {
   readonly instances = new Map<string, EmulatedInstance>();
 
   readonly scenario: ErpScenario;
+  /** The systems' children (C3), whose states move with the systems'. */
+  readonly parts: ErpParts;
   constructor(scenario: ErpScenario = {}) {
     this.scenario = scenario;
+    this.parts = new ErpParts(scenario.parts ?? {}, {
+      systemStatus: (sub, rg, name) => this.instance(name, sub, rg).status,
+      location: () => this.scenario.location ?? 'westeurope',
+    });
   }
 
   /** Sets (replaces) one instance's knobs. */
@@ -261,6 +270,8 @@ export class ErpArea implements AreaModule {
 
   routes(): Route[] {
     return [
+      // First: the parts' operation-status URLs would match STATUS_PATH too.
+      ...this.parts.routes(),
       { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
@@ -329,11 +340,17 @@ export class ErpArea implements AreaModule {
       return;
     }
     record.accepted = true;
+    // The machines follow a deallocating stop; a start while a database is down ends Failed (erp-parts.ts).
+    const punished = this.parts.onSystemAction(
+      { subscriptionId, resourceGroup, system: instance },
+      action,
+      parsed,
+    );
     const op: ErpOperation = {
       id: randomUUID(),
       subscriptionId,
       location: this.scenario.location ?? 'westeurope',
-      knobs,
+      knobs: punished ? { ...knobs, steps: ['InProgress', 'Failed'], error: punished } : knobs,
       stop: record,
       served: 0,
       polls: 0,
