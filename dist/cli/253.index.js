@@ -1251,7 +1251,6 @@ class ErpParts {
         const knobs = { ...this.section.defaults, ...this.section.systems?.[system] };
         const made = {
             knobs,
-            machinesDeallocated: false,
             children: {
                 applicationInstances: (knobs.applicationInstances ?? ['app0']).map((name) => ({ name })),
                 centralInstances: [{ name: knobs.centralInstance ?? 'cs0' }],
@@ -1271,7 +1270,10 @@ class ErpParts {
         for (const op of this.operations.values())
             if (!op.ended)
                 op.steps = ['Succeeded'];
+        this.caughtUp = true;
     }
+    /** After finishRunning: later stops run as by default, whatever `stopSteps` says. */
+    caughtUp = false;
     /**
      * The hook of the system's own stop and start (C1/C2): a deallocating stop takes the machines down, a start with
      * startVm brings them up, and a start while a database is not Running is made to fail (the error's code is the
@@ -1279,10 +1281,15 @@ class ErpParts {
      */
     onSystemAction(where, action, body) {
         const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
-        if (action === 'stop' && body.deallocateVm)
-            parts.machinesDeallocated = true;
-        if (action === 'start' && body.startVm)
-            parts.machinesDeallocated = false;
+        if (action === 'stop' && body.deallocateVm) {
+            for (const db of parts.children.databaseInstances)
+                if (db.status !== 'Offline')
+                    db.unreachable = true;
+        }
+        if (action === 'start' && body.startVm) {
+            for (const db of parts.children.databaseInstances)
+                db.unreachable = false;
+        }
         if (action !== 'start')
             return undefined;
         const down = parts.children.databaseInstances.find((db) => this.statusOf(parts, 'databaseInstances', db, where) !== 'Running');
@@ -1322,9 +1329,7 @@ class ErpParts {
             return (child.status ?? this.source.systemStatus(where.subscriptionId, where.resourceGroup, where.system));
         }
         // With the central services' machines gone, the service cannot reach a database it did not stop first.
-        return parts.machinesDeallocated && child.status !== 'Offline'
-            ? 'Unavailable'
-            : (child.status ?? 'Running');
+        return child.unreachable ? 'Unavailable' : (child.status ?? 'Running');
     }
     body(parts, kind, child, where) {
         return partBody(kind, child, where, this.statusOf(parts, kind, child, where));
@@ -1394,9 +1399,8 @@ class ErpParts {
         if (refusal)
             return sendJson(ctx, 400, { error: refusal });
         record.accepted = true;
-        const status = this.statusOf(parts, where.kind, child, where);
         const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
-        const fail = action === 'stop' && db && parts.machinesDeallocated && status !== 'Offline'
+        const fail = action === 'stop' && db && child.unreachable
             ? {
                 code: 'SapDbOpsNotInExpected State',
                 message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
@@ -1409,14 +1413,19 @@ class ErpParts {
             action,
             steps: fail
                 ? ['InProgress', 'Failed']
-                : ((action === 'stop' ? db?.stopSteps : undefined) ?? parts.knobs.steps ?? DEFAULT_PART_STEPS),
+                : ((action === 'stop' && !this.caughtUp ? db?.stopSteps : undefined) ??
+                    parts.knobs.steps ??
+                    DEFAULT_PART_STEPS),
             served: 0,
             ended: false,
             fail,
             // A failed operation leaves the child where it was.
             end: (failed) => {
-                if (!failed)
-                    child.status = action === 'stop' ? 'Offline' : 'Running';
+                if (failed)
+                    return;
+                child.status = action === 'stop' ? 'Offline' : 'Running';
+                if (action === 'start')
+                    child.unreachable = false;
             },
         };
         child.op = op;

@@ -21,6 +21,8 @@ export type * from './erp-parts-scenario.js';
 
 export interface Child {
   name: string;
+  /** A database whose system's machines were deallocated before it stopped: the service cannot reach it. */
+  unreachable?: boolean;
   /** Own status after a stop or start sent to it; undefined: the system's (application and central). */
   status?: string;
   databaseType?: string;
@@ -31,7 +33,6 @@ export interface Child {
 /** The state the emulator keeps of one system's parts. */
 export interface SystemParts {
   knobs: ErpPartsScenario;
-  machinesDeallocated: boolean;
   children: Record<PartKind, Child[]>;
 }
 
@@ -80,7 +81,6 @@ export class ErpParts {
     const knobs = { ...this.section.defaults, ...this.section.systems?.[system] };
     const made: SystemParts = {
       knobs,
-      machinesDeallocated: false,
       children: {
         applicationInstances: (knobs.applicationInstances ?? ['app0']).map((name) => ({ name })),
         centralInstances: [{ name: knobs.centralInstance ?? 'cs0' }],
@@ -99,7 +99,11 @@ export class ErpParts {
   /** Test helper: every child operation still running ends Succeeded at its next answer (the service caught up). */
   finishRunning(): void {
     for (const op of this.operations.values()) if (!op.ended) op.steps = ['Succeeded'];
+    this.caughtUp = true;
   }
+
+  /** After finishRunning: later stops run as by default, whatever `stopSteps` says. */
+  private caughtUp = false;
 
   /**
    * The hook of the system's own stop and start (C1/C2): a deallocating stop takes the machines down, a start with
@@ -112,8 +116,12 @@ export class ErpParts {
     body: { deallocateVm?: boolean; startVm?: boolean },
   ): ErpErrorDetail | undefined {
     const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
-    if (action === 'stop' && body.deallocateVm) parts.machinesDeallocated = true;
-    if (action === 'start' && body.startVm) parts.machinesDeallocated = false;
+    if (action === 'stop' && body.deallocateVm) {
+      for (const db of parts.children.databaseInstances) if (db.status !== 'Offline') db.unreachable = true;
+    }
+    if (action === 'start' && body.startVm) {
+      for (const db of parts.children.databaseInstances) db.unreachable = false;
+    }
     if (action !== 'start') return undefined;
     const down = parts.children.databaseInstances.find(
       (db) => this.statusOf(parts, 'databaseInstances', db, where) !== 'Running',
@@ -167,9 +175,7 @@ export class ErpParts {
       );
     }
     // With the central services' machines gone, the service cannot reach a database it did not stop first.
-    return parts.machinesDeallocated && child.status !== 'Offline'
-      ? 'Unavailable'
-      : (child.status ?? 'Running');
+    return child.unreachable ? 'Unavailable' : (child.status ?? 'Running');
   }
 
   private body(parts: SystemParts, kind: PartKind, child: Child, where: Parameters<ErpParts['statusOf']>[3]) {
@@ -235,10 +241,9 @@ export class ErpParts {
     const refusal = refusalOf(where.kind, child, action, soft);
     if (refusal) return sendJson(ctx, 400, { error: refusal });
     record.accepted = true;
-    const status = this.statusOf(parts, where.kind, child, where);
     const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
     const fail: ErpErrorDetail | undefined =
-      action === 'stop' && db && parts.machinesDeallocated && status !== 'Offline'
+      action === 'stop' && db && child.unreachable
         ? {
             code: 'SapDbOpsNotInExpected State',
             message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
@@ -251,13 +256,17 @@ export class ErpParts {
       action,
       steps: fail
         ? ['InProgress', 'Failed']
-        : ((action === 'stop' ? db?.stopSteps : undefined) ?? parts.knobs.steps ?? DEFAULT_PART_STEPS),
+        : ((action === 'stop' && !this.caughtUp ? db?.stopSteps : undefined) ??
+          parts.knobs.steps ??
+          DEFAULT_PART_STEPS),
       served: 0,
       ended: false,
       fail,
       // A failed operation leaves the child where it was.
       end: (failed) => {
-        if (!failed) child.status = action === 'stop' ? 'Offline' : 'Running';
+        if (failed) return;
+        child.status = action === 'stop' ? 'Offline' : 'Running';
+        if (action === 'start') child.unreachable = false;
       },
     };
     child.op = op;

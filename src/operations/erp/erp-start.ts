@@ -7,6 +7,8 @@ import {
   type InstanceActionOptions,
 } from './instance-action.js';
 import { defineOperation, withDefault } from '../module.js';
+import { refuseWindowInputs } from './window/preflight.js';
+import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
 
 /**
@@ -21,7 +23,11 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') },
+  inputs: {
+    ...INSTANCE_ACTION_INPUTS,
+    startVm: withDefault('start-vm'),
+    wholeSystem: withDefault('whole-system'),
+  },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
@@ -30,9 +36,20 @@ export default defineOperation({
 
 export interface ErpStartOptions extends InstanceActionOptions {
   startVm: boolean;
+  /** Absent: false (today's system-level start). */
+  wholeSystem?: boolean;
 }
 
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
+  refuseWindowInputs(options);
+  if (options.wholeSystem) {
+    const window = {
+      softStopTimeoutSeconds: 0,
+      databaseSoftStopTimeoutSeconds: 0,
+      machines: options.startVm,
+    };
+    return runWindow({ ...options, ...window, verb: 'start' }, client, ctx);
+  }
   // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
   // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
   const json = options.startVm ? ({ startVm: true } satisfies StartRequestBody) : undefined;

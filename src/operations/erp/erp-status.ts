@@ -11,6 +11,7 @@ import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import { readInstance, sameStatus } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { READ_PERMISSION } from './verdict.js';
+import { statusWindow } from './window/status.js';
 
 export interface ErpStatusOptions {
   baseUrl: URL;
@@ -20,6 +21,8 @@ export interface ErpStatusOptions {
   erpVirtualInstances: string[];
   maxParallel: number;
   expectStatus?: string;
+  /** true: the database instances are read too (window/status.ts). */
+  wholeSystem?: boolean;
 }
 
 /**
@@ -38,6 +41,7 @@ export default defineOperation({
     erpVirtualInstances: required('erp-virtual-instance'),
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
+    wholeSystem: withDefault('whole-system'),
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
   example:
@@ -50,6 +54,11 @@ export async function erpStatus(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
+  if (options.wholeSystem) {
+    return statusWindow(options, client, ctx, () =>
+      erpStatus({ ...options, wholeSystem: false }, client, ctx),
+    );
+  }
   const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
     ref,
     url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),

@@ -9,13 +9,18 @@ import {
   type InstanceActionOptions,
 } from './instance-action.js';
 import type { InstanceLog } from './progress.js';
-import { defineOperation, withDefault } from '../module.js';
+import { defineOperation, optional, withDefault } from '../module.js';
+import { refuseWindowInputs } from './window/preflight.js';
+import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
 
 export interface ErpStopOptions extends InstanceActionOptions {
   softStopTimeoutSeconds: number;
   hardStopFallback: boolean;
   deallocateVm: boolean;
+  /** Absent: false (today's system-level stop). */
+  wholeSystem?: boolean;
+  databaseSoftStopTimeoutSeconds?: number;
 }
 
 /**
@@ -35,6 +40,8 @@ export default defineOperation({
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
     hardStopFallback: withDefault('hard-stop-fallback'),
     deallocateVm: withDefault('deallocate-vm'),
+    wholeSystem: withDefault('whole-system'),
+    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
   },
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
@@ -43,6 +50,23 @@ export default defineOperation({
 });
 
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
+  refuseWindowInputs(options);
+  if (options.wholeSystem) {
+    const window = {
+      verb: 'stop' as const,
+      databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
+      machines: options.deallocateVm,
+    };
+    return runWindow(
+      {
+        ...options,
+        ...window,
+        sendStop: (c, url, body, log, v, id) => sendStop(c, url, { ...options, ...body }, log, v, id),
+      },
+      client,
+      ctx,
+    );
+  }
   const soft = options.softStopTimeoutSeconds;
   const describe = [
     soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',

@@ -83,7 +83,7 @@ export function hasSnoozeFields(apiVersion: string): boolean {
   return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
 }
 
-interface Target {
+export interface Target {
   ref: InstanceRef;
   readUrl: URL;
   actionUrl: URL;
@@ -135,7 +135,7 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
   ];
 }
 
-async function actOn(
+export async function actOn(
   action: InstanceAction,
   target: Target,
   apiVersion: string,

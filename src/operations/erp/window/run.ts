@@ -1,0 +1,136 @@
+import type { HttpClient, HttpResponse } from '../../../client/http.js';
+import type { OperationContext, OperationResult } from '../../types.js';
+import { forEachTarget } from '../each.js';
+import {
+  actOn,
+  apiVersionFor,
+  type InstanceAction,
+  type InstanceActionOptions,
+  type Verb,
+} from '../instance-action.js';
+import { resolveInstances, type InstanceRef } from '../instance-ref.js';
+import type { Outcome } from '../outcome.js';
+import { InstanceLog } from '../progress.js';
+import { readFailure } from '../verdict.js';
+import { listDatabases, windowRefusal } from './preflight.js';
+import { systemOutcome, windowResult, type SystemWindow } from './report.js';
+import { databaseUrl, planWindow, type WindowStep } from './steps.js';
+
+/** erp-stop or erp-start with whole-system: true. */
+export interface WindowOptions extends InstanceActionOptions {
+  verb: Verb;
+  softStopTimeoutSeconds: number;
+  databaseSoftStopTimeoutSeconds: number;
+  /** deallocate-vm (stop) or start-vm (start). */
+  machines: boolean;
+  /**
+   * Sends one stop step's POST (erp-stop's own sender, with its hard-stop fallback): `body` is the step's. Start
+   * steps are sent as they are.
+   */
+  sendStop?: (
+    client: HttpClient,
+    url: URL,
+    body: { softStopTimeoutSeconds: number; deallocateVm: boolean },
+    log: InstanceLog,
+    apiVersion: string,
+    clientRequestId?: string,
+  ) => Promise<HttpResponse>;
+}
+
+/**
+ * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
+ * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
+ * one target (actOn, as a single stop or start), the first that does not end where it should ending the window.
+ */
+export async function runWindow(
+  o: WindowOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const operation = `erp-${o.verb}`;
+  const input = o.verb === 'stop' ? 'deallocate-vm' : 'start-vm';
+  const apiVersion = apiVersionFor(o.apiVersion, { input, on: o.machines });
+  const refs = resolveInstances(o.erpVirtualInstances, o);
+  const windows = new Map<InstanceRef, SystemWindow>();
+  const outcomes = await forEachTarget(refs, o.maxParallel, ctx, {
+    title: (ref) => `${operation} ${ref.label} (whole system)`,
+    logName: (ref) => ref.label,
+    work: async (ref, log) => {
+      const window: SystemWindow = { plan: [], results: [] };
+      windows.set(ref, window);
+      return runSystem(ref, window, o, apiVersion, client, ctx, log);
+    },
+  });
+  return windowResult({ operation, refs, outcomes, windows, ctx });
+}
+
+async function runSystem(
+  ref: InstanceRef,
+  window: SystemWindow,
+  o: WindowOptions,
+  apiVersion: string,
+  client: HttpClient,
+  ctx: OperationContext,
+  log: InstanceLog,
+): Promise<Outcome> {
+  const startedAt = ctx.clock.now();
+  const elapsed = () => ctx.clock.now() - startedAt;
+  // Before anything is sent: the databases, and whether the service can stop and start each one.
+  let databases;
+  try {
+    databases = await listDatabases(client, databaseUrl(o.baseUrl, ref, apiVersion), ctx.signal);
+  } catch (error) {
+    return readFailure(ref, error, elapsed(), log, ctx);
+  }
+  const refusal = windowRefusal(ref.label, databases);
+  if (refusal) {
+    log.info(refusal);
+    return {
+      target: ref.label,
+      kind: 'error',
+      durationMs: elapsed(),
+      failure: refusal,
+      instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
+    };
+  }
+  const plan = (window.plan = planWindow(
+    ref,
+    databases.map((db) => db.name),
+    { ...o, apiVersion },
+  ));
+  log.info(`window: ${plan.map((s) => `${s.step} ${s.target}`).join(' → ')}`);
+  for (const [i, step] of plan.entries()) {
+    const child = step.target === ref.label ? '' : ` ${step.target.slice(ref.label.length + 1)}`;
+    const stepLog = new InstanceLog(`${i + 1}/${plan.length} ${step.step}${child}`, log);
+    const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
+    const outcome = await actOn(actionOf(step, o), target, apiVersion, o, client, ctx, stepLog);
+    log.details.push(...stepLog.details);
+    window.results.push({ step, outcome });
+    if (outcome.failure !== undefined) break;
+  }
+  return systemOutcome(ref, o.verb, plan, window.results, elapsed(), ctx.dryRun === true);
+}
+
+/** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
+function actionOf(step: WindowStep, o: WindowOptions): InstanceAction {
+  return {
+    verb: step.verb,
+    snooze: {
+      input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
+      on: step.verb === 'stop' ? !step.skippable : o.machines,
+    },
+    describe: step.describe,
+    plan: `${step.step}: ${step.describe}`,
+    send: (c, url, log, apiVersion, clientRequestId) => {
+      const body = step.body ?? {};
+      if (step.verb === 'stop' && o.sendStop) {
+        const stop = {
+          softStopTimeoutSeconds: body.softStopTimeoutSeconds ?? 0,
+          deallocateVm: !!body.deallocateVm,
+        };
+        return o.sendStop(c, url, stop, log, apiVersion, clientRequestId);
+      }
+      return c.send({ method: 'POST', url, json: step.body, clientRequestId });
+    },
+  };
+}
