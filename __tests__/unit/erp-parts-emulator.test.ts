@@ -101,3 +101,26 @@ describe("the emulator's parts of a system (C3, C4)", () => {
     expect(sent.headers.get('vendor-asyncoperation')).toMatch(/^subscriptions\/.*operationStatuses\/[^/]+\*/);
   });
 });
+
+describe("the emulator's read bucket", () => {
+  it('answers 429 with Retry-After to the read past the bucket, and lets writes through', async () => {
+    const limited = await startEmulator({ emulator: { readBucket: { capacity: 2, refillPerSecond: 0.5 } } });
+    try {
+      const get = () =>
+        fetch(`${limited.url}${S('X01')}/databaseInstances${V}`, {
+          headers: { authorization: 'Bearer emu-access-token' },
+        });
+      const answers = [await get(), await get(), await get()];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+      expect(answers[2]!.headers.get('retry-after')).toBe('2');
+      const stop = await fetch(`${limited.url}${S('X01')}/stop${V}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer emu-access-token', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(stop.status).toBe(202);
+    } finally {
+      await limited.close();
+    }
+  });
+});

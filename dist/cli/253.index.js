@@ -14,7 +14,7 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./scenarios/demo.json
-const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X04":{"status":"Offline","health":"Unknown"},"X05":{"status":"Offline","health":"Unknown","start":{"endStatus":"PartiallyRunning","endHealth":"Degraded"}},"X06":{"status":"Offline","health":"Unknown","settleReads":1},"X07":{"status":"Offline","health":"Unknown"},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}],"starts":[{"statuses":["Queued","InProgress","Succeeded"],"message":"Synchronization completed","durationMs":95000},{"statuses":["InProgress","Failed"],"durationMs":41000,"details":[{"name":"sales-2026","dataSetType":"Blob","status":"Succeeded","message":""},{"name":"ledger","dataSetType":"SqlDBTable","status":"Failed","message":"Login failed for the source database user \'share-reader\'."},{"name":"invoices","dataSetType":"AdlsGen2File","status":"Failed","message":"The source path /invoices/2026/11 was not found."}]},{"statuses":["InProgress"]}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
+const demo_namespaceObject = /*#__PURE__*/JSON.parse('{"emulator":{"tokenLifetimeSeconds":3600},"erp":{"defaults":{"steps":[{"status":"Preparing System Configuration","percentComplete":10},{"status":"InProgress","percentComplete":60},{"status":"Succeeded","percentComplete":100}]},"instances":{"X02":{"softStopUnsupported":true},"X04":{"status":"Offline","health":"Unknown"},"X05":{"status":"Offline","health":"Unknown","start":{"endStatus":"PartiallyRunning","endHealth":"Degraded"}},"X06":{"status":"Offline","health":"Unknown","settleReads":1},"X07":{"status":"Offline","health":"Unknown"},"X09":{"steps":[{"status":"InProgress","percentComplete":40},{"status":"Failed","percentComplete":40}],"error":{"code":"StopFailed","message":"The central services instance did not stop.","target":"X09","details":[{"code":"ASCSStopTimeout","message":"ASCS kept running after 600 s.","additionalInfo":[{"type":"Host","info":{"vm":"x09-ascs-0"}}]}]}}},"parts":{"systems":{"S01":{"databases":[{"name":"db0","databaseType":"HANA"}]},"S02":{"databases":[{"name":"ora0","databaseType":"Oracle"}]}}}},"dataShare":{"synchronizations":[{"synchronizationId":"0b7f3c9e-sync-1","synchronizationMode":"FullSync","status":"Succeeded","startTime":"2026-11-21T06:00:00Z","endTime":"2026-11-21T06:04:10Z","durationMs":250000,"message":"Synchronization completed"},{"synchronizationId":"4d21aa10-sync-2","synchronizationMode":"Incremental","statuses":["Queued","InProgress","InProgress","Succeeded"],"startTime":"2026-11-22T06:00:00Z","endTime":"2026-11-22T06:02:31Z","durationMs":151000,"message":"Synchronization completed"}],"settings":[{"kind":"ScheduleBased","properties":{"recurrenceInterval":"Day","synchronizationTime":"2026-01-01T06:00:00Z"}}],"starts":[{"statuses":["Queued","InProgress","Succeeded"],"message":"Synchronization completed","durationMs":95000},{"statuses":["InProgress","Failed"],"durationMs":41000,"details":[{"name":"sales-2026","dataSetType":"Blob","status":"Succeeded","message":""},{"name":"ledger","dataSetType":"SqlDBTable","status":"Failed","message":"Login failed for the source database user \'share-reader\'."},{"name":"invoices","dataSetType":"AdlsGen2File","status":"Failed","message":"The source path /invoices/2026/11 was not found."}]},{"statuses":["InProgress"]}]},"cachedImages":{"pageSize":100,"regions":{"westeurope":[{"image":"docker.io/library/nginx:latest","osType":"Linux"},{"generate":150,"prefix":"filler/linux"},{"image":"mcr.microsoft.com/dotnet/runtime:8.0","osType":"Linux"},{"image":"mcr.microsoft.com/windows/servercore:ltsc2022","osType":"Windows"}]}}}');
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:http"
@@ -109,6 +109,10 @@ class WriteBuckets {
             return undefined;
         return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
     }
+    /** The subscription a read (a GET under `/subscriptions/{id}/`) goes to, for the read limit. */
+    static readSubscriptionOf(path) {
+        return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
+    }
     /** Takes a token; where none is left, the whole seconds until one is (the Retry-After), and nothing is taken. */
     take(subscription) {
         const { capacity, refillPerSecond } = this.options;
@@ -150,6 +154,8 @@ class Emulator {
     issuedOidcTokens = new Set();
     /** Set by the `writeBucket` option, or by a test: the write limit per subscription. */
     writeBuckets;
+    /** Set by the `readBucket` option: the read limit per subscription. */
+    readBuckets;
     /**
      * Requests that reached the second origin carrying a credential header. The second origin stands for
      * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
@@ -172,6 +178,8 @@ class Emulator {
         this.routes.push(...this.signInRoutes());
         if (options.writeBucket)
             this.limitWrites(options.writeBucket);
+        if (options.readBucket)
+            this.readBuckets = new WriteBuckets(options.readBucket, () => this.now());
     }
     /** Turns the write limit on (a token bucket per subscription), replacing any before. */
     limitWrites(options) {
@@ -290,24 +298,29 @@ class Emulator {
             }
         }
     }
-    /** The write limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
+    /** The write (and read) limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
     throttle(ctx) {
-        const subscription = WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
-        if (!this.writeBuckets || subscription === undefined)
+        const read = ctx.record.method === 'GET';
+        const buckets = read ? this.readBuckets : this.writeBuckets;
+        const subscription = read
+            ? WriteBuckets.readSubscriptionOf(ctx.url.pathname)
+            : WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
+        if (!buckets || subscription === undefined)
             return false;
-        const retryAfter = this.writeBuckets.take(subscription);
-        const remaining = String(this.writeBuckets.remaining(subscription));
+        const kind = read ? 'reads' : 'writes';
+        const retryAfter = buckets.take(subscription);
+        const remaining = String(buckets.remaining(subscription));
         if (retryAfter === undefined) {
-            ctx.res.setHeader('x-vendor-ratelimit-remaining-subscription-writes', remaining);
+            ctx.res.setHeader(`x-vendor-ratelimit-remaining-subscription-${kind}`, remaining);
             return false;
         }
         // The code is the emulator's wording; the status and Retry-After are what matter to a client.
         sendJson(ctx, 429, {
             error: {
                 code: 'TooManyRequests',
-                message: `The subscription's write limit is reached; retry after ${retryAfter} s.`,
+                message: `The subscription's ${read ? 'read' : 'write'} limit is reached; retry after ${retryAfter} s.`,
             },
-        }, { 'retry-after': String(retryAfter), 'x-vendor-ratelimit-remaining-subscription-writes': remaining });
+        }, { 'retry-after': String(retryAfter), [`x-vendor-ratelimit-remaining-subscription-${kind}`]: remaining });
         return true;
     }
     /** The route that answers the request; an answer no client reads where `res` has no socket (see `after`). */
@@ -1138,7 +1151,14 @@ const erp_part_ops_TERMINAL = /^(succeeded|completed|failed|canceled|cancelled)$
 /** The operation's next state, as an operation status result; its end moves the child. */
 function advancePart(op, emulator) {
     const raw = op.steps[Math.min(op.served, op.steps.length - 1)];
-    const step = typeof raw === 'string' ? { status: raw } : raw;
+    const elapsed = emulator.now() - op.startedAt;
+    const step = op.durationMs !== undefined
+        ? elapsed >= op.durationMs
+            ? { status: 'Succeeded', percentComplete: 100 }
+            : { status: 'InProgress', percentComplete: Math.floor((elapsed / op.durationMs) * 100) }
+        : typeof raw === 'string'
+            ? { status: raw }
+            : raw;
     op.served++;
     const failed = /^(failed|canceled|cancelled)$/i.test(step.status);
     if (erp_part_ops_TERMINAL.test(step.status) && !op.ended) {
@@ -1216,6 +1236,7 @@ function partBody(kind, child, where, status) {
 
 
 
+
 const KINDS = '(applicationInstances|centralInstances|databaseInstances)';
 const SYSTEM = '^/subscriptions/([^/]+)/resourceGroups/([^/]+)/providers/Vendor\\.Workloads/erpVirtualInstances/([^/]+)';
 const LIST = new RegExp(`${SYSTEM}/${KINDS}$`, 'i');
@@ -1269,7 +1290,7 @@ class ErpParts {
     finishRunning() {
         for (const op of this.operations.values())
             if (!op.ended)
-                op.steps = ['Succeeded'];
+                [op.steps, op.durationMs] = [['Succeeded'], 0];
         this.caughtUp = true;
     }
     /** After finishRunning: later stops run as by default, whatever `stopSteps` says. */
@@ -1312,14 +1333,7 @@ class ErpParts {
         return { subscriptionId, resourceGroup, system, kind, child, verb: verb.toLowerCase() };
     }
     guard(ctx) {
-        if (!ctx.emulator.checkBearer(ctx))
-            return false;
-        if (ctx.url.searchParams.get('api-version'))
-            return true;
-        sendJson(ctx, 400, {
-            error: { code: 'MissingApiVersionParameter', message: 'The api-version query parameter is required.' },
-        });
-        return false;
+        return ctx.emulator.checkBearer(ctx) && requireApiVersion(ctx);
     }
     /** A child's status now: a running operation's, its own, or (application, central) the system's. */
     statusOf(parts, kind, child, where) {
@@ -1416,6 +1430,8 @@ class ErpParts {
                 : ((action === 'stop' && !this.caughtUp ? db?.stopSteps : undefined) ??
                     parts.knobs.steps ??
                     DEFAULT_PART_STEPS),
+            durationMs: fail ? undefined : parts.knobs.durationMs,
+            startedAt: ctx.emulator.now(),
             served: 0,
             ended: false,
             fail,
@@ -1973,6 +1989,8 @@ const emulator = schemas/* strictObject */.rej({
     oidcRequestToken: scenario_schema_text,
     // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
     writeBucket: schemas/* optional */.lqM(schemas/* strictObject */.rej({ capacity: positive, refillPerSecond: positive })),
+    // Its read limit (the vendor's: 250 tokens, 25 per second).
+    readBucket: schemas/* optional */.lqM(schemas/* strictObject */.rej({ capacity: positive, refillPerSecond: positive })),
 });
 const errorDetail = schemas/* lazy */.RZV(() => schemas/* strictObject */.rej({
     code: scenario_schema_text,
@@ -2018,6 +2036,7 @@ const erpParts = schemas/* strictObject */.rej({
     centralInstance: scenario_schema_text,
     respond: schemas/* optional */.lqM(schemas/* literal */.euz([200, 202])),
     steps,
+    durationMs: schemas/* optional */.lqM(schemas/* number */.aig().check(api/* _nonnegative */.UI())),
     retryAfter: scenario_schema_text,
     pollingUrlForm: schemas/* optional */.lqM(schemas/* enum */.k5n(['absolute', 'relative', 'malformed', 'bare'])),
     pageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),

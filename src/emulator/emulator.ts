@@ -57,6 +57,8 @@ export interface EmulatorOptions {
   oidcRequestToken?: string;
   /** The resource manager's write limit per subscription (write-bucket.ts); absent: no limit. */
   writeBucket?: WriteBucketOptions;
+  /** Its read limit per subscription (every GET under `/subscriptions/`; the vendor's: 250, 25/s); absent: none. */
+  readBucket?: WriteBucketOptions;
 }
 
 /**
@@ -87,6 +89,8 @@ export class Emulator {
   readonly issuedOidcTokens = new Set<string>();
   /** Set by the `writeBucket` option, or by a test: the write limit per subscription. */
   writeBuckets?: WriteBuckets;
+  /** Set by the `readBucket` option: the read limit per subscription. */
+  readBuckets?: WriteBuckets;
   /**
    * Requests that reached the second origin carrying a credential header. The second origin stands for
    * "somewhere else": the client must never send it `Authorization` or `X-API-Token`, and tests assert this
@@ -109,6 +113,7 @@ export class Emulator {
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
     this.routes.push(...this.signInRoutes());
     if (options.writeBucket) this.limitWrites(options.writeBucket);
+    if (options.readBucket) this.readBuckets = new WriteBuckets(options.readBucket, () => this.now());
   }
 
   /** Turns the write limit on (a token bucket per subscription), replacing any before. */
@@ -238,14 +243,19 @@ export class Emulator {
     }
   }
 
-  /** The write limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
+  /** The write (and read) limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
   private throttle(ctx: Omit<RequestContext, 'params'>): boolean {
-    const subscription = WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
-    if (!this.writeBuckets || subscription === undefined) return false;
-    const retryAfter = this.writeBuckets.take(subscription);
-    const remaining = String(this.writeBuckets.remaining(subscription));
+    const read = ctx.record.method === 'GET';
+    const buckets = read ? this.readBuckets : this.writeBuckets;
+    const subscription = read
+      ? WriteBuckets.readSubscriptionOf(ctx.url.pathname)
+      : WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
+    if (!buckets || subscription === undefined) return false;
+    const kind = read ? 'reads' : 'writes';
+    const retryAfter = buckets.take(subscription);
+    const remaining = String(buckets.remaining(subscription));
     if (retryAfter === undefined) {
-      ctx.res.setHeader('x-vendor-ratelimit-remaining-subscription-writes', remaining);
+      ctx.res.setHeader(`x-vendor-ratelimit-remaining-subscription-${kind}`, remaining);
       return false;
     }
     // The code is the emulator's wording; the status and Retry-After are what matter to a client.
@@ -255,10 +265,10 @@ export class Emulator {
       {
         error: {
           code: 'TooManyRequests',
-          message: `The subscription's write limit is reached; retry after ${retryAfter} s.`,
+          message: `The subscription's ${read ? 'read' : 'write'} limit is reached; retry after ${retryAfter} s.`,
         },
       },
-      { 'retry-after': String(retryAfter), 'x-vendor-ratelimit-remaining-subscription-writes': remaining },
+      { 'retry-after': String(retryAfter), [`x-vendor-ratelimit-remaining-subscription-${kind}`]: remaining },
     );
     return true;
   }

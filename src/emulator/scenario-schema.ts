@@ -38,6 +38,8 @@ const emulator = z.strictObject({
   oidcRequestToken: text,
   // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
   writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
+  // Its read limit (the vendor's: 250 tokens, 25 per second).
+  readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -92,6 +94,7 @@ const erpParts = z.strictObject({
   centralInstance: text,
   respond: z.optional(z.literal([200, 202])),
   steps,
+  durationMs: z.optional(z.number().check(z.nonnegative())),
   retryAfter: text,
   pollingUrlForm: z.optional(z.enum(['absolute', 'relative', 'malformed', 'bare'])),
   pageSize: z.optional(z.int().check(z.positive())),

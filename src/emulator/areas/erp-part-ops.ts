@@ -8,6 +8,9 @@ export interface PartOp {
   id: string;
   action: 'stop' | 'start';
   steps: (string | ErpStep)[];
+  /** A real-time operation (`durationMs`): Succeeded this long after `startedAt`, emulator clock. */
+  durationMs?: number;
+  startedAt: number;
   served: number;
   ended: boolean;
   fail?: ErpErrorDetail;
@@ -23,7 +26,15 @@ const TERMINAL = /^(succeeded|completed|failed|canceled|cancelled)$/i;
 /** The operation's next state, as an operation status result; its end moves the child. */
 export function advancePart(op: PartOp, emulator: Emulator) {
   const raw = op.steps[Math.min(op.served, op.steps.length - 1)]!;
-  const step = typeof raw === 'string' ? { status: raw } : raw;
+  const elapsed = emulator.now() - op.startedAt;
+  const step =
+    op.durationMs !== undefined
+      ? elapsed >= op.durationMs
+        ? { status: 'Succeeded', percentComplete: 100 }
+        : { status: 'InProgress', percentComplete: Math.floor((elapsed / op.durationMs) * 100) }
+      : typeof raw === 'string'
+        ? { status: raw }
+        : raw;
   op.served++;
   const failed = /^(failed|canceled|cancelled)$/i.test(step.status);
   if (TERMINAL.test(step.status) && !op.ended) {

@@ -40,6 +40,8 @@ export interface ErpPartsScenario {
   centralInstance?: string;
   respond?: 200 | 202;
   steps?: (string | ErpStep)[];
+  /** Instead of `steps`: InProgress until this long after the request arrived, then Succeeded (benchmarks). */
+  durationMs?: number;
   retryAfter?: string;
   pollingUrlForm?: LinkForm | 'bare';
   pageSize?: number;

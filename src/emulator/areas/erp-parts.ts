@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sendJson, type RequestContext, type Route } from '../emulator.js';
-import type { ErpErrorDetail } from './erp.js';
+import { requireApiVersion, type ErpErrorDetail } from './erp.js';
 import {
   advancePart,
   DEFAULT_PART_STEPS,
@@ -98,7 +98,7 @@ export class ErpParts {
 
   /** Test helper: every child operation still running ends Succeeded at its next answer (the service caught up). */
   finishRunning(): void {
-    for (const op of this.operations.values()) if (!op.ended) op.steps = ['Succeeded'];
+    for (const op of this.operations.values()) if (!op.ended) [op.steps, op.durationMs] = [['Succeeded'], 0];
     this.caughtUp = true;
   }
 
@@ -153,12 +153,7 @@ export class ErpParts {
   }
 
   private guard(ctx: RequestContext): boolean {
-    if (!ctx.emulator.checkBearer(ctx)) return false;
-    if (ctx.url.searchParams.get('api-version')) return true;
-    sendJson(ctx, 400, {
-      error: { code: 'MissingApiVersionParameter', message: 'The api-version query parameter is required.' },
-    });
-    return false;
+    return ctx.emulator.checkBearer(ctx) && requireApiVersion(ctx);
   }
 
   /** A child's status now: a running operation's, its own, or (application, central) the system's. */
@@ -259,6 +254,8 @@ export class ErpParts {
         : ((action === 'stop' && !this.caughtUp ? db?.stopSteps : undefined) ??
           parts.knobs.steps ??
           DEFAULT_PART_STEPS),
+      durationMs: fail ? undefined : parts.knobs.durationMs,
+      startedAt: ctx.emulator.now(),
       served: 0,
       ended: false,
       fail,

@@ -576,7 +576,7 @@ function isTerminal(status: string | undefined): boolean {
 }
 
 /** Areas A–C: every request carries api-version. */
-function requireApiVersion(ctx: RequestContext): boolean {
+export function requireApiVersion(ctx: RequestContext): boolean {
   if (ctx.url.searchParams.get('api-version')) return true;
   sendJson(ctx, 400, {
     error: {

@@ -6,12 +6,14 @@ import {
   apiVersionFor,
   type InstanceAction,
   type InstanceActionOptions,
+  type Target,
   type Verb,
 } from '../instance-action.js';
+import type { InstanceState } from '../instance-state.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
 import type { Outcome } from '../outcome.js';
 import { InstanceLog } from '../progress.js';
-import { readFailure } from '../verdict.js';
+import { readFailure, verifyEnd } from '../verdict.js';
 import { listDatabases, windowRefusal } from './preflight.js';
 import { systemOutcome, windowResult, type SystemWindow } from './report.js';
 import { databaseUrl, planWindow, type WindowStep } from './steps.js';
@@ -103,12 +105,52 @@ async function runSystem(
     const child = step.target === ref.label ? '' : ` ${step.target.slice(ref.label.length + 1)}`;
     const stepLog = new InstanceLog(`${i + 1}/${plan.length} ${step.step}${child}`, log);
     const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
-    const outcome = await actOn(actionOf(step, o), target, apiVersion, o, client, ctx, stepLog);
+    const known = window.results
+      .filter((r) => r.step.target === step.target)
+      .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
+      .pop();
+    const outcome = await runStep(step, target, known, o, apiVersion, client, ctx, stepLog);
     log.details.push(...stepLog.details);
     window.results.push({ step, outcome });
     if (outcome.failure !== undefined) break;
   }
   return systemOutcome(ref, o.verb, plan, window.results, elapsed(), ctx.dryRun === true);
+}
+
+/**
+ * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
+ * target was verified by the step before it, so it is not read first: its verify reads it after.
+ */
+async function runStep(
+  step: WindowStep,
+  target: Target,
+  known: InstanceState | undefined,
+  o: WindowOptions,
+  apiVersion: string,
+  client: HttpClient,
+  ctx: OperationContext,
+  log: InstanceLog,
+): Promise<Outcome> {
+  const action = actionOf(step, o);
+  if (step.skippable) return actOn(action, target, apiVersion, o, client, ctx, log);
+  const startedAt = ctx.clock.now();
+  const unread = { ...o, skipIfDone: false, verify: false };
+  const sent = await actOn(action, target, apiVersion, unread, client, ctx, log);
+  const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
+  const verified = sent.instance?.after !== undefined;
+  if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
+    return ended;
+  }
+  return verifyEnd(
+    action,
+    target,
+    ended,
+    { before: known, done: step.describe },
+    client,
+    ctx,
+    log,
+    startedAt,
+  );
 }
 
 /** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
