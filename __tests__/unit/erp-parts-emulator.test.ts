@@ -96,9 +96,14 @@ describe("the emulator's parts of a system (C3, C4)", () => {
     const second = await call('GET', first.json.nextLink);
     expect(second.json.value.map((d: { name: string }) => d.name)).toEqual(['db2']);
     expect(second.json.nextLink).toBeUndefined();
-    e.erp.parts.setParts('W03', { pollingUrlForm: 'bare' });
+    e.erp.parts.setParts('W03', { pollingUrlForm: 'bare', retryAfter: '3' });
     const sent = await call('POST', `${S('W03')}/databaseInstances/db0/stop${V}`, {});
-    expect(sent.headers.get('vendor-asyncoperation')).toMatch(/^subscriptions\/.*operationStatuses\/[^/]+\*/);
+    const link = sent.headers.get('vendor-asyncoperation')!;
+    expect(link).toMatch(/^subscriptions\/.*operationStatuses\/[^/]+\*/);
+    // Retry-After on the 202 and on every poll while the operation runs.
+    expect(sent.headers.get('retry-after')).toBe('3');
+    const polled = await call('GET', link);
+    expect([polled.json.status, polled.headers.get('retry-after')]).toEqual(['InProgress', '3']);
   });
 });
 

@@ -1432,6 +1432,7 @@ class ErpParts {
                     DEFAULT_PART_STEPS),
             durationMs: fail ? undefined : parts.knobs.durationMs,
             startedAt: ctx.emulator.now(),
+            retryAfter: parts.knobs.retryAfter,
             served: 0,
             ended: false,
             fail,
@@ -1459,7 +1460,8 @@ class ErpParts {
         const op = this.operations.get(ctx.params[2] ?? '');
         if (!op)
             return sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: 'No such operation.' } });
-        sendJson(ctx, 200, advancePart(op, ctx.emulator));
+        const answer = advancePart(op, ctx.emulator);
+        sendJson(ctx, 200, answer, !op.ended && op.retryAfter ? { 'retry-after': op.retryAfter } : {});
     }
 }
 function erp_parts_notFound(ctx, kind, child) {

@@ -11,6 +11,8 @@ export interface PartOp {
   /** A real-time operation (`durationMs`): Succeeded this long after `startedAt`, emulator clock. */
   durationMs?: number;
   startedAt: number;
+  /** Retry-After on the answers while it runs (the knob `retryAfter`). */
+  retryAfter?: string;
   served: number;
   ended: boolean;
   fail?: ErpErrorDetail;

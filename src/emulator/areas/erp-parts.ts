@@ -256,6 +256,7 @@ export class ErpParts {
           DEFAULT_PART_STEPS),
       durationMs: fail ? undefined : parts.knobs.durationMs,
       startedAt: ctx.emulator.now(),
+      retryAfter: parts.knobs.retryAfter,
       served: 0,
       ended: false,
       fail,
@@ -286,7 +287,8 @@ export class ErpParts {
     const op = this.operations.get(ctx.params[2] ?? '');
     if (!op)
       return sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: 'No such operation.' } });
-    sendJson(ctx, 200, advancePart(op, ctx.emulator));
+    const answer = advancePart(op, ctx.emulator);
+    sendJson(ctx, 200, answer, !op.ended && op.retryAfter ? { 'retry-after': op.retryAfter } : {});
   }
 }
 
