@@ -111,6 +111,9 @@ describe('whole-system: true, run as a runner runs it', () => {
     // erp-status with expect-status holds every database too.
     const status = await run('erp-status', 'W02', { 'expect-status': 'Offline' });
     expect(status.code).toBe(0);
+    const gate = await run('erp-status', 'W02', { 'expect-status': 'Running' });
+    expect(gate.code).toBe(1);
+    expect(gate.errors[0]).toContain("Database instance 'W02/db1' is Offline, not Running (expect-status).");
   });
 
   it('refuses a database that is not HANA with nothing sent, naming its type', async () => {
@@ -139,7 +142,9 @@ describe('whole-system: true, run as a runner runs it', () => {
       'whole-system': 'false',
       'database-soft-stop-timeout-seconds': '60',
     });
-    expect([app.code, db.code, alone.code]).toEqual([1, 1, 1]);
+    const unwaited = await run('erp-stop', 'W06', { wait: 'false' });
+    expect([app.code, db.code, alone.code, unwaited.code]).toEqual([1, 1, 1, 1]);
+    expect(unwaited.errors[0]).toContain('wait');
     expect(app.errors[0]).toContain('soft-stop-timeout-seconds');
     expect(db.errors[0]).toContain('database-soft-stop-timeout-seconds');
     expect(alone.errors[0]).toContain('whole-system: true');
