@@ -90,6 +90,11 @@ describe('whole-system: true, run as a runner runs it', () => {
     const start = await run('erp-start', 'W01', { 'start-vm': 'true' });
     expect(start.code).toBe(0);
     expect(posts(['W01'], mark)).toEqual(['start W01/db0 {"startVm":true}', 'start W01 {"startVm":true}']);
+    // Before anything is sent: the databases listed, the system read, then the database read before its start.
+    const firstPost = e.requests.findIndex((r, i) => i >= mark && r.method === 'POST');
+    expect(
+      e.requests.slice(mark, firstPost).map((r) => r.url.pathname.split('/erpVirtualInstances/')[1]),
+    ).toEqual(['W01/databaseInstances', 'W01', 'W01/databaseInstances/db0']);
     const status = await run('erp-status', 'W01', { 'expect-status': 'Running' });
     expect(status.code).toBe(0);
     expect(JSON.parse(status.outputs.instances!)[0].databases).toEqual([

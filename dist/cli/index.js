@@ -26202,6 +26202,8 @@ function planWindow(ref, databases, o) {
 
 
 
+
+
 /**
  * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
  * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
@@ -26234,6 +26236,15 @@ async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
     }
     catch (error) {
         return readFailure(ref, error, elapsed(), log, ctx);
+    }
+    // The stop's first step reads the system before it sends; the start's first steps are the databases'.
+    if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
+        try {
+            await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+        }
+        catch (error) {
+            return readFailure(ref, error, elapsed(), log, ctx);
+        }
     }
     const refusal = windowRefusal(ref.label, databases);
     if (refusal) {

@@ -9,7 +9,8 @@ import {
   type Target,
   type Verb,
 } from '../instance-action.js';
-import type { InstanceState } from '../instance-state.js';
+import { readInstance, type InstanceState } from '../instance-state.js';
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
 import type { Outcome } from '../outcome.js';
 import { InstanceLog } from '../progress.js';
@@ -83,6 +84,14 @@ async function runSystem(
     databases = await listDatabases(client, databaseUrl(o.baseUrl, ref, apiVersion), ctx.signal);
   } catch (error) {
     return readFailure(ref, error, elapsed(), log, ctx);
+  }
+  // The stop's first step reads the system before it sends; the start's first steps are the databases'.
+  if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
+    try {
+      await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+    } catch (error) {
+      return readFailure(ref, error, elapsed(), log, ctx);
+    }
   }
   const refusal = windowRefusal(ref.label, databases);
   if (refusal) {
