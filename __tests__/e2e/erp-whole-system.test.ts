@@ -186,6 +186,25 @@ describe('whole-system: true, run as a runner runs it', () => {
     ]);
   });
 
+  it('finds out by reading the database whether a stop whose answer was lost reached the service', async () => {
+    e.addFault({
+      method: 'POST',
+      path: /\/W09\/databaseInstances\/db0\/stop$/,
+      times: 1,
+      after: true,
+      fault: { kind: 'reset' },
+    });
+    const r = await run('erp-stop', 'W09');
+    expect(r.code).toBe(0);
+    // Sent once: the database read after the lost answer showed the service had acted.
+    expect(posts(['W09'])).toEqual([
+      'stop W09 {"softStopTimeoutSeconds":0}',
+      'stop W09/db0 {"softStopTimeoutSeconds":0}',
+    ]);
+    expect(stepsOf(r)).toEqual([['application stop W09: stopped', 'database stop W09/db0: stopped']]);
+    expect(r.warnings.join('\n')).toContain('reading the instance to find out whether the service acted');
+  });
+
   it('plans in a dry run exactly the requests the real run sends, for two systems in parallel, each in order', async () => {
     const inputs = { 'deallocate-vm': 'true', 'max-parallel': '2' };
     const dry = await run('erp-stop', 'W07,W08', { ...inputs, 'dry-run': 'true' });
