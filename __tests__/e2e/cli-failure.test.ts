@@ -107,7 +107,7 @@ describe('a signal', () => {
 });
 
 describe('a misspelt VENDOR_OPS_* variable', () => {
-  it('is warned about with the variable it most likely meant, not ignored', async () => {
+  it('is refused (exit 2) with the variable it most likely meant, not ignored', async () => {
     const run = await runCli(['erp-stop', '--erp-virtual-instance', 'X01', '--wait', 'false'], {
       VENDOR_OPS_BASE_URL: emu.get().url,
       VENDOR_OPS_ACCESS_TOKEN: 'emu-access-token',
@@ -116,10 +116,8 @@ describe('a misspelt VENDOR_OPS_* variable', () => {
       VENDOR_OPS_TIMOUT: '90s',
       VENDOR_OPS_NONSENSE: 'x',
     });
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain(
-      'warning: VENDOR_OPS_TIMOUT names no input and is ignored; did you mean VENDOR_OPS_TIMEOUT?',
-    );
-    expect(run.stderr).toContain('warning: VENDOR_OPS_NONSENSE names no input and is ignored\n');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('VENDOR_OPS_TIMOUT names no input; did you mean VENDOR_OPS_TIMEOUT?');
+    expect(run.stderr).toContain('VENDOR_OPS_NONSENSE names no input');
   });
 });

@@ -40,6 +40,84 @@ describe('a stop whose answer was lost', () => {
   });
 });
 
+describe('the status lags (issue 32 point 2)', () => {
+  it('a 12-second lag after a lost answer: read again within the settle window, one POST in all, the step succeeds', async () => {
+    const e = emu.get();
+    // Six reads at poll-interval 2 s would be 12 s; here 0.05 s each, the same reads.
+    e.erp.setInstance('X01', { statusLagReads: 6 });
+    e.addFault({ fault: { kind: 'status', status: 504 }, times: 1, method: 'POST', path: STOP, after: true });
+    const r = await run({});
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(STOP)).toHaveLength(1);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline', outcome: 'stopped' }),
+    ]);
+    expect(r.stdout).toContain('X01: is Running, as before the stop: the status may lag');
+  });
+
+  it('verify: a read still at the start state after a stop that worked is read again, not failed', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { statusLagReads: 3 });
+    const r = await run({});
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({ name: 'X01', after: 'Offline', outcome: 'stopped' }),
+    ]);
+  });
+});
+
+describe('a snooze (deallocate-vm) the status cannot tell (issue 32 point 3)', () => {
+  const conflict = JSON.stringify({ error: { code: 'Conflict', message: 'An operation is in progress.' } });
+  it.each([
+    ['409', { kind: 'status' as const, status: 409, body: conflict }, false],
+    ['504', { kind: 'status' as const, status: 504 }, true],
+  ])(
+    'of an Offline system answered %s fails, naming the cause and the client request id',
+    async (_, fault, after) => {
+      const e = emu.get();
+      e.erp.setInstance('X01', { status: 'Offline', health: 'Unknown' });
+      e.addFault({ fault, times: 1, method: 'POST', path: STOP, after });
+      const r = await run({ 'deallocate-vm': 'true' });
+      expect(r.code).toBe(1);
+      expect(e.requestsTo(STOP)).toHaveLength(1);
+      const id = e.requestsTo(STOP)[0]!.headers['x-vendor-client-request-id'];
+      expect(r.errors[0]).toContain(`HTTP ${fault.status}`);
+      expect(r.errors[0]).toContain(`client-request-id: ${id}`);
+      expect(JSON.parse(r.outputs.instances!)[0].outcome).toBe('failed');
+    },
+  );
+
+  it('ends as a success where the system ends Unavailable', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { endStatus: 'Unavailable', endHealth: 'Unknown' });
+    const r = await run({ 'deallocate-vm': 'true' });
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({ name: 'X01', after: 'Unavailable', outcome: 'stopped' }),
+    ]);
+  });
+});
+
+describe('a stop refused with 409', () => {
+  it('on the first attempt is a refusal: sent once, fails with the service’s code and message', async () => {
+    const e = emu.get();
+    const body = JSON.stringify({
+      error: { code: 'Conflict', message: 'Another operation is in progress.' },
+    });
+    e.addFault({ fault: { kind: 'status', status: 409, body }, times: 5, method: 'POST', path: STOP });
+    const r = await run({});
+    expect(r.code).toBe(1);
+    expect(e.requestsTo(STOP)).toHaveLength(1);
+    expect(r.errors[0]).toContain('HTTP 409');
+    expect(r.errors[0]).toContain('Conflict: Another operation is in progress.');
+    expect(r.outputs.changes).toBe('false');
+  });
+});
+
 describe('operation-status and operation-urls say only what is true', () => {
   it('several instances, none failed by the service: the last status seen, not Failed', async () => {
     const e = emu.get();

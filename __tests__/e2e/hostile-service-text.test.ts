@@ -111,7 +111,7 @@ const CASES: Case[] = [
   {
     name: 'erp-stop: a refused stop, its error body and request id',
     arrange: (text, header) => {
-      // 400, not 409: a 409 is read as "an operation is in progress" and found out by reading the instance.
+      // A refusal of the first attempt (400 here; a 409 alike) fails with the service's own text.
       emu.addFault(answer(/\/stop$/, 400, { error: serviceError(text) }, header));
       return { ...resource(), operation: 'erp-stop', 'resource-group': 'rg', 'erp-virtual-instance': 'X02' };
     },

@@ -149,9 +149,9 @@ describe('sync-start', () => {
       "SynchronizationInProgress: Synchronization running is in progress for share subscription 'share-1'.",
     );
     expect(result.everything).toContain('follow it with wait-for-sync');
-    // A 409 is read as a lost answer is: the list shows the running one started long before, not by this step.
+    // A 409 to the first attempt is a refusal: sent once, and the list is not searched for a start of ours.
     expect(emu.get().requestsTo(SYNCHRONIZE)).toHaveLength(1);
-    expect(emu.get().requestsTo(LIST)).toHaveLength(1);
+    expect(emu.get().requestsTo(LIST)).toHaveLength(0);
   });
 
   it('follows the synchronization it started when the answer to synchronize was lost, without sending it again', async () => {
@@ -172,7 +172,9 @@ describe('sync-start', () => {
     const id = e.dataShare.synchronizeRequests[0]!.synchronizationId;
     expect(result.outputs['synchronization-id']).toBe(id);
     expect(result.outputs['synchronization-status']).toBe('Succeeded');
-    expect(result.warnings[0]).toContain('synchronize may have reached the service (its answer was lost)');
+    expect(result.warnings[0]).toMatch(
+      /synchronize \(client-request-id [\w-]+\) was answered HTTP 504 and may have reached the service \(its answer was lost\)/,
+    );
     expect(result.stdout).toContain(`The service started synchronization ${id}`);
   });
 
@@ -220,6 +222,88 @@ describe('sync-start', () => {
     expect(JSON.parse(details[0]!.body)).toEqual({
       synchronizationId: emu.get().dataShare.synchronizeRequests[0]!.synchronizationId,
     });
+  });
+
+  it('sends a synchronize answered 409 once: no re-send storm when nothing runs in the list', async () => {
+    const e = emu.get();
+    e.dataShare.synchronizations = [yesterday];
+    const conflict = JSON.stringify({ error: { code: 'Conflict', message: 'Try again later.' } });
+    e.addFault({
+      fault: { kind: 'status', status: 409, body: conflict },
+      times: 5,
+      method: 'POST',
+      path: SYNCHRONIZE,
+    });
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(e.requestsTo(SYNCHRONIZE)).toHaveLength(1);
+    expect(e.requestsTo(LIST)).toHaveLength(0);
+    expect(result.errors[0]).toContain('HTTP 409');
+    expect(result.errors[0]).toContain('Conflict: Try again later.');
+    expect(result.errors[0]).toContain('follow it with wait-for-sync');
+  });
+
+  /** A scheduled run of another party, started 10 s ago and still going: never this step's. */
+  function scheduledRun(): void {
+    const area = emu.get().dataShare;
+    area.conflictCode = 'SynchronizationInProgress';
+    area.synchronizations = [
+      yesterday,
+      {
+        synchronizationId: 'scheduled',
+        synchronizationMode: 'Incremental',
+        startTime: new Date(Date.now() - 10_000).toISOString(),
+        statuses: ['InProgress'],
+      },
+    ];
+    // The scheduled run is listed (runs) from the start.
+    area.polls = 1;
+  }
+
+  for (const cancelOnAbort of [true, false]) {
+    it(`a scheduled run going (cancel-on-abort: ${cancelOnAbort}): fails with the service's code and message, never adopts, follows or cancels it`, async () => {
+      scheduledRun();
+      const e = emu.get();
+      // SIGINT once the step follows something: it never should, so the step ends on its own first.
+      const r = await runAndInterrupt(
+        inputs({
+          'cancel-on-abort': String(cancelOnAbort),
+          'synchronization-mode': 'FullSync',
+          timeout: '20s',
+        }),
+        () => e.requestsTo(LIST).length >= 1,
+      );
+      expect(r.code).toBe(1);
+      expect(e.requestsTo(SYNCHRONIZE)).toHaveLength(1);
+      expect(e.requestsTo(LIST)).toHaveLength(0);
+      expect(e.requestsTo(CANCEL)).toHaveLength(0);
+      expect(e.dataShare.cancelRequests).toEqual([]);
+      expect(r.errors).toHaveLength(1);
+      expect(r.errors[0]).toContain('HTTP 409');
+      expect(r.errors[0]).toContain(
+        "SynchronizationInProgress: Synchronization scheduled is in progress for share subscription 'share-1'.",
+      );
+      expect(r.errors[0]).toContain('follow it with wait-for-sync');
+      expect(r.outputs['synchronization-id'] ?? '').not.toBe('scheduled');
+      expect(r.outputs.changes).not.toBe('true');
+    });
+  }
+
+  it('after a lost answer, a run that started before the attempt is not taken for this step’s', async () => {
+    scheduledRun();
+    const e = emu.get();
+    // A gateway's 504 that never reached the service: the list then shows only the scheduled run.
+    e.addFault({ fault: { kind: 'status', status: 504 }, times: 1, method: 'POST', path: SYNCHRONIZE });
+    const result = await run({ timeout: '3s' });
+    expect(result.code).toBe(1);
+    expect(e.requestsTo(SYNCHRONIZE)).toHaveLength(1);
+    expect(e.requestsTo(LIST)).toHaveLength(1);
+    expect(e.dataShare.cancelRequests).toEqual([]);
+    expect(result.outputs['synchronization-id'] ?? '').not.toBe('scheduled');
+    expect(result.errors[0]).toContain('HTTP 504');
+    expect(result.errors[0]).toContain('Synchronization scheduled (Incremental, started');
+    expect(result.errors[0]).toContain("is not taken for this step's");
+    expect(result.stdout).not.toContain('The service started synchronization scheduled');
   });
 
   for (const cancelOnAbort of [true, false]) {

@@ -1,8 +1,16 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
-import { inputsFor, pollInterval, scanSecrets, startedOperation, withEmulator } from './harness.js';
+import { runAction, withoutMaskCommands, type RunOptions } from '../helpers/run-action.js';
+import {
+  inputsFor,
+  pollInterval,
+  runnerIdToken,
+  scanSecrets,
+  startedOperation,
+  withEmulator,
+  failedWith,
+} from './harness.js';
 import { counts, faultCase, writeCountsAfterAll } from './tally.js';
 
 /**
@@ -24,12 +32,6 @@ async function run(emu: ServiceEmulator, inputs: Record<string, string>, options
   expect(r.stderr).toBe('');
   return r;
 }
-
-const failedWith = (r: ActionRun, cause: RegExp) => {
-  expect(r.code).toBe(1);
-  expect(r.errors).toHaveLength(1);
-  expect(r.errors[0]).toMatch(cause);
-};
 
 it('erp-stop signs in with a client secret and survives a reset stop and a 503 burst on a poll', () =>
   faultCase(() =>
@@ -187,6 +189,49 @@ it('erp-stop ends at once on SIGTERM while a poll hangs, with the operation-url'
       expect(hang.times).toBe(0);
       expect(emu.requestsTo(/\/operationStatuses\//)).toHaveLength(1);
     }),
+  ));
+
+it('a federated sign-in the token endpoint refuses (a job naming an environment): no part of any token shown', () =>
+  faultCase(() =>
+    withEmulator(
+      {
+        emulator: {
+          idToken: { environment: 'production' },
+          clients: [
+            {
+              clientId: 'fed-client',
+              federated: [
+                {
+                  issuer: 'https://token.actions.githubusercontent.com',
+                  subject: 'repo:octo-org/erp-ops:ref:refs/heads/main',
+                  audience: 'api://VendorADTokenExchange',
+                },
+              ],
+            },
+          ],
+        },
+      },
+      async (emu) => {
+        const r = await run(
+          emu,
+          {
+            ...inputsFor('erp-stop', emu),
+            operation: 'erp-stop',
+            'access-token': '',
+            'auth-url': emu.url,
+            'tenant-id': 'tenant',
+            'client-id': 'fed-client',
+          },
+          runnerIdToken(emu),
+        );
+        failedWith(r, /700213: .*subject 'repo:octo-org\/erp-ops:environment:production'/);
+        // The whole token is scanned by run(); each of its parts on its own here (the claims are shown decoded).
+        const parts = [...emu.issuedOidcTokens].flatMap((token) => token.split('.').slice(1));
+        expect(parts.length).toBeGreaterThan(0);
+        scanSecrets(withoutMaskCommands(r), parts);
+        expect(emu.requestsTo(/erpVirtualInstances/)).toEqual([]);
+      },
+    ),
   ));
 
 it.each([

@@ -132,6 +132,13 @@ export async function runInProcess(
   };
 }
 
+/** A step run through the bundle failed, with one annotation that names `cause`. */
+export function failedWith(r: { code: number | null; errors: string[] }, cause: RegExp): void {
+  expect(r.code).toBe(1);
+  expect(r.errors).toHaveLength(1);
+  expect(r.errors[0]).toMatch(cause);
+}
+
 /** Neither a crash nor an unknown error type: the step ends with a sentence, never a stack trace. */
 export function expectNoCrash(r: InProcessRun): void {
   if (r.error) expect(KNOWN_ERRORS.has(r.error.name) ? 'known' : `crash: ${r.error.stack}`).toBe('known');
@@ -169,4 +176,14 @@ export async function startedOperation(emu: ServiceEmulator, instance = 'X01'): 
   if (!link) throw new Error('the emulator gave no polling URL');
   emu.requests.length = 0;
   return link;
+}
+
+/** A runner's step that may request an ID token (`permissions: id-token: write`), from the emulator's OIDC endpoint. */
+export function runnerIdToken(emu: ServiceEmulator): { env: Record<string, string> } {
+  return {
+    env: {
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.url}/_oidc/token?api-version=2.0`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: emu.oidcRequestToken,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { it } from '@jest/globals';
-import { FAULTS, runCell, TARGETS } from './matrix.js';
+import { faultsFor, runCell, TARGETS } from './matrix.js';
 import { writeCountsAfterAll } from './tally.js';
 
 /** Every fault of the issue on every request kind (first request, poll, page) of these operations, in-process. */
@@ -14,7 +14,7 @@ const exclude = process.env.MATRIX_EXCLUDE ? new RegExp(process.env.MATRIX_EXCLU
 // One flat list: Jest runs `it.concurrent` cases together only within one describe block.
 for (const target of TARGETS.filter((t) => OPERATIONS.includes(t.operation))) {
   for (const phase of target.phases) {
-    for (const spec of FAULTS) {
+    for (const spec of faultsFor(phase)) {
       // Concurrent: most cells wait on sockets and timers, not on the CPU.
       const name = `${target.operation}, fault on the ${phase.name} request: ${spec.name}`;
       (exclude?.test(name) ? it.concurrent.skip : it.concurrent)(name, () => runCell(target, phase, spec));

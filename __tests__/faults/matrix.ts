@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { VirtualClock } from '../../src/client/clock.js';
+import { systemClock, VirtualClock } from '../../src/client/clock.js';
 import type { Fault, ServiceEmulator } from '../../src/emulator/index.js';
 import {
   withEmulator,
@@ -211,7 +211,21 @@ export interface FaultSpec {
   requestTimeout?: string;
   /** "After the route": the service acts on the request, then its answer is lost (the fault replaces it). */
   after?: boolean;
+  /** The step's timeout for this fault, where it is the point (default TIMEOUT_MS). */
+  timeout?: string;
+  /** Real time: a fault that lasts until the deadline (a hang, an endless listing) needs a clock that moves. */
+  realClock?: boolean;
+  /** The phases it applies to (a nextLink fault: the pages after the first); default every phase. */
+  phases?: Phase['name'][];
 }
+
+/** The faults that apply to a phase. */
+export function faultsFor(phase: Phase): FaultSpec[] {
+  return FAULTS.filter((spec) => !spec.phases || spec.phases.includes(phase.name));
+}
+
+/** Failures of a step whose timeout came first: the wait's own words, or the client's. */
+const TIMED_OUT = /did not end within the timeout|Timed out after|the step's timeout|within the timeout/;
 
 const HUGE = 17 * 1024 * 1024;
 const DELETE_OK = { 'app-remove-user': 'success' as const };
@@ -339,6 +353,34 @@ export const FAULTS: FaultSpec[] = [
     requestTimeout: '0.15',
     after: true,
   },
+  // timeout bounds everything (issue 32): a Retry-After past it, a request that hangs, a listing that never ends.
+  {
+    name: '429 whose Retry-After passes the timeout',
+    fault: () => ({ kind: 'status', status: 429, retryAfter: '120' }),
+    times: 1,
+    timeout: '60',
+    expect: /HTTP 429/,
+  },
+  {
+    name: 'a request that hangs past the timeout',
+    fault: () => ({ kind: 'hang' }),
+    times: 1,
+    requestTimeout: '60',
+    timeout: '1',
+    realClock: true,
+    // Every request but A5's, which sync-cancel reaches only after polls that take longer than this timeout.
+    phases: ['initial', 'poll', 'page', 'read', 'change'],
+    expect: TIMED_OUT,
+  },
+  {
+    name: 'a nextLink that never ends',
+    fault: () => ({ kind: 'endless-page' }),
+    times: Number.MAX_SAFE_INTEGER,
+    timeout: '1',
+    realClock: true,
+    phases: ['page'],
+    expect: /was still being read at the step's timeout/,
+  },
   {
     name: 'a body over the cap',
     fault: () => ({ kind: 'huge', bytes: HUGE }),
@@ -357,13 +399,13 @@ export async function runCell(target: Target, phase: Phase, spec: FaultSpec): Pr
       const inputs = await target.setUp(emu);
       const rule = { ...phase, fault: spec.fault(), times: spec.times, after: spec.after };
       emu.addFault(rule);
-      const clock = new VirtualClock(Date.now());
+      const clock = spec.realClock ? systemClock : new VirtualClock(Date.now());
       const start = clock.now();
       const r = await runInProcess(
         {
           operation: target.operation,
           ...inputs,
-          timeout: `${TIMEOUT_MS / 1000}`,
+          timeout: spec.timeout ?? `${TIMEOUT_MS / 1000}`,
           ...pollInterval(target.operation, `${POLL_MS / 1000}`),
           ...(spec.requestTimeout ? { 'request-timeout': spec.requestTimeout } : {}),
         },

@@ -1,9 +1,9 @@
 import { expect, it } from '@jest/globals';
 import type { FaultRule, ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
-import { runAction, withoutMaskCommands, type ActionRun, type RunOptions } from '../helpers/run-action.js';
+import { runAction, withoutMaskCommands, type RunOptions } from '../helpers/run-action.js';
 import { runCli } from '../helpers/run-cli.js';
-import { inputsFor, scanSecrets, SUB, withEmulator } from './harness.js';
+import { inputsFor, scanSecrets, SUB, withEmulator, failedWith } from './harness.js';
 import { faultCase, writeCountsAfterAll } from './tally.js';
 
 /**
@@ -30,12 +30,6 @@ const erp = (emu: ServiceEmulator, extra: Record<string, string> = {}) => ({
   'poll-interval': '1',
   ...extra,
 });
-
-const failedWith = (r: ActionRun, cause: RegExp) => {
-  expect(r.code).toBe(1);
-  expect(r.errors).toHaveLength(1);
-  expect(r.errors[0]).toMatch(cause);
-};
 
 it('a stop whose answer was lost (504 after the service acted) is not sent again: the instance is read and followed to Offline', () =>
   faultCase(() =>
@@ -85,7 +79,9 @@ it('a stop met by a 500 the service did not act on is sent again, paced, with th
       expect(stops[1]!.headers['x-vendor-client-request-id']).toBe(
         stops[0]!.headers['x-vendor-client-request-id'],
       );
-      expect(r.stdout).toMatch(/is Running: the service did not act; sending the stop again in [\d.]+ s/);
+      expect(r.stdout).toMatch(
+        /is Running after the settle window: the service did not act; sending the stop again in [\d.]+ s/,
+      );
       expect(emu.erp.stopsOf('X01')).toHaveLength(1);
     }),
   ));

@@ -1,28 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { OUTPUT_BYTES, SUMMARY_BYTES, fitOutput } from '../../src/action/limits.js';
+import { OUTPUT_BYTES, SUMMARY_BYTES, outputTooLarge } from '../../src/action/limits.js';
 import { renderSummary } from '../../src/action/summary.js';
 
 describe('GitHub limits', () => {
-  it('an output within the limit is untouched', () => {
-    expect(fitOutput('["a","b"]')).toEqual({ text: '["a","b"]' });
+  it('an output within the limit is set as it is', () => {
+    expect(outputTooLarge('operation-urls', '["a","b"]')).toBeUndefined();
+    expect(outputTooLarge('message', 'x'.repeat(OUTPUT_BYTES))).toBeUndefined();
   });
 
-  it('a JSON array over 1 MB keeps as many first entries as fit, still JSON', () => {
-    const array = Array.from({ length: 3000 }, (_, i) => ({ i, pad: 'x'.repeat(500) }));
-    const { text, cut } = fitOutput(JSON.stringify(array));
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(OUTPUT_BYTES);
-    const kept = JSON.parse(text) as { i: number }[];
-    expect(kept.map((e) => e.i)).toEqual(array.slice(0, kept.length).map((e) => e.i));
-    // As many as fit: one more would not.
-    expect(Buffer.byteLength(JSON.stringify(array.slice(0, kept.length + 1)))).toBeGreaterThan(OUTPUT_BYTES);
-    expect(cut).toBe(`kept the first ${kept.length} of 3000 entries`);
-  });
-
-  it('other text over 1 MB is cut at a character boundary', () => {
-    const { text, cut } = fitOutput('é'.repeat(700_000));
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(OUTPUT_BYTES);
-    expect(text).toMatch(/^é+$/);
-    expect(cut).toMatch(/^kept the first \d+ of 700000 characters$/);
+  it('an output over the limit is refused, never cut, naming it and the way out', () => {
+    const urls = JSON.stringify(
+      Array.from({ length: 3000 }, (_, i) => `https://h/op/${i}?${'x'.repeat(500)}`),
+    );
+    expect(outputTooLarge('operation-urls', urls)).toBe(
+      `The output operation-urls is ${Buffer.byteLength(urls)} bytes, over the runner's limit of ${OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each.`,
+    );
+    expect(outputTooLarge('message', 'é'.repeat(700_000))).toMatch(
+      /^The output message is 1400000 bytes, .* the value the service gave is longer than an output can carry\.$/,
+    );
   });
 
   it('a summary of too many rows leaves the last out and says how many', () => {

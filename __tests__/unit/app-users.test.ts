@@ -39,7 +39,12 @@ describe('appRemoveUser', () => {
   it('goes on past a user who is not in the app, lists it in absent-users and succeeds', async () => {
     const { ctx, client, apiUrl, lines } = setup('emu-user-token');
     const result = await appRemoveUser(
-      { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'gone@contoso.com', 'a+b@x.org'] },
+      {
+        apiUrl,
+        failIfAbsent: false,
+        app: 'contoso/shop',
+        userEmails: ['leaver@contoso.com', 'gone@contoso.com', 'a+b@x.org'],
+      },
       client,
       ctx,
     );
@@ -90,7 +95,7 @@ describe('appRemoveUser', () => {
   it('stops at a refusal that every address would meet, and lists the rest as not attempted', async () => {
     const { ctx, client, apiUrl } = setup('emu-user-readonly-token');
     const result = await appRemoveUser(
-      { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'a+b@x.org'] },
+      { apiUrl, failIfAbsent: false, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'a+b@x.org'] },
       client,
       ctx,
     );
@@ -114,7 +119,7 @@ describe('appRemoveUser', () => {
   it('a Developer with a full-access user token cannot remove users either', async () => {
     const { ctx, client, apiUrl } = setup('emu-developer-token');
     const result = await appRemoveUser(
-      { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com'] },
+      { apiUrl, failIfAbsent: false, app: 'contoso/shop', userEmails: ['leaver@contoso.com'] },
       client,
       ctx,
     );
@@ -127,13 +132,13 @@ describe('appRemoveUser', () => {
   it('an app token works in its own app only', async () => {
     const { ctx, client, apiUrl } = setup('emu-app-token');
     const own = await appRemoveUser(
-      { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com'] },
+      { apiUrl, failIfAbsent: false, app: 'contoso/shop', userEmails: ['leaver@contoso.com'] },
       client,
       ctx,
     );
     expect(own.outputs['removed-users']).toEqual(['leaver@contoso.com']);
     const other = await appRemoveUser(
-      { apiUrl, app: 'emu-user/shop', userEmails: ['helper@example.com'] },
+      { apiUrl, failIfAbsent: false, app: 'emu-user/shop', userEmails: ['helper@example.com'] },
       client,
       ctx,
     );
@@ -144,10 +149,14 @@ describe('appRemoveUser', () => {
   it('refuses a bad locator or address before any request', async () => {
     const { ctx, client, apiUrl } = setup('emu-user-token');
     await expect(
-      appRemoveUser({ apiUrl, app: 'shop', userEmails: ['x@y.org'] }, client, ctx),
+      appRemoveUser({ apiUrl, failIfAbsent: false, app: 'shop', userEmails: ['x@y.org'] }, client, ctx),
     ).rejects.toThrow("Input 'app'");
     await expect(
-      appRemoveUser({ apiUrl, app: 'contoso/shop', userEmails: ['x@y.org', 'Jane'] }, client, ctx),
+      appRemoveUser(
+        { apiUrl, failIfAbsent: false, app: 'contoso/shop', userEmails: ['x@y.org', 'Jane'] },
+        client,
+        ctx,
+      ),
     ).rejects.toThrow("Input 'user-email': 'Jane' is not an e-mail address");
     expect(emulator.requests).toHaveLength(0);
   });
@@ -158,7 +167,7 @@ describe('appRemoveUser', () => {
     await closed.close();
     const { ctx, client, apiUrl, clock } = setup('emu-user-token', url);
     const result = await appRemoveUser(
-      { apiUrl, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'a+b@x.org'] },
+      { apiUrl, failIfAbsent: false, app: 'contoso/shop', userEmails: ['leaver@contoso.com', 'a+b@x.org'] },
       client,
       ctx,
     );

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
 import { createDispatcher } from '../../src/client/dispatcher.js';
+import { LAST_LOOK_MS, STEP_TIMEOUT } from '../../src/client/deadline.js';
 import { OriginError, ServiceError } from '../../src/client/errors.js';
 import { HttpClient, parseBody } from '../../src/client/http.js';
 import { OriginGate } from '../../src/client/gate.js';
@@ -336,6 +337,41 @@ describe('HttpClient, a request that changes something', () => {
     expect(error!.message).toContain("after the step's timeout");
     expect(error!.pastDeadline).toBe(true);
     expect(emulator.requests).toHaveLength(4);
+  });
+
+  it('fails at once a request the gate would hold past the deadline, naming the 429 that closed it', async () => {
+    emulator.addFault({ times: 1, path: /thing/, fault: { kind: 'status', status: 429, retryAfter: '120' } });
+    const c = client({ deadline: clock.now() + 20_000 });
+    // The first read meets the 429; the second, another instance's, finds the gate held for 120 s.
+    const first = await failure(c.send({ method: 'GET', url: '/thing' }));
+    const second = await failure(c.send({ method: 'GET', url: '/act', intent: 'read' }));
+    for (const error of [first, second]) {
+      expect(error!.status).toBe(429);
+      expect(error!.pastDeadline).toBe(true);
+    }
+    expect(second!.message).toContain(
+      "The service asked to wait 120 s (Retry-After), past the step's timeout.",
+    );
+    expect(emulator.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it("cuts a request's own timeout to the time left, and sends none after the deadline", async () => {
+    emulator.addFault({ times: 1, path: /thing/, fault: { kind: 'hang' } });
+    // Begun 950 ms past the deadline, on a request timeout of 2 s: the hang gets only what is left of the 1 s last look.
+    const c = client({ deadline: clock.now() - (LAST_LOOK_MS - 50) });
+    const cut = await failure(c.send({ method: 'GET', url: '/thing' }));
+    expect(cut!.code).toBe(STEP_TIMEOUT);
+    expect(cut!.message).toContain("no answer came before the step's timeout");
+    clock.advance(50);
+    const late = await failure(c.send({ method: 'GET', url: '/thing' }));
+    expect(late!.message).toContain("not sent: the step's timeout came first");
+    expect(emulator.requests).toHaveLength(1);
+  });
+
+  it("keeps the service's own words of a 404 for a message beside the action's", async () => {
+    const error = await failure(client().send({ method: 'GET', url: '/missing' }));
+    expect(error!.said()).toMatch(/^HTTP 404 ResourceNotFound: No such thing, request-id: emu-req-\d+$/);
   });
 
   it('reads keep their retries: a 500 on a GET is sent again', async () => {

@@ -137,4 +137,39 @@ describe('pages', () => {
     };
     await expect(iterate()).rejects.toThrow('returned a nextLink it had returned before, after 1 pages');
   });
+
+  it('ends a listing whose nextLink never repeats and never ends after 10 000 pages, naming it', async () => {
+    let fetched = 0;
+    const iterate = async () => {
+      for await (const page of pages(
+        async () => ({ value: [0], nextLink: 'p1' }),
+        async () => ({ value: [], nextLink: `p${++fetched + 1}` }),
+        { what: 'users list' },
+      ))
+        void page;
+    };
+    await expect(iterate()).rejects.toThrow(
+      'the users list did not end: the service returned 10000 pages, each with a nextLink; stopped at 10000 pages',
+    );
+    expect(fetched).toBe(9_999);
+  });
+
+  it("follows a nextLink that keeps the listing's path, and refuses one to another path", async () => {
+    const listing = new URL('https://h/sub/list?api-version=1');
+    const read = async (nextLink: string) => {
+      const seen: number[] = [];
+      for await (const page of pages(
+        async () => ({ value: [1], nextLink }),
+        async () => ({ value: [2] }),
+        { what: 'list', listing },
+      ))
+        seen.push(...page.value);
+      return seen;
+    };
+    await expect(read('https://h/sub/list?api-version=1&$skipToken=2')).resolves.toEqual([1, 2]);
+    await expect(read('/sub/list?$skipToken=2')).resolves.toEqual([1, 2]);
+    await expect(read('https://h/sub/start?api-version=1')).rejects.toThrow(
+      'the service returned a nextLink for the list to another path (/sub/start, not /sub/list)',
+    );
+  });
 });

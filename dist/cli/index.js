@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4533);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9207);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4533:
+/***/ 9207:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21725,6 +21725,15 @@ class ServiceError extends Error {
     }
     withHint(hint) {
         return new ServiceError({ ...this.init, hint });
+    }
+    /**
+     * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+     * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+     * code and message on one line, and its request id.
+     */
+    said() {
+        const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+        return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
     }
     /** The nested details and additional info, one indented line each, for the log. */
     detailLines() {
@@ -21935,18 +21944,129 @@ function reduceQuery(query) {
  * question mark that starts no query (`ready? yes`) stays as it is.
  */
 function redactUrls(text) {
-    return text
-        .replace(/(?:[a-z][a-z0-9+.-]*:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query));
+    return (text
+        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
+        // to its end, and a 1 MB service message took minutes.
+        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
+}
+
+;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
+
+/** The diagnosis a failure carries, if it carries one. */
+function diagnosisOf(error) {
+    return error instanceof ServiceError ? error.init.diagnosis : undefined;
+}
+/**
+ * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
+ * credential is matched on, the credential that would match, the permissions lacked. The token is never one.
+ */
+function diagnosisLines(diagnosis) {
+    const lines = [];
+    const { claims, credential, lacked } = diagnosis ?? {};
+    if (claims) {
+        lines.push("The runner's ID token presented these claims (the token itself is never shown):");
+        for (const [name, value] of [
+            ['issuer', claims.issuer],
+            ['subject', claims.subject],
+            ['audience', claims.audience],
+            ['job_workflow_ref', claims.job_workflow_ref],
+            ['environment', claims.environment],
+            ['ref', claims.ref],
+        ]) {
+            if (value !== undefined)
+                lines.push(`  ${name}: ${value}`);
+        }
+    }
+    if (credential) {
+        lines.push('The federated credential that would match (subjects compare with case):');
+        lines.push(`  issuer: ${credential.issuer}`, `  subject: ${credential.subject}`, `  audience: ${credential.audience}`);
+    }
+    for (const { action, scope, requestIds } of lacked ?? []) {
+        lines.push(`Lacked: '${action}' over scope '${scope}' (request-id: ${requestIds.join(', ')})`);
+    }
+    return lines;
+}
+/** What to do, then the facts it rests on, one per line. */
+function diagnosisAdvice(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** Why a runner offers no ID token, and what to add: said before any request. */
+const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
+    'pull requests from forks get no ID token whatever the permissions.';
+/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
+class IdTokenNotOffered extends InputError {
+    constructor(message) {
+        super('client-secret', message);
+        this.name = 'IdTokenNotOffered';
+    }
+}
+/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
+function readSignIn(inputs, baseUrl, idToken, operation) {
+    const accessToken = inputs.optional('access-token');
+    if (accessToken)
+        return { kind: 'access-token', accessToken };
+    const clientId = inputs.optional('client-id');
+    const tenantId = inputs.optional('tenant-id');
+    const clientSecret = inputs.optional('client-secret');
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+    if (!clientId || !tenantId) {
+        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+    }
+    const authUrl = inputs.required('auth-url', operation);
+    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
+    if (clientSecret)
+        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
+    if (!idToken) {
+        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
+    }
+    const audience = inputs.optional('oidc-audience');
+    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+/**
+ * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
+ * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
+ */
+function maskingSignature(source, onSecret) {
+    if (!source)
+        return undefined;
+    return async (audience) => {
+        const token = await source(audience);
+        const signature = token.split('.')[2];
+        if (signature)
+            onSecret(signature);
+        return token;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/advice.ts
+
+
 
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
  */
 function adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
     if (error instanceof InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
     }
@@ -22880,7 +23000,62 @@ const INPUTS = {
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
+;// CONCATENATED MODULE: ./src/inputs/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/reader.ts
+
 
 
 
@@ -22925,7 +23100,7 @@ class InputReader {
         if (!parsed.success) {
             const reason = parsed.error.issues[0]?.message ?? 'is not valid';
             // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
             throw new InputError(name, `${reason}${got}`);
         }
         const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
@@ -22935,17 +23110,99 @@ class InputReader {
         return parsed.data;
     }
 }
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
 /**
  * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw) {
-    const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
-    return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return redactUrls(text).replace(/\p{Cc}/gu, '?');
 }
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/deadline.ts
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
+/**
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
+ */
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
+}
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
+/**
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
+ */
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
+}
+
 ;// CONCATENATED MODULE: ./src/client/dry-run.ts
 /**
  * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
@@ -23029,379 +23286,11 @@ function describeBody(response) {
     return `${type}: "${text}"`;
 }
 
-;// CONCATENATED MODULE: ./src/client/gate.ts
-/** Requests that change something sent at once before any has been answered; one more for each answered. */
-const INITIAL_WINDOW = 8;
-const MAX_WINDOW = 1_000;
-/**
- * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
- * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
- * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
- * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
- *
- * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
- * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
- * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
- */
-class OriginGate {
-    window = INITIAL_WINDOW;
-    changesInFlight = 0;
-    slots = [];
-    /** Clock time before which nothing is sent. */
-    openAt = 0;
-    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
-    heldFor = 0;
-    /** After a 429: requests pass one at a time, each once the one before it was answered. */
-    serial = false;
-    waiting = 0;
-    tail = Promise.resolve();
-    clock;
-    random;
-    constructor(clock, random) {
-        this.clock = clock;
-        this.random = random;
-    }
-    /** Whether a request would be held now. */
-    get closed() {
-        return this.serial || this.clock.now() < this.openAt;
-    }
-    /** Holds every new request until `ms` from now (a 429's Retry-After). */
-    hold(ms) {
-        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
-        this.heldFor = ms;
-        this.serial = true;
-    }
-    /**
-     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
-     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
-     * is let through), else undefined.
-     */
-    async pass(work, throttledFor, signal, change = false) {
-        if (!change)
-            return this.passRead(work, throttledFor, signal);
-        await this.slot(signal);
-        try {
-            return await this.passGate(work, (value) => {
-                const held = throttledFor(value);
-                this.window =
-                    held === undefined
-                        ? Math.min(MAX_WINDOW, this.window + 1)
-                        : Math.max(1, Math.floor(this.window / 2));
-                return held;
-            }, signal);
-        }
-        finally {
-            this.changesInFlight--;
-            this.fill();
-        }
-    }
-    /** A place in the window of requests that change something. */
-    slot(signal) {
-        signal?.throwIfAborted();
-        if (this.changesInFlight < this.window) {
-            this.changesInFlight++;
-            return Promise.resolve();
-        }
-        return new Promise((resolve, reject) => {
-            const take = () => {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            };
-            const onAbort = () => {
-                const at = this.slots.indexOf(take);
-                if (at >= 0)
-                    this.slots.splice(at, 1);
-                reject(signal.reason);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
-            this.slots.push(take);
-        });
-    }
-    fill() {
-        while (this.changesInFlight < this.window && this.slots.length > 0) {
-            this.changesInFlight++;
-            this.slots.shift()();
-        }
-    }
-    /**
-     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
-     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
-     */
-    async passRead(work, throttledFor, signal) {
-        const wait = this.openAt - this.clock.now();
-        if (wait > 0)
-            await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
-        const value = await work();
-        const held = throttledFor(value);
-        if (held !== undefined)
-            this.hold(held);
-        return value;
-    }
-    async passGate(work, throttledFor, signal) {
-        if (!this.closed) {
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held);
-            return value;
-        }
-        this.waiting++;
-        const before = this.tail;
-        let release;
-        this.tail = new Promise((resolve) => (release = resolve));
-        try {
-            await untilAborted(before, signal);
-            const wait = this.openAt - this.clock.now();
-            // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
-            if (wait > 0)
-                await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held);
-            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
-            else if (this.waiting === 1 && this.slots.length === 0)
-                this.serial = false;
-            return value;
-        }
-        finally {
-            this.waiting--;
-            release();
-        }
-    }
-}
-/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
-function untilAborted(promise, signal) {
-    if (!signal)
-        return promise;
-    signal.throwIfAborted();
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/http.ts
+;// CONCATENATED MODULE: ./src/client/body.ts
 
 
 
 
-
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/**
- * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
- * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
- * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
- */
-const AFTER_CANCEL_LIMIT_MS = 4_000;
-/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
-function intentOf(req) {
-    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
-}
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    origin;
-    options;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    /** A request has succeeded: the credential was good then. */
-    accepted = false;
-    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
-    gate;
-    cancelGraceMs;
-    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
-    afterCancelBudget;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? defaultRetryPolicy;
-        this.gate = new OriginGate(options.clock, this.retry.random);
-        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
-        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
-    }
-    async send(req) {
-        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock } = this.options;
-        const change = intentOf(req) === 'change';
-        // The one place a dry run is kept: no operation can send a change by forgetting to check.
-        if (change && this.options.dryRun)
-            throw new PlannedChange(plannedRequest(req.method, url, req.json));
-        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
-        // retry from a second request, and a failure names it.
-        const clientRequestId = change
-            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
-            : undefined;
-        const signal = req.afterCancel
-            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
-            : this.options.signal;
-        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            // A cancelled job starts nothing new, and never a retry.
-            signal?.throwIfAborted();
-            let response;
-            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
-            // operation the service accepted is not lost; a read is cut at once.
-            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
-            const progress = { sent: false };
-            try {
-                response = await this.gate.pass(() => this.once(req, url, inFlight ?? signal, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), signal, change);
-            }
-            catch (error) {
-                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
-                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
-                }
-                const wait = backoffDelay(this.retry, attempt);
-                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, describeNetworkError(error));
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                const failure = networkError(req, url, error);
-                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
-                    ? new ServiceError({ ...failure.init, clientRequestId })
-                    : failure;
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status)) {
-                this.accepted = true;
-                return response;
-            }
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const error = new ServiceError({
-                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
-                clientRequestId,
-            });
-            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
-            // times, so a throttled fleet slows down instead of failing.
-            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
-            if (throttled) {
-                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
-                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
-                if (more && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
-                    if (response.status !== 429)
-                        await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw new ServiceError({
-                    ...error.init,
-                    pastDeadline: more,
-                    hint: more
-                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                        : `Given up after ${attempt} attempts.`,
-                });
-            }
-            if (RETRYABLE_STATUSES.has(response.status)) {
-                if (change)
-                    throw unknown(error);
-                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-                const retryable = attempt < this.retry.attempts;
-                if (retryable && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                if (retryable) {
-                    throw new ServiceError({
-                        ...error.init,
-                        pastDeadline: true,
-                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
-                    });
-                }
-            }
-            const hint = req.hint?.(error) ??
-                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
-            throw hint ? error.withHint(hint) : error;
-        }
-    }
-    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
-    retryAfterOf(response, attempt) {
-        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
-            backoffDelay(this.retry, attempt));
-    }
-    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
-    retrying(req, url, waitMs, after) {
-        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
-        (this.options.onRetry ?? this.options.debug)?.(line);
-    }
-    async once(req, url, signal, clientRequestId, progress) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers()),
-        };
-        if (clientRequestId)
-            headers['x-vendor-client-request-id'] = clientRequestId;
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        this.requestCount++;
-        signal?.throwIfAborted();
-        progress.sent = true;
-        const started = this.options.clock.now();
-        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/undici.cjs) carries the dispatchers and their API only.
-        const res = await this.options.dispatcher.request({
-            origin: url.origin,
-            path: url.pathname + url.search,
-            method: req.method,
-            headers,
-            body,
-            signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-            debug: this.options.debug,
-        };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
-    withinDeadline(wait) {
-        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-    debug(line) {
-        this.options.debug?.(line);
-    }
-}
 /** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
 // Any zod schema, classic or mini: both build on zod's core.
 function parseBody(response, schema, what) {
@@ -23482,6 +23371,13 @@ function flattenHeaders(headers) {
     }
     return flat;
 }
+
+;// CONCATENATED MODULE: ./src/client/failures.ts
+
+
+
+
+// What went wrong with a request, as one error: the client's failures that are not the service's answer.
 function describeNetworkError(error) {
     const e = error;
     return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
@@ -23505,17 +23401,29 @@ function noAnswer(req, url, error, graceEnded, graceMs) {
         });
 }
 /**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
  */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
+function deadlineFailure(req, url, { sent, change, clientRequestId }) {
+    return new ServiceError({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: STEP_TIMEOUT,
+        message: sent
+            ? "no answer came before the step's timeout"
+            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+        effectUnknown: sent && change,
+        clientRequestId,
+    });
+}
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(req, url, error, clientRequestId) {
+    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
+    const held = error.heldBy;
+    const init = held
+        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
+        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
 }
 function networkError(req, url, error) {
     if (error instanceof ServiceError || error?.name === 'AbortError')
@@ -23527,7 +23435,632 @@ function networkError(req, url, error) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/gate.ts
+
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ */
+class OriginGate {
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
+    /** Clock time before which nothing is sent. */
+    openAt = 0;
+    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+    heldFor = 0;
+    /** After a 429: requests pass one at a time, each once the one before it was answered. */
+    serial = false;
+    waiting = 0;
+    tail = Promise.resolve();
+    /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
+    heldBy;
+    clock;
+    random;
+    deadline;
+    /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
+    constructor(clock, random, deadline) {
+        this.clock = clock;
+        this.random = random;
+        this.deadline = deadline;
+    }
+    /** Whether a request would be held now. */
+    get closed() {
+        return this.serial || this.clock.now() < this.openAt;
+    }
+    /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
+    hold(ms, by) {
+        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+        this.heldFor = ms;
+        this.heldBy = by;
+        this.serial = true;
+    }
+    /**
+     * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
+     * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
+     * the jitter is cut at it.
+     */
+    async waitOpen(signal) {
+        const now = this.clock.now();
+        const wait = this.openAt - now;
+        if (wait <= 0)
+            return;
+        if (this.deadline !== undefined && this.openAt > this.deadline) {
+            throw new WaitPastDeadline(wait, this.heldBy);
+        }
+        const jittered = wait + this.random() * 0.2 * this.heldFor;
+        await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
+    }
+    /**
+     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
+     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
+     * is let through), else undefined.
+     */
+    async pass(work, throttledFor, signal, change = false) {
+        if (!change)
+            return this.passRead(work, throttledFor, signal);
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+     */
+    async passRead(work, throttledFor, signal) {
+        await this.waitOpen(signal);
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held, value);
+        return value;
+    }
+    async passGate(work, throttledFor, signal) {
+        if (!this.closed) {
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held, value);
+            return value;
+        }
+        this.waiting++;
+        const before = this.tail;
+        let release;
+        this.tail = new Promise((resolve) => (release = resolve));
+        try {
+            await untilAborted(before, signal);
+            await this.waitOpen(signal);
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held, value);
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
+                this.serial = false;
+            return value;
+        }
+        finally {
+            this.waiting--;
+            release();
+        }
+    }
+}
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise, signal) {
+    if (!signal)
+        return promise;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/request.ts
+/**
+ * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
+ * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
+ * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
+ */
+const AFTER_CANCEL_LIMIT_MS = 4_000;
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+function intentOf(req) {
+    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
+}
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    origin;
+    options;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
+    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+    gate;
+    cancelGraceMs;
+    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
+    afterCancelBudget;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? defaultRetryPolicy;
+        this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
+        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
+        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
+    }
+    async send(req) {
+        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
+        const { clock } = this.options;
+        const change = intentOf(req) === 'change';
+        // The one place a dry run is kept: no operation can send a change by forgetting to check.
+        if (change && this.options.dryRun)
+            throw new PlannedChange(plannedRequest(req.method, url, req.json));
+        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+        // retry from a second request, and a failure names it.
+        const clientRequestId = change
+            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
+            : undefined;
+        const signal = req.afterCancel
+            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
+            : this.options.signal;
+        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
+        let refreshed = false;
+        for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
+            signal?.throwIfAborted();
+            let response;
+            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+            // operation the service accepted is not lost; a read is cut at once.
+            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
+            const progress = { sent: false };
+            // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+            // left); a request sent after the cancellation has the cancellation's budget instead.
+            const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
+            if (left <= 0)
+                throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+            const cut = deadlineSignal(left);
+            try {
+                response = await this.gate.pass(() => this.once(req, url, eitherSignal(inFlight ?? signal, cut.signal), clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), eitherSignal(signal, cut.signal), change);
+            }
+            catch (error) {
+                if (error instanceof WaitPastDeadline)
+                    throw heldPastDeadline(req, url, error, clientRequestId);
+                if (isDeadline(error, cut.signal)) {
+                    throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
+                }
+                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
+                }
+                const wait = backoffDelay(this.retry, attempt);
+                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, describeNetworkError(error));
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                const failure = networkError(req, url, error);
+                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+                    ? new ServiceError({ ...failure.init, clientRequestId })
+                    : failure;
+            }
+            finally {
+                cut.dispose();
+            }
+            this.options.onResponse?.(response);
+            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+            if (ok(response.status)) {
+                this.accepted = true;
+                return response;
+            }
+            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
+                // A token can be revoked or expire early; one fresh token is worth one more try.
+                refreshed = true;
+                this.options.credential.refresh();
+                continue;
+            }
+            const error = new ServiceError({
+                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+                clientRequestId,
+            });
+            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
+            // times, so a throttled fleet slows down instead of failing.
+            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+            if (throttled) {
+                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+                if (more && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
+                    if (response.status !== 429)
+                        await clock.sleep(wait, signal);
+                    continue;
+                }
+                throw new ServiceError({
+                    ...error.init,
+                    pastDeadline: more,
+                    hint: more
+                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                        : `Given up after ${attempt} attempts.`,
+                });
+            }
+            if (RETRYABLE_STATUSES.has(response.status)) {
+                if (change)
+                    throw unknown(error);
+                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+                const retryable = attempt < this.retry.attempts;
+                if (retryable && this.withinDeadline(wait)) {
+                    this.retrying(req, url, wait, `HTTP ${response.status}`);
+                    await clock.sleep(wait, signal);
+                    continue;
+                }
+                if (retryable) {
+                    throw new ServiceError({
+                        ...error.init,
+                        pastDeadline: true,
+                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+                    });
+                }
+            }
+            const hint = req.hint?.(error) ??
+                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
+            throw hint ? error.withHint(hint) : error;
+        }
+    }
+    /**
+     * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
+     * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
+     */
+    async signIn() {
+        const cut = deadlineSignal(timeLeft(this.options.clock, this.options.deadline));
+        try {
+            await this.options.credential?.headers(eitherSignal(this.options.signal, cut.signal));
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+    retryAfterOf(response, attempt) {
+        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
+            backoffDelay(this.retry, attempt));
+    }
+    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+    retrying(req, url, waitMs, after) {
+        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
+        (this.options.onRetry ?? this.options.debug)?.(line);
+    }
+    async once(req, url, signal, clientRequestId, progress) {
+        const headers = {
+            accept: 'application/json',
+            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
+            ...(await this.options.credential?.headers(signal)),
+        };
+        if (clientRequestId)
+            headers['x-vendor-client-request-id'] = clientRequestId;
+        let body;
+        if (req.form) {
+            body = new URLSearchParams(req.form).toString();
+            headers['content-type'] = 'application/x-www-form-urlencoded';
+        }
+        else if (req.json !== undefined) {
+            body = JSON.stringify(req.json);
+            headers['content-type'] = 'application/json';
+        }
+        else if (req.method !== 'GET' && req.method !== 'DELETE') {
+            headers['content-length'] = '0';
+        }
+        this.requestCount++;
+        signal?.throwIfAborted();
+        // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+        if (!req.afterCancel)
+            this.options.signal?.throwIfAborted();
+        progress.sent = true;
+        const started = this.options.clock.now();
+        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+        // (src/client/undici.cjs) carries the dispatchers and their API only.
+        const res = await this.options.dispatcher.request({
+            origin: url.origin,
+            path: url.pathname + url.search,
+            method: req.method,
+            headers,
+            body,
+            signal,
+        });
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const flat = flattenHeaders(res.headers);
+        const response = {
+            status: res.statusCode,
+            headers: flat,
+            text,
+            url,
+            requestId: flat['x-vendor-request-id'],
+            correlationId: flat['x-vendor-correlation-request-id'],
+            debug: this.options.debug,
+        };
+        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
+            (response.requestId ? ` (request-id ${response.requestId})` : ''));
+        return response;
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+    debug(line) {
+        this.options.debug?.(line);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/response.ts
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
+
+
+
+
+/**
+ * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
+ * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
+ * token, read without its signature, and the federated credential that would match them.
+ */
+/** The token endpoint's error body; lenient, any field may be missing. */
+const tokenErrorBody = schemas/* looseObject */._H3({
+    error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
+});
+/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
+const idTokenPayload = schemas/* looseObject */._H3({
+    iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
+    job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+});
+/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
+function tokenEndpointAnswered(status) {
+    return (status >= 200 && status < 300) || status === 400 || status === 401;
+}
+/**
+ * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
+ * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
+ * general hint).
+ */
+function throwIfRefused(response, context) {
+    if (response.status < 400)
+        return;
+    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
+    const body = parse/* safeParse */.xL(tokenErrorBody, jsonOf(response));
+    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
+        numberIn(body.success ? body.data.error_description : undefined);
+    const claims = context.assertion ? readClaims(context.assertion) : undefined;
+    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
+    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
+    if (!diagnosis)
+        throw error;
+    throw new ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
+        signIn: true,
+        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
+        diagnosis,
+    });
+}
+/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
+function numberIn(description) {
+    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
+    return match ? Number(match[1]) : undefined;
+}
+/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
+function readClaims(token) {
+    const payload = token.split('.')[1];
+    if (!payload)
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const parsed = parse/* safeParse */.xL(idTokenPayload, json);
+    if (!parsed.success)
+        return undefined;
+    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
+    return {
+        issuer: iss,
+        subject: sub,
+        audience: Array.isArray(aud) ? aud[0] : aud,
+        job_workflow_ref,
+        environment,
+        ref,
+    };
+}
+/** The federated credential that would match the token: its own issuer, subject and audience. */
+function matching(claims) {
+    if (!claims?.issuer || !claims.subject || !claims.audience)
+        return undefined;
+    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
+}
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
+/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
+function subjectReason(claims) {
+    if (claims?.environment) {
+        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
+    }
+    if (claims?.subject?.endsWith(':pull_request'))
+        return ' A pull request presents the pull_request subject.';
+    return '';
+}
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+function diagnose(number, claims) {
+    const credential = matching(claims);
+    const register = credential
+        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
+        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
+    const known = { errorNumber: number, claims };
+    const federated = { ...known, credential };
+    switch (number) {
+        case 70021:
+            return {
+                ...federated,
+                cause: "No federated credential on the app matches the runner's ID token",
+                whatToDo: register,
+            };
+        case 700211:
+            return {
+                ...federated,
+                cause: "The federated credential's issuer is not the ID token's",
+                whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
+            };
+        case 700212:
+            return {
+                ...federated,
+                cause: "The federated credential's audience is not the ID token's",
+                whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
+            };
+        case 700213:
+            return {
+                ...federated,
+                cause: "No federated credential's subject equals the ID token's subject",
+                whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
+            };
+        case 7002138:
+            return {
+                ...federated,
+                cause: "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
+                whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
+            };
+        case 70025:
+            return {
+                ...federated,
+                cause: 'The app has no federated credential at all',
+                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
+            };
+        case 700016:
+            return {
+                ...known,
+                cause: 'No app with this client-id is registered in the tenant',
+                whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+            };
+        case 7000215:
+            return {
+                ...known,
+                cause: 'The client secret is invalid',
+                whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+            };
+        case 90002:
+            return {
+                ...known,
+                cause: 'The tenant was not found',
+                whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+            };
+        case 700024:
+            return {
+                ...known,
+                cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+                whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+            };
+        default:
+            // A number not in the table: a federated sign-in still shows what it presented and what would match.
+            return claims
+                ? {
+                    ...federated,
+                    cause: "The token endpoint refused the runner's ID token",
+                    whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+                }
+                : undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/auth.ts
+
 
 
 
@@ -23562,6 +24095,8 @@ const tokenResponse = schemas/* looseObject */._H3({
     expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
     token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
 });
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 function tokenGrant(options) {
     // When the token in hand stops being usable, and when a failed renewal is tried again.
@@ -23596,7 +24131,10 @@ function tokenGrant(options) {
                 url: options.tokenPath,
                 form,
                 intent: 'read',
+                ok: tokenEndpointAnswered,
             });
+            // A refusal says what to change, by its error number (sign-in-error.ts).
+            throwIfRefused(response, { endpoint, assertion: form.client_assertion });
             body = parseTokenResponse(response);
         }
         catch (error) {
@@ -23615,46 +24153,78 @@ function tokenGrant(options) {
         retryRenewalAt = 0;
         return body.access_token;
     };
-    /** The token in hand while it can still be sent, after a renewal failed. */
+    /** The token in hand while it can still be sent. */
     const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+    const renewalFailed = (error) => {
+        const valid = stillValid();
+        if (!valid)
+            return;
+        const left = valid.validUntil - options.clock.now();
+        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+        if (options.clock.now() >= retryRenewalAt) {
+            const why = error instanceof Error ? error.message : String(error);
+            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
+                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+        }
+        retryRenewalAt = options.clock.now() + wait;
+    };
     return {
-        async headers() {
+        async headers(signal) {
             const now = options.clock.now();
-            if (!cached || now >= cached.renewAt) {
-                // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
-                const current = stillValid();
-                if (current && now < retryRenewalAt)
-                    return { authorization: `Bearer ${current.token}` };
-                try {
-                    // Concurrent requests (several instances at once) share one token request.
-                    pending ??= fetchToken().finally(() => (pending = undefined));
-                    await pending;
-                }
-                catch (error) {
-                    const valid = stillValid();
-                    if (!valid || !(error instanceof ServiceError)) {
-                        if (error instanceof ServiceError)
-                            options.onFailure?.(error);
-                        throw error;
-                    }
-                    // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
-                    // while the token in hand has minutes left: it is renewed later instead.
-                    const left = valid.validUntil - options.clock.now();
-                    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-                    if (options.clock.now() >= retryRenewalAt) {
-                        options.onRetry?.(`Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
-                            `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
-                    }
-                    retryRenewalAt = options.clock.now() + wait;
-                    return { authorization: `Bearer ${valid.token}` };
-                }
+            if (cached && now < cached.renewAt)
+                return { authorization: `Bearer ${cached.token}` };
+            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+            const current = stillValid();
+            if (current) {
+                if (now >= retryRenewalAt)
+                    renew().catch(renewalFailed);
+                return { authorization: `Bearer ${current.token}` };
             }
-            return { authorization: `Bearer ${cached.token}` };
+            try {
+                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
+            }
+            catch (error) {
+                if (error instanceof ServiceError)
+                    options.onFailure?.(error);
+                throw error;
+            }
         },
         refresh() {
             cached = undefined;
         },
     };
+}
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded(work, ms, endpoint) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new ServiceError({
+            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+        })), ms);
+        timer.unref();
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function auth_untilAborted(work, signal) {
+    if (!signal)
+        return work;
+    signal.throwIfAborted();
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 /** The runner would not give its OIDC token: a sign-in failure, with what to check. */
 function idTokenFailure(error) {
@@ -23726,6 +24296,7 @@ function credentialFor(signIn, options) {
         onToken: options.onSecret,
         onRetry: options.onRetry,
         onFailure: options.onSignInFailure,
+        renewalTimeoutMs: options.requestTimeoutMs,
         ...(signIn.kind === 'client-secret'
             ? { clientSecret: signIn.clientSecret }
             : { clientAssertion: signIn.idToken }),
@@ -23774,8 +24345,8 @@ async function closeDispatcher(dispatcher) {
 function required(input, parse) {
     return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
 }
-function optional(input) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse };
+function optional(input, shown) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
 }
 /** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
 function withDefault(input, fallback) {
@@ -24020,17 +24591,72 @@ async function appCurrentUser(options, client, ctx) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/response.ts
-/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function jsonOf(response) {
-    if (response.text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(response.text);
+;// CONCATENATED MODULE: ./src/client/change-safely.ts
+
+
+/**
+ * Sends a change whose answer may be lost, finds out what happened, and sends it again only where the service
+ * did not act: the one home of that rule. A refusal (a `409` to the first attempt, or one the finding out does
+ * not claim) is thrown, never sent again; the retries carry the first attempt's client request id and wait on
+ * the clock (backoff with jitter) within the attempts and the deadline, so no refusal becomes a storm.
+ */
+async function changeSafely(options) {
+    const { what, clock, log } = options;
+    const policy = options.policy ?? defaultRetryPolicy;
+    let clientRequestId;
+    let unknownSince;
+    for (let attempt = 1;; attempt++) {
+        const sentAt = clock.now();
+        try {
+            return { response: await options.send(clientRequestId) };
+        }
+        catch (error) {
+            if (!(error instanceof ServiceError) || options.signal?.aborted)
+                throw error;
+            const conflict = error.status === 409;
+            // A 409 with nothing of ours possibly under way is someone else's work: the refusal stands.
+            if (conflict ? unknownSince === undefined : !error.effectUnknown)
+                throw error;
+            clientRequestId ??= error.clientRequestId;
+            unknownSince ??= sentAt;
+            log.warning(`${what} (client-request-id ${error.clientRequestId ?? clientRequestId ?? 'none'}) ${describeUnknown(error)}: ${options.findingOutBy.toLowerCase()} to find out whether the service acted`);
+            let finding;
+            try {
+                finding = await options.findOut({ error, conflict, unknownSince });
+            }
+            catch (readError) {
+                // Both failures are the cause: the change's (its effect unknown) and the read's (why it still is).
+                throw withFindingOutFailure(error, readError, options.findingOutBy);
+            }
+            if ('acted' in finding)
+                return { acted: finding.acted, cause: error };
+            if ('refused' in finding)
+                throw withNote(error, finding.refused);
+            // After a 409 the operation in progress is not shown to be ours: never sent again.
+            if (conflict)
+                throw error;
+            const evidence = 'notActed' in finding ? finding.notActed : finding.unknown;
+            // Known now where the finding says so: the error says "did not act" rather than "the effect is unknown".
+            const stop = (hint) => 'notActed' in finding ? new ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
+            if (attempt >= policy.attempts)
+                throw stop(`Sent ${attempt} times; after each, ${evidence}.`);
+            const pause = backoffDelay(policy, attempt);
+            if (clock.now() + pause > options.deadline) {
+                throw stop(`${evidence}, and the next try would come after the step's timeout.`);
+            }
+            log.info(`${evidence}; sending ${what} again in ${formatWait(pause)}`);
+            await clock.sleep(pause, options.signal);
+        }
     }
-    catch {
-        return undefined;
-    }
+}
+function withNote(error, note) {
+    return error.withHint(error.hint ? `${error.hint} ${note}` : note);
+}
+function describeUnknown(error) {
+    if (error.status === 409)
+        return 'was answered 409 (an operation is in progress)';
+    const answer = error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`;
+    return `${answer} and may have reached the service (its answer was lost)`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
@@ -24231,16 +24857,19 @@ function checkUserEmails(emails) {
 
 
 
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: required('app'),
+    userEmails: required('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: withDefault('fail-if-absent'),
+};
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 /* harmony default export */ const app_remove_user = (defineOperation({
     name: 'app-remove-user',
     description: 'Removes one or more users from an app of the app-management service (API token).',
     client: 'app-management',
-    inputs: {
-        app: required('app'),
-        userEmails: required('user-email'),
-        failIfAbsent: withDefault('fail-if-absent'),
-    },
+    inputs: REMOVE_INPUTS,
     plans: true,
     outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
     example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
@@ -24262,8 +24891,14 @@ async function appRemoveUser(options, client, ctx) {
         // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
         let lostAnswer;
         try {
-            const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
-                lostAnswer = error;
+            const response = await removeOnce({
+                client,
+                ctx,
+                apiUrl: options.apiUrl,
+                locator,
+                email,
+                app,
+                onLostAnswer: (error) => (lostAnswer = error),
             });
             // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
             const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -24337,31 +24972,28 @@ async function appRemoveUser(options, client, ctx) {
             : undefined,
     };
 }
-/** Attempts of one removal in all, the first included: as many as a read gets. */
-const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
 /**
- * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
- * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
  */
-async function removeOnce(client, ctx, apiUrl, locator, email, app, onLostAnswer) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError) || !error.effectUnknown)
-                throw error;
+async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
+    const sent = await changeSafely({
+        what: `DELETE ${email}`,
+        findingOutBy: 'Sending it again',
+        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+        findOut: async ({ error }) => {
             onLostAnswer(error);
-            clientRequestId = error.clientRequestId;
-            const wait = backoffDelay(defaultRetryPolicy, attempt);
-            if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
-                throw error;
-            ctx.logger.info(`DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
-                '(a removal is idempotent, so it is sent again although its effect is unknown)');
-            await ctx.clock.sleep(wait, ctx.signal);
-        }
-    }
+            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        throw sent.cause;
+    return sent.response;
 }
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
 function isAbsentUser(error) {
@@ -24411,14 +25043,20 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
 
+
+
+/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
+const MAX_PAGES = 10_000;
 /**
  * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
+ * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, signal) {
+async function* pages(first, next, options = {}) {
+    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
     const seen = new Set();
     let page = await first();
-    for (;;) {
+    for (let read = 1;; read++) {
         yield page;
         const link = page.nextLink;
         if (!link)
@@ -24426,13 +25064,53 @@ async function* pages(first, next, signal) {
         if (seen.has(link)) {
             throw new ServiceError({
                 code: 'RepeatingNextLink',
-                message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
             });
         }
+        if (read >= MAX_PAGES) {
+            throw new ServiceError({
+                code: 'EndlessListing',
+                message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
+            });
+        }
+        if (listing)
+            refuseElsewhere(link, listing, what);
         seen.add(link);
         signal?.throwIfAborted();
-        page = await next(link);
+        try {
+            page = await next(link);
+        }
+        catch (error) {
+            throw endedAtDeadline(error, what, read);
+        }
     }
+}
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link, listing, what) {
+    let path;
+    try {
+        path = new URL(link, listing).pathname;
+    }
+    catch {
+        return; // Not a URL: the client refuses it when it resolves it, naming it.
+    }
+    if (path === listing.pathname)
+        return;
+    throw new ServiceError({
+        code: 'UnexpectedNextLink',
+        message: `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
+            `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+    });
+}
+/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
+function endedAtDeadline(error, what, read) {
+    if (!(error instanceof ServiceError) || error.code !== STEP_TIMEOUT)
+        return error;
+    return new ServiceError({
+        ...error.init,
+        code: 'ListingUnfinished',
+        message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
+    });
 }
 /**
  * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
@@ -24446,7 +25124,7 @@ function listPages(client, method, url, schema, what, options = {}) {
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), options.signal);
+    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -24790,37 +25468,31 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
 ;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = new Set(['succeeded', 'completed']);
-const FAILED = new Set(['failed', 'canceled', 'cancelled']);
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
 /** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
 function classifyStatus(status) {
-    const s = (status ?? '').trim().toLowerCase();
-    if (SUCCEEDED.has(s))
+    if (isOneOf(status, SUCCEEDED))
         return 'succeeded';
-    if (FAILED.has(s))
+    if (isOneOf(status, FAILED))
         return 'failed';
     return 'running';
 }
@@ -24866,6 +25538,44 @@ async function pollUntilDone(options) {
             options.onProgress?.(next.value, clock.now() - started);
         state = next;
     }
+}
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.pastDeadline;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
@@ -25009,7 +25719,6 @@ function movedTo(response, mode, state) {
 
 
 
-
 /**
  * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
  * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
@@ -25022,222 +25731,78 @@ async function followOperation(options) {
     let pollingUrl = options.pollingUrl;
     let mode = options.mode;
     const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-            poll: async () => {
-                const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-                last = { ...readAnswer(response, mode, 'operation status'), response };
-                const moved = movedTo(response, mode, last.state);
-                if (moved) {
-                    const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                    if (next !== pollingUrl)
-                        options.debug?.(`polling URL now ${redactQuery(next)}`);
-                    pollingUrl = next;
-                    mode = moved.mode;
-                }
-                return { value: last, retryAfterMs: retryAfterOf(response) };
-            },
-            statusOf: (seen) => seen.body.status,
-            stateOf: (seen) => seen.state,
-            // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-            onProgress: ({ body }) => {
-                if (body.status != null || body.percentComplete != null)
-                    options.onProgress(body);
-            },
-        });
-        return { kind: result.outcome, last, pollingUrl };
-    }
-    catch (error) {
-        // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error, pollingUrl };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
-            return { kind: 'timeout', last, error, pollingUrl };
-        }
-        return { kind: 'error', last, error, pollingUrl };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof ServiceError && error.pastDeadline;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
-
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
-}
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    logger;
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
+    const ended = await pollToEnd({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+        poll: async () => {
+            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+            last = { ...readAnswer(response, mode, 'operation status'), response };
+            const moved = movedTo(response, mode, last.state);
+            if (moved) {
+                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                if (next !== pollingUrl)
+                    options.debug?.(`polling URL now ${redactQuery(next)}`);
+                pollingUrl = next;
+                mode = moved.mode;
             }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
-class InstanceLog {
-    details = [];
-    name;
-    sink;
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
-function followInLog(ctx, log, startedAt, options) {
-    return followOperation({
-        ...options,
-        terms: ctx,
-        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+            return { value: last, retryAfterMs: retryAfterOf(response) };
+        },
+        statusOf: (seen) => seen.body.status,
+        stateOf: (seen) => seen.state,
+        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+        onProgress: ({ body }) => {
+            if (body.status != null || body.percentComplete != null)
+                options.onProgress(body);
+        },
     });
+    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+    return { kind: ended.kind, last, error: ended.error, pollingUrl };
+}
+function readFirstAnswer(response, origin, what) {
+    const answer = readAnswer(response, 'async', what);
+    if (response.status !== 202 && answer.state !== 'running') {
+        return { kind: 'ended', seen: { ...answer, response } };
+    }
+    // A 202 is followed whatever its body says: the operation is what decides.
+    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+    const link = pollingLinkOf(response);
+    if (!link) {
+        throw new Error(response.status === 202
+            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+    }
+    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+    return { kind: 'running', seen, pollingUrl, mode: link.mode };
+}
+
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
 
 
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(label, target, followed, operationUrl, durationMs, log) {
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout': {
-            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-            const e = followed.error;
-            const why = e instanceof ServiceError && e.pastDeadline
-                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-                : '';
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-        }
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
-            const seen = body ? `; ${lastSeen}` : '';
-            // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof ServiceError && error.status === 404) {
-                return {
-                    ...base,
-                    gone: true,
-                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-                };
-            }
-            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
-        }
-    }
-}
-function lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
     return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
@@ -25376,6 +25941,91 @@ async function mapLimited(items, limit, work) {
     return results;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    logger;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
+class InstanceLog {
+    details = [];
+    name;
+    sink;
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/each.ts
 
 
@@ -25432,14 +26082,10 @@ async function readInstance(client, url) {
         response,
     };
 }
-/** Statuses compare case-insensitively (the contract's rule). */
-function sameStatus(a, b) {
-    return a?.toLowerCase() === b.toLowerCase();
-}
 /** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
 const SETTLING = ['starting', 'stopping', 'softshutdown'];
 function isSettling(status) {
-    return SETTLING.includes(status?.toLowerCase() ?? '');
+    return isOneOf(status, SETTLING);
 }
 /**
  * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
@@ -25447,32 +26093,256 @@ function isSettling(status) {
  * it); without it the first read goes out at once. One `onChange` per status seen.
  */
 async function followStatus(client, url, ctx, onChange, first) {
-    let last = first;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, first),
+        deadline: ctx.deadline,
+        stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+        onProgress: onChange,
+    });
+    return { ...ended, kind: ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind };
+}
+/** The reads of one instance as the polling loop takes them: each with its Retry-After. */
+function readsOf(client, url, ctx, first) {
     const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
-    try {
-        const result = await pollUntilDone({
-            clock: ctx.clock,
-            signal: ctx.signal,
-            deadline: ctx.deadline,
-            pollIntervalMs: ctx.pollIntervalMs,
-            initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
-            poll: async () => {
-                last = await readInstance(client, url);
-                return { value: last, retryAfterMs: retryAfterOf(last) };
-            },
-            statusOf: (state) => state.status,
-            stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
-            onProgress: onChange,
-        });
-        return { kind: 'settled', last: result.value };
+    return {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+        poll: async () => {
+            const state = await readInstance(client, url);
+            return { value: state, retryAfterMs: retryAfterOf(state) };
+        },
+        statusOf: (state) => state.status,
+    };
+}
+/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
+const SETTLE_WINDOW_MS = 30_000;
+/**
+ * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
+ * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
+ * a virtual clock. Only code already running in the process can set this global.
+ */
+const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+function settleWindowMs() {
+    const shortened = globalThis[SETTLE_WINDOW_OVERRIDE];
+    return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
+}
+/**
+ * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
+ * up to the settle window and within the deadline: the status lags the operation. The end of the window is no
+ * failure (`timeout` with a PollTimeoutError): the last read is then the verdict.
+ */
+async function pastLag(watch) {
+    const { client, url, ctx, startState } = watch;
+    let lagged = false;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, watch.first),
+        deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
+        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
+        onProgress: (state) => {
+            if (!lagged && sameStatus(state.status, startState))
+                watch.onLag(state);
+            lagged ||= sameStatus(state.status, startState);
+        },
+    });
+    if (lagged && ended.last)
+        watch.onRead(ended.last);
+    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
+    return { ...ended, kind, windowOver };
+}
+/** The read after a change of unknown effect, past the status lag: throws where the reads fail. */
+async function readPastLag(watch) {
+    const ended = await pastLag(watch);
+    if ((ended.kind === 'settled' || ended.windowOver) && ended.last)
+        return ended.last;
+    throw ended.error;
+}
+/**
+ * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it again within
+ * the settle window and follows it on if it moves: a lagging status is not a verdict.
+ */
+async function followToEnd(watch) {
+    const { client, url, ctx, startState, onRead } = watch;
+    const settled = await followStatus(client, url, ctx, onRead, watch.first);
+    const last = settled.last;
+    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+        return settled;
+    const lag = await pastLag({ ...watch, startState, first: last });
+    if (lag.windowOver && ctx.clock.now() < ctx.deadline)
+        return { kind: 'settled', last: lag.last };
+    if (lag.kind !== 'settled' || !isSettling(lag.last?.status))
+        return lag;
+    return followStatus(client, url, ctx, onRead, lag.last);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/**
+ * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
+ * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(action, status) {
+    if (sameStatus(status, END_STATUS[action.verb]))
+        return true;
+    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+    start: ['starting', 'running'],
+};
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
+}
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? ERP_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
     }
-    catch (error) {
-        if (ctx.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, ctx))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+
+
+
+
+
+/**
+ * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
+ * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
+ * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
+ * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
+ * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
+ */
+async function sendFindingOut(o) {
+    const { action, target, client, ctx, log } = o;
+    const { verb } = action;
+    const name = target.ref.label;
+    const startState = startStateOf(verb, o.before);
+    const watch = {
+        client,
+        url: target.readUrl,
+        ctx,
+        startState,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
+    };
+    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
+    // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
+    const cannotTell = isOneOf(startState, ACTED[verb]);
+    const sent = await changeSafely({
+        what: `the ${verb}`,
+        findingOutBy: 'Reading the instance',
+        send: (clientRequestId) => action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
+        findOut: async ({ conflict }) => {
+            if (cannotTell) {
+                return {
+                    refused: `'${name}' was ${startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+                };
+            }
+            const now = await readPastLag({ ...watch, first: undefined });
+            if (moved(now.status) || conflict)
+                return { acted: now };
+            return {
+                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
+            };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log,
+    });
+    if ('response' in sent)
+        return sent.response;
+    const now = sent.acted;
+    if (!o.wait) {
+        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
     }
+    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(o) {
+    const { action, sent, log } = o;
+    const { settled, cause } = o.followed;
+    const { verb } = action;
+    const name = o.target.ref.label;
+    const last = settled.last;
+    const base = {
+        target: name,
+        durationMs: o.durationMs,
+        requestId: last?.response.requestId ?? cause.requestId,
+    };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
@@ -25483,8 +26353,8 @@ async function followStatus(client, url, ctx, onChange, first) {
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
-async function planInstance(action, name, actionUrl, apiVersion, before, client, log, durationMs) {
-    const request = await wouldSend(() => action.send(client, actionUrl, log, apiVersion), `the ${action.verb} of '${name}'`);
+async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
+    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
     // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
     const from = before ? (before.status ?? 'of no status') : 'status not read';
     return {
@@ -25539,13 +26409,91 @@ function withPlan(reported, outcomes, operation, context, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(o) {
+    const { label, target, followed, operationUrl, durationMs, log } = o;
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new ServiceError({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${conclude_lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof ServiceError)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
+        }
+    }
+}
+function conclude_lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
+
+
 /** The permission C0 needs, as the resource manager names it. */
 const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
 function firstLine(error) {
@@ -25596,16 +26544,26 @@ function readFailure(ref, error, durationMs, log, ctx) {
 }
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
- * the health: the line that catches a false success.
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
-async function verifyEnd(action, target, ended, sent, client, ctx, log, startedAt) {
+async function verifyEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
     const { verb } = action;
-    const name = target.ref.label;
+    const name = o.target.ref.label;
     const end = END_STATUS[verb];
-    const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`));
+    const startState = startStateOf(verb, sent.before);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+        startState: isEnd(action, startState) ? undefined : startState,
+        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
+    });
     const last = settled.last;
-    const durationMs = ctx.clock.now() - startedAt;
+    const durationMs = ctx.clock.now() - o.startedAt;
     const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
     const outcome = (instanceOutcome, failure) => ({
         ...ended,
@@ -25618,7 +26576,7 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
     const health = last?.health ?? 'unknown';
     switch (settled.kind) {
         case 'settled':
-            if (sameStatus(last?.status, end))
+            if (isEnd(action, last?.status))
                 return outcome(DONE[verb]);
             return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
         case 'timeout':
@@ -25644,30 +26602,6 @@ async function verifyEnd(action, target, ended, sent, client, ctx, log, startedA
 
 
 
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline'],
-    start: ['starting', 'running'],
-};
-const SEED_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
-        return given ?? SEED_API_VERSION;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
-    }
-    return given;
-}
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -25685,7 +26619,7 @@ async function runInstanceAction(action, options, client, ctx) {
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
         title: (t) => `${operation} ${t.ref.label}`,
         logName: (t) => t.ref.label,
-        work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
+        work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
     });
     const reported = report(outcomes, {
         title: operation,
@@ -25706,7 +26640,8 @@ function whereContext(targets) {
         ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
     ];
 }
-async function actOn(action, target, apiVersion, options, client, ctx, log) {
+async function actOn(o) {
+    const { action, target, apiVersion, options, client, ctx, log } = o;
     const { verb } = action;
     const name = target.ref.label;
     const label = `The ${verb} of erp virtual instance '${name}'`;
@@ -25750,53 +26685,75 @@ async function actOn(action, target, apiVersion, options, client, ctx, log) {
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
     if (ctx.dryRun) {
-        return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
+        const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
+        return planInstance({ ...planned, durationMs: elapsed() });
     }
     const sent = { before, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+        const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
         if ('settled' in response) {
-            return followedInstance(action, target, response, sent, elapsed(), log);
+            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
         }
-        // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-        const answer = readAnswer(response, 'async', `${verb} response`);
-        seen = { ...answer, response };
-        if (response.status !== 202 && answer.state !== 'running') {
-            log.info(progressLine(answer.body, elapsed()));
-            const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
-            return answer.state === 'succeeded' && options.verify
-                ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+        // The service's own answer to the POST, read in the client as the poller reads it.
+        const first = readFirstAnswer(response, client.origin, `${verb} response`);
+        seen = first.seen;
+        if (first.kind === 'ended') {
+            log.info(progressLine(seen.body, elapsed()));
+            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+            const ended = conclude({
+                label,
+                target: name,
+                followed: { kind, last: seen },
+                operationUrl: undefined,
+                durationMs: elapsed(),
+                log,
+            });
+            return kind === 'succeeded' && options.verify
+                ? verifyEnd({ ...o, ended, sent, startedAt })
                 : withInstance(ended, sent, verb);
         }
-        // A 202 is followed whatever its body says: the operation is what decides.
-        seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-        const link = pollingLinkOf(response);
-        if (!link) {
-            throw new Error(response.status === 202
-                ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-                : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-        }
-        pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
-        mode = link.mode;
+        pollingUrl = first.pollingUrl;
+        mode = first.mode;
         log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
     }
     catch (error) {
         const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+        const ended = conclude({
+            label,
+            target: name,
+            followed: { kind, last: seen, error },
+            operationUrl: undefined,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(ended, sent, verb);
     }
     if (!options.wait) {
         log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+        const accepted = conclude({
+            label,
+            target: name,
+            followed: { kind: 'accepted', last: seen },
+            operationUrl: pollingUrl,
+            durationMs: elapsed(),
+            log,
+        });
         return withInstance(accepted, sent, verb);
     }
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+    const ended = conclude({
+        label,
+        target: name,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: elapsed(),
+        log,
+    });
     if (followed.kind === 'succeeded' && options.verify) {
-        return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+        return verifyEnd({ ...o, ended, sent, startedAt });
     }
     return withInstance(ended, sent, verb);
 }
@@ -25815,121 +26772,15 @@ function withInstance(outcome, sent, verb) {
         instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
     };
 }
-/**
- * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
- * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
- * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
- */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/**
- * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
- * own retries, with the same client request id (the same logical request), within the budget and the deadline.
- */
-async function sendFindingOut(action, target, apiVersion, wait, client, ctx, log) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            clientRequestId ??= error.clientRequestId;
-            const what = error.status === 409
-                ? 'was answered 409 (an operation is in progress)'
-                : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
-            log.warning(`the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`);
-            let now;
-            try {
-                now = await readInstance(client, target.readUrl);
-            }
-            catch (readError) {
-                // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-                throw withFindingOutFailure(error, readError, 'Reading the instance');
-            }
-            if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
-                if (!wait) {
-                    log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-                    return { settled: { kind: 'accepted', last: now }, cause: error };
-                }
-                log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-                const settled = await followStatus(client, target.readUrl, ctx, (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`), now);
-                return { settled, cause: error };
-            }
-            const status = now.status ?? 'of no status';
-            // Known now: the service did not act. The error says so rather than "the effect is unknown".
-            const didNotAct = (hint) => new ServiceError({ ...error.init, effectUnknown: false, hint });
-            if (attempt >= SEND_ATTEMPTS) {
-                throw didNotAct(`Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`);
-            }
-            const pause = backoffDelay(defaultRetryPolicy, attempt);
-            if (ctx.clock.now() + pause > ctx.deadline) {
-                throw didNotAct(`'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`);
-            }
-            log.info(`is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`);
-            await ctx.clock.sleep(pause, ctx.signal);
-        }
-    }
-}
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(action, target, { settled, cause }, sent, durationMs, log) {
-    const { verb } = action;
-    const name = target.ref.label;
-    const end = END_STATUS[verb];
-    const last = settled.last;
-    const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
-    const status = last?.status ?? 'none';
-    const done = `${sent.done}: followed by the instance's status (answer lost)`;
-    if (settled.kind === 'accepted') {
-        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            status: last?.status,
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
-    }
-    if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
-        log.info(`reached ${last?.status}`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-        };
-    }
-    if (settled.kind === 'settled') {
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
-    }
-    const why = settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-            ? 'the job was cancelled'
-            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-    return {
-        ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
-        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-        instance: {
-            before: sent.before,
-            after: last,
-            outcome: settled.kind === 'error' ? 'failed' : 'running',
-            done,
-        },
-    };
-}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
-    apiVersion: optional('api-version'),
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: optional('api-version', `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`),
     subscriptionId: optional('subscription-id'),
     resourceGroup: optional('resource-group'),
     erpVirtualInstances: required('erp-virtual-instance'),
@@ -26204,6 +27055,7 @@ function planWindow(ref, databases, o) {
 
 
 
+
 /**
  * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
  * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
@@ -26281,17 +27133,20 @@ async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
  */
 async function runStep(step, target, known, o, apiVersion, client, ctx, log) {
     const action = actionOf(step, o);
+    const acting = { action, target, apiVersion, client, ctx, log };
     if (step.skippable)
-        return actOn(action, target, apiVersion, o, client, ctx, log);
+        return actOn({ ...acting, options: o });
     const startedAt = ctx.clock.now();
+    // Not read first, but its status is known: the finding out after a lost answer starts from it.
     const unread = { ...o, skipIfDone: false, verify: false };
-    const sent = await actOn(action, target, apiVersion, unread, client, ctx, log);
+    const sent = await actOn({ ...acting, options: unread, known });
     const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
     const verified = sent.instance?.after !== undefined;
     if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
         return ended;
     }
-    return verifyEnd(action, target, ended, { before: known, done: step.describe }, client, ctx, log, startedAt);
+    // A machine step's action has its snooze on: after a deallocating stop, Unavailable is an end too (isEnd).
+    return verifyEnd({ ...acting, ended, sent: { before: known, done: step.describe }, startedAt });
 }
 /** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
 function actionOf(step, o) {
@@ -26303,15 +27158,16 @@ function actionOf(step, o) {
         },
         describe: step.describe,
         plan: `${step.step}: ${step.describe}`,
-        send: (c, url, log, apiVersion, clientRequestId) => {
+        send: (request) => {
             const body = step.body ?? {};
             if (step.verb === 'stop' && o.sendStop) {
                 const stop = {
                     softStopTimeoutSeconds: body.softStopTimeoutSeconds ?? 0,
                     deallocateVm: !!body.deallocateVm,
                 };
-                return o.sendStop(c, url, stop, log, apiVersion, clientRequestId);
+                return o.sendStop({ ...request, body: stop });
             }
+            const { client: c, url, clientRequestId } = request;
             return c.send({ method: 'POST', url, json: step.body, clientRequestId });
         },
     };
@@ -26322,6 +27178,12 @@ function actionOf(step, o) {
 
 
 
+
+const START_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    startVm: withDefault('start-vm'),
+    wholeSystem: withDefault('whole-system'),
+};
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
  * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
@@ -26333,11 +27195,7 @@ function actionOf(step, o) {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        startVm: withDefault('start-vm'),
-        wholeSystem: withDefault('whole-system'),
-    },
+    inputs: START_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     run: erpStart,
@@ -26360,7 +27218,7 @@ function erpStart(options, client, ctx) {
         snooze: { input: 'start-vm', on: options.startVm },
         describe: options.startVm ? 'start, starting the VMs first' : 'start',
         plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: (c, url, _log, _apiVersion, clientRequestId) => c.send({ method: 'POST', url, json, clientRequestId }),
+        send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     }, options, client, ctx);
 }
 
@@ -26441,6 +27299,8 @@ async function statusWindow(options, client, ctx, readSystems) {
 
 
 
+
+
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -26450,7 +27310,7 @@ async function statusWindow(options, client, ctx, readSystems) {
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
+        apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionId: optional('subscription-id'),
         resourceGroup: optional('resource-group'),
         erpVirtualInstances: required('erp-virtual-instance'),
@@ -26558,6 +27418,16 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
+
+const STOP_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    hardStopFallback: withDefault('hard-stop-fallback'),
+    deallocateVm: withDefault('deallocate-vm'),
+    wholeSystem: withDefault('whole-system'),
+    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+};
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
  * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
@@ -26569,14 +27439,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: {
-        ...INSTANCE_ACTION_INPUTS,
-        softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-        hardStopFallback: withDefault('hard-stop-fallback'),
-        deallocateVm: withDefault('deallocate-vm'),
-        wholeSystem: withDefault('whole-system'),
-        databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
-    },
+    inputs: STOP_INPUTS,
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     run: erpStop,
@@ -26592,7 +27455,7 @@ function erpStop(options, client, ctx) {
         return runWindow({
             ...options,
             ...window,
-            sendStop: (c, url, body, log, v, id) => sendStop(c, url, { ...options, ...body }, log, v, id),
+            sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
         }, client, ctx);
     }
     const soft = options.softStopTimeoutSeconds;
@@ -26605,11 +27468,11 @@ function erpStop(options, client, ctx) {
         snooze: { input: 'deallocate-vm', on: options.deallocateVm },
         describe,
         plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (c, url, log, apiVersion, clientRequestId) => sendStop(c, url, options, log, apiVersion, clientRequestId),
+        send: (request) => sendStop({ ...request, options }),
     }, options, client, ctx);
 }
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(client, url, options, log, apiVersion, clientRequestId) {
+async function sendStop({ client, url, options, log, apiVersion, clientRequestId, }) {
     // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
     const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
     const stop = (softStopTimeoutSeconds, id) => client.send({
@@ -26638,6 +27501,7 @@ async function sendStop(client, url, options, log, apiVersion, clientRequestId) 
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
 
 
 
@@ -26701,11 +27565,18 @@ async function resume(pollingUrl, label, client, ctx, log) {
         const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
         log.info(`not polled: ${why} before its turn`);
         const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-        return conclude(label, target, { kind }, pollingUrl, 0, log);
+        return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
     const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
+    return conclude({
+        label,
+        target,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: ctx.clock.now() - startedAt,
+        log,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
@@ -27147,54 +28018,56 @@ async function followSynchronization(share, request, ctx) {
     let lastStatus;
     let warnedGone = false;
     let announcedWaiting = false;
-    const outcome = (end) => ({ sync: followed, end, listedAny });
-    try {
-        for (;;) {
-            const id = followed?.synchronizationId;
-            if (id) {
-                const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
-                if (pass.found)
-                    followed = pass.found;
-                else if (!warnedGone) {
-                    warnedGone = true;
-                    logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-                }
+    // One pass of the listing: the synchronization chosen (once chosen, looked up by id), or none yet.
+    const pass = async () => {
+        const id = followed?.synchronizationId;
+        if (id) {
+            const found = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
+            if (found.found)
+                followed = found.found;
+            else if (!warnedGone) {
+                warnedGone = true;
+                logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
             }
-            else {
-                const pass = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
-                listedAny ||= pass.listedAny;
-                if (pass.found) {
-                    followed = pass.found;
-                    logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-                }
-                else if (!announcedWaiting) {
-                    announcedWaiting = true;
-                    logger.info(listedAny
-                        ? `No ${request.wanted} is listed yet; waiting for it.`
-                        : 'No synchronization is listed yet; waiting for one.');
-                }
-            }
-            if (followed) {
-                const status = followed.status ?? '(none)';
-                if (status !== lastStatus) {
-                    logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-                    lastStatus = status;
-                }
-                const end = classifyStatus(followed.status);
-                if (end !== 'running')
-                    return outcome(end);
-            }
-            const now = clock.now();
-            if (now >= ctx.deadline)
-                return outcome('timeout');
-            await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+            return followed;
         }
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return outcome('cancelled');
-    }
+        const found = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
+        listedAny ||= found.listedAny;
+        if (found.found) {
+            followed = found.found;
+            logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
+        }
+        else if (!announcedWaiting) {
+            announcedWaiting = true;
+            logger.info(listedAny
+                ? `No ${request.wanted} is listed yet; waiting for it.`
+                : 'No synchronization is listed yet; waiting for one.');
+        }
+        return followed;
+    };
+    const ended = await pollToEnd({
+        clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        poll: async () => ({ value: await pass(), retryAfterMs: share.retryAfterMs }),
+        // Not listed yet is still running, as a synchronization without a status is.
+        statusOf: (sync) => sync?.status,
+        onProgress: (sync) => {
+            const status = sync && (sync.status ?? '(none)');
+            if (sync && status !== lastStatus) {
+                logger.info(`Synchronization ${sync.synchronizationId ?? '(no id)'}: ${status}`);
+                lastStatus = status;
+            }
+        },
+        changed: () => true,
+    });
+    // A listing that failed for good (even one the deadline cut short) is the caller's to report, with the
+    // service's answer (wait-for-sync fails; a start or cancel says how to follow it later).
+    const timedOut = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    if (ended.kind === 'error' || (ended.kind === 'timeout' && !timedOut))
+        throw ended.error;
+    return { sync: followed, end: ended.kind, listedAny };
 }
 /** How to follow a synchronization in a later step: said where this one stops waiting. */
 const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
@@ -27299,6 +28172,13 @@ class ShareSubscription {
 
 
 
+const WAIT_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: optional('synchronization-id'),
+    startedAfter: optional('started-after'),
+    filter: optional('filter'),
+    orderby: optional('orderby'),
+};
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
  * outputs and the source share's schedule.
@@ -27308,13 +28188,7 @@ class ShareSubscription {
     description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: optional('synchronization-id'),
-        startedAfter: optional('started-after'),
-        filter: optional('filter'),
-        orderby: optional('orderby'),
-    },
+    inputs: WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
@@ -27465,18 +28339,19 @@ function changed(result, changes) {
 
 
 
+const sync_start_START_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationMode: withDefault('synchronization-mode'),
+    cancelOnAbort: withDefault('cancel-on-abort'),
+    wait: withDefault('wait'),
+};
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 /* harmony default export */ const sync_start = (defineOperation({
     name: 'sync-start',
     description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationMode: withDefault('synchronization-mode'),
-        cancelOnAbort: withDefault('cancel-on-abort'),
-        wait: withDefault('wait'),
-    },
+    inputs: sync_start_START_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
@@ -27527,61 +28402,65 @@ async function syncStart(options, client, ctx) {
         }
     }
 }
-/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
-const sync_start_SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
-const CLOCK_SKEW_MS = 60_000;
 /**
- * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
- * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
- * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ * synchronize through the client's change-safely rule. A refusal (a 409 to the first attempt: a scheduled run, or
+ * another party's) fails with the service's code and message. Only after an attempt of unknown effect is A1
+ * searched, and only for a synchronization that started after that attempt was sent, in the mode asked: that one
+ * is ours and is followed; a run that started before it is someone else's, and the failure stands.
  */
 async function start(share, mode, ctx) {
-    const sentAt = ctx.clock.now();
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) });
-        }
-        catch (error) {
-            const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-            if (!unknown || ctx.signal?.aborted)
-                throw error;
-            const what = error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
-            ctx.logger.warning(`synchronize ${what}: reading the list to find out whether the service started one.`);
-            let pass;
-            try {
-                pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-            }
-            catch (readError) {
-                // The request's own failure stays the cause; the read's is added (a service that went away says so).
-                throw withFindingOutFailure(error, readError, 'Reading the list');
-            }
+    const sent = await changeSafely({
+        what: 'synchronize',
+        findingOutBy: 'Reading the list',
+        send: (clientRequestId) => share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined), clientRequestId }),
+        findOut: async ({ unknownSince }) => {
+            const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
             const newest = pass.found;
-            const start = newest && startOf(newest);
-            if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
-                ctx.logger.info(`The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`);
-                return { id: newest.synchronizationId, begun: newest };
+            if (newest?.synchronizationId && isOurs(newest, mode, unknownSince)) {
+                return { acted: { ...newest, synchronizationId: newest.synchronizationId } };
             }
-            if ((newest && classifyStatus(newest.status) === 'running') || attempt >= sync_start_SEND_ATTEMPTS)
-                throw error;
-            ctx.logger.info('No synchronization started since: the service did not act; sending synchronize again.');
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'synchronize');
-        const id = answer.synchronizationId;
-        if (!id) {
-            throw new ServiceError({
-                status: response.status,
-                code: 'InvalidResponse',
-                message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-                requestId: response.requestId,
-            });
-        }
-        ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+            if (newest && classifyStatus(newest.status) === 'running') {
+                return {
+                    refused: `Synchronization ${newest.synchronizationId ?? '(no id)'}${describeSync(newest)} runs and did not start after this step's synchronize was sent, so it is not taken for this step's; ${RUNNING_HINT}`,
+                };
+            }
+            return { notActed: 'no synchronization started since: the service did not act' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent) {
+        const begun = sent.acted;
+        ctx.logger.info(`The service started synchronization ${begun.synchronizationId}${describeSync(begun)}: following it.`);
+        return { id: begun.synchronizationId, begun };
     }
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'synchronize');
+    const id = answer.synchronizationId;
+    if (!id) {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+            requestId: response.requestId,
+        });
+    }
+    ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+}
+/**
+ * Ours: started after the attempt of unknown effect was sent (by our clock against the service's: a run that
+ * began before it, however recently, is another party's), or listed first and queued without a start, and in the
+ * mode asked where the listing names one.
+ */
+function isOurs(sync, mode, sentAt) {
+    const start = startOf(sync);
+    const listedMode = sync.synchronizationMode;
+    if (listedMode && listedMode.toLowerCase() !== mode.toLowerCase())
+        return false;
+    return start === undefined || start >= sentAt;
 }
 /**
  * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
@@ -27624,66 +28503,54 @@ function safeStatus(text) {
 
 
 
+const CANCEL_INPUTS = {
+    ...SHARE_INPUTS,
+    synchronizationId: optional('synchronization-id'),
+    wait: withDefault('wait'),
+};
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 /* harmony default export */ const sync_cancel = (defineOperation({
     name: 'sync-cancel',
     description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
     client: 'resource-manager',
     polls: true,
-    inputs: {
-        ...SHARE_INPUTS,
-        synchronizationId: optional('synchronization-id'),
-        wait: withDefault('wait'),
-    },
+    inputs: CANCEL_INPUTS,
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: syncCancel,
 }));
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
- * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
- * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
- * within the attempts a read gets from the client.
+ * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
+ * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
+ * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
+ * one synchronization cancels it once).
  */
 async function cancel(share, id, known, ctx) {
-    let clientRequestId;
-    for (let attempt = 1;; attempt++) {
-        let response;
-        try {
-            response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
-        }
-        catch (error) {
-            if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted)
-                throw error;
-            clientRequestId = error.clientRequestId;
-            ctx.logger.warning(`cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`);
-            let now;
-            try {
-                now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), {
-                    kind: 'id',
-                    synchronizationId: id,
-                }, true)).found;
-            }
-            catch (readError) {
-                throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
-            }
+    const sent = await changeSafely({
+        what: 'cancelSynchronization',
+        findingOutBy: `Reading synchronization ${id}`,
+        send: (clientRequestId) => share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
+        findOut: async () => {
+            const now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true)).found;
             if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
                 ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
-                return { ...known, ...now, synchronizationId: id };
+                return { acted: { ...known, ...now, synchronizationId: id } };
             }
-            if (attempt >= defaultRetryPolicy.attempts)
-                throw error;
-            ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
-            continue;
-        }
-        const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-        ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-        return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-    }
+            return { notActed: `synchronization ${id} is still ${now.status}` };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        return sent.acted;
+    const response = sent.response;
+    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
+    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const isCancelled = (status) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
@@ -27780,41 +28647,107 @@ function findOperation(name) {
     return registry_REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+;// CONCATENATED MODULE: ./src/inputs/access-refusals.ts
 
+
+/** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
+const ACTION_AND_SCOPE = /action '([^']+)' over scope '([^']+)'/;
 /**
- * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
- * federation, can word the same text as flags.
+ * The resource manager's refusals of the step's credential, gathered over every system the step touches and
+ * reported once: a 401 is one credential problem, not one per system; a 403 `AuthorizationFailed` is one line per
+ * distinct action and scope, with the request ids that met it.
  */
-const SIGN_IN_HOW_TO = {
-    direct: 'set access-token, or client-id and tenant-id with client-secret',
-    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
-};
-const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
-/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, idToken, operation) {
-    const accessToken = inputs.optional('access-token');
-    if (accessToken)
-        return { kind: 'access-token', accessToken };
-    const clientId = inputs.optional('client-id');
-    const tenantId = inputs.optional('tenant-id');
-    const clientSecret = inputs.optional('client-secret');
-    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-    if (!clientId || !tenantId) {
-        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+class AccessRefusals {
+    accepted = false;
+    unauthorized;
+    lacked = new Map();
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+    messages = new Map();
+    /** Every response of the resource-manager client passes here. */
+    observe(response) {
+        if (response.status < 300)
+            this.accepted = true;
+        if (response.status === 401)
+            this.unauthorized ??= response;
+        if (response.status !== 403)
+            return;
+        const error = parseErrorBody(response, '');
+        const match = error.code === 'AuthorizationFailed' ? ACTION_AND_SCOPE.exec(error.serviceMessage ?? '') : null;
+        if (!match)
+            return;
+        const [, action = '', scope = ''] = match;
+        const key = `${action}\n${scope.toLowerCase()}`;
+        const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
+        entry.requestIds.push(response.requestId ?? 'none');
+        this.lacked.set(key, entry);
+        const text = oneLine(error.serviceMessage ?? '');
+        if (!this.messages.has(text))
+            this.messages.set(text, { text, firstRequestId: entry.requestIds[0] });
     }
-    const authUrl = inputs.required('auth-url', operation);
-    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
-    if (clientSecret)
-        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    if (!idToken) {
-        throw new InputError('client-secret', `is not set and ${NO_RUNNER_TOKEN}: ${howTo}`);
+    /**
+     * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
+     * the same scope after the first point to its request id instead of repeating it.
+     */
+    condense(failure) {
+        let condensed = failure;
+        for (const { text, firstRequestId } of this.messages.values()) {
+            const parts = condensed?.split(text) ?? [];
+            if (parts.length <= 2)
+                continue;
+            const [first, ...rest] = parts;
+            condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+        }
+        return condensed;
     }
-    const audience = inputs.optional('oidc-audience');
-    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+    /**
+     * After the operation: a failed step whose credential no request got past is one 401, thrown once; a failed
+     * step that met AuthorizationFailed gets the permissions lacked, each once, as its diagnosis.
+     */
+    settle(result, how) {
+        if (!result.failure)
+            return undefined;
+        if (this.unauthorized && !this.accepted)
+            throw credentialRefused(this.unauthorized, how.signIn);
+        if (this.lacked.size === 0)
+            return undefined;
+        const lacked = [...this.lacked.values()];
+        const own = how.snooze
+            ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
+            : '';
+        return {
+            cause: `The identity signed in lacks ${lacked.length === 1 ? 'a permission' : `${lacked.length} permissions`} (AuthorizationFailed)`,
+            whatToDo: `Grant the identity signed in a role with each action below over its scope (or a scope above it), then run the job again.${own}`,
+            lacked,
+        };
+    }
+}
+/** The sign-in inputs a refused token came from, and what to check of them. */
+function credentialAdvice(signIn) {
+    if (signIn.kind === 'access-token') {
+        return {
+            inputs: 'access-token',
+            whatToDo: 'Set access-token to a token for this resource manager (its audience is base-url), not expired; or sign in with client-id and tenant-id instead.',
+        };
+    }
+    return {
+        inputs: signIn.kind === 'client-secret' ? 'client-id, tenant-id and client-secret' : 'client-id and tenant-id',
+        whatToDo: `Check scope ('${signIn.scope}'): the token must be for this resource manager, base-url; and check that tenant-id is the tenant of the subscription.`,
+    };
+}
+/** A 401 of the resource manager as the step's one cause: a credential problem, naming the inputs. */
+function credentialRefused(response, signIn) {
+    const { inputs, whatToDo } = credentialAdvice(signIn);
+    const cause = `The resource manager refused the credential from ${inputs}`;
+    return new ServiceError({
+        ...parseErrorBody(response, cause).init,
+        hint: `No request got past it, so it is reported once for the step. ${whatToDo}`,
+        diagnosis: { cause, whatToDo },
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/run.ts
+
+
 
 
 
@@ -27841,7 +28774,8 @@ function parseOperation(raw) {
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
  * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
  */
-async function runOperation(source, runtime) {
+async function runOperation(source, given) {
+    const runtime = { ...given, logger: redacting(given.logger) };
     const module = parseOperation(source('operation'));
     const inputs = new InputReader(source, runtime.logger.info);
     refuseUnread(module, inputs);
@@ -27851,11 +28785,13 @@ async function runOperation(source, runtime) {
     // The adapters act on summary; a value they could not read is refused here, before any request.
     inputs.optional('summary');
     const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+    const timeoutMs = inputs.optional('timeout');
+    warnOfLongTimeout(timeoutMs, runtime.logger);
     const ctx = {
         clock: runtime.clock,
         logger: runtime.logger,
         signal: runtime.signal,
-        deadline: runtime.clock.now() + inputs.optional('timeout'),
+        deadline: runtime.clock.now() + timeoutMs,
         // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
         pollIntervalMs: module.polls
             ? inputs.optional('poll-interval')
@@ -27866,6 +28802,9 @@ async function runOperation(source, runtime) {
     let dispatcher;
     let result;
     let signInFailure;
+    // The resource manager's 401s and 403s over every system, reported once (access-refusals.ts).
+    const refusals = connection.signIn ? new AccessRefusals() : undefined;
+    let diagnosis;
     try {
         dispatcher = createDispatcher({ requestTimeoutMs });
         const client = connection.connect({
@@ -27873,22 +28812,31 @@ async function runOperation(source, runtime) {
             clock: runtime.clock,
             signal: runtime.signal,
             deadline: ctx.deadline,
+            requestTimeoutMs,
             dryRun,
             debug: runtime.logger.debug,
             onSecret: runtime.onSecret,
             onResponse: (response) => {
                 last.response = response;
+                refusals?.observe(response);
                 runtime.onResponse?.(response);
             },
             // Each retry is a line the user sees, in the action's log as on the command line.
             onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
             onSignInFailure: (error) => (signInFailure ??= error),
         });
+        // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+        if (dryRun)
+            await client.signIn();
         result = await module.run({ ...options, ...connection.options }, client, ctx);
         // No request went out: the sign-in failed before any, and each instance would report it again. It is the
         // step's one cause, said once.
         if (signInFailure && result.failure && client.requestCount === 0)
             throw signInFailure;
+        const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
+        diagnosis = refusals?.settle(result, { signIn: connection.signIn, snooze });
+        if (refusals)
+            result = { ...result, failure: refusals.condense(result.failure) };
     }
     finally {
         // Keep-alive sockets would hold the process open after the step is done.
@@ -27897,14 +28845,38 @@ async function runOperation(source, runtime) {
     const ids = module.outputs.includes('request-id')
         ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
         : {};
-    return { operation: module.name, result, outputs: { ...result.outputs, ...ids } };
+    return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
+}
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger) {
+    return {
+        info: (line) => logger.info(redactUrls(line)),
+        warning: (line) => logger.warning(redactUrls(line)),
+        debug: (line) => logger.debug(redactUrls(line)),
+        group: (name, work) => logger.group(redactUrls(name), work),
+    };
+}
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs, logger) {
+    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
+        return;
+    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
     if (module.client === 'resource-manager') {
         const baseUrl = inputs.required('base-url', module.name);
-        const signIn = readSignIn(inputs, baseUrl, runtime.idToken, module.name);
-        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o) };
+        const idToken = maskingSignature(runtime.idToken, runtime.onSecret);
+        const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
+        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
     }
     const apiUrl = inputs.required('api-url', module.name);
     const token = inputs.required('api-token', module.name);
@@ -27938,7 +28910,7 @@ function inputCatalogue() {
     return Object.entries(INPUTS).map(([name, definition]) => {
         const readers = name === 'operation' ? [...registry_REGISTRY] : registry_REGISTRY.filter((m) => inputsOf(m).includes(name));
         const defaults = readers.flatMap((m) => {
-            const value = useOf(m, name)?.default ?? definition.default;
+            const value = useOf(m, name)?.default ?? useOf(m, name)?.shown ?? definition.default;
             return value === undefined ? [] : [{ operation: m.name, value }];
         });
         return {
@@ -28016,7 +28988,8 @@ function forCommandLine(text) {
         .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
         .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
         .replaceAll(SIGN_IN, SIGN_IN_HERE)
-        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token');
+        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
+        .replaceAll(`. ${ID_TOKEN_RULE}`, '');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -28256,6 +29229,7 @@ const VERSION = package_namespaceObject.rE;
 
 
 
+
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 async function main(argv) {
     try {
@@ -28278,7 +29252,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 253).then(__nccwpck_require__.bind(__nccwpck_require__, 6253));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 699).then(__nccwpck_require__.bind(__nccwpck_require__, 2699));
         return runEmulator(args);
     }
     if (command === 'help') {
@@ -28308,25 +29282,27 @@ async function dispatch(args) {
         : reads.has(name)
             ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
             : undefined;
-    warnOfStrayVariables(process.env);
+    refuseStrayVariables(process.env);
     return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
 /**
- * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
- * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
+ * (`VENDOR_OPS_TIMOUT`, `VENDOR_OPS_DRY_RUNN`) would run with the default, a dry run for real. Each is named, with
+ * the variable it most likely meant.
  */
-function warnOfStrayVariables(env) {
+function refuseStrayVariables(env) {
     const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
     const known = new Set(inputs.map(envName));
-    for (const name of Object.keys(env)
-        .filter((n) => n.startsWith(ENV_PREFIX))
-        .sort()) {
-        if (known.has(name))
-            continue;
+    const stray = Object.keys(env)
+        .filter((n) => n.startsWith(ENV_PREFIX) && !known.has(n))
+        .sort()
+        .map((name) => {
         // Compared as input names: the shared prefix would make every pair look close.
         const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
-        process.stderr.write(`warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`);
-    }
+        return `${name} names no input${near ? `; did you mean ${envName(near)}?` : ''}`;
+    });
+    if (stray.length > 0)
+        throw new cli_args/* UsageError */.eb(`${stray.join('; ')} (unset it or correct its name)`);
 }
 const ENV_PREFIX = 'VENDOR_OPS_';
 function operation(name) {
@@ -28344,7 +29320,8 @@ function print(text) {
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose) {
     const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-    const err = (line) => process.stderr.write(`${forCommandLine(line)}\n`);
+    // stderr is the log: a URL in the service's words shows as the log shows every URL.
+    const err = (line) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
     const controller = new AbortController();
     let stoppedBy;
     const cancel = (signal) => {
@@ -28372,6 +29349,8 @@ async function runCommand(source, json, verbose) {
                 process.stderr.write(renderTable(table, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
+            if (run.diagnosis)
+                err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
             return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
         }
         return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;

@@ -7,43 +7,20 @@ export const OUTPUT_BYTES = 1_000_000 - 1_000;
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
-/**
- * An output's text within the limit. A JSON array keeps its first entries, still valid JSON; any other text
- * is cut at a character boundary. `cut` says what was left out, for a warning.
- */
-export function fitOutput(text: string): { text: string; cut?: string } {
-  if (bytes(text) <= OUTPUT_BYTES) return { text };
-  const array = parseArray(text);
-  if (array) {
-    let kept = array.length;
-    let fitted = text;
-    // Halve, then grow back one by one: a few JSON.stringify calls even for a very long array.
-    while (kept > 0 && bytes(fitted) > OUTPUT_BYTES)
-      fitted = JSON.stringify(array.slice(0, (kept = Math.floor(kept / 2))));
-    while (kept < array.length) {
-      const next = JSON.stringify(array.slice(0, kept + 1));
-      if (bytes(next) > OUTPUT_BYTES) break;
-      fitted = next;
-      kept++;
-    }
-    return { text: fitted, cut: `kept the first ${kept} of ${array.length} entries` };
-  }
-  // Cut the bytes once; a character split at the end decodes to U+FFFD, which is dropped.
-  const kept = Buffer.from(text, 'utf8')
-    .subarray(0, OUTPUT_BYTES)
-    .toString('utf8')
-    .replace(/\uFFFD$/, '');
-  return { text: kept, cut: `kept the first ${kept.length} of ${text.length} characters` };
-}
+/** Outputs that list systems: too many systems for one step is met by splitting them into legs. */
+const PER_SYSTEM_OUTPUTS = new Set(['operation-urls', 'instances', 'result', 'plan']);
 
-function parseArray(text: string): unknown[] | undefined {
-  if (!text.startsWith('[')) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Why an output cannot be set (its text passes the runner's limit), or undefined where it fits. An output is
+ * never cut: a cut operation-urls would drop operations a later job must resume, with the step green.
+ */
+export function outputTooLarge(name: string, text: string): string | undefined {
+  const size = bytes(text);
+  if (size <= OUTPUT_BYTES) return undefined;
+  const wayOut = PER_SYSTEM_OUTPUTS.has(name)
+    ? "run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each"
+    : 'the value the service gave is longer than an output can carry';
+  return `The output ${name} is ${size} bytes, over the runner's limit of ${OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): ${wayOut}.`;
 }
 
 export { bytes };

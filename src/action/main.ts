@@ -1,13 +1,16 @@
 import * as core from '@actions/core';
 import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
+import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
+import { diagnosisAdvice, diagnosisLines } from '../inputs/diagnosis-text.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation } from '../inputs/run.js';
+import { refuseUndeclaredInputs } from '../inputs/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
 import { adviceFor } from './advice.js';
-import { fitOutput } from './limits.js';
+import { outputTooLarge } from './limits.js';
 import { actionsLogger } from './logger.js';
 import { writeSummary } from './summary.js';
 
@@ -38,20 +41,26 @@ export async function run(): Promise<void> {
       const value = core.getInput(name);
       if (value) core.setSecret(value);
     }
-    const { result, outputs } = await runOperation(source, {
+    // A misspelt with: key (dry_run, soft-stop-timeout-second) fails here, before anything is read or sent.
+    refuseUndeclaredInputs(process.env);
+    const { result, outputs, diagnosis } = await runOperation(source, {
       logger: actionsLogger,
       clock: systemClock,
       signal: controller.signal,
       onSecret: (secret) => core.setSecret(secret),
-      idToken: process.env.ACTIONS_ID_TOKEN_REQUEST_URL ? (audience) => core.getIDToken(audience) : undefined,
+      idToken: idTokenOffered() ? (audience) => core.getIDToken(audience) : undefined,
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
     });
-    setOutputs(outputs);
+    // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
+    const tooLarge = setOutputs(outputs);
+    const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
     if (wantsSummary(source)) {
-      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(result.failure) });
+      const advice = diagnosis && diagnosisAdvice(diagnosis);
+      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(failure), advice });
     }
-    if (result.failure) core.setFailed(oneLine(result.failure));
+    if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
+    if (failure) core.setFailed(redactUrls(oneLine(failure)));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.
     setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
@@ -59,20 +68,28 @@ export async function run(): Promise<void> {
     if (wantsSummary(source))
       await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
-    core.setFailed(cause);
+    core.setFailed(redactUrls(cause));
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
+    // The step is done, outputs and summary written: whatever still holds the process (a renewal of the token
+    // that hangs, whose socket the runner's toolkit never times out) must not hold the job. Unref'd: an idle
+    // process ends at once.
+    setTimeout(() => process.exit(), LINGER_MS).unref();
   }
 }
 
-function setOutputs(outputs: OperationResult['outputs']): void {
+/** Sets each output that fits; returns why each that does not was left unset. */
+function setOutputs(outputs: OperationResult['outputs']): string[] {
+  const refused: string[] = [];
   for (const [name, value] of Object.entries(outputs)) {
     if (value === undefined) continue;
-    const { text, cut } = fitOutput(outputText(value));
-    if (cut) core.warning(`The output ${name} was cut to fit GitHub's 1 MB limit of an output: ${cut}.`);
-    core.setOutput(name, text);
+    const text = outputText(value);
+    const tooLarge = outputTooLarge(name, text);
+    if (tooLarge) refused.push(tooLarge);
+    else core.setOutput(name, text);
   }
+  return refused;
 }
 
 /** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */
@@ -90,12 +107,21 @@ function oneLineOrNone(text: string | undefined): string | undefined {
 
 function describe(error: unknown): string {
   if (error instanceof ServiceError) {
-    for (const line of error.detailLines()) actionsLogger.info(line);
+    for (const line of error.detailLines()) actionsLogger.info(redactUrls(line));
+    for (const line of diagnosisLines(error.init.diagnosis)) actionsLogger.info(line);
   } else if (error instanceof Error && !KNOWN_ERRORS.some((type) => error instanceof type)) {
     core.debug(error.stack ?? String(error));
   }
   return oneLine(error instanceof Error ? error.message : String(error));
 }
+
+/** The runner offers an ID token (`permissions: id-token: write`): it sets both variables. */
+function idTokenOffered(): boolean {
+  return Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL && process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
+}
+
+/** How long the process may linger after the step is done before it is ended. */
+const LINGER_MS = 1_000;
 
 /** How long after the cancellation signal the step is ended whatever it is doing. */
 const CANCEL_EXIT_MS = 5_800;

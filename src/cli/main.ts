@@ -3,6 +3,7 @@ import { InputError, ServiceError } from '../client/errors.js';
 import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
 import { adviceFor } from '../inputs/advice.js';
+import { diagnosisAdvice } from '../inputs/diagnosis-text.js';
 import { nearest } from '../inputs/nearest.js';
 import { InputReader } from '../inputs/reader.js';
 import { outputText, runOperation, type Run } from '../inputs/run.js';
@@ -67,27 +68,27 @@ async function dispatch(args: Scan): Promise<number> {
       : reads.has(name)
         ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
         : undefined;
-  warnOfStrayVariables(process.env);
+  refuseStrayVariables(process.env);
   return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
 }
 
 /**
- * A `VENDOR_OPS_*` variable that names no input would be ignored without a word (`VENDOR_OPS_TIMOUT`, and the
- * step waits the default 30 minutes): each is named in a warning, with the variable it most likely meant.
+ * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
+ * (`VENDOR_OPS_TIMOUT`, `VENDOR_OPS_DRY_RUNN`) would run with the default, a dry run for real. Each is named, with
+ * the variable it most likely meant.
  */
-function warnOfStrayVariables(env: NodeJS.ProcessEnv): void {
+function refuseStrayVariables(env: NodeJS.ProcessEnv): void {
   const inputs = (Object.keys(INPUTS) as InputName[]).filter((n) => n !== 'operation');
   const known = new Set(inputs.map(envName));
-  for (const name of Object.keys(env)
-    .filter((n) => n.startsWith(ENV_PREFIX))
-    .sort()) {
-    if (known.has(name)) continue;
-    // Compared as input names: the shared prefix would make every pair look close.
-    const near = nearest(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
-    process.stderr.write(
-      `warning: ${name} names no input and is ignored${near ? `; did you mean ${envName(near)}?` : ''}\n`,
-    );
-  }
+  const stray = Object.keys(env)
+    .filter((n) => n.startsWith(ENV_PREFIX) && !known.has(n))
+    .sort()
+    .map((name) => {
+      // Compared as input names: the shared prefix would make every pair look close.
+      const near = nearest(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+      return `${name} names no input${near ? `; did you mean ${envName(near)}?` : ''}`;
+    });
+  if (stray.length > 0) throw new UsageError(`${stray.join('; ')} (unset it or correct its name)`);
 }
 
 const ENV_PREFIX = 'VENDOR_OPS_';
@@ -111,7 +112,8 @@ const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 async function runCommand(source: (name: InputName) => string | undefined, json: boolean, verbose: boolean) {
   const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-  const err = (line: string) => process.stderr.write(`${forCommandLine(line)}\n`);
+  // stderr is the log: a URL in the service's words shows as the log shows every URL.
+  const err = (line: string) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
   const controller = new AbortController();
   let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
   const cancel = (signal: keyof typeof SIGNAL_EXIT) => {
@@ -137,6 +139,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
+      if (run.diagnosis) err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;

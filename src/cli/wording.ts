@@ -1,4 +1,4 @@
-import { NO_RUNNER_TOKEN, SIGN_IN_HOW_TO } from '../inputs/sign-in.js';
+import { ID_TOKEN_RULE, NO_RUNNER_TOKEN, SIGN_IN_HOW_TO } from '../inputs/sign-in.js';
 import { INPUTS } from '../operations/inputs.js';
 
 const isInput = (name: string) => name !== 'operation' && Object.hasOwn(INPUTS, name);
@@ -25,5 +25,6 @@ export function forCommandLine(text: string): string {
       isInput(name) ? `--${name} ${value}` : whole,
     )
     .replaceAll(SIGN_IN, SIGN_IN_HERE)
-    .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token');
+    .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
+    .replaceAll(`. ${ID_TOKEN_RULE}`, '');
 }

@@ -3,6 +3,7 @@ import type { Clock } from './clock.js';
 import { oneLine, ServiceError } from './errors.js';
 import { formatWait } from './retry.js';
 import { parseBody, type Credential, type HttpClient, type HttpResponse } from './http.js';
+import { throwIfRefused, tokenEndpointAnswered } from './sign-in-error.js';
 
 /** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
@@ -56,7 +57,12 @@ export interface TokenGrantOptions {
   onRetry?: (line: string) => void;
   /** Told of each sign-in that failed for good: the step reports it once, as a sign-in failure. */
   onFailure?: (error: ServiceError) => void;
+  /** The longest a renewal may take (the request timeout): one that hangs is given up and tried anew. */
+  renewalTimeoutMs?: number;
 }
+
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
 
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
 export function tokenGrant(options: TokenGrantOptions): Credential {
@@ -91,7 +97,10 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
         url: options.tokenPath,
         form,
         intent: 'read',
+        ok: tokenEndpointAnswered,
       });
+      // A refusal says what to change, by its error number (sign-in-error.ts).
+      throwIfRefused(response, { endpoint, assertion: form.client_assertion });
       body = parseTokenResponse(response);
     } catch (error) {
       throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
@@ -110,47 +119,87 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
     return body.access_token;
   };
 
-  /** The token in hand while it can still be sent, after a renewal failed. */
+  /** The token in hand while it can still be sent. */
   const stillValid = () =>
     cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
 
+  const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+  /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+  const renew = (): Promise<string> =>
+    (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+
+  /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+  const renewalFailed = (error: unknown) => {
+    const valid = stillValid();
+    if (!valid) return;
+    const left = valid.validUntil - options.clock.now();
+    const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+    if (options.clock.now() >= retryRenewalAt) {
+      const why = error instanceof Error ? error.message : String(error);
+      options.onRetry?.(
+        `Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
+          `more, so it is used and the renewal is retried in ${formatWait(wait)}`,
+      );
+    }
+    retryRenewalAt = options.clock.now() + wait;
+  };
+
   return {
-    async headers() {
+    async headers(signal) {
       const now = options.clock.now();
-      if (!cached || now >= cached.renewAt) {
-        // A renewal failed a moment ago and the token in hand is still good: it is used until the next try.
-        const current = stillValid();
-        if (current && now < retryRenewalAt) return { authorization: `Bearer ${current.token}` };
-        try {
-          // Concurrent requests (several instances at once) share one token request.
-          pending ??= fetchToken().finally(() => (pending = undefined));
-          await pending;
-        } catch (error) {
-          const valid = stillValid();
-          if (!valid || !(error instanceof ServiceError)) {
-            if (error instanceof ServiceError) options.onFailure?.(error);
-            throw error;
-          }
-          // A transient failure (the runner's ID-token endpoint, the token endpoint) must not end a long wait
-          // while the token in hand has minutes left: it is renewed later instead.
-          const left = valid.validUntil - options.clock.now();
-          const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-          if (options.clock.now() >= retryRenewalAt) {
-            options.onRetry?.(
-              `Renewing the access token failed (${error.message}); the current token is valid for ${formatWait(left)} ` +
-                `more, so it is used and the renewal is retried in ${formatWait(wait)}`,
-            );
-          }
-          retryRenewalAt = options.clock.now() + wait;
-          return { authorization: `Bearer ${valid.token}` };
-        }
+      if (cached && now < cached.renewAt) return { authorization: `Bearer ${cached.token}` };
+      // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+      // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+      const current = stillValid();
+      if (current) {
+        if (now >= retryRenewalAt) renew().catch(renewalFailed);
+        return { authorization: `Bearer ${current.token}` };
       }
-      return { authorization: `Bearer ${cached!.token}` };
+      try {
+        // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+        return { authorization: `Bearer ${await untilAborted(renew(), signal)}` };
+      } catch (error) {
+        if (error instanceof ServiceError) options.onFailure?.(error);
+        throw error;
+      }
     },
     refresh() {
       cached = undefined;
     },
   };
+}
+
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded<T>(work: Promise<T>, ms: number, endpoint: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new ServiceError({
+            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+          }),
+        ),
+      ms,
+    );
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  let onAbort!: () => void;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /** The runner would not give its OIDC token: a sign-in failure, with what to check. */

@@ -41,6 +41,8 @@ export interface ConnectOptions {
   onRetry?: (line: string) => void;
   /** A sign-in failed for good (the token endpoint, the runner's ID-token endpoint): reported once. */
   onSignInFailure?: (error: ServiceError) => void;
+  /** The request timeout: it bounds a renewal of the token too, which the dispatcher does not see. */
+  requestTimeoutMs?: number;
 }
 
 export function connectResourceManager(baseUrl: URL, signIn: SignIn, options: ConnectOptions): HttpClient {
@@ -65,6 +67,7 @@ function credentialFor(signIn: SignIn, options: ConnectOptions): Credential {
     onToken: options.onSecret,
     onRetry: options.onRetry,
     onFailure: options.onSignInFailure,
+    renewalTimeoutMs: options.requestTimeoutMs,
     ...(signIn.kind === 'client-secret'
       ? { clientSecret: signIn.clientSecret }
       : { clientAssertion: signIn.idToken }),

@@ -1,3 +1,5 @@
+import type { Diagnosis } from './diagnosis.js';
+
 /** One error type for everything a service says went wrong; the adapters render it. */
 export interface ErrorDetail {
   code?: string;
@@ -28,6 +30,8 @@ export interface ServiceErrorInit extends ErrorDetail {
    * Retry-After passes it): for a poll, a timeout of the wait rather than a failure of the operation.
    */
   pastDeadline?: boolean;
+  /** A refused credential, found out (cause, claims, credential to register, what to do): the adapters render it. */
+  diagnosis?: Diagnosis;
 }
 
 export class ServiceError extends Error {
@@ -67,6 +71,16 @@ export class ServiceError extends Error {
 
   withHint(hint: string): ServiceError {
     return new ServiceError({ ...this.init, hint });
+  }
+
+  /**
+   * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+   * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+   * code and message on one line, and its request id.
+   */
+  said(): string {
+    const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+    return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
   }
 
   /** The nested details and additional info, one indented line each, for the log. */

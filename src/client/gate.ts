@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import { WaitPastDeadline } from './deadline.js';
 
 /** Requests that change something sent at once before any has been answered; one more for each answered. */
 const INITIAL_WINDOW = 8;
@@ -26,12 +27,17 @@ export class OriginGate {
   private serial = false;
   private waiting = 0;
   private tail: Promise<void> = Promise.resolve();
+  /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
+  private heldBy: unknown;
 
   private readonly clock: Clock;
   private readonly random: () => number;
-  constructor(clock: Clock, random: () => number) {
+  private readonly deadline?: number;
+  /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
+  constructor(clock: Clock, random: () => number, deadline?: number) {
     this.clock = clock;
     this.random = random;
+    this.deadline = deadline;
   }
 
   /** Whether a request would be held now. */
@@ -39,11 +45,28 @@ export class OriginGate {
     return this.serial || this.clock.now() < this.openAt;
   }
 
-  /** Holds every new request until `ms` from now (a 429's Retry-After). */
-  hold(ms: number): void {
+  /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
+  hold(ms: number, by?: unknown): void {
     this.openAt = Math.max(this.openAt, this.clock.now() + ms);
     this.heldFor = ms;
+    this.heldBy = by;
     this.serial = true;
+  }
+
+  /**
+   * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
+   * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
+   * the jitter is cut at it.
+   */
+  private async waitOpen(signal?: AbortSignal): Promise<void> {
+    const now = this.clock.now();
+    const wait = this.openAt - now;
+    if (wait <= 0) return;
+    if (this.deadline !== undefined && this.openAt > this.deadline) {
+      throw new WaitPastDeadline(wait, this.heldBy);
+    }
+    const jittered = wait + this.random() * 0.2 * this.heldFor;
+    await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
   }
 
   /**
@@ -116,11 +139,10 @@ export class OriginGate {
     throttledFor: (value: T) => number | undefined,
     signal?: AbortSignal,
   ): Promise<T> {
-    const wait = this.openAt - this.clock.now();
-    if (wait > 0) await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+    await this.waitOpen(signal);
     const value = await work();
     const held = throttledFor(value);
-    if (held !== undefined) this.hold(held);
+    if (held !== undefined) this.hold(held, value);
     return value;
   }
 
@@ -132,7 +154,7 @@ export class OriginGate {
     if (!this.closed) {
       const value = await work();
       const held = throttledFor(value);
-      if (held !== undefined) this.hold(held);
+      if (held !== undefined) this.hold(held, value);
       return value;
     }
     this.waiting++;
@@ -141,12 +163,10 @@ export class OriginGate {
     this.tail = new Promise((resolve) => (release = resolve));
     try {
       await untilAborted(before, signal);
-      const wait = this.openAt - this.clock.now();
-      // Plus up to 20 % of the Retry-After, so that fleets of clients do not come back in the same instant.
-      if (wait > 0) await this.clock.sleep(wait + this.random() * 0.2 * this.heldFor, signal);
+      await this.waitOpen(signal);
       const value = await work();
       const held = throttledFor(value);
-      if (held !== undefined) this.hold(held);
+      if (held !== undefined) this.hold(held, value);
       // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
       else if (this.waiting === 1 && this.slots.length === 0) this.serial = false;
       return value;

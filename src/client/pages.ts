@@ -1,5 +1,7 @@
 import type { core } from 'zod/mini';
+import { STEP_TIMEOUT } from './deadline.js';
 import { ServiceError } from './errors.js';
+import { redactQuery } from './url.js';
 import { parseBody, type HttpClient, type HttpResponse } from './http.js';
 
 export interface Page<T> {
@@ -7,31 +9,89 @@ export interface Page<T> {
   nextLink?: string | null;
 }
 
+/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
+export const MAX_PAGES = 10_000;
+
+/** How a listing is followed: its cancellation, its name for an error (`listSynchronizations`), its address. */
+export interface PagesOptions {
+  signal?: AbortSignal;
+  what?: string;
+  /**
+   * The listing's first request: each nextLink must keep its path (only the query may change), so a nextLink
+   * sent with the listing's method (a POST) can never reach another operation, such as a start.
+   */
+  listing?: URL;
+}
+
 /**
  * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A nextLink seen before would loop forever, so it ends the listing with an error.
+ * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
+ * coming at the step's timeout) ends with an error that names it.
  */
 export async function* pages<T>(
   first: () => Promise<Page<T>>,
   next: (nextLink: string) => Promise<Page<T>>,
-  signal?: AbortSignal,
+  options: AbortSignal | PagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
+  const {
+    signal,
+    what = 'listing',
+    listing,
+  } = options instanceof AbortSignal ? { signal: options } : options;
   const seen = new Set<string>();
   let page = await first();
-  for (;;) {
+  for (let read = 1; ; read++) {
     yield page;
     const link = page.nextLink;
     if (!link) return;
     if (seen.has(link)) {
       throw new ServiceError({
         code: 'RepeatingNextLink',
-        message: `the service returned a nextLink it had returned before, after ${seen.size} pages; stopped to avoid an endless listing`,
+        message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
       });
     }
+    if (read >= MAX_PAGES) {
+      throw new ServiceError({
+        code: 'EndlessListing',
+        message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
+      });
+    }
+    if (listing) refuseElsewhere(link, listing, what);
     seen.add(link);
     signal?.throwIfAborted();
-    page = await next(link);
+    try {
+      page = await next(link);
+    } catch (error) {
+      throw endedAtDeadline(error, what, read);
+    }
   }
+}
+
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link: string, listing: URL, what: string): void {
+  let path: string | undefined;
+  try {
+    path = new URL(link, listing).pathname;
+  } catch {
+    return; // Not a URL: the client refuses it when it resolves it, naming it.
+  }
+  if (path === listing.pathname) return;
+  throw new ServiceError({
+    code: 'UnexpectedNextLink',
+    message:
+      `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
+      `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+  });
+}
+
+/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
+function endedAtDeadline(error: unknown, what: string, read: number): unknown {
+  if (!(error instanceof ServiceError) || error.code !== STEP_TIMEOUT) return error;
+  return new ServiceError({
+    ...error.init,
+    code: 'ListingUnfinished',
+    message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
+  });
 }
 
 type ListSchema<T> = core.$ZodType<{ value?: T[] | null; nextLink?: string | null }>;
@@ -58,6 +118,6 @@ export function listPages<T>(
   return pages(
     () => read(url),
     (link) => read(link, 'nextLink'),
-    options.signal,
+    { signal: options.signal, what, listing: url },
   );
 }

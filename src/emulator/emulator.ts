@@ -3,6 +3,14 @@ import { createServer, ServerResponse, type IncomingMessage, type Server } from 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyFault, type FaultRule } from './faults.js';
+import {
+  encodeIdToken,
+  idTokenClaims,
+  refusalBody,
+  refusalFor,
+  type FederatedCredentialScenario,
+  type IdTokenScenario,
+} from './sign-in.js';
 import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
 
 /**
@@ -44,6 +52,12 @@ export interface ClientCredential {
   clientId: string;
   /** Absent: the client signs in only with a federated OIDC assertion. */
   clientSecret?: string;
+  /**
+   * The app's federated credentials: a presented ID token is matched on them (issuer, audience, then subject, with
+   * case) and refused with the directory's number for the first that differs (70025 where the list is empty).
+   * Absent: any ID token the emulator issued is accepted.
+   */
+  federated?: FederatedCredentialScenario[];
 }
 
 export interface EmulatorOptions {
@@ -59,6 +73,14 @@ export interface EmulatorOptions {
   writeBucket?: WriteBucketOptions;
   /** Its read limit per subscription (every GET under `/subscriptions/`; the vendor's: 250, 25/s); absent: none. */
   readBucket?: WriteBucketOptions;
+  /**
+   * The token endpoint refuses every grant with this error number, in the directory's body shape (`error`,
+   * `error_description` starting with the prefixed number, `error_codes`, trace and correlation ids): one of
+   * 70021, 700211, 700212, 700213, 7002138, 70025, 700016, 7000215, 90002, 700024 (sign-in.ts).
+   */
+  tokenError?: number;
+  /** The claims of the runner's ID tokens the OIDC endpoint issues (sign-in.ts), e.g. `{ "environment": "prod" }`. */
+  idToken?: IdTokenScenario;
 }
 
 /**
@@ -83,6 +105,10 @@ export class Emulator {
   readonly clients: ClientCredential[];
   readonly oidcRequestToken: string;
   tokenLifetimeSeconds: number;
+  /** The `tokenError` knob; a test may set it. */
+  tokenError?: number;
+  /** The `idToken` knob; a test may set it. */
+  idToken: IdTokenScenario;
   /** Added to the real time: lets a test make the emulator's clock jump. */
   clockOffsetMs = 0;
   readonly issuedTokens = new Map<string, number>();
@@ -111,6 +137,8 @@ export class Emulator {
     this.clients = options.clients ?? [{ clientId: 'emu-client', clientSecret: 'emu-client-secret' }];
     this.oidcRequestToken = options.oidcRequestToken ?? 'emu-oidc-request-token';
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
+    this.tokenError = options.tokenError;
+    this.idToken = options.idToken ?? {};
     this.routes.push(...this.signInRoutes());
     if (options.writeBucket) this.limitWrites(options.writeBucket);
     if (options.readBucket) this.readBuckets = new WriteBuckets(options.readBucket, () => this.now());
@@ -299,6 +327,22 @@ export class Emulator {
           const client = this.clients.find((c) => c.clientId === form.get('client_id'));
           const secret = form.get('client_secret');
           const assertion = form.get('client_assertion');
+          const refused = refusalFor({
+            tokenError: this.tokenError,
+            federated: client?.federated,
+            assertion,
+            issued: assertion !== null && this.issuedOidcTokens.has(assertion),
+          });
+          if (refused !== undefined) {
+            const context = { clientId: form.get('client_id') ?? '', tenant: ctx.params[0] ?? '' };
+            const { status, body } = refusalBody(refused, {
+              ...context,
+              assertion: assertion ?? undefined,
+              nowMs: this.now(),
+            });
+            sendJson(ctx, status, body);
+            return;
+          }
           const ok =
             form.get('grant_type') === 'client_credentials' &&
             client !== undefined &&
@@ -331,7 +375,7 @@ export class Emulator {
             return;
           }
           const audience = ctx.url.searchParams.get('audience') ?? '';
-          const value = `emu-oidc-${randomUUID()}`;
+          const value = encodeIdToken(idTokenClaims(this.idToken, audience, this.now()));
           this.issuedOidcTokens.add(value);
           sendJson(ctx, 200, { value, audience });
         },

@@ -34,7 +34,14 @@ export type Fault =
    */
   | { kind: 'delay'; ms: number }
   /** The service goes away: this connection breaks and the origin stops listening, so every later connect is refused. */
-  | { kind: 'shutdown' };
+  | { kind: 'shutdown' }
+  /**
+   * A page of a listing that never ends: no items and a nextLink to the same path with a new `$skipToken` each
+   * time (never one seen before), so only a page count or the deadline can end it. Give it `times` enough to last.
+   */
+  | { kind: 'endless-page' }
+  /** A page of a listing with no items and this nextLink (a path elsewhere: a client must keep to its listing). */
+  | { kind: 'page'; nextLink: string };
 
 export interface FaultRule {
   fault: Fault;
@@ -53,6 +60,9 @@ export interface FaultRule {
    */
   after?: boolean;
 }
+
+/** Every endless page's token is new, across emulators too: a client cannot end the listing by a repeat. */
+let endlessPages = 0;
 
 /** Applies a fault; returns false where the request should go on to its route. */
 export async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
@@ -97,6 +107,17 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
     case 'empty-200':
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '0' });
       res.end();
+      return true;
+    case 'endless-page': {
+      const next = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+      next.searchParams.set('$skipToken', `endless-${++endlessPages}`);
+      res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+      res.end(JSON.stringify({ value: [], nextLink: next.href }));
+      return true;
+    }
+    case 'page':
+      res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
+      res.end(JSON.stringify({ value: [], nextLink: fault.nextLink }));
       return true;
     case 'shutdown':
       // The emulator stops the listener (it owns the servers); here only this connection breaks.

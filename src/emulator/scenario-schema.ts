@@ -10,6 +10,7 @@ import type {
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
 import type { ErpDatabaseScenario, ErpPartsScenario } from './areas/erp-parts.js';
 import type { EmulatorOptions } from './emulator.js';
+import { TOKEN_ERROR_NUMBERS } from './sign-in.js';
 import type { Scenario } from './index.js';
 
 /**
@@ -34,12 +35,36 @@ const emulator = z.strictObject({
   secondPort: port,
   tokenLifetimeSeconds: z.optional(positive),
   accessTokens: z.optional(z.array(z.string())),
-  clients: z.optional(z.array(z.strictObject({ clientId: z.string(), clientSecret: text }))),
+  clients: z.optional(
+    z.array(
+      z.strictObject({
+        clientId: z.string(),
+        clientSecret: text,
+        // The app's federated credentials a presented ID token is matched on (sign-in.ts).
+        federated: z.optional(
+          z.array(z.strictObject({ issuer: z.string(), subject: z.string(), audience: z.string() })),
+        ),
+      }),
+    ),
+  ),
   oidcRequestToken: text,
   // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
   writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
   // Its read limit (the vendor's: 250 tokens, 25 per second).
   readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
+  // The token endpoint refuses every grant with this number, in the directory's body shape (sign-in.ts).
+  tokenError: z.optional(z.literal(TOKEN_ERROR_NUMBERS)),
+  // The claims of the runner's ID tokens (sign-in.ts).
+  idToken: z.optional(
+    z.strictObject({
+      repository: text,
+      ref: text,
+      environment: text,
+      eventName: text,
+      issuer: text,
+      subject: text,
+    }),
+  ),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -76,6 +101,7 @@ const erpKnobs = {
   endStatus: text,
   endHealth: text,
   settleReads: z.optional(count),
+  statusLagReads: z.optional(count),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

@@ -1,10 +1,18 @@
 import { InputError, OriginError, ServiceError, TimeoutError } from '../client/errors.js';
+import { diagnosisAdvice, diagnosisOf } from './diagnosis-text.js';
+import { ID_TOKEN_RULE, IdTokenNotOffered } from './sign-in.js';
 
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
  */
 export function adviceFor(error: unknown): string {
+  // A refused credential found out: what to change, with the claims and the credential that would match.
+  const diagnosis = diagnosisOf(error);
+  if (diagnosis) return diagnosisAdvice(diagnosis);
+  if (error instanceof IdTokenNotOffered) {
+    return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+  }
   if (error instanceof InputError) {
     return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
   }

@@ -22,7 +22,7 @@ export function inputCatalogue(): InputEntry[] {
   return (Object.entries(INPUTS) as [InputName, InputDefinition][]).map(([name, definition]) => {
     const readers = name === 'operation' ? [...REGISTRY] : REGISTRY.filter((m) => inputsOf(m).includes(name));
     const defaults = readers.flatMap((m) => {
-      const value = useOf(m, name)?.default ?? definition.default;
+      const value = useOf(m, name)?.default ?? useOf(m, name)?.shown ?? definition.default;
       return value === undefined ? [] : [{ operation: m.name, value }];
     });
     return {

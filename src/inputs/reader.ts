@@ -3,6 +3,7 @@ import { redactUrls } from '../client/url.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from '../operations/inputs.js';
 import type { InputUse } from '../operations/module.js';
 import { droppedRepeats } from '../operations/parsers.js';
+import { wrongPart } from './wrong-part.js';
 
 /** Where raw input text comes from: the runner's INPUT_* variables, or the command line's flags. */
 export type InputSource = (name: InputName) => string | undefined;
@@ -50,7 +51,7 @@ export class InputReader {
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? 'is not valid';
       // A secret's value never reaches a message.
-      const got = definition.secret ? '' : ` (got '${abbreviate(raw)}')`;
+      const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
       throw new InputError(name, `${reason}${got}`);
     }
     const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
@@ -63,11 +64,25 @@ export class InputReader {
   }
 }
 
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw: string, reason: string): string {
+  const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+  return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
+
 /**
  * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
  * its user info and query, which can hold a password or a signature.
  */
 function abbreviate(raw: string): string {
-  const printable = redactUrls(raw).replace(/\p{Cc}/gu, '?');
-  return printable.length > 80 ? `${printable.slice(0, 77)}…` : printable;
+  const shown = printable(raw);
+  return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text: string): string {
+  return redactUrls(text).replace(/\p{Cc}/gu, '?');
 }

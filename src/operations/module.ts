@@ -14,6 +14,11 @@ export interface InputUse<T = unknown, P extends Presence = Presence> {
   parse: Parser<T>;
   /** The default as a user would write it, where this operation has its own. */
   default?: string;
+  /**
+   * An optional input's default as action.yml and the README show it, where the operation decides it from other
+   * inputs rather than applying it as the input's value (erp-stop's api-version follows deallocate-vm).
+   */
+  shown?: string;
 }
 type Presence = 'required' | 'default' | 'optional';
 
@@ -23,8 +28,8 @@ export function required(input: InputName, parse?: Parser<unknown>): InputUse<un
   return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
 }
 
-export function optional<N extends InputName>(input: N): InputUse<InputValue<N>, 'optional'> {
-  return { input, presence: 'optional', parse: INPUTS[input].parse as Parser<InputValue<N>> };
+export function optional<N extends InputName>(input: N, shown?: string): InputUse<InputValue<N>, 'optional'> {
+  return { input, presence: 'optional', parse: INPUTS[input].parse as Parser<InputValue<N>>, shown };
 }
 
 /** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
@@ -44,14 +49,13 @@ export function withDefault<N extends InputName>(
   };
 }
 
-/** The typed options an operation's `run` receives for its input uses. */
+type ValueOf<I> = I extends InputUse<infer T> ? T : never;
+type OptionalKeys<U> = { [K in keyof U]: U[K] extends InputUse<unknown, 'optional'> ? K : never }[keyof U];
+
+/** The typed options an operation's `run` receives for its input uses; an optional input may be absent. */
 export type OptionsOf<U extends Record<string, InputUse>> = {
-  [K in keyof U]: U[K] extends InputUse<infer T, infer P>
-    ? P extends 'optional'
-      ? T | undefined
-      : T
-    : never;
-};
+  [K in Exclude<keyof U, OptionalKeys<U>>]: ValueOf<U[K]>;
+} & { [K in OptionalKeys<U>]?: ValueOf<U[K]> };
 
 /** Which API an operation talks to: it decides the address and sign-in inputs the adapters read. */
 export type ClientKind = 'resource-manager' | 'app-management';

@@ -1,18 +1,17 @@
-import { ServiceError } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../http.js';
-import { PollTimeoutError, pollUntilDone } from './lro.js';
+import { pollToEnd, type PollEndKind } from './lro.js';
 import { parseRetryAfter } from '../retry.js';
 import type { OperationStatusResult } from '../schemas/erp.js';
 import { redactQuery, resolveOnOrigin } from '../url.js';
 import type { Clock } from '../clock.js';
-import { movedTo, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
+import { movedTo, pollingLinkOf, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
 
 /** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
 export interface Seen extends PollAnswer {
   response: HttpResponse;
 }
 
-export type FollowKind = 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'error';
+export type FollowKind = PollEndKind;
 
 export interface Followed {
   kind: FollowKind;
@@ -60,50 +59,59 @@ export async function followOperation(options: FollowOptions): Promise<Followed>
   let mode = options.mode;
   const retryAfterOf = (response: HttpResponse) =>
     parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-  try {
-    const result = await pollUntilDone<Seen>({
-      clock: ctx.clock,
-      signal: ctx.signal,
-      deadline: ctx.deadline,
-      pollIntervalMs: ctx.pollIntervalMs,
-      initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-      poll: async () => {
-        const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-        last = { ...readAnswer(response, mode, 'operation status'), response };
-        const moved = movedTo(response, mode, last.state);
-        if (moved) {
-          const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-          if (next !== pollingUrl) options.debug?.(`polling URL now ${redactQuery(next)}`);
-          pollingUrl = next;
-          mode = moved.mode;
-        }
-        return { value: last, retryAfterMs: retryAfterOf(response) };
-      },
-      statusOf: (seen) => seen.body.status,
-      stateOf: (seen) => seen.state,
-      // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-      onProgress: ({ body }) => {
-        if (body.status != null || body.percentComplete != null) options.onProgress(body);
-      },
-    });
-    return { kind: result.outcome, last, pollingUrl };
-  } catch (error) {
-    // The adapter aborts the signal on SIGTERM: whatever then breaks (a sleep, a request) is the cancellation.
-    if (ctx.signal?.aborted) return { kind: 'cancelled', last, error, pollingUrl };
-    if (error instanceof PollTimeoutError || waitingFailed(error, ctx)) {
-      return { kind: 'timeout', last, error, pollingUrl };
-    }
-    return { kind: 'error', last, error, pollingUrl };
-  }
+  const ended = await pollToEnd<Seen>({
+    clock: ctx.clock,
+    signal: ctx.signal,
+    deadline: ctx.deadline,
+    pollIntervalMs: ctx.pollIntervalMs,
+    initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+    poll: async () => {
+      const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+      last = { ...readAnswer(response, mode, 'operation status'), response };
+      const moved = movedTo(response, mode, last.state);
+      if (moved) {
+        const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+        if (next !== pollingUrl) options.debug?.(`polling URL now ${redactQuery(next)}`);
+        pollingUrl = next;
+        mode = moved.mode;
+      }
+      return { value: last, retryAfterMs: retryAfterOf(response) };
+    },
+    statusOf: (seen) => seen.body.status,
+    stateOf: (seen) => seen.state,
+    // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+    onProgress: ({ body }) => {
+      if (body.status != null || body.percentComplete != null) options.onProgress(body);
+    },
+  });
+  // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+  return { kind: ended.kind, last, error: ended.error, pollingUrl };
 }
 
 /**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
+ * The first answer of a long-running operation (the POST's own), read as @azure/core-lro reads it: a 200 whose
+ * status result has ended is the end; a 202, whatever its body says, and a 200 still running are followed at the
+ * polling URL its header gives (vendor-AsyncOperation, else Location; on the client's origin only), in that
+ * header's mode. No header to follow is an error naming what the answer was.
  */
-export function waitingFailed(error: unknown, terms: Pick<WaitTerms, 'clock' | 'deadline'>): boolean {
-  if (terms.clock.now() >= terms.deadline) return true;
-  return error instanceof ServiceError && error.pastDeadline;
+export type FirstAnswer =
+  { kind: 'ended'; seen: Seen } | { kind: 'running'; seen: Seen; pollingUrl: string; mode: PollingMode };
+
+export function readFirstAnswer(response: HttpResponse, origin: string, what: string): FirstAnswer {
+  const answer = readAnswer(response, 'async', what);
+  if (response.status !== 202 && answer.state !== 'running') {
+    return { kind: 'ended', seen: { ...answer, response } };
+  }
+  // A 202 is followed whatever its body says: the operation is what decides.
+  const seen: Seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+  const link = pollingLinkOf(response);
+  if (!link) {
+    throw new Error(
+      response.status === 202
+        ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+        : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`,
+    );
+  }
+  const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+  return { kind: 'running', seen, pollingUrl, mode: link.mode };
 }

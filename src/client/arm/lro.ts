@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { TimeoutError } from '../errors.js';
+import { ServiceError, TimeoutError } from '../errors.js';
 import { classifyStatus, type StatusClass } from '../status.js';
 
 export interface PollState<T> {
@@ -67,4 +67,52 @@ export async function pollUntilDone<T>(options: PollOptions<T>): Promise<PollRes
     if (changed(state.value, next.value)) options.onProgress?.(next.value, clock.now() - started);
     state = next;
   }
+}
+
+/** How a wait ended: the operation's own end, or the wait's (timed out, cancelled, could not read: `error`). */
+export type PollEndKind = 'succeeded' | 'failed' | 'timeout' | 'cancelled' | 'error';
+
+export interface PollEnd<T> {
+  kind: PollEndKind;
+  /** The last state seen, where any was. */
+  last?: T;
+  /** Why the wait ended other than by the operation's end. */
+  error?: unknown;
+}
+
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+export async function pollToEnd<T>(options: PollOptions<T>): Promise<PollEnd<T>> {
+  let last = options.initial?.value;
+  try {
+    const result = await pollUntilDone<T>({
+      ...options,
+      poll: async () => {
+        const next = await options.poll();
+        last = next.value;
+        return next;
+      },
+    });
+    return { kind: result.outcome, last: result.value };
+  } catch (error) {
+    if (options.signal?.aborted) return { kind: 'cancelled', last, error };
+    if (error instanceof PollTimeoutError || waitingFailed(error, options))
+      return { kind: 'timeout', last, error };
+    return { kind: 'error', last, error };
+  }
+}
+
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+export function waitingFailed(error: unknown, terms: { clock: Clock; deadline: number }): boolean {
+  if (terms.clock.now() >= terms.deadline) return true;
+  return error instanceof ServiceError && error.pastDeadline;
 }

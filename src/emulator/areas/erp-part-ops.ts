@@ -1,7 +1,18 @@
 import { shapeLink, type Emulator } from '../emulator.js';
-import type { ErpErrorDetail, ErpStep } from './erp.js';
-import type { ErpPartsScenario, PartKind } from './erp-parts-scenario.js';
-import type { Child } from './erp-parts.js';
+import type { ErpErrorDetail, ErpStep } from './erp-step.js';
+import type { ErpDatabaseScenario, ErpPartsScenario, PartKind } from './erp-parts-scenario.js';
+
+/** One child of a system (application, central or database instance), as the emulator keeps it. */
+export interface Child {
+  name: string;
+  /** A database whose system's machines were deallocated before it stopped: the service cannot reach it. */
+  unreachable?: boolean;
+  /** Own status after a stop or start sent to it; undefined: the system's (application and central). */
+  status?: string;
+  databaseType?: string;
+  knobs?: ErpDatabaseScenario;
+  op?: PartOp;
+}
 
 /** One child's stop or start, as its polling URL serves it. */
 export interface PartOp {

@@ -1,5 +1,5 @@
 import type { LinkForm } from '../emulator.js';
-import type { ErpStep } from './erp.js';
+import type { ErpStep } from './erp-step.js';
 
 /** One database instance of a system (C3). */
 export interface ErpDatabaseScenario {

@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sendJson, type RequestContext, type Route } from '../emulator.js';
-import { requireApiVersion, type ErpErrorDetail } from './erp.js';
+import type { ErpErrorDetail } from './erp-step.js';
+import { requireApiVersion } from './erp-wire.js';
 import {
   advancePart,
   DEFAULT_PART_STEPS,
   partBody,
   partPollingHeaders,
   refusalOf,
+  type Child,
   type PartOp,
 } from './erp-part-ops.js';
-import type {
-  ErpDatabaseScenario,
-  ErpPartsScenario,
-  ErpPartsSection,
-  PartActionRecord,
-  PartKind,
-} from './erp-parts-scenario.js';
+import type { ErpPartsScenario, ErpPartsSection, PartActionRecord, PartKind } from './erp-parts-scenario.js';
 
 export type * from './erp-parts-scenario.js';
-
-export interface Child {
-  name: string;
-  /** A database whose system's machines were deallocated before it stopped: the service cannot reach it. */
-  unreachable?: boolean;
-  /** Own status after a stop or start sent to it; undefined: the system's (application and central). */
-  status?: string;
-  databaseType?: string;
-  knobs?: ErpDatabaseScenario;
-  op?: PartOp;
-}
 
 /** The state the emulator keeps of one system's parts. */
 export interface SystemParts {

@@ -1,6 +1,6 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
+import { changeSafely } from '../../client/change-safely.js';
 import { jsonOf } from '../../client/response.js';
 import { removalResponse } from '../../client/schemas/apps.js';
 import { describeApp, parseAppLocator } from './app-locator.js';
@@ -8,29 +8,26 @@ import { whichNotFound } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
 import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
-import { defineOperation, required, withDefault } from '../module.js';
+import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
-export interface AppRemoveUserOptions {
-  /** Base address of the app-management API; paths are `{apiUrl}/v0.1/…`. */
-  apiUrl: URL;
+const REMOVE_INPUTS = {
   /** `owner/app` or a portal address; parsed before any request. */
-  app: string;
-  userEmails: string[];
+  app: required('app'),
+  userEmails: required('user-email'),
   /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-  failIfAbsent?: boolean;
-}
+  failIfAbsent: withDefault('fail-if-absent'),
+};
+
+/** As the registry types them; `apiUrl` is the app-management API's base address (paths `{apiUrl}/v0.1/…`). */
+export type AppRemoveUserOptions = OptionsOf<typeof REMOVE_INPUTS> & ClientOptions<'app-management'>;
 
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 export default defineOperation({
   name: 'app-remove-user',
   description: 'Removes one or more users from an app of the app-management service (API token).',
   client: 'app-management',
-  inputs: {
-    app: required('app'),
-    userEmails: required('user-email'),
-    failIfAbsent: withDefault('fail-if-absent'),
-  },
+  inputs: REMOVE_INPUTS,
   plans: true,
   outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
   example:
@@ -75,8 +72,14 @@ export async function appRemoveUser(
     // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
     let lostAnswer: ServiceError | undefined;
     try {
-      const response = await removeOnce(client, ctx, options.apiUrl, locator, email, app, (error) => {
-        lostAnswer = error;
+      const response = await removeOnce({
+        client,
+        ctx,
+        apiUrl: options.apiUrl,
+        locator,
+        email,
+        app,
+        onLostAnswer: (error) => (lostAnswer = error),
       });
       // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
       const body = removalResponse.safeParse(jsonOf(response)).data;
@@ -153,40 +156,43 @@ export async function appRemoveUser(
   };
 }
 
-/** Attempts of one removal in all, the first included: as many as a read gets. */
-const REMOVAL_ATTEMPTS = defaultRetryPolicy.attempts;
-
 /**
- * One removal. A DELETE is idempotent, so after an attempt of unknown effect (a 500, a 504, a reset, no answer
- * in time) it is sent again; `onLostAnswer` is told, so a 404 UserNotFound that follows counts as removed.
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
  */
-async function removeOnce(
-  client: HttpClient,
-  ctx: OperationContext,
-  apiUrl: URL,
-  locator: { owner: string; app: string },
-  email: string,
-  app: string,
-  onLostAnswer: (error: ServiceError) => void,
-): Promise<HttpResponse> {
-  let clientRequestId: string | undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.send(removalRequest(apiUrl, locator, email, app, clientRequestId));
-    } catch (error) {
-      if (!(error instanceof ServiceError) || !error.effectUnknown) throw error;
+async function removeOnce({
+  client,
+  ctx,
+  apiUrl,
+  locator,
+  email,
+  app,
+  onLostAnswer,
+}: {
+  client: HttpClient;
+  ctx: OperationContext;
+  apiUrl: URL;
+  locator: { owner: string; app: string };
+  email: string;
+  app: string;
+  onLostAnswer: (error: ServiceError) => void;
+}): Promise<HttpResponse> {
+  const sent = await changeSafely<never>({
+    what: `DELETE ${email}`,
+    findingOutBy: 'Sending it again',
+    send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+    findOut: async ({ error }) => {
       onLostAnswer(error);
-      clientRequestId = error.clientRequestId;
-      const wait = backoffDelay(defaultRetryPolicy, attempt);
-      if (attempt >= REMOVAL_ATTEMPTS || ctx.signal?.aborted || ctx.clock.now() + wait > ctx.deadline)
-        throw error;
-      ctx.logger.info(
-        `DELETE ${email}: retrying in ${formatWait(wait)} after ${error.status !== undefined ? `HTTP ${error.status}` : (error.code ?? 'no answer')} ` +
-          '(a removal is idempotent, so it is sent again although its effect is unknown)',
-      );
-      await ctx.clock.sleep(wait, ctx.signal);
-    }
-  }
+      return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+    },
+    clock: ctx.clock,
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    log: ctx.logger,
+  });
+  if ('acted' in sent) throw sent.cause;
+  return sent.response;
 }
 
 /** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */

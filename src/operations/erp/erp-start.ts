@@ -1,15 +1,17 @@
 import type { HttpClient } from '../../client/http.js';
 import type { StartRequestBody } from '../../client/schemas/erp.js';
-import {
-  INSTANCE_ACTION_INPUTS,
-  INSTANCE_ACTION_OUTPUTS,
-  runInstanceAction,
-  type InstanceActionOptions,
-} from './instance-action.js';
-import { defineOperation, withDefault } from '../module.js';
+import { runInstanceAction } from './instance-action.js';
+import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
+import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
 import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
+
+const START_INPUTS = {
+  ...INSTANCE_ACTION_INPUTS,
+  startVm: withDefault('start-vm'),
+  wholeSystem: withDefault('whole-system'),
+};
 
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
@@ -23,22 +25,14 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: {
-    ...INSTANCE_ACTION_INPUTS,
-    startVm: withDefault('start-vm'),
-    wholeSystem: withDefault('whole-system'),
-  },
+  inputs: START_INPUTS,
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   run: erpStart,
 });
 
-export interface ErpStartOptions extends InstanceActionOptions {
-  startVm: boolean;
-  /** Absent: false (today's system-level start). */
-  wholeSystem?: boolean;
-}
+export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
@@ -59,8 +53,7 @@ export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: Oper
       snooze: { input: 'start-vm', on: options.startVm },
       describe: options.startVm ? 'start, starting the VMs first' : 'start',
       plan: options.startVm ? 'start (start VMs first)' : 'start',
-      send: (c, url, _log, _apiVersion, clientRequestId) =>
-        c.send({ method: 'POST', url, json, clientRequestId }),
+      send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
     },
     options,
     client,

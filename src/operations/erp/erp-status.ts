@@ -1,3 +1,4 @@
+import { ERP_API_VERSION } from './vocabulary.js';
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
@@ -8,7 +9,8 @@ import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
 import { whereContext } from './instance-action.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
-import { readInstance, sameStatus } from './instance-state.js';
+import { sameStatus } from '../../client/status.js';
+import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { READ_PERMISSION } from './verdict.js';
 import { statusWindow } from './window/status.js';
@@ -35,7 +37,7 @@ export default defineOperation({
     'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
   client: 'resource-manager',
   inputs: {
-    apiVersion: withDefault('api-version', '2023-04-01'),
+    apiVersion: withDefault('api-version', ERP_API_VERSION),
     subscriptionId: optional('subscription-id'),
     resourceGroup: optional('resource-group'),
     erpVirtualInstances: required('erp-virtual-instance'),

@@ -1,27 +1,25 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { SnoozeStopRequestBody } from '../../client/schemas/erp.js';
-import {
-  hasSnoozeFields,
-  INSTANCE_ACTION_INPUTS,
-  INSTANCE_ACTION_OUTPUTS,
-  runInstanceAction,
-  type InstanceActionOptions,
-} from './instance-action.js';
+import { runInstanceAction } from './instance-action.js';
+import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import type { InstanceLog } from './progress.js';
-import { defineOperation, optional, withDefault } from '../module.js';
+import { hasSnoozeFields } from './vocabulary.js';
+import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
 import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
 
-export interface ErpStopOptions extends InstanceActionOptions {
-  softStopTimeoutSeconds: number;
-  hardStopFallback: boolean;
-  deallocateVm: boolean;
-  /** Absent: false (today's system-level stop). */
-  wholeSystem?: boolean;
-  databaseSoftStopTimeoutSeconds?: number;
-}
+const STOP_INPUTS = {
+  ...INSTANCE_ACTION_INPUTS,
+  softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+  hardStopFallback: withDefault('hard-stop-fallback'),
+  deallocateVm: withDefault('deallocate-vm'),
+  wholeSystem: withDefault('whole-system'),
+  databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+};
+
+export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
@@ -35,14 +33,7 @@ export default defineOperation({
   client: 'resource-manager',
   polls: true,
   plans: true,
-  inputs: {
-    ...INSTANCE_ACTION_INPUTS,
-    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-    hardStopFallback: withDefault('hard-stop-fallback'),
-    deallocateVm: withDefault('deallocate-vm'),
-    wholeSystem: withDefault('whole-system'),
-    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
-  },
+  inputs: STOP_INPUTS,
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
@@ -61,7 +52,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       {
         ...options,
         ...window,
-        sendStop: (c, url, body, log, v, id) => sendStop(c, url, { ...options, ...body }, log, v, id),
+        sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
       },
       client,
       ctx,
@@ -78,8 +69,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       snooze: { input: 'deallocate-vm', on: options.deallocateVm },
       describe,
       plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-      send: (c, url, log, apiVersion, clientRequestId) =>
-        sendStop(c, url, options, log, apiVersion, clientRequestId),
+      send: (request) => sendStop({ ...request, options }),
     },
     options,
     client,
@@ -88,14 +78,21 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
 }
 
 /** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop(
-  client: HttpClient,
-  url: URL,
-  options: ErpStopOptions,
-  log: InstanceLog,
-  apiVersion: string,
-  clientRequestId?: string,
-): Promise<HttpResponse> {
+async function sendStop({
+  client,
+  url,
+  options,
+  log,
+  apiVersion,
+  clientRequestId,
+}: {
+  client: HttpClient;
+  url: URL;
+  options: ErpStopOptions;
+  log: InstanceLog;
+  apiVersion: string;
+  clientRequestId?: string;
+}): Promise<HttpResponse> {
   // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
   const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
   const stop = (softStopTimeoutSeconds: number, id?: string) =>

@@ -1,93 +1,28 @@
-import { compareApiVersions, ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
-import { InputError, ServiceError, withFindingOutFailure } from '../../client/errors.js';
-import type { HttpClient, HttpResponse } from '../../client/http.js';
-import { backoffDelay, defaultRetryPolicy, formatWait } from '../../client/retry.js';
-import { redactQuery, resolveOnOrigin } from '../../client/url.js';
-import { optional, required, withDefault } from '../module.js';
-import { RESPONSE_ID_OUTPUTS, type OutputName } from '../outputs.js';
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
+import type { PollingMode } from '../../client/arm/polling.js';
+import type { HttpClient } from '../../client/http.js';
+import { redactQuery } from '../../client/url.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { describeKind, forEachTarget } from './each.js';
-import type { Seen } from '../../client/arm/follow.js';
-import { conclude, report, type InstanceOutcome, type Outcome } from './outcome.js';
-import { pollingLinkOf, readAnswer, type PollingMode } from '../../client/arm/polling.js';
-import { followInLog, progressLine, type InstanceLog } from './progress.js';
-import { resolveInstances, type InstanceRef } from './instance-ref.js';
-import { followStatus, readInstance, sameStatus, type InstanceState } from './instance-state.js';
+import { followedInstance, sendFindingOut } from './finding-out.js';
 import { planInstance, withPlan } from './instance-plan.js';
-import { DONE, END_STATUS, readFailure, verifyEnd } from './verdict.js';
-
-/** What erp-stop and erp-start share: the instances, where they live, and how to go on after the POST. */
-export interface InstanceActionOptions {
-  baseUrl: URL;
-  /** Given by the user, or undefined: the default depends on the snooze input (see apiVersionFor). */
-  apiVersion?: string;
-  subscriptionId?: string;
-  resourceGroup?: string;
-  erpVirtualInstances: string[];
-  maxParallel: number;
-  wait: boolean;
-  skipIfDone: boolean;
-  verify: boolean;
-}
-
-export type Verb = 'stop' | 'start';
-
-/** The one thing that tells a stop from a start: the POST's last path segment and how it is sent. */
-export interface InstanceAction {
-  verb: Verb;
-  /** `deallocate-vm` (stop) or `start-vm` (start), and whether it is true. */
-  snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
-  /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
-  describe: string;
-  /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-  plan: string;
-  /**
-   * Sends the POST for one instance; may send it again (the stop's hard-stop fallback). `clientRequestId`: the
-   * id of an earlier try of this same POST whose effect was unknown and which the service did not act on.
-   */
-  send(
-    client: HttpClient,
-    url: URL,
-    log: InstanceLog,
-    apiVersion: string,
-    clientRequestId?: string,
-  ): Promise<HttpResponse>;
-}
-
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED: Record<Verb, string[]> = {
-  stop: ['stopping', 'softshutdown', 'offline'],
-  start: ['starting', 'running'],
-};
-
-const SEED_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-export const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-export function apiVersionFor(given: string | undefined, snooze: InstanceAction['snooze']): string {
-  if (!snooze.on) return given ?? SEED_API_VERSION;
-  if (given === undefined) return SNOOZE_API_VERSION;
-  if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-    throw new InputError(
-      'api-version',
-      `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`,
-    );
-  }
-  return given;
-}
-
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-export function hasSnoozeFields(apiVersion: string): boolean {
-  return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
-
-export interface Target {
-  ref: InstanceRef;
-  readUrl: URL;
-  actionUrl: URL;
-}
+import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import { sameStatus } from '../../client/status.js';
+import { readInstance, type InstanceState } from './instance-state.js';
+import { conclude } from './conclude.js';
+import type { InstanceActionOptions } from './instance-io.js';
+import { report, type InstanceOutcome, type Outcome } from './outcome.js';
+import { followInLog, progressLine, type InstanceLog } from './progress.js';
+import { readFailure, verifyEnd } from './verdict.js';
+import {
+  apiVersionFor,
+  DONE,
+  END_STATUS,
+  type InstanceAction,
+  type Target,
+  type Verb,
+} from './vocabulary.js';
 
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
@@ -111,7 +46,7 @@ export async function runInstanceAction(
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `${operation} ${t.ref.label}`,
     logName: (t) => t.ref.label,
-    work: (t, log) => actOn(action, t, apiVersion, options, client, ctx, log),
+    work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
   });
   const reported = report(outcomes, {
     title: operation,
@@ -135,15 +70,20 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
   ];
 }
 
-export async function actOn(
-  action: InstanceAction,
-  target: Target,
-  apiVersion: string,
-  options: InstanceActionOptions,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
+export interface ActOn {
+  action: InstanceAction;
+  target: Target;
+  apiVersion: string;
+  options: InstanceActionOptions;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+  /** Where nothing is read first: the status already known (a window's step before), to find out from. */
+  known?: InstanceState;
+}
+
+export async function actOn(o: ActOn): Promise<Outcome> {
+  const { action, target, apiVersion, options, client, ctx, log } = o;
   const { verb } = action;
   const name = target.ref.label;
   const label = `The ${verb} of erp virtual instance '${name}'`;
@@ -187,7 +127,8 @@ export async function actOn(
   }
   // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
   if (ctx.dryRun) {
-    return planInstance(action, name, target.actionUrl, apiVersion, before, client, log, elapsed());
+    const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
+    return planInstance({ ...planned, durationMs: elapsed() });
   }
   const sent = { before, done: action.describe };
 
@@ -195,47 +136,66 @@ export async function actOn(
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut(action, target, apiVersion, options.wait, client, ctx, log);
+    const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
     if ('settled' in response) {
-      return followedInstance(action, target, response, sent, elapsed(), log);
+      return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }
-    // The service's own answer to the POST: a 200 carries a status result; a 202 waits whatever it says.
-    const answer = readAnswer(response, 'async', `${verb} response`);
-    seen = { ...answer, response };
-    if (response.status !== 202 && answer.state !== 'running') {
-      log.info(progressLine(answer.body, elapsed()));
-      const ended = conclude(label, name, { kind: answer.state, last: seen }, undefined, elapsed(), log);
-      return answer.state === 'succeeded' && options.verify
-        ? verifyEnd(action, target, ended, sent, client, ctx, log, startedAt)
+    // The service's own answer to the POST, read in the client as the poller reads it.
+    const first = readFirstAnswer(response, client.origin, `${verb} response`);
+    seen = first.seen;
+    if (first.kind === 'ended') {
+      log.info(progressLine(seen.body, elapsed()));
+      const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+      const ended = conclude({
+        label,
+        target: name,
+        followed: { kind, last: seen },
+        operationUrl: undefined,
+        durationMs: elapsed(),
+        log,
+      });
+      return kind === 'succeeded' && options.verify
+        ? verifyEnd({ ...o, ended, sent, startedAt })
         : withInstance(ended, sent, verb);
     }
-    // A 202 is followed whatever its body says: the operation is what decides.
-    seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-    const link = pollingLinkOf(response);
-    if (!link) {
-      throw new Error(
-        response.status === 202
-          ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-          : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`,
-      );
-    }
-    pollingUrl = resolveOnOrigin(link.link, client.origin, 'polling URL').href;
-    mode = link.mode;
+    pollingUrl = first.pollingUrl;
+    mode = first.mode;
     log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
   } catch (error) {
     const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-    const ended = conclude(label, name, { kind, last: seen, error }, undefined, elapsed(), log);
+    const ended = conclude({
+      label,
+      target: name,
+      followed: { kind, last: seen, error },
+      operationUrl: undefined,
+      durationMs: elapsed(),
+      log,
+    });
     return withInstance(ended, sent, verb);
   }
   if (!options.wait) {
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-    const accepted = conclude(label, name, { kind: 'accepted', last: seen }, pollingUrl, elapsed(), log);
+    const accepted = conclude({
+      label,
+      target: name,
+      followed: { kind: 'accepted', last: seen },
+      operationUrl: pollingUrl,
+      durationMs: elapsed(),
+      log,
+    });
     return withInstance(accepted, sent, verb);
   }
   const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-  const ended = conclude(label, name, followed, followed.pollingUrl, elapsed(), log);
+  const ended = conclude({
+    label,
+    target: name,
+    followed,
+    operationUrl: followed.pollingUrl,
+    durationMs: elapsed(),
+    log,
+  });
   if (followed.kind === 'succeeded' && options.verify) {
-    return verifyEnd(action, target, ended, sent, client, ctx, log, startedAt);
+    return verifyEnd({ ...o, ended, sent, startedAt });
   }
   return withInstance(ended, sent, verb);
 }
@@ -257,183 +217,3 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
   };
 }
-
-/** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
-interface FollowedInstance {
-  /** `accepted`: the service acted, and the step does not wait (`wait: false`). */
-  settled:
-    Awaited<ReturnType<typeof followStatus>> | { kind: 'accepted'; last: InstanceState; error?: never };
-  cause: ServiceError;
-}
-
-/**
- * How often a stop or start is sent in all where each try met a failure of unknown effect and the instance then
- * showed that the service did not act: the client's budget for a request it may retry itself, so a burst of 500s
- * shorter than that budget ends as it would for a read, and a longer one fails naming the service's answer.
- */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-
-/**
- * The POST, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: C0 tells whether the service acted. Where it did, the instance's status is followed to its end
- * (there is no operation URL to follow); where it did not, the POST is sent again, paced as the client paces its
- * own retries, with the same client request id (the same logical request), within the budget and the deadline.
- */
-async function sendFindingOut(
-  action: InstanceAction,
-  target: Target,
-  apiVersion: string,
-  wait: boolean,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<HttpResponse | FollowedInstance> {
-  let clientRequestId: string | undefined;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await action.send(client, target.actionUrl, log, apiVersion, clientRequestId);
-    } catch (error) {
-      const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-      if (!unknown || ctx.signal?.aborted) throw error;
-      clientRequestId ??= error.clientRequestId;
-      const what =
-        error.status === 409
-          ? 'was answered 409 (an operation is in progress)'
-          : `${error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`} and may have reached the service`;
-      log.warning(
-        `the ${action.verb} (client-request-id ${error.clientRequestId ?? 'none'}) ${what}: reading the instance to find out whether the service acted`,
-      );
-      let now: InstanceState;
-      try {
-        now = await readInstance(client, target.readUrl);
-      } catch (readError) {
-        // Both failures are the cause: the POST's (its effect unknown) and the read's (why it is still unknown).
-        throw withFindingOutFailure(error, readError, 'Reading the instance');
-      }
-      if (ACTED[action.verb].includes(now.status?.toLowerCase() ?? '')) {
-        if (!wait) {
-          log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-          return { settled: { kind: 'accepted', last: now }, cause: error };
-        }
-        log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-        const settled = await followStatus(
-          client,
-          target.readUrl,
-          ctx,
-          (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-          now,
-        );
-        return { settled, cause: error };
-      }
-      const status = now.status ?? 'of no status';
-      // Known now: the service did not act. The error says so rather than "the effect is unknown".
-      const didNotAct = (hint: string) => new ServiceError({ ...error.init, effectUnknown: false, hint });
-      if (attempt >= SEND_ATTEMPTS) {
-        throw didNotAct(
-          `Sent ${attempt} times; after each, '${target.ref.label}' was ${status}: the service did not act.`,
-        );
-      }
-      const pause = backoffDelay(defaultRetryPolicy, attempt);
-      if (ctx.clock.now() + pause > ctx.deadline) {
-        throw didNotAct(
-          `'${target.ref.label}' is ${status}: the service did not act, and the next try would come after the step's timeout.`,
-        );
-      }
-      log.info(
-        `is ${status}: the service did not act; sending the ${action.verb} again in ${formatWait(pause)}`,
-      );
-      await ctx.clock.sleep(pause, ctx.signal);
-    }
-  }
-}
-
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(
-  action: InstanceAction,
-  target: Target,
-  { settled, cause }: FollowedInstance,
-  sent: { before?: InstanceState; done: string },
-  durationMs: number,
-  log: InstanceLog,
-): Outcome {
-  const { verb } = action;
-  const name = target.ref.label;
-  const end = END_STATUS[verb];
-  const last = settled.last;
-  const base = { target: name, durationMs, requestId: last?.response.requestId ?? cause.requestId };
-  const status = last?.status ?? 'none';
-  const done = `${sent.done}: followed by the instance's status (answer lost)`;
-  if (settled.kind === 'accepted') {
-    // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-    return {
-      ...base,
-      kind: 'accepted',
-      status: last?.status,
-      instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-    };
-  }
-  if (settled.kind === 'settled' && sameStatus(last?.status, end)) {
-    log.info(`reached ${last?.status}`);
-    return {
-      ...base,
-      kind: 'succeeded',
-      status: 'Succeeded',
-      instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-    };
-  }
-  if (settled.kind === 'settled') {
-    return {
-      ...base,
-      kind: 'succeeded',
-      status: 'Succeeded',
-      failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${end}).`,
-      instance: { before: sent.before, after: last, outcome: 'failed', done },
-    };
-  }
-  const why =
-    settled.kind === 'timeout'
-      ? 'the timeout ran out'
-      : settled.kind === 'cancelled'
-        ? 'the job was cancelled'
-        : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-  return {
-    ...base,
-    kind: settled.kind === 'error' ? 'error' : settled.kind,
-    failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-    instance: {
-      before: sent.before,
-      after: last,
-      outcome: settled.kind === 'error' ? 'failed' : 'running',
-      done,
-    },
-  };
-}
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-export const INSTANCE_ACTION_INPUTS = {
-  apiVersion: optional('api-version'),
-  subscriptionId: optional('subscription-id'),
-  resourceGroup: optional('resource-group'),
-  erpVirtualInstances: required('erp-virtual-instance'),
-  maxParallel: withDefault('max-parallel'),
-  wait: withDefault('wait'),
-  skipIfDone: withDefault('skip-if-done'),
-  verify: withDefault('verify'),
-};
-
-export const OPERATION_OUTPUTS = [
-  'result',
-  'operation-status',
-  'operation-id',
-  'operation-url',
-  'operation-urls',
-  'percent-complete',
-  'start-time',
-  'end-time',
-  ...RESPONSE_ID_OUTPUTS,
-] as const satisfies readonly OutputName[];
-
-export const INSTANCE_ACTION_OUTPUTS = [
-  ...OPERATION_OUTPUTS,
-  'instances',
-] as const satisfies readonly OutputName[];

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../../client/http.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import type { InstanceAction } from './instance-action.js';
+import type { InstanceAction } from './vocabulary.js';
 import type { InstanceState } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
@@ -11,18 +11,27 @@ import type { InstanceLog } from './progress.js';
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
-export async function planInstance(
-  action: InstanceAction,
-  name: string,
-  actionUrl: URL,
-  apiVersion: string,
-  before: InstanceState | undefined,
-  client: HttpClient,
-  log: InstanceLog,
-  durationMs: number,
-): Promise<Outcome> {
+export async function planInstance({
+  action,
+  name,
+  actionUrl,
+  apiVersion,
+  before,
+  client,
+  log,
+  durationMs,
+}: {
+  action: InstanceAction;
+  name: string;
+  actionUrl: URL;
+  apiVersion: string;
+  before: InstanceState | undefined;
+  client: HttpClient;
+  log: InstanceLog;
+  durationMs: number;
+}): Promise<Outcome> {
   const request = await wouldSend(
-    () => action.send(client, actionUrl, log, apiVersion),
+    () => action.send({ client, url: actionUrl, log, apiVersion }),
     `the ${action.verb} of '${name}'`,
   );
   // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.

@@ -1,11 +1,8 @@
 import type { PlannedRequest } from '../../client/dry-run.js';
-import { ServiceError } from '../../client/errors.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
-import type { Seen } from '../../client/arm/follow.js';
 import { formatDuration, formatTime } from '../format.js';
-import { formatPercent, type InstanceLog } from './progress.js';
 import type { InstanceState } from './instance-state.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
@@ -44,87 +41,6 @@ export interface Outcome {
   gone?: boolean;
   /** erp-stop, erp-start, erp-status: the instance. */
   instance?: InstanceReport;
-}
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-export function conclude(
-  label: string,
-  target: string,
-  followed: { kind: OutcomeKind; last?: Seen; error?: unknown },
-  operationUrl: string | undefined,
-  durationMs: number,
-  log: InstanceLog,
-): Outcome {
-  const { kind, last } = followed;
-  const body = last?.body;
-  const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-  // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-  const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-  const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-  switch (kind) {
-    case 'succeeded':
-      log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-      return base;
-    case 'failed': {
-      const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-      const error = new ServiceError({
-        code,
-        message,
-        target: where,
-        details,
-        additionalInfo,
-        requestId: base.requestId,
-      });
-      log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-      for (const line of error.detailLines()) log.detail(line);
-      const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-      return {
-        ...base,
-        failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-      };
-    }
-    case 'timeout': {
-      // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-      const e = followed.error;
-      const why =
-        e instanceof ServiceError && e.pastDeadline
-          ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-          : '';
-      return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-    }
-    case 'cancelled':
-      return {
-        ...base,
-        failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
-      };
-    case 'accepted':
-      return base;
-    case 'error': {
-      const error = followed.error;
-      if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
-      const message = (error instanceof Error ? error.message : String(error))
-        .split('\n')[0]!
-        .replace(/\.$/, '');
-      const seen = body ? `; ${lastSeen}` : '';
-      // A polling URL that answers 404 names no operation any more: nothing to resume.
-      if (operationUrl && error instanceof ServiceError && error.status === 404) {
-        return {
-          ...base,
-          gone: true,
-          failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-        };
-      }
-      return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
-    }
-  }
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */

@@ -1,16 +1,12 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
+import { formatWait } from '../../client/retry.js';
 import type { OperationContext } from '../types.js';
-import type { InstanceAction, Verb } from './instance-action.js';
+import { DONE, END_STATUS, isEnd, startStateOf, type InstanceAction } from './vocabulary.js';
 import type { InstanceRef } from './instance-ref.js';
-import { followStatus, sameStatus, type InstanceState } from './instance-state.js';
+import { followToEnd, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { InstanceOutcome, Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
-
-/** The status an instance ends in when the action did what it says. */
-export const END_STATUS: Record<Verb, string> = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-export const DONE: Record<Verb, InstanceOutcome> = { stop: 'stopped', start: 'started' };
 
 /** The permission C0 needs, as the resource manager names it. */
 export const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
@@ -71,27 +67,39 @@ export function readFailure(
 
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown); its end status must be the action's, or the instance fails, naming both statuses and
- * the health: the line that catches a false success.
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
-export async function verifyEnd(
-  action: Pick<InstanceAction, 'verb'>,
-  target: { ref: InstanceRef; readUrl: URL },
-  ended: Outcome,
-  sent: { before?: InstanceState; done: string },
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-  startedAt: number,
-): Promise<Outcome> {
+export async function verifyEnd(o: {
+  action: Pick<InstanceAction, 'verb' | 'snooze'>;
+  target: { ref: InstanceRef; readUrl: URL };
+  ended: Outcome;
+  sent: { before?: InstanceState; done: string };
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+  startedAt: number;
+}): Promise<Outcome> {
+  const { action, ended, sent, ctx, log } = o;
   const { verb } = action;
-  const name = target.ref.label;
+  const name = o.target.ref.label;
   const end = END_STATUS[verb];
-  const settled = await followStatus(client, target.readUrl, ctx, (state) =>
-    log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-  );
+  const startState = startStateOf(verb, sent.before);
+  const settled = await followToEnd({
+    client: o.client,
+    url: o.target.readUrl,
+    ctx,
+    // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+    startState: isEnd(action, startState) ? undefined : startState,
+    onRead: (state) =>
+      log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+    onLag: (state) =>
+      log.info(
+        `verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`,
+      ),
+  });
   const last = settled.last;
-  const durationMs = ctx.clock.now() - startedAt;
+  const durationMs = ctx.clock.now() - o.startedAt;
   const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
   const outcome = (instanceOutcome: InstanceOutcome, failure?: string): Outcome => ({
     ...ended,
@@ -104,7 +112,7 @@ export async function verifyEnd(
   const health = last?.health ?? 'unknown';
   switch (settled.kind) {
     case 'settled':
-      if (sameStatus(last?.status, end)) return outcome(DONE[verb]);
+      if (isEnd(action, last?.status)) return outcome(DONE[verb]);
       return outcome(
         'failed',
         `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,

@@ -2,8 +2,9 @@ import { InputError, OriginError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { forEachTarget } from './each.js';
-import { OPERATION_OUTPUTS } from './instance-action.js';
-import { conclude, report, type Outcome } from './outcome.js';
+import { OPERATION_OUTPUTS } from './instance-io.js';
+import { conclude } from './conclude.js';
+import { report, type Outcome } from './outcome.js';
 import { followInLog, type InstanceLog } from './progress.js';
 import { defineOperation, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
@@ -82,9 +83,16 @@ async function resume(
     const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
     log.info(`not polled: ${why} before its turn`);
     const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-    return conclude(label, target, { kind }, pollingUrl, 0, log);
+    return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
   const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-  return conclude(label, target, followed, followed.pollingUrl, ctx.clock.now() - startedAt, log);
+  return conclude({
+    label,
+    target,
+    followed,
+    operationUrl: followed.pollingUrl,
+    durationMs: ctx.clock.now() - startedAt,
+    log,
+  });
 }

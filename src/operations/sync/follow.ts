@@ -1,5 +1,5 @@
 import type { Synchronization } from '../../client/schemas/data-share.js';
-import { classifyStatus } from '../../client/status.js';
+import { PollTimeoutError, pollToEnd } from '../../client/arm/lro.js';
 import type { OperationContext } from '../types.js';
 import { findInListing, isNewestFirst, startOf, type Choice } from './choose.js';
 import { describeSync } from './report.js';
@@ -43,61 +43,65 @@ export async function followSynchronization(
   let lastStatus: string | undefined;
   let warnedGone = false;
   let announcedWaiting = false;
-  const outcome = (end: FollowOutcome['end']): FollowOutcome => ({ sync: followed, end, listedAny });
-  try {
-    for (;;) {
-      const id = followed?.synchronizationId;
-      if (id) {
-        const pass = await findInListing(
-          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-          { kind: 'id', synchronizationId: id, startedAt: startOf(followed!) },
-          true,
-        );
-        if (pass.found) followed = pass.found;
-        else if (!warnedGone) {
-          warnedGone = true;
-          logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-        }
-      } else {
-        const pass = await findInListing(
-          share.listSynchronizations(choosing),
-          request.choice,
-          isNewestFirst(choosing.$orderby),
-        );
-        listedAny ||= pass.listedAny;
-        if (pass.found) {
-          followed = pass.found;
-          logger.info(
-            `Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`,
-          );
-        } else if (!announcedWaiting) {
-          announcedWaiting = true;
-          logger.info(
-            listedAny
-              ? `No ${request.wanted} is listed yet; waiting for it.`
-              : 'No synchronization is listed yet; waiting for one.',
-          );
-        }
+  // One pass of the listing: the synchronization chosen (once chosen, looked up by id), or none yet.
+  const pass = async (): Promise<Synchronization | undefined> => {
+    const id = followed?.synchronizationId;
+    if (id) {
+      const found = await findInListing(
+        share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+        { kind: 'id', synchronizationId: id, startedAt: startOf(followed!) },
+        true,
+      );
+      if (found.found) followed = found.found;
+      else if (!warnedGone) {
+        warnedGone = true;
+        logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
       }
-
-      if (followed) {
-        const status = followed.status ?? '(none)';
-        if (status !== lastStatus) {
-          logger.info(`Synchronization ${followed.synchronizationId ?? '(no id)'}: ${status}`);
-          lastStatus = status;
-        }
-        const end = classifyStatus(followed.status);
-        if (end !== 'running') return outcome(end);
-      }
-
-      const now = clock.now();
-      if (now >= ctx.deadline) return outcome('timeout');
-      await clock.sleep(Math.min(share.retryAfterMs ?? ctx.pollIntervalMs, ctx.deadline - now), ctx.signal);
+      return followed;
     }
-  } catch (error) {
-    if (!ctx.signal?.aborted) throw error;
-    return outcome('cancelled');
-  }
+    const found = await findInListing(
+      share.listSynchronizations(choosing),
+      request.choice,
+      isNewestFirst(choosing.$orderby),
+    );
+    listedAny ||= found.listedAny;
+    if (found.found) {
+      followed = found.found;
+      logger.info(
+        `Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`,
+      );
+    } else if (!announcedWaiting) {
+      announcedWaiting = true;
+      logger.info(
+        listedAny
+          ? `No ${request.wanted} is listed yet; waiting for it.`
+          : 'No synchronization is listed yet; waiting for one.',
+      );
+    }
+    return followed;
+  };
+  const ended = await pollToEnd<Synchronization | undefined>({
+    clock,
+    signal: ctx.signal,
+    deadline: ctx.deadline,
+    pollIntervalMs: ctx.pollIntervalMs,
+    poll: async () => ({ value: await pass(), retryAfterMs: share.retryAfterMs }),
+    // Not listed yet is still running, as a synchronization without a status is.
+    statusOf: (sync) => sync?.status,
+    onProgress: (sync) => {
+      const status = sync && (sync.status ?? '(none)');
+      if (sync && status !== lastStatus) {
+        logger.info(`Synchronization ${sync.synchronizationId ?? '(no id)'}: ${status}`);
+        lastStatus = status;
+      }
+    },
+    changed: () => true,
+  });
+  // A listing that failed for good (even one the deadline cut short) is the caller's to report, with the
+  // service's answer (wait-for-sync fails; a start or cancel says how to follow it later).
+  const timedOut = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+  if (ended.kind === 'error' || (ended.kind === 'timeout' && !timedOut)) throw ended.error;
+  return { sync: followed, end: ended.kind, listedAny };
 }
 
 /** How to follow a synchronization in a later step: said where this one stops waiting. */

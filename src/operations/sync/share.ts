@@ -8,7 +8,7 @@ import {
   type SynchronizationDetail,
 } from '../../client/schemas/data-share.js';
 import { joinUrl, servicePath } from '../../client/url.js';
-import { required, withDefault } from '../module.js';
+import { required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext } from '../types.js';
 
 /** The inputs that name a share subscription, which every synchronization operation reads. */
@@ -20,15 +20,8 @@ export const SHARE_INPUTS = {
   shareSubscription: required('share-subscription'),
 };
 
-/** The inputs every synchronization operation reads to name its share subscription. */
-export interface ShareSubscriptionOptions {
-  baseUrl: URL;
-  apiVersion: string;
-  subscriptionId: string;
-  resourceGroup: string;
-  accountName: string;
-  shareSubscription: string;
-}
+/** The inputs every synchronization operation reads to name its share subscription, as the registry types them. */
+export type ShareSubscriptionOptions = OptionsOf<typeof SHARE_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
  * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);

@@ -1,8 +1,8 @@
-import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
-import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
+import { changeSafely } from '../../client/change-safely.js';
+import { oneLine } from '../../client/errors.js';
+import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
-import { defaultRetryPolicy } from '../../client/retry.js';
-import { classifyStatus } from '../../client/status.js';
+import { classifyStatus, isCancelled } from '../../client/status.js';
 import { findInListing } from './choose.js';
 import { explainFailure } from './datasets.js';
 import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
@@ -13,10 +13,16 @@ import {
   synchronizationResult,
   timeoutMessage,
 } from './report.js';
-import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { SHARE_INPUTS, ShareSubscription } from './share.js';
 import { changed, planCancel } from './sync-plan.js';
-import { defineOperation, optional, withDefault } from '../module.js';
+import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
+
+const CANCEL_INPUTS = {
+  ...SHARE_INPUTS,
+  synchronizationId: optional('synchronization-id'),
+  wait: withDefault('wait'),
+};
 
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
 export default defineOperation({
@@ -25,11 +31,7 @@ export default defineOperation({
     'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
   client: 'resource-manager',
   polls: true,
-  inputs: {
-    ...SHARE_INPUTS,
-    synchronizationId: optional('synchronization-id'),
-    wait: withDefault('wait'),
-  },
+  inputs: CANCEL_INPUTS,
   plans: true,
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
@@ -37,16 +39,13 @@ export default defineOperation({
   run: syncCancel,
 });
 
-export interface SyncCancelOptions extends ShareSubscriptionOptions {
-  synchronizationId?: string;
-  wait: boolean;
-}
+export type SyncCancelOptions = OptionsOf<typeof CANCEL_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
- * cancelSynchronization. Where its effect is unknown (the answer was lost) the synchronization is read (A1):
- * ended or cancelled, the cancel is done with, and it is followed as after any cancel; still running, the service
- * may not have heard, and the cancel is sent again (asking twice to cancel one synchronization cancels it once),
- * within the attempts a read gets from the client.
+ * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
+ * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
+ * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
+ * one synchronization cancels it once).
  */
 async function cancel(
   share: ShareSubscription,
@@ -54,52 +53,40 @@ async function cancel(
   known: Synchronization | undefined,
   ctx: OperationContext,
 ): Promise<Synchronization> {
-  let clientRequestId: string | undefined;
-  for (let attempt = 1; ; attempt++) {
-    let response: HttpResponse;
-    try {
-      response = await share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId });
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.effectUnknown) || ctx.signal?.aborted) throw error;
-      clientRequestId = error.clientRequestId;
-      ctx.logger.warning(
-        `cancelSynchronization may have reached the service (its answer was lost): reading synchronization ${id} to find out.`,
-      );
-      let now: Synchronization | undefined;
-      try {
-        now = (
-          await findInListing(
-            share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-            {
-              kind: 'id',
-              synchronizationId: id,
-            },
-            true,
-          )
-        ).found;
-      } catch (readError) {
-        throw withFindingOutFailure(error, readError, `Reading synchronization ${id}`);
-      }
+  const sent = await changeSafely<Synchronization>({
+    what: 'cancelSynchronization',
+    findingOutBy: `Reading synchronization ${id}`,
+    send: (clientRequestId) =>
+      share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
+    findOut: async () => {
+      const now = (
+        await findInListing(
+          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+          { kind: 'id', synchronizationId: id },
+          true,
+        )
+      ).found;
       if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
         ctx.logger.info(
           `Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`,
         );
-        return { ...known, ...now, synchronizationId: id };
+        return { acted: { ...known, ...now, synchronizationId: id } };
       }
-      if (attempt >= defaultRetryPolicy.attempts) throw error;
-      ctx.logger.info(`Synchronization ${id} is still ${now.status}: sending cancelSynchronization again.`);
-      continue;
-    }
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    ctx.logger.info(
-      `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
-    );
-    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-  }
+      return { notActed: `synchronization ${id} is still ${now.status}` };
+    },
+    clock: ctx.clock,
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    log: ctx.logger,
+  });
+  if ('acted' in sent) return sent.acted;
+  const response = sent.response;
+  const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
+  ctx.logger.info(
+    `Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+  );
+  return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
-
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const isCancelled = (status: string | null | undefined) => /^\s*cancell?ed\s*$/i.test(status ?? '');
 
 export async function syncCancel(
   options: SyncCancelOptions,

@@ -1,9 +1,9 @@
-import { oneLine, ServiceError, withFindingOutFailure } from '../../client/errors.js';
+import { changeSafely } from '../../client/change-safely.js';
+import { oneLine, ServiceError } from '../../client/errors.js';
 import { describeBody } from '../../client/error-body.js';
-import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
-import { defaultRetryPolicy } from '../../client/retry.js';
+import { parseBody, type HttpClient } from '../../client/http.js';
 import { classifyStatus } from '../../client/status.js';
-import { findInListing, startOf, type ListingPass } from './choose.js';
+import { findInListing, startOf } from './choose.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
 import { explainFailure, failureWithDatasets } from './datasets.js';
 import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
@@ -15,10 +15,17 @@ import {
   synchronizationResult,
   timeoutMessage,
 } from './report.js';
-import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
+import { SHARE_INPUTS, ShareSubscription } from './share.js';
 import { changed, planStart } from './sync-plan.js';
-import { defineOperation, withDefault } from '../module.js';
+import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
+
+const START_INPUTS = {
+  ...SHARE_INPUTS,
+  synchronizationMode: withDefault('synchronization-mode'),
+  cancelOnAbort: withDefault('cancel-on-abort'),
+  wait: withDefault('wait'),
+};
 
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
 export default defineOperation({
@@ -27,12 +34,7 @@ export default defineOperation({
     'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
   client: 'resource-manager',
   polls: true,
-  inputs: {
-    ...SHARE_INPUTS,
-    synchronizationMode: withDefault('synchronization-mode'),
-    cancelOnAbort: withDefault('cancel-on-abort'),
-    wait: withDefault('wait'),
-  },
+  inputs: START_INPUTS,
   plans: true,
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
@@ -40,11 +42,7 @@ export default defineOperation({
   run: syncStart,
 });
 
-export interface SyncStartOptions extends ShareSubscriptionOptions {
-  synchronizationMode: 'Incremental' | 'FullSync';
-  cancelOnAbort: boolean;
-  wait: boolean;
-}
+export type SyncStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 const RUNNING_HINT =
   'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
@@ -101,80 +99,82 @@ export async function syncStart(
   }
 }
 
-/** How often synchronize is sent where the service did not act: the attempts a read gets from the client. */
-const SEND_ATTEMPTS = defaultRetryPolicy.attempts;
-
-/** Where a started synchronization whose answer was lost may show up: the service's clock against ours. */
-const CLOCK_SKEW_MS = 60_000;
-
 /**
- * synchronize, and where its effect is unknown (the answer was lost, `effectUnknown`) or it was answered 409, the
- * finding out: the newest synchronization in A1, if it started since the request was sent (less the clocks'
- * skew) or is listed first without a start (queued), is the one it started; where there is none and nothing
- * runs, the service did not act and synchronize is sent again. Anything else keeps the request's own failure.
+ * synchronize through the client's change-safely rule. A refusal (a 409 to the first attempt: a scheduled run, or
+ * another party's) fails with the service's code and message. Only after an attempt of unknown effect is A1
+ * searched, and only for a synchronization that started after that attempt was sent, in the mode asked: that one
+ * is ours and is followed; a run that started before it is someone else's, and the failure stands.
  */
 async function start(
   share: ShareSubscription,
   mode: SyncStartOptions['synchronizationMode'],
   ctx: OperationContext,
 ): Promise<{ id: string; begun: Synchronization }> {
-  const sentAt = ctx.clock.now();
-  for (let attempt = 1; ; attempt++) {
-    let response: HttpResponse;
-    try {
-      response = await share.change(
+  const sent = await changeSafely<Synchronization & { synchronizationId: string }>({
+    what: 'synchronize',
+    findingOutBy: 'Reading the list',
+    send: (clientRequestId) =>
+      share.change(
         'synchronize',
         { synchronizationMode: mode },
-        { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined) },
+        { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined), clientRequestId },
+      ),
+    findOut: async ({ unknownSince }) => {
+      const pass = await findInListing(
+        share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+        { kind: 'newest' },
+        true,
       );
-    } catch (error) {
-      const unknown = error instanceof ServiceError && (error.effectUnknown || error.status === 409);
-      if (!unknown || ctx.signal?.aborted) throw error;
-      const what =
-        error.status === 409 ? 'was answered 409' : 'may have reached the service (its answer was lost)';
-      ctx.logger.warning(
-        `synchronize ${what}: reading the list to find out whether the service started one.`,
-      );
-      let pass: ListingPass;
-      try {
-        pass = await findInListing(
-          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-          { kind: 'newest' },
-          true,
-        );
-      } catch (readError) {
-        // The request's own failure stays the cause; the read's is added (a service that went away says so).
-        throw withFindingOutFailure(error, readError, 'Reading the list');
-      }
       const newest = pass.found;
-      const start = newest && startOf(newest);
-      if (newest?.synchronizationId && (start === undefined || start >= sentAt - CLOCK_SKEW_MS)) {
-        ctx.logger.info(
-          `The service started synchronization ${newest.synchronizationId}${describeSync(newest)}: following it.`,
-        );
-        return { id: newest.synchronizationId, begun: newest };
+      if (newest?.synchronizationId && isOurs(newest, mode, unknownSince)) {
+        return { acted: { ...newest, synchronizationId: newest.synchronizationId } };
       }
-      if ((newest && classifyStatus(newest.status) === 'running') || attempt >= SEND_ATTEMPTS) throw error;
-      ctx.logger.info(
-        'No synchronization started since: the service did not act; sending synchronize again.',
-      );
-      continue;
-    }
-    const answer = parseBody(response, synchronizationSchema, 'synchronize');
-    const id = answer.synchronizationId;
-    if (!id) {
-      throw new ServiceError({
-        status: response.status,
-        code: 'InvalidResponse',
-        message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-        requestId: response.requestId,
-      });
-    }
+      if (newest && classifyStatus(newest.status) === 'running') {
+        return {
+          refused: `Synchronization ${newest.synchronizationId ?? '(no id)'}${describeSync(newest)} runs and did not start after this step's synchronize was sent, so it is not taken for this step's; ${RUNNING_HINT}`,
+        };
+      }
+      return { notActed: 'no synchronization started since: the service did not act' };
+    },
+    clock: ctx.clock,
+    deadline: ctx.deadline,
+    signal: ctx.signal,
+    log: ctx.logger,
+  });
+  if ('acted' in sent) {
+    const begun = sent.acted;
     ctx.logger.info(
-      `Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+      `The service started synchronization ${begun.synchronizationId}${describeSync(begun)}: following it.`,
     );
-    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+    return { id: begun.synchronizationId, begun };
   }
+  const response = sent.response;
+  const answer = parseBody(response, synchronizationSchema, 'synchronize');
+  const id = answer.synchronizationId;
+  if (!id) {
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
+      requestId: response.requestId,
+    });
+  }
+  ctx.logger.info(
+    `Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`,
+  );
+  return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
+}
+
+/**
+ * Ours: started after the attempt of unknown effect was sent (by our clock against the service's: a run that
+ * began before it, however recently, is another party's), or listed first and queued without a start, and in the
+ * mode asked where the listing names one.
+ */
+function isOurs(sync: Synchronization, mode: string, sentAt: number): boolean {
+  const start = startOf(sync);
+  const listedMode = sync.synchronizationMode;
+  if (listedMode && listedMode.toLowerCase() !== mode.toLowerCase()) return false;
+  return start === undefined || start >= sentAt;
 }
 
 /**

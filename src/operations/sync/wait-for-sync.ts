@@ -18,9 +18,17 @@ import {
   syncOutputs,
   timeoutMessage,
 } from './report.js';
-import { SHARE_INPUTS, ShareSubscription, type ShareSubscriptionOptions } from './share.js';
-import { defineOperation, optional } from '../module.js';
+import { SHARE_INPUTS, ShareSubscription } from './share.js';
+import { defineOperation, optional, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
+
+const WAIT_INPUTS = {
+  ...SHARE_INPUTS,
+  synchronizationId: optional('synchronization-id'),
+  startedAfter: optional('started-after'),
+  filter: optional('filter'),
+  orderby: optional('orderby'),
+};
 
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
@@ -32,25 +40,14 @@ export default defineOperation({
     "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
   client: 'resource-manager',
   polls: true,
-  inputs: {
-    ...SHARE_INPUTS,
-    synchronizationId: optional('synchronization-id'),
-    startedAfter: optional('started-after'),
-    filter: optional('filter'),
-    orderby: optional('orderby'),
-  },
+  inputs: WAIT_INPUTS,
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
   run: waitForSync,
 });
 
-export interface WaitForSyncOptions extends ShareSubscriptionOptions {
-  synchronizationId?: string;
-  startedAfter?: Date;
-  filter?: string;
-  orderby?: string;
-}
+export type WaitForSyncOptions = OptionsOf<typeof WAIT_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
  * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.

@@ -1,11 +1,11 @@
 import { formatDuration } from '../../format.js';
 import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import { whereContext, type Verb } from '../instance-action.js';
+import { whereContext } from '../instance-action.js';
 import { withPlan } from '../instance-plan.js';
 import type { InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
-import { DONE } from '../verdict.js';
+import { DONE, type Verb } from '../vocabulary.js';
 import type { WindowStep } from './steps.js';
 
 /** One step as it went: the step planned, and how its send, follow and verify ended. */

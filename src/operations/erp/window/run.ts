@@ -1,14 +1,9 @@
 import type { HttpClient, HttpResponse } from '../../../client/http.js';
 import type { OperationContext, OperationResult } from '../../types.js';
 import { forEachTarget } from '../each.js';
-import {
-  actOn,
-  apiVersionFor,
-  type InstanceAction,
-  type InstanceActionOptions,
-  type Target,
-  type Verb,
-} from '../instance-action.js';
+import { actOn } from '../instance-action.js';
+import type { InstanceActionOptions } from '../instance-io.js';
+import { apiVersionFor, type InstanceAction, type Target, type Verb } from '../vocabulary.js';
 import { readInstance, type InstanceState } from '../instance-state.js';
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
@@ -31,12 +26,9 @@ export interface WindowOptions extends InstanceActionOptions {
    * steps are sent as they are.
    */
   sendStop?: (
-    client: HttpClient,
-    url: URL,
-    body: { softStopTimeoutSeconds: number; deallocateVm: boolean },
-    log: InstanceLog,
-    apiVersion: string,
-    clientRequestId?: string,
+    request: Parameters<InstanceAction['send']>[0] & {
+      body: { softStopTimeoutSeconds: number; deallocateVm: boolean };
+    },
   ) => Promise<HttpResponse>;
 }
 
@@ -141,25 +133,19 @@ async function runStep(
   log: InstanceLog,
 ): Promise<Outcome> {
   const action = actionOf(step, o);
-  if (step.skippable) return actOn(action, target, apiVersion, o, client, ctx, log);
+  const acting = { action, target, apiVersion, client, ctx, log };
+  if (step.skippable) return actOn({ ...acting, options: o });
   const startedAt = ctx.clock.now();
+  // Not read first, but its status is known: the finding out after a lost answer starts from it.
   const unread = { ...o, skipIfDone: false, verify: false };
-  const sent = await actOn(action, target, apiVersion, unread, client, ctx, log);
+  const sent = await actOn({ ...acting, options: unread, known });
   const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
   const verified = sent.instance?.after !== undefined;
   if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
     return ended;
   }
-  return verifyEnd(
-    action,
-    target,
-    ended,
-    { before: known, done: step.describe },
-    client,
-    ctx,
-    log,
-    startedAt,
-  );
+  // A machine step's action has its snooze on: after a deallocating stop, Unavailable is an end too (isEnd).
+  return verifyEnd({ ...acting, ended, sent: { before: known, done: step.describe }, startedAt });
 }
 
 /** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
@@ -172,15 +158,16 @@ function actionOf(step: WindowStep, o: WindowOptions): InstanceAction {
     },
     describe: step.describe,
     plan: `${step.step}: ${step.describe}`,
-    send: (c, url, log, apiVersion, clientRequestId) => {
+    send: (request) => {
       const body = step.body ?? {};
       if (step.verb === 'stop' && o.sendStop) {
         const stop = {
           softStopTimeoutSeconds: body.softStopTimeoutSeconds ?? 0,
           deallocateVm: !!body.deallocateVm,
         };
-        return o.sendStop(c, url, stop, log, apiVersion, clientRequestId);
+        return o.sendStop({ ...request, body: stop });
       }
+      const { client: c, url, clientRequestId } = request;
       return c.send({ method: 'POST', url, json: step.body, clientRequestId });
     },
   };

@@ -2,7 +2,7 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext, OperationResult } from '../../types.js';
 import type { ErpStatusOptions } from '../erp-status.js';
 import { resolveInstances } from '../instance-ref.js';
-import { sameStatus } from '../instance-state.js';
+import { sameStatus } from '../../../client/status.js';
 import { mapLimited } from '../pool.js';
 import { listDatabases } from './preflight.js';
 import { databaseUrl } from './steps.js';

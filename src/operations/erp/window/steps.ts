@@ -1,7 +1,7 @@
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
 import { joinUrl, servicePath } from '../../../client/url.js';
 import type { InstanceRef } from '../instance-ref.js';
-import type { Verb } from '../instance-action.js';
+import type { Verb } from '../vocabulary.js';
 
 /** The steps of a whole-system window, in the contract's words. */
 export type StepName =

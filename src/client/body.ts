@@ -1,0 +1,104 @@
+import { safeParse, type core, type output } from 'zod/mini';
+import { describeBody } from './error-body.js';
+import { ServiceError } from './errors.js';
+import type { HttpResponse } from './response.js';
+import { redactUrls } from './url.js';
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+export function parseBody<S extends core.$ZodType>(
+  response: HttpResponse,
+  schema: S,
+  what: string,
+): output<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(response.text);
+  } catch {
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message: `${what}: the body is not JSON (${describeBody(response)})`,
+      requestId: response.requestId,
+    });
+  }
+  const parsed = safeParse(schema, value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ServiceError({
+      status: response.status,
+      code: 'InvalidResponse',
+      message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+      requestId: response.requestId,
+    });
+  }
+  for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+    response.debug?.(
+      `${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`,
+    );
+  }
+  return parsed.data;
+}
+
+/**
+ * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
+ * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
+ * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
+ */
+function readAsUnknown(
+  raw: unknown,
+  parsed: unknown,
+  path: string[] = [],
+  found: [string, unknown][] = [],
+): [string, unknown][] {
+  if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object') return found;
+  for (const key of Object.keys(raw)) {
+    const value = (raw as Record<string, unknown>)[key];
+    const out = (parsed as Record<string, unknown>)[key];
+    if (value !== null && value !== undefined && out === undefined)
+      found.push([[...path, key].join('.'), value]);
+    else if (value !== null && typeof value === 'object') {
+      path.push(key);
+      readAsUnknown(value, out, path, found);
+      path.pop();
+    }
+  }
+  return found;
+}
+
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
+function describeValue(value: unknown): string {
+  const text = redactUrls(JSON.stringify(value) ?? String(value));
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+export async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  cap: number,
+  url: URL,
+): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > cap) {
+      body.destroy();
+      throw new ServiceError({
+        code: 'ResponseTooLarge',
+        message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+      });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
