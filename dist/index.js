@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7826:
+/***/ 233:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36772,7 +36772,6 @@ function windowRefusal(system, databases) {
 
 
 
-
 /** The `steps` entry of one step; a step never reached is `not sent`. */
 function stepEntry(step, outcome) {
     const instance = outcome?.instance;
@@ -36825,14 +36824,18 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
         },
     };
 }
+/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
+function systemPlanned(o) {
+    return { target: o.target, effect: o.instance?.done ?? 'failed' };
+}
 /** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
 function stepsOf({ plan, results }) {
     return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
 }
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
- * system), each entry with its `steps` and each system's row followed by one row per step; a dry run's plan has
- * one entry per step's request.
+ * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
+ * entry per step's request.
  */
 function windowResult({ operation, refs, outcomes, windows, ctx }) {
     const context = whereContext(refs.map((ref) => ({ ref })));
@@ -36860,30 +36863,14 @@ function windowResult({ operation, refs, outcomes, windows, ctx }) {
         const { plan, changes } = planOutputs(targets);
         return {
             outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-            summary: [planTable(operation, 'erp virtual instance', targets, context)],
+            // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+            summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
             failure: reported.failure,
         };
     }
-    const table = reported.summary[0];
-    const rows = outcomes.flatMap((_o, i) => [
-        table.rows[i],
-        ...systems[i].plan.map((step, j) => {
-            const outcome = systems[i].results[j]?.outcome;
-            return [
-                `↳ ${step.step} ${step.target}`,
-                outcome?.instance?.before?.status ?? '-',
-                outcome ? (outcome.instance?.done ?? '-') : 'not sent',
-                outcome?.instance?.after?.status ?? '-',
-                outcome ? formatDuration(outcome.durationMs) : '-',
-            ];
-        }),
-    ]);
     const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
-    return {
-        ...real,
-        outputs: { ...real.outputs, instances },
-        summary: [{ ...table, rows }, ...reported.summary.slice(1)],
-    };
+    // One table row per system: the summary draws each system's steps from `instances[].steps`.
+    return { ...real, outputs: { ...real.outputs, instances } };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
@@ -38565,7 +38552,7 @@ class AccessRefusals {
     accepted = false;
     unauthorized;
     lacked = new Map();
-    /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
     messages = new Map();
     /** Every response of the resource-manager client passes here. */
     observe(response) {
@@ -38585,8 +38572,7 @@ class AccessRefusals {
         entry.requestIds.push(response.requestId ?? 'none');
         this.lacked.set(key, entry);
         const text = oneLine(error.serviceMessage ?? '');
-        if (!this.messages.has(text))
-            this.messages.set(text, { text, firstRequestId: entry.requestIds[0] });
+        this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
     }
     /**
      * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
@@ -38594,12 +38580,14 @@ class AccessRefusals {
      */
     condense(failure) {
         let condensed = failure;
-        for (const { text, firstRequestId } of this.messages.values()) {
+        for (const [text, requestIds] of this.messages) {
             const parts = condensed?.split(text) ?? [];
             if (parts.length <= 2)
                 continue;
-            const [first, ...rest] = parts;
-            condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+            const [first = '', ...rest] = parts;
+            // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
+            const quoted = inFailureOrder(requestIds, rest.join(text))[0];
+            condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
         }
         return condensed;
     }
@@ -38614,7 +38602,11 @@ class AccessRefusals {
             throw credentialRefused(this.unauthorized, how.signIn);
         if (this.lacked.size === 0)
             return undefined;
-        const lacked = [...this.lacked.values()];
+        const failure = result.failure;
+        const lacked = [...this.lacked.values()].map((entry) => ({
+            ...entry,
+            requestIds: inFailureOrder(entry.requestIds, failure),
+        }));
         const own = how.snooze
             ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
             : '';
@@ -38624,6 +38616,14 @@ class AccessRefusals {
             lacked,
         };
     }
+}
+/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
+function inFailureOrder(requestIds, failure) {
+    const at = (id) => {
+        const index = failure.indexOf(id);
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    return [...requestIds].sort((a, b) => at(a) - at(b));
 }
 /** The sign-in inputs a refused token came from, and what to check of them. */
 function credentialAdvice(signIn) {
@@ -38916,51 +38916,6 @@ function refuseUndeclaredInputs(env) {
         `${near ? `did you mean ${near}? ` : ''}(an input the action does not know is refused, not ignored; action.yml lists them)`);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/advice.ts
-
-
-
-/**
- * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
- * cause.
- */
-function adviceFor(error) {
-    // A refused credential found out: what to change, with the claims and the credential that would match.
-    const diagnosis = diagnosisOf(error);
-    if (diagnosis)
-        return diagnosisAdvice(diagnosis);
-    if (error instanceof IdTokenNotOffered) {
-        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
-    }
-    if (error instanceof InputError) {
-        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
-    }
-    if (error instanceof OriginError) {
-        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
-    }
-    if (error instanceof TimeoutError) {
-        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
-    }
-    if (error instanceof ServiceError) {
-        const status = error.status;
-        if (status === 401)
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
-        if (status === 403)
-            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
-        if (status === 404)
-            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
-        if (status === 429 || (status !== undefined && status >= 500)) {
-            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
-        }
-        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
-    }
-    return 'See the step log for the details.';
-}
-
-;// CONCATENATED MODULE: ./src/action/advice.ts
-// The advice is shared with the command line, which prints it too; it lives with the inputs, where both reach it.
-
-
 ;// CONCATENATED MODULE: ./src/action/limits.ts
 /**
  * GitHub's limits: a step's job summary is at most 1 MiB and each output at most 1 MB; past them the runner
@@ -39035,82 +38990,832 @@ const actionsLogger = {
     group: (name, work) => group(name, work),
 };
 
-;// CONCATENATED MODULE: ./src/action/summary.ts
+;// CONCATENATED MODULE: ./src/inputs/advice.ts
 
 
 
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
+function adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
+    if (error instanceof InputError) {
+        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
+    }
+    if (error instanceof OriginError) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof TimeoutError) {
+        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
+    }
+    if (error instanceof ServiceError) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/marks.ts
+const MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
+function markOfOutcome(outcome) {
+    switch (outcome) {
+        case 'stopped':
+        case 'started':
+        case 'read':
+        case 'succeeded':
+            return 'succeeded';
+        case 'skipped':
+            return 'skipped';
+        case 'running':
+            return 'running';
+        case 'not sent':
+            return 'not sent';
+        case 'planned':
+            return 'planned';
+        default:
+            return 'failed';
+    }
+}
+/** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
+function markOfStatus(status) {
+    const s = (status ?? '').toLowerCase();
+    if (s === 'succeeded' || s === 'completed')
+        return 'succeeded';
+    if (s === 'failed' || s === 'canceled' || s === 'cancelled')
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+
+/**
+ * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
+ * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ */
+function kindOfCause(cause) {
+    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
+        return 'false success';
+    if (/cancelled/i.test(cause))
+        return 'cancelled';
+    if (/within the timeout|timed out|timeout ran out/i.test(cause))
+        return 'timeout';
+    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
+        return 'sign-in';
+    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
+        return 'permission';
+    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
+        return 'not found';
+    if (/not cached/i.test(cause))
+        return 'image not cached';
+    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
+        return 'service failed';
+    return 'other';
+}
+/** The kind of an error that ended the step before any target was done. */
+function kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+    }
+    return undefined;
+}
+/** The operations whose long-running operations wait-for-operation resumes. */
+const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one.
+ */
+function whatToDo(kind, operation) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
+        case 'timeout':
+            if (!RESUMABLE.has(operation))
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!RESUMABLE.has(operation))
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
+        case 'image not cached':
+            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'other':
+            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+
+
+const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const rows_time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
+/** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
+function parseDuration(value) {
+    const m = /^(?:(\d+) h )?(?:(\d+) min)?(?: ?(\d+(?:\.\d+)?) s)?$/.exec(value?.trim() ?? '');
+    if (!m || (!m[1] && !m[2] && !m[3]))
+        return undefined;
+    return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+/** A cause in one line, without the subscription that the summary's context names once. */
+function oneLineCause(cause) {
+    if (!cause)
+        return undefined;
+    return cause
+        .replace(/\s+/g, ' ')
+        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
+        .trim();
+}
+/**
+ * The cause of one target out of a step's failure that runs several together ("2 of 3 … : A. B."): the sentences
+ * that name the target in quotes. A fallback where the result does not carry a cause per target.
+ */
+function causeNaming(target, failure) {
+    if (!failure)
+        return undefined;
+    const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
+    const mine = sentences.filter((s) => s.includes(`'${target}'`));
+    return mine.length ? mine.join(' ') : undefined;
+}
+const column = (table, name) => table.header.indexOf(name);
+const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
+const WORDS = { running: 'still running', read: 'read' };
+/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
+const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
+function rows_stepsOf(value) {
+    const steps = entries(value);
+    if (steps.length === 0)
+        return undefined;
+    return steps.map((s) => {
+        const mark = markOfOutcome(rows_text(s.outcome));
+        return {
+            step: rows_text(s.step) ?? 'step',
+            target: rows_text(s.target),
+            mark,
+            word: WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
+            before: rows_text(s.before),
+            after: rows_text(s.after),
+            seconds: num(s.seconds),
+            startedAt: rows_time(s.started),
+            cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
+        };
+    });
+}
+/**
+ * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output (with its
+ * table for what was done and how long), wait-for-operation from its table and `result`, a dry run from its plan
+ * table. Undefined for an operation whose tables say it better (a synchronization, images, users).
+ */
+function rowsOf(operation, result) {
+    const table = result.summary[0];
+    const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
+    const results = entries(result.outputs.result);
+    const causeOf = (i, n, target) => oneLineCause(rows_text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)));
+    if (instances.length > 0) {
+        const done = table ? column(table, 'what was done') : -1;
+        const would = table ? column(table, 'would') : -1;
+        const duration = table ? column(table, 'duration') : -1;
+        return instances.map((inst, i) => {
+            const row = table?.rows[i];
+            const said = cell(row, done);
+            // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
+            const ended = /: (Failed|Cancell?ed)$/i.test(said ?? '');
+            const outcome = ended && inst.outcome === 'running' ? 'failed' : rows_text(inst.outcome);
+            const mark = markOfOutcome(outcome);
+            const target = rows_text(inst.name) ?? `#${i + 1}`;
+            const took = cell(row, duration);
+            const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+            const cause = failing ? causeOf(i, instances.length, target) : undefined;
+            // A false success must not read like a success: its word says what it is.
+            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
+            return {
+                target,
+                mark,
+                word: falseSuccess
+                    ? 'false success'
+                    : outcome === 'running' && RUNNING[operation]
+                        ? RUNNING[operation]
+                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                before: rows_text(inst.before),
+                done: said ?? cell(row, would),
+                after: rows_text(inst.after),
+                health: rows_text(inst.health),
+                duration: took,
+                seconds: num(inst.seconds) ?? parseDuration(took),
+                startedAt: rows_time(inst.started),
+                cause,
+                steps: rows_stepsOf(inst.steps),
+            };
+        });
+    }
+    if (!table)
+        return undefined;
+    if (operation === 'wait-for-operation')
+        return rows_operationRows(table, results, result.failure);
+    if (column(table, 'would') === 1)
+        return planRows(table);
+    return undefined;
+}
+/** wait-for-operation: the system where the result names it, else the operation's URL as the log shows it. */
+function rows_operationRows(table, results, failure) {
+    const status = column(table, 'status');
+    const wait = column(table, "this step's wait");
+    return table.rows.map((row, i) => {
+        const r = results[i];
+        const said = cell(row, status);
+        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
+        let mark = markOfStatus(said);
+        if (mark === 'succeeded' && cause)
+            mark = 'failed';
+        const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
+        return {
+            target: named ?? row[0] ?? `#${i + 1}`,
+            mark,
+            word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
+            after: said,
+            duration: cell(row, wait),
+            seconds: parseDuration(cell(row, wait)),
+            cause: mark === 'succeeded' ? undefined : cause,
+        };
+    });
+}
+/** A dry run's plan table: a change planned, or nothing to do (skip). */
+function planRows(table) {
+    return table.rows.map((row) => {
+        const change = row[2] !== undefined && row[2] !== '-';
+        return {
+            target: row[0] ?? '',
+            mark: change ? 'planned' : 'skipped',
+            word: change ? 'planned' : 'no change',
+            done: row[1],
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/view.ts
+
+
+
+
+
+
+/** The view of an operation that returned (successfully or with a failure). */
+function viewOfResult(operation, result, dryRun = false) {
+    const rows = rowsOf(operation, result) ?? [];
+    const [first, ...others] = result.summary;
+    // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
+    const tables = rows.length > 0 && operation === 'wait-for-operation' && first
+        ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+        : rows.length > 0
+            ? others
+            : result.summary;
+    const onRows = rows.some((r) => r.cause);
+    const kinds = new Set();
+    for (const row of rows) {
+        for (const cause of [row.cause, ...(row.steps ?? []).map((s) => s.cause)])
+            if (cause)
+                kinds.add(kindOfCause(cause));
+    }
+    const outputs = result.outputs;
+    if (result.failure) {
+        if (Array.isArray(outputs['failed-datasets']) && outputs['failed-datasets'].length > 0)
+            kinds.add('dataset');
+        else if (Array.isArray(outputs['missing-images']) && outputs['missing-images'].length > 0)
+            kinds.add('image not cached');
+        else if (!onRows)
+            kinds.add(kindOfCause(result.failure));
+    }
+    const failed = result.failure !== undefined;
+    const view = {
+        operation,
+        title: '',
+        failed,
+        dryRun,
+        context: rows.length > 0 ? first?.context : undefined,
+        targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
+        rows,
+        tables,
+        failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
+        whatToDo: [...kinds].map((kind) => whatToDo(kind, operation)),
+        plan: dryRun ? plannedOf(outputs.plan) : [],
+        resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
+            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
+            url: redactQuery(c.text),
+        })),
+    };
+    view.title = titleOf(view, outputs);
+    return view;
+}
+/** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
+function viewOfError(operation, error) {
+    const kind = kindOfError(error);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    return {
+        operation,
+        title: `${operation}: failed`,
+        failed: true,
+        dryRun: false,
+        targetHeader: 'target',
+        rows: [],
+        tables: [],
+        failure: message,
+        // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
+        whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
+        plan: [],
+        resume: [],
+    };
+}
+function plannedOf(value) {
+    return Array.isArray(value) ? value : [];
+}
+/** `erp-stop: 3 stopped`, `erp-stop: failed (1 of 3)`, `erp-stop: plan (dry run)`. */
+function titleOf(view, outputs) {
+    const { operation, rows } = view;
+    if (view.dryRun && !view.failed)
+        return `${operation}: plan (dry run)`;
+    if (rows.length > 0) {
+        if (view.failed)
+            return `${operation}: failed (${rows.filter((r) => !isGood(r.mark)).length} of ${rows.length})`;
+        return `${operation}: ${counted(rows)}`;
+    }
+    const found = phrase(operation, outputs);
+    if (view.failed)
+        return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
+    return `${operation}: ${found}`;
+}
+/** `2 stopped, 1 skipped`, in the order the words first appear. */
+function counted(rows) {
+    const counts = new Map();
+    for (const r of rows)
+        counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
+    return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+}
+/** What a step without targets found, in a few words. */
+function phrase(operation, o) {
+    const list = (v) => (Array.isArray(v) ? v : []);
+    if (o['synchronization-status'])
+        return `synchronization ${String(o['synchronization-status'])}`;
+    if (o['missing-images'] !== undefined) {
+        const missing = list(o['missing-images']).length;
+        return missing === 0 ? 'all cached' : `${missing} not cached`;
+    }
+    if (o['removed-users'] !== undefined) {
+        const absent = list(o['absent-users']).length;
+        return `${list(o['removed-users']).length} removed${absent ? `, ${absent} not members` : ''}`;
+    }
+    if (o['user-name'] !== undefined)
+        return `signed in as ${String(o['user-name'])}`;
+    // erp-list's count, where that operation is present.
+    const count = o.count;
+    if (count !== undefined)
+        return `${String(count)} selected`;
+    if (operation === 'wait-for-operation')
+        return 'nothing to wait for';
+    return 'done';
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/gantt.ts
+/** The timeline shows at most this many systems: the slowest, and says so. */
+const TIMELINE_SYSTEMS = 20;
+/** Mermaid's gantt reads `:` `;` `#` as syntax; a name keeps letters, digits and plain punctuation only. */
+const plain = (text) => text
+    .replace(/[:;#%`"<>{}\n\r\t]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60) || 'step';
+/** Mermaid's task tags: done, active (still running), crit (failed), none for a bar not sent. */
+const TAGS = {
+    succeeded: 'done, ',
+    skipped: 'done, ',
+    planned: '',
+    running: 'active, ',
+    failed: 'crit, ',
+    'not sent': '',
+};
+/** The outcome beside a bar where it is not a success: `(failed)`, `(still running)`. */
+const said = (r) => (r.mark === 'succeeded' ? '' : ` (${r.word})`);
+/** Mermaid's `tickInterval`: a tick every so often that the axis has at most about a dozen. */
+function tickInterval(seconds) {
+    const steps = [
+        [1, '1second'],
+        [5, '5second'],
+        [10, '10second'],
+        [30, '30second'],
+        [60, '1minute'],
+        [300, '5minute'],
+        [600, '10minute'],
+        [1800, '30minute'],
+        [3600, '1hour'],
+    ];
+    return (steps.find(([s]) => seconds / s <= 12) ?? [0, '4hour'])[1];
+}
+function barsOf(view) {
+    return view.rows.map((r) => {
+        const steps = r.steps?.length ? r.steps : undefined;
+        const bars = steps
+            ? steps.map((s) => ({
+                name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
+                mark: s.mark,
+                seconds: s.seconds ?? 0,
+                startedAt: s.startedAt,
+            }))
+            : [
+                {
+                    name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
+                    mark: r.mark,
+                    seconds: r.seconds ?? 0,
+                    startedAt: r.startedAt,
+                },
+            ];
+        // Where every bar has its start, the system's span; else the steps one after the other.
+        const timed = bars.every((b) => b.startedAt !== undefined);
+        const total = timed
+            ? (Math.max(...bars.map((b) => b.startedAt + b.seconds * 1000)) -
+                Math.min(...bars.map((b) => b.startedAt))) /
+                1000
+            : bars.reduce((sum, b) => sum + b.seconds, 0);
+        return { system: r.target, bars, total };
+    });
+}
+/**
+ * A Mermaid `gantt` block of the window: one section per system, one bar per step, as long as the step measured,
+ * each step after the one before. Only where there is a window to see: several systems, or several steps.
+ * `endedAt` (ms) places the bars on the clock: the longest ends when the summary is written.
+ */
+function ganttOf(view, endedAt) {
+    if (view.dryRun)
+        return undefined;
+    const measured = view.rows.filter((r) => r.seconds !== undefined || r.steps?.some((s) => s.seconds !== undefined));
+    // A skip took no time: it is in the table, not drawn as a bar (a bar of a second would say it took one).
+    const all = barsOf({ ...view, rows: measured })
+        .map((s) => ({ ...s, bars: s.bars.filter((b) => !(b.mark === 'skipped' && b.seconds < 1)) }))
+        .filter((s) => s.bars.length > 0);
+    // A window to see: two bars or more that lasted a second at least (a skip of 0.1 s draws nothing worth a look).
+    if (all.flatMap((s) => s.bars).filter((b) => b.seconds >= 1).length < 2)
+        return undefined;
+    const shown = [...all].sort((a, b) => b.total - a.total).slice(0, TIMELINE_SYSTEMS);
+    // In input order, as the table: the cap picks which, not where.
+    const kept = all.filter((s) => shown.includes(s));
+    const longest = Math.max(1, ...kept.map((s) => s.total));
+    // Milliseconds (`x`): mermaid reads `X` as milliseconds too, and would draw a window in 1970.
+    const base = (Math.floor(endedAt / 1000) - Math.ceil(longest)) * 1000;
+    const lines = [
+        'gantt',
+        `    title ${plain(view.operation)}: ${kept.length} system${kept.length === 1 ? '' : 's'}`,
+        '    dateFormat x',
+        `    axisFormat ${longest < 600 ? '%H:%M:%S' : '%H:%M'}`,
+        `    tickInterval ${tickInterval(longest)}`,
+    ];
+    let n = 0;
+    for (const { system, bars } of kept) {
+        lines.push(`    section ${plain(system)}`);
+        bars.forEach((bar, i) => {
+            // A start the operation measured is drawn where it was; else after the step before, or at the one start.
+            const start = bar.startedAt !== undefined ? String(bar.startedAt) : i === 0 ? String(base) : `after b${n - 1}`;
+            // A bar of 0 s would not be drawn: a second is the least a person sees.
+            lines.push(`    ${plain(bar.name)} :${TAGS[bar.mark]}b${n}, ${start}, ${Math.max(1, Math.round(bar.seconds))}s`);
+            n++;
+        });
+    }
+    const cut = all.length - kept.length;
+    const notes = [
+        ...(cut > 0 ? [`The timeline shows the ${kept.length} slowest of ${all.length} systems.`] : []),
+        ...(kept.some((s) => s.bars.some((b) => b.startedAt === undefined)) && kept.length > 1
+            ? ['Each bar is as long as the step measured; the systems are drawn from one start.']
+            : []),
+    ];
+    return { mermaid: lines.join('\n'), note: notes.join(' ') || undefined };
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/html.ts
+
+/** One cell, note or message is at most this long: a service message of megabytes must not fill the summary. */
+const CELL_CHARACTERS = 8192;
+function html_clip(text) {
+    return text.length > CELL_CHARACTERS
+        ? `${text.slice(0, CELL_CHARACTERS)}… (${text.length - CELL_CHARACTERS} more characters in the log)`
+        : text;
+}
 /**
  * The service's strings go into HTML: escape them, so a message cannot inject markup into the summary. Line
  * breaks become `<br>`: a blank line would end the HTML block and let the rest be read as Markdown (links,
  * images). Every URL is shown as the log shows it (no user info, the query reduced to `api-version`): anyone who
  * can read the run page reads the summary, and a signed polling URL is a credential; only outputs carry it whole.
  */
-function summary_escape(text) {
-    return summary_clip(redactUrls(text))
+function html_escape(text) {
+    // Clipped first: redactUrls takes time growing with the square of a long run without spaces.
+    return redactUrls(html_clip(text))
         .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
         .replace(/\r\n|\r|\n/g, '<br>');
 }
-/** One cell, note or message is at most this long: a service message of megabytes must not fill the summary. */
-const CELL_CHARACTERS = 8192;
-function summary_clip(text) {
-    return text.length > CELL_CHARACTERS
-        ? `${text.slice(0, CELL_CHARACTERS)}… (${text.length - CELL_CHARACTERS} more characters in the log)`
-        : text;
+/**
+ * The action's own sentences may name an input or output in backticks, as the docs do: inside an HTML block
+ * GitHub shows backticks as they are, so they become `<code>`; everything else is escaped as service text.
+ */
+function prose(text) {
+    return html_escape(text).replace(/`([^`<]+)`/g, '<code>$1</code>');
+}
+const tag = (name, inner, attributes = '') => `<${name}${attributes}>${inner}</${name}>`;
+const row = (cells, cell = 'td') => tag('tr', cells.map((c) => tag(cell, c)).join(''));
+
+;// CONCATENATED MODULE: ./src/action/summary/plan.ts
+
+/** The requests a dry run lists in the summary; the `plan` output has them all. */
+const LISTED_REQUESTS = 200;
+/**
+ * The requests a dry run would send, folded away under the plan's rows: method, URL as the log shows it, body.
+ * A list, not a table: a resource URL is long, and a table's column would squeeze the rest.
+ */
+function planDetails(view) {
+    if (!view.dryRun)
+        return '';
+    const listed = view.plan.slice(0, LISTED_REQUESTS);
+    const items = listed.map((p) => {
+        const body = p.body === undefined || p.body === null ? 'no body' : `<code>${html_escape(JSON.stringify(p.body))}</code>`;
+        return tag('li', `${tag('strong', html_escape(p.target))}: <code>${html_escape(`${p.method} ${p.url}`)}</code> with ${body}`);
+    });
+    const more = view.plan.length - listed.length;
+    const summary = view.plan.length === 0
+        ? 'No request would be sent'
+        : `The ${view.plan.length} request${view.plan.length === 1 ? '' : 's'} it would send`;
+    return tag('details', [
+        tag('summary', summary),
+        items.length ? tag('ul', items.join('')) : '',
+        more > 0 ? tag('p', `${more} more are in the <code>plan</code> output.`) : '',
+    ].join('\n'));
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/targets.ts
+
+
+
+/** Past this many targets, the rows of those that went well are counted, not listed. */
+const LISTED_ROWS = 200;
+const targets_dash = (value) => (value ? html_escape(value) : '-');
+/** The columns a view's rows fill: one left out where no row has a value for it. */
+function columnsOf(view) {
+    const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]);
+    const has = (key) => all.some((r) => r[key] !== undefined);
+    return {
+        before: has('before'),
+        done: view.rows.some((r) => r.done !== undefined),
+        // A plan has no status after; a skipped target's is its status before.
+        after: !view.dryRun && has('after'),
+        health: view.rows.some((r) => r.health !== undefined),
+        took: all.some((r) => r.seconds !== undefined || ('duration' in r && r.duration !== undefined)),
+        cause: has('cause'),
+    };
+}
+/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
+function seconds(s) {
+    if (s === undefined)
+        return undefined;
+    const whole = Math.round(s);
+    if (whole < 60)
+        return `${whole} s`;
+    if (whole < 3600)
+        return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+    return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
+}
+/** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
+const unbroken = (html) => html.replaceAll(' ', '&nbsp;');
+/**
+ * The targets' table: outcome mark and word first (a shape, not a colour), the target, status before, what was
+ * done, after, how long, and a failed row's cause beside it. Steps of a whole system follow their system.
+ * `budget` is the bytes left; rows that do not fit are counted, and that is said.
+ */
+function targetsTable(view, budget) {
+    if (view.rows.length === 0)
+        return '';
+    const c = columnsOf(view);
+    const header = [
+        'outcome',
+        html_escape(view.targetHeader),
+        ...(c.before ? ['before'] : []),
+        ...(c.done ? [view.dryRun ? 'would' : 'what was done'] : []),
+        ...(c.after ? ['after'] : []),
+        ...(c.health ? ['health'] : []),
+        ...(c.took ? ['took'] : []),
+        ...(c.cause ? ['cause'] : []),
+    ];
+    const line = (r, name, done, took) => row([
+        unbroken(html_escape(marked(r.mark, r.word))),
+        name,
+        ...(c.before ? [targets_dash(r.before)] : []),
+        ...(c.done ? [targets_dash(done)] : []),
+        ...(c.after ? [targets_dash(r.after)] : []),
+        ...(c.health ? [targets_dash('health' in r ? r.health : undefined)] : []),
+        ...(c.took ? [took ? unbroken(html_escape(took)) : '-'] : []),
+        ...(c.cause ? [targets_dash(r.cause)] : []),
+    ]);
+    const lines = (r) => [
+        line(r, tag('strong', html_escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),
+        ...(r.steps ?? []).map((s) => line(s, `↳ ${html_escape(s.step)}${s.target && s.target !== r.target ? ` <code>${html_escape(s.target)}</code>` : ''}`, undefined, seconds(s.seconds))),
+    ];
+    // Past the cap, the rows not done well come first, each with its cause; the rest are counted.
+    const many = view.rows.length > LISTED_ROWS;
+    const listed = many ? view.rows.filter((r) => !isGood(r.mark)) : view.rows;
+    const counted = many ? view.rows.filter((r) => isGood(r.mark)) : [];
+    let left = budget - bytes(row(header, 'th')) - 600;
+    const shown = [];
+    let dropped = 0;
+    for (const r of listed) {
+        const html = lines(r).join('\n');
+        if (bytes(html) + 1 > left) {
+            dropped++;
+            continue;
+        }
+        left -= bytes(html) + 1;
+        shown.push(html);
+    }
+    const notes = [];
+    if (counted.length > 0)
+        notes.push(countedNote(counted, view.rows.length));
+    if (dropped > 0) {
+        notes.push(`${dropped} of ${listed.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log and the <code>instances</code> output have them all.`);
+    }
+    return [tag('table', [row(header, 'th'), ...shown].join('\n')), ...notes.map((n) => tag('p', n))].join('\n');
+}
+/** `1800 of 2000 targets went well …: ✅ 1790 stopped, ⏭️ 10 skipped`, for a fleet past the cap. */
+function countedNote(rows, total) {
+    const counts = new Map();
+    for (const r of rows) {
+        const key = `${r.mark} ${r.word}`;
+        counts.set(key, { mark: r.mark, word: r.word, n: (counts.get(key)?.n ?? 0) + 1 });
+    }
+    const list = [...counts.values()].map((c) => `${MARKS[c.mark]} ${c.n} ${html_escape(c.word)}`).join(', ');
+    return `${rows.length} of ${total} targets went well and are counted, not listed (past ${LISTED_ROWS} rows): ${list}. The <code>instances</code> output lists every one.`;
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/render.ts
+
+
+
+
+
+/** The title's mark: how the step as a whole went, a shape as well as a word. */
+function titleMark(view) {
+    if (view.failed)
+        return '❌';
+    if (view.dryRun)
+        return '📝';
+    return view.rows.some((r) => r.mark === 'running') ? '⏳' : '✅';
 }
 /**
- * Writes the step's job summary, where the runner offers one: one heading, the cause once, the tables. A summary
- * that cannot be written (a file the runner did not create, as when the bundle is run by hand) is a warning: the
- * step's verdict is the operation's, and the log says the same as the summary would have.
+ * The summary: the title that says what happened, where, the cause where no row says it, one row per target,
+ * what to do, the timeline, the plan's requests folded away, and the operation's own tables. HTML throughout
+ * (GitHub reads no Markdown inside an HTML block), except the Mermaid block, set apart by blank lines. Kept
+ * within GitHub's 1 MiB whatever the fleet: rows past the cap are counted, and that is said.
  */
-async function writeSummary(content) {
+function renderSummary(view, now = Date.now()) {
+    const head = [
+        tag('h2', `${titleMark(view)} ${html_escape(view.title)}`),
+        ...(view.context?.length
+            ? [
+                tag('p', view.context
+                    .map(([label, value]) => `${html_escape(label)} <code>${html_escape(value)}</code>`)
+                    .join(' · ')),
+            ]
+            : []),
+        ...(view.failure ? [tag('p', `<strong>Failed:</strong> ${html_escape(view.failure)}`)] : []),
+    ].join('\n');
+    const advice = view.whatToDo
+        .map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`))
+        .join('\n');
+    const resume = view.resume.length
+        ? [
+            tag('p', 'Still running: resume with <code>wait-for-operation</code> and the <code>operation-urls</code> output, which holds each URL whole; here the query is reduced to <code>api-version</code>.'),
+            // A list, not a code block: a polling URL is long, and a list item wraps where a code block scrolls.
+            tag('ul', view.resume
+                .slice(0, LISTED_ROWS)
+                .map((r) => tag('li', `${tag('strong', html_escape(r.target))}: <code>${html_escape(r.url)}</code>`))
+                .join('')),
+            view.resume.length > LISTED_ROWS
+                ? tag('p', `${view.resume.length - LISTED_ROWS} more are in the <code>operation-urls</code> output.`)
+                : '',
+        ]
+            .filter(Boolean)
+            .join('\n')
+        : '';
+    const timeline = ganttOf(view, now);
+    const gantt = timeline
+        ? `\n\n\`\`\`mermaid\n${timeline.mermaid}\n\`\`\`\n\n${timeline.note ? tag('p', html_escape(timeline.note)) : ''}`
+        : '';
+    const plan = planDetails(view);
+    const tables = view.tables.map(renderTable);
+    let budget = SUMMARY_BYTES - bytes([head, advice, resume, gantt, plan].join('\n')) - 1024;
+    const kept = [];
+    for (const table of tables) {
+        const fitted = fitTable(table, budget);
+        budget -= bytes(fitted);
+        kept.push(fitted);
+    }
+    const targets = targetsTable(view, budget);
+    return [head, targets, advice, resume, plan, ...kept].filter(Boolean).join('\n') + gantt;
+}
+/** An operation's own table (a synchronization, images, users), as it gives it. */
+function renderTable(table) {
+    return {
+        before: [
+            tag('p', tag('strong', html_escape(table.title))),
+            table.context?.length
+                ? tag('p', table.context
+                    .map(([label, value]) => `${html_escape(label)} <code>${html_escape(value)}</code>`)
+                    .join(' · '))
+                : '',
+        ].join(''),
+        header: row(table.header.map(html_escape), 'th'),
+        rows: table.rows.map((r) => row(r.map(html_escape))),
+        after: [
+            table.notes?.length ? tag('ul', table.notes.map((n) => tag('li', prose(n))).join('')) : '',
+            // Redacted as any text here: the URL to resume with is in the outputs, whole.
+            ...(table.code ?? []).map((c) => `${tag('p', prose(c.label))}${tag('pre', tag('code', html_escape(c.text)))}`),
+        ].join(''),
+    };
+}
+function fitTable({ before, header, rows, after }, budget) {
+    let left = budget - bytes(before + header + after) - 200;
+    const kept = [];
+    for (const r of rows) {
+        if (bytes(r) + 1 > left)
+            break;
+        left -= bytes(r) + 1;
+        kept.push(r);
+    }
+    const cut = kept.length < rows.length
+        ? tag('p', `${rows.length - kept.length} of ${rows.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log has them all.`)
+        : '';
+    return `${before}${tag('table', [header, ...kept].join('\n'))}${cut}${after}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/index.ts
+
+
+
+/**
+ * Writes the step's job summary, where the runner offers one. A summary that cannot be written (a file the
+ * runner did not create, as when the bundle is run by hand) is a warning: the step's verdict is the operation's,
+ * and the log says the same as the summary would have.
+ */
+async function writeSummary(view) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     try {
-        await summary.addRaw(renderSummary(content), true).write();
+        await summary.addRaw(renderSummary(view), true).write();
     }
     catch (error) {
         warning(`The job summary was not written: ${error.message}`);
     }
-}
-/** The summary as HTML, kept within GitHub's 1 MiB: rows past the limit are left out, and that is said. */
-function renderSummary({ operation, tables, failure, advice }) {
-    const head = [`<h2>vendor-ops ${summary_escape(operation)}${failure ? ': failed' : ''}</h2>`];
-    if (failure)
-        head.push(`<p><strong>Failed:</strong> ${summary_escape(failure)}</p>`);
-    if (advice)
-        head.push(`<p><strong>What to do:</strong> ${summary_escape(advice)}</p>`);
-    const parts = tables.map((table) => ({
-        before: [
-            tables.length > 1 || table.title !== operation ? `<p><strong>${summary_escape(table.title)}</strong></p>` : '',
-            table.context?.length
-                ? `<p>${table.context.map(([label, value]) => `${summary_escape(label)} <code>${summary_escape(value)}</code>`).join(' · ')}</p>`
-                : '',
-        ].join(''),
-        header: `<tr>${table.header.map((c) => `<th>${summary_escape(c)}</th>`).join('')}</tr>`,
-        rows: table.rows.map((row) => `<tr>${row.map((c) => `<td>${summary_escape(c)}</td>`).join('')}</tr>`),
-        notes: table.notes?.length ? `<ul>${table.notes.map((n) => `<li>${summary_escape(n)}</li>`).join('')}</ul>` : '',
-        // Redacted as any text here: the URL to resume with is in the outputs, whole.
-        code: (table.code ?? [])
-            .map((c) => `<p>${summary_escape(c.label)}</p><pre><code>${summary_escape(c.text)}</code></pre>`)
-            .join(''),
-    }));
-    let budget = SUMMARY_BYTES - bytes(head.join('\n'));
-    const body = parts.map((part) => {
-        const fixed = `${part.before}<table>${part.header}</table>${part.notes}${part.code}`;
-        budget -= bytes(fixed) + 200;
-        const kept = [];
-        for (const row of part.rows) {
-            if (bytes(row) + 1 > budget)
-                break;
-            budget -= bytes(row) + 1;
-            kept.push(row);
-        }
-        const cut = kept.length < part.rows.length
-            ? `<p>${part.rows.length - kept.length} of ${part.rows.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log has them all.</p>`
-            : '';
-        return `${part.before}<table>${[part.header, ...kept].join('\n')}</table>${cut}${part.notes}${part.code}`;
-    });
-    return [...head, ...body].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
@@ -39168,8 +39873,10 @@ async function run() {
         const tooLarge = setOutputs(outputs);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
         if (wantsSummary(source)) {
-            const advice = diagnosis && diagnosisAdvice(diagnosis);
-            await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(failure), advice });
+            const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
+            if (diagnosis)
+                view.whatToDo.push(...diagnosisAdvice(diagnosis).split('\n'));
+            await writeSummary(view);
         }
         if (diagnosis)
             for (const line of diagnosisAdvice(diagnosis).split('\n'))
@@ -39182,7 +39889,7 @@ async function run() {
         setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
         const cause = main_describe(error);
         if (wantsSummary(source))
-            await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
+            await writeSummary(viewOfError(operation, error));
         // One annotation, one line, the cause first; the request id survives a service message's line breaks.
         setFailed(redactUrls(cause));
     }
@@ -39219,8 +39926,14 @@ function wantsSummary(source) {
         return true;
     }
 }
-function oneLineOrNone(text) {
-    return text === undefined ? undefined : oneLine(text);
+/** dry-run: true titles the summary as a plan; an operation that does not plan never reads it as true. */
+function dryRunOf(source) {
+    try {
+        return new InputReader(source).optional('dry-run') === true;
+    }
+    catch {
+        return false;
+    }
 }
 function main_describe(error) {
     if (error instanceof ServiceError) {
@@ -39337,7 +40050,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7826);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(233);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -6,122 +6,40 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { RunnerCommandProcessor, type RunnerEntry } from '../__tests__/helpers/runner-commands.js';
 import { startEmulator, type Scenario } from '../src/emulator/index.js';
+import { SECRET_INPUTS, type InputName } from '../src/operations/inputs.js';
+import { demoSteps, type Inputs } from './start/steps.js';
 
 /**
  * `npm start`: starts the emulator with scenarios/demo.json, runs each operation through the real bundle
- * (dist/index.js) exactly as a runner does, and prints what a workflow's log would show: workflow commands
- * rendered as the runner renders them, then the step's outputs and its job summary.
+ * (dist/index.js) exactly as a runner does, and prints what a workflow's log would show: the step's whole `with:`
+ * block, a warning before each step that fails on purpose, workflow commands rendered as the runner renders them,
+ * the step's outputs and its job summary; then a recap of every step, and which failures were intended.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scenario = JSON.parse(await readFile(join(root, 'scenarios/demo.json'), 'utf8')) as Scenario;
 const emulator = await startEmulator(scenario);
 const subscription = '00000000-0000-4000-8000-000000000001';
-const common = { 'base-url': emulator.url, 'access-token': [...emulator.accessTokens][0]! };
-// Only the operations that poll read poll-interval; any other refuses an input it would not read.
-const polling = { ...common, 'poll-interval': '1s' };
+const steps = demoSteps(emulator.url, [...emulator.accessTokens][0]!);
 
-type Inputs = Record<string, string>;
-const share = {
-  'subscription-id': subscription,
-  'resource-group': 'rg-data',
-  'account-name': 'consumer',
-  'share-subscription': 'sales',
-};
-/** A step's inputs, or a function of the outputs of the step before it (a resume passes operation-url on). */
-const steps: [string, Inputs | ((previous: Inputs) => Inputs)][] = [
-  // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
-  // Offline), then start them again with their VMs: X05 reports a start that succeeded but comes up
-  // PartiallyRunning, and verify catches it.
-  [
-    'erp-stop',
-    {
-      ...polling,
-      'subscription-id': subscription,
-      'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02, X04',
-      'soft-stop-timeout-seconds': '300',
-      'hard-stop-fallback': 'true',
-    },
-  ],
-  [
-    'erp-status',
-    {
-      ...common,
-      'subscription-id': subscription,
-      'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02, X04',
-      'expect-status': 'Offline',
-    },
-  ],
-  [
-    'erp-start',
-    {
-      ...polling,
-      'subscription-id': subscription,
-      'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X01, X02, X05',
-      'start-vm': 'true',
-    },
-  ],
-  // A failing step: what a workflow sees when the service reports a failed stop.
-  [
-    'erp-stop',
-    {
-      ...polling,
-      'subscription-id': subscription,
-      'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X09',
-    },
-  ],
-  // Start in one job, wait in another: a stop with wait false, then wait-for-operation on its operation-urls.
-  [
-    'erp-stop',
-    {
-      ...polling,
-      'subscription-id': subscription,
-      'resource-group': 'rg-erp',
-      'erp-virtual-instance': 'X03',
-      wait: 'false',
-    },
-  ],
-  ['wait-for-operation', (previous) => ({ ...polling, 'operation-url': previous['operation-urls'] ?? '' })],
-  [
-    'wait-for-sync',
-    {
-      ...polling,
-      'subscription-id': subscription,
-      'resource-group': 'rg-data',
-      'account-name': 'consumer',
-      'share-subscription': 'sales',
-      'started-after': '2026-11-22T00:00:00Z',
-    },
-  ],
-  // Start a synchronization now (a nightly pipeline that needs fresh data), then one that fails and is explained
-  // by its datasets, then one left running (wait false) and cancelled by the next step.
-  ['sync-start', { ...polling, ...share, 'synchronization-mode': 'FullSync' }],
-  ['sync-start', { ...polling, ...share }],
-  ['sync-start', { ...polling, ...share, wait: 'false' }],
-  ['sync-cancel', { ...polling, ...share }],
-  [
-    'check-image-cached',
-    {
-      ...common,
-      'subscription-id': subscription,
-      location: 'westeurope',
-      image: 'nginx\nmcr.microsoft.com/dotnet/runtime:8.0\nredis:7',
-    },
-  ],
-  ['app-current-user', { 'api-url': emulator.url, 'api-token': 'emu-user-token' }],
-  [
-    'app-remove-user',
-    {
-      'api-url': emulator.url,
-      'api-token': 'emu-user-token',
-      app: 'contoso/shop',
-      'user-email': 'leaver@contoso.com',
-    },
-  ],
-];
+/** A step's `with:` block as the runner's log shows it: every input, secrets as ***, a list one item a line. */
+function withBlock(operation: string, inputs: Inputs): string[] {
+  const lines = ['  with:'];
+  for (const [name, value] of Object.entries({ operation, ...inputs })) {
+    const shown = SECRET_INPUTS.includes(name as InputName) ? '***' : value;
+    const [first, ...rest] = shown.split('\n');
+    lines.push(`    ${name}: ${first}`, ...rest.map((line) => `      ${line}`));
+  }
+  return lines;
+}
+
+/** What a step did, for the recap: the title of its job summary, marks and all. */
+function summaryTitle(summary: string): string {
+  return (
+    /<h2>(.*?)<\/h2>/
+      .exec(summary)?.[1]
+      ?.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))) ?? '(no summary)'
+  );
+}
 
 /**
  * How the runner shows a line in the log, as the port of its command parsers reads it: plain lines and the
@@ -140,9 +58,11 @@ function render(entry: RunnerEntry): string | undefined {
   return `    !! the runner would execute ${name}: ${entry.command.line}`;
 }
 
+const recap: { n: number; step: (typeof steps)[number]; code: number | null; did: string }[] = [];
 try {
   let previous: Inputs = {};
-  for (const [operation, given] of steps) {
+  for (const [index, step] of steps.entries()) {
+    const { operation, inputs: given } = step;
     const inputs = typeof given === 'function' ? given(previous) : given;
     const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-start-'));
     const files = { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') };
@@ -150,7 +70,9 @@ try {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...files };
     for (const [name, value] of Object.entries({ operation, ...inputs }))
       env[`INPUT_${name.toUpperCase()}`] = value;
-    console.log(`\n━━━ - uses: vendor-ops-action   with: operation: ${operation}`);
+    console.log(`\n━━━ step ${index + 1} of ${steps.length}: ${step.title}`);
+    if (step.fails) console.log(`  ⚠ fails on purpose: ${step.fails}`);
+    console.log(['- uses: vendor-ops-action', ...withBlock(operation, inputs), '  ─ log:'].join('\n'));
     const child = spawn(process.execPath, [join(root, 'dist/index.js')], {
       env,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -174,17 +96,47 @@ try {
     }
     const summary = await readFile(files.GITHUB_STEP_SUMMARY, 'utf8');
     const text = summary
-      .replace(/<\/(tr|h\d|p|li)>/g, '\n')
+      // The timeline is drawn by GitHub; here it is named (npm run summaries draws it).
+      .replace(
+        /```mermaid\n[\s\S]*?```/g,
+        (block) => `(a timeline of ${block.match(/ :/g)?.length ?? 0} bars)`,
+      )
+      .replace(/<\/(tr|h\d|p|li|summary)>/g, '\n')
       .replace(/<\/t[dh]>/g, ' | ')
       .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ')
       .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))
+      .replace(/\n{3,}/g, '\n\n')
       .trim();
     if (text) console.log(`  ─ job summary:\n${text.replace(/^/gm, '      ')}`);
+    recap.push({ n: index + 1, step, code, did: summaryTitle(summary) });
     await rm(dir, { recursive: true, force: true });
   }
 } finally {
   await emulator.close();
 }
+
+// The recap: which step did what, and whether each failure was the one intended.
+console.log('\n━━━ recap');
+let unintended = 0;
+for (const { n, step, code, did } of recap) {
+  const failed = code !== 0;
+  const verdict =
+    failed === Boolean(step.fails)
+      ? failed
+        ? 'failed, as intended'
+        : 'ok'
+      : failed
+        ? 'FAILED, not intended'
+        : 'SUCCEEDED, but should have failed';
+  if (failed !== Boolean(step.fails)) unintended++;
+  console.log(`  ${String(n).padStart(2)}. ${step.operation.padEnd(18)} ${did}  (exit ${code}: ${verdict})`);
+}
+const intended = recap.filter((r) => r.step.fails).length;
+console.log(
+  `  ${recap.length} steps; ${intended} failed on purpose${unintended ? `; ${unintended} did not do what was intended` : ', each as intended'}.`,
+);
+if (unintended) process.exitCode = 1;
 
 // The same operations from the command line, against an emulator started by `vendor-ops emulator`.
 console.log('\n━━━ $ vendor-ops check-image-cached --json …   (the command line, dist/cli.mjs)');

@@ -83,7 +83,7 @@ describe('app-remove-user with dry-run', () => {
     expect(dry.stdout).toContain(
       `dry run: would DELETE ${e.url}/v0.1/apps/contoso/shop/users/leaver%40contoso.com {}`,
     );
-    expect(dry.summary).toContain('Plan of app-remove-user (dry run: nothing was changed)');
+    expect(dry.summary).toContain('app-remove-user: plan (dry run)');
 
     e.requests.length = 0;
     const real = await run(inputs());
@@ -131,7 +131,7 @@ describe('sync-start and sync-cancel with dry-run', () => {
       ['share-1', 'start a FullSync synchronization', { synchronizationMode: 'FullSync' }],
     ]);
     expect(dry.outputs.changes).toBe('true');
-    expect(dry.summary).toContain('Plan of sync-start (dry run: nothing was changed)');
+    expect(dry.summary).toContain('sync-start: plan (dry run)');
 
     e.requests.length = 0;
     const real = await run(share('sync-start', { 'synchronization-mode': 'FullSync' }));
@@ -231,7 +231,7 @@ describe('erp-stop and erp-start with dry-run', () => {
     expect(changesSeen(e)).toEqual([]);
     expect(dry.outputs['operation-status']).toBeUndefined();
     expect(JSON.parse(dry.outputs['operation-urls']!)).toEqual([]);
-    expect(dry.summary).toContain(`Plan of ${extra.operation} (dry run: nothing was changed)`);
+    expect(dry.summary).toContain(`${extra.operation}: plan (dry run)`);
     const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
     expect(dry.outputs.changes).toBe(String(plan.length > 0));
     for (const p of plan) expect(dry.stdout).toContain(`dry run: would ${p.method} ${p.url}`);

@@ -216,7 +216,9 @@ describe('erp-status', () => {
       { name: 'X01', before: 'Running', after: 'Running', health: 'Healthy', outcome: 'read' },
       { name: 'X02', before: 'Offline', after: 'Offline', health: 'Unknown', outcome: 'read' },
     ]);
-    expect(r.summary).toContain('<tr><td>X02</td><td>Offline</td><td>Unknown</td></tr>');
+    expect(r.summary).toContain(
+      '<tr><td>✅&nbsp;read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td></tr>',
+    );
   });
 
   it('is a gate with expect-status: fails naming each instance in another status', async () => {

@@ -80,7 +80,7 @@ describe('erp-stop, run as a runner runs it', () => {
     expect(r.summary).toContain(`subscription <code>${SUB}</code> · resource group <code>rg-erp</code>`);
     // One row per instance: status before, what was done, status after, how long.
     expect(r.summary).toMatch(
-      /<tr><td>X01<\/td><td>Running<\/td><td>stop \(soft 300 s\): Succeeded<\/td><td>Offline<\/td><td>\d+\.\d s<\/td><\/tr>/,
+      /<tr><td>✅&nbsp;stopped<\/td><td><strong>X01<\/strong><\/td><td>Running<\/td><td>stop \(soft 300 s\): Succeeded<\/td><td>Offline<\/td><td>\w+<\/td><td>\d+\.\d&nbsp;s<\/td><\/tr>/,
     );
     expect(JSON.parse(r.outputs.instances!)).toEqual([
       { name: 'X01', before: 'Running', after: 'Offline', health: 'Unknown', outcome: 'stopped' },
@@ -275,8 +275,9 @@ describe('erp-stop, run as a runner runs it', () => {
     // URL with its query reduced to api-version.
     const url = r.outputs['operation-url']!;
     expect(url).toContain('&sig=');
-    expect(r.summary).toContain(
-      'X01 is still running: resume with wait-for-operation and the `operation-urls` output',
+    expect(r.summary).toContain('<td>⏳&nbsp;stopping</td><td><strong>X01</strong></td>');
+    expect(r.summary).toMatch(
+      /resume with <code>wait-for-operation<\/code> and the <code>operation-urls<\/code> output/,
     );
     expect(r.summary).not.toContain(url);
     expect(r.summary).not.toContain('sig=');

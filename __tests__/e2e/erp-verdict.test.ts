@@ -196,6 +196,7 @@ describe('a Location operation resumed after it ended', () => {
       expect(r.outputs['operation-status']).toBe('Succeeded');
       // Issue 26: which times are this step's and which the service's.
       expect(r.summary).toContain('<th>this step&#39;s wait</th>');
+      expect(r.summary).toContain('<td>✅&nbsp;succeeded</td>');
       expect(r.summary).toContain('<th>service start</th><th>service end</th>');
     }
   });

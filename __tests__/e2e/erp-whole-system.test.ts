@@ -85,7 +85,7 @@ describe('whole-system: true, run as a runner runs it', () => {
       ],
     ]);
     expect(stop.stdout).toContain('::group::erp-stop W01 (whole system)');
-    expect(stop.summary).toContain('↳ database machines W01/db0');
+    expect(stop.summary).toContain('↳ database machines <code>W01/db0</code>');
     const mark = e.requests.length;
     const start = await run('erp-start', 'W01', { 'start-vm': 'true' });
     expect(start.code).toBe(0);
@@ -112,7 +112,7 @@ describe('whole-system: true, run as a runner runs it', () => {
     expect(stepsOf(r)).toEqual([
       ['application stop W02: stopped', 'database stop W02/db0: skipped', 'database stop W02/db1: stopped'],
     ]);
-    expect(r.summary).toMatch(/↳ database stop W02\/db0<\/td><td>Offline<\/td><td>skipped: already Offline/);
+    expect(r.summary).toMatch(/skipped<\/td><td>↳ database stop <code>W02\/db0<\/code><\/td><td>Offline</);
     // erp-status with expect-status holds every database too.
     const status = await run('erp-status', 'W02', { 'expect-status': 'Offline' });
     expect(status.code).toBe(0);
@@ -210,6 +210,12 @@ describe('whole-system: true, run as a runner runs it', () => {
     const dry = await run('erp-stop', 'W07,W08', { ...inputs, 'dry-run': 'true' });
     expect(dry.code).toBe(0);
     expect(posts(['W07', 'W08'])).toEqual([]);
+    // The plan's table has one row per system, as `instances`: each its own, its steps drawn under it.
+    for (const system of ['W07', 'W08']) {
+      expect(dry.summary).toMatch(
+        new RegExp(`<strong>${system}</strong></td><td>Running</td><td>whole system: planned<`),
+      );
+    }
     const mark = e.requests.length;
     const real = await run('erp-stop', 'W07,W08', inputs);
     expect(real.code).toBe(0);
@@ -225,6 +231,12 @@ describe('whole-system: true, run as a runner runs it', () => {
     const sorted = (list: { url: string }[]) => [...list].sort((a, b) => a.url.localeCompare(b.url));
     expect(sorted(plan)).toEqual(sorted(sent));
     expect(plan).toHaveLength(8);
+    // One summary row per system, each its own (its steps drawn under it from instances[].steps).
+    for (const system of ['W07', 'W08']) {
+      expect(real.summary).toMatch(
+        new RegExp(`<strong>${system}</strong></td><td>Running</td><td>whole system: stopped<`),
+      );
+    }
     // Both systems ran at once, each in its own order.
     for (const system of ['W07', 'W08']) {
       expect(posts([system], mark).map((p) => p.split(' ')[1])).toEqual([

@@ -40,7 +40,7 @@ describe('a failed step, as a person meets it', () => {
     expect(emu.get().requests).toHaveLength(0);
     expect(r.summary.match(/<h\d/g)).toHaveLength(1);
     const summary = text(r.summary);
-    expect(summary).toContain('vendor-ops erp-stop: failed');
+    expect(summary).toContain('erp-stop: failed');
     expect(summary.match(/Input 'soft-stop-timeout-seconds'/g)).toHaveLength(1);
     expect(summary).toContain("What to do: Correct the input 'soft-stop-timeout-seconds'");
   });
@@ -113,7 +113,8 @@ describe('a failed step, as a person meets it', () => {
     const r = await run(stop({ 'erp-virtual-instance': names.join('\n'), 'max-parallel': '50' }));
     expect(r.code).toBe(0);
     expect(Buffer.byteLength(r.summary)).toBeLessThan(MIB);
-    for (const name of names) expect(r.summary).toContain(`<td>${name}</td>`);
+    for (const name of names)
+      expect(r.summary).toContain(`<td>✅&nbsp;stopped</td><td><strong>${name}</strong></td>`);
     expect(JSON.parse(r.outputs.result!)).toHaveLength(200);
   });
 });

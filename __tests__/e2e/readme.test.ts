@@ -207,7 +207,7 @@ describe('the README’s command line, run against the emulator', () => {
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(0);
       const html = await readFile(file, 'utf8');
-      expect(html).toContain('<h2>vendor-ops check-image-cached</h2>');
+      expect(html).toContain('<h2>✅ check-image-cached: all cached</h2>');
       expect(html).toContain('<td>nginx</td>');
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -79,8 +79,11 @@ function normalise(html: string): string {
       .replace(/(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d) UTC/g, (t, day: string, time: string) =>
         Date.parse(`${day}T${time}Z`) >= STARTED - 3_600_000 ? 'TIME' : t,
       )
-      .replace(/\d+\.\d s|\d+ min \d+ s/g, 'DURATION')
+      // A space or, in a cell kept on one line, a non-breaking one.
+      .replace(/\d+\.\d(?: |&nbsp;)s|\d+(?: |&nbsp;)min(?: |&nbsp;)\d+(?: |&nbsp;)s/g, 'DURATION')
       .replace(/today \(\d{4}-\d\d-\d\d\)/g, 'today (DAY)')
+      // A timeline's bars: when each started, and how long it took.
+      .replace(/, (\d{13}|after b\d+), \d+s$/gm, ', START, Ns')
       .replace(/></g, '>\n<')
   );
 }
@@ -97,6 +100,9 @@ describe('the job summary of each operation', () => {
     ['erp-stop succeeded', () => erp('erp-stop', 'X01'), 0],
     ['erp-stop failed', () => erp('erp-stop', 'X09'), 1],
     ['erp-start succeeded', () => erp('erp-start', 'X01, X02'), 0],
+    ['erp-stop of three, one failed', () => erp('erp-stop', 'X01, X09, X404'), 1],
+    ['erp-start, a false success', () => erp('erp-start', 'X05'), 1],
+    ['erp-stop, a dry run', () => ({ ...erp('erp-stop', 'X01, X04'), 'dry-run': 'true' }), 0],
     // A second: on a busy machine the stop and its first poll (50 ms on) can take longer than a shorter timeout.
     ['erp-stop timed out', () => ({ ...erp('erp-stop', 'X04'), timeout: '1' }), 1],
     ['wait-for-sync succeeded', () => sync({ 'synchronization-id': '0b7f3c9e-sync-1' }), 0],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { renderSummary } from '../../src/action/summary.js';
+import { renderSummary } from '../../src/action/summary/render.js';
+import { viewOfResult } from '../../src/inputs/view/view.js';
 import { scan, readFlags } from '../../src/cli/args.js';
 import { wrap } from '../../src/cli/help.js';
 import { redactQuery, redactUrls } from '../../src/client/url.js';
@@ -42,20 +43,22 @@ describe('a URL as logs, summaries and annotations show it', () => {
   });
 
   it('in the job summary: a code block, a cell, a note, the failure and the context show no signature', () => {
-    const html = renderSummary({
-      operation: 'erp-stop',
-      failure: `The stop did not end within the timeout; operation ${SIGNED}`,
-      tables: [
-        {
-          title: 'erp-stop',
-          context: [['operation', SIGNED]],
-          header: ['target', 'status'],
-          rows: [[SIGNED, 'InProgress']],
-          notes: [`polled ${SIGNED}`],
-          code: [{ label: 'To resume X01, the operation-urls output:', text: SIGNED }],
-        },
-      ],
-    });
+    const html = renderSummary(
+      viewOfResult('wait-for-sync', {
+        outputs: {},
+        failure: `The stop did not end within the timeout; operation ${SIGNED}`,
+        summary: [
+          {
+            title: 'erp-stop',
+            context: [['operation', SIGNED]],
+            header: ['target', 'status'],
+            rows: [[SIGNED, 'InProgress']],
+            notes: [`polled ${SIGNED}`],
+            code: [{ label: 'To resume X01, the operation-urls output:', text: SIGNED }],
+          },
+        ],
+      }),
+    );
     expect(html).not.toContain('s3cret');
     expect(html).not.toContain('pa55');
     expect(html).toContain(

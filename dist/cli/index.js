@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9207);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(257);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 9207:
+/***/ 257:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21690,7 +21690,7 @@ class VirtualClock {
 }
 
 ;// CONCATENATED MODULE: ./src/client/errors.ts
-class ServiceError extends Error {
+class errors_ServiceError extends Error {
     status;
     code;
     serviceMessage;
@@ -21724,7 +21724,7 @@ class ServiceError extends Error {
         this.pastDeadline = init.pastDeadline ?? false;
     }
     withHint(hint) {
-        return new ServiceError({ ...this.init, hint });
+        return new errors_ServiceError({ ...this.init, hint });
     }
     /**
      * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
@@ -21732,7 +21732,7 @@ class ServiceError extends Error {
      * code and message on one line, and its request id.
      */
     said() {
-        const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+        const what = [this.code, this.serviceMessage && errors_oneLine(this.serviceMessage)].filter(Boolean).join(': ');
         return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
     }
     /** The nested details and additional info, one indented line each, for the log. */
@@ -21764,7 +21764,7 @@ function renderHeadline(e) {
         .join(' → ');
     // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
     // follows it, the request id, must survive wherever only the first line is shown.
-    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
+    const what = [e.code, e.message && errors_oneLine(e.message)].filter(Boolean).join(': ');
     const ids = [
         e.target && `target: ${e.target}`,
         `request-id: ${e.requestId ?? 'none'}`,
@@ -21778,11 +21778,11 @@ function renderHeadline(e) {
 /** The sentence every failure of unknown effect carries. */
 const EFFECT_UNKNOWN = 'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
 /** Line breaks and the white space around them folded into one space. */
-function oneLine(text) {
+function errors_oneLine(text) {
     return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 /** An input the user gave is not usable: raised before any request. */
-class InputError extends Error {
+class errors_InputError extends Error {
     input;
     constructor(input, message) {
         super(`Input '${input}': ${message}`);
@@ -21798,7 +21798,7 @@ class OriginError extends Error {
     }
 }
 /** The wait ran out; carries what was last seen so the adapter can report and a later step resume. */
-class TimeoutError extends Error {
+class errors_TimeoutError extends Error {
     constructor(message) {
         super(message);
         this.name = 'TimeoutError';
@@ -21809,7 +21809,7 @@ class TimeoutError extends Error {
  * failure stays the cause, and the read's is added, so a service that went away is named as such.
  */
 function withFindingOutFailure(error, readError, read) {
-    const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
+    const why = readError instanceof Error ? errors_oneLine(readError.message) : String(readError);
     return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
 }
 
@@ -21955,7 +21955,7 @@ function redactUrls(text) {
 
 /** The diagnosis a failure carries, if it carries one. */
 function diagnosisOf(error) {
-    return error instanceof ServiceError ? error.init.diagnosis : undefined;
+    return error instanceof errors_ServiceError ? error.init.diagnosis : undefined;
 }
 /**
  * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
@@ -22007,7 +22007,7 @@ const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
 const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
     'pull requests from forks get no ID token whatever the permissions.';
 /** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
-class IdTokenNotOffered extends InputError {
+class IdTokenNotOffered extends errors_InputError {
     constructor(message) {
         super('client-secret', message);
         this.name = 'IdTokenNotOffered';
@@ -22023,7 +22023,7 @@ function readSignIn(inputs, baseUrl, idToken, operation) {
     const clientSecret = inputs.optional('client-secret');
     const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
     if (!clientId || !tenantId) {
-        throw new InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+        throw new errors_InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
     }
     const authUrl = inputs.required('auth-url', operation);
     const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
@@ -22059,7 +22059,7 @@ function maskingSignature(source, onSecret) {
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
  */
-function adviceFor(error) {
+function advice_adviceFor(error) {
     // A refused credential found out: what to change, with the claims and the credential that would match.
     const diagnosis = diagnosisOf(error);
     if (diagnosis)
@@ -22067,16 +22067,16 @@ function adviceFor(error) {
     if (error instanceof IdTokenNotOffered) {
         return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
     }
-    if (error instanceof InputError) {
+    if (error instanceof errors_InputError) {
         return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
     }
     if (error instanceof OriginError) {
         return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
     }
-    if (error instanceof TimeoutError) {
+    if (error instanceof errors_TimeoutError) {
         return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
     }
-    if (error instanceof ServiceError) {
+    if (error instanceof errors_ServiceError) {
         const status = error.status;
         if (status === 401)
             return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
@@ -22761,7 +22761,7 @@ function resolveInstances(items, where) {
     const refs = items.map((item) => {
         const problem = itemProblem(item);
         if (problem)
-            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
+            throw new errors_InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
         if (looksLikeId(item)) {
             const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
             return { ...ref, label: ref.name, item };
@@ -22771,11 +22771,11 @@ function resolveInstances(items, where) {
             ['resource-group', where.resourceGroup, 90],
         ]) {
             if (!value) {
-                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+                throw new errors_InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
             }
             const problem = resourceNameProblem(value, maxLength);
             if (problem)
-                throw new InputError(input, problem);
+                throw new errors_InputError(input, problem);
         }
         return {
             subscriptionId: where.subscriptionId,
@@ -22788,7 +22788,7 @@ function resolveInstances(items, where) {
     refs.forEach((ref, i) => {
         const twin = refs.findIndex((other) => sameResource(ref, other));
         if (twin < i) {
-            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+            throw new errors_InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
         }
     });
     // Two instances of one name in different resource groups: the label says which is which.
@@ -23073,7 +23073,7 @@ class InputReader {
     read(use, operation) {
         const value = this.parse(use.input, use.parse, use.default);
         if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
+            throw new errors_InputError(use.input, `is required for ${operation}`);
         }
         return value;
     }
@@ -23084,7 +23084,7 @@ class InputReader {
     required(name, operation) {
         const value = this.optional(name);
         if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
+            throw new errors_InputError(name, `is required for ${operation}`);
         return value;
     }
     /** Whether the input was given at all (a default does not count). */
@@ -23101,7 +23101,7 @@ class InputReader {
             const reason = parsed.error.issues[0]?.message ?? 'is not valid';
             // A secret's value never reaches a message.
             const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
-            throw new InputError(name, `${reason}${got}`);
+            throw new errors_InputError(name, `${reason}${got}`);
         }
         const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
         if (repeated.length) {
@@ -23266,13 +23266,13 @@ function parseErrorBody(response, action) {
         json = JSON.parse(response.text);
     }
     catch {
-        return new ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
+        return new errors_ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
     }
     const parsed = errorEnvelope.safeParse(json);
     if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
-        return new ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
+        return new errors_ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
     }
-    return new ServiceError({ ...base, ...parsed.data.error });
+    return new errors_ServiceError({ ...base, ...parsed.data.error });
 }
 function describeBody(response) {
     const type = response.headers['content-type'] ?? 'no content type';
@@ -23299,7 +23299,7 @@ function parseBody(response, schema, what) {
         value = JSON.parse(response.text);
     }
     catch {
-        throw new ServiceError({
+        throw new errors_ServiceError({
             status: response.status,
             code: 'InvalidResponse',
             message: `${what}: the body is not JSON (${describeBody(response)})`,
@@ -23309,7 +23309,7 @@ function parseBody(response, schema, what) {
     const parsed = (0,parse/* safeParse */.xL)(schema, value);
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new ServiceError({
+        throw new errors_ServiceError({
             status: response.status,
             code: 'InvalidResponse',
             message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
@@ -23354,7 +23354,7 @@ async function readCapped(body, cap, url) {
         size += chunk.length;
         if (size > cap) {
             body.destroy();
-            throw new ServiceError({
+            throw new errors_ServiceError({
                 code: 'ResponseTooLarge',
                 message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
             });
@@ -23385,16 +23385,16 @@ function describeNetworkError(error) {
 /** A request that changes something was sent and no answer came: what happened instead, for its error. */
 function noAnswer(req, url, error, graceEnded, graceMs) {
     if (graceEnded) {
-        return new ServiceError({
+        return new errors_ServiceError({
             action: `${req.method} ${url.origin}${url.pathname}`,
             code: 'NoAnswer',
             message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
         });
     }
     const failure = networkError(req, url, error);
-    return failure instanceof ServiceError
+    return failure instanceof errors_ServiceError
         ? failure
-        : new ServiceError({
+        : new errors_ServiceError({
             action: `${req.method} ${url.origin}${url.pathname}`,
             code: 'NetworkError',
             message: failure.message,
@@ -23406,7 +23406,7 @@ function noAnswer(req, url, error, graceEnded, graceMs) {
  * clock past its deadline and reports a timeout with the last status it saw.
  */
 function deadlineFailure(req, url, { sent, change, clientRequestId }) {
-    return new ServiceError({
+    return new errors_ServiceError({
         action: `${req.method} ${url.origin}${url.pathname}`,
         code: STEP_TIMEOUT,
         message: sent
@@ -23423,12 +23423,12 @@ function heldPastDeadline(req, url, error, clientRequestId) {
     const init = held
         ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
         : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
-    return new ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
+    return new errors_ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
 }
 function networkError(req, url, error) {
-    if (error instanceof ServiceError || error?.name === 'AbortError')
+    if (error instanceof errors_ServiceError || error?.name === 'AbortError')
         return error;
-    return new ServiceError({
+    return new errors_ServiceError({
         action: `${req.method} ${url.origin}${url.pathname}`,
         code: 'NetworkError',
         message: describeNetworkError(error) || String(error),
@@ -23676,7 +23676,7 @@ class HttpClient {
         const signal = req.afterCancel
             ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
             : this.options.signal;
-        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
+        const unknown = (error) => new errors_ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
         let refreshed = false;
         for (let attempt = 1;; attempt++) {
             // A cancelled job starts nothing new, and never a retry.
@@ -23702,7 +23702,7 @@ class HttpClient {
                     throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
                 }
                 // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+                if (change && progress.sent && !(error instanceof errors_ServiceError) && !neverReachedService(error)) {
                     // It may have reached the service: sending it again could act twice (a second stop meets a 409).
                     throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
                 }
@@ -23714,8 +23714,8 @@ class HttpClient {
                     continue;
                 }
                 const failure = networkError(req, url, error);
-                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
-                    ? new ServiceError({ ...failure.init, clientRequestId })
+                throw failure instanceof errors_ServiceError && clientRequestId && !failure.signIn
+                    ? new errors_ServiceError({ ...failure.init, clientRequestId })
                     : failure;
             }
             finally {
@@ -23733,7 +23733,7 @@ class HttpClient {
                 this.options.credential.refresh();
                 continue;
             }
-            const error = new ServiceError({
+            const error = new errors_ServiceError({
                 ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
                 clientRequestId,
             });
@@ -23750,7 +23750,7 @@ class HttpClient {
                         await clock.sleep(wait, signal);
                     continue;
                 }
-                throw new ServiceError({
+                throw new errors_ServiceError({
                     ...error.init,
                     pastDeadline: more,
                     hint: more
@@ -23769,7 +23769,7 @@ class HttpClient {
                     continue;
                 }
                 if (retryable) {
-                    throw new ServiceError({
+                    throw new errors_ServiceError({
                         ...error.init,
                         pastDeadline: true,
                         hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
@@ -23923,7 +23923,7 @@ function throwIfRefused(response, context) {
     const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
     if (!diagnosis)
         throw error;
-    throw new ServiceError({
+    throw new errors_ServiceError({
         ...error.init,
         action: `Sign-in failed at the token endpoint ${context.endpoint}`,
         signIn: true,
@@ -24190,7 +24190,7 @@ function tokenGrant(options) {
                 return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
             }
             catch (error) {
-                if (error instanceof ServiceError)
+                if (error instanceof errors_ServiceError)
                     options.onFailure?.(error);
                 throw error;
             }
@@ -24204,7 +24204,7 @@ function tokenGrant(options) {
 function bounded(work, ms, endpoint) {
     let timer;
     const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new ServiceError({
+        timer = setTimeout(() => reject(new errors_ServiceError({
             action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
             code: 'NoAnswer',
             message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
@@ -24228,12 +24228,12 @@ function auth_untilAborted(work, signal) {
 }
 /** The runner would not give its OIDC token: a sign-in failure, with what to check. */
 function idTokenFailure(error) {
-    if (error instanceof ServiceError)
+    if (error instanceof errors_ServiceError)
         return error;
-    return new ServiceError({
+    return new errors_ServiceError({
         action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
         code: 'IdTokenUnavailable',
-        message: oneLine(error instanceof Error ? error.message : String(error)),
+        message: errors_oneLine(error instanceof Error ? error.message : String(error)),
         signIn: true,
         hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
             'federated credential expects.',
@@ -24241,13 +24241,13 @@ function idTokenFailure(error) {
 }
 /** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
 function tokenEndpointFailure(error, endpoint, withSecret) {
-    if (!(error instanceof ServiceError) || error.signIn)
+    if (!(error instanceof errors_ServiceError) || error.signIn)
         return error;
     const check = withSecret
         ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
         : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
             "match this workflow's OIDC token.";
-    return new ServiceError({
+    return new errors_ServiceError({
         ...error.init,
         action: `Sign-in failed at the token endpoint ${endpoint}`,
         signIn: true,
@@ -24260,9 +24260,9 @@ function parseTokenResponse(response) {
         return parseBody(response, tokenResponse, 'token endpoint');
     }
     catch (error) {
-        if (!(error instanceof ServiceError))
+        if (!(error instanceof errors_ServiceError))
             throw error;
-        throw new ServiceError({
+        throw new errors_ServiceError({
             status: response.status,
             code: 'InvalidResponse',
             message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
@@ -24456,7 +24456,7 @@ const RETIREMENT_HINT = 'The likely cause: the app-management service was retire
     'the address (the base, without /v0.1) and the network.';
 /** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
 function withRetirementHint(error) {
-    if (error instanceof ServiceError && error.code === 'NetworkError' && !error.hint) {
+    if (error instanceof errors_ServiceError && error.code === 'NetworkError' && !error.hint) {
         return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
     }
     return error;
@@ -24611,7 +24611,7 @@ async function changeSafely(options) {
             return { response: await options.send(clientRequestId) };
         }
         catch (error) {
-            if (!(error instanceof ServiceError) || options.signal?.aborted)
+            if (!(error instanceof errors_ServiceError) || options.signal?.aborted)
                 throw error;
             const conflict = error.status === 409;
             // A 409 with nothing of ours possibly under way is someone else's work: the refusal stands.
@@ -24637,7 +24637,7 @@ async function changeSafely(options) {
                 throw error;
             const evidence = 'notActed' in finding ? finding.notActed : finding.unknown;
             // Known now where the finding says so: the error says "did not act" rather than "the effect is unknown".
-            const stop = (hint) => 'notActed' in finding ? new ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
+            const stop = (hint) => 'notActed' in finding ? new errors_ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
             if (attempt >= policy.attempts)
                 throw stop(`Sent ${attempt} times; after each, ${evidence}.`);
             const pause = backoffDelay(policy, attempt);
@@ -24673,7 +24673,7 @@ const NAME = /^[\w.~-]+$/;
 function parseAppLocator(raw) {
     const value = raw.trim();
     const fail = (why) => {
-        throw new InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
+        throw new errors_InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
     };
     if (!value)
         fail('is empty');
@@ -24693,7 +24693,7 @@ function parseAppLocator(raw) {
         fail(`has the unsupported scheme ${url.protocol}`);
     // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
     if (url.username || url.password)
-        throw new InputError('app', USERINFO_REFUSED);
+        throw new errors_InputError('app', USERINFO_REFUSED);
     const segments = url.pathname.split('/').filter(Boolean);
     for (let i = 0; i + 3 < segments.length; i++) {
         const kind = segments[i];
@@ -24812,7 +24812,7 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
     catch (error) {
         // 403: the token was recognised but may not read a profile (an app's token): it is valid, which is what a
         // dry run needs to know; 401 and every other failure end the dry run where the real run would end.
-        if (!(error instanceof ServiceError) || error.status !== 403)
+        if (!(error instanceof errors_ServiceError) || error.status !== 403)
             throw withRetirementHint(error);
         ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).');
     }
@@ -24840,7 +24840,7 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}
 function checkUserEmails(emails) {
     for (const email of emails) {
         if (email.length > 254 || !EMAIL.test(email)) {
-            throw new InputError('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
+            throw new errors_InputError('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
         }
     }
     return emails;
@@ -24907,7 +24907,7 @@ async function appRemoveUser(options, client, ctx) {
         }
         catch (caught) {
             const error = withRetirementHint(caught);
-            if (!(error instanceof ServiceError))
+            if (!(error instanceof errors_ServiceError))
                 throw error;
             const absent = isAbsentUser(error);
             if (absent && lostAnswer) {
@@ -25062,13 +25062,13 @@ async function* pages(first, next, options = {}) {
         if (!link)
             return;
         if (seen.has(link)) {
-            throw new ServiceError({
+            throw new errors_ServiceError({
                 code: 'RepeatingNextLink',
                 message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
             });
         }
         if (read >= MAX_PAGES) {
-            throw new ServiceError({
+            throw new errors_ServiceError({
                 code: 'EndlessListing',
                 message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
             });
@@ -25096,7 +25096,7 @@ function refuseElsewhere(link, listing, what) {
     }
     if (path === listing.pathname)
         return;
-    throw new ServiceError({
+    throw new errors_ServiceError({
         code: 'UnexpectedNextLink',
         message: `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
             `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
@@ -25104,9 +25104,9 @@ function refuseElsewhere(link, listing, what) {
 }
 /** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
 function endedAtDeadline(error, what, read) {
-    if (!(error instanceof ServiceError) || error.code !== STEP_TIMEOUT)
+    if (!(error instanceof errors_ServiceError) || error.code !== STEP_TIMEOUT)
         return error;
-    return new ServiceError({
+    return new errors_ServiceError({
         ...error.init,
         code: 'ListingUnfinished',
         message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
@@ -25457,7 +25457,7 @@ function parseRequested(reference) {
     }
     catch (error) {
         if (error instanceof ImageReferenceError)
-            throw new InputError('image', error.message);
+            throw new errors_InputError('image', error.message);
         throw error;
     }
 }
@@ -25501,7 +25501,7 @@ function classifyStatus(status) {
 
 
 /** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
+class PollTimeoutError extends errors_TimeoutError {
     last;
     waitedMs;
     constructor(last, waitedMs) {
@@ -25575,7 +25575,7 @@ async function pollToEnd(options) {
 function waitingFailed(error, terms) {
     if (terms.clock.now() >= terms.deadline)
         return true;
-    return error instanceof ServiceError && error.pastDeadline;
+    return error instanceof errors_ServiceError && error.pastDeadline;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
@@ -26216,7 +26216,7 @@ function apiVersionFor(given, snooze) {
     if (given === undefined)
         return SNOOZE_API_VERSION;
     if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
     }
     return given;
 }
@@ -26432,7 +26432,7 @@ function conclude(o) {
             return base;
         case 'failed': {
             const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
+            const error = new errors_ServiceError({
                 code,
                 message,
                 target: where,
@@ -26452,7 +26452,7 @@ function conclude(o) {
         case 'timeout': {
             // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
             const e = followed.error;
-            const why = e instanceof ServiceError && e.pastDeadline
+            const why = e instanceof errors_ServiceError && e.pastDeadline
                 ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
                 : '';
             return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
@@ -26466,7 +26466,7 @@ function conclude(o) {
             return base;
         case 'error': {
             const error = followed.error;
-            if (error instanceof ServiceError)
+            if (error instanceof errors_ServiceError)
                 for (const line of error.detailLines())
                     log.detail(line);
             const message = (error instanceof Error ? error.message : String(error))
@@ -26474,7 +26474,7 @@ function conclude(o) {
                 .replace(/\.$/, '');
             const seen = body ? `; ${lastSeen}` : '';
             // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+            if (operationUrl && error instanceof errors_ServiceError && error.status === 404) {
                 return {
                     ...base,
                     gone: true,
@@ -26511,11 +26511,11 @@ function readFailure(ref, error, durationMs, log, ctx) {
             instance: { outcome: 'failed', done: 'not sent: cancelled' },
         };
     }
-    if (error instanceof ServiceError)
+    if (error instanceof errors_ServiceError)
         for (const line of error.detailLines())
             log.detail(line);
-    const status = error instanceof ServiceError ? error.status : undefined;
-    const said = error instanceof ServiceError
+    const status = error instanceof errors_ServiceError ? error.status : undefined;
+    const said = error instanceof errors_ServiceError
         ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
         : '';
     if (status === 404) {
@@ -26831,10 +26831,10 @@ const databaseInstanceList = schemas/* looseObject */._H3({
 
 function refuseWindowInputs(inputs) {
     if (inputs.databaseSoftStopTimeoutSeconds !== undefined && !inputs.wholeSystem) {
-        throw new InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (the system-level stop never stops the database); set whole-system: true or remove it');
+        throw new errors_InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (the system-level stop never stops the database); set whole-system: true or remove it');
     }
     if (inputs.wholeSystem && !inputs.wait) {
-        throw new InputError('wait', 'false cannot run a whole-system window: each step must end before the next is sent; remove wait: false or set whole-system: false');
+        throw new errors_InputError('wait', 'false cannot run a whole-system window: each step must end before the next is sent; remove wait: false or set whole-system: false');
     }
 }
 /** C3: every database instance of one system, page by page. */
@@ -26863,7 +26863,6 @@ function windowRefusal(system, databases) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/report.ts
-
 
 
 
@@ -26921,14 +26920,18 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
         },
     };
 }
+/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
+function systemPlanned(o) {
+    return { target: o.target, effect: o.instance?.done ?? 'failed' };
+}
 /** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
 function stepsOf({ plan, results }) {
     return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
 }
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
- * system), each entry with its `steps` and each system's row followed by one row per step; a dry run's plan has
- * one entry per step's request.
+ * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
+ * entry per step's request.
  */
 function windowResult({ operation, refs, outcomes, windows, ctx }) {
     const context = whereContext(refs.map((ref) => ({ ref })));
@@ -26956,30 +26959,14 @@ function windowResult({ operation, refs, outcomes, windows, ctx }) {
         const { plan, changes } = planOutputs(targets);
         return {
             outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-            summary: [planTable(operation, 'erp virtual instance', targets, context)],
+            // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+            summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
             failure: reported.failure,
         };
     }
-    const table = reported.summary[0];
-    const rows = outcomes.flatMap((_o, i) => [
-        table.rows[i],
-        ...systems[i].plan.map((step, j) => {
-            const outcome = systems[i].results[j]?.outcome;
-            return [
-                `↳ ${step.step} ${step.target}`,
-                outcome?.instance?.before?.status ?? '-',
-                outcome ? (outcome.instance?.done ?? '-') : 'not sent',
-                outcome?.instance?.after?.status ?? '-',
-                outcome ? formatDuration(outcome.durationMs) : '-',
-            ];
-        }),
-    ]);
     const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
-    return {
-        ...real,
-        outputs: { ...real.outputs, instances },
-        summary: [{ ...table, rows }, ...reported.summary.slice(1)],
-    };
+    // One table row per system: the summary draws each system's steps from `instances[].steps`.
+    return { ...real, outputs: { ...real.outputs, instances } };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
@@ -27393,8 +27380,8 @@ async function readOne(ref, url, expectStatus, client, ctx) {
     }
     catch (error) {
         const durationMs = ctx.clock.now() - startedAt;
-        const status = error instanceof ServiceError ? error.status : undefined;
-        const said = error instanceof ServiceError
+        const status = error instanceof errors_ServiceError ? error.status : undefined;
+        const said = error instanceof errors_ServiceError
             ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
             : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
         const failure = status === 404
@@ -27486,7 +27473,7 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
         return await stop(soft, clientRequestId);
     }
     catch (error) {
-        if (!(error instanceof ServiceError) ||
+        if (!(error instanceof errors_ServiceError) ||
             error.code?.toLowerCase() !== 'softstopunsupported' ||
             soft === 0) {
             throw error;
@@ -27553,7 +27540,7 @@ function onOrigin(url, origin) {
     }
     catch (error) {
         if (error instanceof OriginError)
-            throw new InputError('operation-url', error.message);
+            throw new errors_InputError('operation-url', error.message);
         throw error;
     }
 }
@@ -28385,7 +28372,7 @@ async function syncStart(options, client, ctx) {
         }
         case 'lost':
             return result(sync, {
-                failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+                failure: `${errors_oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
             });
         case 'timeout':
             return result(sync, {
@@ -28440,7 +28427,7 @@ async function start(share, mode, ctx) {
     const answer = parseBody(response, synchronizationSchema, 'synchronize');
     const id = answer.synchronizationId;
     if (!id) {
-        throw new ServiceError({
+        throw new errors_ServiceError({
             status: response.status,
             code: 'InvalidResponse',
             message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
@@ -28602,7 +28589,7 @@ async function syncCancel(options, client, ctx) {
         }
         case 'lost':
             return result(sync, {
-                failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+                failure: `${errors_oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
             });
         case 'timeout':
             return result(sync, {
@@ -28661,7 +28648,7 @@ class AccessRefusals {
     accepted = false;
     unauthorized;
     lacked = new Map();
-    /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
     messages = new Map();
     /** Every response of the resource-manager client passes here. */
     observe(response) {
@@ -28680,9 +28667,8 @@ class AccessRefusals {
         const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
         entry.requestIds.push(response.requestId ?? 'none');
         this.lacked.set(key, entry);
-        const text = oneLine(error.serviceMessage ?? '');
-        if (!this.messages.has(text))
-            this.messages.set(text, { text, firstRequestId: entry.requestIds[0] });
+        const text = errors_oneLine(error.serviceMessage ?? '');
+        this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
     }
     /**
      * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
@@ -28690,12 +28676,14 @@ class AccessRefusals {
      */
     condense(failure) {
         let condensed = failure;
-        for (const { text, firstRequestId } of this.messages.values()) {
+        for (const [text, requestIds] of this.messages) {
             const parts = condensed?.split(text) ?? [];
             if (parts.length <= 2)
                 continue;
-            const [first, ...rest] = parts;
-            condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+            const [first = '', ...rest] = parts;
+            // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
+            const quoted = inFailureOrder(requestIds, rest.join(text))[0];
+            condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
         }
         return condensed;
     }
@@ -28710,7 +28698,11 @@ class AccessRefusals {
             throw credentialRefused(this.unauthorized, how.signIn);
         if (this.lacked.size === 0)
             return undefined;
-        const lacked = [...this.lacked.values()];
+        const failure = result.failure;
+        const lacked = [...this.lacked.values()].map((entry) => ({
+            ...entry,
+            requestIds: inFailureOrder(entry.requestIds, failure),
+        }));
         const own = how.snooze
             ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
             : '';
@@ -28720,6 +28712,14 @@ class AccessRefusals {
             lacked,
         };
     }
+}
+/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
+function inFailureOrder(requestIds, failure) {
+    const at = (id) => {
+        const index = failure.indexOf(id);
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    return [...requestIds].sort((a, b) => at(a) - at(b));
 }
 /** The sign-in inputs a refused token came from, and what to check of them. */
 function credentialAdvice(signIn) {
@@ -28738,7 +28738,7 @@ function credentialAdvice(signIn) {
 function credentialRefused(response, signIn) {
     const { inputs, whatToDo } = credentialAdvice(signIn);
     const cause = `The resource manager refused the credential from ${inputs}`;
-    return new ServiceError({
+    return new errors_ServiceError({
         ...parseErrorBody(response, cause).init,
         hint: `No request got past it, so it is reported once for the step. ${whatToDo}`,
         diagnosis: { cause, whatToDo },
@@ -28768,7 +28768,7 @@ function parseOperation(raw) {
         return module;
     // As the command line does: a likely slip named first, then every valid name.
     const near = name ? (0,nearest/* nearest */.p)(name, OPERATION_NAMES) : undefined;
-    throw new InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
+    throw new errors_InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
 }
 /**
  * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
@@ -28890,9 +28890,402 @@ function refuseUnread(module, inputs) {
     const read = new Set(['operation', ...inputsOf(module)]);
     for (const name of Object.keys(INPUTS)) {
         if (!read.has(name) && inputs.given(name)) {
-            throw new InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
+            throw new errors_InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
         }
     }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/marks.ts
+const MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
+function markOfOutcome(outcome) {
+    switch (outcome) {
+        case 'stopped':
+        case 'started':
+        case 'read':
+        case 'succeeded':
+            return 'succeeded';
+        case 'skipped':
+            return 'skipped';
+        case 'running':
+            return 'running';
+        case 'not sent':
+            return 'not sent';
+        case 'planned':
+            return 'planned';
+        default:
+            return 'failed';
+    }
+}
+/** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
+function markOfStatus(status) {
+    const s = (status ?? '').toLowerCase();
+    if (s === 'succeeded' || s === 'completed')
+        return 'succeeded';
+    if (s === 'failed' || s === 'canceled' || s === 'cancelled')
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+
+/**
+ * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
+ * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ */
+function kindOfCause(cause) {
+    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
+        return 'false success';
+    if (/cancelled/i.test(cause))
+        return 'cancelled';
+    if (/within the timeout|timed out|timeout ran out/i.test(cause))
+        return 'timeout';
+    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
+        return 'sign-in';
+    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
+        return 'permission';
+    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
+        return 'not found';
+    if (/not cached/i.test(cause))
+        return 'image not cached';
+    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
+        return 'service failed';
+    return 'other';
+}
+/** The kind of an error that ended the step before any target was done. */
+function what_to_do_kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+    }
+    return undefined;
+}
+/** The operations whose long-running operations wait-for-operation resumes. */
+const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one.
+ */
+function what_to_do_whatToDo(kind, operation) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
+        case 'timeout':
+            if (!RESUMABLE.has(operation))
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!RESUMABLE.has(operation))
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
+        case 'image not cached':
+            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'other':
+            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+
+
+const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
+/** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
+function parseDuration(value) {
+    const m = /^(?:(\d+) h )?(?:(\d+) min)?(?: ?(\d+(?:\.\d+)?) s)?$/.exec(value?.trim() ?? '');
+    if (!m || (!m[1] && !m[2] && !m[3]))
+        return undefined;
+    return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+/** A cause in one line, without the subscription that the summary's context names once. */
+function oneLineCause(cause) {
+    if (!cause)
+        return undefined;
+    return cause
+        .replace(/\s+/g, ' ')
+        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
+        .trim();
+}
+/**
+ * The cause of one target out of a step's failure that runs several together ("2 of 3 … : A. B."): the sentences
+ * that name the target in quotes. A fallback where the result does not carry a cause per target.
+ */
+function causeNaming(target, failure) {
+    if (!failure)
+        return undefined;
+    const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
+    const mine = sentences.filter((s) => s.includes(`'${target}'`));
+    return mine.length ? mine.join(' ') : undefined;
+}
+const column = (table, name) => table.header.indexOf(name);
+const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
+const WORDS = { running: 'still running', read: 'read' };
+/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
+const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
+function rows_stepsOf(value) {
+    const steps = entries(value);
+    if (steps.length === 0)
+        return undefined;
+    return steps.map((s) => {
+        const mark = markOfOutcome(rows_text(s.outcome));
+        return {
+            step: rows_text(s.step) ?? 'step',
+            target: rows_text(s.target),
+            mark,
+            word: WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
+            before: rows_text(s.before),
+            after: rows_text(s.after),
+            seconds: num(s.seconds),
+            startedAt: time(s.started),
+            cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
+        };
+    });
+}
+/**
+ * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output (with its
+ * table for what was done and how long), wait-for-operation from its table and `result`, a dry run from its plan
+ * table. Undefined for an operation whose tables say it better (a synchronization, images, users).
+ */
+function rowsOf(operation, result) {
+    const table = result.summary[0];
+    const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
+    const results = entries(result.outputs.result);
+    const causeOf = (i, n, target) => oneLineCause(rows_text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)));
+    if (instances.length > 0) {
+        const done = table ? column(table, 'what was done') : -1;
+        const would = table ? column(table, 'would') : -1;
+        const duration = table ? column(table, 'duration') : -1;
+        return instances.map((inst, i) => {
+            const row = table?.rows[i];
+            const said = cell(row, done);
+            // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
+            const ended = /: (Failed|Cancell?ed)$/i.test(said ?? '');
+            const outcome = ended && inst.outcome === 'running' ? 'failed' : rows_text(inst.outcome);
+            const mark = markOfOutcome(outcome);
+            const target = rows_text(inst.name) ?? `#${i + 1}`;
+            const took = cell(row, duration);
+            const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+            const cause = failing ? causeOf(i, instances.length, target) : undefined;
+            // A false success must not read like a success: its word says what it is.
+            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
+            return {
+                target,
+                mark,
+                word: falseSuccess
+                    ? 'false success'
+                    : outcome === 'running' && RUNNING[operation]
+                        ? RUNNING[operation]
+                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                before: rows_text(inst.before),
+                done: said ?? cell(row, would),
+                after: rows_text(inst.after),
+                health: rows_text(inst.health),
+                duration: took,
+                seconds: num(inst.seconds) ?? parseDuration(took),
+                startedAt: time(inst.started),
+                cause,
+                steps: rows_stepsOf(inst.steps),
+            };
+        });
+    }
+    if (!table)
+        return undefined;
+    if (operation === 'wait-for-operation')
+        return rows_operationRows(table, results, result.failure);
+    if (column(table, 'would') === 1)
+        return planRows(table);
+    return undefined;
+}
+/** wait-for-operation: the system where the result names it, else the operation's URL as the log shows it. */
+function rows_operationRows(table, results, failure) {
+    const status = column(table, 'status');
+    const wait = column(table, "this step's wait");
+    return table.rows.map((row, i) => {
+        const r = results[i];
+        const said = cell(row, status);
+        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
+        let mark = markOfStatus(said);
+        if (mark === 'succeeded' && cause)
+            mark = 'failed';
+        const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
+        return {
+            target: named ?? row[0] ?? `#${i + 1}`,
+            mark,
+            word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
+            after: said,
+            duration: cell(row, wait),
+            seconds: parseDuration(cell(row, wait)),
+            cause: mark === 'succeeded' ? undefined : cause,
+        };
+    });
+}
+/** A dry run's plan table: a change planned, or nothing to do (skip). */
+function planRows(table) {
+    return table.rows.map((row) => {
+        const change = row[2] !== undefined && row[2] !== '-';
+        return {
+            target: row[0] ?? '',
+            mark: change ? 'planned' : 'skipped',
+            word: change ? 'planned' : 'no change',
+            done: row[1],
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/inputs/view/view.ts
+
+
+
+
+
+
+/** The view of an operation that returned (successfully or with a failure). */
+function viewOfResult(operation, result, dryRun = false) {
+    const rows = rowsOf(operation, result) ?? [];
+    const [first, ...others] = result.summary;
+    // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
+    const tables = rows.length > 0 && operation === 'wait-for-operation' && first
+        ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+        : rows.length > 0
+            ? others
+            : result.summary;
+    const onRows = rows.some((r) => r.cause);
+    const kinds = new Set();
+    for (const row of rows) {
+        for (const cause of [row.cause, ...(row.steps ?? []).map((s) => s.cause)])
+            if (cause)
+                kinds.add(kindOfCause(cause));
+    }
+    const outputs = result.outputs;
+    if (result.failure) {
+        if (Array.isArray(outputs['failed-datasets']) && outputs['failed-datasets'].length > 0)
+            kinds.add('dataset');
+        else if (Array.isArray(outputs['missing-images']) && outputs['missing-images'].length > 0)
+            kinds.add('image not cached');
+        else if (!onRows)
+            kinds.add(kindOfCause(result.failure));
+    }
+    const failed = result.failure !== undefined;
+    const view = {
+        operation,
+        title: '',
+        failed,
+        dryRun,
+        context: rows.length > 0 ? first?.context : undefined,
+        targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
+        rows,
+        tables,
+        failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
+        whatToDo: [...kinds].map((kind) => what_to_do_whatToDo(kind, operation)),
+        plan: dryRun ? plannedOf(outputs.plan) : [],
+        resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
+            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
+            url: redactQuery(c.text),
+        })),
+    };
+    view.title = titleOf(view, outputs);
+    return view;
+}
+/** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
+function viewOfError(operation, error) {
+    const kind = kindOfError(error);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    return {
+        operation,
+        title: `${operation}: failed`,
+        failed: true,
+        dryRun: false,
+        targetHeader: 'target',
+        rows: [],
+        tables: [],
+        failure: message,
+        // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
+        whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
+        plan: [],
+        resume: [],
+    };
+}
+function plannedOf(value) {
+    return Array.isArray(value) ? value : [];
+}
+/** `erp-stop: 3 stopped`, `erp-stop: failed (1 of 3)`, `erp-stop: plan (dry run)`. */
+function titleOf(view, outputs) {
+    const { operation, rows } = view;
+    if (view.dryRun && !view.failed)
+        return `${operation}: plan (dry run)`;
+    if (rows.length > 0) {
+        if (view.failed)
+            return `${operation}: failed (${rows.filter((r) => !isGood(r.mark)).length} of ${rows.length})`;
+        return `${operation}: ${counted(rows)}`;
+    }
+    const found = phrase(operation, outputs);
+    if (view.failed)
+        return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
+    return `${operation}: ${found}`;
+}
+/** `2 stopped, 1 skipped`, in the order the words first appear. */
+function counted(rows) {
+    const counts = new Map();
+    for (const r of rows)
+        counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
+    return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+}
+/** What a step without targets found, in a few words. */
+function phrase(operation, o) {
+    const list = (v) => (Array.isArray(v) ? v : []);
+    if (o['synchronization-status'])
+        return `synchronization ${String(o['synchronization-status'])}`;
+    if (o['missing-images'] !== undefined) {
+        const missing = list(o['missing-images']).length;
+        return missing === 0 ? 'all cached' : `${missing} not cached`;
+    }
+    if (o['removed-users'] !== undefined) {
+        const absent = list(o['absent-users']).length;
+        return `${list(o['removed-users']).length} removed${absent ? `, ${absent} not members` : ''}`;
+    }
+    if (o['user-name'] !== undefined)
+        return `signed in as ${String(o['user-name'])}`;
+    // erp-list's count, where that operation is present.
+    const count = o.count;
+    if (count !== undefined)
+        return `${String(count)} selected`;
+    if (operation === 'wait-for-operation')
+        return 'nothing to wait for';
+    return 'done';
 }
 
 // EXTERNAL MODULE: ./src/cli/args.ts
@@ -29012,18 +29405,18 @@ function usage(width = terminalWidth()) {
     return [
         'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
         '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-        '       vendor-ops emulator [--port N] [--scenario FILE]',
+        '       vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
         '       vendor-ops --version',
         '',
         'Operations:',
         ...table(registry_REGISTRY.map((m) => [m.name, m.description]), width),
         '',
-        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`, width),
+        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM; what was sent goes on at the service (resume with wait-for-operation).`, width),
     ].join('\n');
 }
 function emulatorHelp(width = terminalWidth()) {
     return [
-        'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
+        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
         '',
         ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
             'Without --scenario it serves the demo scenario (the one npm start uses).', width),
@@ -29034,6 +29427,10 @@ function emulatorHelp(width = terminalWidth()) {
             [
                 '--scenario FILE',
                 'a scenario file (JSON; its format is in the README); default: the demo scenario',
+            ],
+            [
+                '--log-requests',
+                'one line on stderr per request answered: method, path, status and body, credentials shown as ***',
             ],
         ], width),
     ].join('\n');
@@ -29204,6 +29601,97 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/summary-text.ts
+
+
+
+/** The title's mark, as the job summary's. */
+function titleMark(view) {
+    if (view.failed)
+        return MARKS.failed;
+    if (view.dryRun)
+        return MARKS.planned;
+    return view.rows.some((r) => r.mark === 'running') ? MARKS.running : MARKS.succeeded;
+}
+/** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
+const width = (text) => [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
+/** Columns padded to their widest cell; a cell is one line. */
+function columns(rows) {
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? ''))));
+    return rows.map((r) => r
+        .map((c, i) => c + ' '.repeat(widths[i] - width(c)))
+        .join('  ')
+        .trimEnd());
+}
+function targetLines(view) {
+    if (view.rows.length === 0)
+        return [];
+    const cells = (r, name) => [
+        marked(r.mark, r.word),
+        name,
+        r.before ?? '-',
+        'done' in r ? (r.done ?? '-') : '-',
+        r.after ?? '-',
+        'duration' in r && r.duration ? r.duration : r.seconds !== undefined ? `${Math.round(r.seconds)} s` : '-',
+    ];
+    const rows = [
+        ['outcome', view.targetHeader, 'before', view.dryRun ? 'would' : 'what was done', 'after', 'took'],
+    ];
+    const causes = new Map();
+    for (const r of view.rows) {
+        rows.push(cells(r, r.target));
+        if (r.cause)
+            causes.set(rows.length - 1, r.cause);
+        for (const s of r.steps ?? []) {
+            rows.push(cells(s, `  ↳ ${s.step}`));
+            if (s.cause)
+                causes.set(rows.length - 1, s.cause);
+        }
+    }
+    // A cause is too long for a column: it goes on its own line under its row.
+    // A plan took no time: no column for it.
+    return columns(view.dryRun ? rows.map((r) => r.slice(0, 5)) : rows).flatMap((line, i) => causes.has(i) ? [line, `    cause: ${causes.get(i)}`] : [line]);
+}
+/**
+ * What the job summary shows, as the command line prints it on stderr: the title with its mark, where, one row
+ * per target with its mark and word and a failed row's cause under it, the plan's requests, then the operation's
+ * own tables. The "What to do" lines are printed by the caller, after the error, as `advice:` lines.
+ */
+function renderView(view, logged) {
+    const lines = [
+        '',
+        `${titleMark(view)} ${view.title}`,
+        ...(view.context?.length ? [view.context.map(([label, value]) => `${label} ${value}`).join(' · ')] : []),
+        ...targetLines(view),
+        ...(view.dryRun && view.plan.length
+            ? [
+                'requests it would send:',
+                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${redactUrls(p.url)}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
+            ]
+            : []),
+        ...view.resume.map((r) => `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`),
+        '',
+    ];
+    return [
+        ...lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
+        ...view.tables.map((t) => renderTable(t, logged)),
+    ].join('');
+}
+/** An operation's own table as the command line shows it; a note the log has already shown is not repeated. */
+function renderTable(table, logged) {
+    return [
+        `\n${table.title}`,
+        ...(table.context?.length
+            ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
+            : []),
+        ...columns([table.header, ...table.rows]),
+        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/version.ts
@@ -29212,6 +29700,8 @@ const package_namespaceObject = {"rE":"0.1.0"};
 const VERSION = package_namespaceObject.rE;
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
 
 
 
@@ -29252,7 +29742,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 699).then(__nccwpck_require__.bind(__nccwpck_require__, 2699));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 102).then(__nccwpck_require__.bind(__nccwpck_require__, 7102));
         return runEmulator(args);
     }
     if (command === 'help') {
@@ -29334,6 +29824,7 @@ async function runCommand(source, json, verbose) {
     try {
         // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
         const summary = new InputReader(source).optional('summary') !== false;
+        const dryRun = readDryRun(source);
         const run = await runOperation(source, {
             logger,
             clock: systemClock,
@@ -29344,11 +29835,14 @@ async function runCommand(source, json, verbose) {
         });
         stop();
         printOutputs(run.outputs, json);
+        // The job summary's view: the same title, marks, causes and advice as the action's.
+        const view = viewOfResult(run.operation, run.result, dryRun);
         if (summary)
-            for (const table of run.result.summary)
-                process.stderr.write(renderTable(table, logged));
+            process.stderr.write(renderView(view, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
+            for (const line of view.whatToDo)
+                err(`advice: ${line}`);
             if (run.diagnosis)
                 err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
             return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
@@ -29358,18 +29852,18 @@ async function runCommand(source, json, verbose) {
     catch (error) {
         stop();
         // A usage error is one line, and nothing else: no request was sent, so no output is known.
-        if (error instanceof InputError) {
+        if (error instanceof errors_InputError) {
             err(`error: ${error.message}`);
             return 2;
         }
         // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
         printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
-        if (error instanceof ServiceError)
+        if (error instanceof errors_ServiceError)
             for (const line of error.detailLines())
                 err(line);
         err(`error: ${error instanceof Error ? error.message : String(error)}`);
         // The advice the action's job summary gives, for the same causes.
-        err(`advice: ${adviceFor(error)}`);
+        err(`advice: ${advice_adviceFor(error)}`);
         return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     finally {
@@ -29385,23 +29879,14 @@ function printOutputs(outputs, json) {
         for (const [name, value] of present)
             process.stdout.write(`${name}=${outputText(value)}\n`);
 }
-/** A table as the command line shows it; a note the log has already shown (a warning) is not repeated. */
-function renderTable(table, logged) {
-    const rows = [table.header, ...table.rows];
-    const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-    const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ');
-    return [
-        `\n${table.title}`,
-        ...(table.context?.length
-            ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
-            : []),
-        line(table.header),
-        ...table.rows.map(line),
-        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
-        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
-        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
-        '',
-    ].join('\n');
+/** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */
+function readDryRun(source) {
+    try {
+        return new InputReader(source).optional('dry-run') === true;
+    }
+    catch {
+        return false;
+    }
 }
 
 

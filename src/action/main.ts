@@ -9,10 +9,10 @@ import { outputText, runOperation } from '../inputs/run.js';
 import { refuseUndeclaredInputs } from '../inputs/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
-import { adviceFor } from './advice.js';
 import { outputTooLarge } from './limits.js';
 import { actionsLogger } from './logger.js';
-import { writeSummary } from './summary.js';
+import { viewOfError, viewOfResult } from '../inputs/view/view.js';
+import { writeSummary } from './summary/index.js';
 
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 export async function run(): Promise<void> {
@@ -56,8 +56,9 @@ export async function run(): Promise<void> {
     const tooLarge = setOutputs(outputs);
     const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
     if (wantsSummary(source)) {
-      const advice = diagnosis && diagnosisAdvice(diagnosis);
-      await writeSummary({ operation, tables: result.summary, failure: oneLineOrNone(failure), advice });
+      const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
+      if (diagnosis) view.whatToDo.push(...diagnosisAdvice(diagnosis).split('\n'));
+      await writeSummary(view);
     }
     if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
     if (failure) core.setFailed(redactUrls(oneLine(failure)));
@@ -65,8 +66,7 @@ export async function run(): Promise<void> {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.
     setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
     const cause = describe(error);
-    if (wantsSummary(source))
-      await writeSummary({ operation, tables: [], failure: cause, advice: adviceFor(error) });
+    if (wantsSummary(source)) await writeSummary(viewOfError(operation, error));
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
     core.setFailed(redactUrls(cause));
   } finally {
@@ -101,8 +101,13 @@ function wantsSummary(source: (name: InputName) => string): boolean {
   }
 }
 
-function oneLineOrNone(text: string | undefined): string | undefined {
-  return text === undefined ? undefined : oneLine(text);
+/** dry-run: true titles the summary as a plan; an operation that does not plan never reads it as true. */
+function dryRunOf(source: (name: InputName) => string): boolean {
+  try {
+    return new InputReader(source).optional('dry-run') === true;
+  } catch {
+    return false;
+  }
 }
 
 function describe(error: unknown): string {

@@ -43,24 +43,55 @@ export function emulatorBanner(emulator: ServiceEmulator, scenario: Scenario, so
   return lines.join('\n');
 }
 
+type Knobs = NonNullable<NonNullable<Scenario['erp']>['defaults']>;
+
+/** What the emulator does when no step is configured (src/emulator/areas/erp.ts). */
+const DEFAULT_STEPS = 'InProgress 50 % → Succeeded';
+
+/** What a stop or a start of these knobs does, in the order it happens: the answer, the steps, how it ends. */
+function operation(knobs: Knobs): string {
+  const parts: string[] = [];
+  if (knobs.softStopUnsupported)
+    parts.push('refuses a soft stop (--soft-stop-timeout-seconds above 0) with 400');
+  if (knobs.respond === 200) parts.push('answers 200');
+  if (knobs.pollingMode === 'location') parts.push('the Location pattern');
+  if (knobs.pollingHeader) parts.push(`polling header ${knobs.pollingHeader}`);
+  if (knobs.pollingOrigin === 'secondary') parts.push('a polling URL on the second origin (to be refused)');
+  if (knobs.rotatePollingUrl) parts.push('a fresh polling URL on every answer');
+  if (knobs.retryAfter) parts.push(`Retry-After ${knobs.retryAfter}`);
+  if (knobs.durationMs !== undefined) parts.push(`runs ${Math.round(knobs.durationMs / 1000)} s`);
+  else parts.push(knobs.steps ? knobs.steps.map(step).join(' → ') : DEFAULT_STEPS);
+  if (knobs.error?.code) parts.push(`fails with ${knobs.error.code}`);
+  if (knobs.endStatus || knobs.endHealth) {
+    const end = [knobs.endStatus, knobs.endHealth && `health ${knobs.endHealth}`].filter(Boolean).join(', ');
+    parts.push(`then the instance is ${end}: a false success`);
+  }
+  if (knobs.settleReads) parts.push(`${knobs.settleReads} read(s) still moving after it ends`);
+  return parts.join(', ');
+}
+
+/**
+ * What an instance will do, as a person trying the emulator needs to know it: its state, then its stop and its
+ * start (the start's own knobs over the instance's), a false success named as one.
+ */
+function instance(knobs: Knobs): string {
+  if (knobs.missing) return 'does not exist: every call answers 404 (not found)';
+  const state = `${knobs.status ?? 'Running'}, ${knobs.health ?? 'Healthy'}`;
+  const read = knobs.readRefused ? '; its read is refused (403)' : '';
+  const stop = operation(knobs);
+  const start = knobs.start ? operation({ ...knobs, ...knobs.start }) : stop;
+  const what = stop === start ? `stop and start: ${stop}` : `stop: ${stop}; start: ${start}`;
+  return `${state}${read}; ${what}`;
+}
+
 function erpLines(scenario: Scenario): string[] {
   const erp = scenario.erp ?? {};
-  const describe = (knobs: NonNullable<typeof erp.defaults>) => {
-    const parts: string[] = [];
-    if (knobs.steps) parts.push(knobs.steps.map(step).join(' → '));
-    if (knobs.durationMs !== undefined) parts.push(`runs ${Math.round(knobs.durationMs / 1000)} s`);
-    if (knobs.softStopUnsupported) parts.push('refuses a soft stop (--soft-stop-timeout-seconds above 0)');
-    if (knobs.error?.code) parts.push(`fails with ${knobs.error.code}`);
-    if (knobs.respond === 200) parts.push('answers 200');
-    if (knobs.pollingMode === 'location') parts.push('the Location pattern');
-    if (knobs.rotatePollingUrl) parts.push('a fresh polling URL on every answer');
-    if (knobs.start) parts.push('its start differs from its stop');
-    return parts.join('; ') || "the emulator's default steps";
-  };
   return [
     `erp-stop, erp-start, wait-for-operation (any --subscription-id and --resource-group; location ${erp.location ?? 'westeurope'}):`,
-    `  any --erp-virtual-instance: ${erp.defaults ? describe(erp.defaults) : "the emulator's default steps"}`,
-    ...Object.entries(erp.instances ?? {}).map(([name, knobs]) => `  ${name}: ${describe(knobs)}`),
+    `  any other --erp-virtual-instance: ${instance(erp.defaults ?? {})}`,
+    ...Object.entries(erp.instances ?? {}).map(
+      ([name, knobs]) => `  ${name}: ${instance({ ...erp.defaults, ...knobs })}`,
+    ),
   ];
 }
 

@@ -3,10 +3,11 @@ import demo from '../../scenarios/demo.json' with { type: 'json' };
 import { startEmulator, type Scenario, type ServiceEmulator } from '../emulator/index.js';
 import { parseScenario } from '../emulator/scenario-schema.js';
 import { readFlags, refuseStray, UsageError, type Scan } from './args.js';
+import { requestLine } from '../emulator/request-log.js';
 import { emulatorBanner } from './emulator-banner.js';
 
 /**
- * `vendor-ops emulator [--port N] [--scenario FILE]` (and `npm run emulator`): the service's emulator, until
+ * `vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]` (and `npm run emulator`): the service's emulator, until
  * Ctrl-C. Without --scenario it serves the demo scenario (bundled, so it works from any directory) and prints
  * what the scenario holds and the emulator's made-up credentials, so any operation can be tried at once.
  * Everything a person can get wrong (a flag, the port, the file) is one line and exit 2.
@@ -17,6 +18,7 @@ export async function runEmulator(args: Scan): Promise<number> {
     accepts: new Map([
       ['port', { list: false }],
       ['scenario', { list: false }],
+      ['log-requests', { list: false, switch: true }],
     ]),
   });
   refuseStray(args.positionals, 1, 'emulator');
@@ -42,6 +44,10 @@ export async function runEmulator(args: Scan): Promise<number> {
       );
     }
     throw error;
+  }
+  // --log-requests: one line per request on stderr (the banner is on stdout), so a user sees what arrived.
+  if (flags.get('log-requests')?.[0] === 'true') {
+    emulator.onRequest = (record, status) => process.stderr.write(`${requestLine(record, status)}\n`);
   }
   process.stdout.write(`${emulatorBanner(emulator, scenario, file ?? 'the demo scenario (built in)')}\n`);
   await stopped;

@@ -22,7 +22,7 @@ export function usage(width = terminalWidth()): string {
   return [
     'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
     '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-    '       vendor-ops emulator [--port N] [--scenario FILE]',
+    '       vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
     '       vendor-ops --version',
     '',
     'Operations:',
@@ -32,7 +32,7 @@ export function usage(width = terminalWidth()): string {
     ),
     '',
     ...wrap(
-      `${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage.`,
+      `${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM; what was sent goes on at the service (resume with wait-for-operation).`,
       width,
     ),
   ].join('\n');
@@ -40,7 +40,7 @@ export function usage(width = terminalWidth()): string {
 
 export function emulatorHelp(width = terminalWidth()): string {
   return [
-    'Usage: vendor-ops emulator [--port N] [--scenario FILE]',
+    'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
     '',
     ...wrap(
       "Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
@@ -55,6 +55,10 @@ export function emulatorHelp(width = terminalWidth()): string {
         [
           '--scenario FILE',
           'a scenario file (JSON; its format is in the README); default: the demo scenario',
+        ],
+        [
+          '--log-requests',
+          'one line on stderr per request answered: method, path, status and body, credentials shown as ***',
         ],
       ],
       width,

@@ -1,7 +1,7 @@
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
-import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
+import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../inputs/advice.js';
 import { diagnosisAdvice } from '../inputs/diagnosis-text.js';
 import { nearest } from '../inputs/nearest.js';
@@ -12,11 +12,12 @@ import { inputsOf } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import { INPUTS } from '../operations/inputs.js';
 import { OUTPUTS } from '../operations/outputs.js';
-import type { SummaryTable } from '../operations/types.js';
+import { viewOfResult } from '../inputs/view/view.js';
 import { readFlags, refuseStray, scan, UsageError, type Scan } from './args.js';
 import { emulatorHelp, envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
 import { operationFlags } from './operation-flags.js';
+import { renderView } from './summary-text.js';
 import { VERSION } from './version.js';
 import { forCommandLine } from './wording.js';
 
@@ -126,6 +127,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
   try {
     // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
     const summary = new InputReader(source).optional('summary') !== false;
+    const dryRun = readDryRun(source);
     const run = await runOperation(source, {
       logger,
       clock: systemClock,
@@ -136,9 +138,12 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     });
     stop();
     printOutputs(run.outputs, json);
-    if (summary) for (const table of run.result.summary) process.stderr.write(renderTable(table, logged));
+    // The job summary's view: the same title, marks, causes and advice as the action's.
+    const view = viewOfResult(run.operation, run.result, dryRun);
+    if (summary) process.stderr.write(renderView(view, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
+      for (const line of view.whatToDo) err(`advice: ${line}`);
       if (run.diagnosis) err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
@@ -172,21 +177,11 @@ function printOutputs(outputs: Run['outputs'], json: boolean): void {
   else for (const [name, value] of present) process.stdout.write(`${name}=${outputText(value)}\n`);
 }
 
-/** A table as the command line shows it; a note the log has already shown (a warning) is not repeated. */
-function renderTable(table: SummaryTable, logged: (line: string) => boolean): string {
-  const rows = [table.header, ...table.rows];
-  const widths = table.header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  return [
-    `\n${table.title}`,
-    ...(table.context?.length
-      ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
-      : []),
-    line(table.header),
-    ...table.rows.map(line),
-    ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
-    // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
-    ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
-    '',
-  ].join('\n');
+/** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */
+function readDryRun(source: (name: InputName) => string | undefined): boolean {
+  try {
+    return new InputReader(source).optional('dry-run') === true;
+  } catch {
+    return false;
+  }
 }

@@ -123,6 +123,8 @@ export class Emulator {
    * list stays empty rather than each checking headers on its own.
    */
   readonly secondOriginCredentialLeaks: RecordedRequest[] = [];
+  /** Told of each request once it is answered, with its status (`vendor-ops emulator --log-requests`). */
+  onRequest?: (record: RecordedRequest, status: number) => void;
   url = '';
   secondUrl = '';
   private readonly routes: Route[] = [];
@@ -237,6 +239,7 @@ export class Emulator {
       at: Date.now(),
     };
     this.requests.push(record);
+    res.once('finish', () => this.onRequest?.(record, res.statusCode));
     if (origin === 'secondary' && (req.headers.authorization || req.headers['x-api-token'])) {
       this.secondOriginCredentialLeaks.push(record);
     }

@@ -17,8 +17,8 @@ export class AccessRefusals {
   private accepted = false;
   private unauthorized?: HttpResponse;
   private readonly lacked = new Map<string, LackedPermission>();
-  /** Each distinct refusal's message as a failure quotes it (one line), and the request id that met it first. */
-  private readonly messages = new Map<string, { text: string; firstRequestId: string }>();
+  /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
+  private readonly messages = new Map<string, string[]>();
 
   /** Every response of the resource-manager client passes here. */
   observe(response: HttpResponse): void {
@@ -35,7 +35,7 @@ export class AccessRefusals {
     entry.requestIds.push(response.requestId ?? 'none');
     this.lacked.set(key, entry);
     const text = oneLine(error.serviceMessage ?? '');
-    if (!this.messages.has(text)) this.messages.set(text, { text, firstRequestId: entry.requestIds[0]! });
+    this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
   }
 
   /**
@@ -44,11 +44,13 @@ export class AccessRefusals {
    */
   condense(failure: string | undefined): string | undefined {
     let condensed = failure;
-    for (const { text, firstRequestId } of this.messages.values()) {
+    for (const [text, requestIds] of this.messages) {
       const parts = condensed?.split(text) ?? [];
       if (parts.length <= 2) continue;
-      const [first, ...rest] = parts;
-      condensed = `${first}${text}${rest.join(`the same as request-id ${firstRequestId}`)}`;
+      const [first = '', ...rest] = parts;
+      // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
+      const quoted = inFailureOrder(requestIds, rest.join(text))[0];
+      condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
     }
     return condensed;
   }
@@ -64,7 +66,11 @@ export class AccessRefusals {
     if (!result.failure) return undefined;
     if (this.unauthorized && !this.accepted) throw credentialRefused(this.unauthorized, how.signIn);
     if (this.lacked.size === 0) return undefined;
-    const lacked = [...this.lacked.values()];
+    const failure = result.failure;
+    const lacked = [...this.lacked.values()].map((entry) => ({
+      ...entry,
+      requestIds: inFailureOrder(entry.requestIds, failure),
+    }));
     const own = how.snooze
       ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
       : '';
@@ -74,6 +80,15 @@ export class AccessRefusals {
       lacked,
     };
   }
+}
+
+/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
+function inFailureOrder(requestIds: string[], failure: string): string[] {
+  const at = (id: string) => {
+    const index = failure.indexOf(id);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return [...requestIds].sort((a, b) => at(a) - at(b));
 }
 
 /** The sign-in inputs a refused token came from, and what to check of them. */

@@ -1,4 +1,3 @@
-import { formatDuration } from '../../format.js';
 import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
 import type { OperationContext, OperationResult } from '../../types.js';
 import { whereContext } from '../instance-action.js';
@@ -90,6 +89,11 @@ export interface WindowReport {
   ctx: OperationContext;
 }
 
+/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
+function systemPlanned(o: Outcome): PlannedTarget {
+  return { target: o.target, effect: o.instance?.done ?? 'failed' };
+}
+
 /** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
 function stepsOf({ plan, results }: SystemWindow) {
   return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
@@ -97,8 +101,8 @@ function stepsOf({ plan, results }: SystemWindow) {
 
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
- * system), each entry with its `steps` and each system's row followed by one row per step; a dry run's plan has
- * one entry per step's request.
+ * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
+ * entry per step's request.
  */
 export function windowResult({ operation, refs, outcomes, windows, ctx }: WindowReport): OperationResult {
   const context = whereContext(refs.map((ref) => ({ ref })));
@@ -127,24 +131,11 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     const { plan, changes } = planOutputs(targets);
     return {
       outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-      summary: [planTable(operation, 'erp virtual instance', targets, context)],
+      // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+      summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
       failure: reported.failure,
     };
   }
-  const table = reported.summary[0]!;
-  const rows = outcomes.flatMap((_o, i) => [
-    table.rows[i]!,
-    ...systems[i]!.plan.map((step, j) => {
-      const outcome = systems[i]!.results[j]?.outcome;
-      return [
-        `↳ ${step.step} ${step.target}`,
-        outcome?.instance?.before?.status ?? '-',
-        outcome ? (outcome.instance?.done ?? '-') : 'not sent',
-        outcome?.instance?.after?.status ?? '-',
-        outcome ? formatDuration(outcome.durationMs) : '-',
-      ];
-    }),
-  ]);
   const real = withPlan(
     reported,
     results.flat().map((r) => r.outcome),
@@ -152,9 +143,6 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     context,
     ctx,
   );
-  return {
-    ...real,
-    outputs: { ...real.outputs, instances },
-    summary: [{ ...table, rows }, ...reported.summary.slice(1)],
-  };
+  // One table row per system: the summary draws each system's steps from `instances[].steps`.
+  return { ...real, outputs: { ...real.outputs, instances } };
 }

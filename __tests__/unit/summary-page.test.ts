@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { CASES } from '../../scripts/summaries/cases.js';
+import { summaryPage } from '../../scripts/summaries/page.js';
+import { renderSummary } from '../../src/action/summary/render.js';
+import { viewOfResult } from '../../src/inputs/view/view.js';
+
+/**
+ * The summary as GitHub renders it (GitHub-flavoured Markdown with raw HTML, `npm run summaries`' page): every
+ * part reaches the page as HTML, none as Markdown syntax shown as text, and the timeline as a Mermaid block.
+ */
+const visible = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<pre class="mermaid">[\s\S]*?<\/pre>/g, '')
+    .replace(/<[^>]+>/g, '');
+
+describe('the summary as GitHub renders it', () => {
+  const page = (markdown: string) => summaryPage(markdown, { title: 't', mermaidScript: 'mermaid.js' });
+
+  it('the whole window: a heading, a table of rows, the timeline as a Mermaid block, no Markdown shown as text', () => {
+    const html = page(CASES.find((c) => c.name === 'window')!.summary!());
+    expect(html).toMatch(/<h2>✅ erp-stop: 3 stopped<\/h2>/);
+    expect(html.match(/<tr>/g)!.length).toBe(1 + 3 * 5);
+    expect(html).toMatch(/<pre class="mermaid">gantt\n/);
+    expect(visible(html)).not.toMatch(/`|\*\*|```|&lt;(td|tr|p)/);
+  });
+
+  it('a timeout: its resume block and advice are HTML, the operation-urls output in <code>', () => {
+    const cause =
+      'The stop of X04 did not end within the timeout; resume with wait-for-operation and the operation-urls output.';
+    const result = {
+      outputs: {
+        instances: [{ name: 'X04', before: 'Running', after: null, outcome: 'running' }],
+        result: [{ failure: cause }],
+      },
+      summary: [
+        {
+          title: 'erp-stop',
+          header: ['erp virtual instance', 'status before', 'what was done', 'status after', 'duration'],
+          rows: [['X04', 'Running', 'stop: InProgress', '-', '3.0 s']],
+          code: [
+            {
+              label: 'X04 is still running: resume with the `operation-urls` output',
+              text: 'https://m.example/op?api-version=1&sig=s',
+            },
+          ],
+        },
+      ],
+      failure: cause,
+    };
+    const html = page(renderSummary(viewOfResult('erp-stop', result)));
+    expect(html).toContain('<code>operation-urls</code>');
+    expect(html).toMatch(/<p><strong>What to do:<\/strong>/);
+    expect(visible(html)).not.toMatch(/`|\*\*/);
+    expect(html).not.toContain('sig=s');
+  });
+});

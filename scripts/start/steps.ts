@@ -1,0 +1,121 @@
+/** The steps `npm start` runs, in order: what each shows, and why the ones that fail on purpose fail. */
+export type Inputs = Record<string, string>;
+
+export interface Step {
+  /** What the step shows, in a few words. */
+  title: string;
+  operation: string;
+  /** The step's `with:` (without `operation`), or a function of the outputs of the step before it. */
+  inputs: Inputs | ((previous: Inputs) => Inputs);
+  /** Why the step fails, where it fails on purpose. */
+  fails?: string;
+}
+
+export function demoSteps(url: string, accessToken: string): Step[] {
+  const subscription = '00000000-0000-4000-8000-000000000001';
+  const common = { 'base-url': url, 'access-token': accessToken };
+  // Only the operations that poll read poll-interval; any other refuses an input it would not read.
+  const polling = { ...common, 'poll-interval': '1s' };
+  const erp = { ...polling, 'subscription-id': subscription, 'resource-group': 'rg-erp' };
+  const share = {
+    ...polling,
+    'subscription-id': subscription,
+    'resource-group': 'rg-data',
+    'account-name': 'consumer',
+    'share-subscription': 'sales',
+  };
+  return [
+    // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
+    // Offline), then start them again with their VMs.
+    {
+      title: 'stop three systems (X04 is already Offline: skipped)',
+      operation: 'erp-stop',
+      inputs: {
+        ...erp,
+        'erp-virtual-instance': 'X01, X02, X04',
+        'soft-stop-timeout-seconds': '300',
+        'hard-stop-fallback': 'true',
+      },
+    },
+    {
+      title: 'the gate: are all three Offline?',
+      operation: 'erp-status',
+      inputs: {
+        ...common,
+        'subscription-id': subscription,
+        'resource-group': 'rg-erp',
+        'erp-virtual-instance': 'X01, X02, X04',
+        'expect-status': 'Offline',
+      },
+    },
+    {
+      title: 'start them again with their VMs',
+      operation: 'erp-start',
+      inputs: { ...erp, 'erp-virtual-instance': 'X01, X02, X05', 'start-vm': 'true' },
+      fails:
+        'X05 reports a start that succeeded but comes up PartiallyRunning: verify catches the false success',
+    },
+    {
+      title: 'a stop the service reports Failed',
+      operation: 'erp-stop',
+      inputs: { ...erp, 'erp-virtual-instance': 'X09' },
+      fails: "the service ends X09's stop Failed (StopFailed): the step names the cause and what to do",
+    },
+    // Start in one job, wait in another: a stop with wait false, then wait-for-operation on its operation-urls.
+    {
+      title: 'start a stop without waiting (wait: false)',
+      operation: 'erp-stop',
+      inputs: { ...erp, 'erp-virtual-instance': 'X03', wait: 'false' },
+    },
+    {
+      title: 'wait for it in a later step, from operation-urls',
+      operation: 'wait-for-operation',
+      inputs: (previous) => ({ ...polling, 'operation-url': previous['operation-urls'] ?? '' }),
+    },
+    {
+      title: 'wait for the synchronization that started last',
+      operation: 'wait-for-sync',
+      inputs: { ...share, 'started-after': '2026-11-22T00:00:00Z' },
+    },
+    // A nightly pipeline that needs fresh data: one that succeeds, one that fails and is explained by its
+    // datasets, then one left running (wait false) and cancelled by the next step.
+    {
+      title: 'start a full synchronization and wait for it',
+      operation: 'sync-start',
+      inputs: { ...share, 'synchronization-mode': 'FullSync' },
+    },
+    {
+      title: 'a synchronization that fails',
+      operation: 'sync-start',
+      inputs: { ...share },
+      fails: 'two of its datasets fail (a refused login, a missing path): the step names each',
+    },
+    { title: 'start one without waiting', operation: 'sync-start', inputs: { ...share, wait: 'false' } },
+    { title: 'cancel it', operation: 'sync-cancel', inputs: { ...share } },
+    {
+      title: 'are the images a deploy needs cached? (redis:7 is not)',
+      operation: 'check-image-cached',
+      inputs: {
+        ...common,
+        'subscription-id': subscription,
+        location: 'westeurope',
+        image: 'nginx\nmcr.microsoft.com/dotnet/runtime:8.0\nredis:7',
+      },
+    },
+    {
+      title: 'who owns the API token?',
+      operation: 'app-current-user',
+      inputs: { 'api-url': url, 'api-token': 'emu-user-token' },
+    },
+    {
+      title: 'remove a leaver from an app',
+      operation: 'app-remove-user',
+      inputs: {
+        'api-url': url,
+        'api-token': 'emu-user-token',
+        app: 'contoso/shop',
+        'user-email': 'leaver@contoso.com',
+      },
+    },
+  ];
+}

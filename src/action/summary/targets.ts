@@ -1,0 +1,116 @@
+import { MARKS, isGood, marked } from '../../inputs/view/marks.js';
+import type { StepRow, TargetRow } from '../../inputs/view/rows.js';
+import type { SummaryView } from '../../inputs/view/view.js';
+import { bytes } from '../limits.js';
+import { escape, row, tag } from './html.js';
+
+/** Past this many targets, the rows of those that went well are counted, not listed. */
+export const LISTED_ROWS = 200;
+
+const dash = (value: string | undefined) => (value ? escape(value) : '-');
+
+/** The columns a view's rows fill: one left out where no row has a value for it. */
+function columnsOf(view: SummaryView) {
+  const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]) as (TargetRow | StepRow)[];
+  const has = (key: keyof TargetRow & keyof StepRow) => all.some((r) => r[key] !== undefined);
+  return {
+    before: has('before'),
+    done: view.rows.some((r) => r.done !== undefined),
+    // A plan has no status after; a skipped target's is its status before.
+    after: !view.dryRun && has('after'),
+    health: view.rows.some((r) => r.health !== undefined),
+    took: all.some((r) => r.seconds !== undefined || ('duration' in r && r.duration !== undefined)),
+    cause: has('cause'),
+  };
+}
+
+/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
+function seconds(s: number | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const whole = Math.round(s);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
+}
+
+/** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
+const unbroken = (html: string) => html.replaceAll(' ', '&nbsp;');
+
+/**
+ * The targets' table: outcome mark and word first (a shape, not a colour), the target, status before, what was
+ * done, after, how long, and a failed row's cause beside it. Steps of a whole system follow their system.
+ * `budget` is the bytes left; rows that do not fit are counted, and that is said.
+ */
+export function targetsTable(view: SummaryView, budget: number): string {
+  if (view.rows.length === 0) return '';
+  const c = columnsOf(view);
+  const header = [
+    'outcome',
+    escape(view.targetHeader),
+    ...(c.before ? ['before'] : []),
+    ...(c.done ? [view.dryRun ? 'would' : 'what was done'] : []),
+    ...(c.after ? ['after'] : []),
+    ...(c.health ? ['health'] : []),
+    ...(c.took ? ['took'] : []),
+    ...(c.cause ? ['cause'] : []),
+  ];
+  const line = (r: TargetRow | StepRow, name: string, done?: string, took?: string) =>
+    row([
+      unbroken(escape(marked(r.mark, r.word))),
+      name,
+      ...(c.before ? [dash(r.before)] : []),
+      ...(c.done ? [dash(done)] : []),
+      ...(c.after ? [dash(r.after)] : []),
+      ...(c.health ? [dash('health' in r ? r.health : undefined)] : []),
+      ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
+      ...(c.cause ? [dash(r.cause)] : []),
+    ]);
+  const lines = (r: TargetRow) => [
+    line(r, tag('strong', escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),
+    ...(r.steps ?? []).map((s) =>
+      line(
+        s,
+        `↳ ${escape(s.step)}${s.target && s.target !== r.target ? ` <code>${escape(s.target)}</code>` : ''}`,
+        undefined,
+        seconds(s.seconds),
+      ),
+    ),
+  ];
+  // Past the cap, the rows not done well come first, each with its cause; the rest are counted.
+  const many = view.rows.length > LISTED_ROWS;
+  const listed = many ? view.rows.filter((r) => !isGood(r.mark)) : view.rows;
+  const counted = many ? view.rows.filter((r) => isGood(r.mark)) : [];
+  let left = budget - bytes(row(header, 'th')) - 600;
+  const shown: string[] = [];
+  let dropped = 0;
+  for (const r of listed) {
+    const html = lines(r).join('\n');
+    if (bytes(html) + 1 > left) {
+      dropped++;
+      continue;
+    }
+    left -= bytes(html) + 1;
+    shown.push(html);
+  }
+  const notes: string[] = [];
+  if (counted.length > 0) notes.push(countedNote(counted, view.rows.length));
+  if (dropped > 0) {
+    notes.push(
+      `${dropped} of ${listed.length} rows are not shown: GitHub limits a job summary to 1 MiB. The log and the <code>instances</code> output have them all.`,
+    );
+  }
+  return [tag('table', [row(header, 'th'), ...shown].join('\n')), ...notes.map((n) => tag('p', n))].join(
+    '\n',
+  );
+}
+
+/** `1800 of 2000 targets went well …: ✅ 1790 stopped, ⏭️ 10 skipped`, for a fleet past the cap. */
+function countedNote(rows: TargetRow[], total: number): string {
+  const counts = new Map<string, { mark: TargetRow['mark']; word: string; n: number }>();
+  for (const r of rows) {
+    const key = `${r.mark} ${r.word}`;
+    counts.set(key, { mark: r.mark, word: r.word, n: (counts.get(key)?.n ?? 0) + 1 });
+  }
+  const list = [...counts.values()].map((c) => `${MARKS[c.mark]} ${c.n} ${escape(c.word)}`).join(', ');
+  return `${rows.length} of ${total} targets went well and are counted, not listed (past ${LISTED_ROWS} rows): ${list}. The <code>instances</code> output lists every one.`;
+}

@@ -1,0 +1,104 @@
+import { redactUrls } from '../client/url.js';
+import { marked, MARKS } from '../inputs/view/marks.js';
+import type { TargetRow } from '../inputs/view/rows.js';
+import type { SummaryView } from '../inputs/view/view.js';
+import type { SummaryTable } from '../operations/types.js';
+import { forCommandLine } from './wording.js';
+
+/** The title's mark, as the job summary's. */
+function titleMark(view: SummaryView): string {
+  if (view.failed) return MARKS.failed;
+  if (view.dryRun) return MARKS.planned;
+  return view.rows.some((r) => r.mark === 'running') ? MARKS.running : MARKS.succeeded;
+}
+
+/** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
+const width = (text: string) =>
+  [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
+
+/** Columns padded to their widest cell; a cell is one line. */
+function columns(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? ''))));
+  return rows.map((r) =>
+    r
+      .map((c, i) => c + ' '.repeat(widths[i]! - width(c)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function targetLines(view: SummaryView): string[] {
+  if (view.rows.length === 0) return [];
+  const cells = (r: TargetRow | NonNullable<TargetRow['steps']>[number], name: string) => [
+    marked(r.mark, r.word),
+    name,
+    r.before ?? '-',
+    'done' in r ? (r.done ?? '-') : '-',
+    r.after ?? '-',
+    'duration' in r && r.duration ? r.duration : r.seconds !== undefined ? `${Math.round(r.seconds)} s` : '-',
+  ];
+  const rows: string[][] = [
+    ['outcome', view.targetHeader, 'before', view.dryRun ? 'would' : 'what was done', 'after', 'took'],
+  ];
+  const causes = new Map<number, string>();
+  for (const r of view.rows) {
+    rows.push(cells(r, r.target));
+    if (r.cause) causes.set(rows.length - 1, r.cause);
+    for (const s of r.steps ?? []) {
+      rows.push(cells(s, `  ↳ ${s.step}`));
+      if (s.cause) causes.set(rows.length - 1, s.cause);
+    }
+  }
+  // A cause is too long for a column: it goes on its own line under its row.
+  // A plan took no time: no column for it.
+  return columns(view.dryRun ? rows.map((r) => r.slice(0, 5)) : rows).flatMap((line, i) =>
+    causes.has(i) ? [line, `    cause: ${causes.get(i)}`] : [line],
+  );
+}
+
+/**
+ * What the job summary shows, as the command line prints it on stderr: the title with its mark, where, one row
+ * per target with its mark and word and a failed row's cause under it, the plan's requests, then the operation's
+ * own tables. The "What to do" lines are printed by the caller, after the error, as `advice:` lines.
+ */
+export function renderView(view: SummaryView, logged: (line: string) => boolean): string {
+  const lines = [
+    '',
+    `${titleMark(view)} ${view.title}`,
+    ...(view.context?.length ? [view.context.map(([label, value]) => `${label} ${value}`).join(' · ')] : []),
+    ...targetLines(view),
+    ...(view.dryRun && view.plan.length
+      ? [
+          'requests it would send:',
+          ...view.plan.map(
+            (p) =>
+              `  ${p.target}: ${p.method} ${redactUrls(p.url)}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`,
+          ),
+        ]
+      : []),
+    ...view.resume.map(
+      (r) =>
+        `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`,
+    ),
+    '',
+  ];
+  return [
+    ...lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
+    ...view.tables.map((t) => renderTable(t, logged)),
+  ].join('');
+}
+
+/** An operation's own table as the command line shows it; a note the log has already shown is not repeated. */
+export function renderTable(table: SummaryTable, logged: (line: string) => boolean): string {
+  return [
+    `\n${table.title}`,
+    ...(table.context?.length
+      ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
+      : []),
+    ...columns([table.header, ...table.rows]),
+    ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+    // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+    ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
+    '',
+  ].join('\n');
+}
