@@ -165,12 +165,13 @@ describe('vendor-ops, the command line', () => {
     const actionYml = await readFile(new URL('../../action.yml', import.meta.url), 'utf8');
     const run = await runCli(['erp-stop', '--help'], { COLUMNS: '120' });
     expect(run.code).toBe(0);
-    // A row is `  --name  (mark) description…`, its description wrapped onto lines indented under it.
+    // A row is `  --name  (mark) description…`, its description wrapped onto lines indented under it; a mark may
+    // hold one parenthesis of its own (erp's api-version: `default 2023-04-01 (2024-09-01 with deallocate-vm …)`).
     const rows = run.stdout
       .split(/\n(?=\S)|\n(?= {2}--)/)
       .filter((block) => block.startsWith('  --'))
       .map((block) =>
-        /^--([a-z0-9-]+) (?:\((required|default [^)]*)\) )?(.*)$/.exec(
+        /^--([a-z0-9-]+) (?:\((required|default (?:[^()]|\([^)]*\))*)\) )?(.*)$/.exec(
           // Lines joined; a path too long for a line was cut after a slash, so the cut joins without a space.
           block
             .trim()
