@@ -205,6 +205,35 @@ describe('whole-system: true, run as a runner runs it', () => {
     expect(r.warnings.join('\n')).toContain('reading the instance to find out whether the service acted');
   });
 
+  it("fails a machine step whose answer was lost, the system's status being unable to tell (contract)", async () => {
+    // The second stop of W10 is its machines' (deallocateVm), sent to a system already Offline.
+    e.addFault({
+      method: 'POST',
+      path: /\/W10\/stop$/,
+      skip: 1,
+      times: 1,
+      after: true,
+      fault: { kind: 'reset' },
+    });
+    const r = await run('erp-stop', 'W10', { 'deallocate-vm': 'true' });
+    expect(r.code).toBe(1);
+    // Never sent again, and the databases' machines never sent after it.
+    expect(posts(['W10'])).toEqual([
+      'stop W10 {"softStopTimeoutSeconds":0}',
+      'stop W10/db0 {"softStopTimeoutSeconds":0}',
+      'stop W10 {"softStopTimeoutSeconds":0,"deallocateVm":true}',
+    ]);
+    expect(stepsOf(r)).toEqual([
+      [
+        'application stop W10: stopped',
+        'database stop W10/db0: stopped',
+        'application machines W10: failed',
+        'database machines W10/db0: not sent',
+      ],
+    ]);
+    expect(r.stdout + r.warnings.join('\n')).toContain('its status cannot show whether the service acted');
+  });
+
   it('plans in a dry run exactly the requests the real run sends, for two systems in parallel, each in order', async () => {
     const inputs = { 'deallocate-vm': 'true', 'max-parallel': '2' };
     const dry = await run('erp-stop', 'W07,W08', { ...inputs, 'dry-run': 'true' });
