@@ -56,6 +56,15 @@ export const SETTINGS = {
     retryAfterSeconds: 1,
     bucket: { capacity: 10, refillPerSecond: 8 },
   },
+  /** Whole-system stops with snooze (4 steps each) under the vendor's own write and read buckets. */
+  window: {
+    systems: 200,
+    maxParallel: 20,
+    durationMs: 3_000,
+    retryAfterSeconds: 1,
+    writeBucket: { capacity: 200, refillPerSecond: 10 },
+    readBucket: { capacity: 250, refillPerSecond: 25 },
+  },
 };
 
 /** Every case's emulator serves HTTPS with the bench's throw-away certificate (tls.ts), the SDK's and ours alike. */
@@ -413,6 +422,60 @@ const fleet: Case = {
   },
 };
 
+/**
+ * 200 systems' whole-system stop with deallocate-vm, 20 at once, each step an operation of 3 s, under the vendor's
+ * write bucket (200, 10 a second) and read bucket (250, 25 a second); fails unless every system's four steps were
+ * accepted in the safe order (application, database, application machines, database machines).
+ */
+const window: Case = {
+  name: 'erp-stop whole-system window under throttling',
+  run(env) {
+    const w = SETTINGS.window;
+    const names = Array.from({ length: w.systems }, (_, i) => `S${String(i + 1).padStart(3, '0')}`);
+    const timing = { durationMs: w.durationMs, retryAfter: String(w.retryAfterSeconds) };
+    const scenario: Scenario = {
+      emulator: { writeBucket: w.writeBucket, readBucket: w.readBucket },
+      erp: { defaults: timing, parts: { defaults: timing } },
+    };
+    return withEmulator(env, scenario, async (emu) => {
+      const run = await runChild(
+        [env.actionMain],
+        {
+          operation: 'erp-stop',
+          ...resourceManager(emu),
+          'resource-group': 'rg',
+          'erp-virtual-instance': names.join('\n'),
+          'whole-system': 'true',
+          'deallocate-vm': 'true',
+          'max-parallel': String(w.maxParallel),
+        },
+        env,
+        { timeoutMs: 900_000 },
+      );
+      // Accepted requests only (a 429 never reaches the route), in the order they arrived.
+      const inOrder = names.every((name) => {
+        const system = emu.erp
+          .stopsOf(name)
+          .map((s) => [s.startedAt, s.deallocateVm ? 'app vm' : 'app'] as const);
+        const db = emu.erp.parts.actions
+          .filter((a) => a.system === name && a.accepted)
+          .map((a) => [a.at, a.body.includes('deallocateVm') ? 'db vm' : 'db'] as const);
+        const order = [...system, ...db].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+        return order.join(',') === 'app,db,app vm,db vm';
+      });
+      expectSuccess(this.name, run, inOrder);
+      const reads = emu.requests.filter((r) => r.method === 'GET').length;
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        reads,
+        throttled: (emu.writeBuckets?.throttled ?? 0) + (emu.readBuckets?.throttled ?? 0),
+      };
+    });
+  },
+};
+
 export const CASES: Case[] = [
   nodeE0,
   floor,
@@ -432,4 +495,5 @@ export const CASES: Case[] = [
   fanOut,
   fleet,
   ...FLEET_LIST_CASES,
+  window,
 ];

@@ -312,6 +312,38 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
   );
 
   rows.push(...fleetListRows(m));
+  // Whole-system windows: each system's four steps one after the other, `maxParallel` systems at once, under the
+  // vendor's buckets. The fewest requests: the list of databases; the application and database stops each read
+  // first, sent, polled ⌈T/r⌉ times and read to verify; the two machine steps sent, polled and verified. The
+  // ideal wall is the longest of the three limits: the waves of systems, the read bucket and the write bucket.
+  const w = s.window;
+  const wPolls = Math.ceil(w.durationMs / (w.retryAfterSeconds * 1000));
+  const wReads = w.systems * (1 + 2 * (2 + wPolls) + 2 * (1 + wPolls));
+  const wWrites = w.systems * 4;
+  const wIdealRequests = wReads + wWrites;
+  const waves = Math.ceil(w.systems / w.maxParallel) * 4 * w.durationMs;
+  const readsMs = ((wReads - w.readBucket.capacity) / w.readBucket.refillPerSecond) * 1000;
+  const writesMs = ((wWrites - w.writeBucket.capacity) / w.writeBucket.refillPerSecond) * 1000;
+  const wIdealWall = Math.max(waves, readsMs, writesMs);
+  const wName = 'erp-stop whole-system window under throttling';
+  const wWall = m(wName, 'wallMs');
+  const wRequests = m(wName, 'requests');
+  const wSetting = `${w.systems} systems × 4 steps of ${w.durationMs / 1000} s, max-parallel ${w.maxParallel}, writes ${w.writeBucket.capacity} + ${w.writeBucket.refillPerSecond}/s, reads ${w.readBucket.capacity} + ${w.readBucket.refillPerSecond}/s`;
+  row(
+    '4',
+    `whole-system window: wall / ideal (${wSetting}; ideal the longest of ${ms(waves)} of waves, ${ms(readsMs)} of the read bucket, ${ms(writesMs)} of the write bucket); every system in order`,
+    `${ms(wWall)} = ${x(wWall / wIdealWall)}`,
+    '≤ 1.15 ×',
+    verdict(wWall / wIdealWall <= 1.15),
+  );
+  row(
+    '4',
+    `whole-system window: requests / fewest (${wReads} reads and ${wWrites} writes), 429s among them`,
+    `${wRequests} = ${x(wRequests / wIdealRequests)}, ${m(wName, 'throttled')} × 429`,
+    '≤ 1.10 ×',
+    verdict(wRequests / wIdealRequests <= 1.1),
+  );
+  row('4', 'whole-system window: peak RSS', mib(m(wName, 'rssKiB')), '(reported)', '');
 
   const table = [
     '| # | figure | measured (median) | target | result |',

@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9526:
+/***/ 73:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32904,9 +32904,9 @@ const INPUTS = {
         parse: erpVirtualInstanceItems,
     }),
     'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
         default: '0',
-        parse: parsers_integer(0, Number.MAX_SAFE_INTEGER),
+        parse: parsers_integer(0, 82799),
     }),
     'hard-stop-fallback': def({
         description: 'true to stop again with 0 where the service refuses a soft stop.',
@@ -33021,6 +33021,15 @@ const INPUTS = {
         description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
         default: 'false',
         parse: booleanText,
+    }),
+    'whole-system': def({
+        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
+        default: 'false',
+        parse: booleanText,
+    }),
+    'database-soft-stop-timeout-seconds': def({
+        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
+        parse: parsers_integer(0, 1799),
     }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
@@ -35289,7 +35298,7 @@ const OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
@@ -36686,7 +36695,7 @@ async function actOn(o) {
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut({ ...o, wait: options.wait, before });
+        const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
         if ('settled' in response) {
             return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
         }
@@ -36982,12 +36991,373 @@ function nothingSelected(operation) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
+
+/**
+ * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
+ * …) and it has no health. Everything else passes through.
+ */
+const databaseInstance = looseObject({
+    name: schemas_string(),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        databaseType: schemas_nullish(schemas_string()),
+        databaseSid: schemas_nullish(schemas_string()),
+    })),
+});
+/** A page of C3's list, paged by `nextLink`. */
+const databaseInstanceList = looseObject({
+    value: schemas_nullish(array(databaseInstance)),
+    nextLink: schemas_nullish(schemas_string()),
+});
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
+
+
+
+function refuseWindowInputs(inputs) {
+    if (inputs.databaseSoftStopTimeoutSeconds !== undefined && !inputs.wholeSystem) {
+        throw new InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (the system-level stop never stops the database); set whole-system: true or remove it');
+    }
+    if (inputs.wholeSystem && !inputs.wait) {
+        throw new InputError('wait', 'false cannot run a whole-system window: each step must end before the next is sent; remove wait: false or set whole-system: false');
+    }
+}
+/** C3: every database instance of one system, page by page. */
+async function listDatabases(client, url, signal) {
+    const all = [];
+    for await (const page of listPages(client, 'GET', url, databaseInstanceList, 'database instances', {
+        signal,
+    })) {
+        all.push(...page.value);
+    }
+    return all;
+}
+/** The service stops and starts only HANA (`hdb` or `HANA`, any case). */
+function isHana(databaseType) {
+    return /^(hdb|hana)$/i.test(databaseType ?? '');
+}
+/** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
+function windowRefusal(system, databases) {
+    const other = databases.find((db) => !isHana(db.properties?.databaseType));
+    if (!other)
+        return undefined;
+    const type = other.properties?.databaseType ?? 'of no type';
+    return (`Erp virtual instance '${system}' has database instance '${other.name}' of type ${type}: the service stops and starts ` +
+        `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
+        `whole-system: false stops or starts the application alone.`);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/report.ts
+
+
+
+
+
+/** The `steps` entry of one step; a step never reached is `not sent`. */
+function stepEntry(step, outcome) {
+    const instance = outcome?.instance;
+    return {
+        step: step.step,
+        target: step.target,
+        before: instance?.before?.status ?? null,
+        after: instance?.after?.status ?? null,
+        // An operation the service ended Failed is over, whatever a resumable URL would say.
+        outcome: outcome?.kind === 'failed' ? 'failed' : (instance?.outcome ?? 'not sent'),
+        seconds: outcome ? Math.round(outcome.durationMs / 100) / 10 : 0,
+    };
+}
+/**
+ * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
+ * else stopped or started, `skipped` where every step was, `planned` in a dry run. Its before and after are the
+ * system's own statuses (its first and last step on the system).
+ */
+function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
+    const failing = results.find((r) => r.outcome.failure !== undefined);
+    const last = results[results.length - 1]?.outcome;
+    const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
+    const lastOwn = own[own.length - 1];
+    const skipped = results.every((r) => r.outcome.instance?.outcome === 'skipped');
+    const outcome = failing
+        ? (failing.outcome.instance?.outcome ?? 'failed')
+        : dryRun
+            ? 'planned'
+            : skipped
+                ? 'skipped'
+                : DONE[verb];
+    const notSent = plan.slice(results.length).map((s) => `${s.step} ${s.target}`);
+    return {
+        target: ref.label,
+        kind: failing?.outcome.kind ?? 'succeeded',
+        body: (failing?.outcome ?? last)?.body,
+        operationUrl: failing?.outcome.operationUrl,
+        gone: failing?.outcome.gone,
+        requestId: last?.requestId,
+        status: failing ? failing.outcome.status : 'Succeeded',
+        durationMs,
+        failure: failing &&
+            `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
+                (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : ''),
+        instance: {
+            before: own[0]?.before,
+            after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
+            outcome,
+            done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
+        },
+    };
+}
+/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
+function systemPlanned(o) {
+    return { target: o.target, effect: o.instance?.done ?? 'failed' };
+}
+/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
+function stepsOf({ plan, results }) {
+    return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
+}
+/**
+ * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
+ * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
+ * entry per step's request.
+ */
+function windowResult({ operation, refs, outcomes, windows, ctx }) {
+    const context = whereContext(refs.map((ref) => ({ ref })));
+    const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
+    const results = systems.map((w) => w.results);
+    const reported = report(outcomes, {
+        title: `${operation} (whole system)`,
+        targetHeader: 'erp virtual instance',
+        several: outcomes.length > 1,
+        severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+        resultKey: 'erpVirtualInstance',
+        instances: true,
+        context,
+    });
+    const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]) }));
+    if (ctx.dryRun) {
+        const targets = results.flat().map(({ step, outcome }) => ({
+            target: step.target,
+            effect: outcome.instance?.outcome === 'skipped'
+                ? `${step.step}: already ${outcome.instance.before?.status} → skip`
+                : `${step.step}: ${outcome.instance?.done ?? 'failed'}`,
+            request: outcome.instance?.request,
+        }));
+        logPlan(ctx.logger, targets);
+        const { plan, changes } = planOutputs(targets);
+        return {
+            outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
+            // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+            summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
+            failure: reported.failure,
+        };
+    }
+    const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
+    // One table row per system: the summary draws each system's steps from `instances[].steps`.
+    return { ...real, outputs: { ...real.outputs, instances } };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
+
+
+/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
+function databaseUrl(base, ref, apiVersion, db, verb) {
+    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
+        servicePath `${ref.name}/databaseInstances`;
+    const child = db === undefined ? '' : servicePath `/${db}`;
+    const action = verb === undefined ? '' : servicePath `/${verb}`;
+    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
+}
+const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+/**
+ * The window of one system, in the safe order (C4). Stop: the application (never deallocating), each HANA
+ * database, then with `machines` the application's machines and the databases' last. Start: each database (with
+ * its machines when asked), then the application. Pure: the dry run, the real run and the summary share it.
+ */
+function planWindow(ref, databases, o) {
+    const system = (step, body, skippable, describe) => ({
+        step,
+        target: ref.label,
+        ref,
+        verb: o.verb,
+        method: 'POST',
+        readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
+        actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
+        body,
+        endStatus: o.verb === 'stop' ? 'Offline' : 'Running',
+        skippable,
+        describe,
+    });
+    const database = (step, body, skippable, describe) => databases.map((db) => ({
+        ...system(step, body, skippable, describe),
+        target: `${ref.label}/${db}`,
+        ref: { ...ref, label: `${ref.label}/${db}` },
+        readUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db),
+        actionUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
+    }));
+    const deallocate = { softStopTimeoutSeconds: 0, deallocateVm: true };
+    if (o.verb === 'stop') {
+        const app = o.softStopTimeoutSeconds;
+        const db = o.databaseSoftStopTimeoutSeconds;
+        return [
+            system('application stop', { softStopTimeoutSeconds: app }, true, `stop (${soft(app)})`),
+            ...database('database stop', { softStopTimeoutSeconds: db }, true, `stop (${soft(db)})`),
+            ...(o.machines
+                ? [
+                    system('application machines', deallocate, false, 'stop (hard), deallocating the VMs'),
+                    ...database('database machines', deallocate, false, 'stop (hard), deallocating the VMs'),
+                ]
+                : []),
+        ];
+    }
+    const body = o.machines ? { startVm: true } : undefined;
+    const describe = o.machines ? 'start, starting the VMs first' : 'start';
+    return [
+        ...database('database start', body, true, describe),
+        system('application start', body, true, describe),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/run.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
+ * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
+ * one target (actOn, as a single stop or start), the first that does not end where it should ending the window.
+ */
+async function runWindow(o, client, ctx) {
+    const operation = `erp-${o.verb}`;
+    const input = o.verb === 'stop' ? 'deallocate-vm' : 'start-vm';
+    const apiVersion = apiVersionFor(o.apiVersion, { input, on: o.machines });
+    const refs = resolveInstances(o.erpVirtualInstances, o);
+    const windows = new Map();
+    const outcomes = await forEachTarget(refs, o.maxParallel, ctx, {
+        title: (ref) => `${operation} ${ref.label} (whole system)`,
+        logName: (ref) => ref.label,
+        work: async (ref, log) => {
+            const window = { plan: [], results: [] };
+            windows.set(ref, window);
+            return runSystem(ref, window, o, apiVersion, client, ctx, log);
+        },
+    });
+    return windowResult({ operation, refs, outcomes, windows, ctx });
+}
+async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    // Before anything is sent: the databases, and whether the service can stop and start each one.
+    let databases;
+    try {
+        databases = await listDatabases(client, databaseUrl(o.baseUrl, ref, apiVersion), ctx.signal);
+    }
+    catch (error) {
+        return readFailure(ref, error, elapsed(), log, ctx);
+    }
+    // The stop's first step reads the system before it sends; the start's first steps are the databases'.
+    if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
+        try {
+            await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+        }
+        catch (error) {
+            return readFailure(ref, error, elapsed(), log, ctx);
+        }
+    }
+    const refusal = windowRefusal(ref.label, databases);
+    if (refusal) {
+        log.info(refusal);
+        return {
+            target: ref.label,
+            kind: 'error',
+            durationMs: elapsed(),
+            failure: refusal,
+            instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
+        };
+    }
+    const plan = (window.plan = planWindow(ref, databases.map((db) => db.name), { ...o, apiVersion }));
+    log.info(`window: ${plan.map((s) => `${s.step} ${s.target}`).join(' → ')}`);
+    for (const [i, step] of plan.entries()) {
+        const child = step.target === ref.label ? '' : ` ${step.target.slice(ref.label.length + 1)}`;
+        const stepLog = new InstanceLog(`${i + 1}/${plan.length} ${step.step}${child}`, log);
+        const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
+        const known = window.results
+            .filter((r) => r.step.target === step.target)
+            .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
+            .pop();
+        const outcome = await runStep(step, target, known, o, apiVersion, client, ctx, stepLog);
+        log.details.push(...stepLog.details);
+        window.results.push({ step, outcome });
+        if (outcome.failure !== undefined)
+            break;
+    }
+    return systemOutcome(ref, o.verb, plan, window.results, elapsed(), ctx.dryRun === true);
+}
+/**
+ * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
+ * target was verified by the step before it, so it is not read first: its verify reads it after.
+ */
+async function runStep(step, target, known, o, apiVersion, client, ctx, log) {
+    const action = actionOf(step, o);
+    const acting = { action, target, apiVersion, client, ctx, log };
+    if (step.skippable)
+        return actOn({ ...acting, options: o });
+    const startedAt = ctx.clock.now();
+    // Not read first, but its status is known: the finding out after a lost answer starts from it.
+    const unread = { ...o, skipIfDone: false, verify: false };
+    const sent = await actOn({ ...acting, options: unread, known });
+    const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
+    const verified = sent.instance?.after !== undefined;
+    if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
+        return ended;
+    }
+    // A machine step's action has its snooze on: after a deallocating stop, Unavailable is an end too (isEnd).
+    return verifyEnd({ ...acting, ended, sent: { before: known, done: step.describe }, startedAt });
+}
+/** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
+function actionOf(step, o) {
+    return {
+        verb: step.verb,
+        snooze: {
+            input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
+            on: step.verb === 'stop' ? !step.skippable : o.machines,
+        },
+        describe: step.describe,
+        plan: `${step.step}: ${step.describe}`,
+        send: (request) => {
+            const body = step.body ?? {};
+            if (step.verb === 'stop' && o.sendStop) {
+                const stop = {
+                    softStopTimeoutSeconds: body.softStopTimeoutSeconds ?? 0,
+                    deallocateVm: !!body.deallocateVm,
+                };
+                return o.sendStop({ ...request, body: stop });
+            }
+            const { client: c, url, clientRequestId } = request;
+            return c.send({ method: 'POST', url, json: step.body, clientRequestId });
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
 
 
 
 
-const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
+
+
+const START_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    startVm: withDefault('start-vm'),
+    wholeSystem: withDefault('whole-system'),
+};
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
  * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
@@ -37005,6 +37375,15 @@ const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm
     run: bySelection('erp-start', erpStart),
 }));
 function erpStart(options, client, ctx) {
+    refuseWindowInputs(options);
+    if (options.wholeSystem) {
+        const window = {
+            softStopTimeoutSeconds: 0,
+            databaseSoftStopTimeoutSeconds: 0,
+            machines: options.startVm,
+        };
+        return runWindow({ ...options, ...window, verb: 'start' }, client, ctx);
+    }
     // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
     // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
     const json = options.startVm ? { startVm: true } : undefined;
@@ -37017,7 +37396,72 @@ function erpStart(options, client, ctx) {
     }, options, client, ctx);
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/window/status.ts
+
+
+
+
+
+/**
+ * erp-status with whole-system: true: the systems read as erp-status reads them (`readSystems`), then each system's
+ * database instances listed (C3); `expect-status` holds for every database too. Each `instances` entry gains
+ * `databases`, and each system's summary row is followed by one row per database.
+ */
+async function statusWindow(options, client, ctx, readSystems) {
+    const refs = resolveInstances(options.erpVirtualInstances, options);
+    const base = await readSystems();
+    const entries = base.outputs.instances;
+    const failures = [];
+    const listed = await mapLimited(refs, options.maxParallel, async (ref, i) => {
+        if (entries[i]?.outcome !== 'read')
+            return [];
+        try {
+            const url = databaseUrl(options.baseUrl, ref, options.apiVersion);
+            const found = await listDatabases(client, url, ctx.signal);
+            return found.map((db) => ({
+                name: db.name,
+                databaseType: db.properties?.databaseType ?? null,
+                status: db.properties?.status ?? null,
+            }));
+        }
+        catch (error) {
+            const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+            failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+            return [];
+        }
+    });
+    refs.forEach((ref, i) => {
+        for (const db of listed[i]) {
+            ctx.logger.info(`${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`);
+            if (options.expectStatus && !sameStatus(db.status ?? undefined, options.expectStatus)) {
+                failures.push(`Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`);
+            }
+        }
+    });
+    const table = base.summary[0];
+    const expected = (status) => options.expectStatus ? [sameStatus(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
+    const rows = refs.flatMap((_ref, i) => [
+        table.rows[i],
+        ...listed[i].map((db) => [
+            `↳ database ${db.name} (${db.databaseType ?? 'no type'})`,
+            db.status ?? '-',
+            '-',
+            ...expected(db.status),
+        ]),
+    ]);
+    const failure = [base.failure, ...failures].filter(Boolean).join(' ') || undefined;
+    return {
+        outputs: {
+            ...base.outputs,
+            instances: entries.map((entry, i) => ({ ...entry, databases: listed[i] })),
+        },
+        summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
+        failure,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
 
 
 
@@ -37047,12 +37491,16 @@ function erpStart(options, client, ctx) {
         maxParallel: withDefault('max-parallel'),
         expectStatus: module_optional('expect-status'),
         ...SELECTION_INPUTS,
+        wholeSystem: withDefault('whole-system'),
     },
     outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
     run: bySelection('erp-status', erpStatus),
 }));
 async function erpStatus(options, client, ctx) {
+    if (options.wholeSystem) {
+        return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
+    }
     const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
         ref,
         url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
@@ -37146,11 +37594,15 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
+
 const STOP_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
     hardStopFallback: withDefault('hard-stop-fallback'),
     deallocateVm: withDefault('deallocate-vm'),
+    wholeSystem: withDefault('whole-system'),
+    databaseSoftStopTimeoutSeconds: module_optional('database-soft-stop-timeout-seconds'),
 };
 /**
  * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
@@ -37169,6 +37621,19 @@ const STOP_INPUTS = {
     run: bySelection('erp-stop', erpStop),
 }));
 function erpStop(options, client, ctx) {
+    refuseWindowInputs(options);
+    if (options.wholeSystem) {
+        const window = {
+            verb: 'stop',
+            databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
+            machines: options.deallocateVm,
+        };
+        return runWindow({
+            ...options,
+            ...window,
+            sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
+        }, client, ctx);
+    }
     const soft = options.softStopTimeoutSeconds;
     const describe = [
         soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
@@ -39141,7 +39606,7 @@ const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
 const WORDS = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
-function stepsOf(value) {
+function rows_stepsOf(value) {
     const steps = entries(value);
     if (steps.length === 0)
         return undefined;
@@ -39203,7 +39668,7 @@ function rowsOf(operation, result) {
                 seconds: num(inst.seconds) ?? parseDuration(took),
                 startedAt: rows_time(inst.started),
                 cause,
-                steps: stepsOf(inst.steps),
+                steps: rows_stepsOf(inst.steps),
             };
         });
     }
@@ -39999,7 +40464,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9526);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

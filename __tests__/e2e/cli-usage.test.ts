@@ -156,7 +156,7 @@ describe('vendor-ops: flags it cannot use are usage errors, one line naming the 
   it('an invalid value names the flag as typed, and a bound as a person says it', async () => {
     const line = expectUsageError(
       await runCli([...stop(), '--soft-stop-timeout-seconds', '-1']),
-      '--soft-stop-timeout-seconds: must be a whole number, 0 or more',
+      '--soft-stop-timeout-seconds: must be a whole number from 0 to 82799',
     );
     expect(line).not.toMatch(/9007199254740991|Input '/);
   });

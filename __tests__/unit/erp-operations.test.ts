@@ -110,6 +110,7 @@ const OPTIONS: ErpStopOptions = {
   skipIfDone: false,
   verify: false,
   deallocateVm: false,
+  wholeSystem: false,
 };
 
 describe('erp-stop polling', () => {

@@ -85,6 +85,7 @@ const OPTIONS: ErpStopOptions = {
   wait: true,
   skipIfDone: true,
   verify: true,
+  wholeSystem: false,
 };
 
 function context(clock: VirtualClock): OperationContext {

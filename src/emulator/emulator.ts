@@ -71,6 +71,8 @@ export interface EmulatorOptions {
   oidcRequestToken?: string;
   /** The resource manager's write limit per subscription (write-bucket.ts); absent: no limit. */
   writeBucket?: WriteBucketOptions;
+  /** Its read limit per subscription (every GET under `/subscriptions/`; the vendor's: 250, 25/s); absent: none. */
+  readBucket?: WriteBucketOptions;
   /**
    * The token endpoint refuses every grant with this error number, in the directory's body shape (`error`,
    * `error_description` starting with the prefixed number, `error_codes`, trace and correlation ids): one of
@@ -79,8 +81,6 @@ export interface EmulatorOptions {
   tokenError?: number;
   /** The claims of the runner's ID tokens the OIDC endpoint issues (sign-in.ts), e.g. `{ "environment": "prod" }`. */
   idToken?: IdTokenScenario;
-  /** Its read limit per subscription, the same bucket over GETs (the vendor's: 250, 25 a second); absent: none. */
-  readBucket?: WriteBucketOptions;
 }
 
 /**
@@ -280,15 +280,15 @@ export class Emulator {
     }
   }
 
-  /** The write and read limits: a 429 with Retry-After where the subscription's bucket is empty (then true). */
+  /** The write (and read) limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
   private throttle(ctx: Omit<RequestContext, 'params'>): boolean {
     const read = ctx.record.method === 'GET';
     const buckets = read ? this.readBuckets : this.writeBuckets;
-    const kind = read ? 'reads' : 'writes';
     const subscription = read
-      ? /^\/subscriptions\/([^/]+)\//i.exec(ctx.url.pathname)?.[1]?.toLowerCase()
+      ? WriteBuckets.readSubscriptionOf(ctx.url.pathname)
       : WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
     if (!buckets || subscription === undefined) return false;
+    const kind = read ? 'reads' : 'writes';
     const retryAfter = buckets.take(subscription);
     const remaining = String(buckets.remaining(subscription));
     if (retryAfter === undefined) {

@@ -21,6 +21,10 @@ export const KNOB_DOCS: Record<string, string> = {
     "The resource manager's write limit per subscription: 429 with `Retry-After` when empty (the vendor's: 200, refilled at 10 a second); absent: no limit.",
   'emulator.writeBucket.capacity': 'Writes the bucket holds.',
   'emulator.writeBucket.refillPerSecond': 'Writes it regains each second.',
+  'emulator.readBucket':
+    "The read limit per subscription (every GET under `/subscriptions/`): 429 with `Retry-After` when empty (the vendor's: 250, refilled at 25 a second); absent: no limit.",
+  'emulator.readBucket.capacity': 'Reads the bucket holds.',
+  'emulator.readBucket.refillPerSecond': 'Reads it regains each second.',
   'emulator.clients[].federated':
     "The app's federated credentials: a presented ID token must match one on issuer, audience and subject, with case (an empty list: 70025); absent: any ID token the emulator issued is accepted.",
   'emulator.clients[].federated[].issuer': 'The issuer it accepts.',
@@ -84,6 +88,36 @@ export const KNOB_DOCS: Record<string, string> = {
   'erp.instances.<name>.statusLagReads':
     'The documented status lag: this many reads after a stop or start was accepted still show the status before it.',
   'erp.instances.<name>.start': 'The same knobs, for the start where it differs from the stop.',
+  'erp.parts':
+    "The systems' parts (C3): application, central and database instances, whose states move with the system's; they punish the wrong order of a window as the service does.",
+  'erp.parts.defaults': "Every knob of a system's parts (below), for any system the scenario does not name.",
+  'erp.parts.systems': 'Systems by name, each with the knobs below.',
+  'erp.parts.systems.<name>.databases': 'Its database instances (default one HANA database `db0`, Running).',
+  'erp.parts.systems.<name>.databases[].name': "The database instance's name.",
+  'erp.parts.systems.<name>.databases[].databaseType':
+    'Its type (default `hdb`); a type other than `hdb`/`HANA` is refused any stop or start.',
+  'erp.parts.systems.<name>.databases[].status': 'Its status before anything is done (default `Running`).',
+  'erp.parts.systems.<name>.databases[].startFails':
+    "Its start's operation ends `Failed` and it stays where it was.",
+  'erp.parts.systems.<name>.databases[].stopSteps': "The states of its stop's operation, as `steps`.",
+  'erp.parts.systems.<name>.databases[].stopSteps[].status': 'The status of that poll.',
+  'erp.parts.systems.<name>.databases[].stopSteps[].percentComplete': 'Its percent complete.',
+  'erp.parts.systems.<name>.applicationInstances': "The application instances' names (default `app0`).",
+  'erp.parts.systems.<name>.centralInstance':
+    "The central services instance's name (default `cs0`); it refuses a soft stop.",
+  'erp.parts.systems.<name>.respond':
+    "How a child's stop or start is answered: `202` with a polling header (default), or `200`.",
+  'erp.parts.systems.<name>.steps':
+    'The states of every child operation (default `InProgress`, then `Succeeded`).',
+  'erp.parts.systems.<name>.steps[].status': 'The status of that poll.',
+  'erp.parts.systems.<name>.steps[].percentComplete': 'Its percent complete.',
+  'erp.parts.systems.<name>.durationMs':
+    'Instead of `steps`: a child operation runs until this long after it was sent.',
+  'erp.parts.systems.<name>.retryAfter': 'A `Retry-After` header on the 202 and on each running poll.',
+  'erp.parts.systems.<name>.pollingUrlForm':
+    'How the polling URL is written: absolute (default), a path only, one no parser accepts, or `bare` (a path without scheme, host or leading `/`, as a live answer had it).',
+  'erp.parts.systems.<name>.pageSize':
+    'Children per page of a list (default 2); the rest follows by `nextLink`.',
   'dataShare.shareSubscription': 'Only this share subscription exists (default: any name).',
   'dataShare.apiVersion': 'The api-version the data-share calls must carry.',
   'dataShare.pageSize': 'Items per page of the synchronization listing.',

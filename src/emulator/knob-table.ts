@@ -24,6 +24,7 @@ const defOf = (schema: z.ZodMiniType) => (schema as unknown as { _zod: { def: De
 /** Paths whose knobs are another's, said once in their own row: the start's knobs, the defaults. */
 const SAME_AS = new Set([
   'erp.defaults',
+  'erp.parts.defaults',
   'erp.instances.<name>.start',
   'dataShare.starts[].details',
   'dataShare.starts[].generatedDetails',

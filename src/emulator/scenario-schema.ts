@@ -9,6 +9,7 @@ import type {
 } from './areas/data-share.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './areas/erp.js';
 import { fleetSchema } from './areas/erp-list-schema.js';
+import type { ErpDatabaseScenario, ErpPartsScenario } from './areas/erp-parts.js';
 import type { EmulatorOptions } from './emulator.js';
 import { TOKEN_ERROR_NUMBERS } from './sign-in.js';
 import type { Scenario } from './index.js';
@@ -50,6 +51,8 @@ const emulator = z.strictObject({
   oidcRequestToken: text,
   // The resource manager's write limit per subscription (the vendor's: 200 tokens, 10 per second).
   writeBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
+  // Its read limit (the vendor's: 250 tokens, 25 per second).
+  readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
   // The token endpoint refuses every grant with this number, in the directory's body shape (sign-in.ts).
   tokenError: z.optional(z.literal(TOKEN_ERROR_NUMBERS)),
   // The claims of the runner's ID tokens (sign-in.ts).
@@ -63,8 +66,6 @@ const emulator = z.strictObject({
       subject: text,
     }),
   ),
-  // Its read limit per subscription (the vendor's: 250 tokens, 25 per second).
-  readBucket: z.optional(z.strictObject({ capacity: positive, refillPerSecond: positive })),
 });
 
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
@@ -105,10 +106,37 @@ const erpKnobs = {
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 
+const steps = erpKnobs.steps;
+// The parts of a system (C3), see erp-parts.ts.
+const erpDatabase = z.strictObject({
+  name: z.string(),
+  databaseType: text,
+  status: text,
+  startFails: flag,
+  stopSteps: steps,
+});
+const erpParts = z.strictObject({
+  databases: z.optional(z.array(erpDatabase)),
+  applicationInstances: z.optional(z.array(z.string())),
+  centralInstance: text,
+  respond: z.optional(z.literal([200, 202])),
+  steps,
+  durationMs: z.optional(z.number().check(z.nonnegative())),
+  retryAfter: text,
+  pollingUrlForm: z.optional(z.enum(['absolute', 'relative', 'malformed', 'bare'])),
+  pageSize: z.optional(z.int().check(z.positive())),
+});
+
 const erp = z.strictObject({
   location: text,
   defaults: z.optional(erpInstance),
   instances: z.optional(z.record(z.string(), erpInstance)),
+  parts: z.optional(
+    z.strictObject({
+      defaults: z.optional(erpParts),
+      systems: z.optional(z.record(z.string(), erpParts)),
+    }),
+  ),
 });
 
 const datasetDetail = z.strictObject({
@@ -292,6 +320,8 @@ const covered: {
   emulator: Covers<Out<typeof emulator>, EmulatorOptions>;
   erp: Covers<Out<typeof erp>, ErpScenario>;
   erpInstance: Covers<Out<typeof erpInstance>, ErpInstanceScenario>;
+  erpParts: Covers<Out<typeof erpParts>, ErpPartsScenario>;
+  erpDatabase: Covers<Out<typeof erpDatabase>, ErpDatabaseScenario>;
   dataShare: Covers<Out<typeof dataShare>, DataShareScenario>;
   synchronization: Covers<Out<typeof synchronization>, EmulatedSynchronization>;
   synchronizationStart: Covers<Out<typeof synchronizationStart>, EmulatedStart>;
@@ -303,6 +333,8 @@ const covered: {
   emulator: true,
   erp: true,
   erpInstance: true,
+  erpParts: true,
+  erpDatabase: true,
   dataShare: true,
   synchronization: true,
   synchronizationStart: true,

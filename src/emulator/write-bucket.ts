@@ -27,6 +27,11 @@ export class WriteBuckets {
     return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
   }
 
+  /** The subscription a read (a GET under `/subscriptions/{id}/`) goes to, for the read limit. */
+  static readSubscriptionOf(path: string): string | undefined {
+    return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
+  }
+
   /** Takes a token; where none is left, the whole seconds until one is (the Retry-After), and nothing is taken. */
   take(subscription: string): number | undefined {
     const { capacity, refillPerSecond } = this.options;

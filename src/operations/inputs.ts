@@ -93,9 +93,10 @@ export const INPUTS = {
     parse: erpVirtualInstanceItems,
   }),
   'soft-stop-timeout-seconds': def({
-    description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop.',
+    description:
+      'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
     default: '0',
-    parse: p.integer(0, Number.MAX_SAFE_INTEGER),
+    parse: p.integer(0, 82799),
   }),
   'hard-stop-fallback': def({
     description: 'true to stop again with 0 where the service refuses a soft stop.',
@@ -223,6 +224,17 @@ export const INPUTS = {
       'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
     default: 'false',
     parse: p.booleanText,
+  }),
+  'whole-system': def({
+    description:
+      "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
+    default: 'false',
+    parse: p.booleanText,
+  }),
+  'database-soft-stop-timeout-seconds': def({
+    description:
+      'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
+    parse: p.integer(0, 1799),
   }),
 } satisfies Record<string, InputDefinition>;
 

@@ -1,19 +1,8 @@
 import type { LinkForm } from '../emulator.js';
+import type { ErpPartsSection } from './erp-parts-scenario.js';
+import type { ErpErrorDetail, ErpStep } from './erp-step.js';
 
-/** Area C's error detail, as the service nests it in a failed operation. */
-export interface ErpErrorDetail {
-  code?: string;
-  message?: string;
-  target?: string;
-  details?: ErpErrorDetail[];
-  additionalInfo?: { type?: string; info?: unknown }[];
-}
-
-/** One state of an operation: what one response that carries a status says. */
-export interface ErpStep {
-  status: string;
-  percentComplete?: number;
-}
+export type { ErpErrorDetail, ErpStep } from './erp-step.js';
 
 /**
  * How one virtual instance's stop behaves. Every knob is optional; `defaults` apply to instances not named.
@@ -91,6 +80,8 @@ export interface ErpScenario {
   location?: string;
   defaults?: ErpInstanceScenario;
   instances?: Record<string, ErpInstanceScenario>;
+  /** The systems' parts (C3): application, central and database instances; see erp-parts-scenario.ts. */
+  parts?: ErpPartsSection;
 }
 
 /** One stop or start request as received, and, once accepted, when its operation started and first reported an end. */

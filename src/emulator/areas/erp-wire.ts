@@ -8,6 +8,7 @@ import {
   FIRST_SNOOZE_API_VERSION,
   OPERATION_STATUS_API_VERSION,
   TERMINAL,
+  type EmulatedInstance,
   type ErpAction,
   type ErpOperation,
   type ErpStep,
@@ -200,4 +201,18 @@ export function recordOf(
     accepted: false,
     startedAt: ctx.emulator.now(),
   };
+}
+
+/** Whether an operation has ended, by the state it would report now (without serving it). */
+export function hasEnded(op: ErpOperation, now: number): boolean {
+  if (op.knobs.durationMs !== undefined) return isTerminal(stepAt(op, now).status);
+  return op.served > 0 && isTerminal(stepAt({ ...op, served: op.served - 1 }, now).status);
+}
+
+/** The instance reaches the end its operation left pending (at once, or after its settle reads). */
+export function applyEnd(state: EmulatedInstance): void {
+  if (!state.pendingEnd) return;
+  state.status = state.pendingEnd.status;
+  state.health = state.pendingEnd.health;
+  state.pendingEnd = undefined;
 }

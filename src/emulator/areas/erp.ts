@@ -14,6 +14,8 @@ import {
   type ErpStopRecord,
 } from './erp-scenario.js';
 import {
+  applyEnd,
+  hasEnded,
   instanceBody,
   isTerminal,
   parseActionBody,
@@ -26,6 +28,7 @@ import {
   statusResult,
   stepAt,
 } from './erp-wire.js';
+import { ErpParts } from './erp-parts.js';
 
 export * from './erp-scenario.js';
 
@@ -46,8 +49,14 @@ export class ErpArea implements AreaModule {
   readonly instances = new Map<string, EmulatedInstance>();
 
   readonly scenario: ErpScenario;
+  /** The systems' children (C3), whose states move with the systems'. */
+  readonly parts: ErpParts;
   constructor(scenario: ErpScenario = {}) {
     this.scenario = scenario;
+    this.parts = new ErpParts(scenario.parts ?? {}, {
+      systemStatus: (sub, rg, name) => this.instance(name, sub, rg).status,
+      location: () => this.scenario.location ?? 'westeurope',
+    });
   }
 
   /** Sets (replaces) one instance's knobs. */
@@ -95,6 +104,8 @@ export class ErpArea implements AreaModule {
 
   routes(): Route[] {
     return [
+      // First: the parts' operation-status URLs would match STATUS_PATH too.
+      ...this.parts.routes(),
       { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
@@ -128,7 +139,7 @@ export class ErpArea implements AreaModule {
       sendNotFound(ctx, instance, resourceGroup);
       return;
     }
-    if (state.op && state.op.stop.endedAt === undefined && !this.ended(state.op, ctx.emulator)) {
+    if (state.op && state.op.stop.endedAt === undefined && !hasEnded(state.op, ctx.emulator.now())) {
       record.conflict = true;
       const message = `An operation is already in progress on erp virtual instance '${instance}'; try again once it has ended.`;
       return refuse(ctx, 409, 'Conflict', message);
@@ -138,11 +149,14 @@ export class ErpArea implements AreaModule {
       return refuse(ctx, 400, 'SoftStopUnsupported', message, 'softStopTimeoutSeconds');
     }
     record.accepted = true;
+    // The machines follow a deallocating stop; a start while a database is down ends Failed (erp-parts.ts).
+    const where = { subscriptionId, resourceGroup, system: instance };
+    const punished = this.parts.onSystemAction(where, action, parsed);
     const op: ErpOperation = {
       id: randomUUID(),
       subscriptionId,
       location: this.scenario.location ?? 'westeurope',
-      knobs,
+      knobs: punished ? { ...knobs, steps: ['InProgress', 'Failed'], error: punished } : knobs,
       stop: record,
       served: 0,
       polls: 0,
@@ -239,12 +253,6 @@ export class ErpArea implements AreaModule {
     return statusResult(op, step, now);
   }
 
-  /** Whether an operation has ended, by the state it would report now (without serving it). */
-  private ended(op: ErpOperation, emulator: Emulator): boolean {
-    if (op.knobs.durationMs !== undefined) return isTerminal(stepAt(op, emulator.now()).status);
-    return op.served > 0 && isTerminal(stepAt({ ...op, served: op.served - 1 }, emulator.now()).status);
-  }
-
   /** The operation ended: the instance goes back where it was (a failure) or on to its end, perhaps slowly. */
   private settle(op: ErpOperation, failed: boolean): void {
     const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
@@ -260,14 +268,7 @@ export class ErpArea implements AreaModule {
     const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
     state.pendingEnd = { status: endStatus, health: endHealth };
     state.settleLeft = op.knobs.settleReads ?? 0;
-    if (state.settleLeft === 0) this.applyEnd(state);
-  }
-
-  private applyEnd(state: EmulatedInstance): void {
-    if (!state.pendingEnd) return;
-    state.status = state.pendingEnd.status;
-    state.health = state.pendingEnd.health;
-    state.pendingEnd = undefined;
+    if (state.settleLeft === 0) applyEnd(state);
   }
 
   /** C0: the instance; a read of one whose operation runs moves that operation one step. */
@@ -290,7 +291,7 @@ export class ErpArea implements AreaModule {
     else if (state.op && state.op.stop.endedAt === undefined) this.advance(state.op, ctx.emulator);
     else if (state.pendingEnd) {
       if (state.settleLeft > 0) state.settleLeft--;
-      else this.applyEnd(state);
+      else applyEnd(state);
     }
     const shown = lagging || state;
     const id = `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`;

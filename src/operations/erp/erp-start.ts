@@ -4,9 +4,15 @@ import { runInstanceAction } from './instance-action.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-
-const START_INPUTS = { ...INSTANCE_ACTION_INPUTS, startVm: withDefault('start-vm') };
+import { refuseWindowInputs } from './window/preflight.js';
+import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
+
+const START_INPUTS = {
+  ...INSTANCE_ACTION_INPUTS,
+  startVm: withDefault('start-vm'),
+  wholeSystem: withDefault('whole-system'),
+};
 
 /**
  * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
@@ -30,6 +36,15 @@ export default defineOperation({
 export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
+  refuseWindowInputs(options);
+  if (options.wholeSystem) {
+    const window = {
+      softStopTimeoutSeconds: 0,
+      databaseSoftStopTimeoutSeconds: 0,
+      machines: options.startVm,
+    };
+    return runWindow({ ...options, ...window, verb: 'start' }, client, ctx);
+  }
   // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
   // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
   const json = options.startVm ? ({ startVm: true } satisfies StartRequestBody) : undefined;

@@ -14,6 +14,7 @@ import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { READ_PERMISSION } from './verdict.js';
+import { statusWindow } from './window/status.js';
 
 export interface ErpStatusOptions {
   baseUrl: URL;
@@ -23,6 +24,8 @@ export interface ErpStatusOptions {
   erpVirtualInstances: string[];
   maxParallel: number;
   expectStatus?: string;
+  /** true: the database instances are read too (window/status.ts). */
+  wholeSystem?: boolean;
 }
 
 /**
@@ -41,6 +44,7 @@ export default defineOperation({
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
     ...SELECTION_INPUTS,
+    wholeSystem: withDefault('whole-system'),
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
   example:
@@ -53,6 +57,11 @@ export async function erpStatus(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
+  if (options.wholeSystem) {
+    return statusWindow(options, client, ctx, () =>
+      erpStatus({ ...options, wholeSystem: false }, client, ctx),
+    );
+  }
   const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
     ref,
     url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),

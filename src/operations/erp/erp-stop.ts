@@ -6,7 +6,9 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import type { InstanceLog } from './progress.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
-import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+import { refuseWindowInputs } from './window/preflight.js';
+import { runWindow } from './window/run.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -14,6 +16,8 @@ const STOP_INPUTS = {
   softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
   hardStopFallback: withDefault('hard-stop-fallback'),
   deallocateVm: withDefault('deallocate-vm'),
+  wholeSystem: withDefault('whole-system'),
+  databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
 };
 
 export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'resource-manager'>;
@@ -38,6 +42,23 @@ export default defineOperation({
 });
 
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
+  refuseWindowInputs(options);
+  if (options.wholeSystem) {
+    const window = {
+      verb: 'stop' as const,
+      databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
+      machines: options.deallocateVm,
+    };
+    return runWindow(
+      {
+        ...options,
+        ...window,
+        sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
+      },
+      client,
+      ctx,
+    );
+  }
   const soft = options.softStopTimeoutSeconds;
   const describe = [
     soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',

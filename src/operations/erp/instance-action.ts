@@ -70,7 +70,7 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
   ];
 }
 
-interface ActOn {
+export interface ActOn {
   action: InstanceAction;
   target: Target;
   apiVersion: string;
@@ -78,9 +78,11 @@ interface ActOn {
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
+  /** Where nothing is read first: the status already known (a window's step before), to find out from. */
+  known?: InstanceState;
 }
 
-async function actOn(o: ActOn): Promise<Outcome> {
+export async function actOn(o: ActOn): Promise<Outcome> {
   const { action, target, apiVersion, options, client, ctx, log } = o;
   const { verb } = action;
   const name = target.ref.label;
@@ -134,7 +136,7 @@ async function actOn(o: ActOn): Promise<Outcome> {
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut({ ...o, wait: options.wait, before });
+    const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
     if ('settled' in response) {
       return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }

@@ -1,0 +1,24 @@
+import * as z from './zod.js';
+
+/**
+ * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
+ * …) and it has no health. Everything else passes through.
+ */
+export const databaseInstance = z.looseObject({
+  name: z.string(),
+  properties: z.nullish(
+    z.looseObject({
+      status: z.nullish(z.string()),
+      databaseType: z.nullish(z.string()),
+      databaseSid: z.nullish(z.string()),
+    }),
+  ),
+});
+
+export type DatabaseInstance = z.output<typeof databaseInstance>;
+
+/** A page of C3's list, paged by `nextLink`. */
+export const databaseInstanceList = z.looseObject({
+  value: z.nullish(z.array(databaseInstance)),
+  nextLink: z.nullish(z.string()),
+});

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { sendJson, type RequestContext, type Route } from '../emulator.js';
+import type { ErpErrorDetail } from './erp-step.js';
+import { requireApiVersion } from './erp-wire.js';
+import {
+  advancePart,
+  DEFAULT_PART_STEPS,
+  partBody,
+  partPollingHeaders,
+  refusalOf,
+  type Child,
+  type PartOp,
+} from './erp-part-ops.js';
+import type { ErpPartsScenario, ErpPartsSection, PartActionRecord, PartKind } from './erp-parts-scenario.js';
+
+export type * from './erp-parts-scenario.js';
+
+/** The state the emulator keeps of one system's parts. */
+export interface SystemParts {
+  knobs: ErpPartsScenario;
+  children: Record<PartKind, Child[]>;
+}
+
+/** What the parts need of the system itself (ErpArea): its status now, and the region its polling URLs name. */
+export interface SystemStatusSource {
+  systemStatus(subscriptionId: string, resourceGroup: string, system: string): string;
+  location(): string;
+}
+
+const KINDS = '(applicationInstances|centralInstances|databaseInstances)';
+const SYSTEM =
+  '^/subscriptions/([^/]+)/resourceGroups/([^/]+)/providers/Vendor\\.Workloads/erpVirtualInstances/([^/]+)';
+const LIST = new RegExp(`${SYSTEM}/${KINDS}$`, 'i');
+const READ = new RegExp(`${SYSTEM}/${KINDS}/([^/]+)$`, 'i');
+const ACT = new RegExp(`${SYSTEM}/${KINDS}/([^/]+)/(stop|start)$`, 'i');
+/** The parts' operation ids carry `*` as the live ones do; the system's (plain UUIDs) never match this. */
+const STATUS =
+  /^\/subscriptions\/([^/]+)\/providers\/Vendor\.Workloads\/locations\/([^/]+)\/operationStatuses\/([0-9a-f-]{36}\*[0-9A-F]{8})$/i;
+
+/** C3: the children of every system, listed, read, stopped and started. */
+export class ErpParts {
+  readonly actions: PartActionRecord[] = [];
+  readonly operations = new Map<string, PartOp>();
+  private readonly systems = new Map<string, SystemParts>();
+
+  readonly section: ErpPartsSection;
+  private readonly source: SystemStatusSource;
+  constructor(section: ErpPartsSection, source: SystemStatusSource) {
+    this.section = section;
+    this.source = source;
+  }
+
+  /** Sets (replaces) one system's parts knobs; its state is made afresh from them. */
+  setParts(system: string, knobs: ErpPartsScenario): this {
+    this.section.systems = { ...this.section.systems, [system]: knobs };
+    for (const key of [...this.systems.keys()])
+      if (key.endsWith(`/${system.toLowerCase()}`)) this.systems.delete(key);
+    return this;
+  }
+
+  /** The system's parts (made from its knobs on first use). */
+  of(subscriptionId: string, resourceGroup: string, system: string): SystemParts {
+    const key = [subscriptionId, resourceGroup, system].join('/').toLowerCase();
+    const found = this.systems.get(key);
+    if (found) return found;
+    const knobs = { ...this.section.defaults, ...this.section.systems?.[system] };
+    const made: SystemParts = {
+      knobs,
+      children: {
+        applicationInstances: (knobs.applicationInstances ?? ['app0']).map((name) => ({ name })),
+        centralInstances: [{ name: knobs.centralInstance ?? 'cs0' }],
+        databaseInstances: (knobs.databases ?? [{ name: 'db0' }]).map((db) => ({
+          name: db.name,
+          status: db.status ?? 'Running',
+          databaseType: db.databaseType ?? 'hdb',
+          knobs: db,
+        })),
+      },
+    };
+    this.systems.set(key, made);
+    return made;
+  }
+
+  /** Test helper: every child operation still running ends Succeeded at its next answer (the service caught up). */
+  finishRunning(): void {
+    for (const op of this.operations.values()) if (!op.ended) [op.steps, op.durationMs] = [['Succeeded'], 0];
+    this.caughtUp = true;
+  }
+
+  /** After finishRunning: later stops run as by default, whatever `stopSteps` says. */
+  private caughtUp = false;
+
+  /**
+   * The hook of the system's own stop and start (C1/C2): a deallocating stop takes the machines down, a start with
+   * startVm brings them up, and a start while a database is not Running is made to fail (the error's code is the
+   * emulator's wording: the service's is not documented).
+   */
+  onSystemAction(
+    where: { subscriptionId: string; resourceGroup: string; system: string },
+    action: 'stop' | 'start',
+    body: { deallocateVm?: boolean; startVm?: boolean },
+  ): ErpErrorDetail | undefined {
+    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    if (action === 'stop' && body.deallocateVm) {
+      for (const db of parts.children.databaseInstances) if (db.status !== 'Offline') db.unreachable = true;
+    }
+    if (action === 'start' && body.startVm) {
+      for (const db of parts.children.databaseInstances) db.unreachable = false;
+    }
+    if (action !== 'start') return undefined;
+    const down = parts.children.databaseInstances.find(
+      (db) => this.statusOf(parts, 'databaseInstances', db, where) !== 'Running',
+    );
+    return (
+      down && {
+        code: 'DatabaseNotRunning',
+        message: `The application of ${where.system} cannot start while its database instance '${down.name}' is ${this.statusOf(parts, 'databaseInstances', down, where)}.`,
+      }
+    );
+  }
+
+  routes(): Route[] {
+    return [
+      { method: 'GET', path: LIST, handle: (ctx) => this.list(ctx) },
+      { method: 'GET', path: READ, handle: (ctx) => this.read(ctx) },
+      { method: 'POST', path: ACT, handle: (ctx) => this.act(ctx) },
+      { method: 'GET', path: STATUS, handle: (ctx) => this.status(ctx) },
+    ];
+  }
+
+  private where(ctx: RequestContext) {
+    const [subscriptionId = '', resourceGroup = '', system = '', kindText = '', child = '', verb = ''] =
+      ctx.params;
+    const kind = (['applicationInstances', 'centralInstances', 'databaseInstances'] as const).find(
+      (k) => k.toLowerCase() === kindText.toLowerCase(),
+    )!;
+    return { subscriptionId, resourceGroup, system, kind, child, verb: verb.toLowerCase() };
+  }
+
+  private guard(ctx: RequestContext): boolean {
+    return ctx.emulator.checkBearer(ctx) && requireApiVersion(ctx);
+  }
+
+  /** A child's status now: a running operation's, its own, or (application, central) the system's. */
+  private statusOf(
+    parts: SystemParts,
+    kind: PartKind,
+    child: Child,
+    where: { subscriptionId: string; resourceGroup: string; system: string },
+  ): string {
+    if (child.op && !child.op.ended) return child.op.action === 'start' ? 'Starting' : 'Stopping';
+    if (kind !== 'databaseInstances') {
+      return (
+        child.status ?? this.source.systemStatus(where.subscriptionId, where.resourceGroup, where.system)
+      );
+    }
+    // With the central services' machines gone, the service cannot reach a database it did not stop first.
+    return child.unreachable ? 'Unavailable' : (child.status ?? 'Running');
+  }
+
+  private body(parts: SystemParts, kind: PartKind, child: Child, where: Parameters<ErpParts['statusOf']>[3]) {
+    return partBody(kind, child, where, this.statusOf(parts, kind, child, where));
+  }
+
+  private list(ctx: RequestContext): void {
+    if (!this.guard(ctx)) return;
+    const where = this.where(ctx);
+    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    const all = parts.children[where.kind];
+    const size = Math.max(1, parts.knobs.pageSize ?? 2);
+    const from = Number(ctx.url.searchParams.get('$skipToken') ?? '0') || 0;
+    const value = all.slice(from, from + size).map((c) => this.body(parts, where.kind, c, where));
+    const next = new URL(ctx.url.pathname, ctx.emulator.url);
+    next.searchParams.set('api-version', ctx.url.searchParams.get('api-version')!);
+    next.searchParams.set('$skipToken', String(from + size));
+    sendJson(ctx, 200, { value, ...(from + size < all.length ? { nextLink: next.href } : {}) });
+  }
+
+  private read(ctx: RequestContext): void {
+    if (!this.guard(ctx)) return;
+    const where = this.where(ctx);
+    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    const child = parts.children[where.kind].find((c) => c.name.toLowerCase() === where.child.toLowerCase());
+    if (!child) return notFound(ctx, where.kind, where.child);
+    // A read of a child whose operation runs moves it one step, as the system's reads do.
+    if (child.op && !child.op.ended) advancePart(child.op, ctx.emulator);
+    sendJson(ctx, 200, this.body(parts, where.kind, child, where));
+  }
+
+  private act(ctx: RequestContext): void {
+    if (!this.guard(ctx)) return;
+    const where = this.where(ctx);
+    const action = where.verb === 'start' ? 'start' : 'stop';
+    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    const child = parts.children[where.kind].find((c) => c.name.toLowerCase() === where.child.toLowerCase());
+    const record: PartActionRecord = {
+      system: where.system,
+      kind: where.kind,
+      child: where.child,
+      action,
+      body: ctx.body,
+      accepted: false,
+      at: ctx.emulator.now(),
+    };
+    this.actions.push(record);
+    if (!child) return notFound(ctx, where.kind, where.child);
+    let body: { softStopTimeoutSeconds?: unknown; deallocateVm?: unknown; startVm?: unknown } = {};
+    try {
+      body = ctx.body.trim() === '' ? {} : (JSON.parse(ctx.body) as typeof body);
+    } catch {
+      return sendJson(ctx, 400, {
+        error: { code: 'InvalidRequestContent', message: 'The request body is not JSON.' },
+      });
+    }
+    const soft = typeof body.softStopTimeoutSeconds === 'number' ? body.softStopTimeoutSeconds : 0;
+    if (child.op && !child.op.ended) {
+      return sendJson(ctx, 409, {
+        error: { code: 'Conflict', message: `An operation is already in progress on '${child.name}'.` },
+      });
+    }
+    const refusal = refusalOf(where.kind, child, action, soft);
+    if (refusal) return sendJson(ctx, 400, { error: refusal });
+    record.accepted = true;
+    const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
+    const fail: ErpErrorDetail | undefined =
+      action === 'stop' && db && child.unreachable
+        ? {
+            code: 'SapDbOpsNotInExpected State',
+            message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
+          }
+        : action === 'start' && db?.startFails
+          ? { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` }
+          : undefined;
+    const op: PartOp = {
+      id: `${randomUUID()}*${randomUUID().slice(0, 8).toUpperCase()}`,
+      action,
+      steps: fail
+        ? ['InProgress', 'Failed']
+        : ((action === 'stop' && !this.caughtUp ? db?.stopSteps : undefined) ??
+          parts.knobs.steps ??
+          DEFAULT_PART_STEPS),
+      durationMs: fail ? undefined : parts.knobs.durationMs,
+      startedAt: ctx.emulator.now(),
+      retryAfter: parts.knobs.retryAfter,
+      served: 0,
+      ended: false,
+      fail,
+      // A failed operation leaves the child where it was.
+      end: (failed) => {
+        if (failed) return;
+        child.status = action === 'stop' ? 'Offline' : 'Running';
+        if (action === 'start') child.unreachable = false;
+      },
+    };
+    child.op = op;
+    this.operations.set(op.id, op);
+    const headers = partPollingHeaders(
+      op,
+      { subscriptionId: where.subscriptionId, location: this.source.location() },
+      parts.knobs,
+      ctx.emulator,
+    );
+    if (parts.knobs.respond === 200) {
+      const answer = advancePart(op, ctx.emulator);
+      return sendJson(ctx, 200, answer, op.ended ? {} : headers);
+    }
+    sendJson(ctx, 202, undefined, headers);
+  }
+
+  private status(ctx: RequestContext): void {
+    if (!this.guard(ctx)) return;
+    const op = this.operations.get(ctx.params[2] ?? '');
+    if (!op)
+      return sendJson(ctx, 404, { error: { code: 'OperationNotFound', message: 'No such operation.' } });
+    const answer = advancePart(op, ctx.emulator);
+    sendJson(ctx, 200, answer, !op.ended && op.retryAfter ? { 'retry-after': op.retryAfter } : {});
+  }
+}
+
+function notFound(ctx: RequestContext, kind: PartKind, child: string): void {
+  sendJson(ctx, 404, {
+    error: { code: 'ResourceNotFound', message: `The Resource '${kind}/${child}' was not found.` },
+  });
+}

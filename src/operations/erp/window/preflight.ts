@@ -1,0 +1,58 @@
+import { InputError } from '../../../client/errors.js';
+import type { HttpClient } from '../../../client/http.js';
+import { listPages } from '../../../client/pages.js';
+import { databaseInstanceList, type DatabaseInstance } from '../../../client/schemas/erp-parts.js';
+
+/** The whole-system inputs that only make sense together, refused before any request. */
+export interface WindowInputs {
+  wholeSystem?: boolean;
+  databaseSoftStopTimeoutSeconds?: number;
+  wait: boolean;
+}
+
+export function refuseWindowInputs(inputs: WindowInputs): void {
+  if (inputs.databaseSoftStopTimeoutSeconds !== undefined && !inputs.wholeSystem) {
+    throw new InputError(
+      'database-soft-stop-timeout-seconds',
+      'is read only with whole-system: true (the system-level stop never stops the database); set whole-system: true or remove it',
+    );
+  }
+  if (inputs.wholeSystem && !inputs.wait) {
+    throw new InputError(
+      'wait',
+      'false cannot run a whole-system window: each step must end before the next is sent; remove wait: false or set whole-system: false',
+    );
+  }
+}
+
+/** C3: every database instance of one system, page by page. */
+export async function listDatabases(
+  client: HttpClient,
+  url: URL,
+  signal?: AbortSignal,
+): Promise<DatabaseInstance[]> {
+  const all: DatabaseInstance[] = [];
+  for await (const page of listPages(client, 'GET', url, databaseInstanceList, 'database instances', {
+    signal,
+  })) {
+    all.push(...page.value);
+  }
+  return all;
+}
+
+/** The service stops and starts only HANA (`hdb` or `HANA`, any case). */
+export function isHana(databaseType: string | null | undefined): boolean {
+  return /^(hdb|hana)$/i.test(databaseType ?? '');
+}
+
+/** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
+export function windowRefusal(system: string, databases: readonly DatabaseInstance[]): string | undefined {
+  const other = databases.find((db) => !isHana(db.properties?.databaseType));
+  if (!other) return undefined;
+  const type = other.properties?.databaseType ?? 'of no type';
+  return (
+    `Erp virtual instance '${system}' has database instance '${other.name}' of type ${type}: the service stops and starts ` +
+    `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
+    `whole-system: false stops or starts the application alone.`
+  );
+}

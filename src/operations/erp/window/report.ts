@@ -1,0 +1,148 @@
+import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
+import type { OperationContext, OperationResult } from '../../types.js';
+import { whereContext } from '../instance-action.js';
+import { withPlan } from '../instance-plan.js';
+import type { InstanceRef } from '../instance-ref.js';
+import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
+import { DONE, type Verb } from '../vocabulary.js';
+import type { WindowStep } from './steps.js';
+
+/** One step as it went: the step planned, and how its send, follow and verify ended. */
+export interface StepResult {
+  step: WindowStep;
+  outcome: Outcome;
+}
+
+/** The `steps` entry of one step; a step never reached is `not sent`. */
+function stepEntry(step: WindowStep, outcome?: Outcome) {
+  const instance = outcome?.instance;
+  return {
+    step: step.step,
+    target: step.target,
+    before: instance?.before?.status ?? null,
+    after: instance?.after?.status ?? null,
+    // An operation the service ended Failed is over, whatever a resumable URL would say.
+    outcome: outcome?.kind === 'failed' ? 'failed' : (instance?.outcome ?? 'not sent'),
+    seconds: outcome ? Math.round(outcome.durationMs / 100) / 10 : 0,
+  };
+}
+
+/**
+ * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
+ * else stopped or started, `skipped` where every step was, `planned` in a dry run. Its before and after are the
+ * system's own statuses (its first and last step on the system).
+ */
+export function systemOutcome(
+  ref: InstanceRef,
+  verb: Verb,
+  plan: readonly WindowStep[],
+  results: readonly StepResult[],
+  durationMs: number,
+  dryRun: boolean,
+): Outcome {
+  const failing = results.find((r) => r.outcome.failure !== undefined);
+  const last = results[results.length - 1]?.outcome;
+  const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
+  const lastOwn = own[own.length - 1];
+  const skipped = results.every((r) => r.outcome.instance?.outcome === 'skipped');
+  const outcome: InstanceOutcome = failing
+    ? (failing.outcome.instance?.outcome ?? 'failed')
+    : dryRun
+      ? 'planned'
+      : skipped
+        ? 'skipped'
+        : DONE[verb];
+  const notSent = plan.slice(results.length).map((s) => `${s.step} ${s.target}`);
+  return {
+    target: ref.label,
+    kind: failing?.outcome.kind ?? 'succeeded',
+    body: (failing?.outcome ?? last)?.body,
+    operationUrl: failing?.outcome.operationUrl,
+    gone: failing?.outcome.gone,
+    requestId: last?.requestId,
+    status: failing ? failing.outcome.status : 'Succeeded',
+    durationMs,
+    failure:
+      failing &&
+      `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
+        (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : ''),
+    instance: {
+      before: own[0]?.before,
+      after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
+      outcome,
+      done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
+    },
+  };
+}
+
+/** A system's window: its steps planned (none where it was refused first), and those that ran. */
+export interface SystemWindow {
+  plan: WindowStep[];
+  results: StepResult[];
+}
+
+export interface WindowReport {
+  operation: string;
+  refs: InstanceRef[];
+  outcomes: Outcome[];
+  windows: Map<InstanceRef, SystemWindow>;
+  ctx: OperationContext;
+}
+
+/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
+function systemPlanned(o: Outcome): PlannedTarget {
+  return { target: o.target, effect: o.instance?.done ?? 'failed' };
+}
+
+/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
+function stepsOf({ plan, results }: SystemWindow) {
+  return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
+}
+
+/**
+ * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
+ * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
+ * entry per step's request.
+ */
+export function windowResult({ operation, refs, outcomes, windows, ctx }: WindowReport): OperationResult {
+  const context = whereContext(refs.map((ref) => ({ ref })));
+  const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
+  const results = systems.map((w) => w.results);
+  const reported = report(outcomes, {
+    title: `${operation} (whole system)`,
+    targetHeader: 'erp virtual instance',
+    several: outcomes.length > 1,
+    severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+    resultKey: 'erpVirtualInstance',
+    instances: true,
+    context,
+  });
+  const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
+  if (ctx.dryRun) {
+    const targets: PlannedTarget[] = results.flat().map(({ step, outcome }) => ({
+      target: step.target,
+      effect:
+        outcome.instance?.outcome === 'skipped'
+          ? `${step.step}: already ${outcome.instance.before?.status} → skip`
+          : `${step.step}: ${outcome.instance?.done ?? 'failed'}`,
+      request: outcome.instance?.request,
+    }));
+    logPlan(ctx.logger, targets);
+    const { plan, changes } = planOutputs(targets);
+    return {
+      outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
+      // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
+      summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
+      failure: reported.failure,
+    };
+  }
+  const real = withPlan(
+    reported,
+    results.flat().map((r) => r.outcome),
+    operation,
+    context,
+    ctx,
+  );
+  // One table row per system: the summary draws each system's steps from `instances[].steps`.
+  return { ...real, outputs: { ...real.outputs, instances } };
+}

@@ -1,0 +1,80 @@
+import type { HttpClient } from '../../../client/http.js';
+import type { OperationContext, OperationResult } from '../../types.js';
+import type { ErpStatusOptions } from '../erp-status.js';
+import { resolveInstances } from '../instance-ref.js';
+import { sameStatus } from '../../../client/status.js';
+import { mapLimited } from '../pool.js';
+import { listDatabases } from './preflight.js';
+import { databaseUrl } from './steps.js';
+
+interface DatabaseEntry {
+  name: string;
+  databaseType: string | null;
+  status: string | null;
+}
+
+/**
+ * erp-status with whole-system: true: the systems read as erp-status reads them (`readSystems`), then each system's
+ * database instances listed (C3); `expect-status` holds for every database too. Each `instances` entry gains
+ * `databases`, and each system's summary row is followed by one row per database.
+ */
+export async function statusWindow(
+  options: ErpStatusOptions,
+  client: HttpClient,
+  ctx: OperationContext,
+  readSystems: () => Promise<OperationResult>,
+): Promise<OperationResult> {
+  const refs = resolveInstances(options.erpVirtualInstances, options);
+  const base = await readSystems();
+  const entries = base.outputs.instances as { name: string; outcome: string }[];
+  const failures: string[] = [];
+  const listed = await mapLimited(refs, options.maxParallel, async (ref, i) => {
+    if (entries[i]?.outcome !== 'read') return [];
+    try {
+      const url = databaseUrl(options.baseUrl, ref, options.apiVersion);
+      const found = await listDatabases(client, url, ctx.signal);
+      return found.map((db): DatabaseEntry => ({
+        name: db.name,
+        databaseType: db.properties?.databaseType ?? null,
+        status: db.properties?.status ?? null,
+      }));
+    } catch (error) {
+      const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+      return [];
+    }
+  });
+  refs.forEach((ref, i) => {
+    for (const db of listed[i]!) {
+      ctx.logger.info(
+        `${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`,
+      );
+      if (options.expectStatus && !sameStatus(db.status ?? undefined, options.expectStatus)) {
+        failures.push(
+          `Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`,
+        );
+      }
+    }
+  });
+  const table = base.summary[0]!;
+  const expected = (status: string | null) =>
+    options.expectStatus ? [sameStatus(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
+  const rows = refs.flatMap((_ref, i) => [
+    table.rows[i]!,
+    ...listed[i]!.map((db) => [
+      `↳ database ${db.name} (${db.databaseType ?? 'no type'})`,
+      db.status ?? '-',
+      '-',
+      ...expected(db.status),
+    ]),
+  ]);
+  const failure = [base.failure, ...failures].filter(Boolean).join(' ') || undefined;
+  return {
+    outputs: {
+      ...base.outputs,
+      instances: entries.map((entry, i) => ({ ...entry, databases: listed[i] })),
+    },
+    summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
+    failure,
+  };
+}
