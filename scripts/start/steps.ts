@@ -74,6 +74,45 @@ export function demoSteps(url: string, accessToken: string): Step[] {
       inputs: { ...erp, 'erp-virtual-instance': 'X09' },
       fails: "the service ends X09's stop Failed (StopFailed): the step names the cause and what to do",
     },
+    // A whole system's window: the application, then its HANA database, then the machines (the database's last);
+    // the start in reverse. The order matters: deallocating the machines before the database stop makes the
+    // service read the database as Unavailable and refuse its stop (SapDbOpsNotInExpected State).
+    {
+      title: "S01's whole window: application, HANA database, then its machines (snooze)",
+      operation: 'erp-stop',
+      inputs: {
+        ...erp,
+        'erp-virtual-instance': 'S01',
+        'whole-system': 'true',
+        'soft-stop-timeout-seconds': '300',
+        'database-soft-stop-timeout-seconds': '600',
+        'deallocate-vm': 'true',
+      },
+    },
+    {
+      title: 'the gate: S01 and its database Offline?',
+      operation: 'erp-status',
+      inputs: {
+        ...common,
+        'subscription-id': subscription,
+        'resource-group': 'rg-erp',
+        'erp-virtual-instance': 'S01',
+        'whole-system': 'true',
+        'expect-status': 'Offline',
+      },
+    },
+    {
+      title: 'start S01 in reverse: machines and database first, then the application',
+      operation: 'erp-start',
+      inputs: { ...erp, 'erp-virtual-instance': 'S01', 'whole-system': 'true', 'start-vm': 'true' },
+    },
+    {
+      title: "S02's database is Oracle: its whole window is refused before anything is sent",
+      operation: 'erp-stop',
+      inputs: { ...erp, 'erp-virtual-instance': 'S02', 'whole-system': 'true' },
+      fails:
+        'the service stops only HANA databases: the step names the type and says whole-system: false stops the application alone',
+    },
     // Start in one job, wait in another: a stop with wait false, then wait-for-operation on its operation-urls.
     {
       title: 'start a stop without waiting (wait: false)',
