@@ -1354,6 +1354,13 @@ function recordOf(ctx, action, parsed) {
         startedAt: ctx.emulator.now(),
     };
 }
+/** Where an operation that ended Succeeded leaves the instance: its knobs' end (a false success), else the verb's. */
+function successEnd(op) {
+    const stop = op.stop.action === 'stop';
+    const status = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+    const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(status.toLowerCase());
+    return { status, health: op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy') };
+}
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp.ts
 
@@ -1575,16 +1582,12 @@ class ErpArea {
         const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
         if (state.op !== op)
             return;
-        if (failed) {
-            Object.assign(state, state.prior);
-            return;
-        }
-        const stop = op.stop.action === 'stop';
-        const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
-        const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
-        const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
-        state.pendingEnd = { status: endStatus, health: endHealth };
-        state.settleLeft = op.knobs.settleReads ?? 0;
+        const moves = op.knobs.movesAfterFailure;
+        if (failed && !moves)
+            return void Object.assign(state, state.prior);
+        const end = failed && moves ? { status: moves.status, health: moves.health ?? 'Unknown' } : successEnd(op);
+        state.pendingEnd = { status: end.status, health: end.health };
+        state.settleLeft = (failed ? moves?.reads : op.knobs.settleReads) ?? 0;
         if (state.settleLeft === 0)
             this.applyEnd(state);
     }
@@ -1716,6 +1719,7 @@ const erpKnobs = {
     endHealth: scenario_schema_text,
     settleReads: schemas/* optional */.lqM(count),
     statusLagReads: schemas/* optional */.lqM(count),
+    movesAfterFailure: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), health: scenario_schema_text, reads: schemas/* optional */.lqM(count) })),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const erp = schemas/* strictObject */.rej({

@@ -25973,6 +25973,52 @@ async function verifyEnd(o) {
             return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
     }
 }
+/**
+ * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
+ * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
+ * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
+ * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
+ * reported running.
+ */
+async function readAfterEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
+    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+    log.info(`${said}: reading the instance, which may still be moving`);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: () => undefined,
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const instance = { before: sent.before, after: last };
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        const why = ended.failure?.replace(/\.$/, '') ?? said;
+        log.warning(`${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`);
+        return {
+            ...ended,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: undefined,
+            durationMs,
+            instance: {
+                ...instance,
+                outcome: DONE[action.verb],
+                done: `${sent.done}: ${said}, then ${last?.status}`,
+            },
+        };
+    }
+    const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
+    return {
+        ...ended,
+        failure,
+        durationMs,
+        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
@@ -26098,9 +26144,9 @@ async function actOn(o) {
                 durationMs: elapsed(),
                 log,
             });
-            return kind === 'succeeded' && options.verify
-                ? verifyEnd({ ...o, ended, sent, startedAt })
-                : withInstance(ended, sent, verb);
+            if (kind === 'failed')
+                return readAfterEnd({ ...o, ended, sent, startedAt });
+            return options.verify ? verifyEnd({ ...o, ended, sent, startedAt }) : withInstance(ended, sent, verb);
         }
         pollingUrl = first.pollingUrl;
         mode = first.mode;
@@ -26142,6 +26188,9 @@ async function actOn(o) {
     if (followed.kind === 'succeeded' && options.verify) {
         return verifyEnd({ ...o, ended, sent, startedAt });
     }
+    // An operation that ended other than Succeeded: the instance may still reach its end.
+    if (followed.kind === 'failed' || ended.gone)
+        return readAfterEnd({ ...o, ended, sent, startedAt });
     return withInstance(ended, sent, verb);
 }
 /** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
@@ -26150,7 +26199,7 @@ function withInstance(outcome, sent, verb) {
         ? outcome.kind === 'accepted'
             ? 'running'
             : DONE[verb]
-        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
             ? 'running'
             : 'failed';
     const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));

@@ -74,6 +74,9 @@ const erpKnobs = {
   endHealth: text,
   settleReads: z.optional(count),
   statusLagReads: z.optional(count),
+  movesAfterFailure: z.optional(
+    z.strictObject({ status: z.string(), health: text, reads: z.optional(count) }),
+  ),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 

@@ -12,9 +12,9 @@ import { sameStatus } from '../../client/status.js';
 import { readInstance, type InstanceState } from './instance-state.js';
 import { conclude } from './conclude.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import { report, type InstanceOutcome, type Outcome } from './outcome.js';
+import { report, stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
-import { readFailure, verifyEnd } from './verdict.js';
+import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
 import {
   apiVersionFor,
   DONE,
@@ -152,9 +152,8 @@ async function actOn(o: ActOn): Promise<Outcome> {
         durationMs: elapsed(),
         log,
       });
-      return kind === 'succeeded' && options.verify
-        ? verifyEnd({ ...o, ended, sent, startedAt })
-        : withInstance(ended, sent, verb);
+      if (kind === 'failed') return readAfterEnd({ ...o, ended, sent, startedAt });
+      return options.verify ? verifyEnd({ ...o, ended, sent, startedAt }) : withInstance(ended, sent, verb);
     }
     pollingUrl = first.pollingUrl;
     mode = first.mode;
@@ -195,6 +194,8 @@ async function actOn(o: ActOn): Promise<Outcome> {
   if (followed.kind === 'succeeded' && options.verify) {
     return verifyEnd({ ...o, ended, sent, startedAt });
   }
+  // An operation that ended other than Succeeded: the instance may still reach its end.
+  if (followed.kind === 'failed' || ended.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
   return withInstance(ended, sent, verb);
 }
 
@@ -205,7 +206,7 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
       ? outcome.kind === 'accepted'
         ? 'running'
         : DONE[verb]
-      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
         ? 'running'
         : 'failed';
   const how =
