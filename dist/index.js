@@ -34658,7 +34658,7 @@ const OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status).',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status).',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
@@ -35737,7 +35737,7 @@ function plannedTarget(o) {
  */
 function acted(o) {
     const outcome = o.instance?.outcome;
-    if (outcome === 'skipped' || outcome === 'planned')
+    if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent')
         return false;
     if (outcome !== 'failed')
         return true;
@@ -35867,7 +35867,7 @@ function readFailure(ref, error, durationMs, log, ctx) {
             ...base,
             kind: 'cancelled',
             failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            instance: { outcome: 'failed', done: 'not sent: cancelled' },
+            instance: { outcome: 'not sent', done: 'not sent: cancelled' },
         };
     }
     if (error instanceof ServiceError)
@@ -36061,7 +36061,7 @@ async function actOn(o) {
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
             durationMs: 0,
             failure: `${label} was not sent: ${why} before its turn.`,
-            instance: { outcome: 'failed', done: `not sent: ${why}` },
+            instance: { outcome: 'not sent', done: `not sent: ${why}` },
         };
     }
     // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.

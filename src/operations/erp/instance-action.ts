@@ -96,7 +96,7 @@ async function actOn(o: ActOn): Promise<Outcome> {
       kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
       durationMs: 0,
       failure: `${label} was not sent: ${why} before its turn.`,
-      instance: { outcome: 'failed', done: `not sent: ${why}` },
+      instance: { outcome: 'not sent', done: `not sent: ${why}` },
     };
   }
 

@@ -8,7 +8,8 @@ import type { InstanceState } from './instance-state.js';
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
 /** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome = 'stopped' | 'started' | 'skipped' | 'running' | 'failed' | 'read' | 'planned';
+export type InstanceOutcome =
+  'stopped' | 'started' | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
 
 /** What the step knows of one instance: its status before and after, and what was done to it. */
 export interface InstanceReport {

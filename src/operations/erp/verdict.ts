@@ -30,7 +30,7 @@ export function readFailure(
       ...base,
       kind: 'cancelled',
       failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-      instance: { outcome: 'failed', done: 'not sent: cancelled' },
+      instance: { outcome: 'not sent', done: 'not sent: cancelled' },
     };
   }
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
