@@ -36649,6 +36649,7 @@ function datasetsTable(failed) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
 function isNewestFirst(orderby) {
     return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
@@ -36749,6 +36750,44 @@ function decide(pass, lead, first, qualifies) {
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a, b) {
     return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+/**
+ * The synchronization that started last and has not ended (sync-cancel without an id), in a listing asked for
+ * newest first: one listed before every dated one without a start (queued) is the newest; past a dated item older
+ * than the best found so far, nothing further down started later, so the reading stops there. A listing out of
+ * order is read whole.
+ */
+async function newestNotEnded(listing) {
+    let best;
+    let newest;
+    let previous;
+    let ordered = true;
+    for await (const page of listing) {
+        for (const sync of page.value) {
+            newest ??= sync;
+            const start = startOf(sync);
+            const running = classifyStatus(sync.status) === 'running';
+            if (start === undefined) {
+                if (running && ordered && previous === undefined)
+                    return { found: sync, newest };
+                continue;
+            }
+            if (previous !== undefined && start > previous)
+                ordered = false;
+            previous = start;
+            if (ordered && best && start < best.start)
+                return { found: best.sync, newest };
+            if (running && (!best || start > best.start))
+                best = { sync, start };
+        }
+    }
+    return { found: best?.sync, newest };
+}
+/** Why nothing is cancelled where no synchronization runs: the latest, and how it ended, or an empty listing. */
+function nothingToCancel(newest) {
+    return newest
+        ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
+        : 'the share subscription lists no synchronization';
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
@@ -37233,15 +37272,17 @@ async function planStart(share, mode, runningHint, ctx) {
 /** sync-cancel: the synchronization the real run would cancel, or nothing where none runs. */
 async function planCancel(share, synchronizationId, ctx) {
     if (synchronizationId === undefined) {
-        const newest = await newestListed(share);
-        if (!newest?.synchronizationId || classifyStatus(newest.status) !== 'running') {
-            const what = newest
-                ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
-                : 'the share subscription lists no synchronization';
-            return planResult('sync-cancel', share, [{ target: share.options.shareSubscription, effect: `nothing to cancel: ${what}` }], ctx);
+        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+        if (!found?.synchronizationId) {
+            return planResult('sync-cancel', share, [
+                {
+                    target: share.options.shareSubscription,
+                    effect: `nothing to cancel: ${nothingToCancel(newest)}`,
+                },
+            ], ctx);
         }
-        synchronizationId = newest.synchronizationId;
-        ctx.logger.info(`dry run: the latest synchronization is ${synchronizationId}${describeSync(newest)}, ${newest.status}.`);
+        synchronizationId = found.synchronizationId;
+        ctx.logger.info(`dry run: the latest synchronization not ended is ${synchronizationId}${describeSync(found)}, ${found.status}.`);
     }
     const id = synchronizationId;
     const planned = await wouldSend(() => share.change('cancelSynchronization', { synchronizationId: id }), `the cancel of synchronization ${id}`);
@@ -37490,6 +37531,21 @@ async function cancel(share, id, known, ctx) {
     ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
     return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
+/**
+ * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
+ * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
+ */
+async function endedMeanwhile(share, id, error, ctx) {
+    const status = error instanceof ServiceError ? error.status : undefined;
+    if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
+        throw error;
+    const listed = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
+    const now = listed.found;
+    if (!now || classifyStatus(now.status) === 'running')
+        throw error;
+    ctx.logger.info(`cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`);
+    return { ...now, synchronizationId: id };
+}
 async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
@@ -37502,26 +37558,30 @@ async function syncCancel(options, client, ctx) {
     let id = options.synchronizationId;
     let known;
     if (!id) {
-        // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
-        const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-        known = pass.found;
-        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+        // The one that started last and has not ended: an older one may still run where the newest has ended.
+        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+        known = found;
+        if (known && !known.synchronizationId) {
             return result(known, {
-                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+                failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
             });
         }
-        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
-            const nothing = known
-                ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
-                : 'Nothing to cancel: the share subscription lists no synchronization.';
+        if (!known?.synchronizationId) {
+            const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
             logger.info(`${nothing} Nothing was sent.`);
             return result(undefined, { notes: [nothing] });
         }
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
     }
-    const answered = await cancel(share, id, known, ctx);
-    sent = true;
+    let answered;
+    try {
+        answered = await cancel(share, id, known, ctx);
+        sent = true;
+    }
+    catch (error) {
+        answered = await endedMeanwhile(share, id, error, ctx);
+    }
     const outcome = await followAnswered(share, id, answered, options.wait, ctx);
     const { sync, wanted } = outcome;
     switch (outcome.end) {

@@ -1022,6 +1022,9 @@ class DataShareArea {
             return notFound(ctx, body.synchronizationId);
         this.cancelRequests.push(sync.synchronizationId);
         const status = this.statusAt(sync, this.polls + 1);
+        const refused = this.scenario.cancelEnded;
+        if (!this.runs(sync) && refused)
+            return error(ctx, refused.status, refused.code, refused.message);
         if (!this.runs(sync))
             return sendJson(ctx, 200, present(sync, status));
         if (!this.cancelledAt.has(sync)) {
@@ -1778,6 +1781,7 @@ const dataShare = schemas/* strictObject */.rej({
     ignoreOrderBy: flag,
     starts: schemas/* optional */.lqM(schemas/* array */.YOg(synchronizationStart)),
     conflictCode: scenario_schema_text,
+    cancelEnded: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: schemas/* number */.aig(), code: schemas/* string */.YjP(), message: schemas/* string */.YjP() })),
     cancel: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: scenario_schema_text, afterPolls: schemas/* optional */.lqM(count) })),
     detailsPageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
     detailsError: schemas/* optional */.lqM(schemas/* strictObject */.rej({

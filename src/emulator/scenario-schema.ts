@@ -140,6 +140,7 @@ const dataShare = z.strictObject({
   ignoreOrderBy: flag,
   starts: z.optional(z.array(synchronizationStart)),
   conflictCode: text,
+  cancelEnded: z.optional(z.strictObject({ status: z.number(), code: z.string(), message: z.string() })),
   cancel: z.optional(z.strictObject({ status: text, afterPolls: z.optional(count) })),
   detailsPageSize: z.optional(z.int().check(z.positive())),
   detailsError: z.optional(
