@@ -25,6 +25,23 @@ async function startStop(instance: string): Promise<string> {
 }
 
 describe('wait-for-operation, run as a runner runs it', () => {
+  it('with wait: false peeks: reads each operation once, a running one stays in operation-urls, success (issue 32 point 7)', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 30 }] });
+    const operationUrl = await startStop('X01');
+    const r = await run({
+      operation: 'wait-for-operation',
+      'operation-url': operationUrl,
+      wait: 'false',
+      timeout: '3s',
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(1);
+    expect(JSON.parse(r.outputs['operation-urls']!)).toEqual([operationUrl]);
+    expect(r.outputs['operation-status']).toBe('InProgress');
+  });
+
   it('resumes the wait on the operation-url an erp-stop with wait: false returned', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', {

@@ -26476,6 +26476,14 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
 
 
 
+
+const WAIT_INPUTS = {
+    /** Absolute URLs, as the operation-url parser gives them. */
+    operationUrl: required('operation-url'),
+    maxParallel: withDefault('max-parallel'),
+    /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
+    wait: withDefault('wait'),
+};
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
  * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
@@ -26485,7 +26493,7 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
     description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
     client: 'resource-manager',
     polls: true,
-    inputs: { operationUrl: required('operation-url'), maxParallel: withDefault('max-parallel') },
+    inputs: WAIT_INPUTS,
     outputs: OPERATION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
     run: waitForOperation,
@@ -26505,7 +26513,14 @@ async function waitForOperation(options, client, ctx) {
     const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
         title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
         logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
-        work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+        work: ({ url, n }, log) => resume({
+            pollingUrl: url,
+            label: several ? `Operation ${n}` : 'The operation',
+            wait: options.wait,
+            client,
+            ctx,
+            log,
+        }),
     });
     return report(outcomes, {
         title: 'wait-for-operation',
@@ -26524,7 +26539,8 @@ function onOrigin(url, origin) {
         throw error;
     }
 }
-async function resume(pollingUrl, label, client, ctx, log) {
+async function resume(o) {
+    const { pollingUrl, label, client, ctx, log } = o;
     const target = redactQuery(pollingUrl);
     const startedAt = ctx.clock.now();
     // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
@@ -26535,7 +26551,13 @@ async function resume(pollingUrl, label, client, ctx, log) {
         return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+    // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
+    const terms = o.wait ? ctx : { ...ctx, deadline: startedAt };
+    const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+    const peeked = !o.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
+    if (peeked)
+        log.info('still running; not waiting (wait: false): it stays in operation-urls');
+    const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
     return conclude({
         label,
         target,
@@ -27178,7 +27200,7 @@ class ShareSubscription {
 
 
 
-const WAIT_INPUTS = {
+const wait_for_sync_WAIT_INPUTS = {
     ...SHARE_INPUTS,
     synchronizationId: optional('synchronization-id'),
     startedAfter: optional('started-after'),
@@ -27194,7 +27216,7 @@ const WAIT_INPUTS = {
     description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
     client: 'resource-manager',
     polls: true,
-    inputs: WAIT_INPUTS,
+    inputs: wait_for_sync_WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,

@@ -6,14 +6,19 @@ import { OPERATION_OUTPUTS } from './instance-io.js';
 import { conclude } from './conclude.js';
 import { report, type Outcome } from './outcome.js';
 import { followInLog, type InstanceLog } from './progress.js';
-import { defineOperation, required, withDefault } from '../module.js';
+import { defineOperation, required, withDefault, type OptionsOf } from '../module.js';
+import { PollTimeoutError } from '../../client/arm/lro.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
-export interface WaitForOperationOptions {
+const WAIT_INPUTS = {
   /** Absolute URLs, as the operation-url parser gives them. */
-  operationUrl: string[];
-  maxParallel: number;
-}
+  operationUrl: required('operation-url'),
+  maxParallel: withDefault('max-parallel'),
+  /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
+  wait: withDefault('wait'),
+};
+
+export type WaitForOperationOptions = OptionsOf<typeof WAIT_INPUTS>;
 
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
@@ -25,7 +30,7 @@ export default defineOperation({
     'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
   client: 'resource-manager',
   polls: true,
-  inputs: { operationUrl: required('operation-url'), maxParallel: withDefault('max-parallel') },
+  inputs: WAIT_INPUTS,
   outputs: OPERATION_OUTPUTS,
   example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
   run: waitForOperation,
@@ -50,7 +55,15 @@ export async function waitForOperation(
   const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
     title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
     logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
-    work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+    work: ({ url, n }, log) =>
+      resume({
+        pollingUrl: url,
+        label: several ? `Operation ${n}` : 'The operation',
+        wait: options.wait,
+        client,
+        ctx,
+        log,
+      }),
   });
   return report(outcomes, {
     title: 'wait-for-operation',
@@ -69,13 +82,15 @@ function onOrigin(url: string, origin: string): string {
   }
 }
 
-async function resume(
-  pollingUrl: string,
-  label: string,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
+async function resume(o: {
+  pollingUrl: string;
+  label: string;
+  wait: boolean;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { pollingUrl, label, client, ctx, log } = o;
   const target = redactQuery(pollingUrl);
   const startedAt = ctx.clock.now();
   // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
@@ -86,7 +101,12 @@ async function resume(
     return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-  const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+  // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
+  const terms = o.wait ? ctx : { ...ctx, deadline: startedAt };
+  const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+  const peeked = !o.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
+  if (peeked) log.info('still running; not waiting (wait: false): it stays in operation-urls');
+  const followed = peeked ? { ...polled, kind: 'accepted' as const, error: undefined } : polled;
   return conclude({
     label,
     target,
