@@ -33806,6 +33806,11 @@ const userProfile = looseObject({
 function displayNameOf(profile) {
     return profile.display_name ?? profile.displayName ?? undefined;
 }
+/**
+ * Area D, `GET /v0.1/apps/{owner_name}/{app_name}/users`: the app's users (service-beyond-seed.md); only `email`
+ * is read, the other fields pass through.
+ */
+const appUsers = array(looseObject({ email: optional(nullable(schemas_string())) }));
 /** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
 const removalResponse = looseObject({});
 
@@ -34192,6 +34197,8 @@ async function wouldSend(send, what) {
 
 
 
+
+
 /** The DELETE of one removal, the same for the real run and its plan. */
 function removalRequest(apiUrl, locator, email, app, clientRequestId) {
     return {
@@ -34205,11 +34212,13 @@ function removalRequest(apiUrl, locator, email, app, clientRequestId) {
     };
 }
 /**
- * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), then plans
- * a DELETE per address. The client refuses each DELETE (PlannedChange), so nothing is removed. Membership cannot be
- * read with this API: the plan says "if a member", which the real run reports as removed or absent.
+ * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), reads the
+ * app's users (`GET /v0.1/apps/{owner}/{app}/users`: an app that does not exist fails here, as the real run
+ * would), then plans a DELETE per member; an address that is no member is planned as no change. The client
+ * refuses each DELETE (PlannedChange), so nothing is removed.
  */
-async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
+async function planRemoval(o) {
+    const { apiUrl, locator, emails, app, client, ctx } = o;
     try {
         await client.send({ method: 'GET', url: appApiUrl(apiUrl, '/user') });
         ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user).');
@@ -34221,10 +34230,15 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
             throw withRetirementHint(error);
         ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).');
     }
+    const members = await membersOf(o);
     const targets = [];
     for (const email of emails) {
+        if (!members.has(email.toLowerCase())) {
+            targets.push({ target: email, effect: `not a user of ${app}: nothing to remove` });
+            continue;
+        }
         const request = await wouldSend(() => client.send(removalRequest(apiUrl, locator, email, app)), `the removal of ${email}`);
-        targets.push({ target: email, effect: `remove from ${app} (if a member)`, request });
+        targets.push({ target: email, effect: `remove from ${app}`, request });
     }
     logPlan(ctx.logger, targets);
     const { plan, changes } = planOutputs(targets);
@@ -34232,6 +34246,25 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
         outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
         summary: [planTable('app-remove-user', 'User', targets)],
     };
+}
+/** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
+async function membersOf(o) {
+    const { owner, app: name } = o.locator;
+    try {
+        const response = await o.client.send({
+            method: 'GET',
+            url: appApiUrl(o.apiUrl, servicePath `/apps/${owner}/${name}/users`),
+        });
+        const users = parseBody(response, appUsers, `the users of ${o.app}`);
+        o.ctx.logger.info(`dry run: ${o.app} has ${users.length} user(s).`);
+        return new Set(users.flatMap((u) => (u.email ? [u.email.toLowerCase()] : [])));
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 404) {
+            throw error.withHint(`${o.app} was not found, or the API token cannot see it: check the app's owner and name.`);
+        }
+        throw withRetirementHint(error);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
@@ -34288,7 +34321,7 @@ async function appRemoveUser(options, client, ctx) {
     ctx.logger.warning(notice);
     const app = describeApp(locator);
     if (ctx.dryRun)
-        return planRemoval(options.apiUrl, locator, emails, app, client, ctx);
+        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
     const outcomes = [];
     const failures = [];
     for (const [index, email] of emails.entries()) {
