@@ -343,7 +343,13 @@ describe('wait-for-operation', () => {
     });
     const { ctx } = context(clock);
     const result = await waitForOperation(
-      { operationUrl: [OP_URL], maxParallel: 10, wait: true },
+      {
+        operationUrl: [{ url: OP_URL }],
+        maxParallel: 10,
+        wait: true,
+        verify: true,
+        baseUrl: new URL(ORIGIN),
+      },
       service.client(),
       ctx,
     );
@@ -359,7 +365,13 @@ describe('wait-for-operation', () => {
     const { ctx } = context(clock);
     await expect(
       waitForOperation(
-        { operationUrl: ['https://elsewhere.example/op'], maxParallel: 10, wait: true },
+        {
+          operationUrl: [{ url: 'https://elsewhere.example/op' }],
+          maxParallel: 10,
+          wait: true,
+          verify: true,
+          baseUrl: new URL(ORIGIN),
+        },
         service.client(),
         ctx,
       ),
@@ -374,7 +386,13 @@ describe('wait-for-operation', () => {
     const service = new FakeService(clock, { statuses: [{ status: 'cancelled' }] });
     const { ctx } = context(clock);
     const result = await waitForOperation(
-      { operationUrl: [OP_URL], maxParallel: 10, wait: true },
+      {
+        operationUrl: [{ url: OP_URL }],
+        maxParallel: 10,
+        wait: true,
+        verify: true,
+        baseUrl: new URL(ORIGIN),
+      },
       service.client(),
       ctx,
     );

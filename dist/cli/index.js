@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4266);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2366);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4266:
+/***/ 2366:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22556,7 +22556,7 @@ const synchronizationMode = parser((v) => {
  * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
-const operationUrls = parser((raw) => {
+function readOperationUrls(raw) {
     const fail = refuse;
     const value = raw.trim();
     let entries;
@@ -22591,7 +22591,8 @@ const operationUrls = parser((raw) => {
         urls.push(new URL(text).href);
     }
     return withoutRepeats(urls);
-});
+}
+const operationUrls = parser(readOperationUrls);
 function urlProblem(text) {
     if (/\s/.test(text))
         return 'has whitespace inside (give one URL per line)';
@@ -22809,7 +22810,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
         parse: operationUrls,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
@@ -24726,6 +24727,7 @@ const outputs_OUTPUTS = {
     'user-name': 'Name from the profile.',
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
+    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
@@ -25284,6 +25286,13 @@ function report(outcomes, options) {
             'operation-id': last.body?.id ?? last.body?.name ?? undefined,
             'operation-url': last.operationUrl,
             'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+            ...(options.operations
+                ? {
+                    operations: outcomes
+                        .filter(stillRunning)
+                        .map((o) => ({ target: o.resourceId, verb: o.verb, url: o.operationUrl })),
+                }
+                : {}),
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
@@ -26085,7 +26094,11 @@ async function runInstanceAction(action, options, client, ctx) {
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
         title: (t) => `${operation} ${t.ref.label}`,
         logName: (t) => t.ref.label,
-        work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
+        work: async (target, log) => ({
+            ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
+            resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
+            verb: action.verb,
+        }),
     });
     const reported = report(outcomes, {
         title: operation,
@@ -26094,6 +26107,7 @@ async function runInstanceAction(action, options, client, ctx) {
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
         instances: true,
+        operations: true,
         context: whereContext(targets),
     });
     return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
@@ -26268,6 +26282,7 @@ const OPERATION_OUTPUTS = [
     'start-time',
     'end-time',
     ...RESPONSE_ID_OUTPUTS,
+    'operations',
 ];
 const INSTANCE_ACTION_OUTPUTS = [
     ...OPERATION_OUTPUTS,
@@ -26500,6 +26515,39 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
     }
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
+
+/**
+ * wait-for-operation's operation-url: what operationUrls accepts, or the `operations` output as it is (a JSON
+ * array of `{target, verb, url}`), which names each system so that its end status can be verified. The target
+ * is checked as a resource id by the operation, before any request.
+ */
+const operationEntries = parser((raw) => {
+    let items;
+    try {
+        items = raw.trim().startsWith('[') ? JSON.parse(raw) : undefined;
+    }
+    catch {
+        items = undefined;
+    }
+    const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
+    if (!objects)
+        return readOperationUrls(raw).map((url) => ({ url }));
+    return items.map((item, i) => {
+        const { target, verb, url } = (typeof item === 'object' && item !== null ? item : {});
+        if (typeof url !== 'string')
+            return refuse(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
+        const reason = urlProblem(url);
+        if (reason)
+            return refuse(`item ${i + 1} ${reason}: '${describeUrl(url)}'`);
+        if (typeof target !== 'string' || target === '')
+            return refuse(`item ${i + 1} has no target (a resource id)`);
+        if (verb !== 'stop' && verb !== 'start')
+            return refuse(`item ${i + 1}: verb must be stop or start`);
+        return { url: new URL(url).href, target, verb };
+    });
+});
+
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
 
 
@@ -26510,12 +26558,17 @@ async function sendStop({ client, url, options, log, apiVersion, clientRequestId
 
 
 
+
+
+
+
 const WAIT_INPUTS = {
-    /** Absolute URLs, as the operation-url parser gives them. */
-    operationUrl: required('operation-url'),
+    /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
+    operationUrl: required('operation-url', operationEntries),
     maxParallel: withDefault('max-parallel'),
     /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
     wait: withDefault('wait'),
+    verify: withDefault('verify'),
 };
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
@@ -26536,31 +26589,61 @@ const WAIT_INPUTS = {
  * rule, same polling, one verdict over all of them as a stop of several instances gives.
  */
 async function waitForOperation(options, client, ctx) {
-    // Every URL is checked before the first poll: one on another origin fails the step with nothing sent.
-    const urls = options.operationUrl.map((url, i) => ({ url: onOrigin(url, client.origin), n: i + 1 }));
-    if (urls.length === 0) {
+    // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
+    const entries = options.operationUrl.map((entry, i) => ({
+        url: onOrigin(entry.url, client.origin),
+        n: i + 1,
+        system: systemOf(entry, i, options.baseUrl),
+    }));
+    if (entries.length === 0) {
         ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-        return { outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] }, summary: [] };
+        return {
+            outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
+            summary: [],
+        };
     }
-    const several = urls.length > 1;
-    const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
-        title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
-        logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
-        work: ({ url, n }, log) => resume({
-            pollingUrl: url,
-            label: several ? `Operation ${n}` : 'The operation',
-            wait: options.wait,
-            client,
-            ctx,
-            log,
+    if (entries.some((e) => !e.system)) {
+        ctx.logger.info('operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).');
+    }
+    const several = entries.length > 1;
+    const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
+        title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
+        logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
+        work: async ({ url, n, system }, log) => ({
+            ...(await resume({
+                pollingUrl: url,
+                label: system
+                    ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
+                    : several
+                        ? `Operation ${n}`
+                        : 'The operation',
+                system,
+                options,
+                client,
+                ctx,
+                log,
+            })),
+            resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
+            verb: system?.verb,
         }),
     });
     return report(outcomes, {
         title: 'wait-for-operation',
-        targetHeader: 'operation',
+        targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
         several,
         severalFailed: 'operations did not end well',
+        operations: true,
     });
+}
+/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
+function systemOf(entry, i, baseUrl) {
+    if (entry.target === undefined || entry.verb === undefined)
+        return undefined;
+    const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
+    if (typeof ref === 'string')
+        throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
+    const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
+    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb };
 }
 function onOrigin(url, origin) {
     try {
@@ -26573,8 +26656,8 @@ function onOrigin(url, origin) {
     }
 }
 async function resume(o) {
-    const { pollingUrl, label, client, ctx, log } = o;
-    const target = redactQuery(pollingUrl);
+    const { pollingUrl, label, client, ctx, log, system } = o;
+    const target = system?.ref.label ?? redactQuery(pollingUrl);
     const startedAt = ctx.clock.now();
     // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
@@ -26585,13 +26668,13 @@ async function resume(o) {
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
     // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
-    const terms = o.wait ? ctx : { ...ctx, deadline: startedAt };
+    const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
     const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    const peeked = !o.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
+    const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
     if (peeked)
         log.info('still running; not waiting (wait: false): it stays in operation-urls');
     const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
-    return conclude({
+    const ended = conclude({
         label,
         target,
         followed,
@@ -26599,6 +26682,24 @@ async function resume(o) {
         durationMs: ctx.clock.now() - startedAt,
         log,
     });
+    if (!system)
+        return ended;
+    // Named by the operations output: each system's end status is verified as erp-stop verifies it.
+    const after = {
+        action: { verb: system.verb, snooze: { input: 'deallocate-vm', on: false } },
+        target: system,
+        ended,
+        sent: { done: system.verb },
+        client,
+        ctx,
+        log,
+        startedAt,
+    };
+    if (followed.kind === 'succeeded' && o.options.verify)
+        return verifyEnd(after);
+    if (followed.kind === 'failed' || ended.gone)
+        return readAfterEnd(after);
+    return ended;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts

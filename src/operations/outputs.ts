@@ -39,6 +39,8 @@ export const OUTPUTS = {
   'user-name': 'Name from the profile.',
   'user-email': 'E-mail from the profile.',
   'user-display-name': 'Display name from the profile.',
+  operations:
+    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;

@@ -1,4 +1,4 @@
-import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
 import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
 import type { PollingMode } from '../../client/arm/polling.js';
 import type { HttpClient } from '../../client/http.js';
@@ -46,7 +46,11 @@ export async function runInstanceAction(
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `${operation} ${t.ref.label}`,
     logName: (t) => t.ref.label,
-    work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
+    work: async (target, log) => ({
+      ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
+      resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
+      verb: action.verb,
+    }),
   });
   const reported = report(outcomes, {
     title: operation,
@@ -55,6 +59,7 @@ export async function runInstanceAction(
     severalFailed: `erp virtual instances did not ${action.verb}`,
     resultKey: 'erpVirtualInstance',
     instances: true,
+    operations: true,
     context: whereContext(targets),
   });
   return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
