@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 73:
+/***/ 4515:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32615,7 +32615,7 @@ const synchronizationMode = parser((v) => {
  * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
-const operationUrls = parser((raw) => {
+function readOperationUrls(raw) {
     const fail = refuse;
     const value = raw.trim();
     let entries;
@@ -32650,7 +32650,8 @@ const operationUrls = parser((raw) => {
         urls.push(new URL(text).href);
     }
     return withoutRepeats(urls);
-});
+}
+const operationUrls = parser(readOperationUrls);
 function urlProblem(text) {
     if (/\s/.test(text))
         return 'has whitespace inside (give one URL per line)';
@@ -32948,7 +32949,7 @@ const INPUTS = {
         parse: booleanText,
     }),
     'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
         parse: operationUrls,
     }),
     'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
@@ -34413,6 +34414,11 @@ const userProfile = looseObject({
 function displayNameOf(profile) {
     return profile.display_name ?? profile.displayName ?? undefined;
 }
+/**
+ * Area D, `GET /v0.1/apps/{owner_name}/{app_name}/users`: the app's users (service-beyond-seed.md); only `email`
+ * is read, the other fields pass through.
+ */
+const appUsers = array(looseObject({ email: optional(nullable(schemas_string())) }));
 /** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
 const removalResponse = looseObject({});
 
@@ -34786,6 +34792,8 @@ async function wouldSend(send, what) {
 
 
 
+
+
 /** The DELETE of one removal, the same for the real run and its plan. */
 function removalRequest(apiUrl, locator, email, app, clientRequestId) {
     return {
@@ -34799,11 +34807,13 @@ function removalRequest(apiUrl, locator, email, app, clientRequestId) {
     };
 }
 /**
- * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), then plans
- * a DELETE per address. The client refuses each DELETE (PlannedChange), so nothing is removed. Membership cannot be
- * read with this API: the plan says "if a member", which the real run reports as removed or absent.
+ * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), reads the
+ * app's users (`GET /v0.1/apps/{owner}/{app}/users`: an app that does not exist fails here, as the real run
+ * would), then plans a DELETE per member; an address that is no member is planned as no change. The client
+ * refuses each DELETE (PlannedChange), so nothing is removed.
  */
-async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
+async function planRemoval(o) {
+    const { apiUrl, locator, emails, app, client, ctx } = o;
     try {
         await client.send({ method: 'GET', url: appApiUrl(apiUrl, '/user') });
         ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user).');
@@ -34815,10 +34825,15 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
             throw withRetirementHint(error);
         ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).');
     }
+    const members = await membersOf(o);
     const targets = [];
     for (const email of emails) {
+        if (!members.has(email.toLowerCase())) {
+            targets.push({ target: email, effect: `not a user of ${app}: nothing to remove` });
+            continue;
+        }
         const request = await wouldSend(() => client.send(removalRequest(apiUrl, locator, email, app)), `the removal of ${email}`);
-        targets.push({ target: email, effect: `remove from ${app} (if a member)`, request });
+        targets.push({ target: email, effect: `remove from ${app}`, request });
     }
     logPlan(ctx.logger, targets);
     const { plan, changes } = planOutputs(targets);
@@ -34826,6 +34841,25 @@ async function planRemoval(apiUrl, locator, emails, app, client, ctx) {
         outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
         summary: [planTable('app-remove-user', 'User', targets)],
     };
+}
+/** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
+async function membersOf(o) {
+    const { owner, app: name } = o.locator;
+    try {
+        const response = await o.client.send({
+            method: 'GET',
+            url: appApiUrl(o.apiUrl, servicePath `/apps/${owner}/${name}/users`),
+        });
+        const users = parseBody(response, appUsers, `the users of ${o.app}`);
+        o.ctx.logger.info(`dry run: ${o.app} has ${users.length} user(s).`);
+        return new Set(users.flatMap((u) => (u.email ? [u.email.toLowerCase()] : [])));
+    }
+    catch (error) {
+        if (error instanceof ServiceError && error.status === 404) {
+            throw error.withHint(`${o.app} was not found, or the API token cannot see it: check the app's owner and name.`);
+        }
+        throw withRetirementHint(error);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
@@ -34882,7 +34916,7 @@ async function appRemoveUser(options, client, ctx) {
     ctx.logger.warning(notice);
     const app = describeApp(locator);
     if (ctx.dryRun)
-        return planRemoval(options.apiUrl, locator, emails, app, client, ctx);
+        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
     const outcomes = [];
     const failures = [];
     for (const [index, email] of emails.entries()) {
@@ -35298,7 +35332,7 @@ const OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running, failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
@@ -35308,6 +35342,7 @@ const OUTPUTS = {
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
     count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
@@ -35866,6 +35901,13 @@ function report(outcomes, options) {
             'operation-id': last.body?.id ?? last.body?.name ?? undefined,
             'operation-url': last.operationUrl,
             'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+            ...(options.operations
+                ? {
+                    operations: outcomes
+                        .filter(stillRunning)
+                        .map((o) => ({ target: o.resourceId, verb: o.verb, url: o.operationUrl })),
+                }
+                : {}),
             'percent-complete': last.body?.percentComplete ?? undefined,
             'start-time': last.body?.startTime ?? undefined,
             'end-time': last.body?.endTime ?? undefined,
@@ -36380,7 +36422,7 @@ function plannedTarget(o) {
  */
 function acted(o) {
     const outcome = o.instance?.outcome;
-    if (outcome === 'skipped' || outcome === 'planned')
+    if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent')
         return false;
     if (outcome !== 'failed')
         return true;
@@ -36510,7 +36552,7 @@ function readFailure(ref, error, durationMs, log, ctx) {
             ...base,
             kind: 'cancelled',
             failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            instance: { outcome: 'failed', done: 'not sent: cancelled' },
+            instance: { outcome: 'not sent', done: 'not sent: cancelled' },
         };
     }
     if (error instanceof ServiceError)
@@ -36588,6 +36630,52 @@ async function verifyEnd(o) {
             return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
     }
 }
+/**
+ * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
+ * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
+ * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
+ * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
+ * reported running.
+ */
+async function readAfterEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
+    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+    log.info(`${said}: reading the instance, which may still be moving`);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: () => undefined,
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const instance = { before: sent.before, after: last };
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        const why = ended.failure?.replace(/\.$/, '') ?? said;
+        log.warning(`${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`);
+        return {
+            ...ended,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: undefined,
+            durationMs,
+            instance: {
+                ...instance,
+                outcome: DONE[action.verb],
+                done: `${sent.done}: ${said}, then ${last?.status}`,
+            },
+        };
+    }
+    const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
+    return {
+        ...ended,
+        failure,
+        durationMs,
+        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
 
@@ -36621,7 +36709,11 @@ async function runInstanceAction(action, options, client, ctx) {
     const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
         title: (t) => `${operation} ${t.ref.label}`,
         logName: (t) => t.ref.label,
-        work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
+        work: async (target, log) => ({
+            ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
+            resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
+            verb: action.verb,
+        }),
     });
     const reported = report(outcomes, {
         title: operation,
@@ -36630,6 +36722,7 @@ async function runInstanceAction(action, options, client, ctx) {
         severalFailed: `erp virtual instances did not ${action.verb}`,
         resultKey: 'erpVirtualInstance',
         instances: true,
+        operations: true,
         context: whereContext(targets),
     });
     return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
@@ -36658,7 +36751,7 @@ async function actOn(o) {
             kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
             durationMs: 0,
             failure: `${label} was not sent: ${why} before its turn.`,
-            instance: { outcome: 'failed', done: `not sent: ${why}` },
+            instance: { outcome: 'not sent', done: `not sent: ${why}` },
         };
     }
     // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
@@ -36713,9 +36806,9 @@ async function actOn(o) {
                 durationMs: elapsed(),
                 log,
             });
-            return kind === 'succeeded' && options.verify
-                ? verifyEnd({ ...o, ended, sent, startedAt })
-                : withInstance(ended, sent, verb);
+            if (kind === 'failed')
+                return readAfterEnd({ ...o, ended, sent, startedAt });
+            return options.verify ? verifyEnd({ ...o, ended, sent, startedAt }) : withInstance(ended, sent, verb);
         }
         pollingUrl = first.pollingUrl;
         mode = first.mode;
@@ -36757,6 +36850,9 @@ async function actOn(o) {
     if (followed.kind === 'succeeded' && options.verify) {
         return verifyEnd({ ...o, ended, sent, startedAt });
     }
+    // An operation that ended other than Succeeded: the instance may still reach its end.
+    if (followed.kind === 'failed' || ended.gone)
+        return readAfterEnd({ ...o, ended, sent, startedAt });
     return withInstance(ended, sent, verb);
 }
 /** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
@@ -36765,7 +36861,7 @@ function withInstance(outcome, sent, verb) {
         ? outcome.kind === 'accepted'
             ? 'running'
             : DONE[verb]
-        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
             ? 'running'
             : 'failed';
     const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
@@ -36801,6 +36897,7 @@ const OPERATION_OUTPUTS = [
     'start-time',
     'end-time',
     ...RESPONSE_ID_OUTPUTS,
+    'operations',
 ];
 const INSTANCE_ACTION_OUTPUTS = [
     ...OPERATION_OUTPUTS,
@@ -37803,6 +37900,39 @@ async function erpList(options, client, ctx) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
+
+/**
+ * wait-for-operation's operation-url: what operationUrls accepts, or the `operations` output as it is (a JSON
+ * array of `{target, verb, url}`), which names each system so that its end status can be verified. The target
+ * is checked as a resource id by the operation, before any request.
+ */
+const operationEntries = parser((raw) => {
+    let items;
+    try {
+        items = raw.trim().startsWith('[') ? JSON.parse(raw) : undefined;
+    }
+    catch {
+        items = undefined;
+    }
+    const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
+    if (!objects)
+        return readOperationUrls(raw).map((url) => ({ url }));
+    return items.map((item, i) => {
+        const { target, verb, url } = (typeof item === 'object' && item !== null ? item : {});
+        if (typeof url !== 'string')
+            return refuse(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
+        const reason = urlProblem(url);
+        if (reason)
+            return refuse(`item ${i + 1} ${reason}: '${describeUrl(url)}'`);
+        if (typeof target !== 'string' || target === '')
+            return refuse(`item ${i + 1} has no target (a resource id)`);
+        if (verb !== 'stop' && verb !== 'start')
+            return refuse(`item ${i + 1}: verb must be stop or start`);
+        return { url: new URL(url).href, target, verb };
+    });
+});
+
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
 
 
@@ -37812,6 +37942,19 @@ async function erpList(options, client, ctx) {
 
 
 
+
+
+
+
+
+const WAIT_INPUTS = {
+    /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
+    operationUrl: module_required('operation-url', operationEntries),
+    maxParallel: withDefault('max-parallel'),
+    /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
+    wait: withDefault('wait'),
+    verify: withDefault('verify'),
+};
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
  * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
@@ -37821,7 +37964,7 @@ async function erpList(options, client, ctx) {
     description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
     client: 'resource-manager',
     polls: true,
-    inputs: { operationUrl: module_required('operation-url'), maxParallel: withDefault('max-parallel') },
+    inputs: WAIT_INPUTS,
     outputs: OPERATION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
     run: waitForOperation,
@@ -37831,24 +37974,61 @@ async function erpList(options, client, ctx) {
  * rule, same polling, one verdict over all of them as a stop of several instances gives.
  */
 async function waitForOperation(options, client, ctx) {
-    // Every URL is checked before the first poll: one on another origin fails the step with nothing sent.
-    const urls = options.operationUrl.map((url, i) => ({ url: onOrigin(url, client.origin), n: i + 1 }));
-    if (urls.length === 0) {
+    // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
+    const entries = options.operationUrl.map((entry, i) => ({
+        url: onOrigin(entry.url, client.origin),
+        n: i + 1,
+        system: systemOf(entry, i, options.baseUrl),
+    }));
+    if (entries.length === 0) {
         ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-        return { outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] }, summary: [] };
+        return {
+            outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
+            summary: [],
+        };
     }
-    const several = urls.length > 1;
-    const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
-        title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
-        logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
-        work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+    if (entries.some((e) => !e.system)) {
+        ctx.logger.info('operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).');
+    }
+    const several = entries.length > 1;
+    const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
+        title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
+        logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
+        work: async ({ url, n, system }, log) => ({
+            ...(await resume({
+                pollingUrl: url,
+                label: system
+                    ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
+                    : several
+                        ? `Operation ${n}`
+                        : 'The operation',
+                system,
+                options,
+                client,
+                ctx,
+                log,
+            })),
+            resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
+            verb: system?.verb,
+        }),
     });
     return report(outcomes, {
         title: 'wait-for-operation',
-        targetHeader: 'operation',
+        targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
         several,
         severalFailed: 'operations did not end well',
+        operations: true,
     });
+}
+/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
+function systemOf(entry, i, baseUrl) {
+    if (entry.target === undefined || entry.verb === undefined)
+        return undefined;
+    const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
+    if (typeof ref === 'string')
+        throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
+    const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
+    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb };
 }
 function onOrigin(url, origin) {
     try {
@@ -37860,8 +38040,9 @@ function onOrigin(url, origin) {
         throw error;
     }
 }
-async function resume(pollingUrl, label, client, ctx, log) {
-    const target = redactQuery(pollingUrl);
+async function resume(o) {
+    const { pollingUrl, label, client, ctx, log, system } = o;
+    const target = system?.ref.label ?? redactQuery(pollingUrl);
     const startedAt = ctx.clock.now();
     // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
@@ -37871,8 +38052,14 @@ async function resume(pollingUrl, label, client, ctx, log) {
         return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    return conclude({
+    // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
+    const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
+    const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+    const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
+    if (peeked)
+        log.info('still running; not waiting (wait: false): it stays in operation-urls');
+    const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
+    const ended = conclude({
         label,
         target,
         followed,
@@ -37880,6 +38067,24 @@ async function resume(pollingUrl, label, client, ctx, log) {
         durationMs: ctx.clock.now() - startedAt,
         log,
     });
+    if (!system)
+        return ended;
+    // Named by the operations output: each system's end status is verified as erp-stop verifies it.
+    const after = {
+        action: { verb: system.verb, snooze: { input: 'deallocate-vm', on: false } },
+        target: system,
+        ended,
+        sent: { done: system.verb },
+        client,
+        ctx,
+        log,
+        startedAt,
+    };
+    if (followed.kind === 'succeeded' && o.options.verify)
+        return verifyEnd(after);
+    if (followed.kind === 'failed' || ended.gone)
+        return readAfterEnd(after);
+    return ended;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
@@ -38013,6 +38218,7 @@ function datasetsTable(failed) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
 function isNewestFirst(orderby) {
     return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
@@ -38113,6 +38319,44 @@ function decide(pass, lead, first, qualifies) {
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a, b) {
     return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+/**
+ * The synchronization that started last and has not ended (sync-cancel without an id), in a listing asked for
+ * newest first: one listed before every dated one without a start (queued) is the newest; past a dated item older
+ * than the best found so far, nothing further down started later, so the reading stops there. A listing out of
+ * order is read whole.
+ */
+async function newestNotEnded(listing) {
+    let best;
+    let newest;
+    let previous;
+    let ordered = true;
+    for await (const page of listing) {
+        for (const sync of page.value) {
+            newest ??= sync;
+            const start = startOf(sync);
+            const running = classifyStatus(sync.status) === 'running';
+            if (start === undefined) {
+                if (running && ordered && previous === undefined)
+                    return { found: sync, newest };
+                continue;
+            }
+            if (previous !== undefined && start > previous)
+                ordered = false;
+            previous = start;
+            if (ordered && best && start < best.start)
+                return { found: best.sync, newest };
+            if (running && (!best || start > best.start))
+                best = { sync, start };
+        }
+    }
+    return { found: best?.sync, newest };
+}
+/** Why nothing is cancelled where no synchronization runs: the latest, and how it ended, or an empty listing. */
+function nothingToCancel(newest) {
+    return newest
+        ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
+        : 'the share subscription lists no synchronization';
 }
 
 ;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
@@ -38475,7 +38719,7 @@ class ShareSubscription {
 
 
 
-const WAIT_INPUTS = {
+const wait_for_sync_WAIT_INPUTS = {
     ...SHARE_INPUTS,
     synchronizationId: module_optional('synchronization-id'),
     startedAfter: module_optional('started-after'),
@@ -38491,7 +38735,7 @@ const WAIT_INPUTS = {
     description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
     client: 'resource-manager',
     polls: true,
-    inputs: WAIT_INPUTS,
+    inputs: wait_for_sync_WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
     run: waitForSync,
@@ -38597,15 +38841,17 @@ async function planStart(share, mode, runningHint, ctx) {
 /** sync-cancel: the synchronization the real run would cancel, or nothing where none runs. */
 async function planCancel(share, synchronizationId, ctx) {
     if (synchronizationId === undefined) {
-        const newest = await newestListed(share);
-        if (!newest?.synchronizationId || classifyStatus(newest.status) !== 'running') {
-            const what = newest
-                ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
-                : 'the share subscription lists no synchronization';
-            return planResult('sync-cancel', share, [{ target: share.options.shareSubscription, effect: `nothing to cancel: ${what}` }], ctx);
+        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+        if (!found?.synchronizationId) {
+            return planResult('sync-cancel', share, [
+                {
+                    target: share.options.shareSubscription,
+                    effect: `nothing to cancel: ${nothingToCancel(newest)}`,
+                },
+            ], ctx);
         }
-        synchronizationId = newest.synchronizationId;
-        ctx.logger.info(`dry run: the latest synchronization is ${synchronizationId}${describeSync(newest)}, ${newest.status}.`);
+        synchronizationId = found.synchronizationId;
+        ctx.logger.info(`dry run: the latest synchronization not ended is ${synchronizationId}${describeSync(found)}, ${found.status}.`);
     }
     const id = synchronizationId;
     const planned = await wouldSend(() => share.change('cancelSynchronization', { synchronizationId: id }), `the cancel of synchronization ${id}`);
@@ -38854,6 +39100,21 @@ async function cancel(share, id, known, ctx) {
     ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
     return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
+/**
+ * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
+ * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
+ */
+async function endedMeanwhile(share, id, error, ctx) {
+    const status = error instanceof ServiceError ? error.status : undefined;
+    if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
+        throw error;
+    const listed = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
+    const now = listed.found;
+    if (!now || classifyStatus(now.status) === 'running')
+        throw error;
+    ctx.logger.info(`cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`);
+    return { ...now, synchronizationId: id };
+}
 async function syncCancel(options, client, ctx) {
     const { clock, logger } = ctx;
     const started = clock.now();
@@ -38866,26 +39127,30 @@ async function syncCancel(options, client, ctx) {
     let id = options.synchronizationId;
     let known;
     if (!id) {
-        // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
-        const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-        known = pass.found;
-        if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+        // The one that started last and has not ended: an older one may still run where the newest has ended.
+        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+        known = found;
+        if (known && !known.synchronizationId) {
             return result(known, {
-                failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+                failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
             });
         }
-        if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
-            const nothing = known
-                ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
-                : 'Nothing to cancel: the share subscription lists no synchronization.';
+        if (!known?.synchronizationId) {
+            const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
             logger.info(`${nothing} Nothing was sent.`);
             return result(undefined, { notes: [nothing] });
         }
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
     }
-    const answered = await cancel(share, id, known, ctx);
-    sent = true;
+    let answered;
+    try {
+        answered = await cancel(share, id, known, ctx);
+        sent = true;
+    }
+    catch (error) {
+        answered = await endedMeanwhile(share, id, error, ctx);
+    }
     const outcome = await followAnswered(share, id, answered, options.wait, ctx);
     const { sync, wanted } = outcome;
     switch (outcome.end) {
@@ -40464,7 +40729,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4515);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

@@ -69,7 +69,10 @@ describe('app-remove-user with dry-run', () => {
     const e = emu.get();
     const dry = await run(inputs({ 'dry-run': 'true' }));
     expect(dry.code).toBe(0);
-    expect(e.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual(['GET /v0.1/user']);
+    expect(e.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'GET /v0.1/user',
+      'GET /v0.1/apps/contoso/shop/users',
+    ]);
     expect(Object.keys(e.apps.members('contoso', 'shop')!)).toEqual(
       expect.arrayContaining(['leaver@contoso.com', 'tester@contoso.com']),
     );
@@ -77,8 +80,8 @@ describe('app-remove-user with dry-run', () => {
     expect(JSON.parse(dry.outputs['removed-users']!)).toEqual([]);
     const plan = JSON.parse(dry.outputs.plan!) as PlanEntry[];
     expect(plan.map((p) => [p.target, p.effect])).toEqual([
-      ['leaver@contoso.com', 'remove from contoso/shop (if a member)'],
-      ['tester@contoso.com', 'remove from contoso/shop (if a member)'],
+      ['leaver@contoso.com', 'remove from contoso/shop'],
+      ['tester@contoso.com', 'remove from contoso/shop'],
     ]);
     expect(dry.stdout).toContain(
       `dry run: would DELETE ${e.url}/v0.1/apps/contoso/shop/users/leaver%40contoso.com {}`,
@@ -91,6 +94,22 @@ describe('app-remove-user with dry-run', () => {
     expect(real.outputs.changes).toBe('true');
     expect(JSON.parse(real.outputs.plan!)).toEqual([]);
     expectPlanSent(plan, changesSeen(e));
+  });
+
+  it('reads the app’s users: a misspelt app fails, a non-member is planned as no change (issue 32 point 7)', async () => {
+    const e = emu.get();
+    const misspelt = await run(inputs({ 'dry-run': 'true', app: 'contoso/shpo' }));
+    expect(misspelt.code).toBe(1);
+    expect(misspelt.errors[0]).toContain('HTTP 404');
+    expect(misspelt.errors[0]).toContain('contoso/shpo was not found');
+    const outsider = await run(inputs({ 'dry-run': 'true', 'user-email': 'stranger@example.com' }));
+    expect(outsider.code).toBe(0);
+    expect(outsider.outputs.changes).toBe('false');
+    const plan = JSON.parse(outsider.outputs.plan!) as PlanEntry[];
+    expect(plan).toEqual([]);
+    expect(outsider.stdout).toContain('stranger@example.com');
+    expect(outsider.stdout).toContain('not a user of contoso/shop: nothing to remove');
+    expect(changesSeen(e)).toEqual([]);
   });
 
   it('fails where the real run would fail before changing anything: a token the service refuses', async () => {

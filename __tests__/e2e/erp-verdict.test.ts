@@ -102,6 +102,38 @@ describe('a snooze (deallocate-vm) the status cannot tell (issue 32 point 3)', (
   });
 });
 
+describe('an operation that ends first (issue 32 point 4)', () => {
+  it('fails at 3 s while the system reaches Offline at 8 s: the instance is followed, a success with a warning', async () => {
+    const e = emu.get();
+    // Three polls to the Failed (3 s at 1 s), then five more reads of Stopping before Offline (8 s).
+    e.erp.setInstance('X01', {
+      steps: ['InProgress', 'InProgress', 'Failed'],
+      movesAfterFailure: { status: 'Offline', reads: 4 },
+    });
+    const r = await run({});
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(STOP)).toHaveLength(1);
+    expect(r.outputs['operation-status']).toBe('Succeeded');
+    expect(r.outputs['operation-urls']).toBe('[]');
+    expect(JSON.parse(r.outputs.instances!)).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline', outcome: 'stopped' }),
+    ]);
+    expect(r.warnings.join('\n')).toContain('ended with status Failed');
+    expect(r.warnings.join('\n')).toContain('reached Offline: counted as done');
+  });
+
+  it('an operation that ended Failed and an instance back where it was: failed, never running', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: ['InProgress', 'Failed'] });
+    const r = await run({});
+    expect(r.code).toBe(1);
+    expect(r.outputs['operation-status']).toBe('Failed');
+    expect(r.outputs['operation-urls']).toBe('[]');
+    expect(JSON.parse(r.outputs.instances!)[0]).toMatchObject({ after: 'Running', outcome: 'failed' });
+  });
+});
+
 describe('a stop refused with 409', () => {
   it('on the first attempt is a refusal: sent once, fails with the service’s code and message', async () => {
     const e = emu.get();
@@ -158,23 +190,35 @@ describe('operation-status and operation-urls say only what is true', () => {
     expect(r.summary).not.toContain('sig=');
   });
 
-  it('an operation whose polling URL answers 404 is not listed to resume', async () => {
+  it('an operation whose polling URL answers 404 is not listed to resume; the instance decides (issue 32 point 4)', async () => {
     const e = emu.get();
-    e.addFault({
+    const gone = {
       fault: {
-        kind: 'status',
+        kind: 'status' as const,
         status: 404,
         body: JSON.stringify({ error: { code: 'OperationNotFound', message: 'No such operation.' } }),
       },
       times: 1,
       method: 'GET',
       path: POLL,
-    });
-    const r = await run({});
+    };
+    e.addFault({ ...gone });
+    // The instance goes on to Offline: a success, with a warning naming what the operation said.
+    const reached = await run({});
+    expect(reached.code).toBe(0);
+    expect(reached.warnings.join('\n')).toContain('OperationNotFound');
+    expect(reached.outputs['operation-urls']).toBe('[]');
+    expect(JSON.parse(reached.outputs.instances!)[0]).toMatchObject({ after: 'Offline', outcome: 'stopped' });
+
+    // The instance still Stopping at the timeout: the failure stands, nothing to resume, never running.
+    e.erp.setInstance('X02', { steps: [{ status: 'InProgress', percentComplete: 10 }] });
+    e.addFault({ ...gone });
+    const r = await run({ 'erp-virtual-instance': 'X02', timeout: '2s' });
     expect(r.code).toBe(1);
     expect(r.errors[0]).toContain('OperationNotFound');
     expect(r.errors[0]).toContain('nothing to resume');
     expect(r.outputs['operation-urls']).toBe('[]');
+    expect(JSON.parse(r.outputs.instances!)[0]).toMatchObject({ outcome: 'failed' });
   });
 });
 

@@ -50,6 +50,38 @@ describe('sync-cancel', () => {
     expect(result.summary).toContain('Cancelled');
   });
 
+  it('without an id, cancels an older one still running where the newest has ended (issue 32 point 7)', async () => {
+    emu.get().dataShare.synchronizations = [
+      sync('older', '2026-11-21T06:30:00Z', ['InProgress']),
+      sync('newest', '2026-11-22T06:30:00Z', ['Succeeded']),
+    ];
+    const result = await run();
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(emu.get().dataShare.cancelRequests).toEqual(['older']);
+    expect(result.outputs['synchronization-id']).toBe('older');
+    expect(result.outputs['synchronization-status']).toBe('Cancelled');
+  });
+
+  it('succeeds where the synchronization ends just before the cancel, which is refused (4xx) (issue 32 point 7)', async () => {
+    const area = emu.get().dataShare;
+    // Its id from an earlier step; it has ended by the time the cancel arrives, and the cancel is refused.
+    area.synchronizations = [sync('today', '2026-11-22T06:30:00Z', ['Succeeded'])];
+    area.scenario.cancelEnded = {
+      status: 409,
+      code: 'SynchronizationNotRunning',
+      message: 'The synchronization has ended.',
+    };
+    const result = await run({ 'synchronization-id': 'today' });
+    expect(result.errors).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(emu.get().requestsTo(CANCEL)).toHaveLength(1);
+    expect(result.outputs['synchronization-id']).toBe('today');
+    expect(result.outputs['synchronization-status']).toBe('Succeeded');
+    expect(result.stdout).toContain('cancelSynchronization was refused (HTTP 409)');
+    expect(result.stdout).toContain('Synchronization today ended Succeeded before the cancel took effect.');
+  });
+
   it('succeeds, sends nothing and says so where nothing runs (a re-run is safe)', async () => {
     emu.get().dataShare.synchronizations = [sync('done', '2026-11-22T06:30:00Z', ['Succeeded'])];
     const result = await run();

@@ -25,6 +25,61 @@ async function startStop(instance: string): Promise<string> {
 }
 
 describe('wait-for-operation, run as a runner runs it', () => {
+  it('given the operations output, names each system and verifies its end: a false success fails (issue 32 point 6)', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { endStatus: 'PartiallyRunning' });
+    const started = await run({
+      operation: 'erp-stop',
+      'subscription-id': SUB,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X01',
+      wait: 'false',
+    });
+    expect(started.code).toBe(0);
+    const operations = JSON.parse(started.outputs.operations!) as {
+      target: string;
+      verb: string;
+      url: string;
+    }[];
+    expect(operations).toEqual([
+      {
+        target: `/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01`,
+        verb: 'stop',
+        url: started.outputs['operation-url'],
+      },
+    ]);
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': started.outputs.operations! });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain("erp virtual instance 'X01' is PartiallyRunning");
+    expect(r.stdout).toContain('X01: verify: is PartiallyRunning');
+    expect(r.outputs.operations).toBe('[]');
+
+    // Given the bare URL instead, it follows it and says in one line that it cannot verify.
+    const bare = await startStop('X02');
+    const b = await run({ operation: 'wait-for-operation', 'operation-url': bare });
+    expect(b.code).toBe(0);
+    expect(b.stdout).toContain(
+      'operation-url holds bare polling URLs: the systems they act on are not named',
+    );
+  });
+
+  it('with wait: false peeks: reads each operation once, a running one stays in operation-urls, success (issue 32 point 7)', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 30 }] });
+    const operationUrl = await startStop('X01');
+    const r = await run({
+      operation: 'wait-for-operation',
+      'operation-url': operationUrl,
+      wait: 'false',
+      timeout: '3s',
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(e.requestsTo(POLL)).toHaveLength(1);
+    expect(JSON.parse(r.outputs['operation-urls']!)).toEqual([operationUrl]);
+    expect(r.outputs['operation-status']).toBe('InProgress');
+  });
+
   it('resumes the wait on the operation-url an erp-stop with wait: false returned', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', {

@@ -395,6 +395,18 @@ export const FAULTS: FaultSpec[] = [
     phases: ['page'],
     expect: /was still being read at the step's timeout/,
   },
+  // A refusal (issue 32 point 1): a 409 to the first attempt is the service's word, never sent again, adopted or
+  // followed; a read answered 409 is no success either.
+  {
+    name: 'a 409 refusal',
+    fault: () => ({
+      kind: 'status',
+      status: 409,
+      body: JSON.stringify({ error: { code: 'Conflict', message: 'Another operation is in progress.' } }),
+    }),
+    times: 5,
+    expect: /HTTP 409/,
+  },
   {
     name: 'a body over the cap',
     fault: () => ({ kind: 'huge', bytes: HUGE }),

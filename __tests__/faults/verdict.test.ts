@@ -272,3 +272,27 @@ it('each retry is one visible line, in the action log and on the command line', 
       expect(cli.stdout + cli.stderr).toMatch(/cachedImages: retrying in 1(\.\d)? s after HTTP 503/);
     }),
   ));
+
+it('30 stops, 8 in flight at cancellation: those sent are running and resumable, the rest not sent', () =>
+  faultCase(() =>
+    withEmulator(
+      { erp: { defaults: { steps: [{ status: 'InProgress', percentComplete: 10 }] } } },
+      async (emu) => {
+        const names = Array.from({ length: 30 }, (_, i) => `N${String(i).padStart(2, '0')}`);
+        const r = await run(
+          emu,
+          erp(emu, { 'erp-virtual-instance': names.join('\n'), 'max-parallel': '8', timeout: '60s' }),
+          { sigtermAfterMs: 2_000, signal: 'SIGINT' },
+        );
+        failedWith(r, /cancelled/);
+        const sent = emu.requestsTo(/\/stop$/).length;
+        expect(sent).toBeGreaterThan(0);
+        expect(sent).toBeLessThanOrEqual(8);
+        const outcomes = (JSON.parse(r.outputs.instances!) as { outcome: string }[]).map((i) => i.outcome);
+        expect(outcomes.filter((o) => o === 'running')).toHaveLength(sent);
+        expect(outcomes.filter((o) => o === 'not sent')).toHaveLength(30 - sent);
+        expect(JSON.parse(r.outputs['operation-urls']!)).toHaveLength(sent);
+        expect(r.outputs.changes).toBe('true');
+      },
+    ),
+  ));

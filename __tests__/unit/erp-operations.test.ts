@@ -343,7 +343,17 @@ describe('wait-for-operation', () => {
       statuses: [{ status: 'InProgress' }, { status: 'Completed', percentComplete: 100 }],
     });
     const { ctx } = context(clock);
-    const result = await waitForOperation({ operationUrl: [OP_URL], maxParallel: 10 }, service.client(), ctx);
+    const result = await waitForOperation(
+      {
+        operationUrl: [{ url: OP_URL }],
+        maxParallel: 10,
+        wait: true,
+        verify: true,
+        baseUrl: new URL(ORIGIN),
+      },
+      service.client(),
+      ctx,
+    );
     expect(service.requests.map((r) => r.url)).toEqual([OP_URL, OP_URL]);
     expect(clock.sleeps).toEqual([3000]);
     expect(result.outputs['operation-status']).toBe('Completed');
@@ -356,7 +366,13 @@ describe('wait-for-operation', () => {
     const { ctx } = context(clock);
     await expect(
       waitForOperation(
-        { operationUrl: ['https://elsewhere.example/op'], maxParallel: 10 },
+        {
+          operationUrl: [{ url: 'https://elsewhere.example/op' }],
+          maxParallel: 10,
+          wait: true,
+          verify: true,
+          baseUrl: new URL(ORIGIN),
+        },
         service.client(),
         ctx,
       ),
@@ -370,7 +386,17 @@ describe('wait-for-operation', () => {
     const clock = new VirtualClock();
     const service = new FakeService(clock, { statuses: [{ status: 'cancelled' }] });
     const { ctx } = context(clock);
-    const result = await waitForOperation({ operationUrl: [OP_URL], maxParallel: 10 }, service.client(), ctx);
+    const result = await waitForOperation(
+      {
+        operationUrl: [{ url: OP_URL }],
+        maxParallel: 10,
+        wait: true,
+        verify: true,
+        baseUrl: new URL(ORIGIN),
+      },
+      service.client(),
+      ctx,
+    );
     expect(result.failure).toMatch(/^The operation ended with status cancelled \(request-id: rid-200\)\.$/);
   });
 });

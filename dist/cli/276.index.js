@@ -714,6 +714,11 @@ class AppsArea {
         return [
             { method: 'GET', path: /^\/v0\.1\/user$/, handle: (ctx) => this.guarded(ctx, () => this.profile(ctx)) },
             {
+                method: 'GET',
+                path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users$/,
+                handle: (ctx) => this.guarded(ctx, () => this.listUsers(ctx)),
+            },
+            {
                 method: 'DELETE',
                 path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users\/([^/]+)$/,
                 handle: (ctx) => this.guarded(ctx, () => this.removeUser(ctx)),
@@ -766,6 +771,25 @@ class AppsArea {
             can_change_password: true,
             origin: 'appcenter',
         });
+    }
+    /** The app's users, as a token that can see the app reads them (404 AppNotFound where it cannot). */
+    listUsers(ctx) {
+        const token = this.authenticate(ctx);
+        if (!token)
+            return;
+        const key = `${ctx.params[0]}/${ctx.params[1]}`;
+        const app = this.apps.get(key);
+        if (!app || this.roleOf(token, key) === undefined) {
+            fail(ctx, 404, 'AppNotFound', `The app ${key} was not found.`);
+            return;
+        }
+        const users = Object.entries(app.members).map(([email, role]) => ({
+            email,
+            name: email.split('@')[0],
+            display_name: email.split('@')[0],
+            permissions: [role],
+        }));
+        sendJson(ctx, 200, users);
     }
     removeUser(ctx) {
         const token = this.authenticate(ctx);
@@ -1254,6 +1278,9 @@ class DataShareArea {
             return notFound(ctx, body.synchronizationId);
         this.cancelRequests.push(sync.synchronizationId);
         const status = this.statusAt(sync, this.polls + 1);
+        const refused = this.scenario.cancelEnded;
+        if (!this.runs(sync) && refused)
+            return error(ctx, refused.status, refused.code, refused.message);
         if (!this.runs(sync))
             return sendJson(ctx, 200, present(sync, status));
         if (!this.cancelledAt.has(sync)) {
@@ -1599,6 +1626,13 @@ function applyEnd(state) {
     state.status = state.pendingEnd.status;
     state.health = state.pendingEnd.health;
     state.pendingEnd = undefined;
+}
+/** Where an operation that ended Succeeded leaves the instance: its knobs' end (a false success), else the verb's. */
+function successEnd(op) {
+    const stop = op.stop.action === 'stop';
+    const status = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+    const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(status.toLowerCase());
+    return { status, health: op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy') };
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp-part-ops.ts
@@ -2156,16 +2190,12 @@ class ErpArea {
         const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
         if (state.op !== op)
             return;
-        if (failed) {
-            Object.assign(state, state.prior);
-            return;
-        }
-        const stop = op.stop.action === 'stop';
-        const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
-        const falseSuccess = op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
-        const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
-        state.pendingEnd = { status: endStatus, health: endHealth };
-        state.settleLeft = op.knobs.settleReads ?? 0;
+        const moves = op.knobs.movesAfterFailure;
+        if (failed && !moves)
+            return void Object.assign(state, state.prior);
+        const end = failed && moves ? { status: moves.status, health: moves.health ?? 'Unknown' } : successEnd(op);
+        state.pendingEnd = { status: end.status, health: end.health };
+        state.settleLeft = (failed ? moves?.reads : op.knobs.settleReads) ?? 0;
         if (state.settleLeft === 0)
             applyEnd(state);
     }
@@ -2468,6 +2498,7 @@ const erpKnobs = {
     endHealth: scenario_schema_text,
     settleReads: schemas/* optional */.lqM(scenario_schema_count),
     statusLagReads: schemas/* optional */.lqM(scenario_schema_count),
+    movesAfterFailure: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), health: scenario_schema_text, reads: schemas/* optional */.lqM(scenario_schema_count) })),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
 const steps = erpKnobs.steps;
@@ -2550,6 +2581,7 @@ const dataShare = schemas/* strictObject */.rej({
     ignoreOrderBy: flag,
     starts: schemas/* optional */.lqM(schemas/* array */.YOg(synchronizationStart)),
     conflictCode: scenario_schema_text,
+    cancelEnded: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: schemas/* number */.aig(), code: schemas/* string */.YjP(), message: schemas/* string */.YjP() })),
     cancel: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: scenario_schema_text, afterPolls: schemas/* optional */.lqM(scenario_schema_count) })),
     detailsPageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
     detailsError: schemas/* optional */.lqM(schemas/* strictObject */.rej({

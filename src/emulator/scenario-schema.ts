@@ -103,6 +103,9 @@ const erpKnobs = {
   endHealth: text,
   settleReads: z.optional(count),
   statusLagReads: z.optional(count),
+  movesAfterFailure: z.optional(
+    z.strictObject({ status: z.string(), health: text, reads: z.optional(count) }),
+  ),
 };
 const erpInstance = z.strictObject({ ...erpKnobs, start: z.optional(z.strictObject(erpKnobs)) });
 
@@ -193,6 +196,7 @@ const dataShare = z.strictObject({
   ignoreOrderBy: flag,
   starts: z.optional(z.array(synchronizationStart)),
   conflictCode: text,
+  cancelEnded: z.optional(z.strictObject({ status: z.number(), code: z.string(), message: z.string() })),
   cancel: z.optional(z.strictObject({ status: text, afterPolls: z.optional(count) })),
   detailsPageSize: z.optional(z.int().check(z.positive())),
   detailsError: z.optional(

@@ -143,7 +143,7 @@ export const INPUTS = {
   }),
   'operation-url': def({
     description:
-      'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is). Each must be on the origin of base-url.',
+      'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
     parse: p.operationUrls,
   }),
   'account-name': def({ description: 'The data-share account.', parse: p.resourceName() }),

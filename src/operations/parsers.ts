@@ -226,7 +226,7 @@ export const synchronizationMode = parser((v) => {
  * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
-export const operationUrls = parser((raw) => {
+export function readOperationUrls(raw: string): string[] {
   const fail = refuse;
   const value = raw.trim();
   let entries: { where: string; text: string }[];
@@ -255,9 +255,11 @@ export const operationUrls = parser((raw) => {
     urls.push(new URL(text).href);
   }
   return withoutRepeats(urls);
-});
+}
 
-function urlProblem(text: string): string | undefined {
+export const operationUrls = parser(readOperationUrls);
+
+export function urlProblem(text: string): string | undefined {
   if (/\s/.test(text)) return 'has whitespace inside (give one URL per line)';
   // Two URLs run together parse as one (the second inside the first's path or query).
   if (text.split('://').length > 2) return 'holds more than one URL (give one URL per line)';
@@ -274,7 +276,7 @@ function urlProblem(text: string): string | undefined {
 }
 
 /** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
-function describeUrl(text: string): string {
+export function describeUrl(text: string): string {
   const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
   return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
 }

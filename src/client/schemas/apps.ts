@@ -20,5 +20,11 @@ export function displayNameOf(profile: UserProfile): string | undefined {
   return profile.display_name ?? profile.displayName ?? undefined;
 }
 
+/**
+ * Area D, `GET /v0.1/apps/{owner_name}/{app_name}/users`: the app's users (service-beyond-seed.md); only `email`
+ * is read, the other fields pass through.
+ */
+export const appUsers = z.array(z.looseObject({ email: z.optional(z.nullable(z.string())) }));
+
 /** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
 export const removalResponse = z.looseObject({});

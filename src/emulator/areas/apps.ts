@@ -132,6 +132,11 @@ export class AppsArea implements AreaModule {
     return [
       { method: 'GET', path: /^\/v0\.1\/user$/, handle: (ctx) => this.guarded(ctx, () => this.profile(ctx)) },
       {
+        method: 'GET',
+        path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users$/,
+        handle: (ctx) => this.guarded(ctx, () => this.listUsers(ctx)),
+      },
+      {
         method: 'DELETE',
         path: /^\/v0\.1\/apps\/([^/]+)\/([^/]+)\/users\/([^/]+)$/,
         handle: (ctx) => this.guarded(ctx, () => this.removeUser(ctx)),
@@ -192,6 +197,25 @@ export class AppsArea implements AreaModule {
       can_change_password: true,
       origin: 'appcenter',
     });
+  }
+
+  /** The app's users, as a token that can see the app reads them (404 AppNotFound where it cannot). */
+  private listUsers(ctx: RequestContext): void {
+    const token = this.authenticate(ctx);
+    if (!token) return;
+    const key = `${ctx.params[0]}/${ctx.params[1]}`;
+    const app = this.apps.get(key);
+    if (!app || this.roleOf(token, key) === undefined) {
+      fail(ctx, 404, 'AppNotFound', `The app ${key} was not found.`);
+      return;
+    }
+    const users = Object.entries(app.members).map(([email, role]) => ({
+      email,
+      name: email.split('@')[0],
+      display_name: email.split('@')[0],
+      permissions: [role],
+    }));
+    sendJson(ctx, 200, users);
   }
 
   private removeUser(ctx: RequestContext): void {

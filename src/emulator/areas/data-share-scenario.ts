@@ -98,6 +98,8 @@ export interface DataShareScenario {
   starts?: EmulatedStart[];
   conflictCode?: string;
   cancel?: { status?: string; afterPolls?: number };
+  /** A cancel of a synchronization that has ended is refused so (by default answered 200 with its status). */
+  cancelEnded?: { status: number; code: string; message: string };
   detailsPageSize?: number;
   detailsError?: { status: number; code: string; message: string };
 }

@@ -155,6 +155,8 @@ export class DataShareArea implements AreaModule {
     if (!sync) return notFound(ctx, body.synchronizationId);
     this.cancelRequests.push(sync.synchronizationId);
     const status = this.statusAt(sync, this.polls + 1);
+    const refused = this.scenario.cancelEnded;
+    if (!this.runs(sync) && refused) return error(ctx, refused.status, refused.code, refused.message);
     if (!this.runs(sync)) return sendJson(ctx, 200, present(sync, status));
     if (!this.cancelledAt.has(sync)) {
       this.cancelledAt.set(sync, this.polls);

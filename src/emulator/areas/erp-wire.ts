@@ -216,3 +216,12 @@ export function applyEnd(state: EmulatedInstance): void {
   state.health = state.pendingEnd.health;
   state.pendingEnd = undefined;
 }
+
+/** Where an operation that ended Succeeded leaves the instance: its knobs' end (a false success), else the verb's. */
+export function successEnd(op: ErpOperation): { status: string; health: string } {
+  const stop = op.stop.action === 'stop';
+  const status = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
+  const falseSuccess =
+    op.knobs.endStatus !== undefined && !['offline', 'running'].includes(status.toLowerCase());
+  return { status, health: op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy') };
+}

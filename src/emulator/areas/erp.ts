@@ -27,6 +27,7 @@ import {
   sendNotFound,
   statusResult,
   stepAt,
+  successEnd,
 } from './erp-wire.js';
 import { ErpParts } from './erp-parts.js';
 
@@ -257,17 +258,12 @@ export class ErpArea implements AreaModule {
   private settle(op: ErpOperation, failed: boolean): void {
     const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
     if (state.op !== op) return;
-    if (failed) {
-      Object.assign(state, state.prior);
-      return;
-    }
-    const stop = op.stop.action === 'stop';
-    const endStatus = op.knobs.endStatus ?? (stop ? 'Offline' : 'Running');
-    const falseSuccess =
-      op.knobs.endStatus !== undefined && !['offline', 'running'].includes(endStatus.toLowerCase());
-    const endHealth = op.knobs.endHealth ?? (falseSuccess ? 'Degraded' : stop ? 'Unknown' : 'Healthy');
-    state.pendingEnd = { status: endStatus, health: endHealth };
-    state.settleLeft = op.knobs.settleReads ?? 0;
+    const moves = op.knobs.movesAfterFailure;
+    if (failed && !moves) return void Object.assign(state, state.prior);
+    const end =
+      failed && moves ? { status: moves.status, health: moves.health ?? 'Unknown' } : successEnd(op);
+    state.pendingEnd = { status: end.status, health: end.health };
+    state.settleLeft = (failed ? moves?.reads : op.knobs.settleReads) ?? 0;
     if (state.settleLeft === 0) applyEnd(state);
   }
 

@@ -63,7 +63,7 @@ export async function appRemoveUser(
   const notice = lifecycleNotice(ctx.clock.now());
   ctx.logger.warning(notice);
   const app = describeApp(locator);
-  if (ctx.dryRun) return planRemoval(options.apiUrl, locator, emails, app, client, ctx);
+  if (ctx.dryRun) return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
 
   const outcomes: RemovalOutcome[] = [];
   const failures: { email: string; error: ServiceError }[] = [];

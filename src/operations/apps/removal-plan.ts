@@ -1,5 +1,6 @@
 import { ServiceError } from '../../client/errors.js';
-import type { HttpClient, HttpRequest } from '../../client/http.js';
+import { parseBody, type HttpClient, type HttpRequest } from '../../client/http.js';
+import { appUsers } from '../../client/schemas/apps.js';
 import { servicePath } from '../../client/url.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
@@ -27,18 +28,20 @@ export function removalRequest(
 }
 
 /**
- * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), then plans
- * a DELETE per address. The client refuses each DELETE (PlannedChange), so nothing is removed. Membership cannot be
- * read with this API: the plan says "if a member", which the real run reports as removed or absent.
+ * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), reads the
+ * app's users (`GET /v0.1/apps/{owner}/{app}/users`: an app that does not exist fails here, as the real run
+ * would), then plans a DELETE per member; an address that is no member is planned as no change. The client
+ * refuses each DELETE (PlannedChange), so nothing is removed.
  */
-export async function planRemoval(
-  apiUrl: URL,
-  locator: { owner: string; app: string },
-  emails: readonly string[],
-  app: string,
-  client: HttpClient,
-  ctx: OperationContext,
-): Promise<OperationResult> {
+export async function planRemoval(o: {
+  apiUrl: URL;
+  locator: { owner: string; app: string };
+  emails: readonly string[];
+  app: string;
+  client: HttpClient;
+  ctx: OperationContext;
+}): Promise<OperationResult> {
+  const { apiUrl, locator, emails, app, client, ctx } = o;
   try {
     await client.send({ method: 'GET', url: appApiUrl(apiUrl, '/user') });
     ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user).');
@@ -50,13 +53,18 @@ export async function planRemoval(
       'dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).',
     );
   }
+  const members = await membersOf(o);
   const targets: PlannedTarget[] = [];
   for (const email of emails) {
+    if (!members.has(email.toLowerCase())) {
+      targets.push({ target: email, effect: `not a user of ${app}: nothing to remove` });
+      continue;
+    }
     const request = await wouldSend(
       () => client.send(removalRequest(apiUrl, locator, email, app)),
       `the removal of ${email}`,
     );
-    targets.push({ target: email, effect: `remove from ${app} (if a member)`, request });
+    targets.push({ target: email, effect: `remove from ${app}`, request });
   }
   logPlan(ctx.logger, targets);
   const { plan, changes } = planOutputs(targets);
@@ -64,4 +72,31 @@ export async function planRemoval(
     outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
     summary: [planTable('app-remove-user', 'User', targets)],
   };
+}
+
+/** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
+async function membersOf(o: {
+  apiUrl: URL;
+  locator: { owner: string; app: string };
+  app: string;
+  client: HttpClient;
+  ctx: OperationContext;
+}): Promise<Set<string>> {
+  const { owner, app: name } = o.locator;
+  try {
+    const response = await o.client.send({
+      method: 'GET',
+      url: appApiUrl(o.apiUrl, servicePath`/apps/${owner}/${name}/users`),
+    });
+    const users = parseBody(response, appUsers, `the users of ${o.app}`);
+    o.ctx.logger.info(`dry run: ${o.app} has ${users.length} user(s).`);
+    return new Set(users.flatMap((u) => (u.email ? [u.email.toLowerCase()] : [])));
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 404) {
+      throw error.withHint(
+        `${o.app} was not found, or the API token cannot see it: check the app's owner and name.`,
+      );
+    }
+    throw withRetirementHint(error);
+  }
 }

@@ -1,4 +1,4 @@
-import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
+import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
 import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
 import type { PollingMode } from '../../client/arm/polling.js';
 import type { HttpClient } from '../../client/http.js';
@@ -12,9 +12,9 @@ import { sameStatus } from '../../client/status.js';
 import { readInstance, type InstanceState } from './instance-state.js';
 import { conclude } from './conclude.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import { report, type InstanceOutcome, type Outcome } from './outcome.js';
+import { report, stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
-import { readFailure, verifyEnd } from './verdict.js';
+import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
 import {
   apiVersionFor,
   DONE,
@@ -46,7 +46,11 @@ export async function runInstanceAction(
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `${operation} ${t.ref.label}`,
     logName: (t) => t.ref.label,
-    work: (target, log) => actOn({ action, target, apiVersion, options, client, ctx, log }),
+    work: async (target, log) => ({
+      ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
+      resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
+      verb: action.verb,
+    }),
   });
   const reported = report(outcomes, {
     title: operation,
@@ -55,6 +59,7 @@ export async function runInstanceAction(
     severalFailed: `erp virtual instances did not ${action.verb}`,
     resultKey: 'erpVirtualInstance',
     instances: true,
+    operations: true,
     context: whereContext(targets),
   });
   return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
@@ -98,7 +103,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
       durationMs: 0,
       failure: `${label} was not sent: ${why} before its turn.`,
-      instance: { outcome: 'failed', done: `not sent: ${why}` },
+      instance: { outcome: 'not sent', done: `not sent: ${why}` },
     };
   }
 
@@ -154,9 +159,8 @@ export async function actOn(o: ActOn): Promise<Outcome> {
         durationMs: elapsed(),
         log,
       });
-      return kind === 'succeeded' && options.verify
-        ? verifyEnd({ ...o, ended, sent, startedAt })
-        : withInstance(ended, sent, verb);
+      if (kind === 'failed') return readAfterEnd({ ...o, ended, sent, startedAt });
+      return options.verify ? verifyEnd({ ...o, ended, sent, startedAt }) : withInstance(ended, sent, verb);
     }
     pollingUrl = first.pollingUrl;
     mode = first.mode;
@@ -197,6 +201,8 @@ export async function actOn(o: ActOn): Promise<Outcome> {
   if (followed.kind === 'succeeded' && options.verify) {
     return verifyEnd({ ...o, ended, sent, startedAt });
   }
+  // An operation that ended other than Succeeded: the instance may still reach its end.
+  if (followed.kind === 'failed' || ended.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
   return withInstance(ended, sent, verb);
 }
 
@@ -207,7 +213,7 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
       ? outcome.kind === 'accepted'
         ? 'running'
         : DONE[verb]
-      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || outcome.operationUrl
+      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
         ? 'running'
         : 'failed';
   const how =

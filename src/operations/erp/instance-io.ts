@@ -29,6 +29,7 @@ export const OPERATION_OUTPUTS = [
   'start-time',
   'end-time',
   ...RESPONSE_ID_OUTPUTS,
+  'operations',
 ] as const satisfies readonly OutputName[];
 
 export const INSTANCE_ACTION_OUTPUTS = [

@@ -59,7 +59,7 @@ function plannedTarget(o: Outcome): PlannedTarget {
  */
 function acted(o: Outcome): boolean {
   const outcome = o.instance?.outcome;
-  if (outcome === 'skipped' || outcome === 'planned') return false;
+  if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent') return false;
   if (outcome !== 'failed') return true;
   return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
 }

@@ -8,7 +8,8 @@ import type { InstanceState } from './instance-state.js';
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
 /** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome = 'stopped' | 'started' | 'skipped' | 'running' | 'failed' | 'read' | 'planned';
+export type InstanceOutcome =
+  'stopped' | 'started' | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
 
 /** What the step knows of one instance: its status before and after, and what was done to it. */
 export interface InstanceReport {
@@ -41,6 +42,9 @@ export interface Outcome {
   gone?: boolean;
   /** erp-stop, erp-start, erp-status: the instance. */
   instance?: InstanceReport;
+  /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
+  resourceId?: string;
+  verb?: 'stop' | 'start';
 }
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
@@ -73,6 +77,8 @@ export interface ReportOptions {
   context?: [string, string][];
   /** erp-stop, erp-start: one row per instance (status before, what was done, after) and the `instances` output. */
   instances?: boolean;
+  /** Sets the `operations` output (erp-stop, erp-start, wait-for-operation). */
+  operations?: boolean;
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
@@ -122,6 +128,13 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'operation-id': last.body?.id ?? last.body?.name ?? undefined,
       'operation-url': last.operationUrl,
       'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+      ...(options.operations
+        ? {
+            operations: outcomes
+              .filter(stillRunning)
+              .map((o) => ({ target: o.resourceId, verb: o.verb, url: o.operationUrl })),
+          }
+        : {}),
       'percent-complete': last.body?.percentComplete ?? undefined,
       'start-time': last.body?.startTime ?? undefined,
       'end-time': last.body?.endTime ?? undefined,

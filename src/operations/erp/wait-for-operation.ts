@@ -6,14 +6,30 @@ import { OPERATION_OUTPUTS } from './instance-io.js';
 import { conclude } from './conclude.js';
 import { report, type Outcome } from './outcome.js';
 import { followInLog, type InstanceLog } from './progress.js';
-import { defineOperation, required, withDefault } from '../module.js';
+import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+import { operationEntries, type OperationEntry } from './operation-entries.js';
+import {
+  ERP_VIRTUAL_INSTANCE,
+  parseResourceId,
+  resourceId,
+  resourceUrl,
+} from '../../client/arm/resource-id.js';
+import type { InstanceRef } from './instance-ref.js';
+import { readAfterEnd, verifyEnd } from './verdict.js';
+import { ERP_API_VERSION, type Verb } from './vocabulary.js';
+import { PollTimeoutError } from '../../client/arm/lro.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
-export interface WaitForOperationOptions {
-  /** Absolute URLs, as the operation-url parser gives them. */
-  operationUrl: string[];
-  maxParallel: number;
-}
+const WAIT_INPUTS = {
+  /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
+  operationUrl: required('operation-url', operationEntries),
+  maxParallel: withDefault('max-parallel'),
+  /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
+  wait: withDefault('wait'),
+  verify: withDefault('verify'),
+};
+
+export type WaitForOperationOptions = OptionsOf<typeof WAIT_INPUTS> & ClientOptions<'resource-manager'>;
 
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
@@ -25,7 +41,7 @@ export default defineOperation({
     'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
   client: 'resource-manager',
   polls: true,
-  inputs: { operationUrl: required('operation-url'), maxParallel: withDefault('max-parallel') },
+  inputs: WAIT_INPUTS,
   outputs: OPERATION_OUTPUTS,
   example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
   run: waitForOperation,
@@ -40,24 +56,68 @@ export async function waitForOperation(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  // Every URL is checked before the first poll: one on another origin fails the step with nothing sent.
-  const urls = options.operationUrl.map((url, i) => ({ url: onOrigin(url, client.origin), n: i + 1 }));
-  if (urls.length === 0) {
+  // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
+  const entries = options.operationUrl.map((entry, i) => ({
+    url: onOrigin(entry.url, client.origin),
+    n: i + 1,
+    system: systemOf(entry, i, options.baseUrl),
+  }));
+  if (entries.length === 0) {
     ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-    return { outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] }, summary: [] };
+    return {
+      outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
+      summary: [],
+    };
   }
-  const several = urls.length > 1;
-  const outcomes = await forEachTarget(urls, options.maxParallel, ctx, {
-    title: ({ url }) => `wait-for-operation ${redactQuery(url)}`,
-    logName: ({ n }) => (several ? `operation ${n}` : 'operation'),
-    work: ({ url, n }, log) => resume(url, several ? `Operation ${n}` : 'The operation', client, ctx, log),
+  if (entries.some((e) => !e.system)) {
+    ctx.logger.info(
+      'operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).',
+    );
+  }
+  const several = entries.length > 1;
+  const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
+    title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
+    logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
+    work: async ({ url, n, system }, log) => ({
+      ...(await resume({
+        pollingUrl: url,
+        label: system
+          ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
+          : several
+            ? `Operation ${n}`
+            : 'The operation',
+        system,
+        options,
+        client,
+        ctx,
+        log,
+      })),
+      resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
+      verb: system?.verb,
+    }),
   });
   return report(outcomes, {
     title: 'wait-for-operation',
-    targetHeader: 'operation',
+    targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
     several,
     severalFailed: 'operations did not end well',
+    operations: true,
   });
+}
+
+/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
+function systemOf(entry: OperationEntry, i: number, baseUrl: URL): System | undefined {
+  if (entry.target === undefined || entry.verb === undefined) return undefined;
+  const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
+  if (typeof ref === 'string') throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
+  const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
+  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb };
+}
+
+interface System {
+  ref: InstanceRef;
+  readUrl: URL;
+  verb: Verb;
 }
 
 function onOrigin(url: string, origin: string): string {
@@ -69,14 +129,17 @@ function onOrigin(url: string, origin: string): string {
   }
 }
 
-async function resume(
-  pollingUrl: string,
-  label: string,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
-  const target = redactQuery(pollingUrl);
+async function resume(o: {
+  pollingUrl: string;
+  label: string;
+  system?: System;
+  options: WaitForOperationOptions;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { pollingUrl, label, client, ctx, log, system } = o;
+  const target = system?.ref.label ?? redactQuery(pollingUrl);
   const startedAt = ctx.clock.now();
   // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
   if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
@@ -86,8 +149,13 @@ async function resume(
     return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-  const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-  return conclude({
+  // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
+  const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
+  const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+  const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
+  if (peeked) log.info('still running; not waiting (wait: false): it stays in operation-urls');
+  const followed = peeked ? { ...polled, kind: 'accepted' as const, error: undefined } : polled;
+  const ended = conclude({
     label,
     target,
     followed,
@@ -95,4 +163,19 @@ async function resume(
     durationMs: ctx.clock.now() - startedAt,
     log,
   });
+  if (!system) return ended;
+  // Named by the operations output: each system's end status is verified as erp-stop verifies it.
+  const after = {
+    action: { verb: system.verb, snooze: { input: 'deallocate-vm' as const, on: false } },
+    target: system,
+    ended,
+    sent: { done: system.verb },
+    client,
+    ctx,
+    log,
+    startedAt,
+  };
+  if (followed.kind === 'succeeded' && o.options.verify) return verifyEnd(after);
+  if (followed.kind === 'failed' || ended.gone) return readAfterEnd(after);
+  return ended;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '../../client/pages.js';
 import type { Synchronization } from '../../client/schemas/data-share.js';
+import { classifyStatus } from '../../client/status.js';
 
 /** Which synchronization to follow: the contract's three rules. */
 export type Choice =
@@ -128,4 +129,42 @@ function decide(
 /** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
 function sameId(a: string | null | undefined, b: string): boolean {
   return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * The synchronization that started last and has not ended (sync-cancel without an id), in a listing asked for
+ * newest first: one listed before every dated one without a start (queued) is the newest; past a dated item older
+ * than the best found so far, nothing further down started later, so the reading stops there. A listing out of
+ * order is read whole.
+ */
+export async function newestNotEnded(
+  listing: AsyncIterable<Page<Synchronization>>,
+): Promise<{ found?: Synchronization; newest?: Synchronization }> {
+  let best: Dated | undefined;
+  let newest: Synchronization | undefined;
+  let previous: number | undefined;
+  let ordered = true;
+  for await (const page of listing) {
+    for (const sync of page.value) {
+      newest ??= sync;
+      const start = startOf(sync);
+      const running = classifyStatus(sync.status) === 'running';
+      if (start === undefined) {
+        if (running && ordered && previous === undefined) return { found: sync, newest };
+        continue;
+      }
+      if (previous !== undefined && start > previous) ordered = false;
+      previous = start;
+      if (ordered && best && start < best.start) return { found: best.sync, newest };
+      if (running && (!best || start > best.start)) best = { sync, start };
+    }
+  }
+  return { found: best?.sync, newest };
+}
+
+/** Why nothing is cancelled where no synchronization runs: the latest, and how it ended, or an empty listing. */
+export function nothingToCancel(newest: Synchronization | undefined): string {
+  return newest
+    ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
+    : 'the share subscription lists no synchronization';
 }

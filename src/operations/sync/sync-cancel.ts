@@ -1,9 +1,9 @@
 import { changeSafely } from '../../client/change-safely.js';
-import { oneLine } from '../../client/errors.js';
+import { oneLine, ServiceError } from '../../client/errors.js';
 import { parseBody, type HttpClient } from '../../client/http.js';
 import { synchronizationSchema, type Synchronization } from '../../client/schemas/data-share.js';
 import { classifyStatus, isCancelled } from '../../client/status.js';
-import { findInListing } from './choose.js';
+import { findInListing, newestNotEnded, nothingToCancel } from './choose.js';
 import { explainFailure } from './datasets.js';
 import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
 import {
@@ -88,6 +88,32 @@ async function cancel(
   return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 
+/**
+ * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
+ * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
+ */
+async function endedMeanwhile(
+  share: ShareSubscription,
+  id: string,
+  error: unknown,
+  ctx: OperationContext,
+): Promise<Synchronization> {
+  const status = error instanceof ServiceError ? error.status : undefined;
+  if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
+    throw error;
+  const listed = await findInListing(
+    share.listSynchronizations({ $orderby: NEWEST_FIRST }),
+    { kind: 'id', synchronizationId: id },
+    true,
+  );
+  const now = listed.found;
+  if (!now || classifyStatus(now.status) === 'running') throw error;
+  ctx.logger.info(
+    `cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`,
+  );
+  return { ...now, synchronizationId: id };
+}
+
 export async function syncCancel(
   options: SyncCancelOptions,
   client: HttpClient,
@@ -105,22 +131,16 @@ export async function syncCancel(
   let id = options.synchronizationId;
   let known: Synchronization | undefined;
   if (!id) {
-    // The one that started last; when it has ended nothing runs, as the service runs one at a time (A3's 409).
-    const pass = await findInListing(
-      share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-      { kind: 'newest' },
-      true,
-    );
-    known = pass.found;
-    if (known && classifyStatus(known.status) === 'running' && !known.synchronizationId) {
+    // The one that started last and has not ended: an older one may still run where the newest has ended.
+    const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+    known = found;
+    if (known && !known.synchronizationId) {
       return result(known, {
-        failure: `The latest synchronization (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+        failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
       });
     }
-    if (!known?.synchronizationId || classifyStatus(known.status) !== 'running') {
-      const nothing = known
-        ? `Nothing to cancel: the latest synchronization, ${known.synchronizationId ?? '(no id)'}, has ended ${known.status}.`
-        : 'Nothing to cancel: the share subscription lists no synchronization.';
+    if (!known?.synchronizationId) {
+      const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
       logger.info(`${nothing} Nothing was sent.`);
       return result(undefined, { notes: [nothing] });
     }
@@ -130,8 +150,13 @@ export async function syncCancel(
     );
   }
 
-  const answered = await cancel(share, id, known, ctx);
-  sent = true;
+  let answered: Synchronization;
+  try {
+    answered = await cancel(share, id, known, ctx);
+    sent = true;
+  } catch (error) {
+    answered = await endedMeanwhile(share, id, error, ctx);
+  }
   const outcome = await followAnswered(share, id, answered, options.wait, ctx);
   const { sync, wanted } = outcome;
   switch (outcome.end) {

@@ -1,7 +1,7 @@
 import { classifyStatus } from '../../client/status.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { findInListing } from './choose.js';
+import { findInListing, newestNotEnded, nothingToCancel } from './choose.js';
 import { NEWEST_FIRST } from './follow.js';
 import { describeSync, shareContext } from './report.js';
 import type { ShareSubscription } from './share.js';
@@ -50,21 +50,23 @@ export async function planCancel(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   if (synchronizationId === undefined) {
-    const newest = await newestListed(share);
-    if (!newest?.synchronizationId || classifyStatus(newest.status) !== 'running') {
-      const what = newest
-        ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
-        : 'the share subscription lists no synchronization';
+    const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
+    if (!found?.synchronizationId) {
       return planResult(
         'sync-cancel',
         share,
-        [{ target: share.options.shareSubscription, effect: `nothing to cancel: ${what}` }],
+        [
+          {
+            target: share.options.shareSubscription,
+            effect: `nothing to cancel: ${nothingToCancel(newest)}`,
+          },
+        ],
         ctx,
       );
     }
-    synchronizationId = newest.synchronizationId;
+    synchronizationId = found.synchronizationId;
     ctx.logger.info(
-      `dry run: the latest synchronization is ${synchronizationId}${describeSync(newest)}, ${newest.status}.`,
+      `dry run: the latest synchronization not ended is ${synchronizationId}${describeSync(found)}, ${found.status}.`,
     );
   }
   const id = synchronizationId;
