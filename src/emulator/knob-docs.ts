@@ -233,4 +233,14 @@ export const KNOB_DOCS: Record<string, string> = {
   'fleet.nextLinkOrigin':
     '`secondary`: every nextLink points at the second origin (a client must refuse it).',
   'fleet.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
+  'erp.instances.<name>.movesAfterFailure':
+    'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
+  'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',
+  'erp.instances.<name>.movesAfterFailure.health': 'The health it reaches (default `Unknown`).',
+  'erp.instances.<name>.movesAfterFailure.reads': 'Reads that still show the moving status before it.',
+  'dataShare.cancelEnded':
+    'A cancel of a synchronization that has ended is refused with this answer (by default answered 200 with its status).',
+  'dataShare.cancelEnded.status': 'Its HTTP status.',
+  'dataShare.cancelEnded.code': 'Its error code.',
+  'dataShare.cancelEnded.message': 'Its error message.',
 };
