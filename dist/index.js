@@ -36878,7 +36878,7 @@ function withInstance(outcome, sent, verb) {
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
     // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: module_optional('api-version', `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`),
+    apiVersion: module_optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
     subscriptionId: module_optional('subscription-id'),
     resourceGroup: module_optional('resource-group'),
     erpVirtualInstances: module_required('erp-virtual-instance'),

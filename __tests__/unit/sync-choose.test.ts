@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../src/client/pages.js';
 import type { Synchronization } from '../../src/client/schemas/data-share.js';
-import { findInListing, isNewestFirst } from '../../src/operations/sync/choose.js';
+import { findInListing, isNewestFirst, newestNotEnded } from '../../src/operations/sync/choose.js';
 
 const sync = (id: string, startTime?: string): Synchronization => ({ synchronizationId: id, startTime });
 
@@ -178,5 +178,43 @@ describe('isNewestFirst', () => {
     expect(isNewestFirst('startTime asc')).toBe(false);
     expect(isNewestFirst('durationMs')).toBe(false);
     expect(isNewestFirst(undefined)).toBe(false);
+  });
+});
+
+describe('newestNotEnded (sync-cancel without an id)', () => {
+  const at = (id: string, day: number, status: string): Synchronization => ({
+    synchronizationId: id,
+    startTime: `2026-03-${String(day).padStart(2, '0')}T00:00:00Z`,
+    status,
+  });
+
+  it('passes over a newest that has ended to an older one still running, and stops past it', async () => {
+    const { pages, counter } = listing([
+      [at('new', 9, 'Succeeded'), at('old', 8, 'InProgress')],
+      [at('older', 7, 'Succeeded')],
+      [at('oldest', 6, 'InProgress')],
+    ]);
+    const chosen = await newestNotEnded(pages);
+    expect(chosen.found?.synchronizationId).toBe('old');
+    expect(chosen.newest?.synchronizationId).toBe('new');
+    expect(counter.read).toBe(2);
+  });
+
+  it('takes a queued one listed before every dated one; finds none where every one has ended', async () => {
+    const queued = listing([[{ synchronizationId: 'q', status: 'Queued' }, at('new', 9, 'InProgress')]]);
+    expect((await newestNotEnded(queued.pages)).found?.synchronizationId).toBe('q');
+    const ended = listing([[at('new', 9, 'Succeeded'), at('old', 8, 'Failed')]]);
+    const none = await newestNotEnded(ended.pages);
+    expect(none.found).toBeUndefined();
+    expect(none.newest?.synchronizationId).toBe('new');
+  });
+
+  it('reads a listing out of order whole and keeps the newest running', async () => {
+    const { pages, counter } = listing([
+      [at('a', 2, 'InProgress'), at('b', 5, 'InProgress')],
+      [at('c', 3, 'Succeeded')],
+    ]);
+    expect((await newestNotEnded(pages)).found?.synchronizationId).toBe('b');
+    expect(counter.read).toBe(2);
   });
 });

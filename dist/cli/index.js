@@ -26974,7 +26974,7 @@ function withInstance(outcome, sent, verb) {
 /** The inputs erp-stop and erp-start both read, and the outputs both set. */
 const INSTANCE_ACTION_INPUTS = {
     // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: optional('api-version', `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`),
+    apiVersion: optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
     subscriptionId: optional('subscription-id'),
     resourceGroup: optional('resource-group'),
     erpVirtualInstances: required('erp-virtual-instance'),

@@ -8,7 +8,7 @@ export const INSTANCE_ACTION_INPUTS = {
   // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
   apiVersion: optional(
     'api-version',
-    `${ERP_API_VERSION} (${SNOOZE_API_VERSION} with deallocate-vm or start-vm)`,
+    `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`,
   ),
   subscriptionId: optional('subscription-id'),
   resourceGroup: optional('resource-group'),
