@@ -36559,9 +36559,8 @@ function readFailure(ref, error, durationMs, log, ctx) {
         for (const line of error.detailLines())
             log.detail(line);
     const status = error instanceof ServiceError ? error.status : undefined;
-    const said = error instanceof ServiceError
-        ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
-        : '';
+    // The service's own words beside ours (its 404 message names what it could not find).
+    const said = error instanceof ServiceError ? error.said() : '';
     if (status === 404) {
         return {
             ...base,
@@ -37667,7 +37666,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
         const durationMs = ctx.clock.now() - startedAt;
         const status = error instanceof ServiceError ? error.status : undefined;
         const said = error instanceof ServiceError
-            ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+            ? ` (${error.said()})`
             : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
         const failure = status === 404
             ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
@@ -38702,7 +38701,9 @@ class ShareSubscription {
             const body = parseBody(response, synchronizationDetailListSchema, what);
             return { value: body.value ?? [], nextLink: body.nextLink };
         };
-        return pages(() => read(this.url(what)), (link) => read(link, 'nextLink'), this.ctx.signal);
+        const listing = this.url(what);
+        // The nextLink must keep A5's path (the client's rule): a POST with a body goes nowhere else.
+        return pages(() => read(listing), (link) => read(link, 'nextLink'), { signal: this.ctx.signal, what, listing });
     }
     /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
     async change(action, json, extra = {}) {

@@ -85,7 +85,13 @@ describe('read before acting', () => {
       `Erp virtual instance 'GONE' was not found in resource group 'rg-erp' of subscription '${SUB}' (HTTP 404 ResourceNotFound`,
     );
     expect(r.errors[0]).toContain('nothing was sent to it');
+    // The service's own words stay beside the action's.
+    const said = `ResourceNotFound: The Resource 'Vendor.Workloads/erpVirtualInstances/GONE' under resource group 'rg-erp' was not found.`;
+    expect(r.errors[0]).toContain(said);
     expect(instances(r).map((i: { outcome: string }) => i.outcome)).toEqual(['failed', 'stopped']);
+    const read = await status({ 'erp-virtual-instance': 'GONE' });
+    expect(read.code).toBe(1);
+    expect(read.errors[0]).toContain(said);
   });
 
   it('names the missing read permission on a 403, and acts without reading when told to', async () => {

@@ -138,7 +138,7 @@ async function readOne(
     const status = error instanceof ServiceError ? error.status : undefined;
     const said =
       error instanceof ServiceError
-        ? ` (HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'})`
+        ? ` (${error.said()})`
         : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
     const failure =
       status === 404

@@ -35,10 +35,8 @@ export function readFailure(
   }
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
   const status = error instanceof ServiceError ? error.status : undefined;
-  const said =
-    error instanceof ServiceError
-      ? `HTTP ${status}${error.code ? ` ${error.code}` : ''}, request-id: ${error.requestId ?? 'none'}`
-      : '';
+  // The service's own words beside ours (its 404 message names what it could not find).
+  const said = error instanceof ServiceError ? error.said() : '';
   if (status === 404) {
     return {
       ...base,

@@ -85,10 +85,12 @@ export class ShareSubscription {
       const body = parseBody(response, synchronizationDetailListSchema, what);
       return { value: body.value ?? [], nextLink: body.nextLink };
     };
+    const listing = this.url(what);
+    // The nextLink must keep A5's path (the client's rule): a POST with a body goes nowhere else.
     return pages(
-      () => read(this.url(what)),
+      () => read(listing),
       (link) => read(link, 'nextLink'),
-      this.ctx.signal,
+      { signal: this.ctx.signal, what, listing },
     );
   }
 
