@@ -6,12 +6,12 @@ import tseslint from 'typescript-eslint';
 
 /**
  * The layers (docs/architecture.md): adapters (src/action, src/cli) → src/operations → src/client, with
- * src/inputs between the adapters and the operations; the emulator stands on the other side of the wire.
+ * src/runtime between the adapters and the operations; the emulator stands on the other side of the wire.
  * eslint-plugin-boundaries classifies every file under a layer's folder at any depth and checks each import
  * after resolving it (the TypeScript resolver maps `./x.js` to `./x.ts`), so a file in src/emulator/areas/ is
  * held to the emulator's rule like one in src/emulator/.
  */
-const LAYERS = ['action', 'cli', 'inputs', 'operations', 'client', 'emulator'];
+const LAYERS = ['action', 'cli', 'runtime', 'operations', 'client', 'emulator'];
 const GITHUB = { to: { module: { origin: 'external', source: '@actions/*' } } };
 const layer = (type) => ({ element: { type } });
 const forbid = (from, layers, extra = []) => ({
@@ -23,10 +23,10 @@ const forbid = (from, layers, extra = []) => ({
 const OPTIONS = { default: 'allow', checkAllOrigins: true };
 /** What each layer must not import. */
 const POLICIES = [
-  forbid('client', ['action', 'cli', 'inputs', 'operations', 'emulator'], [GITHUB]),
-  forbid('operations', ['action', 'cli', 'inputs', 'emulator'], [GITHUB]),
-  forbid('inputs', ['action', 'cli', 'emulator'], [GITHUB]),
-  forbid('emulator', ['action', 'cli', 'inputs', 'operations', 'client'], [GITHUB]),
+  forbid('client', ['action', 'cli', 'runtime', 'operations', 'emulator'], [GITHUB]),
+  forbid('operations', ['action', 'cli', 'runtime', 'emulator'], [GITHUB]),
+  forbid('runtime', ['action', 'cli', 'emulator'], [GITHUB]),
+  forbid('emulator', ['action', 'cli', 'runtime', 'operations', 'client'], [GITHUB]),
   forbid('cli', ['action'], [GITHUB]),
   forbid('action', ['cli', 'emulator']),
 ];

@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4515:
+/***/ 4199:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25055,7 +25055,7 @@ function redactUrls(text) {
         .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
-;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
+;// CONCATENATED MODULE: ./src/runtime/diagnosis-text.ts
 
 /** The diagnosis a failure carries, if it carries one. */
 function diagnosisOf(error) {
@@ -33035,7 +33035,7 @@ const INPUTS = {
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
-;// CONCATENATED MODULE: ./src/inputs/wrong-part.ts
+;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
 /** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
 const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
 const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
@@ -33089,7 +33089,7 @@ function firstMismatch(got, want) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
+;// CONCATENATED MODULE: ./src/runtime/reader.ts
 
 
 
@@ -35177,7 +35177,7 @@ const cachedImagesListSchema = looseObject({
     nextLink: schemas_nullish(schemas_string()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/images/image-reference.ts
+;// CONCATENATED MODULE: ./src/operations/cached-images/image-reference.ts
 /**
  * Container image references, read the way a registry (distribution/reference) reads them, so that two
  * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
@@ -35347,7 +35347,7 @@ const OUTPUTS = {
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 
-;// CONCATENATED MODULE: ./src/operations/images/check-image-cached.ts
+;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
 
 
 
@@ -38140,7 +38140,7 @@ const synchronizationDetailListSchema = looseObject({
     nextLink: schemas_nullish(schemas_string()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
 
 /** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
 const datasets_SUMMARY_ROWS = 50;
@@ -38216,7 +38216,7 @@ function datasetsTable(failed) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/choose.ts
 
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
 function isNewestFirst(orderby) {
@@ -38358,7 +38358,7 @@ function nothingToCancel(newest) {
         : 'the share subscription lists no synchronization';
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/schedule.ts
 
 const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
 /**
@@ -38394,7 +38394,7 @@ function findSchedule(settings) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/report.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/report.ts
 
 
 
@@ -38544,7 +38544,7 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/follow.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/follow.ts
 
 
 
@@ -38636,7 +38636,7 @@ async function followAnswered(share, id, answered, wait, ctx) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/share.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/share.ts
 
 
 
@@ -38711,7 +38711,7 @@ class ShareSubscription {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/wait-for-sync.ts
 
 
 
@@ -38811,7 +38811,7 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-plan.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-plan.ts
 
 
 
@@ -38875,7 +38875,7 @@ function changed(result, changes) {
     return { ...result, outputs: { ...result.outputs, changes, plan: [] } };
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-start.ts
 
 
 
@@ -39040,7 +39040,7 @@ function safeStatus(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-cancel.ts
 
 
 
@@ -39218,7 +39218,7 @@ function findOperation(name) {
     return REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/access-refusals.ts
+;// CONCATENATED MODULE: ./src/runtime/access-refusals.ts
 
 
 /** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
@@ -39329,7 +39329,7 @@ function credentialRefused(response, signIn) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/inputs/nearest.ts
+;// CONCATENATED MODULE: ./src/runtime/nearest.ts
 /** Levenshtein distance: insertions, deletions and substitutions, one each. */
 function editDistance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -39357,7 +39357,7 @@ function nearest(word, candidates) {
     return best?.name;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
 
 /**
  * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
@@ -39416,7 +39416,7 @@ function maskingSignature(source, onSecret) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/inputs/run.ts
+;// CONCATENATED MODULE: ./src/runtime/run.ts
 
 
 
@@ -39566,7 +39566,7 @@ function refuseUnread(module, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs/undeclared.ts
+;// CONCATENATED MODULE: ./src/runtime/undeclared.ts
 
 
 
@@ -39670,7 +39670,7 @@ const actionsLogger = {
     group: (name, work) => group(name, work),
 };
 
-;// CONCATENATED MODULE: ./src/inputs/advice.ts
+;// CONCATENATED MODULE: ./src/runtime/advice.ts
 
 
 
@@ -39711,7 +39711,7 @@ function adviceFor(error) {
     return 'See the step log for the details.';
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/marks.ts
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -39754,7 +39754,7 @@ function markOfStatus(status) {
     return 'running';
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
 
 /**
  * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
@@ -39830,7 +39830,7 @@ function whatToDo(kind, operation) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -39982,7 +39982,7 @@ function planRows(table) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/view.ts
+;// CONCATENATED MODULE: ./src/runtime/view/view.ts
 
 
 
@@ -40730,7 +40730,7 @@ function keepWasmOnBaselineTier() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4515);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4199);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
 

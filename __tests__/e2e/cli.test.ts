@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from '@jest/globals';
 import { forCommandLine } from '../../src/cli/wording.js';
-import { inputCatalogue } from '../../src/inputs/catalogue.js';
+import { inputCatalogue } from '../../src/runtime/catalogue.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets } from '../helpers/run-action.js';
 import {

@@ -1,6 +1,6 @@
 import { expect } from '@jest/globals';
 import { VirtualClock, type Clock } from '../../src/client/clock.js';
-import { runOperation, type Run } from '../../src/inputs/run.js';
+import { runOperation, type Run } from '../../src/runtime/run.js';
 import type { InputName } from '../../src/operations/inputs.js';
 import type { Logger } from '../../src/operations/types.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SignIn } from '../../src/client/connect.js';
 import { ServiceError } from '../../src/client/errors.js';
-import { AccessRefusals } from '../../src/inputs/access-refusals.js';
+import { AccessRefusals } from '../../src/runtime/access-refusals.js';
 
 const response = (status: number, body: unknown = {}, requestId = `req-${status}`) => ({
   status,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { OUTPUT_BYTES, SUMMARY_BYTES, outputTooLarge } from '../../src/action/limits.js';
 import { renderSummary } from '../../src/action/summary/render.js';
-import { viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfResult } from '../../src/runtime/view/view.js';
 
 describe('GitHub limits', () => {
   it('an output within the limit is set as it is', () => {

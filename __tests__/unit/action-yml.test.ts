@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
-import { renderActionYml } from '../../src/inputs/action-yml.js';
+import { renderActionYml } from '../../src/runtime/action-yml.js';
 import { INPUTS } from '../../src/operations/inputs.js';
 import { OUTPUTS } from '../../src/operations/outputs.js';
 
@@ -61,7 +61,7 @@ describe('action.yml', () => {
 
 describe('README', () => {
   it('has the input and output tables the definitions render (run `npm run action-yml` after changing them)', async () => {
-    const { withReadmeTables } = await import('../../src/inputs/readme-tables.js');
+    const { withReadmeTables } = await import('../../src/runtime/readme-tables.js');
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     expect(readme).toBe(withReadmeTables(readme));
     expect(readme).toContain('| `soft-stop-timeout-seconds` | `0` | erp-stop |');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { nearest } from '../../src/inputs/nearest.js';
+import { nearest } from '../../src/runtime/nearest.js';
 import { forCommandLine } from '../../src/cli/wording.js';
 
 describe('forCommandLine: workflow wording as flags, other text untouched', () => {

@@ -5,7 +5,7 @@ import {
   imageKey,
   parseImageReference,
   sameImage,
-} from '../../src/operations/images/image-reference.js';
+} from '../../src/operations/cached-images/image-reference.js';
 
 const SHA = 'a'.repeat(64);
 const OTHER_SHA = 'b'.repeat(64);

@@ -3,7 +3,7 @@ import { VirtualClock } from '../../src/client/clock.js';
 import { tokenGrant } from '../../src/client/auth.js';
 import { ServiceError } from '../../src/client/errors.js';
 import type { HttpClient, HttpResponse } from '../../src/client/http.js';
-import { InputReader } from '../../src/inputs/reader.js';
+import { InputReader } from '../../src/runtime/reader.js';
 
 describe('values that may hold a secret are never echoed in an error', () => {
   it('a refused address is shown without its password and query', () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { TIMELINE_SYSTEMS } from '../../src/action/summary/gantt.js';
 import { renderSummary } from '../../src/action/summary/render.js';
-import { viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfResult } from '../../src/runtime/view/view.js';
 import type { OperationResult } from '../../src/operations/types.js';
 
 /**

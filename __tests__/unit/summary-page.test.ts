@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { CASES } from '../../scripts/summaries/cases.js';
 import { summaryPage } from '../../scripts/summaries/page.js';
 import { renderSummary } from '../../src/action/summary/render.js';
-import { viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfResult } from '../../src/runtime/view/view.js';
 
 /**
  * The summary as GitHub renders it (GitHub-flavoured Markdown with raw HTML, `npm run summaries`' page): every

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { SUMMARY_BYTES } from '../../src/action/limits.js';
 import { renderSummary } from '../../src/action/summary/index.js';
 import { InputError, ServiceError } from '../../src/client/errors.js';
-import { viewOfError, viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfError, viewOfResult } from '../../src/runtime/view/view.js';
 import type { OperationResult } from '../../src/operations/types.js';
 
 /**

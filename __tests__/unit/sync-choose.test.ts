@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Page } from '../../src/client/pages.js';
 import type { Synchronization } from '../../src/client/schemas/data-share.js';
-import { findInListing, isNewestFirst, newestNotEnded } from '../../src/operations/sync/choose.js';
+import { findInListing, isNewestFirst, newestNotEnded } from '../../src/operations/data-share/choose.js';
 
 const sync = (id: string, startTime?: string): Synchronization => ({ synchronizationId: id, startTime });
 

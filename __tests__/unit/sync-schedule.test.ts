@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { findSchedule, nextExpectedRun } from '../../src/operations/sync/schedule.js';
+import { findSchedule, nextExpectedRun } from '../../src/operations/data-share/schedule.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

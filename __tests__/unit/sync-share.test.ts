@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
 import { intentOf, type HttpClient, type HttpRequest, type HttpResponse } from '../../src/client/http.js';
-import { ShareSubscription } from '../../src/operations/sync/share.js';
+import { ShareSubscription } from '../../src/operations/data-share/share.js';
 import type { OperationContext } from '../../src/operations/types.js';
 
 /**

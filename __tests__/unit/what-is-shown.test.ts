@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderSummary } from '../../src/action/summary/render.js';
-import { viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfResult } from '../../src/runtime/view/view.js';
 import { scan, readFlags } from '../../src/cli/args.js';
 import { wrap } from '../../src/cli/help.js';
 import { redactQuery, redactUrls } from '../../src/client/url.js';
-import { InputReader } from '../../src/inputs/reader.js';
-import { parseOperation } from '../../src/inputs/run.js';
+import { InputReader } from '../../src/runtime/reader.js';
+import { parseOperation } from '../../src/runtime/run.js';
 import { INPUTS, type InputName } from '../../src/operations/inputs.js';
 import { resourceNameProblem } from '../../src/client/arm/resource-id.js';
 import { POLL_FLOOR_OVERRIDE } from '../../src/operations/parsers.js';

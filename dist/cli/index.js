@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4788);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1082);
 /* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
 
 
@@ -21552,7 +21552,7 @@ __webpack_async_result__();
 /* harmony export */   uW: () => (/* binding */ readFlags)
 /* harmony export */ });
 /* unused harmony export GLOBAL_FLAGS */
-/* harmony import */ var _inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3915);
+/* harmony import */ var _runtime_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4946);
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 class UsageError extends Error {
@@ -21613,7 +21613,7 @@ function readFlags(flags, spec) {
     const values = new Map();
     const see = `see vendor-ops ${spec.command} --help`;
     const suggest = (name) => {
-        const near = (0,_inputs_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
+        const near = (0,_runtime_nearest_js__WEBPACK_IMPORTED_MODULE_0__/* .nearest */ .p)(name, [...spec.accepts.keys(), ...GLOBAL_FLAGS]);
         return near && near !== name ? `; did you mean --${near}?` : '';
     };
     for (const { name, value, spelled } of flags) {
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4788:
+/***/ 1082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21951,7 +21951,7 @@ function redactUrls(text) {
         .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
-;// CONCATENATED MODULE: ./src/inputs/diagnosis-text.ts
+;// CONCATENATED MODULE: ./src/runtime/diagnosis-text.ts
 
 /** The diagnosis a failure carries, if it carries one. */
 function diagnosisOf(error) {
@@ -21992,7 +21992,7 @@ function diagnosisAdvice(diagnosis) {
     return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/inputs/sign-in.ts
+;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
 
 /**
  * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
@@ -22051,7 +22051,7 @@ function maskingSignature(source, onSecret) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/inputs/advice.ts
+;// CONCATENATED MODULE: ./src/runtime/advice.ts
 
 
 
@@ -22092,8 +22092,8 @@ function advice_adviceFor(error) {
     return 'See the step log for the details.';
 }
 
-// EXTERNAL MODULE: ./src/inputs/nearest.ts
-var nearest = __nccwpck_require__(3915);
+// EXTERNAL MODULE: ./src/runtime/nearest.ts
+var nearest = __nccwpck_require__(4946);
 ;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
 
 const ERP_VIRTUAL_INSTANCE = {
@@ -23096,7 +23096,7 @@ const INPUTS = {
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
-;// CONCATENATED MODULE: ./src/inputs/wrong-part.ts
+;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
 /** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
 const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
 const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
@@ -23150,7 +23150,7 @@ function firstMismatch(got, want) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/inputs/reader.ts
+;// CONCATENATED MODULE: ./src/runtime/reader.ts
 
 
 
@@ -25273,7 +25273,7 @@ const cachedImagesListSchema = schemas/* looseObject */._H3({
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/images/image-reference.ts
+;// CONCATENATED MODULE: ./src/operations/cached-images/image-reference.ts
 /**
  * Container image references, read the way a registry (distribution/reference) reads them, so that two
  * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
@@ -25443,7 +25443,7 @@ const outputs_OUTPUTS = {
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
 
-;// CONCATENATED MODULE: ./src/operations/images/check-image-cached.ts
+;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
 
 
 
@@ -28236,7 +28236,7 @@ const synchronizationDetailListSchema = schemas/* looseObject */._H3({
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 });
 
-;// CONCATENATED MODULE: ./src/operations/sync/datasets.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
 
 /** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
 const datasets_SUMMARY_ROWS = 50;
@@ -28312,7 +28312,7 @@ function datasetsTable(failed) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/choose.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/choose.ts
 
 /** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
 function isNewestFirst(orderby) {
@@ -28454,7 +28454,7 @@ function nothingToCancel(newest) {
         : 'the share subscription lists no synchronization';
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/schedule.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/schedule.ts
 
 const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
 /**
@@ -28490,7 +28490,7 @@ function findSchedule(settings) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/report.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/report.ts
 
 
 
@@ -28640,7 +28640,7 @@ function summaryTables(sync, settings, now, context) {
     return tables;
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/follow.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/follow.ts
 
 
 
@@ -28732,7 +28732,7 @@ async function followAnswered(share, id, answered, wait, ctx) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/share.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/share.ts
 
 
 
@@ -28807,7 +28807,7 @@ class ShareSubscription {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/wait-for-sync.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/wait-for-sync.ts
 
 
 
@@ -28907,7 +28907,7 @@ function describeChoice(options) {
     return 'synchronization';
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-plan.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-plan.ts
 
 
 
@@ -28971,7 +28971,7 @@ function changed(result, changes) {
     return { ...result, outputs: { ...result.outputs, changes, plan: [] } };
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-start.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-start.ts
 
 
 
@@ -29136,7 +29136,7 @@ function safeStatus(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/operations/sync/sync-cancel.ts
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-cancel.ts
 
 
 
@@ -29314,7 +29314,7 @@ function findOperation(name) {
     return registry_REGISTRY.find((module) => module.name === name);
 }
 
-;// CONCATENATED MODULE: ./src/inputs/access-refusals.ts
+;// CONCATENATED MODULE: ./src/runtime/access-refusals.ts
 
 
 /** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
@@ -29425,7 +29425,7 @@ function credentialRefused(response, signIn) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/inputs/run.ts
+;// CONCATENATED MODULE: ./src/runtime/run.ts
 
 
 
@@ -29575,7 +29575,7 @@ function refuseUnread(module, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/marks.ts
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -29618,7 +29618,7 @@ function markOfStatus(status) {
     return 'running';
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/what-to-do.ts
+;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
 
 /**
  * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
@@ -29694,7 +29694,7 @@ function what_to_do_whatToDo(kind, operation) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/rows.ts
+;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -29846,7 +29846,7 @@ function planRows(table) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/inputs/view/view.ts
+;// CONCATENATED MODULE: ./src/runtime/view/view.ts
 
 
 
@@ -29970,7 +29970,7 @@ function phrase(operation, o) {
 
 // EXTERNAL MODULE: ./src/cli/args.ts
 var cli_args = __nccwpck_require__(7593);
-;// CONCATENATED MODULE: ./src/inputs/catalogue.ts
+;// CONCATENATED MODULE: ./src/runtime/catalogue.ts
 
 
 
@@ -30613,7 +30613,7 @@ function keepWasmOnBaselineTier() {
 
 /***/ }),
 
-/***/ 3915:
+/***/ 4946:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

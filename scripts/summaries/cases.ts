@@ -4,7 +4,7 @@
  */
 import type { Scenario } from '../../src/emulator/index.js';
 import { renderSummary } from '../../src/action/summary/render.js';
-import { viewOfResult } from '../../src/inputs/view/view.js';
+import { viewOfResult } from '../../src/runtime/view/view.js';
 import type { OperationResult } from '../../src/operations/types.js';
 
 export interface Case {

@@ -3,15 +3,15 @@ import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
 import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
-import { diagnosisAdvice, diagnosisLines } from '../inputs/diagnosis-text.js';
-import { InputReader } from '../inputs/reader.js';
-import { outputText, runOperation } from '../inputs/run.js';
-import { refuseUndeclaredInputs } from '../inputs/undeclared.js';
+import { diagnosisAdvice, diagnosisLines } from '../runtime/diagnosis-text.js';
+import { InputReader } from '../runtime/reader.js';
+import { outputText, runOperation } from '../runtime/run.js';
+import { refuseUndeclaredInputs } from '../runtime/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
 import { outputTooLarge } from './limits.js';
 import { actionsLogger } from './logger.js';
-import { viewOfError, viewOfResult } from '../inputs/view/view.js';
+import { viewOfError, viewOfResult } from '../runtime/view/view.js';
 import { writeSummary } from './summary/index.js';
 
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */

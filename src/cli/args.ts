@@ -1,4 +1,4 @@
-import { nearest } from '../inputs/nearest.js';
+import { nearest } from '../runtime/nearest.js';
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 export class UsageError extends Error {

@@ -1,4 +1,4 @@
-import { inputCatalogue } from '../inputs/catalogue.js';
+import { inputCatalogue } from '../runtime/catalogue.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
 import { REGISTRY } from '../operations/registry.js';
 import { isListInput } from './operation-flags.js';

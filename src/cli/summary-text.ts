@@ -1,7 +1,7 @@
 import { redactUrls } from '../client/url.js';
-import { marked, MARKS } from '../inputs/view/marks.js';
-import type { TargetRow } from '../inputs/view/rows.js';
-import type { SummaryView } from '../inputs/view/view.js';
+import { marked, MARKS } from '../runtime/view/marks.js';
+import type { TargetRow } from '../runtime/view/rows.js';
+import type { SummaryView } from '../runtime/view/view.js';
 import type { SummaryTable } from '../operations/types.js';
 import { forCommandLine } from './wording.js';
 

@@ -1,4 +1,4 @@
-import { ID_TOKEN_RULE, NO_RUNNER_TOKEN, SIGN_IN_HOW_TO } from '../inputs/sign-in.js';
+import { ID_TOKEN_RULE, NO_RUNNER_TOKEN, SIGN_IN_HOW_TO } from '../runtime/sign-in.js';
 import { INPUTS } from '../operations/inputs.js';
 
 const isInput = (name: string) => name !== 'operation' && Object.hasOwn(INPUTS, name);

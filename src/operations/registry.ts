@@ -1,15 +1,15 @@
 import appCurrentUser from './apps/app-current-user.js';
 import appRemoveUser from './apps/app-remove-user.js';
-import checkImageCached from './images/check-image-cached.js';
+import checkImageCached from './cached-images/check-image-cached.js';
 import erpStart from './erp/erp-start.js';
 import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
 import erpList from './erp/erp-list.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
-import waitForSync from './sync/wait-for-sync.js';
-import syncStart from './sync/sync-start.js';
-import syncCancel from './sync/sync-cancel.js';
+import waitForSync from './data-share/wait-for-sync.js';
+import syncStart from './data-share/sync-start.js';
+import syncCancel from './data-share/sync-cancel.js';
 
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the

@@ -1,5 +1,5 @@
-import type { Mark } from '../../inputs/view/marks.js';
-import type { SummaryView } from '../../inputs/view/view.js';
+import type { Mark } from '../../runtime/view/marks.js';
+import type { SummaryView } from '../../runtime/view/view.js';
 
 /** The timeline shows at most this many systems: the slowest, and says so. */
 export const TIMELINE_SYSTEMS = 20;

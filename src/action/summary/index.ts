@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import type { SummaryView } from '../../inputs/view/view.js';
+import type { SummaryView } from '../../runtime/view/view.js';
 import { renderSummary } from './render.js';
 
 export { renderSummary };

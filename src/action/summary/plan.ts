@@ -1,4 +1,4 @@
-import type { SummaryView } from '../../inputs/view/view.js';
+import type { SummaryView } from '../../runtime/view/view.js';
 import { escape, tag } from './html.js';
 
 /** The requests a dry run lists in the summary; the `plan` output has them all. */

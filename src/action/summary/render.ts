@@ -1,4 +1,4 @@
-import type { SummaryView } from '../../inputs/view/view.js';
+import type { SummaryView } from '../../runtime/view/view.js';
 import type { SummaryTable } from '../../operations/types.js';
 import { SUMMARY_BYTES, bytes } from '../limits.js';
 import { ganttOf } from './gantt.js';

@@ -1,6 +1,6 @@
-import { MARKS, isGood, marked } from '../../inputs/view/marks.js';
-import type { StepRow, TargetRow } from '../../inputs/view/rows.js';
-import type { SummaryView } from '../../inputs/view/view.js';
+import { MARKS, isGood, marked } from '../../runtime/view/marks.js';
+import type { StepRow, TargetRow } from '../../runtime/view/rows.js';
+import type { SummaryView } from '../../runtime/view/view.js';
 import { bytes } from '../limits.js';
 import { escape, row, tag } from './html.js';
 
