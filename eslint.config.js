@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    // CommonJS by design: the bundles' undici entry (src/client/undici.cjs) requires undici's own files.
+    // CommonJS by design: the bundles' undici entry (src/client/start-up/undici.cjs) requires undici's own files.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type ServiceEmulator } from '../src/emulator/index.js';
-import { WASM_TIERING_FLAG } from '../src/client/wasm-tiering.js';
+import { WASM_TIERING_FLAG } from '../src/client/start-up/wasm-tiering.js';
 import type { BenchEnv, Case, Sample } from './cases.js';
 import { runChild } from './child.js';
 import { build } from './floor.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
-import { WASM_TIERING_FLAG } from '../src/client/wasm-tiering.js';
+import { WASM_TIERING_FLAG } from '../src/client/start-up/wasm-tiering.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 

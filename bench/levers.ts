@@ -31,7 +31,7 @@ export const LEVERS = [
 ] as const;
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
-const UNDICI_ENTRY = new URL('../src/client/undici.cjs', import.meta.url).pathname;
+const UNDICI_ENTRY = new URL('../src/client/start-up/undici.cjs', import.meta.url).pathname;
 
 /** ncc's minifier (terser) and a source map beside the bundle, without the runtime source-map-support hook. */
 export const MINIFY_FLAGS = ['--minify', '--source-map', '--no-source-map-register'];
@@ -88,7 +88,7 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
     levers.push({
       name: 'sdk-undici-entry',
       label:
-        "the SDK references bundled with the action's undici entry (src/client/undici.cjs): the action ÷ them",
+        "the SDK references bundled with the action's undici entry (src/client/start-up/undici.cjs): the action ÷ them",
       of: 'check-image-cached',
       against: ['sdk (undici entry)', 'sdk + identity (undici entry)'],
       cases: [

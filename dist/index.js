@@ -22084,8 +22084,8 @@ class DecodedURL extends URL {
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./src/client/undici.cjs
-var undici = __nccwpck_require__(3044);
+// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
+var undici = __nccwpck_require__(4721);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -33867,7 +33867,7 @@ class http_HttpClient {
         progress.sent = true;
         const started = this.options.clock.now();
         // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/undici.cjs) carries the dispatchers and their API only.
+        // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
         const res = await this.options.dispatcher.request({
             origin: url.origin,
             path: url.pathname + url.search,
@@ -40649,7 +40649,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
 /* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3044);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4721);
 
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
@@ -40687,7 +40687,7 @@ async function closeDispatcher(dispatcher) {
 
 /***/ }),
 
-/***/ 8749:
+/***/ 8742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40700,22 +40700,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/client/wasm-tiering.ts
+;// CONCATENATED MODULE: ./src/client/start-up/wasm-tiering.ts
 
 /**
- * undici parses HTTP with llhttp compiled to WebAssembly. After a few responses V8 tiers its hot functions up to
- * TurboFan on a background thread, and a process that ends right then waits at exit for that compile. A step sends
- * a handful of requests; the baseline tier (Liftoff) parses them just as well, and a budget no short run reaches
- * keeps llhttp there. Measured on this project's 2-core machine, Node 24.21, check-image-cached over 3 pages, 100
- * interleaved rounds, per-round medians as ratios to the floor bundle (bench/): wall 2.16 × → 1.67 ×, peak RSS
- * 1.32 × → 1.16 ×; teardown after the `exit` event 60 → 11 ms (the floor's: 9 ms). The command line: 2.10 × → 1.60 ×.
- *
- * The budget is the largest the flag takes (a 32-bit int; one more wraps to a negative budget, silently). 1e9 was
- * reached by wait-for-sync reading 100 pages of history, whose peak RSS then went from 87 MiB (20 pages) to 109 MiB;
- * with this budget it stays at 89 MiB. A run that parses still more gets the TurboFan code it then pays off.
- *
- * An unknown V8 flag only prints "Error: unrecognized flag" and the process carries on, so a later Node that drops
- * this one would silently lose the gain: __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
+ * Keeps undici's WebAssembly HTTP parser on V8's baseline tier, so a short step does not wait at exit for a TurboFan
+ * compile it has no use for; the budget is the flag's largest. Why and how much: docs/benchmark.md, "The start-up
+ * levers"; __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
  */
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
@@ -40732,13 +40722,12 @@ function keepWasmOnBaselineTier() {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4199);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8749);
+/* harmony import */ var _client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8742);
 
 
 
-// Before the first request: undici's WebAssembly parser then stays on V8's baseline tier, and the process does not
-// wait at exit for a TurboFan compile it has no use for. Start-up 2.16 × → 1.67 × the floor (wasm-tiering.ts).
-(0,_client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__/* .keepWasmOnBaselineTier */ .s)();
+// Before the first request: undici's WebAssembly parser then stays on V8's baseline tier (docs/benchmark.md).
+(0,_client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_2__/* .keepWasmOnBaselineTier */ .s)();
 // The process ends when run() returns: nothing gains from waiting for the keep-alive sockets to close.
 (0,_client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__/* .dontWaitForDispatcherClose */ .Z2)();
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -40937,25 +40926,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3044:
+/***/ 4721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
 /*
- * What the bundles take for `undici` (src/tsconfig.json's `paths`, which ncc resolves every `undici` import by, ours
- * and @actions/http-client's alike): the dispatchers the action uses and the request API on them, nothing else.
- *
- * undici's own entry (index.js) evaluates fetch, WebSocket, EventSource, the cache storage, the cookie and MIME
- * helpers and the mock agents at load, none of which a step uses; each start-up paid for them. Measured on this
- * project's 2-core machine, Node 24.21, a bundle that only imports ProxyAgent, EnvHttpProxyAgent and request: 236 ms
- * from undici's entry against 198 ms from these files (`node -e 0`: 100 ms), 40 interleaved rounds; the action
- * 0.865 × what it took before (docs/benchmark.md). The modules below are undici's
- * own files, unchanged, so it is the same undici: one copy in the bundle, the version package.json pins.
- *
- * Type checking and the tests import undici's own entry; __tests__/unit/undici-entry.test.ts checks that this one
- * exports, as the very same objects, every value the bundles import from `undici`.
+ * What the bundles take for `undici` (src/tsconfig.json's `paths`, ours and @actions/http-client's imports alike):
+ * the dispatchers the action uses and the request API on them, from undici's own files, without the fetch,
+ * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
+ * docs/benchmark.md, "The start-up levers"; __tests__/unit/undici-entry.test.ts holds it to undici's entry.
  */
 const Dispatcher = __nccwpck_require__(883);
 const api = __nccwpck_require__(6615);

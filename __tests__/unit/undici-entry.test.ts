@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 
 /**
- * The bundles take src/client/undici.cjs for every `undici` import (src/tsconfig.json's `paths`), while the type
+ * The bundles take src/client/start-up/undici.cjs for every `undici` import (src/tsconfig.json's `paths`), while the type
  * check and the other tests use undici's own entry. An import the bundle's entry lacks would be `undefined` only in
  * dist/, so these tests compare the two: every value the bundled code imports from `undici` must be there, as the
  * very same object as undici's entry gives.
@@ -13,7 +13,7 @@ import { describe, expect, it } from '@jest/globals';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
-const bundleEntry = require('../../src/client/undici.cjs') as Record<string, unknown>;
+const bundleEntry = require('../../src/client/start-up/undici.cjs') as Record<string, unknown>;
 const undici = require('undici') as Record<string, unknown>;
 
 function filesUnder(dir: string, ext: RegExp): string[] {
@@ -47,7 +47,7 @@ const sources = [
 ];
 const imported = [...new Set(sources.flatMap(undiciImports))].sort();
 
-describe('the bundles’ undici entry (src/client/undici.cjs)', () => {
+describe('the bundles’ undici entry (src/client/start-up/undici.cjs)', () => {
   it('finds the imports it checks: ours and @actions/http-client’s', () => {
     expect(imported).toEqual(expect.arrayContaining(['EnvHttpProxyAgent', 'ProxyAgent']));
   });

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
-import { WASM_TIERING_FLAG } from '../../src/client/wasm-tiering.js';
+import { WASM_TIERING_FLAG } from '../../src/client/start-up/wasm-tiering.js';
 
 /**
  * The entries set WASM_TIERING_FLAG so undici's WebAssembly parser stays on V8's baseline tier (see
- * src/client/wasm-tiering.ts). A Node whose V8 drops or renames the flag would only print "unrecognized flag" and
+ * src/client/start-up/wasm-tiering.ts). A Node whose V8 drops or renames the flag would only print "unrecognized flag" and
  * carry on, the gain silently gone; these tests run on the Node the action runs on and fail then.
  */
 

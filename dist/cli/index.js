@@ -21530,11 +21530,11 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1082);
-/* harmony import */ var _client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8749);
+/* harmony import */ var _client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8742);
 
 
-// As in the action's entry: no TurboFan compile of undici's parser to wait for at exit. 2.10 × → 1.60 × the floor.
-(0,_client_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineTier */ .s)();
+// As in the action's entry: no TurboFan compile of undici's parser to wait for at exit (docs/benchmark.md).
+(0,_client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineTier */ .s)();
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
 __webpack_async_result__();
@@ -23928,7 +23928,7 @@ class HttpClient {
         progress.sent = true;
         const started = this.options.clock.now();
         // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/undici.cjs) carries the dispatchers and their API only.
+        // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
         const res = await this.options.dispatcher.request({
             origin: url.origin,
             path: url.pathname + url.search,
@@ -24399,8 +24399,8 @@ function credentialFor(signIn, options) {
     });
 }
 
-// EXTERNAL MODULE: ./src/client/undici.cjs
-var undici = __nccwpck_require__(3044);
+// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
+var undici = __nccwpck_require__(4721);
 ;// CONCATENATED MODULE: ./src/client/dispatcher.ts
 
 /**
@@ -30574,7 +30574,7 @@ function readDryRun(source) {
 
 /***/ }),
 
-/***/ 8749:
+/***/ 8742:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30587,22 +30587,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/client/wasm-tiering.ts
+;// CONCATENATED MODULE: ./src/client/start-up/wasm-tiering.ts
 
 /**
- * undici parses HTTP with llhttp compiled to WebAssembly. After a few responses V8 tiers its hot functions up to
- * TurboFan on a background thread, and a process that ends right then waits at exit for that compile. A step sends
- * a handful of requests; the baseline tier (Liftoff) parses them just as well, and a budget no short run reaches
- * keeps llhttp there. Measured on this project's 2-core machine, Node 24.21, check-image-cached over 3 pages, 100
- * interleaved rounds, per-round medians as ratios to the floor bundle (bench/): wall 2.16 × → 1.67 ×, peak RSS
- * 1.32 × → 1.16 ×; teardown after the `exit` event 60 → 11 ms (the floor's: 9 ms). The command line: 2.10 × → 1.60 ×.
- *
- * The budget is the largest the flag takes (a 32-bit int; one more wraps to a negative budget, silently). 1e9 was
- * reached by wait-for-sync reading 100 pages of history, whose peak RSS then went from 87 MiB (20 pages) to 109 MiB;
- * with this budget it stays at 89 MiB. A run that parses still more gets the TurboFan code it then pays off.
- *
- * An unknown V8 flag only prints "Error: unrecognized flag" and the process carries on, so a later Node that drops
- * this one would silently lose the gain: __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
+ * Keeps undici's WebAssembly HTTP parser on V8's baseline tier, so a short step does not wait at exit for a TurboFan
+ * compile it has no use for; the budget is the flag's largest. Why and how much: docs/benchmark.md, "The start-up
+ * levers"; __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
  */
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
@@ -30804,25 +30794,17 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 3044:
+/***/ 4721:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
 /*
- * What the bundles take for `undici` (src/tsconfig.json's `paths`, which ncc resolves every `undici` import by, ours
- * and @actions/http-client's alike): the dispatchers the action uses and the request API on them, nothing else.
- *
- * undici's own entry (index.js) evaluates fetch, WebSocket, EventSource, the cache storage, the cookie and MIME
- * helpers and the mock agents at load, none of which a step uses; each start-up paid for them. Measured on this
- * project's 2-core machine, Node 24.21, a bundle that only imports ProxyAgent, EnvHttpProxyAgent and request: 236 ms
- * from undici's entry against 198 ms from these files (`node -e 0`: 100 ms), 40 interleaved rounds; the action
- * 0.865 × what it took before (docs/benchmark.md). The modules below are undici's
- * own files, unchanged, so it is the same undici: one copy in the bundle, the version package.json pins.
- *
- * Type checking and the tests import undici's own entry; __tests__/unit/undici-entry.test.ts checks that this one
- * exports, as the very same objects, every value the bundles import from `undici`.
+ * What the bundles take for `undici` (src/tsconfig.json's `paths`, ours and @actions/http-client's imports alike):
+ * the dispatchers the action uses and the request API on them, from undici's own files, without the fetch,
+ * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
+ * docs/benchmark.md, "The start-up levers"; __tests__/unit/undici-entry.test.ts holds it to undici's entry.
  */
 const Dispatcher = __nccwpck_require__(883);
 const api = __nccwpck_require__(6615);

@@ -245,7 +245,7 @@ export class HttpClient {
     progress.sent = true;
     const started = this.options.clock.now();
     // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-    // (src/client/undici.cjs) carries the dispatchers and their API only.
+    // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
     const res = await this.options.dispatcher.request({
       origin: url.origin,
       path: url.pathname + url.search,
