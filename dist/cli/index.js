@@ -30423,7 +30423,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 276).then(__nccwpck_require__.bind(__nccwpck_require__, 3276));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 29).then(__nccwpck_require__.bind(__nccwpck_require__, 29));
         return runEmulator(args);
     }
     if (command === 'help') {
