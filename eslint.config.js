@@ -56,6 +56,8 @@ export default tseslint.config(
       // No circle of imports inside src/, types included: a module that imports its importer back is one job
       // cut in two (boundaries holds the layers, not the order within one).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Short files with one purpose: counted as `wc -l` counts, blank lines and comments included.
+      'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }],
     },
   },
   {
