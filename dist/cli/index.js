@@ -30424,7 +30424,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 276).then(__nccwpck_require__.bind(__nccwpck_require__, 3276));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 632).then(__nccwpck_require__.bind(__nccwpck_require__, 7632));
         return runEmulator(args);
     }
     if (command === 'help') {

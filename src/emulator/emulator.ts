@@ -1,22 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { applyFault, type FaultRule } from './faults.js';
-import {
-  encodeIdToken,
-  idTokenClaims,
-  refusalBody,
-  refusalFor,
-  type FederatedCredentialScenario,
-  type IdTokenScenario,
-} from './sign-in.js';
+import type { EmulatorOptions } from './emulator-options.js';
+import { applyFault, findFault, type FaultRule } from './faults.js';
+import { sendJson } from './respond.js';
+import type { IdTokenScenario } from './sign-in.js';
+import { signInRoutes, type ClientCredential } from './sign-in-routes.js';
+import { throttle } from './throttle.js';
 import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
 
 /**
  * A local emulator of the service: a real HTTP server on loopback, stateful, with fault knobs. It shares no
  * code with the client on purpose: it is the other side of the wire.
  */
+
+export { sendJson, shapeLink, type LinkForm } from './respond.js';
+export type { ClientCredential } from './sign-in-routes.js';
+export type { EmulatorOptions } from './emulator-options.js';
 
 export interface RecordedRequest {
   method: string;
@@ -46,41 +46,6 @@ export interface Route {
   /** Matched against the raw (still encoded) path, so an encoded `/` inside a name stays inside its segment. */
   path: RegExp;
   handle(ctx: RequestContext): void | Promise<void>;
-}
-
-export interface ClientCredential {
-  clientId: string;
-  /** Absent: the client signs in only with a federated OIDC assertion. */
-  clientSecret?: string;
-  /**
-   * The app's federated credentials: a presented ID token is matched on them (issuer, audience, then subject, with
-   * case) and refused with the directory's number for the first that differs (70025 where the list is empty).
-   * Absent: any ID token the emulator issued is accepted.
-   */
-  federated?: FederatedCredentialScenario[];
-}
-
-export interface EmulatorOptions {
-  host?: string;
-  port?: number;
-  secondPort?: number;
-  /** Lifetime of issued access tokens. */
-  tokenLifetimeSeconds?: number;
-  accessTokens?: string[];
-  clients?: ClientCredential[];
-  oidcRequestToken?: string;
-  /** The resource manager's write limit per subscription (write-bucket.ts); absent: no limit. */
-  writeBucket?: WriteBucketOptions;
-  /** Its read limit per subscription (every GET under `/subscriptions/`; the vendor's: 250, 25/s); absent: none. */
-  readBucket?: WriteBucketOptions;
-  /**
-   * The token endpoint refuses every grant with this error number, in the directory's body shape (`error`,
-   * `error_description` starting with the prefixed number, `error_codes`, trace and correlation ids): one of
-   * 70021, 700211, 700212, 700213, 7002138, 70025, 700016, 7000215, 90002, 700024 (sign-in.ts).
-   */
-  tokenError?: number;
-  /** The claims of the runner's ID tokens the OIDC endpoint issues (sign-in.ts), e.g. `{ "environment": "prod" }`. */
-  idToken?: IdTokenScenario;
 }
 
 /**
@@ -141,7 +106,7 @@ export class Emulator {
     this.tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
     this.tokenError = options.tokenError;
     this.idToken = options.idToken ?? {};
-    this.routes.push(...this.signInRoutes());
+    this.routes.push(...signInRoutes(this));
     if (options.writeBucket) this.limitWrites(options.writeBucket);
     if (options.readBucket) this.limitReads(options.readBucket);
   }
@@ -252,16 +217,7 @@ export class Emulator {
     const ctxBase = { req, res, url, body: record.body, record, emulator: this };
     try {
       const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
-      const rule = this.faults.find(
-        (r) =>
-          r.times > 0 &&
-          (!r.method || r.method === record.method) &&
-          (!r.path || r.path.test(url.pathname)) &&
-          (!r.query || r.query.test(query)) &&
-          (!r.origin || r.origin === origin) &&
-          // A rule that skips lets this request through, and counts it.
-          !(r.skip && r.skip-- > 0),
-      );
+      const rule = findFault(this.faults, { method: record.method, pathname: url.pathname, query, origin });
       if (rule) {
         rule.times--;
         // "After the route": the service acts on the request, then its answer is lost on the way back.
@@ -271,43 +227,13 @@ export class Emulator {
         if (rule.fault.kind === 'shutdown') this.stopListening(origin);
         if (await applyFault(rule.fault, req, res)) return;
       }
-      if (this.throttle(ctxBase)) return;
+      if (throttle(this, ctxBase)) return;
       await this.route(target, ctxBase);
     } catch (error) {
       if (!res.headersSent) {
         sendJson({ res }, 500, { error: { code: 'EmulatorError', message: String(error) } });
       }
     }
-  }
-
-  /** The write (and read) limit: a 429 with Retry-After where the subscription's bucket is empty (then true). */
-  private throttle(ctx: Omit<RequestContext, 'params'>): boolean {
-    const read = ctx.record.method === 'GET';
-    const buckets = read ? this.readBuckets : this.writeBuckets;
-    const subscription = read
-      ? WriteBuckets.readSubscriptionOf(ctx.url.pathname)
-      : WriteBuckets.subscriptionOf(ctx.record.method, ctx.url.pathname);
-    if (!buckets || subscription === undefined) return false;
-    const kind = read ? 'reads' : 'writes';
-    const retryAfter = buckets.take(subscription);
-    const remaining = String(buckets.remaining(subscription));
-    if (retryAfter === undefined) {
-      ctx.res.setHeader(`x-vendor-ratelimit-remaining-subscription-${kind}`, remaining);
-      return false;
-    }
-    // The code is the emulator's wording; the status and Retry-After are what matter to a client.
-    sendJson(
-      ctx,
-      429,
-      {
-        error: {
-          code: 'TooManyRequests',
-          message: `The subscription's ${read ? 'read' : 'write'} limit is reached; retry after ${retryAfter} s.`,
-        },
-      },
-      { 'retry-after': String(retryAfter), [`x-vendor-ratelimit-remaining-subscription-${kind}`]: remaining },
-    );
-    return true;
   }
 
   /** The route that answers the request; an answer no client reads where `res` has no socket (see `after`). */
@@ -325,108 +251,4 @@ export class Emulator {
       error: { code: 'NotFound', message: `No route for ${ctx.record.method} ${ctx.url.pathname}` },
     });
   }
-
-  private signInRoutes(): Route[] {
-    return [
-      {
-        method: 'POST',
-        path: /^\/([^/]+)\/oauth2\/v2\.0\/token$/,
-        handle: (ctx) => {
-          const form = new URLSearchParams(ctx.body);
-          const client = this.clients.find((c) => c.clientId === form.get('client_id'));
-          const secret = form.get('client_secret');
-          const assertion = form.get('client_assertion');
-          const refused = refusalFor({
-            tokenError: this.tokenError,
-            federated: client?.federated,
-            assertion,
-            issued: assertion !== null && this.issuedOidcTokens.has(assertion),
-          });
-          if (refused !== undefined) {
-            const context = { clientId: form.get('client_id') ?? '', tenant: ctx.params[0] ?? '' };
-            const { status, body } = refusalBody(refused, {
-              ...context,
-              assertion: assertion ?? undefined,
-              nowMs: this.now(),
-            });
-            sendJson(ctx, status, body);
-            return;
-          }
-          const ok =
-            form.get('grant_type') === 'client_credentials' &&
-            client !== undefined &&
-            (secret !== null
-              ? client.clientSecret !== undefined && secret === client.clientSecret
-              : assertion !== null && this.issuedOidcTokens.has(assertion));
-          if (!ok) {
-            sendJson(ctx, 401, {
-              error: 'invalid_client',
-              error_description: 'The client could not be authenticated.',
-            });
-            return;
-          }
-          const token = `emu-at-${randomUUID()}`;
-          this.issuedTokens.set(token, this.now() + this.tokenLifetimeSeconds * 1000);
-          sendJson(ctx, 200, {
-            token_type: 'Bearer',
-            access_token: token,
-            expires_in: this.tokenLifetimeSeconds,
-          });
-        },
-      },
-      {
-        // The runner's OIDC endpoint (ACTIONS_ID_TOKEN_REQUEST_URL), as @actions/core calls it.
-        method: 'GET',
-        path: /^\/_oidc\/token$/,
-        handle: (ctx) => {
-          if (ctx.req.headers.authorization !== `Bearer ${this.oidcRequestToken}`) {
-            sendJson(ctx, 401, { message: 'bad request token' });
-            return;
-          }
-          const audience = ctx.url.searchParams.get('audience') ?? '';
-          const value = encodeIdToken(idTokenClaims(this.idToken, audience, this.now()));
-          this.issuedOidcTokens.add(value);
-          sendJson(ctx, 200, { value, audience });
-        },
-      },
-    ];
-  }
-}
-
-/** How an area writes a URL it hands out (a polling URL, a nextLink): a client must cope with each. */
-export type LinkForm = 'absolute' | 'relative' | 'malformed';
-
-export function shapeLink(href: string, form: LinkForm = 'absolute'): string {
-  if (form === 'absolute') return href;
-  const url = new URL(href);
-  const rest = url.pathname + url.search;
-  // An unclosed IPv6 bracket: no URL parser accepts it, relative or not.
-  return form === 'relative' ? rest : `http://[malformed${rest}`;
-}
-
-let requestCounter = 0;
-
-/** A JSON response with the headers the service's samples carry. */
-export function sendJson(
-  ctx: Pick<RequestContext, 'res'>,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const requestId = `emu-req-${++requestCounter}`;
-  ctx.res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    date: new Date().toUTCString(),
-    'x-vendor-request-id': requestId,
-    'x-vendor-correlation-request-id': `emu-corr-${requestCounter}`,
-    'x-content-type-options': 'nosniff',
-    // Where the read bucket set the remaining count already, that count (writeHead's headers win over set ones).
-    ...(ctx.res.hasHeader('x-vendor-ratelimit-remaining-subscription-reads')
-      ? {}
-      : { 'x-vendor-ratelimit-remaining-subscription-reads': '11999' }),
-    ...headers,
-  });
-  ctx.res.end(text);
 }

@@ -64,6 +64,22 @@ export interface FaultRule {
 /** Every endless page's token is new, across emulators too: a client cannot end the listing by a repeat. */
 let endlessPages = 0;
 
+/** The first rule with faults left that matches the request; a rule that skips lets it through, and counts it. */
+export function findFault(
+  faults: FaultRule[],
+  request: { method: string; pathname: string; query: string; origin: 'primary' | 'secondary' },
+): FaultRule | undefined {
+  return faults.find(
+    (r) =>
+      r.times > 0 &&
+      (!r.method || r.method === request.method) &&
+      (!r.path || r.path.test(request.pathname)) &&
+      (!r.query || r.query.test(request.query)) &&
+      (!r.origin || r.origin === request.origin) &&
+      !(r.skip && r.skip-- > 0),
+  );
+}
+
 /** Applies a fault; returns false where the request should go on to its route. */
 export async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   switch (fault.kind) {

@@ -1,9 +1,8 @@
 import type { HttpClient, HttpResponse } from '../http.js';
-import { pollToEnd, type PollEndKind } from './lro.js';
+import { pollToEnd, type PollEndKind, type WaitTerms } from './lro.js';
 import { parseRetryAfter } from '../retry.js';
 import type { OperationStatusResult } from '../schemas/erp.js';
 import { redactQuery, resolveOnOrigin } from '../url.js';
-import type { Clock } from '../clock.js';
 import { movedTo, pollingLinkOf, readAnswer, type PollAnswer, type PollingMode } from './polling.js';
 
 /** What a response of the operation said (its status result and state), with the response itself (ids, Retry-After). */
@@ -22,14 +21,7 @@ export interface Followed {
   pollingUrl: string;
 }
 
-/** The step's terms for a wait: its clock, its cancellation, its deadline and its poll interval. */
-export interface WaitTerms {
-  clock: Clock;
-  signal?: AbortSignal;
-  /** Clock time after which no poll starts. */
-  deadline: number;
-  pollIntervalMs: number;
-}
+export type { WaitTerms } from './lro.js';
 
 export interface FollowOptions {
   client: HttpClient;

@@ -8,12 +8,16 @@ export interface PollState<T> {
   retryAfterMs?: number;
 }
 
-export interface PollOptions<T> {
+/** The step's terms for a wait: its clock, its cancellation, its deadline and its poll interval. */
+export interface WaitTerms {
   clock: Clock;
   signal?: AbortSignal;
   /** Absolute time (clock ms) after which no further poll starts. */
   deadline: number;
   pollIntervalMs: number;
+}
+
+export interface PollOptions<T> extends WaitTerms {
   /** The first state, from the initial response; without it the poller polls at once. */
   initial?: PollState<T>;
   poll: () => Promise<PollState<T>>;

@@ -1,13 +1,11 @@
 import * as z from 'zod/mini';
-import type { Covers, Out } from '../scenario-schema.js';
+import { count, text, type Covers, type Out } from '../scenario-parts.js';
 import type { FleetScenario, FleetSystem, FleetSystems } from './erp-list.js';
 
 /**
  * The `fleet` section of the scenario file (areas/erp-list.ts), strict as every section of scenario-schema.ts; the
  * checks at the end fail to compile when a knob is added to the area's types but not here.
  */
-const text = z.optional(z.string());
-const count = z.int().check(z.nonnegative());
 
 const fleetFields = {
   location: text,

@@ -15,18 +15,9 @@ import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { READ_PERMISSION } from './verdict.js';
 import { statusWindow } from './window/status.js';
+import type { ErpStatusOptions } from './erp-status-options.js';
 
-export interface ErpStatusOptions {
-  baseUrl: URL;
-  apiVersion: string;
-  subscriptionId?: string;
-  resourceGroup?: string;
-  erpVirtualInstances: string[];
-  maxParallel: number;
-  expectStatus?: string;
-  /** true: the database instances are read too (window/status.ts). */
-  wholeSystem?: boolean;
-}
+export type { ErpStatusOptions } from './erp-status-options.js';
 
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,

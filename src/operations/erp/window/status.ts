@@ -1,6 +1,6 @@
 import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import type { ErpStatusOptions } from '../erp-status.js';
+import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
 import { sameStatus } from '../../../client/status.js';
 import { mapLimited } from '../pool.js';

@@ -1,0 +1,42 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+// No circle of imports in src/, type-only imports included: import-x's no-cycle (eslint.config.js) skips
+// `import type`, so a loop of types (one job cut in two) passes it. Run by `npm run lint`.
+const root = resolve(new URL('..', import.meta.url).pathname);
+const src = join(root, 'src');
+const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.ts'))
+  .map((name) => join(src, name));
+
+/** The files of src/ a file imports or re-exports from (relative specifiers; `./x.js` is `./x.ts`). */
+function importsOf(file: string): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter((name) => name.startsWith('.'))
+    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
+    .filter((target) => existsSync(target));
+}
+
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+const done = new Set<string>();
+const cycles: string[][] = [];
+
+/** Depth first; a file met again while still on the path closes a circle. */
+function visit(file: string, path: string[]): void {
+  const at = path.indexOf(file);
+  if (at >= 0) {
+    cycles.push([...path.slice(at), file]);
+    return;
+  }
+  if (done.has(file)) return;
+  for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
+  done.add(file);
+}
+for (const file of files) visit(file, []);
+
+for (const cycle of cycles)
+  console.error(`import cycle: ${cycle.map((f) => relative(root, f)).join(' -> ')}`);
+if (cycles.length > 0) process.exit(1);
