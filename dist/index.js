@@ -39610,13 +39610,16 @@ const PER_SYSTEM_OUTPUTS = new Set(['operation-urls', 'instances', 'result', 'pl
  * Why an output cannot be set (its text passes the runner's limit), or undefined where it fits. An output is
  * never cut: a cut operation-urls would drop operations a later job must resume, with the step green.
  */
-function outputTooLarge(name, text) {
+function outputTooLarge(output) {
+    const { name, text, operation } = output;
     const size = bytes(text);
     if (size <= limits_OUTPUT_BYTES)
         return undefined;
-    const wayOut = PER_SYSTEM_OUTPUTS.has(name)
-        ? "run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each"
-        : 'the value the service gave is longer than an output can carry';
+    const wayOut = !PER_SYSTEM_OUTPUTS.has(name)
+        ? 'the value the service gave is longer than an output can carry'
+        : operation === 'erp-list'
+            ? 'narrow the selection (resource-group, tag, environment) and list in several steps'
+            : "run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each";
     return `The output ${name} is ${size} bytes, over the runner's limit of ${limits_OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): ${wayOut}.`;
 }
 
@@ -40550,7 +40553,7 @@ async function run() {
             onResponse: (response) => (last = response),
         });
         // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
-        const tooLarge = setOutputs(outputs);
+        const tooLarge = setOutputs(outputs, operation);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
         if (wantsSummary(source)) {
             const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
@@ -40583,13 +40586,13 @@ async function run() {
     }
 }
 /** Sets each output that fits; returns why each that does not was left unset. */
-function setOutputs(outputs) {
+function setOutputs(outputs, operation) {
     const refused = [];
     for (const [name, value] of Object.entries(outputs)) {
         if (value === undefined)
             continue;
         const text = outputText(value);
-        const tooLarge = outputTooLarge(name, text);
+        const tooLarge = outputTooLarge({ name, text, operation });
         if (tooLarge)
             refused.push(tooLarge);
         else

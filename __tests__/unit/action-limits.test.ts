@@ -5,19 +5,28 @@ import { viewOfResult } from '../../src/runtime/view/view.js';
 
 describe('GitHub limits', () => {
   it('an output within the limit is set as it is', () => {
-    expect(outputTooLarge('operation-urls', '["a","b"]')).toBeUndefined();
-    expect(outputTooLarge('message', 'x'.repeat(OUTPUT_BYTES))).toBeUndefined();
+    expect(outputTooLarge({ name: 'operation-urls', text: '["a","b"]' })).toBeUndefined();
+    expect(outputTooLarge({ name: 'message', text: 'x'.repeat(OUTPUT_BYTES) })).toBeUndefined();
   });
 
   it('an output over the limit is refused, never cut, naming it and the way out', () => {
     const urls = JSON.stringify(
       Array.from({ length: 3000 }, (_, i) => `https://h/op/${i}?${'x'.repeat(500)}`),
     );
-    expect(outputTooLarge('operation-urls', urls)).toBe(
+    expect(outputTooLarge({ name: 'operation-urls', text: urls })).toBe(
       `The output operation-urls is ${Buffer.byteLength(urls)} bytes, over the runner's limit of ${OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each.`,
     );
-    expect(outputTooLarge('message', 'é'.repeat(700_000))).toMatch(
+    expect(outputTooLarge({ name: 'message', text: 'é'.repeat(700_000) })).toMatch(
       /^The output message is 1400000 bytes, .* the value the service gave is longer than an output can carry\.$/,
+    );
+  });
+
+  it("erp-list's own listing over the limit names the narrowing, not a matrix of erp-list", () => {
+    const instances = JSON.stringify(
+      Array.from({ length: 5000 }, (_, i) => ({ id: `/subscriptions/s/x/${i}`, pad: 'x'.repeat(200) })),
+    );
+    expect(outputTooLarge({ name: 'instances', text: instances, operation: 'erp-list' })).toMatch(
+      /^The output instances is \d+ bytes, .*: narrow the selection \(resource-group, tag, environment\) and list in several steps\.$/,
     );
   });
 

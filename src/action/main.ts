@@ -53,7 +53,7 @@ export async function run(): Promise<void> {
       onResponse: (response) => (last = response),
     });
     // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
-    const tooLarge = setOutputs(outputs);
+    const tooLarge = setOutputs(outputs, operation);
     const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
     if (wantsSummary(source)) {
       const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
@@ -80,12 +80,12 @@ export async function run(): Promise<void> {
 }
 
 /** Sets each output that fits; returns why each that does not was left unset. */
-function setOutputs(outputs: OperationResult['outputs']): string[] {
+function setOutputs(outputs: OperationResult['outputs'], operation?: string): string[] {
   const refused: string[] = [];
   for (const [name, value] of Object.entries(outputs)) {
     if (value === undefined) continue;
     const text = outputText(value);
-    const tooLarge = outputTooLarge(name, text);
+    const tooLarge = outputTooLarge({ name, text, operation });
     if (tooLarge) refused.push(tooLarge);
     else core.setOutput(name, text);
   }
