@@ -99,6 +99,11 @@ try {
     }
     console.error(`round ${round + 1}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
+  // Every sample on stderr, so a run on a shared machine can state its spread beside the medians.
+  for (const [name, list] of samples) {
+    const of = (key: keyof Sample) => list.map((s) => Math.round(Number(s[key]))).join(' ');
+    console.error(`samples: ${name}: wall ms [${of('wallMs')}], peak RSS KiB [${of('rssKiB')}]`);
+  }
   console.log(
     report(samples, {
       runs,

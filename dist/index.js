@@ -33382,21 +33382,42 @@ function describeValue(value) {
     const text = redactUrls(JSON.stringify(value) ?? String(value));
     return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
-async function readCapped(body, cap, url) {
-    const chunks = [];
+/**
+ * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
+ * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
+ * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
+ */
+async function readCapped(body, cap, url, contentLength) {
+    const tooLarge = () => {
+        body.destroy();
+        return new ServiceError({
+            code: 'ResponseTooLarge',
+            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+        });
+    };
+    if (contentLength !== undefined && contentLength > cap)
+        throw tooLarge();
+    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
+    let chunks = whole ? undefined : [];
     let size = 0;
     for await (const chunk of body) {
-        size += chunk.length;
-        if (size > cap) {
-            body.destroy();
-            throw new ServiceError({
-                code: 'ResponseTooLarge',
-                message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-            });
+        if (size + chunk.length > cap)
+            throw tooLarge();
+        if (whole && size + chunk.length > whole.length) {
+            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
+            chunks = [whole.subarray(0, size)];
+            whole = undefined;
         }
-        chunks.push(chunk);
+        if (whole)
+            chunk.copy(whole, size);
+        else
+            chunks.push(chunk);
+        size += chunk.length;
     }
-    return Buffer.concat(chunks).toString('utf8');
+    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    // The chunks are in `bytes` now: let them go before the string is made.
+    chunks?.splice(0);
+    return bytes.toString('utf8', 0, size);
 }
 function flattenHeaders(headers) {
     const flat = {};
@@ -33405,6 +33426,12 @@ function flattenHeaders(headers) {
             flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
     }
     return flat;
+}
+/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
+function contentLengthOf(header) {
+    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
+        return undefined;
+    return Number(header);
 }
 
 ;// CONCATENATED MODULE: ./src/client/failures.ts
@@ -33876,7 +33903,7 @@ class http_HttpClient {
             body,
             signal,
         });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
         const flat = flattenHeaders(res.headers);
         const response = {
             status: res.statusCode,

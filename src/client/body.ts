@@ -72,25 +72,43 @@ function describeValue(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
+/**
+ * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
+ * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
+ * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
+ */
 export async function readCapped(
   body: AsyncIterable<Buffer> & { destroy(): void },
   cap: number,
   url: URL,
+  contentLength?: number,
 ): Promise<string> {
-  const chunks: Buffer[] = [];
+  const tooLarge = () => {
+    body.destroy();
+    return new ServiceError({
+      code: 'ResponseTooLarge',
+      message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+    });
+  };
+  if (contentLength !== undefined && contentLength > cap) throw tooLarge();
+  let whole: Buffer | undefined = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
+  let chunks: Buffer[] | undefined = whole ? undefined : [];
   let size = 0;
   for await (const chunk of body) {
-    size += chunk.length;
-    if (size > cap) {
-      body.destroy();
-      throw new ServiceError({
-        code: 'ResponseTooLarge',
-        message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-      });
+    if (size + chunk.length > cap) throw tooLarge();
+    if (whole && size + chunk.length > whole.length) {
+      // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
+      chunks = [whole.subarray(0, size)];
+      whole = undefined;
     }
-    chunks.push(chunk);
+    if (whole) chunk.copy(whole, size);
+    else chunks!.push(chunk);
+    size += chunk.length;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = whole ?? (chunks!.length === 1 ? chunks![0]! : Buffer.concat(chunks!, size));
+  // The chunks are in `bytes` now: let them go before the string is made.
+  chunks?.splice(0);
+  return bytes.toString('utf8', 0, size);
 }
 
 export function flattenHeaders(
@@ -101,4 +119,10 @@ export function flattenHeaders(
     if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return flat;
+}
+
+/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
+export function contentLengthOf(header: string | string[] | undefined): number | undefined {
+  if (typeof header !== 'string' || !/^\d{1,10}$/.test(header)) return undefined;
+  return Number(header);
 }

@@ -9,7 +9,7 @@ import {
   timeLeft,
 } from './deadline.js';
 import { PlannedChange, plannedRequest } from './dry-run.js';
-import { flattenHeaders, readCapped } from './body.js';
+import { contentLengthOf, flattenHeaders, readCapped } from './body.js';
 import { parseErrorBody } from './error-body.js';
 import {
   deadlineFailure,
@@ -254,7 +254,12 @@ export class HttpClient {
       body,
       signal,
     });
-    const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url);
+    const text = await readCapped(
+      res.body,
+      this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+      url,
+      contentLengthOf(res.headers['content-length']),
+    );
     const flat = flattenHeaders(res.headers);
     const response: HttpResponse = {
       status: res.statusCode,
