@@ -255,10 +255,14 @@ describe('full resource ids', () => {
       'erp-virtual-instance': `${id(SUB, 'rg-a', 'A01')}\n${id(SUB2, 'rg-b', 'B01').toLowerCase().replace('b01', 'B01')}`,
     });
     expect(r.code).toBe(0);
-    expect(e.erp.stops.map((s) => [s.subscriptionId, s.resourceGroup, s.instance])).toEqual([
-      [SUB, 'rg-a', 'A01'],
-      [SUB2, 'rg-b', 'B01'],
-    ]);
+    // The two stops go out at once (max-parallel), so they may arrive in either order.
+    const stops = e.erp.stops.map((s) => [s.subscriptionId, s.resourceGroup, s.instance]);
+    expect(stops.sort((a, b) => a.join().localeCompare(b.join()))).toEqual(
+      [
+        [SUB, 'rg-a', 'A01'],
+        [SUB2, 'rg-b', 'B01'],
+      ].sort((a, b) => a.join().localeCompare(b.join())),
+    );
     expect(r.summary).toContain('subscription <code>several</code>');
   });
 
