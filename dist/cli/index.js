@@ -27459,18 +27459,21 @@ async function runWindow(o, client, ctx) {
     const apiVersion = apiVersionFor(o.apiVersion, { input, on: o.machines });
     const refs = resolveInstances(o.erpVirtualInstances, o);
     const windows = new Map();
+    const run = { o, apiVersion, client, ctx };
     const outcomes = await forEachTarget(refs, o.maxParallel, ctx, {
         title: (ref) => `${operation} ${ref.label} (whole system)`,
         logName: (ref) => ref.label,
         work: async (ref, log) => {
             const window = { plan: [], results: [] };
             windows.set(ref, window);
-            return runSystem(ref, window, o, apiVersion, client, ctx, log);
+            return runSystem({ run, ref, window, log });
         },
     });
     return windowResult({ operation, refs, outcomes, windows, ctx });
 }
-async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
+async function runSystem(system) {
+    const { run, ref, window, log } = system;
+    const { o, apiVersion, client, ctx } = run;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
     // Before anything is sent: the databases, and whether the service can stop and start each one.
@@ -27511,7 +27514,7 @@ async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
             .filter((r) => r.step.target === step.target)
             .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
             .pop();
-        const outcome = await runStep(step, target, known, o, apiVersion, client, ctx, stepLog);
+        const outcome = await runStep({ run, step, target, known, log: stepLog });
         log.details.push(...stepLog.details);
         window.results.push({ step, outcome });
         if (outcome.failure !== undefined)
@@ -27523,7 +27526,9 @@ async function runSystem(ref, window, o, apiVersion, client, ctx, log) {
  * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
  * target was verified by the step before it, so it is not read first: its verify reads it after.
  */
-async function runStep(step, target, known, o, apiVersion, client, ctx, log) {
+async function runStep(one) {
+    const { run, step, target, known, log } = one;
+    const { o, apiVersion, client, ctx } = run;
     const action = actionOf(step, o);
     const acting = { action, target, apiVersion, client, ctx, log };
     if (step.skippable)

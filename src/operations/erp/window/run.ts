@@ -32,6 +32,14 @@ export interface WindowOptions extends InstanceActionOptions {
   ) => Promise<HttpResponse>;
 }
 
+/** What every system and step of one window shares. */
+interface WindowRun {
+  o: WindowOptions;
+  apiVersion: string;
+  client: HttpClient;
+  ctx: OperationContext;
+}
+
 /**
  * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
  * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
@@ -47,27 +55,27 @@ export async function runWindow(
   const apiVersion = apiVersionFor(o.apiVersion, { input, on: o.machines });
   const refs = resolveInstances(o.erpVirtualInstances, o);
   const windows = new Map<InstanceRef, SystemWindow>();
+  const run: WindowRun = { o, apiVersion, client, ctx };
   const outcomes = await forEachTarget(refs, o.maxParallel, ctx, {
     title: (ref) => `${operation} ${ref.label} (whole system)`,
     logName: (ref) => ref.label,
     work: async (ref, log) => {
       const window: SystemWindow = { plan: [], results: [] };
       windows.set(ref, window);
-      return runSystem(ref, window, o, apiVersion, client, ctx, log);
+      return runSystem({ run, ref, window, log });
     },
   });
   return windowResult({ operation, refs, outcomes, windows, ctx });
 }
 
-async function runSystem(
-  ref: InstanceRef,
-  window: SystemWindow,
-  o: WindowOptions,
-  apiVersion: string,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
+async function runSystem(system: {
+  run: WindowRun;
+  ref: InstanceRef;
+  window: SystemWindow;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { run, ref, window, log } = system;
+  const { o, apiVersion, client, ctx } = run;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
   // Before anything is sent: the databases, and whether the service can stop and start each one.
@@ -110,7 +118,7 @@ async function runSystem(
       .filter((r) => r.step.target === step.target)
       .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
       .pop();
-    const outcome = await runStep(step, target, known, o, apiVersion, client, ctx, stepLog);
+    const outcome = await runStep({ run, step, target, known, log: stepLog });
     log.details.push(...stepLog.details);
     window.results.push({ step, outcome });
     if (outcome.failure !== undefined) break;
@@ -122,16 +130,15 @@ async function runSystem(
  * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
  * target was verified by the step before it, so it is not read first: its verify reads it after.
  */
-async function runStep(
-  step: WindowStep,
-  target: Target,
-  known: InstanceState | undefined,
-  o: WindowOptions,
-  apiVersion: string,
-  client: HttpClient,
-  ctx: OperationContext,
-  log: InstanceLog,
-): Promise<Outcome> {
+async function runStep(one: {
+  run: WindowRun;
+  step: WindowStep;
+  target: Target;
+  known: InstanceState | undefined;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { run, step, target, known, log } = one;
+  const { o, apiVersion, client, ctx } = run;
   const action = actionOf(step, o);
   const acting = { action, target, apiVersion, client, ctx, log };
   if (step.skippable) return actOn({ ...acting, options: o });
