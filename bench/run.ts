@@ -95,7 +95,9 @@ try {
     const inRound = round < runs ? cases : startupCases;
     for (let i = 0; i < inRound.length; i++) {
       const c = inRound[(round + i) % inRound.length]!;
-      samples.get(c.name)!.push(await c.run(env));
+      const taken = samples.get(c.name)!;
+      if (c.maxRounds !== undefined && taken.length >= c.maxRounds) continue;
+      taken.push(await c.run(env));
     }
     console.error(`round ${round + 1}/${rounds} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
