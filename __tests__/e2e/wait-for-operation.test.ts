@@ -63,6 +63,26 @@ describe('wait-for-operation, run as a runner runs it', () => {
     );
   });
 
+  it('a snooze resumed from the operations output ends Unavailable as erp-stop would take it: success', async () => {
+    const e = emu.get();
+    e.erp.setInstance('X03', { endStatus: 'Unavailable', endHealth: 'Unknown' });
+    const started = await run({
+      operation: 'erp-stop',
+      'subscription-id': SUB,
+      'resource-group': 'rg-erp',
+      'erp-virtual-instance': 'X03',
+      'deallocate-vm': 'true',
+      wait: 'false',
+    });
+    expect(started.code).toBe(0);
+    const operations = JSON.parse(started.outputs.operations!) as { snooze?: boolean }[];
+    expect(operations[0]?.snooze).toBe(true);
+    const r = await run({ operation: 'wait-for-operation', 'operation-url': started.outputs.operations! });
+    expect(r.errors).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('X03: verify: is Unavailable');
+  });
+
   it('with wait: false peeks: reads each operation once, a running one stays in operation-urls, success (issue 32 point 7)', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 30 }] });

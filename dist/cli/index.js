@@ -25465,7 +25465,7 @@ const outputs_OUTPUTS = {
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
     count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
-    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
+    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
 const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
@@ -26026,9 +26026,12 @@ function report(outcomes, options) {
             'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
             ...(options.operations
                 ? {
-                    operations: outcomes
-                        .filter(stillRunning)
-                        .map((o) => ({ target: o.resourceId, verb: o.verb, url: o.operationUrl })),
+                    operations: outcomes.filter(stillRunning).map((o) => ({
+                        target: o.resourceId,
+                        verb: o.verb,
+                        url: o.operationUrl,
+                        ...(o.snooze ? { snooze: true } : {}),
+                    })),
                 }
                 : {}),
             'percent-complete': last.body?.percentComplete ?? undefined,
@@ -26835,6 +26838,7 @@ async function runInstanceAction(action, options, client, ctx) {
             ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
             resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
             verb: action.verb,
+            snooze: action.snooze.on,
         }),
     });
     const reported = report(outcomes, {
@@ -28046,7 +28050,7 @@ const operationEntries = parser((raw) => {
     if (!objects)
         return readOperationUrls(raw).map((url) => ({ url }));
     return items.map((item, i) => {
-        const { target, verb, url } = (typeof item === 'object' && item !== null ? item : {});
+        const { target, verb, url, snooze } = (typeof item === 'object' && item !== null ? item : {});
         if (typeof url !== 'string')
             return refuse(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
         const reason = urlProblem(url);
@@ -28056,7 +28060,9 @@ const operationEntries = parser((raw) => {
             return refuse(`item ${i + 1} has no target (a resource id)`);
         if (verb !== 'stop' && verb !== 'start')
             return refuse(`item ${i + 1}: verb must be stop or start`);
-        return { url: new URL(url).href, target, verb };
+        if (snooze !== undefined && typeof snooze !== 'boolean')
+            return refuse(`item ${i + 1}: snooze must be true or false`);
+        return { url: new URL(url).href, target, verb, snooze: snooze === true };
     });
 });
 
@@ -28137,6 +28143,7 @@ async function waitForOperation(options, client, ctx) {
             })),
             resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
             verb: system?.verb,
+            snooze: system?.snooze,
         }),
     });
     return report(outcomes, {
@@ -28155,7 +28162,7 @@ function systemOf(entry, i, baseUrl) {
     if (typeof ref === 'string')
         throw new errors_InputError('operation-url', `item ${i + 1}: target ${ref}`);
     const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb };
+    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, snooze: entry.snooze === true };
 }
 function onOrigin(url, origin) {
     try {
@@ -28198,7 +28205,13 @@ async function resume(o) {
         return ended;
     // Named by the operations output: each system's end status is verified as erp-stop verifies it.
     const after = {
-        action: { verb: system.verb, snooze: { input: 'deallocate-vm', on: false } },
+        action: {
+            verb: system.verb,
+            snooze: {
+                input: system.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
+                on: system.snooze,
+            },
+        },
         target: system,
         ended,
         sent: { done: system.verb },

@@ -44,7 +44,7 @@ export const OUTPUTS = {
   matrix:
     'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
   operations:
-    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
+    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;

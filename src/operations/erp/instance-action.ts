@@ -50,6 +50,7 @@ export async function runInstanceAction(
       ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
       resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
       verb: action.verb,
+      snooze: action.snooze.on,
     }),
   });
   const reported = report(outcomes, {

@@ -5,6 +5,8 @@ export interface OperationEntry {
   url: string;
   target?: string;
   verb?: 'stop' | 'start';
+  /** The operation deallocates (or starts) the machines too: Unavailable then ends a stop. */
+  snooze?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export const operationEntries = parser((raw): OperationEntry[] => {
   const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
   if (!objects) return readOperationUrls(raw).map((url) => ({ url }));
   return (items as unknown[]).map((item, i) => {
-    const { target, verb, url } = (typeof item === 'object' && item !== null ? item : {}) as Record<
+    const { target, verb, url, snooze } = (typeof item === 'object' && item !== null ? item : {}) as Record<
       string,
       unknown
     >;
@@ -33,6 +35,8 @@ export const operationEntries = parser((raw): OperationEntry[] => {
     if (typeof target !== 'string' || target === '')
       return refuse(`item ${i + 1} has no target (a resource id)`);
     if (verb !== 'stop' && verb !== 'start') return refuse(`item ${i + 1}: verb must be stop or start`);
-    return { url: new URL(url).href, target, verb };
+    if (snooze !== undefined && typeof snooze !== 'boolean')
+      return refuse(`item ${i + 1}: snooze must be true or false`);
+    return { url: new URL(url).href, target, verb, snooze: snooze === true };
   });
 });

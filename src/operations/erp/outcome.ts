@@ -45,6 +45,8 @@ export interface Outcome {
   /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
   resourceId?: string;
   verb?: 'stop' | 'start';
+  /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
+  snooze?: boolean;
 }
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
@@ -130,9 +132,12 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
       ...(options.operations
         ? {
-            operations: outcomes
-              .filter(stillRunning)
-              .map((o) => ({ target: o.resourceId, verb: o.verb, url: o.operationUrl })),
+            operations: outcomes.filter(stillRunning).map((o) => ({
+              target: o.resourceId,
+              verb: o.verb,
+              url: o.operationUrl,
+              ...(o.snooze ? { snooze: true } : {}),
+            })),
           }
         : {}),
       'percent-complete': last.body?.percentComplete ?? undefined,

@@ -94,6 +94,7 @@ export async function waitForOperation(
       })),
       resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
       verb: system?.verb,
+      snooze: system?.snooze,
     }),
   });
   return report(outcomes, {
@@ -111,13 +112,14 @@ function systemOf(entry: OperationEntry, i: number, baseUrl: URL): System | unde
   const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
   if (typeof ref === 'string') throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
   const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb };
+  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, snooze: entry.snooze === true };
 }
 
 interface System {
   ref: InstanceRef;
   readUrl: URL;
   verb: Verb;
+  snooze: boolean;
 }
 
 function onOrigin(url: string, origin: string): string {
@@ -166,7 +168,13 @@ async function resume(o: {
   if (!system) return ended;
   // Named by the operations output: each system's end status is verified as erp-stop verifies it.
   const after = {
-    action: { verb: system.verb, snooze: { input: 'deallocate-vm' as const, on: false } },
+    action: {
+      verb: system.verb,
+      snooze: {
+        input: system.verb === 'stop' ? ('deallocate-vm' as const) : ('start-vm' as const),
+        on: system.snooze,
+      },
+    },
     target: system,
     ended,
     sent: { done: system.verb },
