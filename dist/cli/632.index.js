@@ -399,9 +399,7 @@ class WriteBuckets {
     }
     /** The subscription a write goes to, or undefined for a request the bucket does not count. */
     static subscriptionOf(method, path) {
-        if (method === 'GET')
-            return undefined;
-        return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
+        return method === 'GET' ? undefined : WriteBuckets.readSubscriptionOf(path);
     }
     /** The subscription a read (a GET under `/subscriptions/{id}/`) goes to, for the read limit. */
     static readSubscriptionOf(path) {
