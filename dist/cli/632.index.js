@@ -1656,11 +1656,11 @@ function successEnd(op) {
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp-part-ops.ts
 
+
 const DEFAULT_PART_STEPS = [
     { status: 'InProgress', percentComplete: 50 },
     'Succeeded',
 ];
-const erp_part_ops_TERMINAL = /^(succeeded|completed|failed|canceled|cancelled)$/i;
 /** The operation's next state, as an operation status result; its end moves the child. */
 function advancePart(op, emulator) {
     const raw = op.steps[Math.min(op.served, op.steps.length - 1)];
@@ -1673,8 +1673,8 @@ function advancePart(op, emulator) {
             ? { status: raw }
             : raw;
     op.served++;
-    const failed = /^(failed|canceled|cancelled)$/i.test(step.status);
-    if (erp_part_ops_TERMINAL.test(step.status) && !op.ended) {
+    const failed = FAILED.has(step.status.toLowerCase());
+    if (erp_scenario_TERMINAL.has(step.status.toLowerCase()) && !op.ended) {
         op.ended = true;
         op.end(failed);
     }

@@ -1,6 +1,7 @@
 import { shapeLink, type Emulator } from '../emulator.js';
 import type { ErpErrorDetail, ErpStep } from './erp-step.js';
 import type { ErpDatabaseScenario, ErpPartsScenario, PartKind } from './erp-parts-scenario.js';
+import { FAILED, TERMINAL } from './erp-scenario.js';
 
 /** One child of a system (application, central or database instance), as the emulator keeps it. */
 export interface Child {
@@ -34,7 +35,6 @@ export const DEFAULT_PART_STEPS: (string | ErpStep)[] = [
   { status: 'InProgress', percentComplete: 50 },
   'Succeeded',
 ];
-const TERMINAL = /^(succeeded|completed|failed|canceled|cancelled)$/i;
 
 /** The operation's next state, as an operation status result; its end moves the child. */
 export function advancePart(op: PartOp, emulator: Emulator) {
@@ -49,8 +49,8 @@ export function advancePart(op: PartOp, emulator: Emulator) {
         ? { status: raw }
         : raw;
   op.served++;
-  const failed = /^(failed|canceled|cancelled)$/i.test(step.status);
-  if (TERMINAL.test(step.status) && !op.ended) {
+  const failed = FAILED.has(step.status.toLowerCase());
+  if (TERMINAL.has(step.status.toLowerCase()) && !op.ended) {
     op.ended = true;
     op.end(failed);
   }
