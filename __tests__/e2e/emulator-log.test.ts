@@ -17,6 +17,10 @@ const record = (method: string, target: string, body: string): RecordedRequest =
 });
 
 describe('the request log', () => {
+  it('a query name that does not decode is logged with its value hidden, never a crash of the server', () => {
+    expect(requestLine(record('GET', '/x?%zz=s3cret&a=1', ''), 404)).toBe('GET /x?%zz=***&a=1 → 404');
+  });
+
   it('method, path, status and body; no header, and a credential in the query, a form or JSON as ***', () => {
     const stop = requestLine(
       record(

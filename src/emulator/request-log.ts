@@ -3,12 +3,21 @@ import type { RecordedRequest } from './emulator.js';
 /** Names whose values are credentials, in a query, a form or a JSON body: shown as `***`. */
 const SECRET = /secret|token|assertion|password|sig$|^sig|signature|code_verifier/i;
 
+/** A form or query name that holds a credential; one that does not decode is hidden too (it cannot be told apart). */
+function secretName(encoded: string): boolean {
+  try {
+    return SECRET.test(decodeURIComponent(encoded));
+  } catch {
+    return true;
+  }
+}
+
 function redactForm(text: string): string {
   return text
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      return eq > 0 && SECRET.test(decodeURIComponent(pair.slice(0, eq))) ? `${pair.slice(0, eq)}=***` : pair;
+      return eq > 0 && secretName(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=***` : pair;
     })
     .join('&');
 }
