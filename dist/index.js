@@ -40600,15 +40600,15 @@ async function run() {
         // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
         const tooLarge = setOutputs(outputs, operation);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
+        // What to do, then the facts it rests on: in the summary's "What to do" and in the log, one line each.
+        const advice = diagnosis ? diagnosisAdvice(diagnosis).split('\n') : [];
         if (wantsSummary(source)) {
             const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
-            if (diagnosis)
-                view.whatToDo.push(...diagnosisAdvice(diagnosis).split('\n'));
+            view.whatToDo.push(...advice);
             await writeSummary(view);
         }
-        if (diagnosis)
-            for (const line of diagnosisAdvice(diagnosis).split('\n'))
-                actionsLogger.info(line);
+        for (const line of advice)
+            actionsLogger.info(line);
         if (failure)
             setFailed(redactUrls(oneLine(failure)));
     }

@@ -30393,14 +30393,15 @@ function renderView(view, logged) {
         ...(view.dryRun && view.plan.length
             ? [
                 'requests it would send:',
-                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${redactUrls(p.url)}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
+                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
             ]
             : []),
         ...view.resume.map((r) => `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`),
         '',
     ];
+    // Every line is redacted here, the plan's URLs with the rest.
     return [
-        ...lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
+        lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
         ...view.tables.map((t) => renderTable(t, logged)),
     ].join('');
 }
