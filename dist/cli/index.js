@@ -25208,8 +25208,7 @@ const MAX_PAGES = 10_000;
  * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
  * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, options = {}) {
-    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
+async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
     const seen = new Set();
     let page = await first();
     for (let read = 1;; read++) {
