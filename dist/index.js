@@ -35112,8 +35112,7 @@ const MAX_PAGES = 10_000;
  * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
  * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, options = {}) {
-    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
+async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
     const seen = new Set();
     let page = await first();
     for (let read = 1;; read++) {
@@ -40600,15 +40599,15 @@ async function run() {
         // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
         const tooLarge = setOutputs(outputs, operation);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
+        // What to do, then the facts it rests on: in the summary's "What to do" and in the log, one line each.
+        const advice = diagnosis ? diagnosisAdvice(diagnosis).split('\n') : [];
         if (wantsSummary(source)) {
             const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
-            if (diagnosis)
-                view.whatToDo.push(...diagnosisAdvice(diagnosis).split('\n'));
+            view.whatToDo.push(...advice);
             await writeSummary(view);
         }
-        if (diagnosis)
-            for (const line of diagnosisAdvice(diagnosis).split('\n'))
-                actionsLogger.info(line);
+        for (const line of advice)
+            actionsLogger.info(line);
         if (failure)
             setFailed(redactUrls(oneLine(failure)));
     }

@@ -25208,8 +25208,7 @@ const MAX_PAGES = 10_000;
  * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
  * coming at the step's timeout) ends with an error that names it.
  */
-async function* pages(first, next, options = {}) {
-    const { signal, what = 'listing', listing, } = options instanceof AbortSignal ? { signal: options } : options;
+async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
     const seen = new Set();
     let page = await first();
     for (let read = 1;; read++) {
@@ -30393,14 +30392,15 @@ function renderView(view, logged) {
         ...(view.dryRun && view.plan.length
             ? [
                 'requests it would send:',
-                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${redactUrls(p.url)}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
+                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
             ]
             : []),
         ...view.resume.map((r) => `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`),
         '',
     ];
+    // Every line is redacted here, the plan's URLs with the rest.
     return [
-        ...lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
+        lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
         ...view.tables.map((t) => renderTable(t, logged)),
     ].join('');
 }

@@ -55,12 +55,14 @@ export async function run(): Promise<void> {
     // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
     const tooLarge = setOutputs(outputs, operation);
     const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
+    // What to do, then the facts it rests on: in the summary's "What to do" and in the log, one line each.
+    const advice = diagnosis ? diagnosisAdvice(diagnosis).split('\n') : [];
     if (wantsSummary(source)) {
       const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
-      if (diagnosis) view.whatToDo.push(...diagnosisAdvice(diagnosis).split('\n'));
+      view.whatToDo.push(...advice);
       await writeSummary(view);
     }
-    if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
+    for (const line of advice) actionsLogger.info(line);
     if (failure) core.setFailed(redactUrls(oneLine(failure)));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.

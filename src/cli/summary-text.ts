@@ -71,8 +71,7 @@ export function renderView(view: SummaryView, logged: (line: string) => boolean)
       ? [
           'requests it would send:',
           ...view.plan.map(
-            (p) =>
-              `  ${p.target}: ${p.method} ${redactUrls(p.url)}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`,
+            (p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`,
           ),
         ]
       : []),
@@ -82,8 +81,9 @@ export function renderView(view: SummaryView, logged: (line: string) => boolean)
     ),
     '',
   ];
+  // Every line is redacted here, the plan's URLs with the rest.
   return [
-    ...lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
+    lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
     ...view.tables.map((t) => renderTable(t, logged)),
   ].join('');
 }

@@ -31,13 +31,8 @@ export interface PagesOptions {
 export async function* pages<T>(
   first: () => Promise<Page<T>>,
   next: (nextLink: string) => Promise<Page<T>>,
-  options: AbortSignal | PagesOptions = {},
+  { signal, what = 'listing', listing }: PagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
-  const {
-    signal,
-    what = 'listing',
-    listing,
-  } = options instanceof AbortSignal ? { signal: options } : options;
   const seen = new Set<string>();
   let page = await first();
   for (let read = 1; ; read++) {
