@@ -37045,6 +37045,7 @@ function leftOutWarning(left, of) {
 
 
 
+
 /**
  * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
  * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
@@ -37054,8 +37055,6 @@ const SELECTION_INPUTS = {
     tags: module_optional('tag'),
     environment: module_optional('environment'),
 };
-/** C5's api-version where the operation's own is not given (its default may be a later one, for the snooze). */
-const LIST_API_VERSION = '2023-04-01';
 /**
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
  * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
@@ -37085,7 +37084,7 @@ async function selectInstances(operation, options, client, ctx) {
     }
     const { selected } = await listFleet({
         baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? LIST_API_VERSION,
+        apiVersion: options.apiVersion ?? ERP_API_VERSION,
         subscriptionIds: [options.subscriptionId],
         resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
         tags: options.tags,
@@ -37855,6 +37854,7 @@ function overOutputLimit(outputs) {
 
 
 
+
 /** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
 const SUMMARY_ROWS = 200;
 /**
@@ -37866,7 +37866,7 @@ const SUMMARY_ROWS = 200;
     description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
     client: 'resource-manager',
     inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
+        apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionIds: module_required('subscription-id', resourceNames(128)),
         // A list here, where the other operations read one: the same input, read by this operation's own parser.
         resourceGroups: { ...module_optional('resource-group'), parse: resourceNames(90) },
