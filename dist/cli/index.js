@@ -27130,6 +27130,14 @@ function memberOf(item) {
 }
 /** Systems a warning names; past them, counted. */
 const WARNING_NAMES = 20;
+/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
+function offeredOf(selected, logger, of) {
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        logger.warning(leftOutWarning(left, of));
+    return { offered, left };
+}
 /** The one warning for the systems selected but not offered stop and start, naming each with its state. */
 function leftOutWarning(left, of) {
     const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
@@ -27186,10 +27194,7 @@ async function selectInstances(operation, options, client, ctx) {
         tags: options.tags,
         environment: options.environment,
     }, client, ctx);
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        ctx.logger.warning(leftOutWarning(left, operation));
+    const { offered } = offeredOf(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
     return offered.map((m) => m.id);
 }
@@ -27977,10 +27982,7 @@ const SUMMARY_ROWS = 200;
 }));
 async function erpList(options, client, ctx) {
     const { selected, listed, pages } = await listFleet(options, client, ctx);
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
+    const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
     const built = matrixOf(offered, options.perLeg);
     const ids = offered.map((m) => m.id).join('\n');
     const matrix = 'matrix' in built ? built.matrix : undefined;

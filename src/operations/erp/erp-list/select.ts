@@ -2,7 +2,7 @@ import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
 import { optional } from '../../module.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import { leftOutWarning, listFleet, OFFERED_STATE, type FleetMember } from './listing.js';
+import { listFleet, offeredOf, type FleetMember } from './listing.js';
 import type { Environment, TagRule } from './selection.js';
 import { ERP_API_VERSION } from '../vocabulary.js';
 
@@ -84,9 +84,7 @@ export async function selectInstances(
     client,
     ctx,
   );
-  const offered = selected.filter((m) => m.state === OFFERED_STATE);
-  const left = selected.filter((m) => m.state !== OFFERED_STATE);
-  if (left.length > 0) ctx.logger.warning(leftOutWarning(left, operation));
+  const { offered } = offeredOf(selected, ctx.logger, operation);
   ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
   return offered.map((m) => m.id);
 }
