@@ -27129,6 +27129,14 @@ function memberOf(item) {
 }
 /** Systems a warning names; past them, counted. */
 const WARNING_NAMES = 20;
+/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
+function offeredOf(selected, logger, of) {
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        logger.warning(leftOutWarning(left, of));
+    return { offered, left };
+}
 /** The one warning for the systems selected but not offered stop and start, naming each with its state. */
 function leftOutWarning(left, of) {
     const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
@@ -27137,6 +27145,7 @@ function leftOutWarning(left, of) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
 
 
 
@@ -27149,8 +27158,6 @@ const SELECTION_INPUTS = {
     tags: optional('tag'),
     environment: optional('environment'),
 };
-/** C5's api-version where the operation's own is not given (its default may be a later one, for the snooze). */
-const LIST_API_VERSION = '2023-04-01';
 /**
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
  * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
@@ -27180,16 +27187,13 @@ async function selectInstances(operation, options, client, ctx) {
     }
     const { selected } = await listFleet({
         baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? LIST_API_VERSION,
+        apiVersion: options.apiVersion ?? ERP_API_VERSION,
         subscriptionIds: [options.subscriptionId],
         resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
         tags: options.tags,
         environment: options.environment,
     }, client, ctx);
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        ctx.logger.warning(leftOutWarning(left, operation));
+    const { offered } = offeredOf(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
     return offered.map((m) => m.id);
 }
@@ -27950,6 +27954,7 @@ function overOutputLimit(outputs) {
 
 
 
+
 /** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
 const SUMMARY_ROWS = 200;
 /**
@@ -27961,7 +27966,7 @@ const SUMMARY_ROWS = 200;
     description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
     client: 'resource-manager',
     inputs: {
-        apiVersion: withDefault('api-version', '2023-04-01'),
+        apiVersion: withDefault('api-version', ERP_API_VERSION),
         subscriptionIds: required('subscription-id', resourceNames(128)),
         // A list here, where the other operations read one: the same input, read by this operation's own parser.
         resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) },
@@ -27976,10 +27981,7 @@ const SUMMARY_ROWS = 200;
 }));
 async function erpList(options, client, ctx) {
     const { selected, listed, pages } = await listFleet(options, client, ctx);
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
+    const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
     const built = matrixOf(offered, options.perLeg);
     const ids = offered.map((m) => m.id).join('\n');
     const matrix = 'matrix' in built ? built.matrix : undefined;
@@ -29222,7 +29224,7 @@ async function cancel(share, id, known, ctx) {
         findingOutBy: `Reading synchronization ${id}`,
         send: (clientRequestId) => share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
         findOut: async () => {
-            const now = (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true)).found;
+            const now = await listedById(share, id);
             if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
                 ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
                 return { acted: { ...known, ...now, synchronizationId: id } };
@@ -29241,6 +29243,11 @@ async function cancel(share, id, known, ctx) {
     ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
     return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
+/** The synchronization as A1 lists it now (newest first), or undefined where it is no longer listed. */
+async function listedById(share, id) {
+    const listing = share.listSynchronizations({ $orderby: NEWEST_FIRST });
+    return (await findInListing(listing, { kind: 'id', synchronizationId: id }, true)).found;
+}
 /**
  * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
  * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
@@ -29249,8 +29256,7 @@ async function endedMeanwhile(share, id, error, ctx) {
     const status = error instanceof errors_ServiceError ? error.status : undefined;
     if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
         throw error;
-    const listed = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id }, true);
-    const now = listed.found;
+    const now = await listedById(share, id);
     if (!now || classifyStatus(now.status) === 'running')
         throw error;
     ctx.logger.info(`cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`);

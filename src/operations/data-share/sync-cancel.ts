@@ -59,13 +59,7 @@ async function cancel(
     send: (clientRequestId) =>
       share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
     findOut: async () => {
-      const now = (
-        await findInListing(
-          share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-          { kind: 'id', synchronizationId: id },
-          true,
-        )
-      ).found;
+      const now = await listedById(share, id);
       if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
         ctx.logger.info(
           `Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`,
@@ -88,6 +82,12 @@ async function cancel(
   return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
 }
 
+/** The synchronization as A1 lists it now (newest first), or undefined where it is no longer listed. */
+async function listedById(share: ShareSubscription, id: string): Promise<Synchronization | undefined> {
+  const listing = share.listSynchronizations({ $orderby: NEWEST_FIRST });
+  return (await findInListing(listing, { kind: 'id', synchronizationId: id }, true)).found;
+}
+
 /**
  * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
  * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
@@ -101,12 +101,7 @@ async function endedMeanwhile(
   const status = error instanceof ServiceError ? error.status : undefined;
   if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
     throw error;
-  const listed = await findInListing(
-    share.listSynchronizations({ $orderby: NEWEST_FIRST }),
-    { kind: 'id', synchronizationId: id },
-    true,
-  );
-  const now = listed.found;
+  const now = await listedById(share, id);
   if (!now || classifyStatus(now.status) === 'running') throw error;
   ctx.logger.info(
     `cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`,

@@ -2,9 +2,10 @@ import type { HttpClient } from '../../client/http.js';
 import { defineOperation, optional, required, withDefault, type InputUse } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import { leftOutWarning, listFleet, OFFERED_STATE } from './erp-list/listing.js';
+import { listFleet, offeredOf, OFFERED_STATE } from './erp-list/listing.js';
 import { matrixOf, overOutputLimit } from './erp-list/matrix.js';
 import { resourceNames, type Environment, type TagRule } from './erp-list/selection.js';
+import { ERP_API_VERSION } from './vocabulary.js';
 
 export interface ErpListOptions {
   baseUrl: URL;
@@ -30,7 +31,7 @@ export default defineOperation({
     'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
   client: 'resource-manager',
   inputs: {
-    apiVersion: withDefault('api-version', '2023-04-01'),
+    apiVersion: withDefault('api-version', ERP_API_VERSION),
     subscriptionIds: required('subscription-id', resourceNames(128)),
     // A list here, where the other operations read one: the same input, read by this operation's own parser.
     resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) } as InputUse<
@@ -54,9 +55,7 @@ export async function erpList(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   const { selected, listed, pages } = await listFleet(options, client, ctx);
-  const offered = selected.filter((m) => m.state === OFFERED_STATE);
-  const left = selected.filter((m) => m.state !== OFFERED_STATE);
-  if (left.length > 0) ctx.logger.warning(leftOutWarning(left, 'ids and matrix'));
+  const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
   const built = matrixOf(offered, options.perLeg);
   const ids = offered.map((m) => m.id).join('\n');
   const matrix = 'matrix' in built ? built.matrix : undefined;

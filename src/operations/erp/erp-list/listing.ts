@@ -114,8 +114,20 @@ function memberOf(item: ErpListItem): FleetMember {
 /** Systems a warning names; past them, counted. */
 const WARNING_NAMES = 20;
 
+/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
+export function offeredOf(
+  selected: readonly FleetMember[],
+  logger: { warning(message: string): void },
+  of: string,
+): { offered: FleetMember[]; left: FleetMember[] } {
+  const offered = selected.filter((m) => m.state === OFFERED_STATE);
+  const left = selected.filter((m) => m.state !== OFFERED_STATE);
+  if (left.length > 0) logger.warning(leftOutWarning(left, of));
+  return { offered, left };
+}
+
 /** The one warning for the systems selected but not offered stop and start, naming each with its state. */
-export function leftOutWarning(left: readonly FleetMember[], of: string): string {
+function leftOutWarning(left: readonly FleetMember[], of: string): string {
   const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
   const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
   return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;

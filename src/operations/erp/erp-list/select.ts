@@ -2,8 +2,9 @@ import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
 import { optional } from '../../module.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import { leftOutWarning, listFleet, OFFERED_STATE, type FleetMember } from './listing.js';
+import { listFleet, offeredOf, type FleetMember } from './listing.js';
 import type { Environment, TagRule } from './selection.js';
+import { ERP_API_VERSION } from '../vocabulary.js';
 
 /**
  * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
@@ -25,9 +26,6 @@ export interface SelectionOptions {
   tags?: TagRule[];
   environment?: Environment;
 }
-
-/** C5's api-version where the operation's own is not given (its default may be a later one, for the snooze). */
-const LIST_API_VERSION = '2023-04-01';
 
 type Run<O> = (options: O, client: HttpClient, ctx: OperationContext) => Promise<OperationResult>;
 
@@ -77,7 +75,7 @@ export async function selectInstances(
   const { selected } = await listFleet(
     {
       baseUrl: options.baseUrl,
-      apiVersion: options.apiVersion ?? LIST_API_VERSION,
+      apiVersion: options.apiVersion ?? ERP_API_VERSION,
       subscriptionIds: [options.subscriptionId],
       resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
       tags: options.tags,
@@ -86,9 +84,7 @@ export async function selectInstances(
     client,
     ctx,
   );
-  const offered = selected.filter((m) => m.state === OFFERED_STATE);
-  const left = selected.filter((m) => m.state !== OFFERED_STATE);
-  if (left.length > 0) ctx.logger.warning(leftOutWarning(left, operation));
+  const { offered } = offeredOf(selected, ctx.logger, operation);
   ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
   return offered.map((m) => m.id);
 }
