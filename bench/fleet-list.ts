@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type ServiceEmulator } from '../src/emulator/index.js';
-import { WASM_TIERING_FLAG } from '../src/client/start-up/wasm-tiering.js';
+import { V8_FLAGS } from '../src/client/start-up/v8-flags.js';
 import type { BenchEnv, Case, Sample } from './cases.js';
 import { runChild } from './child.js';
 import { build } from './floor.js';
@@ -27,7 +27,7 @@ const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000f1';
 const PAGES_FLOOR = `import * as core from '@actions/core';
 import { Agent, request } from 'undici';
 import { setFlagsFromString } from 'node:v8';
-setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)});
+for (const flag of ${JSON.stringify(V8_FLAGS)}) setFlagsFromString(flag);
 const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
 const dispatcher = new Agent();
 let url = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') +

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
-import { WASM_TIERING_FLAG } from '../src/client/start-up/wasm-tiering.js';
+import { V8_FLAGS } from '../src/client/start-up/v8-flags.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -23,7 +23,7 @@ export function buildFloor(scratch: string): Bundle {
  * The floor plus the work of a check-image-cached step, as issue 16 defines its limit: the same GETs as the action
  * (first page, then each nextLink) with one keep-alive Agent, each body parsed as JSON, the same outputs set and a
  * job summary written; no validation. Not a target: it shows how much of the start-up figure the HTTP client and
- * the runner's files cost by themselves. It sets the V8 flag the action sets and does not wait for its sockets to
+ * the runner's files cost by themselves. It sets the V8 flags the action sets and does not wait for its sockets to
  * close, as the action does not (src/index.ts), so it stays a true lower limit for the action.
  */
 export function buildFloorWithRequests(scratch: string): Bundle {
@@ -33,7 +33,7 @@ export function buildFloorWithRequests(scratch: string): Bundle {
 const FLOOR_WITH_REQUESTS = `import * as core from '@actions/core';
 import { Agent, request } from 'undici';
 import { setFlagsFromString } from 'node:v8';
-setFlagsFromString(${JSON.stringify(WASM_TIERING_FLAG)});
+for (const flag of ${JSON.stringify(V8_FLAGS)}) setFlagsFromString(flag);
 const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
 const image = core.getInput('image');
 const dispatcher = new Agent();

@@ -1,6 +1,6 @@
 import { main } from './cli/main.js';
-import { keepWasmOnBaselineTier } from './client/start-up/wasm-tiering.js';
+import { setV8Flags } from './client/start-up/v8-flags.js';
 
-// As in the action's entry: no TurboFan compile of undici's parser to wait for at exit (docs/benchmark.md).
-keepWasmOnBaselineTier();
+// As in the action's entry (docs/benchmark.md, "The start-up levers").
+setV8Flags();
 process.exitCode = await main(process.argv.slice(2));

@@ -1,9 +1,9 @@
 import { run } from './action/main.js';
 import { dontWaitForDispatcherClose } from './client/dispatcher.js';
-import { keepWasmOnBaselineTier } from './client/start-up/wasm-tiering.js';
+import { setV8Flags } from './client/start-up/v8-flags.js';
 
-// Before the first request: undici's WebAssembly parser then stays on V8's baseline tier (docs/benchmark.md).
-keepWasmOnBaselineTier();
+// First: undici's WebAssembly parser then stays on V8's baseline tier, and memory stays bounded (docs/benchmark.md).
+setV8Flags();
 // The process ends when run() returns: nothing gains from waiting for the keep-alive sockets to close.
 dontWaitForDispatcherClose();
 await run();

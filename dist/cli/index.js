@@ -21530,11 +21530,11 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1082);
-/* harmony import */ var _client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8742);
+/* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
-// As in the action's entry: no TurboFan compile of undici's parser to wait for at exit (docs/benchmark.md).
-(0,_client_start_up_wasm_tiering_js__WEBPACK_IMPORTED_MODULE_1__/* .keepWasmOnBaselineTier */ .s)();
+// As in the action's entry (docs/benchmark.md, "The start-up levers").
+(0,_client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__/* .setV8Flags */ .Ej)();
 process.exitCode = await (0,_cli_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2));
 
 __webpack_async_result__();
@@ -21661,9 +21661,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/client/clock.ts
 
+// Monotonic: a wall-clock step backwards must not lengthen a wait. `process.hrtime`, not `performance`, whose first
+// use loads node:perf_hooks (docs/benchmark.md, "The action's own start-up").
+const origin = Date.now();
+const originNs = process.hrtime.bigint();
 const systemClock = {
-    // Monotonic: a wall-clock step backwards must not lengthen a wait.
-    now: () => performance.timeOrigin + performance.now(),
+    now: () => origin + Number(process.hrtime.bigint() - originNs) / 1e6,
     sleep: async (ms, signal) => {
         await (0,promises_namespaceObject.setTimeout)(Math.max(0, ms), undefined, { signal });
     },
@@ -30625,30 +30628,44 @@ function readDryRun(source) {
 
 /***/ }),
 
-/***/ 8742:
+/***/ 5566:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  s: () => (/* binding */ keepWasmOnBaselineTier)
+  Ej: () => (/* binding */ setV8Flags)
 });
 
-// UNUSED EXPORTS: WASM_TIERING_FLAG
+// UNUSED EXPORTS: MEMORY_FLAGS, V8_FLAGS, WASM_TIERING_FLAG
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/client/start-up/wasm-tiering.ts
+;// CONCATENATED MODULE: ./src/client/start-up/v8-flags.ts
 
 /**
  * Keeps undici's WebAssembly HTTP parser on V8's baseline tier, so a short step does not wait at exit for a TurboFan
  * compile it has no use for; the budget is the flag's largest. Why and how much: docs/benchmark.md, "The start-up
- * levers"; __tests__/unit/wasm-tiering.test.ts checks the flag on the Node in use.
+ * levers".
  */
 const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
-/** Call in an entry, before the first request: the budget is read when llhttp is instantiated. */
-function keepWasmOnBaselineTier() {
-    (0,external_node_v8_namespaceObject.setFlagsFromString)(WASM_TIERING_FLAG);
+/**
+ * A step waits on the service far more than it computes, so V8 is told to spend memory as a short script would:
+ * the young generation keeps its first size, and no function is compiled by TurboFan (Ignition, Sparkplug and
+ * Maglev still run). Reading 100 pages then peaks at 1.07 × the first page's memory instead of 1.20 ×; figures and
+ * cost in docs/benchmark.md, "The start-up levers".
+ */
+const MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--no-turbofan'];
+/** Every flag the entries set, in order; the bench's references set the same. */
+const V8_FLAGS = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
+/**
+ * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
+ * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
+ * __tests__/unit/v8-flags.test.ts checks each on the Node in use.
+ */
+function setV8Flags() {
+    for (const flag of V8_FLAGS)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
 }
 
 

@@ -7,9 +7,13 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+// Monotonic: a wall-clock step backwards must not lengthen a wait. `process.hrtime`, not `performance`, whose first
+// use loads node:perf_hooks (docs/benchmark.md, "The action's own start-up").
+const origin = Date.now();
+const originNs = process.hrtime.bigint();
+
 export const systemClock: Clock = {
-  // Monotonic: a wall-clock step backwards must not lengthen a wait.
-  now: () => performance.timeOrigin + performance.now(),
+  now: () => origin + Number(process.hrtime.bigint() - originNs) / 1e6,
   sleep: async (ms, signal) => {
     await delay(Math.max(0, ms), undefined, { signal });
   },
