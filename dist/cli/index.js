@@ -22197,6 +22197,8 @@ function compareApiVersions(a, b) {
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
+var schemas = __nccwpck_require__(3619);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
 var util = __nccwpck_require__(4723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
@@ -22331,8 +22333,6 @@ var parse = __nccwpck_require__(3945);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
 
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
-var schemas = __nccwpck_require__(3619);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __nccwpck_require__(3305);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
@@ -22401,6 +22401,14 @@ function date(params) {
  */
 (0,core/* config */.$W)(en());
 
+/**
+ * A schema built when it is first used, not when its module loads: a step builds only the schemas of the operation
+ * it runs. Each zod schema costs about 28 µs to build, and the action held 377 of them at load whatever it ran
+ * (docs/benchmark.md, "The action's own start-up"). Every module-level schema is declared through this.
+ */
+function onFirstUse(build) {
+    return (0,schemas/* lazy */.RZV)(build);
+}
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
@@ -22506,7 +22514,7 @@ function refuse(message) {
 }
 /** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
 function parser(read) {
-    return schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value, ctx) => {
+    return onFirstUse(() => schemas/* pipe */.FsL(schemas/* string */.YjP(), schemas/* transform */.pdi((value, ctx) => {
         try {
             return read(value);
         }
@@ -22516,7 +22524,7 @@ function parser(read) {
             ctx.issues.push({ code: 'custom', message: error.message, input: value });
             return core/* NEVER */.tm;
         }
-    }));
+    })));
 }
 const nonEmpty = (v) => {
     const trimmed = v.trim();
@@ -23347,11 +23355,11 @@ const errorDetail = schemas/* lazy */.RZV(() => schemas/* looseObject */._H3({
     additionalInfo: lenient(schemas/* array */.YOg(schemas/* looseObject */._H3({ type: schemas/* optional */.lqM(schemas/* string */.YjP()), info: schemas/* unknown */.L5J() }))),
 }));
 /** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = schemas/* union */.KCZ([
+const errorEnvelope = onFirstUse(() => schemas/* union */.KCZ([
     schemas/* object */.Ikc({ error: errorDetail }),
     schemas/* pipe */.FsL(schemas/* object */.Ikc({ error: schemas/* string */.YjP(), error_description: schemas/* optional */.lqM(schemas/* string */.YjP()) }), schemas/* transform */.pdi((o) => ({ error: { code: o.error, message: o.error_description } }))),
     schemas/* pipe */.FsL(errorDetail, schemas/* transform */.pdi((detail) => ({ error: detail }))),
-]);
+]));
 /** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
 function parseErrorBody(response, action) {
     const base = {
@@ -24014,20 +24022,20 @@ function jsonOf(response) {
  * token, read without its signature, and the federated credential that would match them.
  */
 /** The token endpoint's error body; lenient, any field may be missing. */
-const tokenErrorBody = schemas/* looseObject */._H3({
+const tokenErrorBody = onFirstUse(() => schemas/* looseObject */._H3({
     error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
-});
+}));
 /** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
-const idTokenPayload = schemas/* looseObject */._H3({
+const idTokenPayload = onFirstUse(() => schemas/* looseObject */._H3({
     iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
     job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-});
+}));
 /** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
 function tokenEndpointAnswered(status) {
     return (status >= 200 && status < 300) || status === 400 || status === 401;
@@ -24216,11 +24224,11 @@ function bearerToken(token) {
 function apiToken(token) {
     return { headers: async () => ({ 'x-api-token': token }) };
 }
-const tokenResponse = schemas/* looseObject */._H3({
+const tokenResponse = onFirstUse(() => schemas/* looseObject */._H3({
     access_token: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
     expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
     token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
-});
+}));
 /** The request timeout's default: a renewal is bounded even where none is given. */
 const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
 /** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
@@ -24525,18 +24533,18 @@ function useOf(module, input) {
 ;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
 
 /** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = schemas/* pipe */.FsL(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]), schemas/* transform */.pdi(String));
+const idText = onFirstUse(() => schemas/* pipe */.FsL(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]), schemas/* transform */.pdi(String)));
 /**
  * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
  * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
  */
-const userProfile = schemas/* looseObject */._H3({
+const userProfile = onFirstUse(() => schemas/* looseObject */._H3({
     id: schemas/* optional */.lqM(idText),
     name: schemas/* optional */.lqM(schemas/* string */.YjP()),
     email: schemas/* optional */.lqM(schemas/* string */.YjP()),
     display_name: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
     displayName: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
-});
+}));
 function displayNameOf(profile) {
     return profile.display_name ?? profile.displayName ?? undefined;
 }
@@ -24544,9 +24552,9 @@ function displayNameOf(profile) {
  * Area D, `GET /v0.1/apps/{owner_name}/{app_name}/users`: the app's users (service-beyond-seed.md); only `email`
  * is read, the other fields pass through.
  */
-const appUsers = schemas/* array */.YOg(schemas/* looseObject */._H3({ email: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())) }));
+const appUsers = onFirstUse(() => schemas/* array */.YOg(schemas/* looseObject */._H3({ email: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())) })));
 /** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
-const removalResponse = schemas/* looseObject */._H3({});
+const removalResponse = onFirstUse(() => schemas/* looseObject */._H3({}));
 
 ;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
 
@@ -25291,16 +25299,16 @@ function listPages(client, method, url, schema, what, options = {}) {
  * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
  * by the operation rather than failing the whole listing, so both fields fall back to undefined.
  */
-const cachedImageSchema = schemas/* looseObject */._H3({
+const cachedImageSchema = onFirstUse(() => schemas/* looseObject */._H3({
     image: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
     /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
     osType: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-});
+}));
 /** Area B, one page of the cached images list. Which fields are always present is not documented. */
-const cachedImagesListSchema = schemas/* looseObject */._H3({
+const cachedImagesListSchema = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* pipe */.FsL(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* catch */.MfU(cachedImageSchema, {}))), schemas/* transform */.pdi((v) => v ?? [])),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 
 ;// CONCATENATED MODULE: ./src/operations/cached-images/image-reference.ts
 /**
@@ -25749,7 +25757,7 @@ function waitingFailed(error, terms) {
  */
 const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
 /** A time the service reports: a string `Date` can read. */
-const reportedTime = informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v)))));
+const reportedTime = onFirstUse(() => informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v))))));
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
 
@@ -25760,7 +25768,7 @@ const reportedTime = informational(schemas/* string */.YjP().check(schemas/* ref
  * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
  * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
-const operationStatusResult = schemas/* looseObject */._H3({
+const operationStatusResult = onFirstUse(() => schemas/* looseObject */._H3({
     id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
@@ -25769,19 +25777,19 @@ const operationStatusResult = schemas/* looseObject */._H3({
     percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
     error: schemas/* nullish */.cl6(errorDetail),
     operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
-});
+}));
 /**
  * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
  * values may appear, so both are plain strings, and everything else passes through.
  */
-const erpVirtualInstance = schemas/* looseObject */._H3({
+const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
     id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
         status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     })),
-});
+}));
 
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
@@ -27040,7 +27048,7 @@ const INSTANCE_ACTION_OUTPUTS = [
  * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
  * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
  */
-const erpListItem = schemas/* looseObject */._H3({
+const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
     id: schemas/* string */.YjP(),
     name: schemas/* string */.YjP(),
     location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
@@ -27051,12 +27059,12 @@ const erpListItem = schemas/* looseObject */._H3({
         status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     })),
-});
+}));
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = schemas/* looseObject */._H3({
+const erpListPage = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(erpListItem)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
 
@@ -27226,19 +27234,19 @@ function nothingSelected(operation) {
  * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
  * …) and it has no health. Everything else passes through.
  */
-const databaseInstance = schemas/* looseObject */._H3({
+const databaseInstance = onFirstUse(() => schemas/* looseObject */._H3({
     name: schemas/* string */.YjP(),
     properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
         status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         databaseType: schemas/* nullish */.cl6(schemas/* string */.YjP()),
         databaseSid: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     })),
-});
+}));
 /** A page of C3's list, paged by `nextLink`. */
-const databaseInstanceList = schemas/* looseObject */._H3({
+const databaseInstanceList = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(databaseInstance)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
 
@@ -28239,7 +28247,7 @@ async function resume(o) {
  * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
  * odd value there reads as unknown.
  */
-const synchronizationSchema = schemas/* looseObject */._H3({
+const synchronizationSchema = onFirstUse(() => schemas/* looseObject */._H3({
     synchronizationId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
     synchronizationMode: informational(schemas/* string */.YjP()),
@@ -28248,42 +28256,42 @@ const synchronizationSchema = schemas/* looseObject */._H3({
     startTime: reportedTime,
     endTime: reportedTime,
     durationMs: informational(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(0))),
-});
-const synchronizationListSchema = schemas/* looseObject */._H3({
+}));
+const synchronizationListSchema = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationSchema)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
-const sourceShareSynchronizationSettingSchema = schemas/* looseObject */._H3({
+const sourceShareSynchronizationSettingSchema = onFirstUse(() => schemas/* looseObject */._H3({
     kind: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     properties: schemas/* optional */.lqM(schemas/* unknown */.L5J()),
-});
-const sourceSettingListSchema = schemas/* looseObject */._H3({
+}));
+const sourceSettingListSchema = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(sourceShareSynchronizationSettingSchema)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
-const scheduleSchema = schemas/* looseObject */._H3({
+const scheduleSchema = onFirstUse(() => schemas/* looseObject */._H3({
     /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
     recurrenceInterval: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     synchronizationTime: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 /**
  * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
  * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
  */
-const synchronizationDetailSchema = schemas/* looseObject */._H3({
+const synchronizationDetailSchema = onFirstUse(() => schemas/* looseObject */._H3({
     name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     dataSetId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
     dataSetType: informational(schemas/* string */.YjP()),
     status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     message: informational(schemas/* string */.YjP()),
-});
-const synchronizationDetailListSchema = schemas/* looseObject */._H3({
+}));
+const synchronizationDetailListSchema = onFirstUse(() => schemas/* looseObject */._H3({
     value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationDetailSchema)),
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-});
+}));
 
 ;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
 

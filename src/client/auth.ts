@@ -34,11 +34,13 @@ export function apiToken(token: string): Credential {
   return { headers: async () => ({ 'x-api-token': token }) };
 }
 
-const tokenResponse = z.looseObject({
-  access_token: z.string().check(z.minLength(1)),
-  expires_in: z.optional(z.coerce.number().check(z.positive())),
-  token_type: z.optional(z.string()),
-});
+const tokenResponse = z.onFirstUse(() =>
+  z.looseObject({
+    access_token: z.string().check(z.minLength(1)),
+    expires_in: z.optional(z.coerce.number().check(z.positive())),
+    token_type: z.optional(z.string()),
+  }),
+);
 
 export interface TokenGrantOptions {
   /** A client pinned to the sign-in origin: the grant's secrets go there and nowhere else. */

@@ -17,17 +17,19 @@ export const errorDetail: z.ZodMiniType<ErrorDetail> = z.lazy(() =>
 );
 
 /** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = z.union([
-  z.object({ error: errorDetail }),
-  z.pipe(
-    z.object({ error: z.string(), error_description: z.optional(z.string()) }),
-    z.transform((o) => ({ error: { code: o.error, message: o.error_description } })),
-  ),
-  z.pipe(
-    errorDetail,
-    z.transform((detail) => ({ error: detail })),
-  ),
-]);
+const errorEnvelope = z.onFirstUse(() =>
+  z.union([
+    z.object({ error: errorDetail }),
+    z.pipe(
+      z.object({ error: z.string(), error_description: z.optional(z.string()) }),
+      z.transform((o) => ({ error: { code: o.error, message: o.error_description } })),
+    ),
+    z.pipe(
+      errorDetail,
+      z.transform((detail) => ({ error: detail })),
+    ),
+  ]),
+);
 
 /** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
 export function parseErrorBody(response: HttpResponse, action: string): ServiceError {

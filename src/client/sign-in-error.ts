@@ -11,21 +11,25 @@ import { jsonOf, type HttpResponse } from './response.js';
  */
 
 /** The token endpoint's error body; lenient, any field may be missing. */
-const tokenErrorBody = z.looseObject({
-  error: z.catch(z.optional(z.string()), undefined),
-  error_description: z.catch(z.optional(z.string()), undefined),
-  error_codes: z.catch(z.optional(z.array(z.number())), undefined),
-});
+const tokenErrorBody = z.onFirstUse(() =>
+  z.looseObject({
+    error: z.catch(z.optional(z.string()), undefined),
+    error_description: z.catch(z.optional(z.string()), undefined),
+    error_codes: z.catch(z.optional(z.array(z.number())), undefined),
+  }),
+);
 
 /** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
-const idTokenPayload = z.looseObject({
-  iss: z.catch(z.optional(z.string()), undefined),
-  sub: z.catch(z.optional(z.string()), undefined),
-  aud: z.catch(z.optional(z.union([z.string(), z.array(z.string())])), undefined),
-  job_workflow_ref: z.catch(z.optional(z.string()), undefined),
-  environment: z.catch(z.optional(z.string()), undefined),
-  ref: z.catch(z.optional(z.string()), undefined),
-});
+const idTokenPayload = z.onFirstUse(() =>
+  z.looseObject({
+    iss: z.catch(z.optional(z.string()), undefined),
+    sub: z.catch(z.optional(z.string()), undefined),
+    aud: z.catch(z.optional(z.union([z.string(), z.array(z.string())])), undefined),
+    job_workflow_ref: z.catch(z.optional(z.string()), undefined),
+    environment: z.catch(z.optional(z.string()), undefined),
+    ref: z.catch(z.optional(z.string()), undefined),
+  }),
+);
 
 /** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
 export function tokenEndpointAnswered(status: number): boolean {

@@ -24,17 +24,19 @@ export function refuse(message: string): never {
 
 /** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
 export function parser<T>(read: (text: string) => T): Parser<T> {
-  return z.pipe(
-    z.string(),
-    z.transform((value: string, ctx) => {
-      try {
-        return read(value);
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        ctx.issues.push({ code: 'custom', message: error.message, input: value });
-        return z.NEVER;
-      }
-    }),
+  return z.onFirstUse(() =>
+    z.pipe(
+      z.string(),
+      z.transform((value: string, ctx) => {
+        try {
+          return read(value);
+        } catch (error) {
+          if (!(error instanceof Refusal)) throw error;
+          ctx.issues.push({ code: 'custom', message: error.message, input: value });
+          return z.NEVER;
+        }
+      }),
+    ),
   ) as unknown as Parser<T>;
 }
 

@@ -7,58 +7,72 @@ import { informational, reportedTime } from './informational.js';
  * odd value there reads as unknown.
  */
 
-export const synchronizationSchema = z.looseObject({
-  synchronizationId: z.nullish(z.string()),
-  /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-  synchronizationMode: informational(z.string()),
-  status: z.nullish(z.string()),
-  message: informational(z.string()),
-  startTime: reportedTime,
-  endTime: reportedTime,
-  durationMs: informational(z.number().check(z.int(), z.gte(0))),
-});
+export const synchronizationSchema = z.onFirstUse(() =>
+  z.looseObject({
+    synchronizationId: z.nullish(z.string()),
+    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
+    synchronizationMode: informational(z.string()),
+    status: z.nullish(z.string()),
+    message: informational(z.string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    durationMs: informational(z.number().check(z.int(), z.gte(0))),
+  }),
+);
 export type Synchronization = z.output<typeof synchronizationSchema>;
 
-export const synchronizationListSchema = z.looseObject({
-  value: z.nullish(z.array(synchronizationSchema)),
-  nextLink: z.nullish(z.string()),
-});
+export const synchronizationListSchema = z.onFirstUse(() =>
+  z.looseObject({
+    value: z.nullish(z.array(synchronizationSchema)),
+    nextLink: z.nullish(z.string()),
+  }),
+);
 
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
-export const sourceShareSynchronizationSettingSchema = z.looseObject({
-  kind: z.nullish(z.string()),
-  properties: z.optional(z.unknown()),
-});
+export const sourceShareSynchronizationSettingSchema = z.onFirstUse(() =>
+  z.looseObject({
+    kind: z.nullish(z.string()),
+    properties: z.optional(z.unknown()),
+  }),
+);
 export type SourceShareSynchronizationSetting = z.output<typeof sourceShareSynchronizationSettingSchema>;
 
-export const sourceSettingListSchema = z.looseObject({
-  value: z.nullish(z.array(sourceShareSynchronizationSettingSchema)),
-  nextLink: z.nullish(z.string()),
-});
+export const sourceSettingListSchema = z.onFirstUse(() =>
+  z.looseObject({
+    value: z.nullish(z.array(sourceShareSynchronizationSettingSchema)),
+    nextLink: z.nullish(z.string()),
+  }),
+);
 
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
-export const scheduleSchema = z.looseObject({
-  /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-  recurrenceInterval: z.nullish(z.string()),
-  synchronizationTime: z.nullish(z.string()),
-});
+export const scheduleSchema = z.onFirstUse(() =>
+  z.looseObject({
+    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
+    recurrenceInterval: z.nullish(z.string()),
+    synchronizationTime: z.nullish(z.string()),
+  }),
+);
 export type ScheduleProperties = z.output<typeof scheduleSchema>;
 
 /**
  * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
  * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
  */
-export const synchronizationDetailSchema = z.looseObject({
-  name: z.nullish(z.string()),
-  dataSetId: z.nullish(z.string()),
-  /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
-  dataSetType: informational(z.string()),
-  status: z.nullish(z.string()),
-  message: informational(z.string()),
-});
+export const synchronizationDetailSchema = z.onFirstUse(() =>
+  z.looseObject({
+    name: z.nullish(z.string()),
+    dataSetId: z.nullish(z.string()),
+    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+    dataSetType: informational(z.string()),
+    status: z.nullish(z.string()),
+    message: informational(z.string()),
+  }),
+);
 export type SynchronizationDetail = z.output<typeof synchronizationDetailSchema>;
 
-export const synchronizationDetailListSchema = z.looseObject({
-  value: z.nullish(z.array(synchronizationDetailSchema)),
-  nextLink: z.nullish(z.string()),
-});
+export const synchronizationDetailListSchema = z.onFirstUse(() =>
+  z.looseObject({
+    value: z.nullish(z.array(synchronizationDetailSchema)),
+    nextLink: z.nullish(z.string()),
+  }),
+);

@@ -7,16 +7,18 @@ import { informational, reportedTime } from './informational.js';
  * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
  * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
-export const operationStatusResult = z.looseObject({
-  id: z.nullish(z.string()),
-  name: z.nullish(z.string()),
-  status: z.nullish(z.string()),
-  startTime: reportedTime,
-  endTime: reportedTime,
-  percentComplete: informational(z.number().check(z.gte(0), z.lte(100))),
-  error: z.nullish(errorDetail),
-  operations: z.nullish(z.array(z.unknown())),
-});
+export const operationStatusResult = z.onFirstUse(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    status: z.nullish(z.string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(z.number().check(z.gte(0), z.lte(100))),
+    error: z.nullish(errorDetail),
+    operations: z.nullish(z.array(z.unknown())),
+  }),
+);
 
 export type OperationStatusResult = z.output<typeof operationStatusResult>;
 
@@ -29,16 +31,18 @@ export interface StopRequestBody {
  * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
  * values may appear, so both are plain strings, and everything else passes through.
  */
-export const erpVirtualInstance = z.looseObject({
-  id: z.nullish(z.string()),
-  name: z.nullish(z.string()),
-  properties: z.nullish(
-    z.looseObject({
-      status: z.nullish(z.string()),
-      health: z.nullish(z.string()),
-    }),
-  ),
-});
+export const erpVirtualInstance = z.onFirstUse(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    properties: z.nullish(
+      z.looseObject({
+        status: z.nullish(z.string()),
+        health: z.nullish(z.string()),
+      }),
+    ),
+  }),
+);
 
 export type ErpVirtualInstance = z.output<typeof erpVirtualInstance>;
 

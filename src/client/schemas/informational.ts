@@ -8,4 +8,6 @@ import * as z from './zod.js';
 export const informational = <T extends z.ZodMiniType>(schema: T) => z.catch(z.nullish(schema), undefined);
 
 /** A time the service reports: a string `Date` can read. */
-export const reportedTime = informational(z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))));
+export const reportedTime = z.onFirstUse(() =>
+  informational(z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v))))),
+);

@@ -1,4 +1,4 @@
-import { config } from 'zod/mini';
+import { config, lazy, type ZodMiniLazy, type ZodMiniType } from 'zod/mini';
 // The one locale by its own path: `z.locales` would bundle all of them (+450 KiB).
 import en from 'zod/v4/locales/en.js';
 
@@ -15,3 +15,12 @@ import en from 'zod/v4/locales/en.js';
 config(en());
 
 export * from 'zod/mini';
+
+/**
+ * A schema built when it is first used, not when its module loads: a step builds only the schemas of the operation
+ * it runs. Each zod schema costs about 28 µs to build, and the action held 377 of them at load whatever it ran
+ * (docs/benchmark.md, "The action's own start-up"). Every module-level schema is declared through this.
+ */
+export function onFirstUse<T extends ZodMiniType>(build: () => T): ZodMiniLazy<T> {
+  return lazy(build);
+}
