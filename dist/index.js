@@ -25197,6 +25197,849 @@ function compareApiVersions(a, b) {
     return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
+;// CONCATENATED MODULE: ./src/client/retry.ts
+/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
+const RETRY_AFTER_MIN_MS = 1_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Network failures worth another try: the connection broke or never came, not a bad request. */
+const RETRYABLE_CODES = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ECONNABORTED',
+    'EPIPE',
+    'ETIMEDOUT',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT',
+    'UND_ERR_CLOSED',
+]);
+/**
+ * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
+ * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
+ * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
+ */
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
+function isRetryableNetworkError(error) {
+    return hasCode(error, RETRYABLE_CODES);
+}
+function neverReachedService(error) {
+    return hasCode(error, NOT_SENT_CODES);
+}
+function hasCode(error, codes) {
+    for (let e = error; e; e = e.cause) {
+        if (typeof e.code === 'string' && codes.has(e.code))
+            return true;
+    }
+    return false;
+}
+/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
+function withJitter(ms, random) {
+    return Math.round(ms + random() * 0.2 * ms);
+}
+/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
+function formatWait(ms) {
+    const s = ms / 1000;
+    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
+}
+/**
+ * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
+ * so the caller falls back to its own interval.
+ */
+function parseRetryAfter(value, now) {
+    if (value === undefined)
+        return undefined;
+    const text = value.trim();
+    let ms;
+    if (/^-?\d+(\.\d+)?$/.test(text))
+        ms = Number(text) * 1000;
+    else {
+        const date = Date.parse(text);
+        if (Number.isNaN(date))
+            return undefined;
+        ms = date - now;
+    }
+    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
+}
+const defaultRetryPolicy = {
+    attempts: 5,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    random: Math.random,
+};
+/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
+function backoffDelay(policy, retry) {
+    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+
+
+/**
+ * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
+ * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
+ * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
+ * start-up").
+ */
+class Parser {
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    safeParse(text) {
+        try {
+            return { success: true, data: this.read(text) };
+        }
+        catch (error) {
+            if (!(error instanceof Refusal))
+                throw error;
+            return { success: false, error: { issues: [{ message: error.message }] } };
+        }
+    }
+    /** The value, or a thrown Error with what the input accepts. */
+    parse(text) {
+        const result = this.safeParse(text);
+        if (result.success)
+            return result.data;
+        throw new Error(result.error.issues[0].message);
+    }
+}
+/** Thrown by a read to refuse the text, with what the input accepts. */
+class Refusal {
+    message;
+    constructor(message) {
+        this.message = message;
+    }
+}
+function refuse(message) {
+    throw new Refusal(message);
+}
+/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
+function parser(read) {
+    return new Parser(read);
+}
+const nonEmpty = (v) => {
+    const trimmed = v.trim();
+    return trimmed === '' ? refuse('must not be empty') : trimmed;
+};
+const parsers_text = parser(nonEmpty);
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = parser((v) => {
+    const token = nonEmpty(v);
+    if (!/^[\x20-\x7e]+$/.test(token)) {
+        refuse('must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+    }
+    return token;
+});
+const booleanText = parser((v) => {
+    const word = v.trim().toLowerCase();
+    return word === 'true' ? true : word === 'false' ? false : refuse('must be true or false');
+});
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+function readDuration(v) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        refuse('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
+    }
+    return Math.round(ms);
+}
+const duration = parser(readDuration);
+function readPositiveDuration(v) {
+    const ms = readDuration(v);
+    return ms > 0 ? ms : refuse('must be longer than 0');
+}
+const positiveDuration = parser(readPositiveDuration);
+function integer(min, max) {
+    const accepted = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
+    return parser((v) => {
+        const digits = v.trim();
+        const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
+        return n >= min && n <= max ? n : refuse(accepted);
+    });
+}
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = [...new Set(items)];
+    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
+    if (dropped.length)
+        repeats.set(kept, [...new Set(dropped)]);
+    return kept;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
+function readList(v) {
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+const list = parser(readList);
+const serviceUrl = parser((v) => {
+    const url = checkServiceUrl(v.trim());
+    return typeof url === 'string' ? refuse(url) : url;
+});
+const uuid = parser((v) => {
+    const id = v.trim();
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? id
+        : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
+});
+/**
+ * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
+ * reason, before any request. A name with a path or
+ * URL character in it is the usual slip of pasting a path: the message says what a name is.
+ */
+function readResourceName(v, maxLength) {
+    const name = nonEmpty(v);
+    const problem = resourceNameProblem(name, maxLength);
+    if (problem === undefined)
+        return name;
+    return refuse(/^must not contain '/.test(problem)
+        ? `${problem} (a name is one path segment, not a path or URL)`
+        : problem);
+}
+function resourceName(maxLength = 260) {
+    return parser((v) => readResourceName(v, maxLength));
+}
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
+const isoTime = parser((v) => {
+    const time = v.trim();
+    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
+        refuse('must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00');
+    }
+    return new Date(time);
+});
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
+}
+const osType = parser((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'any')
+        return undefined;
+    if (word === 'linux')
+        return 'Linux';
+    if (word === 'windows')
+        return 'Windows';
+    return refuse('must be Linux, Windows or any');
+});
+const synchronizationMode = parser((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'incremental')
+        return 'Incremental';
+    if (word === 'fullsync')
+        return 'FullSync';
+    return refuse('must be Incremental or FullSync');
+});
+/**
+ * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
+ * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
+ * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
+ * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
+ */
+function readOperationUrls(raw) {
+    const fail = refuse;
+    const value = raw.trim();
+    let entries;
+    if (value.startsWith('[')) {
+        let items;
+        try {
+            items = JSON.parse(value);
+        }
+        catch {
+            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
+        }
+        if (!Array.isArray(items))
+            return fail('must be a URL per line or a JSON array of URLs');
+        const notText = items.findIndex((item) => typeof item !== 'string');
+        if (notText >= 0)
+            return fail(`item ${notText + 1} of the JSON array is not a string`);
+        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
+    }
+    else {
+        entries = value
+            .split(/\r\n|\r|\n/)
+            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
+            .filter((e) => e.text !== '');
+        if (entries.length === 0)
+            return fail('must name at least one URL');
+    }
+    const urls = [];
+    for (const { where, text } of entries) {
+        const reason = urlProblem(text);
+        if (reason)
+            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
+        urls.push(new URL(text).href);
+    }
+    return withoutRepeats(urls);
+}
+const operationUrls = parser(readOperationUrls);
+function urlProblem(text) {
+    if (/\s/.test(text))
+        return 'has whitespace inside (give one URL per line)';
+    // Two URLs run together parse as one (the second inside the first's path or query).
+    if (text.split('://').length > 2)
+        return 'holds more than one URL (give one URL per line)';
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return 'is not an http or https URL';
+    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
+    if (userinfoProblem(text) || /\/\/[^/\s]*@/.test(url.pathname))
+        return USERINFO_REFUSED;
+    return undefined;
+}
+/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
+function describeUrl(text) {
+    const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
+    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+
+
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+function itemProblem(item) {
+    if (looksLikeId(item)) {
+        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+        return typeof parsed === 'string' ? parsed : undefined;
+    }
+    const problem = resourceNameProblem(item);
+    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+function resolveInstances(items, where) {
+    const refs = items.map((item) => {
+        const problem = itemProblem(item);
+        if (problem)
+            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
+        if (looksLikeId(item)) {
+            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
+            return { ...ref, label: ref.name, item };
+        }
+        for (const [input, value, maxLength] of [
+            ['subscription-id', where.subscriptionId, 128],
+            ['resource-group', where.resourceGroup, 90],
+        ]) {
+            if (!value) {
+                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+            }
+            const problem = resourceNameProblem(value, maxLength);
+            if (problem)
+                throw new InputError(input, problem);
+        }
+        return {
+            subscriptionId: where.subscriptionId,
+            resourceGroup: where.resourceGroup,
+            name: item,
+            label: item,
+            item,
+        };
+    });
+    refs.forEach((ref, i) => {
+        const twin = refs.findIndex((other) => sameResource(ref, other));
+        if (twin < i) {
+            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+        }
+    });
+    // Two instances of one name in different resource groups: the label says which is which.
+    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
+    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
+}
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+const erpVirtualInstanceItems = parser((value) => {
+    const read = list.safeParse(value);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        const problem = itemProblem(item);
+        if (problem)
+            refuse(`item '${shown(item)}' ${problem}`);
+    }
+    return read.data;
+});
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
+
+
+/**
+ * The `tag` input: one rule per line (a comma belongs to the value), `name=value` or `name`, split at the first
+ * `=`. One name given twice with different values could select nothing, so it is refused rather than run.
+ */
+const tagRules = parser((raw) => {
+    const lines = raw
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    if (lines.length === 0)
+        refuse('must name at least one tag: name=value or name, one per line');
+    const rules = [];
+    for (const line of lines) {
+        const eq = line.indexOf('=');
+        const name = (eq < 0 ? line : line.slice(0, eq)).trim();
+        if (name === '')
+            refuse(`line '${shown(line)}' has no tag name; give name=value or name, one per line`);
+        const rule = eq < 0 ? { name } : { name, value: line.slice(eq + 1).trim() };
+        const twin = rules.find((r) => r.name.toLowerCase() === name.toLowerCase());
+        if (!twin)
+            rules.push(rule);
+        else if (twin.value === undefined)
+            twin.value = rule.value;
+        else if (rule.value !== undefined && rule.value !== twin.value) {
+            refuse(`names tag '${shown(name)}' twice with different values; every tag must match, so nothing could be selected`);
+        }
+    }
+    return rules;
+});
+const environment = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'prod')
+        return 'Prod';
+    if (word === 'nonprod')
+        return 'NonProd';
+    return refuse('must be Prod or NonProd');
+});
+/** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
+function resourceNames(maxLength) {
+    return parser((raw) => {
+        const read = list.safeParse(raw);
+        if (!read.success)
+            return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+        for (const item of read.data) {
+            const problem = resourceNameProblem(item, maxLength);
+            if (problem)
+                refuse(`item '${shown(item)}' ${problem}`);
+        }
+        return read.data;
+    });
+}
+/** Tag names compare without case, values with case (as the service compares them). */
+function hasTags(tags, rules) {
+    const entries = Object.entries(tags ?? {});
+    return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
+}
+function isSelected(system, selection) {
+    const environmentOk = selection.environment === undefined ||
+        system.environment?.toLowerCase() === selection.environment.toLowerCase();
+    return environmentOk && hasTags(system.tags, selection.tags ?? []);
+}
+/** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
+function describeSelection(selection) {
+    const parts = [
+        selection.tags?.length
+            ? `tag${selection.tags.length > 1 ? 's' : ''} ${selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join(', ')}`
+            : '',
+        selection.environment ? `environment ${selection.environment}` : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join('; ') : 'every system';
+}
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({
+        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+        parse: resourceName(128),
+    }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
+        default: '15s',
+        parse: pollInterval,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+        parse: erpVirtualInstanceItems,
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
+        default: '0',
+        parse: integer(0, 82799),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: integer(1, 1000),
+    }),
+    'skip-if-done': def({
+        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    verify: def({
+        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'deallocate-vm': def({
+        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'start-vm': def({
+        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'expect-status': def({
+        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+        parse: parsers_text,
+    }),
+    'dry-run': def({
+        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
+        parse: operationUrls,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({
+        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+        parse: parsers_text,
+    }),
+    'synchronization-mode': def({
+        description: 'Incremental or FullSync.',
+        default: 'Incremental',
+        parse: synchronizationMode,
+    }),
+    'cancel-on-abort': def({
+        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'started-after': def({
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({ description: 'Region name.', parse: resourceName() }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    tag: def({
+        description: 'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+        parse: tagRules,
+    }),
+    environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+    'per-leg': def({
+        description: 'How many systems each entry (leg) of the matrix output carries.',
+        default: '1',
+        parse: integer(1, 1000),
+    }),
+    'fail-if-empty': def({
+        description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'whole-system': def({
+        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
+        default: 'false',
+        parse: booleanText,
+    }),
+    'database-soft-stop-timeout-seconds': def({
+        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
+        parse: integer(0, 1799),
+    }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/reader.ts
+
+
+
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    source;
+    note;
+    constructor(source, note = () => { }) {
+        this.source = source;
+        this.note = note;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
+            throw new InputError(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
+        }
+        return parsed.data;
+    }
+}
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return redactUrls(text).replace(/\p{Cc}/gu, '?');
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -26750,7 +27593,7 @@ function nanoidOfLength(length) {
     return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
 }
 /** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
-const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+const regexes_duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
 /** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
 const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
 /** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
@@ -26758,14 +27601,14 @@ const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 /** Returns a regex for validating an RFC 9562/4122 UUID.
  *
  * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
-const uuid = (version) => {
+const regexes_uuid = (version) => {
     if (!version)
         return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
     return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
 };
-const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
-const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
-const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_uuid(4)));
+const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_uuid(6)));
+const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_uuid(7)));
 /** Practical email validation */
 const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 /** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
@@ -26848,7 +27691,7 @@ const string = (params) => {
     return new RegExp(`^${regex}$`);
 };
 const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
+const regexes_integer = /^-?\d+$/;
 const number = /^-?\d+(?:\.\d+)?$/;
 const regexes_boolean = /^(?:true|false)$/i;
 const _null = /^null$/i;
@@ -32349,833 +33192,6 @@ function onFirstUse(build) {
     return schemas_lazy(build);
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
-/** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
-const RETRY_AFTER_MIN_MS = 1_000;
-const RETRY_AFTER_MAX_MS = 10 * 60_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Network failures worth another try: the connection broke or never came, not a bad request. */
-const RETRYABLE_CODES = new Set([
-    'ECONNRESET',
-    'ECONNREFUSED',
-    'ECONNABORTED',
-    'EPIPE',
-    'ETIMEDOUT',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CONNECT_TIMEOUT',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT',
-    'UND_ERR_CLOSED',
-]);
-/**
- * Failures that prove the request never reached the service: no connection was set up (refused, unreachable,
- * timed out while connecting) or the name did not resolve. Only these may re-send a request that changes
- * something; after any other (a reset once the request was written, no answer in time) its effect is unknown.
- */
-const NOT_SENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'ENETUNREACH',
-    'EHOSTUNREACH',
-    'UND_ERR_CONNECT_TIMEOUT',
-]);
-function isRetryableNetworkError(error) {
-    return hasCode(error, RETRYABLE_CODES);
-}
-function neverReachedService(error) {
-    return hasCode(error, NOT_SENT_CODES);
-}
-function hasCode(error, codes) {
-    for (let e = error; e; e = e.cause) {
-        if (typeof e.code === 'string' && codes.has(e.code))
-            return true;
-    }
-    return false;
-}
-/** Up to 20 % more than the Retry-After, so that instances and clients throttled together do not return together. */
-function withJitter(ms, random) {
-    return Math.round(ms + random() * 0.2 * ms);
-}
-/** A wait as a user reads it: `2 s`, `0.5 s`, `90 s`. */
-function formatWait(ms) {
-    const s = ms / 1000;
-    return `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
-}
-/**
- * Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3), clamped; undefined when absent or unusable,
- * so the caller falls back to its own interval.
- */
-function parseRetryAfter(value, now) {
-    if (value === undefined)
-        return undefined;
-    const text = value.trim();
-    let ms;
-    if (/^-?\d+(\.\d+)?$/.test(text))
-        ms = Number(text) * 1000;
-    else {
-        const date = Date.parse(text);
-        if (Number.isNaN(date))
-            return undefined;
-        ms = date - now;
-    }
-    return Math.min(RETRY_AFTER_MAX_MS, Math.max(RETRY_AFTER_MIN_MS, ms));
-}
-const defaultRetryPolicy = {
-    attempts: 5,
-    baseDelayMs: 500,
-    maxDelayMs: 30_000,
-    random: Math.random,
-};
-/** Capped exponential backoff with full jitter (retry n = 1, 2, …). */
-function backoffDelay(policy, retry) {
-    const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
-}
-
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
-
-
-
-
-/** Thrown by a read to refuse the text, with what the input accepts. */
-class Refusal {
-    message;
-    constructor(message) {
-        this.message = message;
-    }
-}
-function refuse(message) {
-    throw new Refusal(message);
-}
-/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
-function parser(read) {
-    return onFirstUse(() => pipe(schemas_string(), transform((value, ctx) => {
-        try {
-            return read(value);
-        }
-        catch (error) {
-            if (!(error instanceof Refusal))
-                throw error;
-            ctx.issues.push({ code: 'custom', message: error.message, input: value });
-            return NEVER;
-        }
-    })));
-}
-const nonEmpty = (v) => {
-    const trimmed = v.trim();
-    return trimmed === '' ? refuse('must not be empty') : trimmed;
-};
-const parsers_text = parser(nonEmpty);
-/**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
- */
-const headerToken = parser((v) => {
-    const token = nonEmpty(v);
-    if (!/^[\x20-\x7e]+$/.test(token)) {
-        refuse('must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-    }
-    return token;
-});
-const booleanText = parser((v) => {
-    const word = v.trim().toLowerCase();
-    return word === 'true' ? true : word === 'false' ? false : refuse('must be true or false');
-});
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-function readDuration(v) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        refuse('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
-    }
-    return Math.round(ms);
-}
-const parsers_duration = parser(readDuration);
-function readPositiveDuration(v) {
-    const ms = readDuration(v);
-    return ms > 0 ? ms : refuse('must be longer than 0');
-}
-const positiveDuration = parser(readPositiveDuration);
-function parsers_integer(min, max) {
-    const accepted = max >= Number.MAX_SAFE_INTEGER
-        ? `must be a whole number, ${min} or more`
-        : `must be a whole number from ${min} to ${max}`;
-    return parser((v) => {
-        const digits = v.trim();
-        const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
-        return n >= min && n <= max ? n : refuse(accepted);
-    });
-}
-/** How a list's items are separated, for the messages that refuse one. */
-const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
-/**
- * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
- * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
- */
-const repeats = new WeakMap();
-function droppedRepeats(list) {
-    return repeats.get(list) ?? [];
-}
-/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
-function withoutRepeats(items) {
-    const kept = [...new Set(items)];
-    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
-    if (dropped.length)
-        repeats.set(kept, [...new Set(dropped)]);
-    return kept;
-}
-/**
- * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
- * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
- * the lists hold has a space, and sent as it is it would name one item that does not exist.
- */
-function readList(v) {
-    const items = v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-    const spaced = items.find((item) => /\s/.test(item));
-    if (spaced !== undefined) {
-        refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
-    }
-    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
-}
-/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
-function shown(item) {
-    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
-    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-const list = parser(readList);
-const serviceUrl = parser((v) => {
-    const url = checkServiceUrl(v.trim());
-    return typeof url === 'string' ? refuse(url) : url;
-});
-const parsers_uuid = parser((v) => {
-    const id = v.trim();
-    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-        ? id
-        : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
-});
-/**
- * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
- * reason, before any request. A name with a path or
- * URL character in it is the usual slip of pasting a path: the message says what a name is.
- */
-function readResourceName(v, maxLength) {
-    const name = nonEmpty(v);
-    const problem = resourceNameProblem(name, maxLength);
-    if (problem === undefined)
-        return name;
-    return refuse(/^must not contain '/.test(problem)
-        ? `${problem} (a name is one path segment, not a path or URL)`
-        : problem);
-}
-function resourceName(maxLength = 260) {
-    return parser((v) => readResourceName(v, maxLength));
-}
-/**
- * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
- * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
- */
-const isoTime = parser((v) => {
-    const time = v.trim();
-    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
-        refuse('must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00');
-    }
-    return new Date(time);
-});
-/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
-/**
- * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
- * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
- * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
- * this global: no input, flag or environment variable reaches it.
- */
-const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
-function pollFloorMs() {
-    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
-    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
-}
-const osType = parser((v) => {
-    const word = v.trim().toLowerCase();
-    if (word === 'any')
-        return undefined;
-    if (word === 'linux')
-        return 'Linux';
-    if (word === 'windows')
-        return 'Windows';
-    return refuse('must be Linux, Windows or any');
-});
-const synchronizationMode = parser((v) => {
-    const word = v.trim().toLowerCase();
-    if (word === 'incremental')
-        return 'Incremental';
-    if (word === 'fullsync')
-        return 'FullSync';
-    return refuse('must be Incremental or FullSync');
-});
-/**
- * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
- * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
- * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
- * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
- */
-function readOperationUrls(raw) {
-    const fail = refuse;
-    const value = raw.trim();
-    let entries;
-    if (value.startsWith('[')) {
-        let items;
-        try {
-            items = JSON.parse(value);
-        }
-        catch {
-            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
-        }
-        if (!Array.isArray(items))
-            return fail('must be a URL per line or a JSON array of URLs');
-        const notText = items.findIndex((item) => typeof item !== 'string');
-        if (notText >= 0)
-            return fail(`item ${notText + 1} of the JSON array is not a string`);
-        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
-    }
-    else {
-        entries = value
-            .split(/\r\n|\r|\n/)
-            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
-            .filter((e) => e.text !== '');
-        if (entries.length === 0)
-            return fail('must name at least one URL');
-    }
-    const urls = [];
-    for (const { where, text } of entries) {
-        const reason = urlProblem(text);
-        if (reason)
-            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
-        urls.push(new URL(text).href);
-    }
-    return withoutRepeats(urls);
-}
-const operationUrls = parser(readOperationUrls);
-function urlProblem(text) {
-    if (/\s/.test(text))
-        return 'has whitespace inside (give one URL per line)';
-    // Two URLs run together parse as one (the second inside the first's path or query).
-    if (text.split('://').length > 2)
-        return 'holds more than one URL (give one URL per line)';
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return 'is not an http or https URL';
-    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
-    if (userinfoProblem(text) || /\/\/[^/\s]*@/.test(url.pathname))
-        return USERINFO_REFUSED;
-    return undefined;
-}
-/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
-function describeUrl(text) {
-    const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
-    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
-
-
-
-
-/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
-function itemProblem(item) {
-    if (looksLikeId(item)) {
-        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
-        return typeof parsed === 'string' ? parsed : undefined;
-    }
-    const problem = resourceNameProblem(item);
-    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
-}
-/**
- * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
- * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
- * case-insensitively) is refused, naming both items: it would be stopped twice at once.
- */
-function resolveInstances(items, where) {
-    const refs = items.map((item) => {
-        const problem = itemProblem(item);
-        if (problem)
-            throw new InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
-        if (looksLikeId(item)) {
-            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
-            return { ...ref, label: ref.name, item };
-        }
-        for (const [input, value, maxLength] of [
-            ['subscription-id', where.subscriptionId, 128],
-            ['resource-group', where.resourceGroup, 90],
-        ]) {
-            if (!value) {
-                throw new InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
-            }
-            const problem = resourceNameProblem(value, maxLength);
-            if (problem)
-                throw new InputError(input, problem);
-        }
-        return {
-            subscriptionId: where.subscriptionId,
-            resourceGroup: where.resourceGroup,
-            name: item,
-            label: item,
-            item,
-        };
-    });
-    refs.forEach((ref, i) => {
-        const twin = refs.findIndex((other) => sameResource(ref, other));
-        if (twin < i) {
-            throw new InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
-        }
-    });
-    // Two instances of one name in different resource groups: the label says which is which.
-    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
-    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
-}
-/**
- * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
- * full resource id whose parts are each held to the resource-name rule, refused naming the item.
- */
-const erpVirtualInstanceItems = parser((value) => {
-    const read = safeParse(list, value);
-    if (!read.success)
-        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-    for (const item of read.data) {
-        const problem = itemProblem(item);
-        if (problem)
-            refuse(`item '${shown(item)}' ${problem}`);
-    }
-    return read.data;
-});
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
-
-
-
-/**
- * The `tag` input: one rule per line (a comma belongs to the value), `name=value` or `name`, split at the first
- * `=`. One name given twice with different values could select nothing, so it is refused rather than run.
- */
-const tagRules = parser((raw) => {
-    const lines = raw
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-    if (lines.length === 0)
-        refuse('must name at least one tag: name=value or name, one per line');
-    const rules = [];
-    for (const line of lines) {
-        const eq = line.indexOf('=');
-        const name = (eq < 0 ? line : line.slice(0, eq)).trim();
-        if (name === '')
-            refuse(`line '${shown(line)}' has no tag name; give name=value or name, one per line`);
-        const rule = eq < 0 ? { name } : { name, value: line.slice(eq + 1).trim() };
-        const twin = rules.find((r) => r.name.toLowerCase() === name.toLowerCase());
-        if (!twin)
-            rules.push(rule);
-        else if (twin.value === undefined)
-            twin.value = rule.value;
-        else if (rule.value !== undefined && rule.value !== twin.value) {
-            refuse(`names tag '${shown(name)}' twice with different values; every tag must match, so nothing could be selected`);
-        }
-    }
-    return rules;
-});
-const environment = parser((raw) => {
-    const word = raw.trim().toLowerCase();
-    if (word === 'prod')
-        return 'Prod';
-    if (word === 'nonprod')
-        return 'NonProd';
-    return refuse('must be Prod or NonProd');
-});
-/** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
-function resourceNames(maxLength) {
-    return parser((raw) => {
-        const read = safeParse(list, raw);
-        if (!read.success)
-            return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-        for (const item of read.data) {
-            const problem = resourceNameProblem(item, maxLength);
-            if (problem)
-                refuse(`item '${shown(item)}' ${problem}`);
-        }
-        return read.data;
-    });
-}
-/** Tag names compare without case, values with case (as the service compares them). */
-function hasTags(tags, rules) {
-    const entries = Object.entries(tags ?? {});
-    return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
-}
-function isSelected(system, selection) {
-    const environmentOk = selection.environment === undefined ||
-        system.environment?.toLowerCase() === selection.environment.toLowerCase();
-    return environmentOk && hasTags(system.tags, selection.tags ?? []);
-}
-/** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
-function describeSelection(selection) {
-    const parts = [
-        selection.tags?.length
-            ? `tag${selection.tags.length > 1 ? 's' : ''} ${selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join(', ')}`
-            : '',
-        selection.environment ? `environment ${selection.environment}` : '',
-    ].filter(Boolean);
-    return parts.length ? parts.join('; ') : 'every system';
-}
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({
-        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
-        parse: resourceName(128),
-    }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
-        default: '15s',
-        parse: pollInterval,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
-        parse: erpVirtualInstanceItems,
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
-        default: '0',
-        parse: parsers_integer(0, 82799),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: parsers_integer(1, 1000),
-    }),
-    'skip-if-done': def({
-        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    verify: def({
-        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'deallocate-vm': def({
-        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'start-vm': def({
-        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'expect-status': def({
-        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
-        parse: parsers_text,
-    }),
-    'dry-run': def({
-        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
-        parse: operationUrls,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({
-        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
-        parse: parsers_text,
-    }),
-    'synchronization-mode': def({
-        description: 'Incremental or FullSync.',
-        default: 'Incremental',
-        parse: synchronizationMode,
-    }),
-    'cancel-on-abort': def({
-        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'started-after': def({
-        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-    'fail-if-absent': def({
-        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    tag: def({
-        description: 'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
-        parse: tagRules,
-    }),
-    environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
-    'per-leg': def({
-        description: 'How many systems each entry (leg) of the matrix output carries.',
-        default: '1',
-        parse: parsers_integer(1, 1000),
-    }),
-    'fail-if-empty': def({
-        description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'whole-system': def({
-        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
-        default: 'false',
-        parse: booleanText,
-    }),
-    'database-soft-stop-timeout-seconds': def({
-        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
-        parse: parsers_integer(0, 1799),
-    }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
-;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
-/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
-const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
-const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
-/**
- * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
- * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
- * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
- * `raw` (one per line or comma-separated) departs from it.
- */
-function wrongPart(raw, reason) {
-    const shape = SHAPE.exec(reason)?.[0];
-    if (!shape)
-        return undefined;
-    const want = shape.split('/');
-    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
-        if (!/^\/?subscriptions\//i.test(item))
-            continue;
-        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
-        const at = firstMismatch(got, want);
-        if (at === undefined)
-            continue;
-        const after = got
-            .slice(Math.max(1, at - 2), at)
-            .map(clip)
-            .join('/');
-        const where = after ? `after '…/${after}'` : 'at its start';
-        const wrong = got[at] === undefined ? undefined : clip(got[at]);
-        const wanted = want[at];
-        if (wrong === undefined)
-            return `the id stops ${where}, where ${wanted} is expected`;
-        if (wanted === undefined)
-            return `the id goes on ${where} with '${wrong}', where it should end`;
-        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
-    }
-    return undefined;
-}
-/** A segment as shown: a long one keeps its ends, where a slip usually is. */
-function clip(segment) {
-    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
-}
-/** The first segment index where `got` departs from `want`; literal segments compare without case. */
-function firstMismatch(got, want) {
-    for (let i = 0; i < Math.max(got.length, want.length); i++) {
-        const g = got[i];
-        const w = want[i];
-        if (g === undefined || w === undefined)
-            return i;
-        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
-            return i;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/runtime/reader.ts
-
-
-
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
-    source;
-    note;
-    constructor(source, note = () => { }) {
-        this.source = source;
-        this.note = note;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
-            throw new InputError(name, `${reason}${got}`);
-        }
-        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
-        if (repeated.length) {
-            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
-        }
-        return parsed.data;
-    }
-}
-/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
-function shownPart(raw, reason) {
-    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
-    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
-}
-/** A value up to this long is shown whole. */
-const SHOWN_WHOLE = 80;
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const shown = printable(raw);
-    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
-}
-/** Control characters shown as `?`, an address without its user info and query. */
-function printable(text) {
-    return redactUrls(text).replace(/\p{Cc}/gu, '?');
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/client/deadline.ts
@@ -35401,7 +35417,7 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
     inputs: {
         apiVersion: withDefault('api-version', '2025-09-01'),
         // B1's path takes the subscription as a UUID: anything else is refused before a request.
-        subscriptionId: module_required('subscription-id', parsers_uuid),
+        subscriptionId: module_required('subscription-id', uuid),
         location: module_required('location'),
         images: module_required('image'),
         osType: withDefault('os-type'),

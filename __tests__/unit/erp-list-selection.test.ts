@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import * as z from '../../src/client/schemas/zod.js';
 import type { FleetMember } from '../../src/operations/erp/erp-list/listing.js';
 import { matrixOf } from '../../src/operations/erp/erp-list/matrix.js';
 import { environment, hasTags, tagRules } from '../../src/operations/erp/erp-list/selection.js';
+import type { Parser } from '../../src/operations/parsers.js';
 
-const parse = <T>(parser: z.ZodMiniType<T, string>, text: string) => {
-  const result = z.safeParse(parser, text);
+const parse = <T>(parser: Parser<T>, text: string) => {
+  const result = parser.safeParse(text);
   return result.success ? result.data : `refused: ${result.error.issues[0]?.message}`;
 };
 

@@ -1,4 +1,3 @@
-import type { output } from '../client/schemas/zod.js';
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
 import * as p from './parsers.js';
@@ -239,7 +238,7 @@ export const INPUTS = {
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;
-export type InputValue<N extends InputName> = output<(typeof INPUTS)[N]['parse']>;
+export type InputValue<N extends InputName> = p.ParsedBy<(typeof INPUTS)[N]['parse']>;
 
 export const SECRET_INPUTS = (Object.keys(INPUTS) as InputName[]).filter(
   (name) => (INPUTS[name] as InputDefinition).secret,

@@ -1,14 +1,43 @@
 import { resourceNameProblem } from '../client/arm/resource-id.js';
 import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
-import * as z from '../client/schemas/zod.js';
 import { checkServiceUrl, redactUrls, USERINFO_REFUSED, userinfoProblem } from '../client/url.js';
 
+/** A parser's answer: the value, or what the input accepts (the shape zod's `safeParse` gives, which callers knew). */
+export type ParseResult<T> =
+  | { success: true; data: T; error?: undefined }
+  | { success: false; data?: undefined; error: { issues: { message: string }[] } };
+
 /**
- * Each parser reads the raw text of one input; its error message says what the input accepts. They are plain
- * functions over zod/mini's string and transform: the same zod the response schemas use, so classic zod is not
- * loaded at all (issue 16: zod and the schemas cost about half as much to load and build).
+ * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
+ * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
+ * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
+ * start-up").
  */
-export type Parser<T> = z.ZodMiniType<T, string>;
+export class Parser<T> {
+  private readonly read: (text: string) => T;
+  constructor(read: (text: string) => T) {
+    this.read = read;
+  }
+
+  safeParse(text: string): ParseResult<T> {
+    try {
+      return { success: true, data: this.read(text) };
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return { success: false, error: { issues: [{ message: error.message }] } };
+    }
+  }
+
+  /** The value, or a thrown Error with what the input accepts. */
+  parse(text: string): T {
+    const result = this.safeParse(text);
+    if (result.success) return result.data;
+    throw new Error(result.error.issues[0]!.message);
+  }
+}
+
+/** The type a parser reads its text to. */
+export type ParsedBy<P> = P extends Parser<infer T> ? T : never;
 
 /** Thrown by a read to refuse the text, with what the input accepts. */
 class Refusal {
@@ -24,20 +53,7 @@ export function refuse(message: string): never {
 
 /** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
 export function parser<T>(read: (text: string) => T): Parser<T> {
-  return z.onFirstUse(() =>
-    z.pipe(
-      z.string(),
-      z.transform((value: string, ctx) => {
-        try {
-          return read(value);
-        } catch (error) {
-          if (!(error instanceof Refusal)) throw error;
-          ctx.issues.push({ code: 'custom', message: error.message, input: value });
-          return z.NEVER;
-        }
-      }),
-    ),
-  ) as unknown as Parser<T>;
+  return new Parser(read);
 }
 
 const nonEmpty = (v: string) => {

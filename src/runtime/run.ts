@@ -88,7 +88,7 @@ export async function runOperation(source: InputSource, given: Runtime): Promise
     // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
     pollIntervalMs: module.polls
       ? inputs.optional('poll-interval')!
-      : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
+      : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default!),
     dryRun,
   };
 

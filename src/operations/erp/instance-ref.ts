@@ -7,7 +7,6 @@ import {
   sameResource,
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
-import * as z from '../../client/schemas/zod.js';
 import { list, parser, refuse, shown } from '../parsers.js';
 
 /** One `erp-virtual-instance` item, resolved: where it lives, and how the step names it. */
@@ -84,7 +83,7 @@ export function resolveInstances(
  * full resource id whose parts are each held to the resource-name rule, refused naming the item.
  */
 export const erpVirtualInstanceItems = parser((value) => {
-  const read = z.safeParse(list, value);
+  const read = list.safeParse(value);
   if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
   for (const item of read.data) {
     const problem = itemProblem(item);

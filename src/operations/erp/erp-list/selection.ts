@@ -1,5 +1,4 @@
 import { resourceNameProblem } from '../../../client/arm/resource-id.js';
-import * as z from '../../../client/schemas/zod.js';
 import { list, parser, refuse, shown } from '../../parsers.js';
 
 /** One `tag` line: the tag is present (`name`), or present with this value (`name=value`). */
@@ -54,7 +53,7 @@ export const environment = parser((raw): Environment => {
 /** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
 export function resourceNames(maxLength: number) {
   return parser((raw) => {
-    const read = z.safeParse(list, raw);
+    const read = list.safeParse(raw);
     if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
     for (const item of read.data) {
       const problem = resourceNameProblem(item, maxLength);
