@@ -35199,18 +35199,19 @@ function endedAtDeadline(error, what, read) {
     });
 }
 /**
- * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
- * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
- * schema. Lazy, one page in memory at a time.
+ * The pages of a list endpoint: the first request and every nextLink with the same method and body, each nextLink
+ * only on the client's own origin and on the listing's own path, each page parsed with its schema. A read: lazy,
+ * one page in memory at a time.
  */
-function listPages(client, method, url, schema, what, options = {}) {
+function listPages(client, list) {
+    const { method, url, schema, what, json } = list;
     const read = async (target, urlWhat) => {
-        const response = await client.send({ method, url: target, what: urlWhat, intent: 'read' });
-        options.onResponse?.(response);
+        const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+        list.onResponse?.(response);
         const body = parseBody(response, schema, what);
         return { value: body.value ?? [], nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: options.signal, what, listing: url });
+    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: list.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -35445,9 +35446,8 @@ async function checkImageCached(options, client, ctx) {
     let complete = false;
     logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    for await (const page of listPages(client, 'GET', url, cachedImagesListSchema, 'cached images list', {
-        signal: ctx.signal,
-    })) {
+    const list = { method: 'GET', url, schema: cachedImagesListSchema, what: 'cached images list' };
+    for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
         pagesRead++;
         for (const cached of page.value) {
             imagesSeen++;
@@ -37009,9 +37009,8 @@ async function listFleet(options, client, ctx) {
         const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
             'api-version': options.apiVersion,
         });
-        for await (const page of listPages(client, 'GET', url, erpListPage, 'erp virtual instances list', {
-            signal: ctx.signal,
-        })) {
+        const list = { method: 'GET', url, schema: erpListPage, what: 'erp virtual instances list' };
+        for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
             pages++;
             for (const item of page.value) {
                 listed++;
@@ -37183,9 +37182,8 @@ function refuseWindowInputs(inputs) {
 /** C3: every database instance of one system, page by page. */
 async function listDatabases(client, url, signal) {
     const all = [];
-    for await (const page of listPages(client, 'GET', url, databaseInstanceList, 'database instances', {
-        signal,
-    })) {
+    const list = { method: 'GET', url, schema: databaseInstanceList, what: 'database instances' };
+    for await (const page of listPages(client, { ...list, signal })) {
         all.push(...page.value);
     }
     return all;
@@ -38715,7 +38713,6 @@ async function followAnswered(share, id, answered, wait, ctx) {
 
 
 
-
 /** The inputs that name a share subscription, which every synchronization operation reads. */
 const SHARE_INPUTS = {
     apiVersion: withDefault('api-version', '2021-08-01'),
@@ -38752,31 +38749,25 @@ class ShareSubscription {
     listSynchronizations(query) {
         this.retryAfterMs = undefined;
         // A bodiless POST: the client sends Content-Length: 0.
-        return listPages(this.client, 'POST', this.url('listSynchronizations', query), synchronizationListSchema, 'listSynchronizations', {
+        return listPages(this.client, {
+            method: 'POST',
+            url: this.url('listSynchronizations', query),
+            schema: synchronizationListSchema,
+            what: 'listSynchronizations',
             signal: this.ctx.signal,
             onResponse: (response) => (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
         });
     }
-    /**
-     * A5 for one synchronization, lazily paged. A POST with a body on every page, which `listPages` does not send,
-     * so its pager `pages` is driven here; a read, like the other lists.
-     */
+    /** A5 for one synchronization, lazily paged: a POST with the same body on every page, a read like the others. */
     listSynchronizationDetails(synchronizationId) {
-        const what = 'listSynchronizationDetails';
-        const read = async (url, urlWhat) => {
-            const response = await this.client.send({
-                method: 'POST',
-                url,
-                what: urlWhat,
-                json: { synchronizationId },
-                intent: 'read',
-            });
-            const body = parseBody(response, synchronizationDetailListSchema, what);
-            return { value: body.value ?? [], nextLink: body.nextLink };
-        };
-        const listing = this.url(what);
-        // The nextLink must keep A5's path (the client's rule): a POST with a body goes nowhere else.
-        return pages(() => read(listing), (link) => read(link, 'nextLink'), { signal: this.ctx.signal, what, listing });
+        return listPages(this.client, {
+            method: 'POST',
+            url: this.url('listSynchronizationDetails'),
+            schema: synchronizationDetailListSchema,
+            what: 'listSynchronizationDetails',
+            json: { synchronizationId },
+            signal: this.ctx.signal,
+        });
     }
     /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
     async change(action, json, extra = {}) {
@@ -38870,7 +38861,12 @@ async function waitForSync(options, client, ctx) {
 async function readSettings(client, url, ctx) {
     const settings = [];
     // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    for await (const page of listPages(client, 'POST', url, sourceSettingListSchema, 'listSourceShareSynchronizationSettings', { signal: ctx.signal })) {
+    const list = { method: 'POST', url, schema: sourceSettingListSchema };
+    for await (const page of listPages(client, {
+        ...list,
+        what: 'listSourceShareSynchronizationSettings',
+        signal: ctx.signal,
+    })) {
         settings.push(...page.value);
     }
     return settings;
@@ -40359,6 +40355,7 @@ function planDetails(view) {
 
 
 
+
 /** Past this many targets, the rows of those that went well are counted, not listed. */
 const LISTED_ROWS = 200;
 const targets_dash = (value) => (value ? html_escape(value) : '-');
@@ -40376,17 +40373,8 @@ function columnsOf(view) {
         cause: has('cause'),
     };
 }
-/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
-function seconds(s) {
-    if (s === undefined)
-        return undefined;
-    const whole = Math.round(s);
-    if (whole < 60)
-        return `${whole} s`;
-    if (whole < 3600)
-        return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-    return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
-}
+/** A step's measured seconds as the operations write a duration (`45.0 s`, `5 min 12 s`, `1 h 02 min`). */
+const seconds = (s) => (s === undefined ? undefined : formatDuration(s * 1000));
 /** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
 const unbroken = (html) => html.replaceAll(' ', '&nbsp;');
 /**

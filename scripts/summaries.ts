@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { startEmulator } from '../src/emulator/index.js';
 import { CASES, type Case } from './summaries/cases.js';
 import { summaryPage } from './summaries/page.js';
-import { runStep } from './summaries/run-step.js';
+import { runAction } from './test-action.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 const HTML_DIR = join(ROOT, 'tmp/summaries');
@@ -25,7 +25,7 @@ async function summaryOf(c: Case): Promise<string> {
   if (c.summary) return c.summary();
   const emulator = await startEmulator(c.scenario ?? {});
   try {
-    const { summary } = await runStep(c.inputs!(emulator.url));
+    const { summary } = await runAction(c.inputs!(emulator.url));
     // Ports vary from run to run; a picture should not.
     return summary.replaceAll(emulator.url, 'https://management.example');
   } finally {

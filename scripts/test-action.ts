@@ -273,6 +273,8 @@ interface StepResult {
   outputs: Record<string, string>;
   /** The step's `::error` lines, which say why it failed. */
   errors: string[];
+  /** The job summary it wrote (`npm run summaries` renders it). */
+  summary: string;
 }
 
 /** One step as a runner runs it: the main action.yml names, INPUT_* variables, GITHUB_OUTPUT and summary files. */
@@ -294,6 +296,7 @@ export async function runAction(inputs: Inputs): Promise<StepResult> {
       outcome: code === 0 ? 'success' : 'failure',
       outputs: parseOutputFile(await readFile(files.GITHUB_OUTPUT, 'utf8')),
       errors: log.split('\n').filter((l) => l.startsWith('::error')),
+      summary: await readFile(files.GITHUB_STEP_SUMMARY, 'utf8'),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });

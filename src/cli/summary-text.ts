@@ -2,6 +2,7 @@ import { redactUrls } from '../client/url.js';
 import { marked, MARKS } from '../runtime/view/marks.js';
 import type { TargetRow } from '../runtime/view/rows.js';
 import type { SummaryView } from '../runtime/view/view.js';
+import { formatDuration } from '../operations/format.js';
 import type { SummaryTable } from '../operations/types.js';
 import { forCommandLine } from './wording.js';
 
@@ -35,7 +36,11 @@ function targetLines(view: SummaryView): string[] {
     r.before ?? '-',
     'done' in r ? (r.done ?? '-') : '-',
     r.after ?? '-',
-    'duration' in r && r.duration ? r.duration : r.seconds !== undefined ? `${Math.round(r.seconds)} s` : '-',
+    'duration' in r && r.duration
+      ? r.duration
+      : r.seconds !== undefined
+        ? formatDuration(r.seconds * 1000)
+        : '-',
   ];
   const rows: string[][] = [
     ['outcome', view.targetHeader, 'before', view.dryRun ? 'would' : 'what was done', 'after', 'took'],

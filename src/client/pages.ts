@@ -91,28 +91,39 @@ function endedAtDeadline(error: unknown, what: string, read: number): unknown {
 
 type ListSchema<T> = core.$ZodType<{ value?: T[] | null; nextLink?: string | null }>;
 
+/** One list endpoint, as `listPages` reads it. */
+export interface ListOptions<T> {
+  /** GET (area B, C), or a POST (area A's lists): every page is asked with the same method. */
+  method: 'GET' | 'POST';
+  url: URL;
+  schema: ListSchema<T>;
+  /** The listing's name in errors and debug lines (`listSynchronizations`). */
+  what: string;
+  /** A body sent with every page (A5's `{ synchronizationId }`); none: a bodiless request. */
+  json?: unknown;
+  signal?: AbortSignal;
+  onResponse?: (response: HttpResponse) => void;
+}
+
 /**
- * The pages of a list endpoint: the first request and every nextLink with the same method (area A lists with
- * bodiless POSTs, area B with GETs), each nextLink only on the client's own origin, each page parsed with its
- * schema. Lazy, one page in memory at a time.
+ * The pages of a list endpoint: the first request and every nextLink with the same method and body, each nextLink
+ * only on the client's own origin and on the listing's own path, each page parsed with its schema. A read: lazy,
+ * one page in memory at a time.
  */
 export function listPages<T>(
   client: HttpClient,
-  method: 'GET' | 'POST',
-  url: URL,
-  schema: ListSchema<T>,
-  what: string,
-  options: { signal?: AbortSignal; onResponse?: (response: HttpResponse) => void } = {},
+  list: ListOptions<T>,
 ): AsyncGenerator<Page<T>, void, undefined> {
+  const { method, url, schema, what, json } = list;
   const read = async (target: URL | string, urlWhat?: string): Promise<Page<T>> => {
-    const response = await client.send({ method, url: target, what: urlWhat, intent: 'read' });
-    options.onResponse?.(response);
+    const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+    list.onResponse?.(response);
     const body = parseBody(response, schema, what);
     return { value: body.value ?? [], nextLink: body.nextLink };
   };
   return pages(
     () => read(url),
     (link) => read(link, 'nextLink'),
-    { signal: options.signal, what, listing: url },
+    { signal: list.signal, what, listing: url },
   );
 }

@@ -1,6 +1,7 @@
 import { MARKS, isGood, marked } from '../../runtime/view/marks.js';
 import type { StepRow, TargetRow } from '../../runtime/view/rows.js';
 import type { SummaryView } from '../../runtime/view/view.js';
+import { formatDuration } from '../../operations/format.js';
 import { bytes } from '../limits.js';
 import { escape, row, tag } from './html.js';
 
@@ -24,14 +25,8 @@ function columnsOf(view: SummaryView) {
   };
 }
 
-/** `45 s`, `5 min 12 s`, `1 h 02 min`: a step's measured seconds as the rows' durations read. */
-function seconds(s: number | undefined): string | undefined {
-  if (s === undefined) return undefined;
-  const whole = Math.round(s);
-  if (whole < 60) return `${whole} s`;
-  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-  return `${Math.floor(whole / 3600)} h ${String(Math.floor(whole / 60) % 60).padStart(2, '0')} min`;
-}
+/** A step's measured seconds as the operations write a duration (`45.0 s`, `5 min 12 s`, `1 h 02 min`). */
+const seconds = (s: number | undefined) => (s === undefined ? undefined : formatDuration(s * 1000));
 
 /** A short cell kept on one line (`✅ stopped`, `2 min 5 s`): a non-breaking space, as GitHub strips styles. */
 const unbroken = (html: string) => html.replaceAll(' ', '&nbsp;');

@@ -1,5 +1,5 @@
 import { shapeLink, type Emulator } from '../emulator.js';
-import type { ErpErrorDetail, ErpStep } from './erp-step.js';
+import { stepOf, type ErpErrorDetail, type ErpStep } from './erp-step.js';
 import type { ErpDatabaseScenario, ErpPartsScenario, PartKind } from './erp-parts-scenario.js';
 import { FAILED, TERMINAL } from './erp-scenario.js';
 
@@ -38,16 +38,7 @@ export const DEFAULT_PART_STEPS: (string | ErpStep)[] = [
 
 /** The operation's next state, as an operation status result; its end moves the child. */
 export function advancePart(op: PartOp, emulator: Emulator) {
-  const raw = op.steps[Math.min(op.served, op.steps.length - 1)]!;
-  const elapsed = emulator.now() - op.startedAt;
-  const step =
-    op.durationMs !== undefined
-      ? elapsed >= op.durationMs
-        ? { status: 'Succeeded', percentComplete: 100 }
-        : { status: 'InProgress', percentComplete: Math.floor((elapsed / op.durationMs) * 100) }
-      : typeof raw === 'string'
-        ? { status: raw }
-        : raw;
+  const step = stepOf(op, emulator.now());
   op.served++;
   const failed = FAILED.has(step.status.toLowerCase());
   if (TERMINAL.has(step.status.toLowerCase()) && !op.ended) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sendJson, shapeLink, type Emulator, type RequestContext } from '../emulator.js';
 import { refusal } from './error-body.js';
+import { stepOf } from './erp-step.js';
 import {
   DEFAULT_ERROR,
   DEFAULT_STEPS,
@@ -91,14 +92,8 @@ export function sendNotFound(ctx: RequestContext, name: string, resourceGroup: s
 
 export function stepAt(op: ErpOperation, now: number): ErpStep {
   const { durationMs, steps } = op.knobs;
-  if (durationMs !== undefined) {
-    const elapsed = now - op.stop.startedAt;
-    if (elapsed >= durationMs) return { status: 'Succeeded', percentComplete: 100 };
-    return { status: 'InProgress', percentComplete: Math.floor((elapsed / durationMs) * 100) };
-  }
-  const list = steps?.length ? steps : DEFAULT_STEPS;
-  const step = list[Math.min(op.served, list.length - 1)]!;
-  return typeof step === 'string' ? { status: step } : step;
+  const script = { durationMs, startedAt: op.stop.startedAt, served: op.served };
+  return stepOf({ ...script, steps: steps?.length ? steps : DEFAULT_STEPS }, now);
 }
 
 /** The polling header (a fresh signed URL where the operation rotates them) and Retry-After while it runs. */

@@ -1,5 +1,5 @@
-import { parseBody, type HttpClient, type HttpRequest, type HttpResponse } from '../../client/http.js';
-import { listPages, pages, type Page } from '../../client/pages.js';
+import type { HttpClient, HttpRequest, HttpResponse } from '../../client/http.js';
+import { listPages, type Page } from '../../client/pages.js';
 import { parseRetryAfter } from '../../client/retry.js';
 import {
   synchronizationDetailListSchema,
@@ -54,44 +54,27 @@ export class ShareSubscription {
   listSynchronizations(query: Record<string, string | undefined>): AsyncIterable<Page<Synchronization>> {
     this.retryAfterMs = undefined;
     // A bodiless POST: the client sends Content-Length: 0.
-    return listPages(
-      this.client,
-      'POST',
-      this.url('listSynchronizations', query),
-      synchronizationListSchema,
-      'listSynchronizations',
-      {
-        signal: this.ctx.signal,
-        onResponse: (response: HttpResponse) =>
-          (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
-      },
-    );
+    return listPages(this.client, {
+      method: 'POST',
+      url: this.url('listSynchronizations', query),
+      schema: synchronizationListSchema,
+      what: 'listSynchronizations',
+      signal: this.ctx.signal,
+      onResponse: (response: HttpResponse) =>
+        (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
+    });
   }
 
-  /**
-   * A5 for one synchronization, lazily paged. A POST with a body on every page, which `listPages` does not send,
-   * so its pager `pages` is driven here; a read, like the other lists.
-   */
+  /** A5 for one synchronization, lazily paged: a POST with the same body on every page, a read like the others. */
   listSynchronizationDetails(synchronizationId: string): AsyncIterable<Page<SynchronizationDetail>> {
-    const what = 'listSynchronizationDetails';
-    const read = async (url: URL | string, urlWhat?: string) => {
-      const response = await this.client.send({
-        method: 'POST',
-        url,
-        what: urlWhat,
-        json: { synchronizationId },
-        intent: 'read',
-      });
-      const body = parseBody(response, synchronizationDetailListSchema, what);
-      return { value: body.value ?? [], nextLink: body.nextLink };
-    };
-    const listing = this.url(what);
-    // The nextLink must keep A5's path (the client's rule): a POST with a body goes nowhere else.
-    return pages(
-      () => read(listing),
-      (link) => read(link, 'nextLink'),
-      { signal: this.ctx.signal, what, listing },
-    );
+    return listPages(this.client, {
+      method: 'POST',
+      url: this.url('listSynchronizationDetails'),
+      schema: synchronizationDetailListSchema,
+      what: 'listSynchronizationDetails',
+      json: { synchronizationId },
+      signal: this.ctx.signal,
+    });
   }
 
   /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */

@@ -123,14 +123,12 @@ async function readSettings(
 ): Promise<SourceShareSynchronizationSetting[]> {
   const settings: SourceShareSynchronizationSetting[] = [];
   // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-  for await (const page of listPages(
-    client,
-    'POST',
-    url,
-    sourceSettingListSchema,
-    'listSourceShareSynchronizationSettings',
-    { signal: ctx.signal },
-  )) {
+  const list = { method: 'POST', url, schema: sourceSettingListSchema } as const;
+  for await (const page of listPages(client, {
+    ...list,
+    what: 'listSourceShareSynchronizationSettings',
+    signal: ctx.signal,
+  })) {
     settings.push(...page.value);
   }
   return settings;

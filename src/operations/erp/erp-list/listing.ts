@@ -59,9 +59,8 @@ export async function listFleet(
     const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
       'api-version': options.apiVersion,
     });
-    for await (const page of listPages(client, 'GET', url, erpListPage, 'erp virtual instances list', {
-      signal: ctx.signal,
-    })) {
+    const list = { method: 'GET', url, schema: erpListPage, what: 'erp virtual instances list' } as const;
+    for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
       pages++;
       for (const item of page.value) {
         listed++;

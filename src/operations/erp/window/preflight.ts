@@ -32,9 +32,8 @@ export async function listDatabases(
   signal?: AbortSignal,
 ): Promise<DatabaseInstance[]> {
   const all: DatabaseInstance[] = [];
-  for await (const page of listPages(client, 'GET', url, databaseInstanceList, 'database instances', {
-    signal,
-  })) {
+  const list = { method: 'GET', url, schema: databaseInstanceList, what: 'database instances' } as const;
+  for await (const page of listPages(client, { ...list, signal })) {
     all.push(...page.value);
   }
   return all;
