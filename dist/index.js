@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4199:
+/***/ 6523:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35049,8 +35049,9 @@ async function appRemoveUser(options, client, ctx) {
         summary: [
             {
                 title: `Users removed from ${app}`,
-                header: ['User', 'Outcome'],
+                header: ['User', 'Details'],
                 rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
+                marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
                 notes: [notice],
             },
         ],
@@ -35094,6 +35095,16 @@ function onlyThisUser(error) {
     if (status === 404)
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+/** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
+function markOf(o, failIfAbsent = false) {
+    if (o.removed)
+        return { outcome: 'succeeded', word: 'removed' };
+    if (o.notAttempted)
+        return { outcome: 'not sent', word: 'not sent' };
+    if (o.absent)
+        return { outcome: failIfAbsent ? 'failed' : 'skipped', word: 'not a user' };
+    return { outcome: 'failed', word: 'failed' };
 }
 function describeOutcome(o, failIfAbsent = false) {
     if (o.answerLost)
@@ -35530,6 +35541,9 @@ async function checkImageCached(options, client, ctx) {
                         [...new Set(found.map((m) => m.image))].join(', ') || '—',
                     ];
                 }),
+                marks: requested.map((r) => matches.get(r.key).length > 0
+                    ? { outcome: 'succeeded', word: 'cached' }
+                    : { outcome: 'failed', word: 'not cached' }),
                 notes: [
                     ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
                     `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
@@ -38211,7 +38225,17 @@ const synchronizationDetailListSchema = onFirstUse(() => looseObject({
     nextLink: schemas_nullish(schemas_string()),
 }));
 
+;// CONCATENATED MODULE: ./src/operations/row-marks.ts
+
+const WORDS = { succeeded: 'succeeded', failed: 'failed', running: 'still running' };
+/** A row whose outcome is a status the service gave (a synchronization's, a dataset's), by the one vocabulary. */
+function statusMark(status) {
+    const outcome = classifyStatus(status);
+    return { outcome, word: WORDS[outcome] };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
+
 
 /** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
 const datasets_SUMMARY_ROWS = 50;
@@ -38280,6 +38304,7 @@ function datasetsTable(failed) {
             rows: failed
                 .slice(0, datasets_SUMMARY_ROWS)
                 .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            marks: failed.slice(0, datasets_SUMMARY_ROWS).map((d) => statusMark(d.status)),
             notes: failed.length > datasets_SUMMARY_ROWS
                 ? [`… and ${failed.length - datasets_SUMMARY_ROWS} more, all in the failed-datasets output.`]
                 : undefined,
@@ -38470,6 +38495,7 @@ function findSchedule(settings) {
 
 
 
+
 /** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
 const SYNCHRONIZATION_OUTPUTS = [
     'result',
@@ -38582,6 +38608,7 @@ function synchronizationTable(sync, context, notes = []) {
                 ],
             ]
             : [['(none seen)', '—', '—', '—', '—', '—']],
+        marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
         notes: allNotes.length ? allNotes : undefined,
     };
 }
@@ -39788,6 +39815,7 @@ function adviceFor(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -39822,12 +39850,7 @@ function markOfOutcome(outcome) {
 }
 /** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
 function markOfStatus(status) {
-    const s = (status ?? '').toLowerCase();
-    if (s === 'succeeded' || s === 'completed')
-        return 'succeeded';
-    if (s === 'failed' || s === 'canceled' || s === 'cancelled')
-        return 'failed';
-    return 'running';
+    return classifyStatus(status);
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
@@ -39945,7 +39968,7 @@ function causeNaming(target, failure) {
 }
 const column = (table, name) => table.header.indexOf(name);
 const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
-const WORDS = { running: 'still running', read: 'read' };
+const rows_WORDS = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
 function rows_stepsOf(value) {
@@ -39958,7 +39981,7 @@ function rows_stepsOf(value) {
             step: rows_text(s.step) ?? 'step',
             target: rows_text(s.target),
             mark,
-            word: WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
+            word: rows_WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
             before: rows_text(s.before),
             after: rows_text(s.after),
             seconds: num(s.seconds),
@@ -40001,7 +40024,7 @@ function rowsOf(operation, result) {
                     ? 'false success'
                     : outcome === 'running' && RUNNING[operation]
                         ? RUNNING[operation]
-                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                        : (rows_WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),
@@ -40065,16 +40088,17 @@ function planRows(table) {
 
 
 
+
 /** The view of an operation that returned (successfully or with a failure). */
-function viewOfResult(operation, result, dryRun = false) {
+function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
     const rows = rowsOf(operation, result) ?? [];
     const [first, ...others] = result.summary;
     // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-    const tables = rows.length > 0 && operation === 'wait-for-operation' && first
+    const tables = (rows.length > 0 && operation === 'wait-for-operation' && first
         ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
         : rows.length > 0
             ? others
-            : result.summary;
+            : result.summary).map(withMarks);
     const onRows = rows.some((r) => r.cause);
     const kinds = new Set();
     for (const row of rows) {
@@ -40102,7 +40126,11 @@ function viewOfResult(operation, result, dryRun = false) {
         rows,
         tables,
         failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
-        whatToDo: [...kinds].map((kind) => whatToDo(kind, operation)),
+        // A diagnosis says what to change, then the facts it rests on, a line each.
+        whatToDo: [
+            ...[...kinds].map((kind) => whatToDo(kind, operation)),
+            ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+        ],
         plan: dryRun ? plannedOf(outputs.plan) : [],
         resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
             target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
@@ -40129,6 +40157,17 @@ function viewOfError(operation, error) {
         whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
         plan: [],
         resume: [],
+    };
+}
+/** An operation's own table with each row's mark first, as the targets' rows have theirs. */
+function withMarks(table) {
+    const { marks } = table;
+    if (!marks?.length)
+        return table;
+    return {
+        ...table,
+        header: ['outcome', ...table.header],
+        rows: table.rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
     };
 }
 function plannedOf(value) {
@@ -40620,15 +40659,13 @@ async function run() {
         // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
         const tooLarge = setOutputs(outputs, operation);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
-        // What to do, then the facts it rests on: in the summary's "What to do" and in the log, one line each.
-        const advice = diagnosis ? diagnosisAdvice(diagnosis).split('\n') : [];
+        // What to do, then the facts it rests on: in the summary's "What to do" (the view's) and in the log.
         if (wantsSummary(source)) {
-            const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
-            view.whatToDo.push(...advice);
-            await writeSummary(view);
+            await writeSummary(viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }));
         }
-        for (const line of advice)
-            actionsLogger.info(line);
+        if (diagnosis)
+            for (const line of diagnosisAdvice(diagnosis).split('\n'))
+                actionsLogger.info(line);
         if (failure)
             setFailed(redactUrls(oneLine(failure)));
     }
@@ -40802,7 +40839,7 @@ function setV8Flags() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4199);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6523);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
 

@@ -110,7 +110,7 @@ describe('a 401 from the resource manager is one credential problem, not one per
     const cli = await cliStop('never-valid-token-1234');
     expect(cli.code).toBe(1);
     expect(count(cli.stderr, 'HTTP 401')).toBe(1);
-    expect(cli.stderr).toContain('advice: Set access-token to a token');
+    expect(cli.stderr).toContain('advice: Set --access-token to a token');
     expectNoSecrets({ everything: cli.stdout + cli.stderr }, ['never-valid-token-1234']);
   });
 });

@@ -235,7 +235,7 @@ describe('a client-secret sign-in refused says which of its inputs is wrong', ()
     const cli = await runCli([operation, ...Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v])]);
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain('The client secret is invalid');
-    expect(cli.stderr).toContain("advice: Set client-secret to the secret's value, not its id");
+    expect(cli.stderr).toContain("advice: Set --client-secret to the secret's value, not its id");
     expectNoSecrets({ everything: cli.stdout + cli.stderr }, everySecret());
   });
 });

@@ -141,6 +141,6 @@ describe('the timeline of a window', () => {
       { name: 'X02', seconds: 20 },
     ]);
     expect(ganttOf(renderSummary(viewOfResult('erp-stop', two), END))).toBeDefined();
-    expect(ganttOf(renderSummary(viewOfResult('erp-stop', two, true), END))).toBeUndefined();
+    expect(ganttOf(renderSummary(viewOfResult('erp-stop', two, { dryRun: true }), END))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { SUMMARY_BYTES } from '../../src/action/limits.js';
 import { renderSummary } from '../../src/action/summary/index.js';
 import { InputError, ServiceError } from '../../src/client/errors.js';
+import { renderView } from '../../src/cli/summary-text.js';
 import { viewOfError, viewOfResult } from '../../src/runtime/view/view.js';
 import type { OperationResult } from '../../src/operations/types.js';
 
@@ -245,7 +246,7 @@ describe('a dry run', () => {
         },
       ],
     };
-    const html = renderSummary(viewOfResult('erp-stop', result, true));
+    const html = renderSummary(viewOfResult('erp-stop', result, { dryRun: true }));
     expect(title(html)).toBe('📝 erp-stop: plan (dry run)');
     const rows = rowsOf(html);
     expect(rows[0]).toContain('would');
@@ -394,5 +395,49 @@ describe('a fleet of 2 000 systems', () => {
     const shown = rowsOf(html).length - 1;
     expect(shown).toBeGreaterThan(100);
     expect(html).toContain(`${2000 - shown} of 2000 rows are not shown`);
+  });
+});
+
+describe("an operation's own table", () => {
+  const images = (marks?: boolean): OperationResult => ({
+    outputs: { cached: false, 'missing-images': ['redis:7'] },
+    summary: [
+      {
+        title: 'Cached images in westeurope',
+        header: ['Image', 'Cached', 'OS type', 'Cached as'],
+        rows: [
+          ['nginx:1.27', 'yes', 'Linux', 'docker.io/library/nginx:1.27'],
+          ['redis:7', 'no', '—', '—'],
+        ],
+        ...(marks
+          ? {
+              marks: [
+                { outcome: 'succeeded', word: 'cached' },
+                { outcome: 'failed', word: 'not cached' },
+              ],
+            }
+          : {}),
+      },
+    ],
+  });
+
+  it('puts each row’s mark and word first, in the job summary and on the command line alike', () => {
+    expect(rowsOf(renderSummary(viewOfResult('check-image-cached', images(true))))).toEqual([
+      ['outcome', 'Image', 'Cached', 'OS type', 'Cached as'],
+      ['✅ cached', 'nginx:1.27', 'yes', 'Linux', 'docker.io/library/nginx:1.27'],
+      ['❌ not cached', 'redis:7', 'no', '—', '—'],
+    ]);
+    const text = renderView(viewOfResult('check-image-cached', images(true)), () => false);
+    expect(text).toMatch(/^✅ cached\s+nginx:1\.27/m);
+    expect(text).toMatch(/^❌ not cached\s+redis:7/m);
+  });
+
+  it('a table of facts, without marks, is shown as it is', () => {
+    expect(rowsOf(renderSummary(viewOfResult('check-image-cached', images(false))))[0]).toEqual([
+      'Image',
+      'Cached',
+      'OS type',
+      'Cached as',
+    ]);
   });
 });

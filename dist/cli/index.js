@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1082);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7285);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 1082:
+/***/ 7285:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25145,8 +25145,9 @@ async function appRemoveUser(options, client, ctx) {
         summary: [
             {
                 title: `Users removed from ${app}`,
-                header: ['User', 'Outcome'],
+                header: ['User', 'Details'],
                 rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
+                marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
                 notes: [notice],
             },
         ],
@@ -25190,6 +25191,16 @@ function onlyThisUser(error) {
     if (status === 404)
         return whichNotFound(error) === 'user';
     return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+/** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
+function markOf(o, failIfAbsent = false) {
+    if (o.removed)
+        return { outcome: 'succeeded', word: 'removed' };
+    if (o.notAttempted)
+        return { outcome: 'not sent', word: 'not sent' };
+    if (o.absent)
+        return { outcome: failIfAbsent ? 'failed' : 'skipped', word: 'not a user' };
+    return { outcome: 'failed', word: 'failed' };
 }
 function describeOutcome(o, failIfAbsent = false) {
     if (o.answerLost)
@@ -25626,6 +25637,9 @@ async function checkImageCached(options, client, ctx) {
                         [...new Set(found.map((m) => m.image))].join(', ') || '—',
                     ];
                 }),
+                marks: requested.map((r) => matches.get(r.key).length > 0
+                    ? { outcome: 'succeeded', word: 'cached' }
+                    : { outcome: 'failed', word: 'not cached' }),
                 notes: [
                     ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
                     `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
@@ -28307,7 +28321,17 @@ const synchronizationDetailListSchema = onFirstUse(() => schemas/* looseObject *
     nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
 }));
 
+;// CONCATENATED MODULE: ./src/operations/row-marks.ts
+
+const WORDS = { succeeded: 'succeeded', failed: 'failed', running: 'still running' };
+/** A row whose outcome is a status the service gave (a synchronization's, a dataset's), by the one vocabulary. */
+function statusMark(status) {
+    const outcome = classifyStatus(status);
+    return { outcome, word: WORDS[outcome] };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
+
 
 /** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
 const datasets_SUMMARY_ROWS = 50;
@@ -28376,6 +28400,7 @@ function datasetsTable(failed) {
             rows: failed
                 .slice(0, datasets_SUMMARY_ROWS)
                 .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            marks: failed.slice(0, datasets_SUMMARY_ROWS).map((d) => statusMark(d.status)),
             notes: failed.length > datasets_SUMMARY_ROWS
                 ? [`… and ${failed.length - datasets_SUMMARY_ROWS} more, all in the failed-datasets output.`]
                 : undefined,
@@ -28566,6 +28591,7 @@ function findSchedule(settings) {
 
 
 
+
 /** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
 const SYNCHRONIZATION_OUTPUTS = [
     'result',
@@ -28678,6 +28704,7 @@ function synchronizationTable(sync, context, notes = []) {
                 ],
             ]
             : [['(none seen)', '—', '—', '—', '—', '—']],
+        marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
         notes: allNotes.length ? allNotes : undefined,
     };
 }
@@ -29649,6 +29676,7 @@ function refuseUnread(module, inputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -29683,12 +29711,7 @@ function markOfOutcome(outcome) {
 }
 /** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
 function markOfStatus(status) {
-    const s = (status ?? '').toLowerCase();
-    if (s === 'succeeded' || s === 'completed')
-        return 'succeeded';
-    if (s === 'failed' || s === 'canceled' || s === 'cancelled')
-        return 'failed';
-    return 'running';
+    return classifyStatus(status);
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
@@ -29806,7 +29829,7 @@ function causeNaming(target, failure) {
 }
 const column = (table, name) => table.header.indexOf(name);
 const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
-const WORDS = { running: 'still running', read: 'read' };
+const rows_WORDS = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
 function rows_stepsOf(value) {
@@ -29819,7 +29842,7 @@ function rows_stepsOf(value) {
             step: rows_text(s.step) ?? 'step',
             target: rows_text(s.target),
             mark,
-            word: WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
+            word: rows_WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
             before: rows_text(s.before),
             after: rows_text(s.after),
             seconds: num(s.seconds),
@@ -29862,7 +29885,7 @@ function rowsOf(operation, result) {
                     ? 'false success'
                     : outcome === 'running' && RUNNING[operation]
                         ? RUNNING[operation]
-                        : (WORDS[outcome ?? ''] ?? outcome ?? mark),
+                        : (rows_WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
                 done: said ?? cell(row, would),
                 after: rows_text(inst.after),
@@ -29926,16 +29949,17 @@ function planRows(table) {
 
 
 
+
 /** The view of an operation that returned (successfully or with a failure). */
-function viewOfResult(operation, result, dryRun = false) {
+function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
     const rows = rowsOf(operation, result) ?? [];
     const [first, ...others] = result.summary;
     // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-    const tables = rows.length > 0 && operation === 'wait-for-operation' && first
+    const tables = (rows.length > 0 && operation === 'wait-for-operation' && first
         ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
         : rows.length > 0
             ? others
-            : result.summary;
+            : result.summary).map(withMarks);
     const onRows = rows.some((r) => r.cause);
     const kinds = new Set();
     for (const row of rows) {
@@ -29963,7 +29987,11 @@ function viewOfResult(operation, result, dryRun = false) {
         rows,
         tables,
         failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
-        whatToDo: [...kinds].map((kind) => what_to_do_whatToDo(kind, operation)),
+        // A diagnosis says what to change, then the facts it rests on, a line each.
+        whatToDo: [
+            ...[...kinds].map((kind) => what_to_do_whatToDo(kind, operation)),
+            ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+        ],
         plan: dryRun ? plannedOf(outputs.plan) : [],
         resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
             target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
@@ -29990,6 +30018,17 @@ function viewOfError(operation, error) {
         whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
         plan: [],
         resume: [],
+    };
+}
+/** An operation's own table with each row's mark first, as the targets' rows have theirs. */
+function withMarks(table) {
+    const { marks } = table;
+    if (!marks?.length)
+        return table;
+    return {
+        ...table,
+        header: ['outcome', ...table.header],
+        rows: table.rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
     };
 }
 function plannedOf(value) {
@@ -30138,6 +30177,14 @@ function forCommandLine(text) {
         .replaceAll(SIGN_IN, SIGN_IN_HERE)
         .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
         .replaceAll(`. ${ID_TOKEN_RULE}`, '');
+}
+/**
+ * Our own advice as a command line reads it: as `forCommandLine`, and every hyphenated input it names as its flag
+ * (`Set client-secret to …` → `Set --client-secret to …`). Only for text the action writes itself, never for the
+ * service's: there a hyphenated word that happens to be an input name is not one.
+ */
+function adviceForCommandLine(text) {
+    return asFlags(forCommandLine(text));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -30480,7 +30527,6 @@ const VERSION = package_namespaceObject.rE;
 
 
 
-
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 async function main(argv) {
     try {
@@ -30597,15 +30643,13 @@ async function runCommand(source, json, verbose) {
         stop();
         printOutputs(run.outputs, json);
         // The job summary's view: the same title, marks, causes and advice as the action's.
-        const view = viewOfResult(run.operation, run.result, dryRun);
+        const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
         if (summary)
             process.stderr.write(renderView(view, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
             for (const line of view.whatToDo)
-                err(`advice: ${line}`);
-            if (run.diagnosis)
-                err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
+                err(`advice: ${adviceForCommandLine(line)}`);
             return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
         }
         return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
@@ -30624,7 +30668,7 @@ async function runCommand(source, json, verbose) {
                 err(line);
         err(`error: ${error instanceof Error ? error.message : String(error)}`);
         // The advice the action's job summary gives, for the same causes.
-        err(`advice: ${advice_adviceFor(error)}`);
+        err(`advice: ${adviceForCommandLine(advice_adviceFor(error))}`);
         return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     finally {

@@ -55,14 +55,13 @@ export async function run(): Promise<void> {
     // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
     const tooLarge = setOutputs(outputs, operation);
     const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
-    // What to do, then the facts it rests on: in the summary's "What to do" and in the log, one line each.
-    const advice = diagnosis ? diagnosisAdvice(diagnosis).split('\n') : [];
+    // What to do, then the facts it rests on: in the summary's "What to do" (the view's) and in the log.
     if (wantsSummary(source)) {
-      const view = viewOfResult(operation, { ...result, failure }, dryRunOf(source));
-      view.whatToDo.push(...advice);
-      await writeSummary(view);
+      await writeSummary(
+        viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }),
+      );
     }
-    for (const line of advice) actionsLogger.info(line);
+    if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
     if (failure) core.setFailed(redactUrls(oneLine(failure)));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.

@@ -3,7 +3,6 @@ import { InputError, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../runtime/advice.js';
-import { diagnosisAdvice } from '../runtime/diagnosis-text.js';
 import { nearest } from '../runtime/nearest.js';
 import { InputReader } from '../runtime/reader.js';
 import { outputText, runOperation, type Run } from '../runtime/run.js';
@@ -19,7 +18,7 @@ import { createCliLogger } from './logger.js';
 import { operationFlags } from './operation-flags.js';
 import { renderView } from './summary-text.js';
 import { VERSION } from './version.js';
-import { forCommandLine } from './wording.js';
+import { adviceForCommandLine, forCommandLine } from './wording.js';
 
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
 export async function main(argv: string[]): Promise<number> {
@@ -139,12 +138,11 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     stop();
     printOutputs(run.outputs, json);
     // The job summary's view: the same title, marks, causes and advice as the action's.
-    const view = viewOfResult(run.operation, run.result, dryRun);
+    const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
     if (summary) process.stderr.write(renderView(view, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
-      for (const line of view.whatToDo) err(`advice: ${line}`);
-      if (run.diagnosis) err(`advice: ${diagnosisAdvice(run.diagnosis)}`);
+      for (const line of view.whatToDo) err(`advice: ${adviceForCommandLine(line)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
@@ -160,7 +158,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
     if (error instanceof ServiceError) for (const line of error.detailLines()) err(line);
     err(`error: ${error instanceof Error ? error.message : String(error)}`);
     // The advice the action's job summary gives, for the same causes.
-    err(`advice: ${adviceFor(error)}`);
+    err(`advice: ${adviceForCommandLine(adviceFor(error))}`);
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
   } finally {
     process.off('SIGINT', cancel);

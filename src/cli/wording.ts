@@ -28,3 +28,12 @@ export function forCommandLine(text: string): string {
     .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
     .replaceAll(`. ${ID_TOKEN_RULE}`, '');
 }
+
+/**
+ * Our own advice as a command line reads it: as `forCommandLine`, and every hyphenated input it names as its flag
+ * (`Set client-secret to …` → `Set --client-secret to …`). Only for text the action writes itself, never for the
+ * service's: there a hyphenated word that happens to be an input name is not one.
+ */
+export function adviceForCommandLine(text: string): string {
+  return asFlags(forCommandLine(text));
+}

@@ -21,6 +21,15 @@ export interface OperationContext {
   dryRun?: boolean;
 }
 
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+export type Outcome = 'succeeded' | 'failed' | 'skipped' | 'running' | 'not sent' | 'planned';
+
+/** How one row of an operation's own table ended: the mark, and the word beside it (`❌ not cached`). */
+export interface RowMark {
+  outcome: Outcome;
+  word: string;
+}
+
 export interface SummaryTable {
   title: string;
   /** Where the work happened, as label and value: subscription, resource group or account, region. */
@@ -30,6 +39,11 @@ export interface SummaryTable {
   notes?: string[];
   /** Text to copy whole (a URL to resume with), each shown in a code block under its label. */
   code?: { label: string; text: string }[];
+  /**
+   * One per row, in order, where each row is something the step acted on or checked (an image, a user, a
+   * synchronization): the summary puts the mark first on the row. None for a table of facts (a schedule, a profile).
+   */
+  marks?: RowMark[];
 }
 
 /**

@@ -9,7 +9,7 @@ import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
 import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
 import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-import type { OperationContext, OperationResult } from '../types.js';
+import type { OperationContext, OperationResult, RowMark } from '../types.js';
 
 const REMOVE_INPUTS = {
   /** `owner/app` or a portal address; parsed before any request. */
@@ -145,8 +145,9 @@ export async function appRemoveUser(
     summary: [
       {
         title: `Users removed from ${app}`,
-        header: ['User', 'Outcome'],
+        header: ['User', 'Details'],
         rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
+        marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
         notes: [notice],
       },
     ],
@@ -206,6 +207,14 @@ function onlyThisUser(error: ServiceError): boolean {
   if (status === undefined) return false;
   if (status === 404) return whichNotFound(error) === 'user';
   return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+
+/** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
+function markOf(o: RemovalOutcome, failIfAbsent = false): RowMark {
+  if (o.removed) return { outcome: 'succeeded', word: 'removed' };
+  if (o.notAttempted) return { outcome: 'not sent', word: 'not sent' };
+  if (o.absent) return { outcome: failIfAbsent ? 'failed' : 'skipped', word: 'not a user' };
+  return { outcome: 'failed', word: 'failed' };
 }
 
 function describeOutcome(o: RemovalOutcome, failIfAbsent = false): string {

@@ -173,6 +173,11 @@ export async function checkImageCached(
             [...new Set(found.map((m) => m.image))].join(', ') || '—',
           ];
         }),
+        marks: requested.map((r) =>
+          matches.get(r.key)!.length > 0
+            ? { outcome: 'succeeded', word: 'cached' }
+            : { outcome: 'failed', word: 'not cached' },
+        ),
         notes: [
           ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
           `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,

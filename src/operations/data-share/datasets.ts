@@ -1,5 +1,6 @@
 import type { Synchronization } from '../../client/schemas/data-share.js';
 import { classifyStatus } from '../../client/status.js';
+import { statusMark } from '../row-marks.js';
 import type { OperationContext, SummaryTable } from '../types.js';
 import type { ShareSubscription } from './share.js';
 
@@ -85,6 +86,7 @@ export function datasetsTable(failed: FailedDataset[]): SummaryTable[] {
       rows: failed
         .slice(0, SUMMARY_ROWS)
         .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+      marks: failed.slice(0, SUMMARY_ROWS).map((d) => statusMark(d.status)),
       notes:
         failed.length > SUMMARY_ROWS
           ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]

@@ -1,5 +1,6 @@
 import type { SourceShareSynchronizationSetting, Synchronization } from '../../client/schemas/data-share.js';
 import { formatDuration, formatTime } from '../format.js';
+import { statusMark } from '../row-marks.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult, SummaryTable } from '../types.js';
 import { datasetsTable, type FailedDataset } from './datasets.js';
@@ -160,6 +161,7 @@ export function synchronizationTable(
           ],
         ]
       : [['(none seen)', '—', '—', '—', '—', '—']],
+    marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
     notes: allNotes.length ? allNotes : undefined,
   };
 }

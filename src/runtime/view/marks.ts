@@ -1,8 +1,11 @@
+import { classifyStatus } from '../../client/status.js';
+import type { Outcome } from '../../operations/types.js';
+
 /**
  * How one target ended, as a person scans a summary at 3 a.m.: a mark that is a shape, not only a colour, and a
  * word beside it, so a screen reader and a colour-blind reader see the same.
  */
-export type Mark = 'succeeded' | 'failed' | 'skipped' | 'running' | 'not sent' | 'planned';
+export type Mark = Outcome;
 
 export const MARKS: Record<Mark, string> = {
   succeeded: '✅',
@@ -42,8 +45,5 @@ export function markOfOutcome(outcome: string | undefined): Mark {
 
 /** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
 export function markOfStatus(status: string | undefined): Mark {
-  const s = (status ?? '').toLowerCase();
-  if (s === 'succeeded' || s === 'completed') return 'succeeded';
-  if (s === 'failed' || s === 'canceled' || s === 'cancelled') return 'failed';
-  return 'running';
+  return classifyStatus(status);
 }

@@ -1,8 +1,10 @@
 import { oneLine } from '../../client/errors.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../../operations/types.js';
+import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
-import { isGood } from './marks.js';
+import { diagnosisAdvice } from '../diagnosis-text.js';
+import { isGood, marked } from './marks.js';
 import { oneLineCause, rowsOf, type TargetRow } from './rows.js';
 import { kindOfCause, kindOfError, whatToDo, type FailureKind } from './what-to-do.js';
 
@@ -38,18 +40,29 @@ export interface SummaryView {
   resume: { target: string; url: string }[];
 }
 
+/** How a step ran, beside its result: a dry run, and what the run learnt of a refusal to sign in or act. */
+export interface ViewContext {
+  dryRun?: boolean;
+  diagnosis?: Diagnosis;
+}
+
 /** The view of an operation that returned (successfully or with a failure). */
-export function viewOfResult(operation: string, result: OperationResult, dryRun = false): SummaryView {
+export function viewOfResult(
+  operation: string,
+  result: OperationResult,
+  { dryRun = false, diagnosis }: ViewContext = {},
+): SummaryView {
   const rows = rowsOf(operation, result) ?? [];
   const [first, ...others] = result.summary;
 
   // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-  const tables =
+  const tables = (
     rows.length > 0 && operation === 'wait-for-operation' && first
       ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
       : rows.length > 0
         ? others
-        : result.summary;
+        : result.summary
+  ).map(withMarks);
   const onRows = rows.some((r) => r.cause);
   const kinds = new Set<FailureKind>();
   for (const row of rows) {
@@ -75,7 +88,11 @@ export function viewOfResult(operation: string, result: OperationResult, dryRun 
     rows,
     tables,
     failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
-    whatToDo: [...kinds].map((kind) => whatToDo(kind, operation)),
+    // A diagnosis says what to change, then the facts it rests on, a line each.
+    whatToDo: [
+      ...[...kinds].map((kind) => whatToDo(kind, operation)),
+      ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+    ],
     plan: dryRun ? plannedOf(outputs.plan) : [],
     resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
       target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
@@ -103,6 +120,17 @@ export function viewOfError(operation: string, error: unknown): SummaryView {
     whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
     plan: [],
     resume: [],
+  };
+}
+
+/** An operation's own table with each row's mark first, as the targets' rows have theirs. */
+function withMarks(table: SummaryTable): SummaryTable {
+  const { marks } = table;
+  if (!marks?.length) return table;
+  return {
+    ...table,
+    header: ['outcome', ...table.header],
+    rows: table.rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
   };
 }
 
