@@ -30746,7 +30746,6 @@ function setV8Flags() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   p: () => (/* binding */ nearest)
 /* harmony export */ });
-/* unused harmony export editDistance */
 /** Levenshtein distance: insertions, deletions and substitutions, one each. */
 function editDistance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -129,7 +129,7 @@ function renderHeadline(e: ServiceErrorInit): string {
 }
 
 /** The sentence every failure of unknown effect carries. */
-export const EFFECT_UNKNOWN =
+const EFFECT_UNKNOWN =
   'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
 
 /** Line breaks and the white space around them folded into one space. */

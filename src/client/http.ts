@@ -39,7 +39,7 @@ export { parseBody } from './body.js';
 export type { Credential, HttpClientOptions, HttpRequest } from './request.js';
 export { AFTER_CANCEL_LIMIT_MS, intentOf } from './request.js';
 
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 export class HttpClient {

@@ -10,7 +10,7 @@ export interface Page<T> {
 }
 
 /** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 
 /** How a listing is followed: its cancellation, its name for an error (`listSynchronizations`), its address. */
 export interface PagesOptions {

@@ -1,6 +1,6 @@
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
 export const RETRY_AFTER_MIN_MS = 1_000;
-export const RETRY_AFTER_MAX_MS = 10 * 60_000;
+const RETRY_AFTER_MAX_MS = 10 * 60_000;
 
 export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 

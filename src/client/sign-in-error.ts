@@ -117,7 +117,7 @@ function subjectReason(claims: IdTokenClaims | undefined): string {
 }
 
 /** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
-export function diagnose(number: number | undefined, claims?: IdTokenClaims): Diagnosis | undefined {
+function diagnose(number: number | undefined, claims?: IdTokenClaims): Diagnosis | undefined {
   const credential = matching(claims);
   const register = credential
     ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`

@@ -3,7 +3,7 @@ import { OriginError } from './errors.js';
 
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
   return isIP(host) === 4 && host.startsWith('127.');
@@ -86,7 +86,7 @@ export function servicePath(strings: TemplateStringsArray, ...values: string[]):
   );
 }
 
-export function encodePathSegment(segment: string): string {
+function encodePathSegment(segment: string): string {
   if (segment === '' || segment === '.' || segment === '..') {
     throw new Error(`'${segment}' cannot be a path segment`);
   }

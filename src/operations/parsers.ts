@@ -129,7 +129,7 @@ export function droppedRepeats(list: readonly unknown[]): string[] {
 }
 
 /** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
-export function withoutRepeats(items: readonly string[]): string[] {
+function withoutRepeats(items: readonly string[]): string[] {
   const kept = [...new Set(items)];
   const dropped = items.filter((item, i) => items.indexOf(item) !== i);
   if (dropped.length) repeats.set(kept, [...new Set(dropped)]);

@@ -116,7 +116,7 @@ export async function pollToEnd<T>(options: PollOptions<T>): Promise<PollEnd<T>>
  * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
  * try would). The operation may still be running: it stays resumable.
  */
-export function waitingFailed(error: unknown, terms: { clock: Clock; deadline: number }): boolean {
+function waitingFailed(error: unknown, terms: { clock: Clock; deadline: number }): boolean {
   if (terms.clock.now() >= terms.deadline) return true;
   return error instanceof ServiceError && error.pastDeadline;
 }

@@ -48,7 +48,7 @@ function describeCharacter(c: string): string {
 }
 
 /** The id's shape, for messages: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
-export function idShape(type: ResourceType): string {
+function idShape(type: ResourceType): string {
   return `/subscriptions/{sub}/resourceGroups/{rg}/providers/${type.namespace}/${type.type}/{name}`;
 }
 

@@ -6,7 +6,7 @@ import * as z from './zod.js';
  * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
  * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
  */
-export const erpListItem = z.onFirstUse(() =>
+const erpListItem = z.onFirstUse(() =>
   z.looseObject({
     id: z.string(),
     name: z.string(),

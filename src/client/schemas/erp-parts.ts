@@ -4,7 +4,7 @@ import * as z from './zod.js';
  * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
  * …) and it has no health. Everything else passes through.
  */
-export const databaseInstance = z.onFirstUse(() =>
+const databaseInstance = z.onFirstUse(() =>
   z.looseObject({
     name: z.string(),
     properties: z.nullish(

@@ -9,7 +9,7 @@ export interface AppLocator {
   ownerKind?: 'users' | 'orgs';
 }
 
-export const ACCEPTED_APP_FORMS =
+const ACCEPTED_APP_FORMS =
   'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
   '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
 

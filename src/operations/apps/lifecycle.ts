@@ -1,8 +1,8 @@
 import { ServiceError } from '../../client/errors.js';
 
 /** The app-management service's published lifecycle (spec, Versioning). */
-export const RETIRED_ON = Date.UTC(2025, 2, 31);
-export const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
+const RETIRED_ON = Date.UTC(2025, 2, 31);
+const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

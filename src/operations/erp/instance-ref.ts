@@ -16,7 +16,7 @@ export interface InstanceRef extends ResourceRef {
 }
 
 /** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
-export function itemProblem(item: string): string | undefined {
+function itemProblem(item: string): string | undefined {
   if (looksLikeId(item)) {
     const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
     return typeof parsed === 'string' ? parsed : undefined;

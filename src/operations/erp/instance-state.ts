@@ -27,7 +27,7 @@ export async function readInstance(client: HttpClient, url: URL): Promise<Instan
 /** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
 const SETTLING = ['starting', 'stopping', 'softshutdown'];
 
-export function isSettling(status: string | undefined): boolean {
+function isSettling(status: string | undefined): boolean {
   return isOneOf(status, SETTLING);
 }
 
@@ -44,7 +44,7 @@ export interface Settled {
  * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
  * it); without it the first read goes out at once. One `onChange` per status seen.
  */
-export async function followStatus(
+async function followStatus(
   client: HttpClient,
   url: URL,
   ctx: OperationContext,
@@ -78,14 +78,14 @@ function readsOf(client: HttpClient, url: URL, ctx: OperationContext, first?: In
 }
 
 /** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
-export const SETTLE_WINDOW_MS = 30_000;
+const SETTLE_WINDOW_MS = 30_000;
 
 /**
  * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
  * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
  * a virtual clock. Only code already running in the process can set this global.
  */
-export const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
 
 export function settleWindowMs(): number {
   const shortened = (globalThis as Record<symbol, unknown>)[SETTLE_WINDOW_OVERRIDE];

@@ -46,7 +46,7 @@ export function bySelection<O extends { erpVirtualInstances: string[] }>(
 }
 
 /** The ids to act on: the ones given, or those the listing selected (with one warning for the ones left out). */
-export async function selectInstances(
+async function selectInstances(
   operation: string,
   options: SelectionOptions,
   client: HttpClient,
