@@ -22169,10 +22169,9 @@ function part(which, problem) {
 function resourceId(ref, type) {
     return `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/${type.namespace}/${type.type}/${ref.name}`;
 }
-function sameResource(a, b) {
-    return (a.subscriptionId.toLowerCase() === b.subscriptionId.toLowerCase() &&
-        a.resourceGroup.toLowerCase() === b.resourceGroup.toLowerCase() &&
-        a.name.toLowerCase() === b.name.toLowerCase());
+/** A resource as it compares (parts without case): two refs with one key name the same resource. */
+function resourceKey(ref) {
+    return `${ref.subscriptionId}/${ref.resourceGroup}/${ref.name}`.toLowerCase();
 }
 /** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */
 function resourceUrl(base, ref, type, apiVersion, action) {
@@ -22599,15 +22598,19 @@ function resolveInstances(items, where) {
             item,
         };
     });
-    refs.forEach((ref, i) => {
-        const twin = refs.findIndex((other) => sameResource(ref, other));
-        if (twin < i) {
-            throw new errors_InputError('erp-virtual-instance', `items '${refs[twin].item}' and '${ref.item}' name the same instance; give each instance once`);
+    // By keys, not pairs: a fleet of thousands compared pair by pair took millions of case-folded comparisons.
+    const first = new Map();
+    const named = new Map();
+    for (const ref of refs) {
+        const twin = first.get(resourceKey(ref));
+        if (twin) {
+            throw new errors_InputError('erp-virtual-instance', `items '${twin.item}' and '${ref.item}' name the same instance; give each instance once`);
         }
-    });
+        first.set(resourceKey(ref), ref);
+        named.set(ref.name.toLowerCase(), (named.get(ref.name.toLowerCase()) ?? 0) + 1);
+    }
     // Two instances of one name in different resource groups: the label says which is which.
-    const named = (name) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
-    return refs.map(({ item: _item, ...ref }) => named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
+    return refs.map(({ item: _item, ...ref }) => named.get(ref.name.toLowerCase()) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
 }
 /**
  * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a

@@ -92,12 +92,9 @@ export function resourceId(ref: ResourceRef, type: ResourceType): string {
   return `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/${type.namespace}/${type.type}/${ref.name}`;
 }
 
-export function sameResource(a: ResourceRef, b: ResourceRef): boolean {
-  return (
-    a.subscriptionId.toLowerCase() === b.subscriptionId.toLowerCase() &&
-    a.resourceGroup.toLowerCase() === b.resourceGroup.toLowerCase() &&
-    a.name.toLowerCase() === b.name.toLowerCase()
-  );
+/** A resource as it compares (parts without case): two refs with one key name the same resource. */
+export function resourceKey(ref: ResourceRef): string {
+  return `${ref.subscriptionId}/${ref.resourceGroup}/${ref.name}`.toLowerCase();
 }
 
 /** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */

@@ -4,7 +4,7 @@ import {
   looksLikeId,
   parseResourceId,
   resourceNameProblem,
-  sameResource,
+  resourceKey,
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
 import { list, parser, refuse, shown } from '../parsers.js';
@@ -62,19 +62,23 @@ export function resolveInstances(
       item,
     };
   });
-  refs.forEach((ref, i) => {
-    const twin = refs.findIndex((other) => sameResource(ref, other));
-    if (twin < i) {
+  // By keys, not pairs: a fleet of thousands compared pair by pair took millions of case-folded comparisons.
+  const first = new Map<string, ResourceRef & { item: string }>();
+  const named = new Map<string, number>();
+  for (const ref of refs) {
+    const twin = first.get(resourceKey(ref));
+    if (twin) {
       throw new InputError(
         'erp-virtual-instance',
-        `items '${refs[twin]!.item}' and '${ref.item}' name the same instance; give each instance once`,
+        `items '${twin.item}' and '${ref.item}' name the same instance; give each instance once`,
       );
     }
-  });
+    first.set(resourceKey(ref), ref);
+    named.set(ref.name.toLowerCase(), (named.get(ref.name.toLowerCase()) ?? 0) + 1);
+  }
   // Two instances of one name in different resource groups: the label says which is which.
-  const named = (name: string) => refs.filter((r) => r.name.toLowerCase() === name.toLowerCase()).length;
   return refs.map(({ item: _item, ...ref }) =>
-    named(ref.name) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref,
+    named.get(ref.name.toLowerCase())! > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref,
   );
 }
 
