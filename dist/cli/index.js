@@ -22386,11 +22386,14 @@ function droppedRepeats(list) {
 }
 /** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
 function withoutRepeats(items) {
-    const kept = [...new Set(items)];
-    const dropped = items.filter((item, i) => items.indexOf(item) !== i);
-    if (dropped.length)
-        repeats.set(kept, [...new Set(dropped)]);
-    return kept;
+    const kept = new Set();
+    const dropped = new Set();
+    for (const item of items)
+        (kept.has(item) ? dropped : kept).add(item);
+    const list = [...kept];
+    if (dropped.size)
+        repeats.set(list, [...dropped]);
+    return list;
 }
 /**
  * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace

@@ -130,10 +130,12 @@ export function droppedRepeats(list: readonly unknown[]): string[] {
 
 /** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
 function withoutRepeats(items: readonly string[]): string[] {
-  const kept = [...new Set(items)];
-  const dropped = items.filter((item, i) => items.indexOf(item) !== i);
-  if (dropped.length) repeats.set(kept, [...new Set(dropped)]);
-  return kept;
+  const kept = new Set<string>();
+  const dropped = new Set<string>();
+  for (const item of items) (kept.has(item) ? dropped : kept).add(item);
+  const list = [...kept];
+  if (dropped.size) repeats.set(list, [...dropped]);
+  return list;
 }
 
 /**
