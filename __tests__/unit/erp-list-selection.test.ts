@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { FleetMember } from '../../src/operations/erp/erp-list/listing.js';
 import { matrixOf } from '../../src/operations/erp/erp-list/matrix.js';
 import { environment, hasTags, tagRules } from '../../src/operations/erp/erp-list/selection.js';
-import type { Parser } from '../../src/operations/parsers.js';
+import type { Parser } from '../../src/operations/input-parser.js';
 
 const parse = <T>(parser: Parser<T>, text: string) => {
   const result = parser.safeParse(text);

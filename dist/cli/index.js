@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7285);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4242);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 7285:
+/***/ 4242:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22194,6 +22194,51 @@ function compareApiVersions(a, b) {
     return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
+;// CONCATENATED MODULE: ./src/operations/input-parser.ts
+/**
+ * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
+ * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
+ * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
+ * start-up").
+ */
+class Parser {
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    safeParse(text) {
+        try {
+            return { success: true, data: this.read(text) };
+        }
+        catch (error) {
+            if (!(error instanceof Refusal))
+                throw error;
+            return { success: false, error: { issues: [{ message: error.message }] } };
+        }
+    }
+    /** The value, or a thrown Error with what the input accepts. */
+    parse(text) {
+        const result = this.safeParse(text);
+        if (result.success)
+            return result.data;
+        throw new Error(result.error.issues[0].message);
+    }
+}
+/** Thrown by a read to refuse the text, with what the input accepts. */
+class Refusal {
+    message;
+    constructor(message) {
+        this.message = message;
+    }
+}
+function refuse(message) {
+    throw new Refusal(message);
+}
+/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
+function parser(read) {
+    return new Parser(read);
+}
+
 ;// CONCATENATED MODULE: ./src/client/retry.ts
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
 const RETRY_AFTER_MIN_MS = 1_000;
@@ -22285,49 +22330,8 @@ function backoffDelay(policy, retry) {
 
 
 
-/**
- * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
- * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
- * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
- * start-up").
- */
-class Parser {
-    read;
-    constructor(read) {
-        this.read = read;
-    }
-    safeParse(text) {
-        try {
-            return { success: true, data: this.read(text) };
-        }
-        catch (error) {
-            if (!(error instanceof Refusal))
-                throw error;
-            return { success: false, error: { issues: [{ message: error.message }] } };
-        }
-    }
-    /** The value, or a thrown Error with what the input accepts. */
-    parse(text) {
-        const result = this.safeParse(text);
-        if (result.success)
-            return result.data;
-        throw new Error(result.error.issues[0].message);
-    }
-}
-/** Thrown by a read to refuse the text, with what the input accepts. */
-class Refusal {
-    message;
-    constructor(message) {
-        this.message = message;
-    }
-}
-function refuse(message) {
-    throw new Refusal(message);
-}
-/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
-function parser(read) {
-    return new Parser(read);
-}
+
+// The vocabulary's parsers, one per kind of input text (input-parser.ts says what a parser is).
 const nonEmpty = (v) => {
     const trimmed = v.trim();
     return trimmed === '' ? refuse('must not be empty') : trimmed;
@@ -22493,7 +22497,6 @@ const synchronizationMode = parser((v) => {
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
 function readOperationUrls(raw) {
-    const fail = refuse;
     const value = raw.trim();
     let entries;
     if (value.startsWith('[')) {
@@ -22502,13 +22505,13 @@ function readOperationUrls(raw) {
             items = JSON.parse(value);
         }
         catch {
-            return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
+            return refuse('is not a JSON array of URLs (it starts with [ but does not parse)');
         }
         if (!Array.isArray(items))
-            return fail('must be a URL per line or a JSON array of URLs');
+            return refuse('must be a URL per line or a JSON array of URLs');
         const notText = items.findIndex((item) => typeof item !== 'string');
         if (notText >= 0)
-            return fail(`item ${notText + 1} of the JSON array is not a string`);
+            return refuse(`item ${notText + 1} of the JSON array is not a string`);
         entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
     }
     else {
@@ -22517,13 +22520,13 @@ function readOperationUrls(raw) {
             .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
             .filter((e) => e.text !== '');
         if (entries.length === 0)
-            return fail('must name at least one URL');
+            return refuse('must name at least one URL');
     }
     const urls = [];
     for (const { where, text } of entries) {
         const reason = urlProblem(text);
         if (reason)
-            return fail(`${where} ${reason}: '${describeUrl(text)}'`);
+            return refuse(`${where} ${reason}: '${describeUrl(text)}'`);
         urls.push(new URL(text).href);
     }
     return withoutRepeats(urls);
@@ -22556,6 +22559,7 @@ function describeUrl(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+
 
 
 
@@ -22632,6 +22636,7 @@ const erpVirtualInstanceItems = parser((value) => {
 });
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
+
 
 
 /**
@@ -28078,6 +28083,7 @@ async function erpList(options, client, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
+
 
 /**
  * wait-for-operation's operation-url: what operationUrls accepts, or the `operations` output as it is (a JSON

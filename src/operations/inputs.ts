@@ -1,5 +1,6 @@
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
+import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -9,7 +10,7 @@ export interface InputDefinition<T = unknown> {
   default?: string;
   /** Masked the moment it is read. */
   secret?: boolean;
-  parse: p.Parser<T>;
+  parse: Parser<T>;
 }
 
 const def = <T>(d: InputDefinition<T>) => d;
@@ -238,7 +239,7 @@ export const INPUTS = {
 } satisfies Record<string, InputDefinition>;
 
 export type InputName = keyof typeof INPUTS;
-export type InputValue<N extends InputName> = p.ParsedBy<(typeof INPUTS)[N]['parse']>;
+export type InputValue<N extends InputName> = ParsedBy<(typeof INPUTS)[N]['parse']>;
 
 export const SECRET_INPUTS = (Object.keys(INPUTS) as InputName[]).filter(
   (name) => (INPUTS[name] as InputDefinition).secret,

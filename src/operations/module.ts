@@ -1,6 +1,6 @@
 import type { HttpClient } from '../client/http.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from './inputs.js';
-import type { Parser } from './parsers.js';
+import type { Parser } from './input-parser.js';
 import type { OutputName } from './outputs.js';
 import type { OperationContext, OperationResult } from './types.js';
 

@@ -1,60 +1,9 @@
 import { resourceNameProblem } from '../client/arm/resource-id.js';
 import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
 import { checkServiceUrl, redactUrls, USERINFO_REFUSED, userinfoProblem } from '../client/url.js';
+import { parser, refuse, type Parser } from './input-parser.js';
 
-/** A parser's answer: the value, or what the input accepts (the shape zod's `safeParse` gives, which callers knew). */
-export type ParseResult<T> =
-  | { success: true; data: T; error?: undefined }
-  | { success: false; data?: undefined; error: { issues: { message: string }[] } };
-
-/**
- * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
- * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
- * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
- * start-up").
- */
-export class Parser<T> {
-  private readonly read: (text: string) => T;
-  constructor(read: (text: string) => T) {
-    this.read = read;
-  }
-
-  safeParse(text: string): ParseResult<T> {
-    try {
-      return { success: true, data: this.read(text) };
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      return { success: false, error: { issues: [{ message: error.message }] } };
-    }
-  }
-
-  /** The value, or a thrown Error with what the input accepts. */
-  parse(text: string): T {
-    const result = this.safeParse(text);
-    if (result.success) return result.data;
-    throw new Error(result.error.issues[0]!.message);
-  }
-}
-
-/** The type a parser reads its text to. */
-export type ParsedBy<P> = P extends Parser<infer T> ? T : never;
-
-/** Thrown by a read to refuse the text, with what the input accepts. */
-class Refusal {
-  readonly message: string;
-  constructor(message: string) {
-    this.message = message;
-  }
-}
-
-export function refuse(message: string): never {
-  throw new Refusal(message);
-}
-
-/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
-export function parser<T>(read: (text: string) => T): Parser<T> {
-  return new Parser(read);
-}
+// The vocabulary's parsers, one per kind of input text (input-parser.ts says what a parser is).
 
 const nonEmpty = (v: string) => {
   const trimmed = v.trim();
@@ -247,7 +196,6 @@ export const synchronizationMode = parser((v) => {
  * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
  */
 export function readOperationUrls(raw: string): string[] {
-  const fail = refuse;
   const value = raw.trim();
   let entries: { where: string; text: string }[];
   if (value.startsWith('[')) {
@@ -255,23 +203,23 @@ export function readOperationUrls(raw: string): string[] {
     try {
       items = JSON.parse(value);
     } catch {
-      return fail('is not a JSON array of URLs (it starts with [ but does not parse)');
+      return refuse('is not a JSON array of URLs (it starts with [ but does not parse)');
     }
-    if (!Array.isArray(items)) return fail('must be a URL per line or a JSON array of URLs');
+    if (!Array.isArray(items)) return refuse('must be a URL per line or a JSON array of URLs');
     const notText = items.findIndex((item) => typeof item !== 'string');
-    if (notText >= 0) return fail(`item ${notText + 1} of the JSON array is not a string`);
+    if (notText >= 0) return refuse(`item ${notText + 1} of the JSON array is not a string`);
     entries = (items as string[]).map((text, i) => ({ where: `item ${i + 1}`, text }));
   } else {
     entries = value
       .split(/\r\n|\r|\n/)
       .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
       .filter((e) => e.text !== '');
-    if (entries.length === 0) return fail('must name at least one URL');
+    if (entries.length === 0) return refuse('must name at least one URL');
   }
   const urls: string[] = [];
   for (const { where, text } of entries) {
     const reason = urlProblem(text);
-    if (reason) return fail(`${where} ${reason}: '${describeUrl(text)}'`);
+    if (reason) return refuse(`${where} ${reason}: '${describeUrl(text)}'`);
     urls.push(new URL(text).href);
   }
   return withoutRepeats(urls);

@@ -7,7 +7,8 @@ import {
   resourceKey,
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
-import { list, parser, refuse, shown } from '../parsers.js';
+import { parser, refuse } from '../input-parser.js';
+import { list, shown } from '../parsers.js';
 
 /** One `erp-virtual-instance` item, resolved: where it lives, and how the step names it. */
 export interface InstanceRef extends ResourceRef {

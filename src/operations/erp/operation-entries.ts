@@ -1,4 +1,5 @@
-import { describeUrl, parser, readOperationUrls, refuse, urlProblem } from '../parsers.js';
+import { parser, refuse } from '../input-parser.js';
+import { describeUrl, readOperationUrls, urlProblem } from '../parsers.js';
 
 /** One operation to resume: its polling URL and, from the `operations` output, the system and the verb. */
 export interface OperationEntry {

@@ -1,5 +1,6 @@
 import { resourceNameProblem } from '../../../client/arm/resource-id.js';
-import { list, parser, refuse, shown } from '../../parsers.js';
+import { parser, refuse } from '../../input-parser.js';
+import { list, shown } from '../../parsers.js';
 
 /** One `tag` line: the tag is present (`name`), or present with this value (`name=value`). */
 export interface TagRule {
