@@ -82,6 +82,24 @@ export const TARGETS: Target[] = [
     resumable: ['poll'],
   },
   {
+    // A whole system (issue 33): the requests the window adds to a stop, its database list (C3) and the
+    // database's stop; the system's own stop and polls are the erp-stop target's.
+    operation: 'erp-stop (whole system)',
+    setUp: async (emu) => {
+      emu.erp.scenario.defaults = { steps: STEPS };
+      return { ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'whole-system': 'true' };
+    },
+    phases: [
+      { name: 'read', method: 'GET', path: /\/databaseInstances$/ },
+      { name: 'change', method: 'POST', path: /\/databaseInstances\/[^/]+\/stop$/ },
+    ],
+    succeeded: (r) => {
+      expect(r.run?.result.outputs['operation-status']).toBe('Succeeded');
+      const [instance] = r.run?.result.outputs.instances as { steps: { outcome: string }[] }[];
+      expect(instance!.steps.map((s) => s.outcome)).toEqual(['stopped', 'stopped']);
+    },
+  },
+  {
     // A dry run reads (C0) and plans: its read is retried as every read is, and no stop is ever sent.
     operation: 'erp-stop (dry run)',
     setUp: async (emu) => ({ ...inputsFor('erp-stop', emu), operation: 'erp-stop', 'dry-run': 'true' }),
