@@ -25094,9 +25094,13 @@ function diagnosisLines(diagnosis) {
     }
     return lines;
 }
-/** What to do, then the facts it rests on, one per line. */
+/** What to do, then the facts it rests on, a line each (the summary's What to do, the log). */
+function diagnosisAdviceLines(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)];
+}
+/** The same as one text, lines joined: the advice of an error (runtime/advice.ts). */
 function diagnosisAdvice(diagnosis) {
-    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
+    return diagnosisAdviceLines(diagnosis).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
@@ -35468,8 +35472,13 @@ async function checkImageCached(options, client, ctx) {
     let complete = false;
     logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    const list = { method: 'GET', url, schema: cachedImagesListSchema, what: 'cached images list' };
-    for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+    for await (const page of listPages(client, {
+        method: 'GET',
+        url,
+        schema: cachedImagesListSchema,
+        what: 'cached images list',
+        signal: ctx.signal,
+    })) {
         pagesRead++;
         for (const cached of page.value) {
             imagesSeen++;
@@ -37034,8 +37043,13 @@ async function listFleet(options, client, ctx) {
         const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
             'api-version': options.apiVersion,
         });
-        const list = { method: 'GET', url, schema: erpListPage, what: 'erp virtual instances list' };
-        for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url,
+            schema: erpListPage,
+            what: 'erp virtual instances list',
+            signal: ctx.signal,
+        })) {
             pages++;
             for (const item of page.value) {
                 listed++;
@@ -37207,8 +37221,13 @@ function refuseWindowInputs(inputs) {
 /** C3: every database instance of one system, page by page. */
 async function listDatabases(client, url, signal) {
     const all = [];
-    const list = { method: 'GET', url, schema: databaseInstanceList, what: 'database instances' };
-    for await (const page of listPages(client, { ...list, signal })) {
+    for await (const page of listPages(client, {
+        method: 'GET',
+        url,
+        schema: databaseInstanceList,
+        what: 'database instances',
+        signal,
+    })) {
         all.push(...page.value);
     }
     return all;
@@ -38900,9 +38919,10 @@ async function waitForSync(options, client, ctx) {
 async function readSettings(client, url, ctx) {
     const settings = [];
     // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    const list = { method: 'POST', url, schema: sourceSettingListSchema };
     for await (const page of listPages(client, {
-        ...list,
+        method: 'POST',
+        url,
+        schema: sourceSettingListSchema,
         what: 'listSourceShareSynchronizationSettings',
         signal: ctx.signal,
     })) {
@@ -39827,7 +39847,6 @@ function adviceFor(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -39859,10 +39878,6 @@ function markOfOutcome(outcome) {
         default:
             return 'failed';
     }
-}
-/** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
-function markOfStatus(status) {
-    return classifyStatus(status);
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
@@ -39942,6 +39957,7 @@ function whatToDo(kind, operation) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
+
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -40065,7 +40081,7 @@ function rows_operationRows(table, results, failure) {
         const r = results[i];
         const said = cell(row, status);
         const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
-        let mark = markOfStatus(said);
+        let mark = classifyStatus(said);
         if (mark === 'succeeded' && cause)
             mark = 'failed';
         const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
@@ -40141,7 +40157,7 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         // A diagnosis says what to change, then the facts it rests on, a line each.
         whatToDo: [
             ...[...kinds].map((kind) => whatToDo(kind, operation)),
-            ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+            ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
         ],
         plan: dryRun ? plannedOf(outputs.plan) : [],
         resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
@@ -40675,9 +40691,8 @@ async function run() {
         if (wantsSummary(source)) {
             await writeSummary(viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }));
         }
-        if (diagnosis)
-            for (const line of diagnosisAdvice(diagnosis).split('\n'))
-                actionsLogger.info(line);
+        for (const line of diagnosis ? diagnosisAdviceLines(diagnosis) : [])
+            actionsLogger.info(line);
         if (failure)
             setFailed(redactUrls(oneLine(failure)));
     }

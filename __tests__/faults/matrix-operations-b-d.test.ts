@@ -10,6 +10,7 @@ const OPERATIONS = [
   'app-remove-user',
   'app-current-user',
   'erp-stop (dry run)',
+  'erp-stop (whole system)',
   'erp-list',
 ];
 

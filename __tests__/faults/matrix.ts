@@ -27,6 +27,8 @@ export interface Phase {
   skip?: number;
   /** A lasting fault here leaves the step's outcome as it was, with one warning (A5 never hides the cause). */
   tolerated?: boolean;
+  /** Faults no run of this target meets on this request (named, with why, where the phase is declared). */
+  unreached?: string[];
 }
 
 /** One operation, set up to succeed in a few requests, with the requests a fault can land on. */
@@ -91,7 +93,14 @@ export const TARGETS: Target[] = [
     },
     phases: [
       { name: 'read', method: 'GET', path: /\/databaseInstances$/ },
-      { name: 'change', method: 'POST', path: /\/databaseInstances\/[^/]+\/stop$/ },
+      {
+        name: 'change',
+        method: 'POST',
+        path: /\/databaseInstances\/[^/]+\/stop$/,
+        // The database's stop comes after the application's stop and its polls, past this fault's 1 s timeout on
+        // a real clock; a database stop that hangs is the 'no answer within the request timeout' cell.
+        unreached: ['a request that hangs past the timeout'],
+      },
     ],
     succeeded: (r) => {
       expect(r.run?.result.outputs['operation-status']).toBe('Succeeded');
@@ -253,7 +262,9 @@ export interface FaultSpec {
 
 /** The faults that apply to a phase. */
 export function faultsFor(phase: Phase): FaultSpec[] {
-  return FAULTS.filter((spec) => !spec.phases || spec.phases.includes(phase.name));
+  return FAULTS.filter(
+    (spec) => (!spec.phases || spec.phases.includes(phase.name)) && !phase.unreached?.includes(spec.name),
+  );
 }
 
 /** Failures of a step whose timeout came first: the wait's own words, or the client's. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { summaryPage } from '../../scripts/summaries/page.js';
 import { renderSummary } from '../../src/action/summary/render.js';
 import { viewOfResult } from '../../src/runtime/view/view.js';
+import { formatDuration } from '../../src/operations/format.js';
 import type { OperationResult } from '../../src/operations/types.js';
 
 const SUB = '00000000-0000-4000-8000-000000000001';
@@ -35,7 +36,6 @@ function windowSummary(): string {
     system('DV1', 'HDB-DV1', [96, 240, 71, 88]),
   ];
   const total = (i: (typeof instances)[number]) => i.steps.reduce((s, x) => s + x.seconds, 0);
-  const format = (s: number) => `${Math.floor(s / 60)} min ${s % 60} s`;
   const result: OperationResult = {
     outputs: { instances, 'operation-status': 'Succeeded', 'operation-urls': [] },
     summary: [
@@ -51,7 +51,7 @@ function windowSummary(): string {
           'Running',
           'whole system stopped, machines deallocated',
           'Offline',
-          format(total(i)),
+          formatDuration(total(i) * 1000),
         ]),
       },
     ],

@@ -21990,9 +21990,13 @@ function diagnosisLines(diagnosis) {
     }
     return lines;
 }
-/** What to do, then the facts it rests on, one per line. */
+/** What to do, then the facts it rests on, a line each (the summary's What to do, the log). */
+function diagnosisAdviceLines(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)];
+}
+/** The same as one text, lines joined: the advice of an error (runtime/advice.ts). */
 function diagnosisAdvice(diagnosis) {
-    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
+    return diagnosisAdviceLines(diagnosis).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
@@ -25564,8 +25568,13 @@ async function checkImageCached(options, client, ctx) {
     let complete = false;
     logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    const list = { method: 'GET', url, schema: cachedImagesListSchema, what: 'cached images list' };
-    for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+    for await (const page of listPages(client, {
+        method: 'GET',
+        url,
+        schema: cachedImagesListSchema,
+        what: 'cached images list',
+        signal: ctx.signal,
+    })) {
         pagesRead++;
         for (const cached of page.value) {
             imagesSeen++;
@@ -27130,8 +27139,13 @@ async function listFleet(options, client, ctx) {
         const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
             'api-version': options.apiVersion,
         });
-        const list = { method: 'GET', url, schema: erpListPage, what: 'erp virtual instances list' };
-        for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url,
+            schema: erpListPage,
+            what: 'erp virtual instances list',
+            signal: ctx.signal,
+        })) {
             pages++;
             for (const item of page.value) {
                 listed++;
@@ -27303,8 +27317,13 @@ function refuseWindowInputs(inputs) {
 /** C3: every database instance of one system, page by page. */
 async function listDatabases(client, url, signal) {
     const all = [];
-    const list = { method: 'GET', url, schema: databaseInstanceList, what: 'database instances' };
-    for await (const page of listPages(client, { ...list, signal })) {
+    for await (const page of listPages(client, {
+        method: 'GET',
+        url,
+        schema: databaseInstanceList,
+        what: 'database instances',
+        signal,
+    })) {
         all.push(...page.value);
     }
     return all;
@@ -28996,9 +29015,10 @@ async function waitForSync(options, client, ctx) {
 async function readSettings(client, url, ctx) {
     const settings = [];
     // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    const list = { method: 'POST', url, schema: sourceSettingListSchema };
     for await (const page of listPages(client, {
-        ...list,
+        method: 'POST',
+        url,
+        schema: sourceSettingListSchema,
         what: 'listSourceShareSynchronizationSettings',
         signal: ctx.signal,
     })) {
@@ -29688,7 +29708,6 @@ function refuseUnread(module, inputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-
 const MARKS = {
     succeeded: '✅',
     failed: '❌',
@@ -29720,10 +29739,6 @@ function markOfOutcome(outcome) {
         default:
             return 'failed';
     }
-}
-/** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
-function markOfStatus(status) {
-    return classifyStatus(status);
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
@@ -29803,6 +29818,7 @@ function what_to_do_whatToDo(kind, operation) {
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
+
 
 
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -29926,7 +29942,7 @@ function rows_operationRows(table, results, failure) {
         const r = results[i];
         const said = cell(row, status);
         const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
-        let mark = markOfStatus(said);
+        let mark = classifyStatus(said);
         if (mark === 'succeeded' && cause)
             mark = 'failed';
         const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
@@ -30002,7 +30018,7 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         // A diagnosis says what to change, then the facts it rests on, a line each.
         whatToDo: [
             ...[...kinds].map((kind) => what_to_do_whatToDo(kind, operation)),
-            ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+            ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
         ],
         plan: dryRun ? plannedOf(outputs.plan) : [],
         resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({

@@ -3,7 +3,7 @@ import { systemClock } from '../client/clock.js';
 import { InputError, OriginError, ServiceError, TimeoutError, oneLine } from '../client/errors.js';
 import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
-import { diagnosisAdvice, diagnosisLines } from '../runtime/diagnosis-text.js';
+import { diagnosisAdviceLines, diagnosisLines } from '../runtime/diagnosis-text.js';
 import { InputReader } from '../runtime/reader.js';
 import { outputText, runOperation } from '../runtime/run.js';
 import { refuseUndeclaredInputs } from '../runtime/undeclared.js';
@@ -61,7 +61,7 @@ export async function run(): Promise<void> {
         viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }),
       );
     }
-    if (diagnosis) for (const line of diagnosisAdvice(diagnosis).split('\n')) actionsLogger.info(line);
+    for (const line of diagnosis ? diagnosisAdviceLines(diagnosis) : []) actionsLogger.info(line);
     if (failure) core.setFailed(redactUrls(oneLine(failure)));
   } catch (error) {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.

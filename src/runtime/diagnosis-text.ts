@@ -40,7 +40,12 @@ export function diagnosisLines(diagnosis: Diagnosis | undefined): string[] {
   return lines;
 }
 
-/** What to do, then the facts it rests on, one per line. */
+/** What to do, then the facts it rests on, a line each (the summary's What to do, the log). */
+export function diagnosisAdviceLines(diagnosis: Diagnosis): string[] {
+  return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)];
+}
+
+/** The same as one text, lines joined: the advice of an error (runtime/advice.ts). */
 export function diagnosisAdvice(diagnosis: Diagnosis): string {
-  return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)].join('\n');
+  return diagnosisAdviceLines(diagnosis).join('\n');
 }

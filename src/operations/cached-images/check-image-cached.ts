@@ -87,8 +87,13 @@ export async function checkImageCached(
   let complete = false;
   logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
   // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-  const list = { method: 'GET', url, schema: cachedImagesListSchema, what: 'cached images list' } as const;
-  for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+  for await (const page of listPages(client, {
+    method: 'GET',
+    url,
+    schema: cachedImagesListSchema,
+    what: 'cached images list',
+    signal: ctx.signal,
+  })) {
     pagesRead++;
     for (const cached of page.value) {
       imagesSeen++;

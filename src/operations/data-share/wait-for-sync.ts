@@ -123,9 +123,10 @@ async function readSettings(
 ): Promise<SourceShareSynchronizationSetting[]> {
   const settings: SourceShareSynchronizationSetting[] = [];
   // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-  const list = { method: 'POST', url, schema: sourceSettingListSchema } as const;
   for await (const page of listPages(client, {
-    ...list,
+    method: 'POST',
+    url,
+    schema: sourceSettingListSchema,
     what: 'listSourceShareSynchronizationSettings',
     signal: ctx.signal,
   })) {

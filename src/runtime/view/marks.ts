@@ -1,4 +1,3 @@
-import { classifyStatus } from '../../client/status.js';
 import type { Outcome } from '../../operations/types.js';
 
 /**
@@ -41,9 +40,4 @@ export function markOfOutcome(outcome: string | undefined): Mark {
     default:
       return 'failed';
   }
-}
-
-/** An operation status as a mark: the contract's status rules (terminal success, terminal failure, running). */
-export function markOfStatus(status: string | undefined): Mark {
-  return classifyStatus(status);
 }

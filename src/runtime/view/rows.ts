@@ -1,5 +1,6 @@
 import type { OperationResult, SummaryTable } from '../../operations/types.js';
-import { markOfOutcome, markOfStatus, type Mark } from './marks.js';
+import { classifyStatus } from '../../client/status.js';
+import { markOfOutcome, type Mark } from './marks.js';
 import { kindOfCause } from './what-to-do.js';
 
 /** One step of a whole-system window under its system (contract: `instances[].steps`). */
@@ -161,7 +162,7 @@ function operationRows(table: SummaryTable, results: Entry[], failure: string | 
     const r = results[i];
     const said = cell(row, status);
     const cause = oneLineCause(text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
-    let mark = markOfStatus(said);
+    let mark: Mark = classifyStatus(said);
     if (mark === 'succeeded' && cause) mark = 'failed';
     const named = text(r?.erpVirtualInstance) ?? text(r?.target) ?? text(r?.name);
     return {

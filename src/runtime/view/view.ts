@@ -3,7 +3,7 @@ import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../../operations/types.js';
 import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
-import { diagnosisAdvice } from '../diagnosis-text.js';
+import { diagnosisAdviceLines } from '../diagnosis-text.js';
 import { isGood, marked } from './marks.js';
 import { oneLineCause, rowsOf, type TargetRow } from './rows.js';
 import { kindOfCause, kindOfError, whatToDo, type FailureKind } from './what-to-do.js';
@@ -91,7 +91,7 @@ export function viewOfResult(
     // A diagnosis says what to change, then the facts it rests on, a line each.
     whatToDo: [
       ...[...kinds].map((kind) => whatToDo(kind, operation)),
-      ...(diagnosis ? diagnosisAdvice(diagnosis).split('\n') : []),
+      ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
     ],
     plan: dryRun ? plannedOf(outputs.plan) : [],
     resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({

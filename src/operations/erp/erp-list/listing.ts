@@ -59,8 +59,13 @@ export async function listFleet(
     const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
       'api-version': options.apiVersion,
     });
-    const list = { method: 'GET', url, schema: erpListPage, what: 'erp virtual instances list' } as const;
-    for await (const page of listPages(client, { ...list, signal: ctx.signal })) {
+    for await (const page of listPages(client, {
+      method: 'GET',
+      url,
+      schema: erpListPage,
+      what: 'erp virtual instances list',
+      signal: ctx.signal,
+    })) {
       pages++;
       for (const item of page.value) {
         listed++;

@@ -32,8 +32,13 @@ export async function listDatabases(
   signal?: AbortSignal,
 ): Promise<DatabaseInstance[]> {
   const all: DatabaseInstance[] = [];
-  const list = { method: 'GET', url, schema: databaseInstanceList, what: 'database instances' } as const;
-  for await (const page of listPages(client, { ...list, signal })) {
+  for await (const page of listPages(client, {
+    method: 'GET',
+    url,
+    schema: databaseInstanceList,
+    what: 'database instances',
+    signal,
+  })) {
     all.push(...page.value);
   }
   return all;
