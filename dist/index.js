@@ -33393,9 +33393,11 @@ function parseBody(response, schema, what) {
             requestId: response.requestId,
         });
     }
-    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-        response.debug?.(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-    }
+    // The walk only feeds debug lines: without a reader it is skipped.
+    if (response.debug)
+        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+        }
     return parsed.data;
 }
 /**
@@ -33956,15 +33958,12 @@ class http_HttpClient {
             correlationId: flat['x-vendor-correlation-request-id'],
             debug: this.options.debug,
         };
-        this.debug(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
+        this.options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
             (response.requestId ? ` (request-id ${response.requestId})` : ''));
         return response;
     }
     withinDeadline(wait) {
         return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-    debug(line) {
-        this.options.debug?.(line);
     }
 }
 
@@ -35484,7 +35483,7 @@ async function checkImageCached(options, client, ctx) {
             imagesSeen++;
             if (typeof cached.image !== 'string') {
                 skipped++;
-                logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+                logger.debug?.(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
                 continue;
             }
             let key;
@@ -35495,7 +35494,7 @@ async function checkImageCached(options, client, ctx) {
                 if (!(error instanceof ImageReferenceError))
                     throw error;
                 skipped++;
-                logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+                logger.debug?.(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
                 continue;
             }
             const found = matches.get(key);
@@ -35508,7 +35507,7 @@ async function checkImageCached(options, client, ctx) {
                 });
             }
         }
-        logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        logger.debug?.(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
         if ([...matches.values()].every((m) => m.length > 0)) {
             complete = !page.nextLink;
             break;
@@ -36156,7 +36155,7 @@ function followInLog(ctx, log, startedAt, options) {
         ...options,
         terms: ctx,
         onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-        debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+        debug: ctx.logger.debug && ((line) => ctx.logger.debug?.(`${log.name}: ${line}`)),
     });
 }
 
@@ -37061,7 +37060,7 @@ async function listFleet(options, client, ctx) {
                 if (isSelected(member, options))
                     selected.push(member);
             }
-            ctx.logger.debug(`Page ${pages}: ${page.value.length} system(s).`);
+            ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
         }
     }
     ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
@@ -39659,7 +39658,7 @@ function redacting(logger) {
     return {
         info: (line) => logger.info(redactUrls(line)),
         warning: (line) => logger.warning(redactUrls(line)),
-        debug: (line) => logger.debug(redactUrls(line)),
+        ...(logger.debug ? { debug: (line) => logger.debug?.(redactUrls(line)) } : {}),
         group: (name, work) => logger.group(redactUrls(name), work),
     };
 }
@@ -39797,11 +39796,13 @@ function randomToken() {
 /**
  * Warnings, debug lines and group names are inert already: @actions/core writes each as one command line whose
  * data escapes CR and LF, and the runner reads only the first command of a line, so the text stays its data.
+ * Debug lines only where the runner shows them: it sets RUNNER_DEBUG=1 exactly when ACTIONS_STEP_DEBUG is on
+ * (`core.isDebug()`); otherwise it drops them, and building them cost a fan-out 68 ms of CPU (docs/benchmark.md).
  */
 const actionsLogger = {
     info: (line) => info(plainText(line)),
     warning: (line) => warning(line),
-    debug: (line) => debug(line),
+    ...(isDebug() ? { debug: (line) => debug(line) } : {}),
     group: (name, work) => group(name, work),
 };
 
@@ -40781,15 +40782,20 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */   Z2: () => (/* binding */ dontWaitForDispatcherClose),
 /* harmony export */   uB: () => (/* binding */ closeDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4721);
+/* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1692);
+/* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_tls__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4721);
+
 
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours.
+ * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
+ * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone): building one per connection
+ * was 0.7 ms of CPU each, 34 ms of a fan-out's first 50 handshakes (docs/benchmark.md).
  */
 function createDispatcher({ requestTimeoutMs }) {
-    return new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({
-        connect: { timeout: requestTimeoutMs },
+    return new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent({
+        connect: { timeout: requestTimeoutMs, secureContext: (0,node_tls__WEBPACK_IMPORTED_MODULE_0__.createSecureContext)() },
         headersTimeout: requestTimeoutMs,
         bodyTimeout: requestTimeoutMs,
         keepAliveTimeout: 30_000,
@@ -41203,6 +41209,18 @@ module.exports.EnvHttpProxyAgent = __nccwpck_require__(3137);
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -11,10 +11,17 @@ const emu = useEmulator();
 const SUB = '00000000-0000-4000-8000-0000000000e5';
 const POLL = /\/operationStatuses\//;
 
-async function run(inputs: Record<string, string>, token = 'emu-access-token'): Promise<ActionRun> {
+/** With step debugging on, as the runner sets it when ACTIONS_STEP_DEBUG is true. */
+const STEP_DEBUG = { RUNNER_DEBUG: '1' };
+
+async function run(
+  inputs: Record<string, string>,
+  token = 'emu-access-token',
+  env: Record<string, string> = STEP_DEBUG,
+): Promise<ActionRun> {
   const e = emu.get();
   const r = unescapeCommands(
-    await runAction({ 'base-url': e.url, 'access-token': token, 'poll-interval': '1s', ...inputs }),
+    await runAction({ 'base-url': e.url, 'access-token': token, 'poll-interval': '1s', ...inputs }, { env }),
   );
   expectNoSecrets(r, [...emulatorSecrets(e), token]);
   return r;
@@ -34,6 +41,19 @@ const sync = {
   'share-subscription': 'share',
 };
 const debugLines = (r: ActionRun) => r.commands.filter((c) => c.name === 'debug').map((c) => c.data);
+
+describe('debug lines', () => {
+  it('are written only with step debugging on: the runner drops them otherwise', async () => {
+    emu.get().erp.setInstance('X01', { steps: ['InProgress', 'Succeeded'] });
+    const quiet = await run(stop, undefined, {});
+    expect(quiet.code).toBe(0);
+    expect(debugLines(quiet)).toEqual([]);
+    emu.get().erp.setInstance('X01', { steps: ['InProgress', 'Succeeded'] });
+    const debugging = await run(stop);
+    expect(debugging.code).toBe(0);
+    expect(debugLines(debugging)).toContainEqual(expect.stringMatching(/^GET \S+X01\S* → 200 in \d+ ms/));
+  });
+});
 
 describe('informational fields out of range or malformed', () => {
   it('a percentComplete of 101 or a string does not fail a stop that succeeded: unknown, with a debug line', async () => {

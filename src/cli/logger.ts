@@ -43,7 +43,7 @@ export function createCliLogger(
   const logger: Logger = {
     info: write,
     warning: (line) => write(`warning: ${line}`),
-    debug: (line) => verbose && write(`debug: ${line}`),
+    ...(verbose ? { debug: (line: string) => write(`debug: ${line}`) } : {}),
     group: async (name, work) => {
       write(`▸ ${name}`);
       return work();

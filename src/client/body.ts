@@ -32,11 +32,13 @@ export function parseBody<S extends core.$ZodType>(
       requestId: response.requestId,
     });
   }
-  for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-    response.debug?.(
-      `${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`,
-    );
-  }
+  // The walk only feeds debug lines: without a reader it is skipped.
+  if (response.debug)
+    for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+      response.debug(
+        `${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`,
+      );
+    }
   return parsed.data;
 }
 

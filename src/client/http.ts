@@ -270,7 +270,7 @@ export class HttpClient {
       correlationId: flat['x-vendor-correlation-request-id'],
       debug: this.options.debug,
     };
-    this.debug(
+    this.options.debug?.(
       `${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
         (response.requestId ? ` (request-id ${response.requestId})` : ''),
     );
@@ -279,9 +279,5 @@ export class HttpClient {
 
   private withinDeadline(wait: number): boolean {
     return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-  }
-
-  private debug(line: string): void {
-    this.options.debug?.(line);
   }
 }

@@ -5,7 +5,8 @@ import type { OutputName } from './outputs.js';
 export interface Logger {
   info(line: string): void;
   warning(line: string): void;
-  debug(line: string): void;
+  /** Absent when no one reads debug lines (the runner's step debugging off, no --verbose): none is built then. */
+  debug?(line: string): void;
   group<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
 

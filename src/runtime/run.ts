@@ -147,7 +147,7 @@ function redacting(logger: Logger): Logger {
   return {
     info: (line) => logger.info(redactUrls(line)),
     warning: (line) => logger.warning(redactUrls(line)),
-    debug: (line) => logger.debug(redactUrls(line)),
+    ...(logger.debug ? { debug: (line: string) => logger.debug?.(redactUrls(line)) } : {}),
     group: (name, work) => logger.group(redactUrls(name), work),
   };
 }

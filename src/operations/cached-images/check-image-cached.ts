@@ -99,7 +99,7 @@ export async function checkImageCached(
       imagesSeen++;
       if (typeof cached.image !== 'string') {
         skipped++;
-        logger.debug(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
+        logger.debug?.(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
         continue;
       }
       let key: string;
@@ -108,7 +108,7 @@ export async function checkImageCached(
       } catch (error) {
         if (!(error instanceof ImageReferenceError)) throw error;
         skipped++;
-        logger.debug(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
+        logger.debug?.(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
         continue;
       }
       const found = matches.get(key);
@@ -120,7 +120,7 @@ export async function checkImageCached(
         });
       }
     }
-    logger.debug(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+    logger.debug?.(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
     if ([...matches.values()].every((m) => m.length > 0)) {
       complete = !page.nextLink;
       break;

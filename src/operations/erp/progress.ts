@@ -94,6 +94,6 @@ export function followInLog(
     ...options,
     terms: ctx,
     onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-    debug: (line) => ctx.logger.debug(`${log.name}: ${line}`),
+    debug: ctx.logger.debug && ((line) => ctx.logger.debug?.(`${log.name}: ${line}`)),
   });
 }

@@ -75,7 +75,7 @@ export async function listFleet(
         seen.add(member.id.toLowerCase());
         if (isSelected(member, options)) selected.push(member);
       }
-      ctx.logger.debug(`Page ${pages}: ${page.value.length} system(s).`);
+      ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
     }
   }
   ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
