@@ -25,6 +25,8 @@ export interface BenchEnv extends ChildSetting {
   floorRequestsMain: string;
   /** Floor + GETs with each page validated by the action's zod/mini schema (floor.ts). */
   floorZodMain: string;
+  /** The least client for the fan-out (floor.ts). */
+  fanOutFloorMain: string;
   /** The vendor's SDK doing the same step, without and with @azure/identity (sdk.ts). */
   sdkMain: string;
   sdkIdentityMain: string;
@@ -245,15 +247,21 @@ const imageOnPage = (k: number): Case => {
  * erp-stop of `names` as a runner runs it, each operation taking `durationMs` on the server with Retry-After on every
  * answer that is not the end; `measure` reads the figures off the emulator once the step has succeeded.
  */
+interface ErpStopRun {
+  name: string;
+  names: string[];
+  timing: { durationMs: number; retryAfterSeconds: number };
+  measure: (emu: ServiceEmulator, run: ChildRun) => Sample;
+  inputs?: Record<string, string>;
+  knobs?: ErpInstanceScenario;
+  emulator?: Scenario['emulator'];
+  /** The bundle run: the action's by default. */
+  main?: string;
+}
+
 function erpStopCase(
   env: BenchEnv,
-  name: string,
-  names: string[],
-  timing: { durationMs: number; retryAfterSeconds: number },
-  extraInputs: Record<string, string>,
-  measure: (emu: ServiceEmulator, run: ChildRun) => Sample,
-  knobs: ErpInstanceScenario = {},
-  emulator: Scenario['emulator'] = undefined,
+  { name, names, timing, measure, inputs = {}, knobs = {}, emulator, main = env.actionMain }: ErpStopRun,
 ): Promise<Sample> {
   const scenario: Scenario = {
     emulator,
@@ -263,13 +271,13 @@ function erpStopCase(
   };
   return withEmulator(env, scenario, async (emu) => {
     const run = await runChild(
-      [env.actionMain],
+      [main],
       {
         operation: 'erp-stop',
         ...resourceManager(emu),
         'resource-group': 'rg',
         'erp-virtual-instance': names.join('\n'),
-        ...extraInputs,
+        ...inputs,
       },
       env,
     );
@@ -286,13 +294,12 @@ const wait = (rotating: boolean): Case => ({
   name: rotating ? 'erp-stop wait, rotating URLs' : 'erp-stop wait',
   run(env) {
     const knobs = rotating ? { rotatePollingUrl: true } : {};
-    return erpStopCase(
-      env,
-      this.name,
-      ['E01'],
-      SETTINGS.wait,
-      {},
-      (emu, run) => {
+    return erpStopCase(env, {
+      name: this.name,
+      names: ['E01'],
+      timing: SETTINGS.wait,
+      knobs,
+      measure: (emu, run) => {
         const serverEnd = emu.erp.stops[0]!.startedAt + SETTINGS.wait.durationMs;
         const stepEnd = run.closedAt + (emu.now() - Date.now());
         // A poll of a superseded URL fails the step (404), so a success means none was sent.
@@ -304,8 +311,7 @@ const wait = (rotating: boolean): Case => ({
           supersededPolls: emu.erp.supersededPolls,
         };
       },
-      knobs,
-    );
+    });
   },
 });
 
@@ -382,23 +388,38 @@ const syncStart: Case = {
   },
 };
 
+const fanOutNames = () =>
+  Array.from({ length: SETTINGS.fanOut.instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
+
 const fanOut: Case = {
   name: 'erp-stop fan-out',
   run(env) {
-    const { instances, maxParallel } = SETTINGS.fanOut;
-    const names = Array.from({ length: instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
-    return erpStopCase(
-      env,
-      this.name,
-      names,
-      SETTINGS.fanOut,
-      { 'max-parallel': String(maxParallel) },
-      (emu, run) => ({
+    return erpStopCase(env, {
+      name: this.name,
+      names: fanOutNames(),
+      timing: SETTINGS.fanOut,
+      inputs: { 'max-parallel': String(SETTINGS.fanOut.maxParallel) },
+      measure: (emu, run) => ({
         wallMs: run.wallMs,
         rssKiB: run.peakRssKiB,
         requests: emu.requests.length,
       }),
-    );
+    });
+  },
+};
+
+/** The same fan-out by the least client (floor.ts): what this machine makes of the ideal with no action at all. */
+const fanOutFloor: Case = {
+  name: 'erp-stop fan-out, the least client',
+  run(env) {
+    return erpStopCase(env, {
+      name: this.name,
+      names: fanOutNames(),
+      timing: SETTINGS.fanOut,
+      inputs: { 'max-parallel': String(SETTINGS.fanOut.maxParallel) },
+      main: env.fanOutFloorMain,
+      measure: (emu, run) => ({ wallMs: run.wallMs, requests: emu.requests.length }),
+    });
   },
 };
 
@@ -407,20 +428,18 @@ const fleet: Case = {
   run(env) {
     const { instances, maxParallel, bucket } = SETTINGS.fleet;
     const names = Array.from({ length: instances }, (_, i) => `T${String(i + 1).padStart(3, '0')}`);
-    return erpStopCase(
-      env,
-      this.name,
+    return erpStopCase(env, {
+      name: this.name,
       names,
-      SETTINGS.fleet,
-      { 'max-parallel': String(maxParallel) },
-      (emu, run) => ({
+      timing: SETTINGS.fleet,
+      inputs: { 'max-parallel': String(maxParallel) },
+      emulator: { writeBucket: bucket },
+      measure: (emu, run) => ({
         wallMs: run.wallMs,
         requests: emu.requests.length,
         throttled: emu.writeBuckets?.throttled ?? 0,
       }),
-      {},
-      { writeBucket: bucket },
-    );
+    });
   },
 };
 
@@ -497,6 +516,7 @@ export const CASES: Case[] = [
   history(false),
   syncStart,
   fanOut,
+  fanOutFloor,
   fleet,
   ...FLEET_LIST_CASES,
   window,

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { basename, dirname, join } from 'node:path';
 import { NCC_FLAGS, ncc } from '../scripts/bundle.js';
 import { V8_FLAGS } from '../src/client/start-up/v8-flags.js';
+import { ERP_API_VERSION } from '../src/operations/erp/vocabulary.js';
 
 const ROOT = new URL('../', import.meta.url).pathname;
 
@@ -91,6 +92,57 @@ const cachedImagesListSchema = z.looseObject({
     ),
   );
 }
+
+/**
+ * The least client for the fan-out: the floor plus the fan-out's requests and nothing else, as issue 31's wall
+ * row needs them: for each system, `max-parallel` at a time, the read before, the stop, a poll after each
+ * Retry-After until the operation ends, the read after; one keep-alive Agent sharing one TLS context and the V8
+ * flags, as the action has them; each body parsed as JSON, no validation, no log, one output. What this machine
+ * makes of the ideal with no action at all: the wall row's share that no change to the action removes.
+ */
+export function buildFanOutFloor(scratch: string): Bundle {
+  return build(scratch, 'fan-out-floor', FAN_OUT_FLOOR);
+}
+
+const FAN_OUT_FLOOR = `import * as core from '@actions/core';
+import { Agent, request } from 'undici';
+import { createSecureContext } from 'node:tls';
+import { setFlagsFromString } from 'node:v8';
+for (const flag of ${JSON.stringify(V8_FLAGS)}) setFlagsFromString(flag);
+const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
+const dispatcher = new Agent({ connect: { secureContext: createSecureContext() } });
+const systems = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') + '/resourceGroups/' +
+  core.getInput('resource-group') + '/providers/Vendor.Workloads/erpVirtualInstances/';
+const query = '?api-version=${ERP_API_VERSION}';
+const read = async (url) => {
+  const res = await request(url, { headers, dispatcher });
+  return { res, body: JSON.parse(await res.body.text()) };
+};
+const after = (res) => new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 1) * 1000));
+async function stop(name) {
+  await read(systems + name + query);
+  let last = await request(systems + name + '/stop' + query, {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"softStopTimeoutSeconds":0}', dispatcher,
+  });
+  await last.body.text();
+  const poll = last.headers['vendor-asyncoperation'];
+  for (;;) {
+    await after(last);
+    const { res, body } = await read(poll);
+    if (['Succeeded', 'Failed', 'Canceled'].includes(body.status)) break;
+    last = res;
+  }
+  return (await read(systems + name + query)).body.properties?.status;
+}
+const names = core.getInput('erp-virtual-instance').split('\\n').filter(Boolean);
+const statuses = [];
+let next = 0;
+await Promise.all(Array.from({ length: Number(core.getInput('max-parallel')) }, async () => {
+  while (next < names.length) { const i = next++; statuses[i] = await stop(names[i]); }
+}));
+void dispatcher.destroy();
+core.setOutput('result', JSON.stringify(statuses));
+`;
 
 /** A variant of a reference is built by replacing its lines: a line that is no longer there fails the bench. */
 export function replaceOnce(text: string, line: string, by: string): string {

@@ -8,6 +8,7 @@ import {
   buildFloor,
   buildFloorWithRequests,
   buildFloorWithZod,
+  buildFanOutFloor,
   bundleBytes,
   countInBundle,
 } from './floor.js';
@@ -58,6 +59,7 @@ try {
   const floor = buildFloor(scratch);
   const floorRequests = buildFloorWithRequests(scratch);
   const floorZod = buildFloorWithZod(scratch);
+  const fanOutFloor = buildFanOutFloor(scratch);
   console.error('building the vendor SDK references (ncc) …');
   const { sdk, sdkIdentity } = buildSdks(scratch);
   const { caFile, ...tls } = makeCertificate(scratch);
@@ -80,6 +82,7 @@ try {
     floorMain: floor.main,
     floorRequestsMain: floorRequests.main,
     floorZodMain: floorZod.main,
+    fanOutFloorMain: fanOutFloor.main,
     sdkMain: sdk.main,
     sdkIdentityMain: sdkIdentity.main,
     phases,

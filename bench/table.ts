@@ -273,6 +273,21 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     '≤ 1.10 ×',
     verdict(fanWall / idealWall <= 1.1),
   );
+  const leastWall = m('erp-stop fan-out, the least client', 'wallMs');
+  row(
+    '4',
+    'the least client on the same fan-out (floor + its requests, no validation, no log) / ideal: what this machine allows',
+    `${ms(leastWall)} = ${x(leastWall / idealWall)}`,
+    'reference',
+    '',
+  );
+  row(
+    '4',
+    'fan-out wall over the least client: what the action adds',
+    `+${ms(fanWall - leastWall)} = ${x(fanWall / leastWall)}`,
+    '(reported)',
+    '',
+  );
   row(
     '4',
     `fan-out requests / ideal (Retry-After ${f.retryAfterSeconds} s; ideal ${idealRequests})`,

@@ -23859,8 +23859,11 @@ class HttpClient {
             if (left <= 0)
                 throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
             const cut = deadlineSignal(left);
+            // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
+            const waiting = eitherSignal(signal, cut.signal);
+            const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
             try {
-                response = await this.gate.pass(() => this.once(req, url, eitherSignal(inFlight ?? signal, cut.signal), clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), eitherSignal(signal, cut.signal), change);
+                response = await this.gate.pass(() => this.once(req, url, sending, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
             }
             catch (error) {
                 if (error instanceof WaitPastDeadline)
