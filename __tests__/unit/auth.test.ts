@@ -76,7 +76,8 @@ describe('sign-in', () => {
     // (the token in hand still serves it).
     clock.advance(6 * 60_000);
     await client.send({ method: 'GET', url: '/thing' });
-    await until(() => tokenRequests().length === 2);
+    // Until the fresh token is back, not only asked for: it is told (onSecret) once its answer is read.
+    await until(() => tokenRequests().length === 2 && secrets.length === 2);
     const form = new URLSearchParams(tokenRequests()[0]!.body);
     expect(Object.fromEntries(form)).toEqual({
       grant_type: 'client_credentials',

@@ -470,6 +470,8 @@ function throttle(limits, ctx) {
 
 class Emulator {
     requests = [];
+    /** Connections accepted on every origin: a test sees a client open no more than it needs. */
+    connectionsAccepted = 0;
     faults = [];
     /** Tokens accepted as `Authorization: Bearer …` for areas A to C. */
     accessTokens;
@@ -576,6 +578,7 @@ class Emulator {
         const handler = (req, res) => void this.handle(req, res, origin);
         const server = tls ? (0,external_node_https_.createServer)(tls, handler) : (0,external_node_http_.createServer)(handler);
         server.on('connection', (socket) => {
+            this.connectionsAccepted++;
             this.sockets.add(socket);
             socket.on('close', () => this.sockets.delete(socket));
         });

@@ -23805,6 +23805,7 @@ function intentOf(req) {
 
 
 
+
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
@@ -23994,6 +23995,10 @@ class HttpClient {
         else if (req.method !== 'GET' && req.method !== 'DELETE') {
             headers['content-length'] = '0';
         }
+        // undici frees a keep-alive socket a turn after its answer completed (it waits a turn before reusing one), so a
+        // request sent at once after an answer (a stop after its read) found none free and opened a connection: 67 TLS
+        // handshakes instead of 50 in the bench's 50-wide fan-out, the first stops waiting behind them.
+        await (0,promises_namespaceObject.setImmediate)();
         this.requestCount++;
         signal?.throwIfAborted();
         // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.

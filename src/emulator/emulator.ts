@@ -64,6 +64,8 @@ export interface AreaModule {
 
 export class Emulator {
   readonly requests: RecordedRequest[] = [];
+  /** Connections accepted on every origin: a test sees a client open no more than it needs. */
+  connectionsAccepted = 0;
   readonly faults: FaultRule[] = [];
   /** Tokens accepted as `Authorization: Bearer …` for areas A to C. */
   readonly accessTokens: Set<string>;
@@ -181,6 +183,7 @@ export class Emulator {
     const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res, origin);
     const server = tls ? createTlsServer(tls, handler) : createServer(handler);
     server.on('connection', (socket) => {
+      this.connectionsAccepted++;
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
