@@ -40800,6 +40800,10 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
  * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
  * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone): building one per connection
  * was 0.7 ms of CPU each, 34 ms of a fan-out's first 50 handshakes (docs/benchmark.md).
+ *
+ * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
+ * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
+ * until its first connection has negotiated: 52 ms of the bench's fan-out.
  */
 function createDispatcher({ requestTimeoutMs }) {
     return new undici__WEBPACK_IMPORTED_MODULE_1__.EnvHttpProxyAgent({
@@ -40807,6 +40811,7 @@ function createDispatcher({ requestTimeoutMs }) {
         headersTimeout: requestTimeoutMs,
         bodyTimeout: requestTimeoutMs,
         keepAliveTimeout: 30_000,
+        allowH2: false,
     });
 }
 let waitForClose = true;
