@@ -96,9 +96,10 @@ const cachedImagesListSchema = z.looseObject({
 /**
  * The least client for the fan-out: the floor plus the fan-out's requests and nothing else, as issue 31's wall
  * row needs them: for each system, `max-parallel` at a time, the read before, the stop, a poll after each
- * Retry-After until the operation ends, the read after; one keep-alive Agent sharing one TLS context and the V8
- * flags, as the action has them; each body parsed as JSON, no validation, no log, one output. What this machine
- * makes of the ideal with no action at all: the wall row's share that no change to the action removes.
+ * Retry-After until the operation ends, the read after; the action's dispatcher settings (one TLS context,
+ * HTTP/1.1 only, each request a turn after the answer before it) and V8 flags; each body parsed as JSON, no
+ * validation, no log, one output. What this machine makes of the ideal with no action at all: the wall row's
+ * share that no change to the action removes.
  */
 export function buildFanOutFloor(scratch: string): Bundle {
   return build(scratch, 'fan-out-floor', FAN_OUT_FLOOR);
@@ -110,17 +111,20 @@ import { createSecureContext } from 'node:tls';
 import { setFlagsFromString } from 'node:v8';
 for (const flag of ${JSON.stringify(V8_FLAGS)}) setFlagsFromString(flag);
 const headers = { authorization: 'Bearer ' + core.getInput('access-token') };
-const dispatcher = new Agent({ connect: { secureContext: createSecureContext() } });
+const dispatcher = new Agent({ connect: { secureContext: createSecureContext() }, allowH2: false });
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 const systems = core.getInput('base-url') + '/subscriptions/' + core.getInput('subscription-id') + '/resourceGroups/' +
   core.getInput('resource-group') + '/providers/Vendor.Workloads/erpVirtualInstances/';
 const query = '?api-version=${ERP_API_VERSION}';
 const read = async (url) => {
+  await turn();
   const res = await request(url, { headers, dispatcher });
   return { res, body: JSON.parse(await res.body.text()) };
 };
 const after = (res) => new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 1) * 1000));
 async function stop(name) {
   await read(systems + name + query);
+  await turn();
   let last = await request(systems + name + '/stop' + query, {
     method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"softStopTimeoutSeconds":0}', dispatcher,
   });
