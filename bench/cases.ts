@@ -243,10 +243,6 @@ const imageOnPage = (k: number): Case => {
   };
 };
 
-/**
- * erp-stop of `names` as a runner runs it, each operation taking `durationMs` on the server with Retry-After on every
- * answer that is not the end; `measure` reads the figures off the emulator once the step has succeeded.
- */
 interface ErpStopRun {
   name: string;
   names: string[];
@@ -259,6 +255,10 @@ interface ErpStopRun {
   main?: string;
 }
 
+/**
+ * erp-stop of `names` as a runner runs it, each operation taking `durationMs` on the server with Retry-After on every
+ * answer that is not the end; `measure` reads the figures off the emulator once the step has succeeded.
+ */
 function erpStopCase(
   env: BenchEnv,
   { name, names, timing, measure, inputs = {}, knobs = {}, emulator, main = env.actionMain }: ErpStopRun,

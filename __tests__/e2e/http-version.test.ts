@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeCertificate } from '../../bench/tls.js';
-import { runAction } from '../helpers/run-action.js';
+import { expectNoSecrets, runAction } from '../helpers/run-action.js';
 
 /**
  * The action speaks HTTP/1.1 to a service that offers HTTP/2 as well: the transport the emulator speaks and every
@@ -36,6 +36,7 @@ describe('HTTP version', () => {
         },
         { env: { NODE_EXTRA_CA_CERTS: caFile } },
       );
+      expectNoSecrets(run, ['h2-test-token']);
       expect(run.code).toBe(0);
       expect(run.outputs.cached).toBe('true');
       expect(versions).toEqual(['1.1']);
