@@ -388,40 +388,24 @@ const syncStart: Case = {
   },
 };
 
-const fanOutNames = () =>
-  Array.from({ length: SETTINGS.fanOut.instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`);
-
-const fanOut: Case = {
-  name: 'erp-stop fan-out',
+/**
+ * 200 stops, 50 at a time, by the action; `least`: the same by the least client (floor.ts), what this machine makes
+ * of the ideal with no action at all.
+ */
+const fanOut = (least: boolean): Case => ({
+  name: least ? 'erp-stop fan-out, the least client' : 'erp-stop fan-out',
   run(env) {
+    const { instances, maxParallel } = SETTINGS.fanOut;
     return erpStopCase(env, {
       name: this.name,
-      names: fanOutNames(),
+      names: Array.from({ length: instances }, (_, i) => `E${String(i + 1).padStart(3, '0')}`),
       timing: SETTINGS.fanOut,
-      inputs: { 'max-parallel': String(SETTINGS.fanOut.maxParallel) },
-      measure: (emu, run) => ({
-        wallMs: run.wallMs,
-        rssKiB: run.peakRssKiB,
-        requests: emu.requests.length,
-      }),
+      inputs: { 'max-parallel': String(maxParallel) },
+      ...(least ? { main: env.fanOutFloorMain } : {}),
+      measure: (emu, run) => ({ wallMs: run.wallMs, rssKiB: run.peakRssKiB, requests: emu.requests.length }),
     });
   },
-};
-
-/** The same fan-out by the least client (floor.ts): what this machine makes of the ideal with no action at all. */
-const fanOutFloor: Case = {
-  name: 'erp-stop fan-out, the least client',
-  run(env) {
-    return erpStopCase(env, {
-      name: this.name,
-      names: fanOutNames(),
-      timing: SETTINGS.fanOut,
-      inputs: { 'max-parallel': String(SETTINGS.fanOut.maxParallel) },
-      main: env.fanOutFloorMain,
-      measure: (emu, run) => ({ wallMs: run.wallMs, requests: emu.requests.length }),
-    });
-  },
-};
+});
 
 const fleet: Case = {
   name: 'erp-stop fleet under throttling',
@@ -515,8 +499,8 @@ export const CASES: Case[] = [
   history(true, true),
   history(false),
   syncStart,
-  fanOut,
-  fanOutFloor,
+  fanOut(false),
+  fanOut(true),
   fleet,
   ...FLEET_LIST_CASES,
   window,

@@ -33206,6 +33206,10 @@ config(en());
 function onFirstUse(build) {
     return schemas_lazy(build);
 }
+/** One page of a vendor list, `{ value, nextLink }` with each item read by `item`, built on first use. */
+function pageOf(item) {
+    return onFirstUse(() => looseObject({ value: schemas_nullish(array(item)), nextLink: schemas_nullish(schemas_string()) }));
+}
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -37022,10 +37026,7 @@ const erpListItem = onFirstUse(() => looseObject({
     })),
 }));
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = onFirstUse(() => looseObject({
-    value: schemas_nullish(array(erpListItem)),
-    nextLink: schemas_nullish(schemas_string()),
-}));
+const erpListPage = pageOf(erpListItem);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
 
@@ -37208,10 +37209,7 @@ const databaseInstance = onFirstUse(() => looseObject({
     })),
 }));
 /** A page of C3's list, paged by `nextLink`. */
-const databaseInstanceList = onFirstUse(() => looseObject({
-    value: schemas_nullish(array(databaseInstance)),
-    nextLink: schemas_nullish(schemas_string()),
-}));
+const databaseInstanceList = pageOf(databaseInstance);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
 
@@ -38227,19 +38225,13 @@ const synchronizationSchema = onFirstUse(() => looseObject({
     endTime: reportedTime,
     durationMs: informational(schemas_number().check(schemas_int(), _gte(0))),
 }));
-const synchronizationListSchema = onFirstUse(() => looseObject({
-    value: schemas_nullish(array(synchronizationSchema)),
-    nextLink: schemas_nullish(schemas_string()),
-}));
+const synchronizationListSchema = pageOf(synchronizationSchema);
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
 const sourceShareSynchronizationSettingSchema = onFirstUse(() => looseObject({
     kind: schemas_nullish(schemas_string()),
     properties: optional(unknown()),
 }));
-const sourceSettingListSchema = onFirstUse(() => looseObject({
-    value: schemas_nullish(array(sourceShareSynchronizationSettingSchema)),
-    nextLink: schemas_nullish(schemas_string()),
-}));
+const sourceSettingListSchema = pageOf(sourceShareSynchronizationSettingSchema);
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
 const scheduleSchema = onFirstUse(() => looseObject({
     /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
@@ -38258,10 +38250,7 @@ const synchronizationDetailSchema = onFirstUse(() => looseObject({
     status: schemas_nullish(schemas_string()),
     message: informational(schemas_string()),
 }));
-const synchronizationDetailListSchema = onFirstUse(() => looseObject({
-    value: schemas_nullish(array(synchronizationDetailSchema)),
-    nextLink: schemas_nullish(schemas_string()),
-}));
+const synchronizationDetailListSchema = pageOf(synchronizationDetailSchema);
 
 ;// CONCATENATED MODULE: ./src/operations/row-marks.ts
 

@@ -23267,6 +23267,10 @@ function date(params) {
 function onFirstUse(build) {
     return (0,schemas/* lazy */.RZV)(build);
 }
+/** One page of a vendor list, `{ value, nextLink }` with each item read by `item`, built on first use. */
+function pageOf(item) {
+    return onFirstUse(() => (0,schemas/* looseObject */._H3)({ value: (0,schemas/* nullish */.cl6)((0,schemas/* array */.YOg)(item)), nextLink: (0,schemas/* nullish */.cl6)((0,schemas/* string */.YjP)()) }));
+}
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -27128,10 +27132,7 @@ const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
     })),
 }));
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* nullish */.cl6(schemas/* array */.YOg(erpListItem)),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
+const erpListPage = pageOf(erpListItem);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
 
@@ -27314,10 +27315,7 @@ const databaseInstance = onFirstUse(() => schemas/* looseObject */._H3({
     })),
 }));
 /** A page of C3's list, paged by `nextLink`. */
-const databaseInstanceList = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* nullish */.cl6(schemas/* array */.YOg(databaseInstance)),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
+const databaseInstanceList = pageOf(databaseInstance);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
 
@@ -28333,19 +28331,13 @@ const synchronizationSchema = onFirstUse(() => schemas/* looseObject */._H3({
     endTime: reportedTime,
     durationMs: informational(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(0))),
 }));
-const synchronizationListSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationSchema)),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
+const synchronizationListSchema = pageOf(synchronizationSchema);
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
 const sourceShareSynchronizationSettingSchema = onFirstUse(() => schemas/* looseObject */._H3({
     kind: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     properties: schemas/* optional */.lqM(schemas/* unknown */.L5J()),
 }));
-const sourceSettingListSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* nullish */.cl6(schemas/* array */.YOg(sourceShareSynchronizationSettingSchema)),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
+const sourceSettingListSchema = pageOf(sourceShareSynchronizationSettingSchema);
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
 const scheduleSchema = onFirstUse(() => schemas/* looseObject */._H3({
     /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
@@ -28364,10 +28356,7 @@ const synchronizationDetailSchema = onFirstUse(() => schemas/* looseObject */._H
     status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
     message: informational(schemas/* string */.YjP()),
 }));
-const synchronizationDetailListSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* nullish */.cl6(schemas/* array */.YOg(synchronizationDetailSchema)),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
+const synchronizationDetailListSchema = pageOf(synchronizationDetailSchema);
 
 ;// CONCATENATED MODULE: ./src/operations/row-marks.ts
 

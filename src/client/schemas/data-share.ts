@@ -21,12 +21,7 @@ export const synchronizationSchema = z.onFirstUse(() =>
 );
 export type Synchronization = z.output<typeof synchronizationSchema>;
 
-export const synchronizationListSchema = z.onFirstUse(() =>
-  z.looseObject({
-    value: z.nullish(z.array(synchronizationSchema)),
-    nextLink: z.nullish(z.string()),
-  }),
-);
+export const synchronizationListSchema = z.pageOf(synchronizationSchema);
 
 /** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
 export const sourceShareSynchronizationSettingSchema = z.onFirstUse(() =>
@@ -37,12 +32,7 @@ export const sourceShareSynchronizationSettingSchema = z.onFirstUse(() =>
 );
 export type SourceShareSynchronizationSetting = z.output<typeof sourceShareSynchronizationSettingSchema>;
 
-export const sourceSettingListSchema = z.onFirstUse(() =>
-  z.looseObject({
-    value: z.nullish(z.array(sourceShareSynchronizationSettingSchema)),
-    nextLink: z.nullish(z.string()),
-  }),
-);
+export const sourceSettingListSchema = z.pageOf(sourceShareSynchronizationSettingSchema);
 
 /** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
 export const scheduleSchema = z.onFirstUse(() =>
@@ -70,9 +60,4 @@ export const synchronizationDetailSchema = z.onFirstUse(() =>
 );
 export type SynchronizationDetail = z.output<typeof synchronizationDetailSchema>;
 
-export const synchronizationDetailListSchema = z.onFirstUse(() =>
-  z.looseObject({
-    value: z.nullish(z.array(synchronizationDetailSchema)),
-    nextLink: z.nullish(z.string()),
-  }),
-);
+export const synchronizationDetailListSchema = z.pageOf(synchronizationDetailSchema);

@@ -26,9 +26,4 @@ const erpListItem = z.onFirstUse(() =>
 export type ErpListItem = z.output<typeof erpListItem>;
 
 /** C5, one page: `{ value, nextLink }`. */
-export const erpListPage = z.onFirstUse(() =>
-  z.looseObject({
-    value: z.nullish(z.array(erpListItem)),
-    nextLink: z.nullish(z.string()),
-  }),
-);
+export const erpListPage = z.pageOf(erpListItem);

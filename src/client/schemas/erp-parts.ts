@@ -20,9 +20,4 @@ const databaseInstance = z.onFirstUse(() =>
 export type DatabaseInstance = z.output<typeof databaseInstance>;
 
 /** A page of C3's list, paged by `nextLink`. */
-export const databaseInstanceList = z.onFirstUse(() =>
-  z.looseObject({
-    value: z.nullish(z.array(databaseInstance)),
-    nextLink: z.nullish(z.string()),
-  }),
-);
+export const databaseInstanceList = z.pageOf(databaseInstance);

@@ -1,4 +1,13 @@
-import { config, lazy, type ZodMiniLazy, type ZodMiniType } from 'zod/mini';
+import {
+  array,
+  config,
+  lazy,
+  looseObject,
+  nullish,
+  string,
+  type ZodMiniLazy,
+  type ZodMiniType,
+} from 'zod/mini';
 // The one locale by its own path: `z.locales` would bundle all of them (+450 KiB).
 import en from 'zod/v4/locales/en.js';
 
@@ -23,4 +32,9 @@ export * from 'zod/mini';
  */
 export function onFirstUse<T extends ZodMiniType>(build: () => T): ZodMiniLazy<T> {
   return lazy(build);
+}
+
+/** One page of a vendor list, `{ value, nextLink }` with each item read by `item`, built on first use. */
+export function pageOf<T extends ZodMiniType>(item: T) {
+  return onFirstUse(() => looseObject({ value: nullish(array(item)), nextLink: nullish(string()) }));
 }
