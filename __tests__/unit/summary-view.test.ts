@@ -24,6 +24,8 @@ interface Target {
   after?: string;
   outcome: string;
   done?: string;
+  /** Its operation's status as the service last gave it. */
+  status?: string;
   failure?: string;
   steps?: object[];
 }
@@ -51,6 +53,7 @@ function stopResult(targets: Target[], failure?: string): OperationResult {
       },
     ],
     failure,
+    targets: targets.map((t) => ({ done: t.done, status: t.status, durationMs: 12_000 })),
   };
 }
 
@@ -171,6 +174,29 @@ describe('the summary of an erp-stop', () => {
     expect(html).not.toContain('s3cret');
   });
 
+  it('an operation the service ended Failed is failed, not stopping: read from its status, not from the words', () => {
+    const cause = 'The stop of X05 ended with status Failed: StopFailed (request-id: r-5).';
+    const html = renderSummary(
+      viewOfResult(
+        'erp-stop',
+        stopResult(
+          [
+            {
+              name: 'X05',
+              before: 'Running',
+              outcome: 'running',
+              done: 'stop (soft 300 s): ended by the service',
+              status: 'Failed',
+              failure: cause,
+            },
+          ],
+          cause,
+        ),
+      ),
+    );
+    expect(rowsOf(html)[1]![0]).toBe('❌ failed');
+  });
+
   it('whole-system steps: one row per step under its system', () => {
     const steps = [
       {
@@ -245,6 +271,7 @@ describe('a dry run', () => {
           ],
         },
       ],
+      targets: [{ done: 'Running → stop (soft 300 s)' }, { done: 'already Offline → skip' }],
     };
     const html = renderSummary(viewOfResult('erp-stop', result, { dryRun: true }));
     expect(title(html)).toBe('📝 erp-stop: plan (dry run)');
@@ -352,6 +379,10 @@ describe('wait-for-operation', () => {
         },
       ],
       failure: '1 of 2 operations did not end well',
+      targets: [
+        { status: 'Succeeded', durationMs: 2_000 },
+        { status: 'Failed', durationMs: 1_000 },
+      ],
     };
     const rows = rowsOf(renderSummary(viewOfResult('wait-for-operation', result))).slice(1);
     expect(rows.map((r) => [r[0], r[1]])).toEqual([

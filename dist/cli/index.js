@@ -26122,6 +26122,11 @@ function report(outcomes, options) {
         },
         summary: [table],
         failure,
+        targets: outcomes.map((o) => ({
+            done: o.instance?.done ?? statusOf(o),
+            status: statusOf(o),
+            durationMs: o.durationMs,
+        })),
     };
 }
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
@@ -26657,6 +26662,7 @@ function withPlan(reported, outcomes, operation, context, ctx) {
         },
         summary: [planTable(operation, 'erp virtual instance', targets, context)],
         failure: reported.failure,
+        targets: targets.map(({ effect }) => ({ done: effect })),
     };
 }
 
@@ -27453,11 +27459,13 @@ function windowResult({ operation, refs, outcomes, windows, ctx }) {
         }));
         logPlan(ctx.logger, targets);
         const { plan, changes } = planOutputs(targets);
+        const planned = outcomes.map(systemPlanned);
         return {
             outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
             // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
-            summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
+            summary: [planTable(operation, 'erp virtual instance', planned, context)],
             failure: reported.failure,
+            targets: planned.map(({ effect }) => ({ done: effect })),
         };
     }
     const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
@@ -29827,6 +29835,7 @@ function what_to_do_whatToDo(kind, operation) {
 
 
 
+
 const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
 const time = (v) => {
     const ms = typeof v === 'string' ? Date.parse(v) : NaN;
@@ -29834,13 +29843,6 @@ const time = (v) => {
 };
 const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
-/** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
-function parseDuration(value) {
-    const m = /^(?:(\d+) h )?(?:(\d+) min)?(?: ?(\d+(?:\.\d+)?) s)?$/.exec(value?.trim() ?? '');
-    if (!m || (!m[1] && !m[2] && !m[3]))
-        return undefined;
-    return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-}
 /** A cause in one line, without the subscription that the summary's context names once. */
 function oneLineCause(cause) {
     if (!cause)
@@ -29862,7 +29864,6 @@ function causeNaming(target, failure) {
     return mine.length ? mine.join(' ') : undefined;
 }
 const column = (table, name) => table.header.indexOf(name);
-const cell = (row, i) => (i >= 0 ? rows_text(row?.[i]) : undefined);
 const rows_WORDS = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
@@ -29886,9 +29887,10 @@ function rows_stepsOf(value) {
     });
 }
 /**
- * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output (with its
- * table for what was done and how long), wait-for-operation from its table and `result`, a dry run from its plan
- * table. Undefined for an operation whose tables say it better (a synchronization, images, users).
+ * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output and what the
+ * step knows of each (`targets`: what was done, its operation's status, how long), not read back from the table's
+ * text; wait-for-operation from `result` and `targets`, each named as its table names it; another operation's dry
+ * run from its plan table. Undefined for an operation whose tables say it better (a synchronization, images, users).
  */
 function rowsOf(operation, result) {
     const table = result.summary[0];
@@ -29896,18 +29898,14 @@ function rowsOf(operation, result) {
     const results = entries(result.outputs.result);
     const causeOf = (i, n, target) => oneLineCause(rows_text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)));
     if (instances.length > 0) {
-        const done = table ? column(table, 'what was done') : -1;
-        const would = table ? column(table, 'would') : -1;
-        const duration = table ? column(table, 'duration') : -1;
         return instances.map((inst, i) => {
-            const row = table?.rows[i];
-            const said = cell(row, done);
+            const facts = result.targets?.[i];
             // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-            const ended = /: (Failed|Cancell?ed)$/i.test(said ?? '');
+            const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
             const outcome = ended && inst.outcome === 'running' ? 'failed' : rows_text(inst.outcome);
             const mark = markOfOutcome(outcome);
             const target = rows_text(inst.name) ?? `#${i + 1}`;
-            const took = cell(row, duration);
+            const ms = facts?.durationMs;
             const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
             const cause = failing ? causeOf(i, instances.length, target) : undefined;
             // A false success must not read like a success: its word says what it is.
@@ -29921,11 +29919,11 @@ function rowsOf(operation, result) {
                         ? RUNNING[operation]
                         : (rows_WORDS[outcome ?? ''] ?? outcome ?? mark),
                 before: rows_text(inst.before),
-                done: said ?? cell(row, would),
+                done: rows_text(facts?.done),
                 after: rows_text(inst.after),
                 health: rows_text(inst.health),
-                duration: took,
-                seconds: num(inst.seconds) ?? parseDuration(took),
+                duration: ms === undefined ? undefined : formatDuration(ms),
+                seconds: num(inst.seconds) ?? (ms === undefined ? undefined : Math.round(ms / 100) / 10),
                 startedAt: time(inst.started),
                 cause,
                 steps: rows_stepsOf(inst.steps),
@@ -29935,19 +29933,23 @@ function rowsOf(operation, result) {
     if (!table)
         return undefined;
     if (operation === 'wait-for-operation')
-        return rows_operationRows(table, results, result.failure);
+        return rows_operationRows(table, result);
     if (column(table, 'would') === 1)
         return planRows(table);
     return undefined;
 }
-/** wait-for-operation: the system where the result names it, else the operation's URL as the log shows it. */
-function rows_operationRows(table, results, failure) {
-    const status = column(table, 'status');
-    const wait = column(table, "this step's wait");
+/**
+ * wait-for-operation: the system where the result names it, else the operation's URL as the log shows it; its
+ * status and this step's wait from what the step knows of each.
+ */
+function rows_operationRows(table, result) {
+    const results = entries(result.outputs.result);
     return table.rows.map((row, i) => {
         const r = results[i];
-        const said = cell(row, status);
-        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
+        const facts = result.targets?.[i];
+        const said = rows_text(facts?.status);
+        const ms = facts?.durationMs;
+        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
         let mark = classifyStatus(said);
         if (mark === 'succeeded' && cause)
             mark = 'failed';
@@ -29957,8 +29959,8 @@ function rows_operationRows(table, results, failure) {
             mark,
             word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
             after: said,
-            duration: cell(row, wait),
-            seconds: parseDuration(cell(row, wait)),
+            duration: ms === undefined ? undefined : formatDuration(ms),
+            seconds: ms === undefined ? undefined : Math.round(ms / 100) / 10,
             cause: mark === 'succeeded' ? undefined : cause,
         };
     });

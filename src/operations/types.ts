@@ -55,4 +55,18 @@ export interface OperationResult {
   outputs: Partial<Record<OutputName, string | number | boolean | object | undefined>>;
   summary: SummaryTable[];
   failure?: string;
+  /** What the step knows of each target, in input order, for the job summary's rows (erp operations). */
+  targets?: TargetFacts[];
+}
+
+/**
+ * One target as the step knows it, beside its outputs: the summary's view reads these, never its tables' text back.
+ */
+export interface TargetFacts {
+  /** What was done to it: `stop (soft 300 s): Succeeded`, `skipped: already Offline`; a dry run's `would`. */
+  done?: string;
+  /** The status of its operation as the service last gave it, where there is one. */
+  status?: string;
+  /** How long the step worked on it. */
+  durationMs?: number;
 }

@@ -147,6 +147,11 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     },
     summary: [table],
     failure,
+    targets: outcomes.map((o) => ({
+      done: o.instance?.done ?? statusOf(o),
+      status: statusOf(o),
+      durationMs: o.durationMs,
+    })),
   };
 }
 

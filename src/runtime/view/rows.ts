@@ -1,5 +1,6 @@
 import type { OperationResult, SummaryTable } from '../../operations/types.js';
 import { classifyStatus } from '../../client/status.js';
+import { formatDuration } from '../../operations/format.js';
 import { markOfOutcome, type Mark } from './marks.js';
 import { kindOfCause } from './what-to-do.js';
 
@@ -46,13 +47,6 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 const entries = (v: unknown): Entry[] =>
   Array.isArray(v) ? v.filter((e): e is Entry => typeof e === 'object' && e !== null) : [];
 
-/** `12.3 s`, `2 min 31 s`, `1 h 02 min` (operations/format.ts) back to seconds, for the timeline. */
-export function parseDuration(value: string | undefined): number | undefined {
-  const m = /^(?:(\d+) h )?(?:(\d+) min)?(?: ?(\d+(?:\.\d+)?) s)?$/.exec(value?.trim() ?? '');
-  if (!m || (!m[1] && !m[2] && !m[3])) return undefined;
-  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
-}
-
 /** A cause in one line, without the subscription that the summary's context names once. */
 export function oneLineCause(cause: string | undefined): string | undefined {
   if (!cause) return undefined;
@@ -74,7 +68,6 @@ function causeNaming(target: string, failure: string | undefined): string | unde
 }
 
 const column = (table: SummaryTable, name: string) => table.header.indexOf(name);
-const cell = (row: string[] | undefined, i: number) => (i >= 0 ? text(row?.[i]) : undefined);
 const WORDS: Record<string, string> = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING: Record<string, string> = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
@@ -99,9 +92,10 @@ function stepsOf(value: unknown): StepRow[] | undefined {
 }
 
 /**
- * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output (with its
- * table for what was done and how long), wait-for-operation from its table and `result`, a dry run from its plan
- * table. Undefined for an operation whose tables say it better (a synchronization, images, users).
+ * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output and what the
+ * step knows of each (`targets`: what was done, its operation's status, how long), not read back from the table's
+ * text; wait-for-operation from `result` and `targets`, each named as its table names it; another operation's dry
+ * run from its plan table. Undefined for an operation whose tables say it better (a synchronization, images, users).
  */
 export function rowsOf(operation: string, result: OperationResult): TargetRow[] | undefined {
   const table = result.summary[0];
@@ -112,18 +106,14 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
       text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)),
     );
   if (instances.length > 0) {
-    const done = table ? column(table, 'what was done') : -1;
-    const would = table ? column(table, 'would') : -1;
-    const duration = table ? column(table, 'duration') : -1;
     return instances.map((inst, i) => {
-      const row = table?.rows[i];
-      const said = cell(row, done);
+      const facts = result.targets?.[i];
       // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-      const ended = /: (Failed|Cancell?ed)$/i.test(said ?? '');
+      const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
       const outcome = ended && inst.outcome === 'running' ? 'failed' : text(inst.outcome);
       const mark = markOfOutcome(outcome);
       const target = text(inst.name) ?? `#${i + 1}`;
-      const took = cell(row, duration);
+      const ms = facts?.durationMs;
       const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
       const cause = failing ? causeOf(i, instances.length, target) : undefined;
       // A false success must not read like a success: its word says what it is.
@@ -137,11 +127,11 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
             ? RUNNING[operation]
             : (WORDS[outcome ?? ''] ?? outcome ?? mark),
         before: text(inst.before),
-        done: said ?? cell(row, would),
+        done: text(facts?.done),
         after: text(inst.after),
         health: text(inst.health),
-        duration: took,
-        seconds: num(inst.seconds) ?? parseDuration(took),
+        duration: ms === undefined ? undefined : formatDuration(ms),
+        seconds: num(inst.seconds) ?? (ms === undefined ? undefined : Math.round(ms / 100) / 10),
         startedAt: time(inst.started),
         cause,
         steps: stepsOf(inst.steps),
@@ -149,19 +139,23 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
     });
   }
   if (!table) return undefined;
-  if (operation === 'wait-for-operation') return operationRows(table, results, result.failure);
+  if (operation === 'wait-for-operation') return operationRows(table, result);
   if (column(table, 'would') === 1) return planRows(table);
   return undefined;
 }
 
-/** wait-for-operation: the system where the result names it, else the operation's URL as the log shows it. */
-function operationRows(table: SummaryTable, results: Entry[], failure: string | undefined): TargetRow[] {
-  const status = column(table, 'status');
-  const wait = column(table, "this step's wait");
+/**
+ * wait-for-operation: the system where the result names it, else the operation's URL as the log shows it; its
+ * status and this step's wait from what the step knows of each.
+ */
+function operationRows(table: SummaryTable, result: OperationResult): TargetRow[] {
+  const results = entries(result.outputs.result);
   return table.rows.map((row, i) => {
     const r = results[i];
-    const said = cell(row, status);
-    const cause = oneLineCause(text(r?.failure) ?? (table.rows.length === 1 ? failure : undefined));
+    const facts = result.targets?.[i];
+    const said = text(facts?.status);
+    const ms = facts?.durationMs;
+    const cause = oneLineCause(text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
     let mark: Mark = classifyStatus(said);
     if (mark === 'succeeded' && cause) mark = 'failed';
     const named = text(r?.erpVirtualInstance) ?? text(r?.target) ?? text(r?.name);
@@ -170,8 +164,8 @@ function operationRows(table: SummaryTable, results: Entry[], failure: string | 
       mark,
       word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
       after: said,
-      duration: cell(row, wait),
-      seconds: parseDuration(cell(row, wait)),
+      duration: ms === undefined ? undefined : formatDuration(ms),
+      seconds: ms === undefined ? undefined : Math.round(ms / 100) / 10,
       cause: mark === 'succeeded' ? undefined : cause,
     };
   });

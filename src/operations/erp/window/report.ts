@@ -129,11 +129,13 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     }));
     logPlan(ctx.logger, targets);
     const { plan, changes } = planOutputs(targets);
+    const planned = outcomes.map(systemPlanned);
     return {
       outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
       // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
-      summary: [planTable(operation, 'erp virtual instance', outcomes.map(systemPlanned), context)],
+      summary: [planTable(operation, 'erp virtual instance', planned, context)],
       failure: reported.failure,
+      targets: planned.map(({ effect }) => ({ done: effect })),
     };
   }
   const real = withPlan(
