@@ -39995,6 +39995,9 @@ function causeNaming(target, failure) {
     return mine.length ? mine.join(' ') : undefined;
 }
 const column = (table, name) => table.header.indexOf(name);
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline, as `steps[].seconds`. */
+const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
+const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
 const rows_WORDS = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
@@ -40053,8 +40056,8 @@ function rowsOf(operation, result) {
                 done: rows_text(facts?.done),
                 after: rows_text(inst.after),
                 health: rows_text(inst.health),
-                duration: ms === undefined ? undefined : formatDuration(ms),
-                seconds: num(inst.seconds) ?? (ms === undefined ? undefined : Math.round(ms / 100) / 10),
+                duration: took(ms),
+                seconds: num(inst.seconds) ?? tenths(ms),
                 startedAt: rows_time(inst.started),
                 cause,
                 steps: rows_stepsOf(inst.steps),
@@ -40090,8 +40093,8 @@ function rows_operationRows(table, result) {
             mark,
             word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
             after: said,
-            duration: ms === undefined ? undefined : formatDuration(ms),
-            seconds: ms === undefined ? undefined : Math.round(ms / 100) / 10,
+            duration: took(ms),
+            seconds: tenths(ms),
             cause: mark === 'succeeded' ? undefined : cause,
         };
     });

@@ -68,6 +68,9 @@ function causeNaming(target: string, failure: string | undefined): string | unde
 }
 
 const column = (table: SummaryTable, name: string) => table.header.indexOf(name);
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline, as `steps[].seconds`. */
+const took = (ms: number | undefined) => (ms === undefined ? undefined : formatDuration(ms));
+const tenths = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
 const WORDS: Record<string, string> = { running: 'still running', read: 'read' };
 /** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
 const RUNNING: Record<string, string> = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
@@ -130,8 +133,8 @@ export function rowsOf(operation: string, result: OperationResult): TargetRow[] 
         done: text(facts?.done),
         after: text(inst.after),
         health: text(inst.health),
-        duration: ms === undefined ? undefined : formatDuration(ms),
-        seconds: num(inst.seconds) ?? (ms === undefined ? undefined : Math.round(ms / 100) / 10),
+        duration: took(ms),
+        seconds: num(inst.seconds) ?? tenths(ms),
         startedAt: time(inst.started),
         cause,
         steps: stepsOf(inst.steps),
@@ -164,8 +167,8 @@ function operationRows(table: SummaryTable, result: OperationResult): TargetRow[
       mark,
       word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
       after: said,
-      duration: ms === undefined ? undefined : formatDuration(ms),
-      seconds: ms === undefined ? undefined : Math.round(ms / 100) / 10,
+      duration: took(ms),
+      seconds: tenths(ms),
       cause: mark === 'succeeded' ? undefined : cause,
     };
   });
