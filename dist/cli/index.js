@@ -23249,9 +23249,7 @@ function date(params) {
 
 /**
  * The zod every response schema is built with: `zod/mini`, the same checks as classic zod with functions in place
- * of methods, and cheaper to build. Loading and building the response schemas takes 6.9 ms instead of 10.1 ms
- * (medians of 80 runs, classic zod already loaded by the inputs); with no classic zod loaded at all, zod and these
- * schemas take 12.0 ms instead of 22.6 ms.
+ * of methods, and cheaper to load and build (docs/benchmark.md, "Start-up, before and after issue 16").
  *
  * Unlike classic zod, mini loads no messages of its own ("Invalid input" for everything); parseBody quotes the
  * message in its error, so the English ones are set here, whichever zod loads first. Import as
@@ -23261,8 +23259,8 @@ function date(params) {
 
 /**
  * A schema built when it is first used, not when its module loads: a step builds only the schemas of the operation
- * it runs. Each zod schema costs about 28 µs to build, and the action held 377 of them at load whatever it ran
- * (docs/benchmark.md, "The action's own start-up"). Every module-level schema is declared through this.
+ * it runs, where it built every operation's at load (docs/benchmark.md, "The action's own start-up"). Every
+ * module-level schema is declared through this.
  */
 function onFirstUse(build) {
     return (0,schemas/* lazy */.RZV)(build);
@@ -23467,8 +23465,8 @@ function parseBody(response, schema, what) {
 }
 /**
  * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
- * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
+ * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
+ * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
  */
 function readAsUnknown(raw, parsed, path = [], found = []) {
     if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
@@ -23999,9 +23997,8 @@ class HttpClient {
         else if (req.method !== 'GET' && req.method !== 'DELETE') {
             headers['content-length'] = '0';
         }
-        // undici frees a keep-alive socket a turn after its answer completed (it waits a turn before reusing one), so a
-        // request sent at once after an answer (a stop after its read) found none free and opened a connection: 67 TLS
-        // handshakes instead of 50 in the bench's 50-wide fan-out, the first stops waiting behind them.
+        // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
+        // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
         await (0,promises_namespaceObject.setImmediate)();
         this.requestCount++;
         signal?.throwIfAborted();
@@ -24489,12 +24486,12 @@ var undici = __nccwpck_require__(4721);
 /**
  * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
  * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
- * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone): building one per connection
- * was 0.7 ms of CPU each, 34 ms of a fan-out's first 50 handshakes (docs/benchmark.md).
+ * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone), built once rather than per
+ * handshake.
  *
  * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
  * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
- * until its first connection has negotiated: 52 ms of the bench's fan-out.
+ * until its first connection has negotiated. Figures for both: docs/benchmark.md, the fan-out's wall time.
  */
 function createDispatcher({ requestTimeoutMs }) {
     return new undici.EnvHttpProxyAgent({
@@ -24509,8 +24506,8 @@ let waitForClose = true;
 /**
  * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
  * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
- * the run just does not sit idle while they close, and the outputs and summary are written meanwhile: about
- * −3 ms of wall time here (1.67 × → 1.65 × the floor, 100 rounds; within the spread, so a small gain).
+ * the run just does not sit idle while they close, and the outputs and summary are written meanwhile (a small
+ * gain: docs/benchmark.md, "Start-up, before and after issue 16").
  * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
  */
 function dontWaitForDispatcherClose() {
@@ -30760,8 +30757,8 @@ const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /**
  * A step waits on the service far more than it computes, so V8 is told to spend memory as a short script would:
  * the young generation keeps its first size, and no function is compiled by TurboFan (Ignition, Sparkplug and
- * Maglev still run). Reading 100 pages then peaks at 1.07 × the first page's memory instead of 1.20 ×; figures and
- * cost in docs/benchmark.md, "The start-up levers".
+ * Maglev still run), so reading every page peaks near the first page's memory; figures and cost in
+ * docs/benchmark.md, "The start-up levers".
  */
 const MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--no-turbofan'];
 /** Every flag the entries set, in order; the bench's references set the same. */

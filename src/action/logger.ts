@@ -40,7 +40,7 @@ function randomToken(): string {
  * Warnings, debug lines and group names are inert already: @actions/core writes each as one command line whose
  * data escapes CR and LF, and the runner reads only the first command of a line, so the text stays its data.
  * Debug lines only where the runner shows them: it sets RUNNER_DEBUG=1 exactly when ACTIONS_STEP_DEBUG is on
- * (`core.isDebug()`); otherwise it drops them, and building them cost a fan-out 68 ms of CPU (docs/benchmark.md).
+ * (`core.isDebug()`); otherwise it drops them, and building them costs CPU for nothing (docs/benchmark.md).
  */
 export const actionsLogger: Logger = {
   info: (line) => core.info(plainText(line)),

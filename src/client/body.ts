@@ -44,8 +44,8 @@ export function parseBody<S extends core.$ZodType>(
 
 /**
  * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, and the generator with a
- * path string per field it replaces took 1.30 ms of a three-page start-up, this 0.52 ms (CPU profiles).
+ * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
+ * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
  */
 function readAsUnknown(
   raw: unknown,

@@ -242,9 +242,8 @@ export class HttpClient {
     } else if (req.method !== 'GET' && req.method !== 'DELETE') {
       headers['content-length'] = '0';
     }
-    // undici frees a keep-alive socket a turn after its answer completed (it waits a turn before reusing one), so a
-    // request sent at once after an answer (a stop after its read) found none free and opened a connection: 67 TLS
-    // handshakes instead of 50 in the bench's 50-wide fan-out, the first stops waiting behind them.
+    // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
+    // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
     await nextTurn();
     this.requestCount++;
     signal?.throwIfAborted();

@@ -59,9 +59,7 @@ export interface OperationResult {
   targets?: TargetFacts[];
 }
 
-/**
- * One target as the step knows it, beside its outputs: the summary's view reads these, never its tables' text back.
- */
+/** One target as the step knows it, beside its outputs: what the summary's view reads, not its tables' text. */
 export interface TargetFacts {
   /** What was done to it: `stop (soft 300 s): Succeeded`, `skipped: already Offline`; a dry run's `would`. */
   done?: string;

@@ -13,9 +13,7 @@ import en from 'zod/v4/locales/en.js';
 
 /**
  * The zod every response schema is built with: `zod/mini`, the same checks as classic zod with functions in place
- * of methods, and cheaper to build. Loading and building the response schemas takes 6.9 ms instead of 10.1 ms
- * (medians of 80 runs, classic zod already loaded by the inputs); with no classic zod loaded at all, zod and these
- * schemas take 12.0 ms instead of 22.6 ms.
+ * of methods, and cheaper to load and build (docs/benchmark.md, "Start-up, before and after issue 16").
  *
  * Unlike classic zod, mini loads no messages of its own ("Invalid input" for everything); parseBody quotes the
  * message in its error, so the English ones are set here, whichever zod loads first. Import as
@@ -27,8 +25,8 @@ export * from 'zod/mini';
 
 /**
  * A schema built when it is first used, not when its module loads: a step builds only the schemas of the operation
- * it runs. Each zod schema costs about 28 µs to build, and the action held 377 of them at load whatever it ran
- * (docs/benchmark.md, "The action's own start-up"). Every module-level schema is declared through this.
+ * it runs, where it built every operation's at load (docs/benchmark.md, "The action's own start-up"). Every
+ * module-level schema is declared through this.
  */
 export function onFirstUse<T extends ZodMiniType>(build: () => T): ZodMiniLazy<T> {
   return lazy(build);

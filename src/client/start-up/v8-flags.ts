@@ -10,8 +10,8 @@ export const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /**
  * A step waits on the service far more than it computes, so V8 is told to spend memory as a short script would:
  * the young generation keeps its first size, and no function is compiled by TurboFan (Ignition, Sparkplug and
- * Maglev still run). Reading 100 pages then peaks at 1.07 × the first page's memory instead of 1.20 ×; figures and
- * cost in docs/benchmark.md, "The start-up levers".
+ * Maglev still run), so reading every page peaks near the first page's memory; figures and cost in
+ * docs/benchmark.md, "The start-up levers".
  */
 export const MEMORY_FLAGS: readonly string[] = ['--semi-space-growth-factor=1', '--no-turbofan'];
 
