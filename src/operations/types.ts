@@ -57,6 +57,70 @@ export interface OperationResult {
   failure?: string;
   /** What the step knows of each target, in input order, for the job summary's rows (erp operations). */
   targets?: TargetFacts[];
+  /** Each target as it ended, in input order: the summary's rows and the result file (`result-file`) read these. */
+  rows?: TargetRow[];
+}
+
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+export type FailureKind =
+  | 'false success'
+  | 'not found'
+  | 'timeout'
+  | 'cancelled'
+  | 'not sent'
+  | 'conflict'
+  | 'whole system'
+  | 'dataset'
+  | 'image not cached'
+  | 'sign-in'
+  | 'permission'
+  | 'service failed'
+  | 'other';
+
+/** Why a target failed or is not done: one line, and its kind. */
+export interface Cause {
+  text: string;
+  kind: FailureKind;
+}
+
+/** One step of a whole-system window under its system (contract: `instances[].steps`). */
+export interface StepRow {
+  step: string;
+  target?: string;
+  outcome: Outcome;
+  /** The outcome in the contract's words: `stopped`, `skipped`, `still running`. */
+  word: string;
+  before?: string;
+  after?: string;
+  /** What was sent: `stop (hard)`, `skipped: already Offline`. */
+  done?: string;
+  /** When the step started and ended (ms since the epoch); both absent for a step never sent. */
+  startedAt?: number;
+  endedAt?: number;
+  cause?: Cause;
+}
+
+/**
+ * One target of a step as the operation hands it to the view and to the result file: a system, an operation
+ * resumed, a user, a synchronization. The only channel from an operation to its summary's rows.
+ */
+export interface TargetRow {
+  target: string;
+  /** The full resource id, where the target is a resource. */
+  id?: string;
+  outcome: Outcome;
+  word: string;
+  before?: string;
+  done?: string;
+  after?: string;
+  health?: string;
+  startedAt?: number;
+  endedAt?: number;
+  cause?: Cause;
+  steps?: StepRow[];
 }
 
 /** One target as the step knows it, beside its outputs: what the summary's view reads, not its tables' text. */
