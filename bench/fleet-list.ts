@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type ServiceEmulator } from '../src/emulator/index.js';
 import { V8_FLAGS } from '../src/client/start-up/v8-flags.js';
-import type { BenchEnv, Case, Sample } from './cases.js';
+import type { BenchEnv, Case, Sample } from './harness.js';
 import { runChild } from './child.js';
+import { mib, ms, verdict, x, type Row } from './figures.js';
 import { build } from './floor.js';
 
 /**
@@ -195,12 +196,8 @@ export const FLEET_LIST_CASES: Case[] = [
  * The table's rows: section 5, fleets. `m` is the median of a case's figure. Peak RSS grows with the pages' size for
  * any client that reads them (the floor keeps nothing and grows too), so the action's growth is held to the floor's.
  */
-export function fleetListRows(m: (name: string, key: string) => number): string[][] {
+export function fleetListRows(m: (name: string, key: string) => number): Row[] {
   const { systems, pageSize, itemBytes } = FLEET_LIST;
-  const ms = (v: number) => (v >= 10_000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(0)} ms`);
-  const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
-  const x = (v: number) => `${v.toFixed(2)} ×`;
-  const verdict = (ok: boolean) => (ok ? 'pass' : '**FAIL**');
   const setting = `${systems} systems in ${systems / pageSize} pages`;
   const kib = (b: number) => `${b / 1024} KiB`;
   const growth = m(NAMES.heavy, 'rssKiB') / m(NAMES.action, 'rssKiB');

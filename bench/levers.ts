@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ncc } from '../scripts/bundle.js';
-import { referenceCase, runStartup, type BenchEnv, type Case } from './cases.js';
+import { referenceCase, runStartup } from './cases/startup.js';
+import type { BenchEnv, Case } from './harness.js';
 import { replaceOnce } from './floor.js';
 import { buildSdks } from './sdk.js';
 

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CASES, SETTINGS, type BenchEnv, type Sample } from './cases.js';
+import { CASES } from './cases.js';
+import type { BenchEnv, Sample } from './harness.js';
+import { SETTINGS } from './settings.js';
 import { chooseRssProbe } from './child.js';
 import {
   buildFloor,
@@ -34,8 +36,16 @@ const { values } = parseArgs({
     rss: { type: 'string' },
     only: { type: 'string' },
     levers: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   },
 });
+if (values.help) {
+  console.log(
+    'npm run bench [-- --runs N --startup-runs M --rss preload --only REGEX --levers minify,compile-cache]\n' +
+      `cases (--only matches their names):\n${CASES.map((c) => `  ${c.name}`).join('\n')}`,
+  );
+  process.exit(0);
+}
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
 const startupRuns = Number(values['startup-runs']);

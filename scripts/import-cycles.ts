@@ -2,15 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-// No circle of imports in src/, type-only imports included: import-x's no-cycle (eslint.config.js) skips
-// `import type`, so a loop of types (one job cut in two) passes it. Run by `npm run lint`.
+// No circle of imports in the repository's code (src/, bench/, scripts/), type-only imports included:
+// import-x's no-cycle (eslint.config.js) skips `import type`, so a loop of types (one job cut in two) passes it.
+// Run by `npm run lint`.
 const root = resolve(new URL('..', import.meta.url).pathname);
-const src = join(root, 'src');
-const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
-  .filter((name) => name.endsWith('.ts'))
-  .map((name) => join(src, name));
+const files = ['src', 'bench', 'scripts'].flatMap((folder) =>
+  readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(root, folder, name)),
+);
 
-/** The files of src/ a file imports or re-exports from (relative specifiers; `./x.js` is `./x.ts`). */
+/** The files a file imports or re-exports from (relative specifiers; `./x.js` is `./x.ts`). */
 function importsOf(file: string): string[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles

@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { VirtualClock } from '../../src/client/clock.js';
-import { InputError, ServiceError } from '../../src/client/errors.js';
-import type { HttpClient, HttpRequest, HttpResponse } from '../../src/client/http.js';
-import { resolveOnOrigin } from '../../src/client/url.js';
+import { InputError } from '../../src/client/errors.js';
+import type { HttpClient } from '../../src/client/http.js';
 import { erpStop, type ErpStopOptions } from '../../src/operations/erp/erp-stop.js';
 import { waitForOperation } from '../../src/operations/erp/wait-for-operation.js';
 import type { Logger, OperationContext } from '../../src/operations/types.js';
+import { clientOver, errorAnswer, type FakeAnswer, type WireCall } from '../helpers/fake-transport.js';
 
 const ORIGIN = 'https://vendor.example';
 const OP_URL = `${ORIGIN}/subscriptions/s1/providers/Vendor.Workloads/locations/westeurope/operationStatuses/op1?api-version=2021-12-01-preview`;
@@ -17,7 +17,10 @@ interface FakeOptions {
   /** Statuses by poll (the last repeats); wins over durationMs. */
   statuses?: { status?: string; percentComplete?: number; error?: unknown }[];
   retryAfter?: string;
-  stop?: (req: HttpRequest, count: number) => Partial<HttpResponse>;
+  stop?: (
+    call: WireCall,
+    count: number,
+  ) => { status?: number; text?: string; headers?: Record<string, string> };
 }
 
 /** A service on a virtual clock: stop → 202, polls report by elapsed clock time or by a list. */
@@ -33,22 +36,22 @@ class FakeService {
     this.options = options;
   }
 
+  /** A real client over the fake wire this service plays. */
   client(): HttpClient {
-    return { origin: ORIGIN, send: (req: HttpRequest) => this.send(req) } as unknown as HttpClient;
+    return clientOver((call) => this.answer(call), { origin: ORIGIN, clock: this.clock });
   }
 
-  private async send(req: HttpRequest): Promise<HttpResponse> {
-    const url = resolveOnOrigin(String(req.url), ORIGIN, req.what ?? 'URL');
-    this.requests.push({ method: req.method, url: url.href, json: req.json });
+  private answer(call: WireCall): FakeAnswer {
+    this.requests.push({ method: call.method, url: call.url.href, json: call.json });
     const retry: Record<string, string> =
       this.options.retryAfter !== undefined ? { 'retry-after': this.options.retryAfter } : {};
-    if (req.method === 'POST') {
+    if (call.method === 'POST') {
       this.startedAt = this.clock.now();
-      const custom = this.options.stop?.(req, ++this.stops);
+      const custom = this.options.stop?.(call, ++this.stops);
       if (custom?.status && custom.status >= 400) {
-        throw new ServiceError({ status: custom.status, code: custom.text, requestId: 'rid-stop' });
+        return errorAnswer(custom.status, custom.text ?? '', { 'x-vendor-request-id': 'rid-stop' });
       }
-      return response(url, 202, '', custom?.headers ?? { 'vendor-asyncoperation': OP_URL, ...retry });
+      return answer(202, undefined, custom?.headers ?? { 'vendor-asyncoperation': OP_URL, ...retry });
     }
     this.polls++;
     let body: { status?: string; percentComplete?: number };
@@ -58,12 +61,12 @@ class FakeService {
       const done = this.clock.now() - this.startedAt >= (this.options.durationMs ?? 0);
       body = { status: done ? 'Succeeded' : 'InProgress', percentComplete: done ? 100 : 10 };
     }
-    return response(url, 200, JSON.stringify(body), retry);
+    return answer(200, body, retry);
   }
 }
 
-function response(url: URL, status: number, text: string, headers: Record<string, string>): HttpResponse {
-  return { url, status, text, headers, requestId: `rid-${status}` };
+function answer(status: number, json: unknown, headers: Record<string, string>): FakeAnswer {
+  return { status, json, headers: { ...headers, 'x-vendor-request-id': `rid-${status}` } };
 }
 
 function recordingLogger() {
@@ -271,17 +274,15 @@ describe('several instances', () => {
     let active = 0;
     let peak = 0;
     const polls = new Map<string, number>();
-    const client = {
-      origin: ORIGIN,
-      send: async (req: HttpRequest): Promise<HttpResponse> => {
-        const url = new URL(String(req.url));
-        active += req.method === 'POST' ? 1 : 0;
+    const client = clientOver(
+      async ({ method, url }): Promise<FakeAnswer> => {
+        active += method === 'POST' ? 1 : 0;
         peak = Math.max(peak, active);
         await new Promise((resolve) => setTimeout(resolve, 1));
-        if (req.method === 'POST') {
+        if (method === 'POST') {
           const name = url.pathname.split('/')[8]!;
           const link = `${ORIGIN}/op/${name}`;
-          return { url, status: 202, text: '', headers: { location: link } };
+          return { status: 202, headers: { location: link } };
         }
         const name = url.pathname.split('/')[2]!;
         const n = (polls.get(name) ?? 0) + 1;
@@ -290,14 +291,13 @@ describe('several instances', () => {
         if (n >= 3) active--;
         const error = status === 'Failed' ? { code: 'StopFailed', message: `no ${name}` } : null;
         return {
-          url,
           status: 200,
-          text: JSON.stringify({ status, error, id: `op-${name}` }),
-          headers: {},
-          requestId: `rid-${name}`,
+          json: { status, error, id: `op-${name}` },
+          headers: { 'x-vendor-request-id': `rid-${name}` },
         };
       },
-    } as unknown as HttpClient;
+      { origin: ORIGIN, clock },
+    );
     const names = ['A1', 'B1bad', 'C1', 'D1bad', 'E1'];
     const { ctx, lines } = context(clock);
     const result = await erpStop({ ...OPTIONS, erpVirtualInstances: names, maxParallel: 2 }, client, ctx);

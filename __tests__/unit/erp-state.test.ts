@@ -1,7 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
-import { ServiceError } from '../../src/client/errors.js';
-import type { HttpClient, HttpRequest, HttpResponse } from '../../src/client/http.js';
 import {
   compareApiVersions,
   ERP_VIRTUAL_INSTANCE,
@@ -9,47 +7,40 @@ import {
 } from '../../src/client/arm/resource-id.js';
 import { erpStop, type ErpStopOptions } from '../../src/operations/erp/erp-stop.js';
 import type { Logger, OperationContext } from '../../src/operations/types.js';
+import { clientOver, errorAnswer, type FakeAnswer } from '../helpers/fake-transport.js';
 
 const ORIGIN = 'https://vendor.example';
 const OP_URL = `${ORIGIN}/subscriptions/s1/providers/Vendor.Workloads/locations/westeurope/operationStatuses/op1?api-version=2021-12-01-preview`;
 
 /**
- * A service on a virtual clock whose first stop's answer is lost: the POST throws a ServiceError with
- * `effectUnknown` (as the client will once issue 25's retry rule lands) or a 409. `acted`: whether the service
- * had acted on it. The instance's statuses are read in order (the last repeats).
+ * A service on a virtual clock whose first stop's answer is lost: a 504 the client reads as of unknown effect (a
+ * change is never re-sent by the client where it may have arrived), or a 409. `acted`: whether the service had
+ * acted on it. The instance's statuses are read in order (the last repeats).
  */
-function service(options: { acted: boolean; lost: 'effectUnknown' | 409; retryAfter?: string }) {
+function service(
+  clock: VirtualClock,
+  options: { acted: boolean; lost: 'effectUnknown' | 409; retryAfter?: string },
+) {
   const sent: string[] = [];
   let posts = 0;
   let reads = 0;
   const statuses = ['Running', 'Stopping', 'Stopping', 'Offline'];
-  const respond = (url: URL, status: number, body: unknown, headers: Record<string, string> = {}) =>
-    ({
-      url,
-      status,
-      text: body === undefined ? '' : JSON.stringify(body),
-      headers,
-      requestId: `rid-${sent.length}`,
-    }) as HttpResponse;
-  const client = {
-    origin: ORIGIN,
-    send: async (req: HttpRequest): Promise<HttpResponse> => {
-      const url = new URL(String(req.url));
-      if (req.method === 'POST') {
+  const respond = (status: number, json: unknown, headers: Record<string, string> = {}): FakeAnswer => ({
+    status,
+    json,
+    headers: { 'x-vendor-request-id': `rid-${sent.length}`, ...headers },
+  });
+  const client = clientOver(
+    ({ method, url }) => {
+      if (method === 'POST') {
         sent.push('POST');
-        if (++posts === 1) {
-          throw new ServiceError({
-            status: options.lost === 409 ? 409 : 504,
-            code: options.lost === 409 ? 'Conflict' : 'GatewayTimeout',
-            effectUnknown: options.lost === 'effectUnknown',
-            clientRequestId: 'c0ffee00-0000-4000-8000-000000000001',
-          });
-        }
-        return respond(url, 202, undefined, { 'vendor-asyncoperation': OP_URL });
+        if (++posts === 1)
+          return options.lost === 409 ? errorAnswer(409, 'Conflict') : errorAnswer(504, 'GatewayTimeout');
+        return respond(202, undefined, { 'vendor-asyncoperation': OP_URL });
       }
       if (url.pathname.includes('/operationStatuses/')) {
         sent.push('poll');
-        return respond(url, 200, { status: 'Succeeded', percentComplete: 100 });
+        return respond(200, { status: 'Succeeded', percentComplete: 100 });
       }
       sent.push('read');
       // Where the service did not act, the instance stays Running until a POST is answered.
@@ -60,9 +51,10 @@ function service(options: { acted: boolean; lost: 'effectUnknown' | 409; retryAf
           : 'Running';
       const headers: Record<string, string> =
         options.retryAfter === undefined ? {} : { 'retry-after': options.retryAfter };
-      return respond(url, 200, { name: 'X01', properties: { status, health: 'Healthy' } }, headers);
+      return respond(200, { name: 'X01', properties: { status, health: 'Healthy' } }, headers);
     },
-  } as unknown as HttpClient;
+    { origin: ORIGIN, clock },
+  );
   return { client, sent };
 }
 
@@ -97,7 +89,7 @@ describe('a stop whose effect is unknown', () => {
     '(%s) where the service acted: followed by the instance status to Offline, never sent again',
     async (lost) => {
       const clock = new VirtualClock();
-      const { client, sent } = service({ acted: true, lost, retryAfter: '5' });
+      const { client, sent } = service(clock, { acted: true, lost, retryAfter: '5' });
       const result = await erpStop(OPTIONS, client, context(clock));
       expect(result.failure).toBeUndefined();
       expect(sent).toEqual(['read', 'POST', 'read', 'read', 'read']);
@@ -113,7 +105,7 @@ describe('a stop whose effect is unknown', () => {
 
   it('(effectUnknown) where the service did not act: sent again, then followed as usual', async () => {
     const clock = new VirtualClock();
-    const { client, sent } = service({ acted: false, lost: 'effectUnknown' });
+    const { client, sent } = service(clock, { acted: false, lost: 'effectUnknown' });
     const result = await erpStop(OPTIONS, client, context(clock));
     expect(result.failure).toBeUndefined();
     // Running after the lost answer is read again within the settle window (30 s at 15 s) before the re-send.
@@ -124,7 +116,7 @@ describe('a stop whose effect is unknown', () => {
 
   it('a 409 to the first stop is a refusal: sent once, never read to be adopted, never sent again', async () => {
     const clock = new VirtualClock();
-    const { client, sent } = service({ acted: false, lost: 409 });
+    const { client, sent } = service(clock, { acted: false, lost: 409 });
     const result = await erpStop(OPTIONS, client, context(clock));
     expect(sent).toEqual(['read', 'POST']);
     expect(result.failure).toContain('Conflict');
@@ -134,19 +126,14 @@ describe('a stop whose effect is unknown', () => {
   it('a failure whose effect is known is not retried and not read after', async () => {
     const clock = new VirtualClock();
     const sent: string[] = [];
-    const client = {
-      origin: ORIGIN,
-      send: async (req: HttpRequest): Promise<HttpResponse> => {
-        sent.push(req.method);
-        if (req.method === 'POST') throw new ServiceError({ status: 400, code: 'BadRequest' });
-        return {
-          url: new URL(String(req.url)),
-          status: 200,
-          text: JSON.stringify({ properties: { status: 'Running' } }),
-          headers: {},
-        };
+    const client = clientOver(
+      ({ method }) => {
+        sent.push(method);
+        if (method === 'POST') return errorAnswer(400, 'BadRequest');
+        return { status: 200, json: { properties: { status: 'Running' } } };
       },
-    } as unknown as HttpClient;
+      { origin: ORIGIN, clock },
+    );
     const result = await erpStop(OPTIONS, client, context(clock));
     expect(sent).toEqual(['GET', 'POST']);
     expect(result.failure).toContain('BadRequest');

@@ -2,8 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
 import { tokenGrant } from '../../src/client/auth.js';
 import { ServiceError } from '../../src/client/errors.js';
-import type { HttpClient, HttpResponse } from '../../src/client/http.js';
 import { InputReader } from '../../src/runtime/reader.js';
+import { clientOver } from '../helpers/fake-transport.js';
 
 describe('values that may hold a secret are never echoed in an error', () => {
   it('a refused address is shown without its password and query', () => {
@@ -37,20 +37,23 @@ describe('values that may hold a secret are never echoed in an error', () => {
   });
 
   it('a token endpoint body that is not JSON is not quoted', async () => {
-    const response: HttpResponse = {
-      status: 200,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      text: 'access_token=issued-secret-token&expires_in=3600',
-      url: new URL('https://login.example/t/oauth2/v2.0/token'),
-    };
-    const http = { send: async () => response } as unknown as HttpClient;
+    const tokenUrl = new URL('https://login.example/t/oauth2/v2.0/token');
+    const clock = new VirtualClock();
+    const http = clientOver(
+      () => ({
+        status: 200,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        text: 'access_token=issued-secret-token&expires_in=3600',
+      }),
+      { origin: tokenUrl.origin, clock },
+    );
     const credential = tokenGrant({
       http,
-      tokenPath: response.url.href,
+      tokenPath: tokenUrl.href,
       clientId: 'c',
       clientSecret: 's',
       scope: 'x',
-      clock: new VirtualClock(),
+      clock,
     });
     const error = await credential.headers().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { VirtualClock } from '../../src/client/clock.js';
-import { intentOf, type HttpClient, type HttpRequest, type HttpResponse } from '../../src/client/http.js';
+import { HttpClient, intentOf, type HttpRequest, type HttpResponse } from '../../src/client/http.js';
 import { ShareSubscription } from '../../src/operations/data-share/share.js';
 import type { OperationContext } from '../../src/operations/types.js';
+import { fakeTransport } from '../helpers/fake-transport.js';
 
 /**
  * What each area A request says it does: the client's retry rule and the dry run key on it, so a list must say
@@ -10,18 +11,18 @@ import type { OperationContext } from '../../src/operations/types.js';
  */
 function recordingShare() {
   const sent: HttpRequest[] = [];
-  const client = {
-    send: async (req: HttpRequest): Promise<HttpResponse> => {
-      sent.push(req);
-      return {
-        status: 200,
-        headers: {},
-        text: '{"value":[]}',
-        url: new URL(String(req.url)),
-      } as HttpResponse;
-    },
-  } as unknown as HttpClient;
   const clock = new VirtualClock(0);
+  // A real client over a fake wire, told of each request as the operation hands it over.
+  const client = new (class extends HttpClient {
+    override send(req: HttpRequest): Promise<HttpResponse> {
+      sent.push(req);
+      return super.send(req);
+    }
+  })({
+    origin: 'https://management.example',
+    clock,
+    dispatcher: fakeTransport(() => ({ status: 200, json: { value: [] } })),
+  });
   const ctx: OperationContext = {
     clock,
     logger: { info() {}, warning() {}, debug() {}, group: (_n, work) => work() },

@@ -78,35 +78,7 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
   })();
 
   const fetchToken = async (): Promise<string> => {
-    const form: Record<string, string> = {
-      grant_type: 'client_credentials',
-      client_id: options.clientId,
-      scope: options.scope,
-    };
-    if (options.clientSecret !== undefined) form.client_secret = options.clientSecret;
-    else if (options.clientAssertion) {
-      form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-      try {
-        form.client_assertion = await options.clientAssertion();
-      } catch (error) {
-        throw idTokenFailure(error);
-      }
-    }
-    let body: z.output<typeof tokenResponse>;
-    try {
-      const response = await options.http.send({
-        method: 'POST',
-        url: options.tokenPath,
-        form,
-        intent: 'read',
-        ok: tokenEndpointAnswered,
-      });
-      // A refusal says what to change, by its error number (sign-in-error.ts).
-      throwIfRefused(response, { endpoint, assertion: form.client_assertion });
-      body = parseTokenResponse(response);
-    } catch (error) {
-      throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
-    }
+    const body = await requestToken(options, endpoint);
     options.onToken?.(body.access_token);
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;
     // Short-lived tokens renew at half their life rather than at once.
@@ -169,6 +141,47 @@ export function tokenGrant(options: TokenGrantOptions): Credential {
       cached = undefined;
     },
   };
+}
+
+/** The grant's form: the client credentials, with the secret or with the runner's OIDC token as the assertion. */
+async function grantForm(options: TokenGrantOptions): Promise<Record<string, string>> {
+  const form: Record<string, string> = {
+    grant_type: 'client_credentials',
+    client_id: options.clientId,
+    scope: options.scope,
+  };
+  if (options.clientSecret !== undefined) form.client_secret = options.clientSecret;
+  else if (options.clientAssertion) {
+    form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+    try {
+      form.client_assertion = await options.clientAssertion();
+    } catch (error) {
+      throw idTokenFailure(error);
+    }
+  }
+  return form;
+}
+
+/** One token from the endpoint: the form sent, a refusal explained, the answer read without ever quoting it. */
+async function requestToken(
+  options: TokenGrantOptions,
+  endpoint: string,
+): Promise<z.output<typeof tokenResponse>> {
+  const form = await grantForm(options);
+  try {
+    const response = await options.http.send({
+      method: 'POST',
+      url: options.tokenPath,
+      form,
+      intent: 'read',
+      ok: tokenEndpointAnswered,
+    });
+    // A refusal says what to change, by its error number (sign-in-error.ts).
+    throwIfRefused(response, { endpoint, assertion: form.client_assertion });
+    return parseTokenResponse(response);
+  } catch (error) {
+    throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+  }
 }
 
 /** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */

@@ -1,4 +1,3 @@
-import type { Dispatcher } from 'undici';
 import type { Clock } from './clock.js';
 import type { ServiceError } from './errors.js';
 import type { HttpResponse } from './response.js';
@@ -47,6 +46,31 @@ export interface HttpRequest {
   clientRequestId?: string;
 }
 
+/** One request as it leaves the client. */
+export interface WireRequest {
+  origin: string;
+  path: string;
+  method: HttpRequest['method'];
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/** Its answer as it arrives: the body as it streams, read (and capped) by the client. */
+export interface WireResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Buffer> & { destroy(): void };
+}
+
+/**
+ * The wire below the client: one request out, its answer back. An undici dispatcher is one as it is (the run's
+ * keep-alive dispatcher, dispatcher.ts); a unit test gives a fake, and every rule of the client still runs above it.
+ */
+export interface HttpTransport {
+  request(request: WireRequest): Promise<WireResponse>;
+}
+
 /**
  * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
  * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
@@ -62,7 +86,8 @@ export function intentOf(req: Pick<HttpRequest, 'method' | 'intent'>): 'read' | 
 export interface HttpClientOptions {
   /** The origin this client's credential belongs to; nothing is ever sent elsewhere. */
   origin: string;
-  dispatcher: Dispatcher;
+  /** The wire: the run's undici dispatcher (an HttpTransport as it is), or a unit test's fake. */
+  dispatcher: HttpTransport;
   clock: Clock;
   credential?: Credential;
   signal?: AbortSignal;

@@ -1,0 +1,95 @@
+import type { Scenario } from '../../src/emulator/index.js';
+import { runChild } from '../child.js';
+import {
+  checkImage,
+  expectSuccess,
+  imagesScenario,
+  resourceManager,
+  withEmulator,
+  type BenchEnv,
+  type Case,
+} from '../harness.js';
+import { SETTINGS } from '../settings.js';
+
+/** Figure 3, pages: a step reads only the pages it needs, and its peak RSS does not grow with them. */
+
+const imageOnPage = (k: number): Case => {
+  const { pages, pageSize } = SETTINGS.imagePages;
+  return {
+    name: `image on page ${k} of ${pages}`,
+    run: (env) =>
+      checkImage(
+        env,
+        `image on page ${k}`,
+        imagesScenario((k - 1) * pageSize + 50, pages * pageSize, pageSize),
+      ),
+  };
+};
+
+/** The share subscription's inputs, beside the resource manager's. */
+const SHARE = { 'resource-group': 'rg', 'account-name': 'account', 'share-subscription': 'share-sub' };
+
+/**
+ * A long synchronization history, all finished. Newest first (our default order) the first page decides; in
+ * `startTime asc` the newest is on the last page, so every page is read: the same wait, 100 times the pages.
+ */
+const history = (allPages: boolean, short = false): Case => ({
+  name: allPages ? `history, every page${short ? ' (short)' : ''}` : 'history, first page',
+  async run(env) {
+    const { pageSize } = SETTINGS.history;
+    const count = short ? SETTINGS.history.shortCount : SETTINGS.history.count;
+    const scenario: Scenario = { dataShare: { pageSize, generatedHistory: { count } } };
+    return withEmulator(env, scenario, async (emu) => {
+      const inputs = { operation: 'wait-for-sync', ...resourceManager(emu), ...SHARE };
+      const run = await runChild(
+        [env.actionMain],
+        { ...inputs, ...(allPages ? { orderby: 'startTime asc' } : {}) },
+        env,
+      );
+      expectSuccess(this.name, run);
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requestsPerPoll: emu.requestsTo(/\/listSynchronizations$/).length / emu.dataShare.polls,
+      };
+    });
+  },
+});
+
+/**
+ * sync-start over the same long history: the synchronization it starts shows up in the list a poll late, then
+ * runs for three polls. The ideal: the POST, then one page of the newest-first list per poll.
+ */
+const syncStart: Case = {
+  name: 'sync-start, long history',
+  async run(env: BenchEnv) {
+    const { pageSize, count } = SETTINGS.history;
+    const scenario: Scenario = {
+      dataShare: {
+        pageSize,
+        generatedHistory: { count },
+        retryAfter: '1',
+        starts: [{ appearAfterPolls: 1, statuses: ['Queued', 'InProgress', 'Succeeded'] }],
+      },
+    };
+    return withEmulator(env, scenario, async (emu) => {
+      const inputs = { operation: 'sync-start', ...resourceManager(emu), ...SHARE };
+      const run = await runChild([env.actionMain], { ...inputs, 'synchronization-mode': 'FullSync' }, env);
+      expectSuccess(this.name, run, run.outputs['synchronization-status'] === 'Succeeded');
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        ideal: emu.requestsTo(/\/synchronize$/).length + emu.dataShare.polls,
+      };
+    });
+  },
+};
+
+export const PAGE_CASES: Case[] = [
+  ...SETTINGS.imagePages.onPages.map(imageOnPage),
+  history(true),
+  history(true, true),
+  history(false),
+  syncStart,
+];

@@ -1,0 +1,53 @@
+import { mib, verdict, x, type Figures, type Row } from '../figures.js';
+import type { SETTINGS } from '../settings.js';
+
+/** Figure 3, pages: only the pages needed are read, and peak RSS does not grow with their number. */
+export function pageRows({ m, all }: Figures, s: typeof SETTINGS): Row[] {
+  const { pages, onPages } = s.imagePages;
+  const ratios = onPages.map((k) => Math.max(...all(`image on page ${k} of ${pages}`, 'pages')) / k);
+  const every = 'history, every page';
+  const first = 'history, first page';
+  const started = 'sync-start, long history';
+  const h = s.history;
+  const pagesOf = (count: number) => count / h.pageSize;
+  const rssEvery = m(every, 'rssKiB');
+  const rssFirst = m(first, 'rssKiB');
+  const rssShort = m('history, every page (short)', 'rssKiB');
+  return [
+    [
+      '3',
+      `pages read / k, image on page k of ${pages} (k = ${onPages.join(', ')})`,
+      ratios.map((v) => v.toFixed(2)).join(', '),
+      '= 1.00',
+      verdict(ratios.every((v) => v === 1)),
+    ],
+    [
+      '3',
+      `requests per poll, ${h.count} synchronizations in ${pagesOf(h.count)} pages`,
+      `${m(every, 'requestsPerPoll')} (\`startTime asc\`), ${m(first, 'requestsPerPoll')} (newest first)`,
+      `= ${pagesOf(h.count)}, = 1`,
+      verdict(m(every, 'requestsPerPoll') === pagesOf(h.count) && m(first, 'requestsPerPoll') === 1),
+    ],
+    [
+      '3',
+      `sync-start, ${h.count} synchronizations in ${pagesOf(h.count)} pages, its id listed a poll late: requests`,
+      `${m(started, 'requests')}`,
+      `= ${m(started, 'ideal')} (1 POST + 1 page per poll)`,
+      verdict(m(started, 'requests') === m(started, 'ideal')),
+    ],
+    [
+      '3',
+      'peak RSS reading every page vs the first page',
+      `${mib(rssEvery)} vs ${mib(rssFirst)} = ${x(rssEvery / rssFirst)}`,
+      '≤ 1.10 ×',
+      verdict(rssEvery / rssFirst <= 1.1),
+    ],
+    [
+      '3',
+      `peak RSS reading every page, ${pagesOf(h.count)} pages vs ${pagesOf(h.shortCount)} pages`,
+      `${mib(rssEvery)} vs ${mib(rssShort)} = ${x(rssEvery / rssShort)}`,
+      '≤ 1.10 × (no growth with pages)',
+      verdict(rssEvery / rssShort <= 1.1),
+    ],
+  ];
+}
