@@ -180,9 +180,9 @@ describe('vendor-ops emulator without --scenario', () => {
   });
 });
 
-describe('the README', () => {
+describe('docs/emulator.md', () => {
   it('documents a scenario the emulator accepts: its JSON example starts it and the banner shows it', async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../../docs/emulator.md', import.meta.url), 'utf8');
     const example = /example with most knobs:\n\n```json\n([^]*?)```/.exec(readme)?.[1];
     expect(example).toBeDefined();
     const file = await scenarioFile('readme.json', example!);

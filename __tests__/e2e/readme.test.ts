@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { safeLoad } from 'js-yaml';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
@@ -16,15 +16,20 @@ import { runCli } from '../helpers/run-cli.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** Every page under docs/, by its path from the root. */
+const DOCS = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `docs/${file}`);
+const page = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /** The fenced blocks of a language, in order; `within` limits them to one `## ` section. */
-function blocks(language: string, within?: string): string[] {
-  let text = README;
+function blocks(language: string, within?: string, source = README): string[] {
+  let text = source;
   if (within) {
-    const start = README.indexOf(`\n## ${within}\n`);
+    const start = source.indexOf(`\n## ${within}\n`);
     expect(start).toBeGreaterThan(0);
-    const end = README.indexOf('\n## ', start + 1);
-    text = README.slice(start, end < 0 ? undefined : end);
+    const end = source.indexOf('\n## ', start + 1);
+    text = source.slice(start, end < 0 ? undefined : end);
   }
   return [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
 }
@@ -40,8 +45,8 @@ function runScripts(node: unknown): string[] {
   return [];
 }
 
-describe('the README’s workflow examples', () => {
-  const yaml = blocks('yaml');
+describe('the workflow examples of the README and docs/', () => {
+  const yaml = [README, ...DOCS.map(page)].flatMap((text) => blocks('yaml', undefined, text));
 
   it('are YAML, every one', () => {
     expect(yaml.length).toBeGreaterThanOrEqual(7);
@@ -64,29 +69,42 @@ describe('the README’s workflow examples', () => {
 });
 
 describe('the README’s lists of operations', () => {
-  it('the sign-in paragraph names every operation of the resource-management API', () => {
-    const start = README.indexOf('### Signing in to the resource-management API');
-    const end = README.indexOf('Exactly one way to get it is used');
+  it('the sign-in paragraph (docs/sign-in.md) names every operation of the resource-management API', () => {
+    const signIn = page('docs/sign-in.md');
+    const start = signIn.indexOf('## Signing in to the resource-management API');
+    const end = signIn.indexOf('Exactly one way to get it is used');
+    expect(start).toBeGreaterThanOrEqual(0);
     expect(end).toBeGreaterThan(start);
-    const text = README.slice(start, end);
+    const text = signIn.slice(start, end);
     const named = [...text.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]);
     const expected = REGISTRY.filter((m) => m.client === 'resource-manager').map((m) => m.name);
     expect(expected.filter((name) => !named.includes(name))).toEqual([]);
   });
 
-  it('the table at the top has a row for every operation', () => {
-    const table = README.slice(0, README.indexOf('## Examples'));
-    const rows = [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+  it('the table at the top has a row for every operation, linking to its page', () => {
+    const table = README.slice(0, README.indexOf('## A maintenance window in one workflow'));
+    const rows = [...table.matchAll(/^\| \[`([a-z-]+)`\]\(docs\/operations\/([a-z-]+)\.md\) \|/gm)]
+      .filter((m) => m[1] === m[2])
+      .map((m) => m[1]);
     expect(REGISTRY.map((m) => m.name).filter((name) => !rows.includes(name))).toEqual([]);
   });
 
-  it('the permissions table has a row for every operation', () => {
-    const section = README.slice(
-      README.indexOf('### What the identity must be allowed to do'),
-      README.indexOf('### Secrets'),
-    );
-    const rows = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+  it('the permissions table (docs/troubleshooting.md) has a row for every operation', () => {
+    const text = page('docs/troubleshooting.md');
+    const start = text.indexOf('## What the identity must be allowed to do');
+    expect(start).toBeGreaterThan(0);
+    const section = text.slice(start, text.indexOf('\n## ', start + 1));
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` +\|/gm)].map((m) => m[1]);
     expect(REGISTRY.map((m) => m.name).filter((name) => !rows.includes(name))).toEqual([]);
+  });
+
+  it('the README’s own permissions table names every operation (the advice sends people to it)', () => {
+    const start = README.indexOf('\n## Sign-in and permissions\n');
+    expect(start).toBeGreaterThan(0);
+    const section = README.slice(start, README.indexOf('\n## ', start + 1));
+    const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+    const named = rows.flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]));
+    expect(REGISTRY.map((m) => m.name).filter((name) => !named.includes(name))).toEqual([]);
   });
 
   it('say how long npm test takes, next to the command', () => {
@@ -191,8 +209,11 @@ describe('the README’s command line, run against the emulator', () => {
     });
   });
 
-  it('the job-summary recipe writes the HTML summary a runner would show', async () => {
-    const recipe = blocks('sh').find((b) => b.includes('GITHUB_STEP_SUMMARY='));
+  it('the job-summary recipe (docs/emulator.md) writes the HTML summary a runner would show', async () => {
+    const recipe = blocks('sh', undefined, page('docs/emulator.md')).find((b) =>
+      b.includes('GITHUB_STEP_SUMMARY='),
+    );
+    expect(recipe).toBeDefined();
     const dir = await mkdtemp(join(tmpdir(), 'readme-summary-'));
     try {
       const file = join(dir, 'summary.html');
@@ -212,5 +233,54 @@ describe('the README’s command line, run against the emulator', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the README and docs/, as a newcomer reads them', () => {
+  it('the README fits on a few screens: at most 400 lines', () => {
+    expect(README.split('\n').length).toBeLessThanOrEqual(400);
+  });
+
+  it('every operation has its page under docs/operations/', () => {
+    expect(REGISTRY.map((m) => `docs/operations/${m.name}.md`).filter((p) => !DOCS.includes(p))).toEqual([]);
+  });
+
+  /** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces as hyphens. */
+  const anchor = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+  const anchorsOf = (text: string) =>
+    new Set([...text.replace(/^```[^]*?^```$/gm, '').matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchor(m[1]!)));
+
+  /** Every relative link of a page (`[text](target)`), outside fenced code, that does not resolve. */
+  function brokenLinks(path: string, text = page(path)): string[] {
+    const links = [...text.replace(/^```[^]*?^```$/gm, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+    return links
+      .filter((link) => !/^[a-z]+:/.test(link))
+      .filter((link) => {
+        const [file, hash] = link.split('#') as [string, string | undefined];
+        const target = relative(ROOT, join(ROOT, dirname(path), file));
+        if (file && !existsSync(join(ROOT, target))) return true;
+        if (hash === undefined || !(file ? target : path).endsWith('.md')) return false;
+        return !anchorsOf(file ? page(target) : text).has(hash);
+      })
+      .map((link) => `${path}: ${link}`);
+  }
+
+  it('every relative link in README.md and docs/**/*.md resolves, to the file and the #anchor', () => {
+    expect(['README.md', ...DOCS].flatMap((path) => brokenLinks(path))).toEqual([]);
+  });
+
+  it('the link check finds a missing file, a missing anchor, and a missing anchor on the page itself', () => {
+    const text =
+      '# Here\n[a](nothing.md) [b](inputs.md#nothing) [c](inputs.md) [d](#here) [e](#gone) [f](../LICENSE)';
+    expect(brokenLinks('docs/new-page.md', text)).toEqual([
+      'docs/new-page.md: nothing.md',
+      'docs/new-page.md: inputs.md#nothing',
+      'docs/new-page.md: #gone',
+    ]);
   });
 });

@@ -59,10 +59,10 @@ describe('action.yml', () => {
   });
 });
 
-describe('README', () => {
+describe('docs/inputs.md', () => {
   it('has the input and output tables the definitions render (run `npm run action-yml` after changing them)', async () => {
     const { withReadmeTables } = await import('../../src/runtime/readme-tables.js');
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../../docs/inputs.md', import.meta.url), 'utf8');
     expect(readme).toBe(withReadmeTables(readme));
     expect(readme).toContain('| `soft-stop-timeout-seconds` | `0` | erp-stop |');
   });

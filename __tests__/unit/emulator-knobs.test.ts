@@ -5,10 +5,10 @@ import { KNOB_DOCS } from '../../src/emulator/knob-docs.js';
 import { withKnobTable } from '../../scripts/knob-table.js';
 import { knobsOf } from '../../src/emulator/knob-table.js';
 
-/** The README's table of the emulator's knobs is made from the scenario schema, so it cannot drift from it. */
-describe("the emulator's knobs in the README", () => {
+/** The table of the emulator's knobs in docs/emulator.md is made from the scenario schema, so it cannot drift from it. */
+describe("the emulator's knobs in docs/emulator.md", () => {
   it('the table is current (npm run knob-table rewrites it)', async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../../docs/emulator.md', import.meta.url), 'utf8');
     expect(withKnobTable(readme)).toBe(readme);
   });
 

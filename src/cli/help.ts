@@ -54,7 +54,7 @@ export function emulatorHelp(width = terminalWidth()): string {
         ['--port N', 'the port to listen on; default: any free port'],
         [
           '--scenario FILE',
-          'a scenario file (JSON; its format is in the README); default: the demo scenario',
+          'a scenario file (JSON; its format is in docs/emulator.md); default: the demo scenario',
         ],
         [
           '--log-requests',

@@ -101,7 +101,7 @@ export function knobsOf(
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
-/** The README's table of the emulator's knobs: every knob of the schema with its description. */
+/** The table of the emulator's knobs in docs/emulator.md: every knob of the schema with its description. */
 export function renderKnobTable(): string {
   const lines = ['| knob | takes | what it does |', '|---|---|---|'];
   for (const { path, form } of knobsOf()) {

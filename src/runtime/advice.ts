@@ -14,7 +14,7 @@ export function adviceFor(error: unknown): string {
     return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
   }
   if (error instanceof InputError) {
-    return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
+    return `Correct the input '${error.input}' in the step's with: block (docs/inputs.md says what it accepts), then run the job again.`;
   }
   if (error instanceof OriginError) {
     return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
