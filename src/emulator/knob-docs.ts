@@ -1,7 +1,7 @@
 /**
  * What each knob of a scenario file does, by its path in the file (`<name>` any name, `[]` each item): the README's
  * knob table is made from the schema (scenario-schema.ts) and these words (knob-table.ts). A knob added to the
- * schema without words here fails the test that keeps the README current (__tests__/unit/emulator-knobs.test.ts).
+ * schema without words here fails the test that keeps the README current (__tests__/unit/emulator/knob-table.test.ts).
  */
 export const KNOB_DOCS: Record<string, string> = {
   'emulator.host': 'The address to listen on (default 127.0.0.1).',
