@@ -249,7 +249,7 @@ describe('check-image-cached', () => {
   });
 
   it('sends the location as one encoded path segment and reports the service error', async () => {
-    // `/`, `?`, `#` and `%` are refused before any request (__tests__/unit/what-is-shown.test.ts); `&` and `=`
+    // `/`, `?`, `#` and `%` are refused before any request (__tests__/unit/client/url.shown.test.ts); `&` and `=`
     // are encoded, so they cannot start a query.
     const run = await check({ image: 'nginx', location: 'north europe&x=1' });
     expect(run.code).toBe(1);

@@ -1,7 +1,7 @@
 /**
  * What each knob of a scenario file does, by its path in the file (`<name>` any name, `[]` each item): the knob
  * table of docs/emulator.md is made from the schema (scenario-schema.ts) and these words (knob-table.ts). A knob
- * added to the schema without words here fails the test that keeps that page current (emulator-knobs.test.ts).
+ * added to the schema without words here fails the test that keeps that page current (__tests__/unit/emulator/knob-table.test.ts).
  */
 export const KNOB_DOCS: Record<string, string> = {
   'emulator.host': 'The address to listen on (default 127.0.0.1).',

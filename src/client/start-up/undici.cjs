@@ -4,7 +4,7 @@
  * What the bundles take for `undici` (src/tsconfig.json's `paths`, ours and @actions/http-client's imports alike):
  * the dispatchers the action uses and the request API on them, from undici's own files, without the fetch,
  * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
- * docs/benchmark.md, "The start-up levers"; __tests__/unit/undici-entry.test.ts holds it to undici's entry.
+ * docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/undici.test.ts holds it to undici's entry.
  */
 const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
 const api = require('undici/lib/api/index.js');

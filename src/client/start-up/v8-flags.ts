@@ -21,7 +21,7 @@ export const V8_FLAGS: readonly string[] = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
 /**
  * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
  * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
- * __tests__/unit/v8-flags.test.ts checks each on the Node in use.
+ * __tests__/unit/client/start-up/v8-flags.test.ts checks each on the Node in use.
  */
 export function setV8Flags(): void {
   for (const flag of V8_FLAGS) setFlagsFromString(flag);

@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { TIMELINE_SYSTEMS } from '../../../../src/action/summary/gantt.js';
+import { renderSummary } from '../../../../src/action/summary/render.js';
+import { viewOfResult } from '../../../../src/runtime/view/view.js';
+import type { OperationResult } from '../../../../src/operations/types.js';
+
+/**
+ * The job summary's timeline, read by the real `mermaid` library (its parser and its gantt model, under a jsdom
+ * DOM, in a child process): one bar per step per system, as long as the step measured, the slowest 20 systems.
+ */
+interface Task {
+  section: string;
+  task: string;
+  start: number;
+  end: number;
+  done: boolean;
+  crit: boolean;
+  active: boolean;
+}
+
+const HELPER = fileURLToPath(new URL('../../../helpers/mermaid-gantt.mjs', import.meta.url));
+
+function mermaid(text: string): Promise<{ diagramType?: string; tasks?: Task[]; error?: string }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [HELPER], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout) as never),
+    );
+    child.stdin!.end(text);
+  });
+}
+
+/** The one Mermaid block of a summary: fenced, outside every HTML block (blank lines around it). */
+function ganttOf(summary: string): string | undefined {
+  const block = /\n\n```mermaid\n([\s\S]*?)\n```\n\n/.exec(summary);
+  return block?.[1];
+}
+
+const step = (name: string, outcome: string, seconds: number) => ({
+  step: name,
+  target: 'hdb',
+  outcome,
+  seconds,
+  before: 'Running',
+  after: 'Offline',
+});
+
+function windowOf(systems: { name: string; steps?: object[]; seconds?: number }[]): OperationResult {
+  return {
+    outputs: {
+      instances: systems.map((s) => ({
+        name: s.name,
+        before: 'Running',
+        after: 'Offline',
+        outcome: 'stopped',
+        steps: s.steps,
+        seconds: s.seconds,
+      })),
+    },
+    summary: [],
+  };
+}
+
+const END = Date.UTC(2026, 10, 22, 3, 0, 0);
+
+describe('the timeline of a window', () => {
+  it('one bar per step per system, each as long as measured, one after the other', async () => {
+    const steps = [
+      step('application stop', 'stopped', 40),
+      step('database stop', 'stopped', 95),
+      step('database machines', 'failed', 12),
+    ];
+    const html = renderSummary(
+      viewOfResult(
+        'erp-stop',
+        windowOf([
+          { name: 'X01', steps },
+          { name: 'X02', steps: steps.slice(0, 2) },
+        ]),
+      ),
+      END,
+    );
+    const parsed = await mermaid(ganttOf(html)!);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.diagramType).toBe('gantt');
+    const tasks = parsed.tasks!;
+    expect(tasks.map((t) => t.section)).toEqual(['X01', 'X01', 'X01', 'X02', 'X02']);
+    expect(tasks.map((t) => (t.end - t.start) / 1000)).toEqual([40, 95, 12, 40, 95]);
+    // Each step starts where the one before ended; the window ends when the summary is written.
+    expect(tasks[1]!.start).toBe(tasks[0]!.end);
+    expect(tasks[2]!.start).toBe(tasks[1]!.end);
+    expect(Math.max(...tasks.map((t) => t.end))).toBe(END);
+    expect(tasks.map((t) => [t.done, t.crit])).toEqual([
+      [true, false],
+      [true, false],
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+  }, 20_000);
+
+  it('at most 20 systems, the slowest, and says so; a name with Mermaid syntax in it still parses', async () => {
+    const systems = Array.from({ length: 25 }, (_, i) => ({
+      name: i === 3 ? 'X:03 #; %%' : `X${i}`,
+      seconds: 100 + i,
+    }));
+    const html = renderSummary(viewOfResult('erp-stop', windowOf(systems)), END);
+    const parsed = await mermaid(ganttOf(html)!);
+    expect(parsed.error).toBeUndefined();
+    const seconds = parsed.tasks!.map((t) => (t.end - t.start) / 1000).sort((a, b) => a - b);
+    expect(seconds).toEqual(Array.from({ length: TIMELINE_SYSTEMS }, (_, i) => 105 + i));
+    expect(html).toMatch(new RegExp(`<p>[^<]*${TIMELINE_SYSTEMS}[^<]*25 systems[^<]*</p>`));
+  }, 20_000);
+
+  it('where the operation gives when each began (started), the bars stand where they ran', async () => {
+    const t0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    const result = windowOf([
+      { name: 'X01', seconds: 60 },
+      { name: 'X02', seconds: 30 },
+    ]);
+    const [x01, x02] = result.outputs.instances as Record<string, unknown>[];
+    Object.assign(x01!, { started: at(0) });
+    Object.assign(x02!, { started: at(45) });
+    const html = renderSummary(viewOfResult('erp-stop', result), END);
+    const tasks = (await mermaid(ganttOf(html)!)).tasks!;
+    expect(tasks.map((t) => [t.start, t.end])).toEqual([
+      [t0, t0 + 60_000],
+      [t0 + 45_000, t0 + 75_000],
+    ]);
+    expect(html).not.toContain('drawn from one start');
+  }, 20_000);
+
+  it('no timeline for a single system of one step, nor for a dry run', () => {
+    expect(
+      ganttOf(renderSummary(viewOfResult('erp-stop', windowOf([{ name: 'X01', seconds: 30 }])), END)),
+    ).toBeUndefined();
+    const two = windowOf([
+      { name: 'X01', seconds: 30 },
+      { name: 'X02', seconds: 20 },
+    ]);
+    expect(ganttOf(renderSummary(viewOfResult('erp-stop', two), END))).toBeDefined();
+    expect(ganttOf(renderSummary(viewOfResult('erp-stop', two, { dryRun: true }), END))).toBeUndefined();
+  });
+});
