@@ -7,7 +7,14 @@ export default {
   transform: { '^.+\\.ts$': '<rootDir>/__tests__/helpers/strip-types.mjs' },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   testTimeout: 60000,
-  reporters: ['default', '<rootDir>/__tests__/plain-summary-reporter.js'],
+  reporters: [
+    'default',
+    '<rootDir>/__tests__/helpers/slowest-reporter.mjs',
+    '<rootDir>/__tests__/plain-summary-reporter.js',
+  ],
+  // Longest suite first, by the durations committed in __tests__/helpers/durations.json, so no worker takes a long
+  // suite last; jest's own timings are in its cache, which a clean clone has not.
+  testSequencer: '<rootDir>/__tests__/helpers/sequencer.mjs',
   // The faults suite's cells wait on timers and sockets, so many run at once (only `it.concurrent` uses this).
   maxConcurrency: 24,
   // The end-to-end suites mostly wait on the bundles they start and on the emulator, so more files run at once than

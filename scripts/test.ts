@@ -127,12 +127,12 @@ const line = (o: Outcome) =>
 process.stdout.write(
   `\nnpm test: ${total.toFixed(1)} s in all${asked.length ? '' : ' (static checks beside jest)'}\n${outcomes.map(line).join('\n')}\n`,
 );
-// The budget CONTRIBUTING.md sets (3 minutes on 2 cores): said when passed, never a failure, since a busy machine
-// passes it too; a suite that grows slower is seen here first.
-const BUDGET_SECONDS = 180;
+// The budget (150 s on a clean clone on 2 cores, issue 46): said when passed, never a failure, since a busy machine
+// passes it too; a suite that grows slower is seen here first, and jest has printed the ten slowest above.
+const BUDGET_SECONDS = 150;
 if (!asked.length && total > BUDGET_SECONDS) {
   process.stdout.write(
-    `npm test took longer than its budget of ${BUDGET_SECONDS} s (CONTRIBUTING.md): on a quiet machine, find the suites that grew (jest prints each one's time).\n`,
+    `npm test took longer than its budget of ${BUDGET_SECONDS} s: on a quiet machine, find the suites that grew (jest printed the slowest ten above).\n`,
   );
 }
 if (!stopping) process.exitCode = outcomes.every((o) => o.ok) ? 0 : 1;

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { useEmulator } from '../helpers/emulator.js';
-import { appManagementFlags, CLI, runCli, type CliRun } from '../helpers/run-cli.js';
+import { appManagementFlags, runCli, startCliEmulator, type CliRun } from '../helpers/run-cli.js';
 
 /** `vendor-ops emulator` as a user meets it: every mistake one line and exit 2, and data to try from the start. */
 
@@ -30,32 +28,6 @@ async function scenarioFile(name: string, text: string): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, text);
   return file;
-}
-
-/** Starts `vendor-ops emulator` from `cwd` and reads its banner to its last line. */
-async function startCliEmulator(args: string[], cwd: string) {
-  const server = spawn(process.execPath, [CLI, 'emulator', '--port', '0', ...args], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const banner: string[] = [];
-  const lines = createInterface({ input: server.stdout });
-  await new Promise<void>((resolve) =>
-    lines.on('line', (line) => {
-      banner.push(line);
-      if (line === 'Ctrl-C stops it.') resolve();
-    }),
-  );
-  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner[0] ?? '')?.[1];
-  return {
-    url: url!,
-    banner: banner.join('\n'),
-    stop: async () => {
-      server.kill('SIGTERM');
-      return new Promise((resolve) => server.on('close', resolve));
-    },
-  };
 }
 
 describe('vendor-ops emulator: each mistake is one line and exit 2', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { safeLoad } from 'js-yaml';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../../src/emulator/index.js';
 import { REGISTRY } from '../../src/operations/registry.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, startCliEmulator } from '../helpers/run-cli.js';
 
 /**
  * The README says what the code does: its YAML is YAML, its scripts take outputs through env, its lists of
@@ -270,8 +270,10 @@ describe('the README and docs/, as a newcomer reads them', () => {
       .map((link) => `${path}: ${link}`);
   }
 
-  it('every relative link in README.md and docs/**/*.md resolves, to the file and the #anchor', () => {
-    expect(['README.md', ...DOCS].flatMap((path) => brokenLinks(path))).toEqual([]);
+  it('every relative link in README.md, docs/**/*.md and the other pages at the root resolves, to the file and the #anchor', () => {
+    const root = readdirSync(ROOT).filter((file) => file.endsWith('.md'));
+    expect(root).toContain('README.md');
+    expect([...root, ...DOCS].flatMap((path) => brokenLinks(path))).toEqual([]);
   });
 
   it('the link check finds a missing file, a missing anchor, and a missing anchor on the page itself', () => {
@@ -283,4 +285,51 @@ describe('the README and docs/, as a newcomer reads them', () => {
       'docs/new-page.md: #gone',
     ]);
   });
+});
+
+/**
+ * The window recipe as a newcomer types it: the emulator with `--fleet N`, then list, plan, stop, start and report.
+ * It needs what the fleet work adds (erp-report, --result-file, --fleet): it runs once erp-report is in the registry.
+ */
+const FLEET_READY = REGISTRY.some((m) => m.name === 'erp-report');
+describe('the README’s maintenance window on the emulator, from the command line', () => {
+  (FLEET_READY ? it : it.skip)(
+    'runs as written: every command exits 0, and the report sees the window',
+    async () => {
+      const [server, recipe] = blocks('sh', 'A maintenance window on the emulator, from the command line');
+      const serverArgs = server!.trim().split(/\s+/);
+      expect(serverArgs.slice(0, 3)).toEqual(['npx', 'vendor-ops', 'emulator']);
+      const fleet = Number(serverArgs[serverArgs.indexOf('--fleet') + 1]);
+      expect(fleet).toBeGreaterThan(0);
+      const port = serverArgs.indexOf('--port');
+      const args = serverArgs.slice(3).filter((_w, i) => i + 3 !== port && i + 3 !== port + 1);
+      const dir = await mkdtemp(join(tmpdir(), 'readme-window-'));
+      const emulator = await startCliEmulator(args, dir);
+      try {
+        const env: Record<string, string> = {};
+        const runs: { command: string; code: number | null; stdout: string; stderr: string }[] = [];
+        for (const line of recipe!.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim())) {
+          if (!line) continue;
+          const words = line.replaceAll('http://127.0.0.1:8080', emulator.url).split(/\s+/);
+          if (words[0] === 'export') {
+            for (const pair of words.slice(1)) env[pair.split('=')[0]!] = pair.slice(pair.indexOf('=') + 1);
+            continue;
+          }
+          expect(words.slice(0, 2)).toEqual(['npx', 'vendor-ops']);
+          // Relative paths (results/…) as they would be in the directory the user types in: a fresh one here.
+          const cliArgs = words.slice(2).map((w) => (/^results(\/|$)/.test(w) ? join(dir, w) : w));
+          runs.push({ command: line, ...(await runCli(cliArgs, env)) });
+        }
+        expect(
+          runs.map((r) => ({ command: r.command, code: r.code, stderr: r.code ? r.stderr : '' })),
+        ).toEqual(runs.map((r) => ({ command: r.command, code: 0, stderr: '' })));
+        expect(runs.length).toBeGreaterThanOrEqual(5);
+        expect(runs[0]!.stdout).toContain(`count=${fleet}\n`);
+        expect(runs.at(-1)!.stdout).toContain(`count=${fleet}\n`);
+      } finally {
+        await emulator.stop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

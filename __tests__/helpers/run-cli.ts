@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { COMPILE_CACHE, FAST_POLLS } from './run-action.js';
 
@@ -37,4 +38,30 @@ export function resourceManagerFlags(baseUrl: string): string[] {
 /** The flags of an app-management command of the command-line tests: the emulator and its user token. */
 export function appManagementFlags(apiUrl: string): string[] {
   return ['--api-url', apiUrl, '--api-token', 'emu-user-token'];
+}
+
+/** Starts `vendor-ops emulator` from `cwd` and reads its banner to its last line. */
+export async function startCliEmulator(args: string[], cwd: string) {
+  const server = spawn(process.execPath, [CLI, 'emulator', '--port', '0', ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const banner: string[] = [];
+  const lines = createInterface({ input: server.stdout });
+  await new Promise<void>((resolve) =>
+    lines.on('line', (line) => {
+      banner.push(line);
+      if (line === 'Ctrl-C stops it.') resolve();
+    }),
+  );
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner[0] ?? '')?.[1];
+  return {
+    url: url!,
+    banner: banner.join('\n'),
+    stop: async () => {
+      server.kill('SIGTERM');
+      return new Promise((resolve) => server.on('close', resolve));
+    },
+  };
 }
