@@ -11,6 +11,16 @@ export interface Step {
   fails?: string;
 }
 
+/** The inputs the steps share: the emulator's address and credentials, and where each area's resources are. */
+interface Sets {
+  url: string;
+  subscription: string;
+  common: Inputs;
+  polling: Inputs;
+  erp: Inputs;
+  share: Inputs;
+}
+
 export function demoSteps(url: string, accessToken: string): Step[] {
   const subscription = '00000000-0000-4000-8000-000000000001';
   const common = { 'base-url': url, 'access-token': accessToken };
@@ -24,6 +34,14 @@ export function demoSteps(url: string, accessToken: string): Step[] {
     'account-name': 'consumer',
     'share-subscription': 'sales',
   };
+  const sets: Sets = { url, subscription, common, polling, erp, share };
+  return [fleetSteps, windowSteps, wholeSystemSteps, resumeSteps, syncSteps, otherSteps].flatMap((f) =>
+    f(sets),
+  );
+}
+
+/** A fleet chosen by tag. */
+function fleetSteps({ common, subscription }: Sets): Step[] {
   return [
     // A fleet chosen by tag: the NonProd systems tagged for the snooze, two a leg of a job matrix; X08 is not
     // registered, so it is reported and left out with a warning.
@@ -38,6 +56,12 @@ export function demoSteps(url: string, accessToken: string): Step[] {
         'per-leg': '2',
       },
     },
+  ];
+}
+
+/** A maintenance window of single systems. */
+function windowSteps({ common, subscription, erp }: Sets): Step[] {
+  return [
     // A maintenance window: stop the instances (X04 is already Offline: skipped), check the gate (every one
     // Offline), then start them again with their VMs.
     {
@@ -74,6 +98,12 @@ export function demoSteps(url: string, accessToken: string): Step[] {
       inputs: { ...erp, 'erp-virtual-instance': 'X09' },
       fails: "the service ends X09's stop Failed (StopFailed): the step names the cause and what to do",
     },
+  ];
+}
+
+/** A whole system's window, and one refused. */
+function wholeSystemSteps({ common, subscription, erp }: Sets): Step[] {
+  return [
     // A whole system's window: the application, then its HANA database, then the machines (the database's last);
     // the start in reverse. The order matters: deallocating the machines before the database stop makes the
     // service read the database as Unavailable and refuse its stop (SapDbOpsNotInExpected State).
@@ -113,6 +143,12 @@ export function demoSteps(url: string, accessToken: string): Step[] {
       fails:
         'the service stops only HANA databases: the step names the type and says whole-system: false stops the application alone',
     },
+  ];
+}
+
+/** Start in one step, wait in another. */
+function resumeSteps({ erp, polling }: Sets): Step[] {
+  return [
     // Start in one job, wait in another: a stop with wait false, then wait-for-operation on its operation-urls.
     {
       title: 'start a stop without waiting (wait: false)',
@@ -124,6 +160,12 @@ export function demoSteps(url: string, accessToken: string): Step[] {
       operation: 'wait-for-operation',
       inputs: (previous) => ({ ...polling, 'operation-url': previous['operation-urls'] ?? '' }),
     },
+  ];
+}
+
+/** Synchronizations. */
+function syncSteps({ share }: Sets): Step[] {
+  return [
     {
       title: 'wait for the synchronization that started last',
       operation: 'wait-for-sync',
@@ -144,6 +186,12 @@ export function demoSteps(url: string, accessToken: string): Step[] {
     },
     { title: 'start one without waiting', operation: 'sync-start', inputs: { ...share, wait: 'false' } },
     { title: 'cancel it', operation: 'sync-cancel', inputs: { ...share } },
+  ];
+}
+
+/** Cached images and app users. */
+function otherSteps({ common, subscription, url }: Sets): Step[] {
+  return [
     {
       title: 'are the images a deploy needs cached? (redis:7 is not)',
       operation: 'check-image-cached',
