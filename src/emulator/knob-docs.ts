@@ -236,7 +236,12 @@ export const KNOB_DOCS: Record<string, string> = {
     'The size in bytes of each item’s `configuration`, about the item’s size (default 2048).',
   'fleet.nextLinkOrigin':
     '`secondary`: every nextLink points at the second origin (a client must refuse it).',
-  'fleet.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
+  'fleet.nextLinkForm':
+    'How a nextLink is written: absolute, a path only, or one no parser accepts; or relative as `resource` (`subscriptions/…`), `query` (`?…` only) or `segment` (`erpVirtualInstances?…`).',
+  'fleet.wrongPage':
+    'A page answered not as a list, `{}` or `{ "value": null }`; absent: every page is a list.',
+  'fleet.wrongPage.page': 'Which page, from 1.',
+  'fleet.wrongPage.body': '`empty object` (`{}`) or `null value` (`{ "value": null }`).',
   'erp.instances.<name>.movesAfterFailure':
     'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
   'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',
