@@ -62,7 +62,10 @@ export function viewOfResult(
 ): SummaryView {
   const shown = declared(operation);
   const fallback = fallbackView(result, shown);
-  const all = result.rows?.map(viewRowOf) ?? fallback.rows ?? [];
+  // A plan took no time: its rows have none to show.
+  const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) =>
+    dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r,
+  );
   // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
   // plan's rows are shown as any plan's).
   const rows = shown.ownTables && !dryRun ? [] : all;
