@@ -65,6 +65,8 @@ export function kindOfCause(cause: string): FailureKind {
   if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
     return 'not found';
   if (/not cached/i.test(cause)) return 'image not cached';
+  if (/DatabaseNotRunning/.test(cause)) return 'whole system';
+  if (/HTTP 409|\bConflict\b/.test(cause)) return 'conflict';
   if (/ended with status (Failed|Cancell?ed)/i.test(cause)) return 'service failed';
   return 'other';
 }
@@ -96,7 +98,12 @@ function causeNaming(target: string, failure: string | undefined): string | unde
 }
 
 const WORDS: Record<string, string> = { running: 'still running', read: 'read' };
-const withKind = (cause: string | undefined) => (cause ? { cause, kind: kindOfCause(cause) } : {});
+/** A cause, its kind, and the request id it quotes, where it quotes one. */
+const withKind = (cause: string | undefined): { cause?: string; kind?: FailureKind; requestId?: string } => {
+  if (!cause) return {};
+  const requestId = /request-id: ([^\s,;)]+)/.exec(cause)?.[1];
+  return { cause, kind: kindOfCause(cause), ...(requestId && requestId !== 'none' ? { requestId } : {}) };
+};
 
 function stepsOf(value: unknown): ViewStep[] | undefined {
   const steps = entries(value);
