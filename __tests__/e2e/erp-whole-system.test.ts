@@ -17,7 +17,7 @@ beforeAll(async () => {
           W03: { databases: [{ name: 'ora', databaseType: 'Oracle' }] },
           W04: { databases: [{ name: 'db0', status: 'Offline', startFails: true }] },
           W05: { databases: [{ name: 'db0', stopSteps: ['InProgress'] }], pollingUrlForm: 'bare' },
-          W06: { databases: [{ name: 'db0', status: 'Offline' }] },
+          W11: { databases: [{ name: 'db0', status: 'Offline' }] },
         },
       },
     },
@@ -139,8 +139,8 @@ describe('whole-system: true, run as a runner runs it', () => {
   });
 
   it('"What to do" of a start refused for its database (DatabaseNotRunning) names whole-system: true (issue 43)', async () => {
-    e.erp.setInstance('W06', { status: 'Offline' });
-    const r = await run('erp-start', 'W06', { 'whole-system': 'false' });
+    e.erp.setInstance('W11', { status: 'Offline' });
+    const r = await run('erp-start', 'W11', { 'whole-system': 'false' });
     expect(r.code).toBe(1);
     expect(r.errors[0]).toContain('DatabaseNotRunning');
     const summary = summaryText(r.summary);
@@ -149,15 +149,15 @@ describe('whole-system: true, run as a runner runs it', () => {
   });
 
   it('"What to do" of a 409 says what is in progress and that running the step again follows it (issue 43)', async () => {
-    e.erp.setInstance('W07', { status: 'Offline' });
-    const message = "An operation is already in progress on erp virtual instance 'W07'.";
+    e.erp.setInstance('W12', { status: 'Offline' });
+    const message = "An operation is already in progress on erp virtual instance 'W12'.";
     e.addFault({
       fault: { kind: 'status', status: 409, body: JSON.stringify({ error: { code: 'Conflict', message } }) },
       times: 1,
       method: 'POST',
-      path: /W07\/start$/,
+      path: /W12\/start$/,
     });
-    const r = await run('erp-start', 'W07', { 'whole-system': 'false' });
+    const r = await run('erp-start', 'W12', { 'whole-system': 'false' });
     expect(r.code).toBe(1);
     const summary = summaryText(r.summary);
     expect(summary).toContain(message);
