@@ -29,10 +29,10 @@ export function titleMark(view: {
   failed: boolean;
   dryRun: boolean;
   reported: boolean;
-  rows: { mark: Mark }[];
+  running: boolean;
 }): string {
   if (view.failed) return MARKS.failed;
   if (view.dryRun) return MARKS.planned;
-  if (view.rows.some((r) => r.mark === 'running')) return MARKS.running;
+  if (view.running) return MARKS.running;
   return view.reported ? '⚠️' : MARKS.succeeded;
 }

@@ -7,7 +7,7 @@ import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
 import { diagnosisAdviceLines } from '../diagnosis-text.js';
 import { fallbackView } from './legacy.js';
-import { isGood, marked } from './marks.js';
+import { isGood, marked, type Mark } from './marks.js';
 import { oneLineCause, viewRowOf, type ViewRow } from './rows.js';
 import { kindOfError, whatToDo } from './what-to-do.js';
 
@@ -31,6 +31,8 @@ export interface SummaryView {
   failed: boolean;
   /** The step passed over a row or table row marked failed, which it reports without failing. */
   reported: boolean;
+  /** A target is still running (in the rows or the operation's own tables). */
+  running: boolean;
   dryRun: boolean;
   context?: [string, string][];
   targetHeader: string;
@@ -84,14 +86,15 @@ export function viewOfResult(
   const kind = result.failureKind ?? fallback.failureKind ?? 'other';
   if (failed && !onRows && !kinds.has(kind)) kinds.set(kind, false);
   const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+  const anyMarked = (mark: Mark) =>
+    all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
+    result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
   const view: SummaryView = {
     operation,
     title: '',
     failed,
-    reported:
-      !failed &&
-      (all.some((r) => r.mark === 'failed' || r.steps?.some((s) => s.mark === 'failed')) ||
-        result.summary.some((t) => t.marks?.some((m) => m.outcome === 'failed'))),
+    reported: !failed && anyMarked('failed'),
+    running: anyMarked('running'),
     dryRun,
     context: rows.length > 0 ? first?.context : undefined,
     targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
@@ -134,6 +137,7 @@ export function viewOfError(operation: string, error: unknown): SummaryView {
     title: `${operation}: failed`,
     failed: true,
     reported: false,
+    running: false,
     dryRun: false,
     targetHeader: 'target',
     rows: [],

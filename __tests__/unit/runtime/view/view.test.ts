@@ -53,6 +53,24 @@ describe('the title says what happened, its counts the rows’ marks', () => {
     expect(title(html)).toMatch(/^⚠️ erp-status: /);
     expect(renderView(viewOfResult('erp-status', result(rows)), () => false)).toContain('⚠️ erp-status');
   });
+
+  it('a target still running in an operation’s own table is not titled done', () => {
+    const sync: OperationResult = {
+      outputs: { 'synchronization-status': 'InProgress' },
+      summary: [
+        {
+          title: 'Synchronization',
+          header: ['id'],
+          rows: [['s-1']],
+          marks: [{ outcome: 'running', word: 'still running' }],
+        },
+      ],
+      rows: [row('s-1', 'running', 'still running')],
+    };
+    expect(title(renderSummary(viewOfResult('sync-start', sync)))).toBe(
+      '⏳ sync-start: synchronization InProgress',
+    );
+  });
 });
 
 describe('"What to do" fits the cause', () => {
