@@ -71,6 +71,8 @@ beforeEach(() => {
   emu.fleet.pageSize = 2;
   emu.fleet.nextLinkOrigin = 'primary';
   emu.fleet.itemBytes = 2048;
+  emu.fleet.nextLinkForm = 'absolute';
+  emu.fleet.wrongPage = undefined;
 });
 
 /** The bundle as a runner runs it (erp-list polls nothing, so it reads no poll-interval). */
@@ -212,6 +214,31 @@ describe('erp-list', () => {
     expect(strict.errors[0]).toContain('No system selected');
     expect(strict.outputs.count).toBe('0');
   });
+
+  it.each(['resource', 'query', 'segment', 'relative'] as const)(
+    "reads every page of a nextLink written relative (%s) at the listing's own path",
+    async (form) => {
+      emu.fleet.nextLinkForm = form;
+      const run = await list({ tag: 'SnoozeSAPSystem=True' });
+      expect(run.code).toBe(0);
+      expect(names(run)).toEqual(['X01', 'X02', 'X04', 'X05']);
+      expect(listings().map((r) => r.url.searchParams.get('$skipToken'))).toEqual([null, '2', null]);
+      expect(emu.requests.filter((r) => !/\/erpVirtualInstances$/.test(r.url.pathname))).toEqual([]);
+    },
+  );
+
+  it.each(['empty object', 'null value'] as const)(
+    'fails naming the page where a page is not a list (%s), not ending the listing there',
+    async (body) => {
+      emu.fleet.wrongPage = { page: 2, body };
+      const run = await list({ tag: 'SnoozeSAPSystem=True' });
+      expect(run.code).toBe(1);
+      expect(run.errors).toHaveLength(1);
+      expect(run.errors[0]).toContain('page 2 of the erp virtual instances list');
+      expect(run.errors[0]).toContain('is not { value: [ … ] }');
+      expect(run.outputs.ids).toBeUndefined();
+    },
+  );
 
   it('refuses a nextLink to another origin, which receives nothing', async () => {
     emu.fleet.nextLinkOrigin = 'secondary';

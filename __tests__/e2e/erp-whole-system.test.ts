@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import { emulatorSecrets, runOnEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { summaryText } from '../helpers/summary-text.js';
 
 const SUB = '00000000-0000-4000-8000-0000000000e5';
 
@@ -16,6 +17,7 @@ beforeAll(async () => {
           W03: { databases: [{ name: 'ora', databaseType: 'Oracle' }] },
           W04: { databases: [{ name: 'db0', status: 'Offline', startFails: true }] },
           W05: { databases: [{ name: 'db0', stopSteps: ['InProgress'] }], pollingUrlForm: 'bare' },
+          W11: { databases: [{ name: 'db0', status: 'Offline' }] },
         },
       },
     },
@@ -127,6 +129,40 @@ describe('whole-system: true, run as a runner runs it', () => {
     expect(posts(['W03'])).toEqual([]);
     expect(r.errors[0]).toContain("database instance 'ora' of type Oracle");
     expect(r.errors[0]).toContain('whole-system: false stops or starts the application alone');
+  });
+
+  it('"What to do" fits the cause: no request id where nothing was sent (issue 43)', async () => {
+    const r = await run('erp-stop', 'W03');
+    const said = /What to do: ([^\n]*)/.exec(summaryText(r.summary))?.[1];
+    expect(said).toBeDefined();
+    expect(said).not.toContain('request id');
+  });
+
+  it('"What to do" of a start refused for its database (DatabaseNotRunning) names whole-system: true (issue 43)', async () => {
+    e.erp.setInstance('W11', { status: 'Offline' });
+    const r = await run('erp-start', 'W11', { 'whole-system': 'false' });
+    expect(r.code).toBe(1);
+    expect(r.errors[0]).toContain('DatabaseNotRunning');
+    const summary = summaryText(r.summary);
+    expect(summary).toMatch(/What to do: [^\n]*whole-system: true/);
+    expect(summary).not.toContain('request id');
+  });
+
+  it('"What to do" of a 409 says what is in progress and that running the step again follows it (issue 43)', async () => {
+    e.erp.setInstance('W12', { status: 'Offline' });
+    const message = "An operation is already in progress on erp virtual instance 'W12'.";
+    e.addFault({
+      fault: { kind: 'status', status: 409, body: JSON.stringify({ error: { code: 'Conflict', message } }) },
+      times: 1,
+      method: 'POST',
+      path: /W12\/start$/,
+    });
+    const r = await run('erp-start', 'W12', { 'whole-system': 'false' });
+    expect(r.code).toBe(1);
+    const summary = summaryText(r.summary);
+    expect(summary).toContain(message);
+    expect(summary).toMatch(/What to do: [^\n]*in progress[^\n]*running erp-start again follows it/);
+    expect(summary).not.toContain('request id');
   });
 
   it('fails a system whose database does not start, and never sends its application start', async () => {

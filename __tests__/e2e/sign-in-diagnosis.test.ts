@@ -187,6 +187,48 @@ describe('a federated sign-in refused says what to change, with the claims and t
   });
 });
 
+describe("GitHub's immutable subject form is shown as the token carries it (issue 43)", () => {
+  const IMMUTABLE = 'repo:octo-org@1234567/erp-ops@89012345:ref:refs/heads/main';
+
+  it.each([70021, 700211, 700212, 700213, 7002138, 70025, 700016, 90002, 700024])(
+    '%i: the subject whole in the annotation, the summary and the log',
+    async (number) => {
+      emu.idToken = { subjectForm: 'immutable' };
+      emu.tokenError = number;
+      const run = await federated();
+      expect(run.code).toBe(1);
+      const summary = text(run.summary);
+      expect(summary).toContain(`subject: ${IMMUTABLE}`);
+      expect(run.stdout).toContain(`subject: ${IMMUTABLE}`);
+      // No masking rule takes `octo-org@` for a user name, anywhere the step speaks.
+      for (const said of [summary, run.stdout, ...run.errors]) expect(said).not.toContain('…@');
+      if (![700016, 90002, 700024].includes(number)) {
+        expect(run.errors[0]).toContain(`subject '${IMMUTABLE}'`);
+        expect(summary).toContain(`subject '${IMMUTABLE}'`);
+      }
+    },
+  );
+
+  it('registered as the advice says, the same step signs in', async () => {
+    emu.idToken = { subjectForm: 'immutable' };
+    emu.cachedImages.setImages('westeurope', [{ image: 'nginx', osType: 'Linux' }]);
+    emu.clients[1]!.federated = [{ issuer: RUNNER_ISSUER, subject: BRANCH_SUBJECT, audience: AUDIENCE }];
+    const refused = await federated();
+    expect(refused.errors[0]).toContain('700213:');
+    const subject = /subject '(repo:[^']+)'/.exec(refused.errors[0]!)?.[1];
+    expect(subject).toBe(IMMUTABLE);
+    emu.clients[1]!.federated!.push({ issuer: RUNNER_ISSUER, subject: subject!, audience: AUDIENCE });
+    expect((await federated()).code).toBe(0);
+  });
+
+  it("7002138 where the subject equals the credential's: delete the credential and create it again", async () => {
+    emu.tokenError = 7002138;
+    const run = await federated();
+    expect(run.errors[0]).toContain('delete the federated credential and create it again');
+    expect(text(run.summary)).toContain('delete the federated credential and create it again');
+  });
+});
+
 describe('no ID token offered', () => {
   it.each([
     ['no id-token variables', {}],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { EmulatedSynchronization } from '../../src/emulator/areas/data-share.js';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
+import { summaryText } from '../helpers/summary-text.js';
 import { shareStep } from '../helpers/share-inputs.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
 
@@ -49,6 +50,30 @@ describe('sync-cancel', () => {
     expect(emu.get().requestsTo(LIST)).toHaveLength(2);
     expect(result.summary).toContain('Cancelled');
   });
+
+  it.each([
+    ['a cancel that took effect', ['InProgress'], {}, '✅ cancelled'],
+    ['nothing to cancel', ['Succeeded'], {}, '⏭️ nothing to cancel'],
+    [
+      'another end first',
+      ['InProgress', 'InProgress', 'Failed'],
+      { cancelAfterPolls: 3 },
+      '⏭️ already ended',
+    ],
+  ])(
+    '%s: a step that worked is titled ✅ over no row marked ❌ (issue 43)',
+    async (_, statuses, knobs, mark) => {
+      const area = emu.get().dataShare;
+      Object.assign(area, knobs);
+      area.synchronizations = [sync('today', '2026-11-22T06:30:00Z', statuses)];
+      const result = await run();
+      expect(result.code).toBe(0);
+      const summary = summaryText(result.summary);
+      expect(summary).toMatch(/^\s*✅ sync-cancel: /);
+      expect(summary).not.toContain('❌');
+      expect(summary).toContain(mark);
+    },
+  );
 
   it('without an id, cancels an older one still running where the newest has ended (issue 32 point 7)', async () => {
     emu.get().dataShare.synchronizations = [

@@ -133,6 +133,8 @@ it('a job cancelled while a stop is in flight waits for its answer, keeps the op
       expect(r.exitAfterSignalMs).toBeGreaterThan(1_000);
       expect(r.exitAfterSignalMs).toBeLessThan(6_000);
       expect(r.summary).toContain('cancelled');
+      // Titled cancelled with its counts, not failed (issue 43).
+      expect(r.summary).toMatch(/<h2>❌ erp-stop: cancelled \(1 [a-z ]+\)<\/h2>/);
     }),
   ));
 

@@ -1,17 +1,10 @@
 import { redactUrls } from '../client/url.js';
-import { marked, MARKS } from '../runtime/view/marks.js';
-import type { TargetRow } from '../runtime/view/rows.js';
+import { marked, titleMark } from '../runtime/view/marks.js';
+import type { ViewRow as TargetRow } from '../runtime/view/rows.js';
 import type { SummaryView } from '../runtime/view/view.js';
 import { formatDuration } from '../operations/format.js';
 import type { SummaryTable } from '../operations/types.js';
 import { forCommandLine } from './wording.js';
-
-/** The title's mark, as the job summary's. */
-function titleMark(view: SummaryView): string {
-  if (view.failed) return MARKS.failed;
-  if (view.dryRun) return MARKS.planned;
-  return view.rows.some((r) => r.mark === 'running') ? MARKS.running : MARKS.succeeded;
-}
 
 /** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
 const width = (text: string) =>

@@ -34,6 +34,8 @@ export async function* pages<T>(
   { signal, what = 'listing', listing }: PagesOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
   const seen = new Set<string>();
+  // The URL of the page last read: a relative nextLink is its.
+  let at = listing;
   let page = await first();
   for (let read = 1; ; read++) {
     yield page;
@@ -51,14 +53,30 @@ export async function* pages<T>(
         message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
       });
     }
-    if (listing) refuseElsewhere(link, listing, what);
+    const target = at ? nextLinkAt(link, at) : link;
+    if (listing) refuseElsewhere(target, listing, what);
     seen.add(link);
     signal?.throwIfAborted();
     try {
-      page = await next(link);
+      page = await next(target);
+      if (at) at = new URL(target);
     } catch (error) {
       throw endedAtDeadline(error, what, read);
     }
+  }
+}
+
+/**
+ * Where a nextLink points: one that starts with the resource path (`subscriptions/…`) from the origin, as a relative
+ * polling URL is read; any other relative form from the page's own URL (a query alone keeps the page's path).
+ * A link no parser reads is left as it is: the client refuses it, naming it.
+ */
+export function nextLinkAt(link: string, page: URL): string {
+  try {
+    if (/^\/?subscriptions\//i.test(link)) return new URL(link.replace(/^\/?/, '/'), page.origin).href;
+    return new URL(link, page).href;
+  } catch {
+    return link;
   }
 }
 
@@ -115,15 +133,26 @@ export function listPages<T>(
   list: ListOptions<T>,
 ): AsyncGenerator<Page<T>, void, undefined> {
   const { method, url, schema, what, json } = list;
-  const read = async (target: URL | string, urlWhat?: string): Promise<Page<T>> => {
+  let read = 0;
+  const readPage = async (target: URL | string, urlWhat?: string): Promise<Page<T>> => {
     const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+    read++;
     list.onResponse?.(response);
     const body = parseBody(response, schema, what);
-    return { value: body.value ?? [], nextLink: body.nextLink };
+    // A page without its list would end the listing silently, as if it had no more.
+    if (!Array.isArray(body.value)) {
+      throw new ServiceError({
+        status: response.status,
+        code: 'InvalidResponse',
+        message: `page ${read} of the ${what} is not { value: [ … ] }: its value is ${body.value === null ? 'null' : 'missing'}`,
+        requestId: response.requestId,
+      });
+    }
+    return { value: body.value, nextLink: body.nextLink };
   };
   return pages(
-    () => read(url),
-    (link) => read(link, 'nextLink'),
+    () => readPage(url),
+    (link) => readPage(link, 'nextLink'),
     { signal: list.signal, what, listing: url },
   );
 }

@@ -116,87 +116,91 @@ function subjectReason(claims: IdTokenClaims | undefined): string {
   return '';
 }
 
-/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
-function diagnose(number: number | undefined, claims?: IdTokenClaims): Diagnosis | undefined {
+/** The refusals of a federated sign-in: the claims shown, and the credential that would match written out. */
+function federatedCause(number: number | undefined, claims: IdTokenClaims | undefined) {
   const credential = matching(claims);
   const register = credential
     ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
     : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
-  const known = { errorNumber: number, claims };
-  const federated = { ...known, credential };
+  const subject = quoted(claims?.subject);
+  const said = (cause: string, whatToDo: string): Diagnosis => ({
+    errorNumber: number,
+    claims,
+    credential,
+    cause,
+    whatToDo,
+  });
   switch (number) {
     case 70021:
-      return {
-        ...federated,
-        cause: "No federated credential on the app matches the runner's ID token",
-        whatToDo: register,
-      };
+      return said("No federated credential on the app matches the runner's ID token", register);
     case 700211:
-      return {
-        ...federated,
-        cause: "The federated credential's issuer is not the ID token's",
-        whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
-      };
+      return said(
+        "The federated credential's issuer is not the ID token's",
+        `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
+      );
     case 700212:
-      return {
-        ...federated,
-        cause: "The federated credential's audience is not the ID token's",
-        whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
-      };
+      return said(
+        "The federated credential's audience is not the ID token's",
+        `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
+      );
     case 700213:
-      return {
-        ...federated,
-        cause: "No federated credential's subject equals the ID token's subject",
-        whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
-      };
+      return said(
+        "No federated credential's subject equals the ID token's subject",
+        `The credential's subject must equal the token's exactly: ${subject}.${subjectReason(claims)} ${register}`,
+      );
     case 7002138:
-      return {
-        ...federated,
-        cause:
-          "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
-        whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
-      };
+      return said(
+        "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
+        // A record written before subjects compared with case can be refused though it reads the same (issue 43).
+        `Write owner, repository and environment with the token's exact case: ${subject}. Where the credential's subject already equals it exactly, delete the federated credential and create it again. ${register}`,
+      );
     case 70025:
-      return {
-        ...federated,
-        cause: 'The app has no federated credential at all',
-        whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
-      };
-    case 700016:
-      return {
-        ...known,
-        cause: 'No app with this client-id is registered in the tenant',
-        whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
-      };
-    case 7000215:
-      return {
-        ...known,
-        cause: 'The client secret is invalid',
-        whatToDo:
-          "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
-      };
-    case 90002:
-      return {
-        ...known,
-        cause: 'The tenant was not found',
-        whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
-      };
-    case 700024:
-      return {
-        ...known,
-        cause:
-          "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
-        whatToDo:
-          "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
-      };
+      return said(
+        'The app has no federated credential at all',
+        `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
+      );
     default:
-      // A number not in the table: a federated sign-in still shows what it presented and what would match.
-      return claims
-        ? {
-            ...federated,
-            cause: "The token endpoint refused the runner's ID token",
-            whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
-          }
-        : undefined;
+      return undefined;
   }
+}
+
+/** The refusals whose fix is an input, not a credential: the claims shown where a token was presented. */
+const INPUT_CAUSES: Record<number, { cause: string; whatToDo: string }> = {
+  700016: {
+    cause: 'No app with this client-id is registered in the tenant',
+    whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+  },
+  7000215: {
+    cause: 'The client secret is invalid',
+    whatToDo:
+      "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+  },
+  90002: {
+    cause: 'The tenant was not found',
+    whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+  },
+  700024: {
+    cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+    whatToDo:
+      "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+  },
+};
+
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+function diagnose(number: number | undefined, claims?: IdTokenClaims): Diagnosis | undefined {
+  const federated = federatedCause(number, claims);
+  if (federated) return federated;
+  const input = number === undefined ? undefined : INPUT_CAUSES[number];
+  if (input) return { errorNumber: number, claims, ...input };
+  if (!claims) return undefined;
+  // A number not in the table: a federated sign-in still shows what it presented and what would match.
+  const credential = matching(claims);
+  const register = federatedCause(70021, claims)!.whatToDo;
+  return {
+    errorNumber: number,
+    claims,
+    credential,
+    cause: "The token endpoint refused the runner's ID token",
+    whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+  };
 }

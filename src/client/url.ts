@@ -32,6 +32,11 @@ export function userinfoProblem(value: string, base = 'https://base.invalid'): s
 
 /** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
 const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * The user info a printed link may carry: only in an authority, after `//` or a web scheme (`https:user@host`
+ * parses so). `repo:octo-org@1234567/…`, an ID token's subject, has none: a claim is shown as the token has it.
+ */
+const SHOWN_USERINFO = /^((?:(?:https?|wss?|ftp):[/\\]*|(?:[a-z][a-z0-9+.-]*:)?[/\\]{2}))[^/?#\\\s]*@/i;
 
 /**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
@@ -110,7 +115,7 @@ export function joinUrl(base: URL, path: string, query: Record<string, string | 
  * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 export function redactQuery(link: string): string {
-  const bare = link.replace(USERINFO, '$1…@');
+  const bare = link.replace(SHOWN_USERINFO, '$1…@');
   const q = bare.indexOf('?');
   return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }

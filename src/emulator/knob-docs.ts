@@ -41,6 +41,10 @@ export const KNOB_DOCS: Record<string, string> = {
     'The event (`workflow_dispatch`; `pull_request` gives the pull-request subject).',
   'emulator.idToken.issuer': 'The issuer (`https://token.actions.githubusercontent.com`).',
   'emulator.idToken.subject': 'The subject, over the one derived from the other claims.',
+  'emulator.idToken.subjectForm':
+    '`immutable`: the subject names owner and repository with their ids (`repo:octo-org@1234567/erp-ops@89012345:ref:…`), as GitHub writes it for repositories created, renamed or transferred since July 2026; `name` (default): `repo:octo-org/erp-ops:…`.',
+  'emulator.idToken.ownerId': "The owner's id in the immutable subject (`1234567`).",
+  'emulator.idToken.repositoryId': "The repository's id in the immutable subject (`89012345`).",
   'erp.location': 'The region in the polling URLs (default `westeurope`).',
   'erp.defaults': 'Every knob of an instance (below), for any instance the scenario does not name.',
   'erp.instances':
@@ -232,7 +236,12 @@ export const KNOB_DOCS: Record<string, string> = {
     'The size in bytes of each item’s `configuration`, about the item’s size (default 2048).',
   'fleet.nextLinkOrigin':
     '`secondary`: every nextLink points at the second origin (a client must refuse it).',
-  'fleet.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
+  'fleet.nextLinkForm':
+    'How a nextLink is written: absolute, a path only, or one no parser accepts; or relative as `resource` (`subscriptions/…`), `query` (`?…` only) or `segment` (`erpVirtualInstances?…`).',
+  'fleet.wrongPage':
+    'A page answered not as a list, `{}` or `{ "value": null }`; absent: every page is a list.',
+  'fleet.wrongPage.page': 'Which page, from 1.',
+  'fleet.wrongPage.body': '`empty object` (`{}`) or `null value` (`{ "value": null }`).',
   'erp.instances.<name>.movesAfterFailure':
     'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
   'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',

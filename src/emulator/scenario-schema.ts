@@ -55,6 +55,9 @@ const emulator = z.strictObject({
       eventName: text,
       issuer: text,
       subject: text,
+      subjectForm: z.optional(z.enum(['name', 'immutable'])),
+      ownerId: text,
+      repositoryId: text,
     }),
   ),
 });

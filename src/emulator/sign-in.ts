@@ -27,6 +27,16 @@ export interface IdTokenScenario {
   /** `https://token.actions.githubusercontent.com`. */
   issuer?: string;
   subject?: string;
+  /**
+   * `immutable`: the subject names owner and repository with their ids, as GitHub writes it for repositories
+   * created, renamed or transferred since July 2026 (`repo:octo-org@1234567/erp-ops@89012345:ref:refs/heads/main`);
+   * absent or `name`: `repo:octo-org/erp-ops:…`.
+   */
+  subjectForm?: 'name' | 'immutable';
+  /** The owner's id (`repository_owner_id`, `1234567`), in the immutable subject. */
+  ownerId?: string;
+  /** The repository's id (`repository_id`, `89012345`), in the immutable subject. */
+  repositoryId?: string;
 }
 
 /** A federated credential registered on an app (a scenario's `clients[].federated`): what a token must equal. */
@@ -42,13 +52,18 @@ export function idTokenClaims(scenario: IdTokenScenario, audience: string, nowMs
   const eventName = scenario.eventName ?? 'workflow_dispatch';
   // A pull request's run is on its merge ref.
   const ref = scenario.ref ?? (eventName === 'pull_request' ? 'refs/pull/1/merge' : 'refs/heads/main');
+  const [owner, name] = repository.split('/');
+  const ownerId = scenario.ownerId ?? '1234567';
+  const repositoryId = scenario.repositoryId ?? '89012345';
+  const named =
+    scenario.subjectForm === 'immutable' ? `${owner}@${ownerId}/${name}@${repositoryId}` : repository;
   const subject =
     scenario.subject ??
     (scenario.environment !== undefined
-      ? `repo:${repository}:environment:${scenario.environment}`
+      ? `repo:${named}:environment:${scenario.environment}`
       : eventName === 'pull_request'
-        ? `repo:${repository}:pull_request`
-        : `repo:${repository}:ref:${ref}`);
+        ? `repo:${named}:pull_request`
+        : `repo:${named}:ref:${ref}`);
   const iat = Math.floor(nowMs / 1000);
   return {
     jti: randomUUID(),
@@ -56,7 +71,9 @@ export function idTokenClaims(scenario: IdTokenScenario, audience: string, nowMs
     aud: audience,
     ref,
     repository,
-    repository_owner: repository.split('/')[0],
+    repository_owner: owner,
+    repository_owner_id: ownerId,
+    repository_id: repositoryId,
     event_name: eventName,
     ...(scenario.environment !== undefined ? { environment: scenario.environment } : {}),
     job_workflow_ref: `${repository}/.github/workflows/maintenance.yml@${ref}`,

@@ -2,7 +2,7 @@ import type { HttpClient } from '../client/http.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from './inputs.js';
 import type { Parser } from './input-parser.js';
 import type { OutputName } from './outputs.js';
-import type { OperationContext, OperationResult } from './types.js';
+import type { FailureKind, OperationContext, OperationResult } from './types.js';
 
 /**
  * How an operation reads one input: `required`, `withDefault` (never absent: the operation's default, else the
@@ -89,11 +89,32 @@ export interface OperationModule<
   outputs: readonly OutputName[];
   /** A command-line example: the flags after `vendor-ops <name>`. */
   example: string;
+  /** How its summary reads, where it differs from the general view. */
+  view?: OperationView;
   run(
     options: OptionsOf<U> & ClientOptions<C>,
     client: HttpClient,
     ctx: OperationContext,
   ): Promise<OperationResult>;
+}
+
+/**
+ * What is particular to an operation in its summary, declared with it: the view (src/runtime/view) knows no
+ * operation by name and reads this.
+ */
+export interface OperationView {
+  /** The title after `name: ` (`all cached`, `signed in as …`), where the rows' words do not say it. */
+  title?(result: OperationResult): string | undefined;
+  /** The word a row still running is counted by, where the rows have none of their own (`stopping`). */
+  running?: string;
+  /** Its rows are shown in its own tables (`summary`), not as a table of targets. */
+  ownTables?: boolean;
+  /** With rows, its own first table is kept beside them, under this title. */
+  firstTable?: string;
+  /** How what it leaves running is resumed (`wait-for-operation and the operation-urls output`). */
+  resume?: string;
+  /** Its own "What to do" for a kind of failure, where the general line does not fit. */
+  whatToDo?: Partial<Record<FailureKind, string>>;
 }
 
 /** Checks a module's shape at compile time while keeping its precise option types. */

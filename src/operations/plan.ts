@@ -1,5 +1,5 @@
 import { describePlanned, PlannedChange, type PlannedRequest } from '../client/dry-run.js';
-import type { Logger, SummaryTable } from './types.js';
+import type { Logger, SummaryTable, TargetRow } from './types.js';
 
 /** One change a dry run would make, as the `plan` output carries it. */
 export interface PlanEntry extends PlannedRequest {
@@ -34,6 +34,16 @@ export function planOutputs(targets: readonly PlannedTarget[]): { plan: PlanEntr
     request ? [{ target, method: request.method, url: request.url, body: request.body, effect }] : [],
   );
   return { plan, changes: plan.length > 0 };
+}
+
+/** A dry run's rows: a change planned, or none to make. */
+export function planRows(targets: readonly PlannedTarget[]): TargetRow[] {
+  return targets.map(({ target, effect, request }) => ({
+    target,
+    outcome: request ? 'planned' : 'skipped',
+    word: request ? 'planned' : 'no change',
+    done: effect,
+  }));
 }
 
 /** The summary of a dry run: one row per target, titled as a plan so nobody reads it as done. */

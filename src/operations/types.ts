@@ -59,6 +59,8 @@ export interface OperationResult {
   targets?: TargetFacts[];
   /** Each target as it ended, in input order: the summary's rows and the result file (`result-file`) read these. */
   rows?: TargetRow[];
+  /** The kind of `failure`, where no row carries the cause: the summary's "What to do" fits it. */
+  failureKind?: FailureKind;
 }
 
 /**
@@ -84,6 +86,8 @@ export type FailureKind =
 export interface Cause {
   text: string;
   kind: FailureKind;
+  /** The service's request id, where a request was answered: what to quote to the service owner. */
+  requestId?: string;
 }
 
 /** One step of a whole-system window under its system (contract: `instances[].steps`). */
@@ -121,6 +125,8 @@ export interface TargetRow {
   endedAt?: number;
   cause?: Cause;
   steps?: StepRow[];
+  /** The polling URL whole, where its operation is still running: what `wait-for-operation` resumes with. */
+  operationUrl?: string;
 }
 
 /** One target as the step knows it, beside its outputs: what the summary's view reads, not its tables' text. */

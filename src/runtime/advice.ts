@@ -1,6 +1,11 @@
 import { InputError, OriginError, ServiceError, TimeoutError } from '../client/errors.js';
 import { diagnosisAdvice, diagnosisOf } from './diagnosis-text.js';
+import { useOf } from '../operations/module.js';
+import { REGISTRY } from '../operations/registry.js';
 import { ID_TOKEN_RULE, IdTokenNotOffered } from './sign-in.js';
+
+/** The operation that resumes an operation's URL (it reads `operation-url`), from the registry. */
+const resumer = () => REGISTRY.find((m) => useOf(m, 'operation-url'))?.name ?? 'a later step';
 
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
@@ -20,7 +25,7 @@ export function adviceFor(error: unknown): string {
     return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
   }
   if (error instanceof TimeoutError) {
-    return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
+    return `Raise timeout, or resume with ${resumer()} and the operation-urls output where the step set one.`;
   }
   if (error instanceof ServiceError) {
     const status = error.status;

@@ -36,7 +36,7 @@ export function inputCatalogue(): InputEntry[] {
   });
 }
 
-/** `30m`, or `erp-stop 2023-04-01, wait-for-sync 2021-08-01` where the operations differ; '' for none. */
+/** `30m`, or `<operation> 2023-04-01, <another> 2021-08-01` where the operations differ; '' for none. */
 export function describeDefault(entry: InputEntry): string {
   const values = new Set(entry.defaults.map((d) => d.value));
   if (values.size === 0) return '';

@@ -12,7 +12,7 @@ import { redactUrls } from '../client/url.js';
 import type { HttpClient, HttpResponse } from '../client/http.js';
 import { INPUTS, type InputName } from '../operations/inputs.js';
 import { inputsOf, type OperationModule } from '../operations/module.js';
-import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
+import { OPERATION_NAMES, REGISTRY, findOperation } from '../operations/registry.js';
 import type { Logger, OperationContext, OperationResult } from '../operations/types.js';
 import type { Diagnosis } from '../client/diagnosis.js';
 import { AccessRefusals } from './access-refusals.js';
@@ -155,13 +155,19 @@ function redacting(logger: Logger): Logger {
 /** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
 const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
 
+/** The operations that only wait (they poll and change nothing), from the registry. */
+const waiters = () =>
+  REGISTRY.filter((m) => m.polls && !m.plans)
+    .map((m) => m.name)
+    .join(' or ');
+
 /** A timeout no runner job can serve is said before any request, with the way to wait longer. */
 function warnOfLongTimeout(timeoutMs: number, logger: Logger): void {
   if (timeoutMs <= RUNNER_JOB_LIMIT_MS) return;
   logger.warning(
     `timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
       "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
-      'wait: false and follow in a later job with wait-for-operation or wait-for-sync.',
+      `wait: false and follow in a later job with ${waiters()}.`,
   );
 }
 
@@ -187,8 +193,8 @@ function readConnection(
 }
 
 /**
- * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
- * would otherwise be ignored without a word.
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
+ * operation that does not read it would otherwise be ignored without a word.
  */
 function refuseUnread(module: OperationModule, inputs: InputReader): void {
   const read = new Set<InputName>(['operation', ...inputsOf(module)]);

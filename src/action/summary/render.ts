@@ -1,17 +1,11 @@
 import type { SummaryView } from '../../runtime/view/view.js';
 import type { SummaryTable } from '../../operations/types.js';
+import { titleMark } from '../../runtime/view/marks.js';
 import { SUMMARY_BYTES, bytes } from '../limits.js';
 import { ganttOf } from './gantt.js';
 import { escape, prose, row, tag } from './html.js';
 import { planDetails } from './plan.js';
 import { LISTED_ROWS, targetsTable } from './targets.js';
-
-/** The title's mark: how the step as a whole went, a shape as well as a word. */
-function titleMark(view: SummaryView): string {
-  if (view.failed) return '❌';
-  if (view.dryRun) return '📝';
-  return view.rows.some((r) => r.mark === 'running') ? '⏳' : '✅';
-}
 
 /**
  * The summary: the title that says what happened, where, the cause where no row says it, one row per target,

@@ -1,5 +1,5 @@
 import { MARKS, isGood, marked } from '../../runtime/view/marks.js';
-import type { StepRow, TargetRow } from '../../runtime/view/rows.js';
+import type { ViewRow as TargetRow, ViewStep as StepRow } from '../../runtime/view/rows.js';
 import type { SummaryView } from '../../runtime/view/view.js';
 import { formatDuration } from '../../operations/format.js';
 import { bytes } from '../limits.js';
@@ -7,6 +7,8 @@ import { escape, row, tag } from './html.js';
 
 /** Past this many targets, the rows of those that went well are counted, not listed. */
 export const LISTED_ROWS = 200;
+/** From this many targets on, the rows not done well come first. */
+const FAILED_FIRST = 20;
 
 const dash = (value: string | undefined) => (value ? escape(value) : '-');
 
@@ -71,10 +73,13 @@ export function targetsTable(view: SummaryView, budget: number): string {
       ),
     ),
   ];
-  // Past the cap, the rows not done well come first, each with its cause; the rest are counted.
+  // From FAILED_FIRST rows on, the rows not done well come first, each with its cause; past the cap, only they are
+  // listed and the rest are counted.
   const many = view.rows.length > LISTED_ROWS;
-  const listed = many ? view.rows.filter((r) => !isGood(r.mark)) : view.rows;
-  const counted = many ? view.rows.filter((r) => isGood(r.mark)) : [];
+  const bad = view.rows.filter((r) => !isGood(r.mark));
+  const good = view.rows.filter((r) => isGood(r.mark));
+  const listed = many ? bad : view.rows.length >= FAILED_FIRST ? [...bad, ...good] : view.rows;
+  const counted = many ? good : [];
   let left = budget - bytes(row(header, 'th')) - 600;
   const shown: string[] = [];
   let dropped = 0;

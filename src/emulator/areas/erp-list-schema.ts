@@ -25,7 +25,10 @@ export const fleetSchema = z.strictObject({
   pageSize: z.optional(z.int().check(z.positive())),
   itemBytes: z.optional(count),
   nextLinkOrigin: z.optional(z.enum(['primary', 'secondary'])),
-  nextLinkForm: z.optional(z.enum(['absolute', 'relative', 'malformed'])),
+  nextLinkForm: z.optional(z.enum(['absolute', 'relative', 'malformed', 'resource', 'query', 'segment'])),
+  wrongPage: z.optional(
+    z.strictObject({ page: z.int().check(z.positive()), body: z.enum(['empty object', 'null value']) }),
+  ),
 });
 
 const covered: {

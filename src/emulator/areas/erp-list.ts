@@ -38,7 +38,25 @@ export interface FleetScenario {
   itemBytes?: number;
   /** `secondary`: every nextLink points at the emulator's second origin, which a client must refuse to follow. */
   nextLinkOrigin?: 'primary' | 'secondary';
-  nextLinkForm?: LinkForm;
+  /**
+   * How a nextLink is written: a `LinkForm`, or relative in the other forms a service writes: `resource` (the
+   * path without its leading `/`, `subscriptions/…`), `query` (`?api-version=…&$skipToken=…`), `segment`
+   * (`erpVirtualInstances?…`).
+   */
+  nextLinkForm?: ListLinkForm;
+  /** A page answered not as a list: that page (from 1) is `{}` (`empty object`) or `{ "value": null }`. */
+  wrongPage?: { page: number; body: 'empty object' | 'null value' };
+}
+
+export type ListLinkForm = LinkForm | 'resource' | 'query' | 'segment';
+
+/** A nextLink in one of the relative forms only a listing is written in, else as `shapeLink` writes it. */
+function listLink(href: string, form: ListLinkForm): string {
+  const url = new URL(href);
+  if (form === 'resource') return url.pathname.slice(1) + url.search;
+  if (form === 'query') return url.search;
+  if (form === 'segment') return url.pathname.split('/').pop()! + url.search;
+  return shapeLink(href, form);
 }
 
 /** What a listed system says of itself, beyond where it lives. */
@@ -73,7 +91,8 @@ export class ErpListArea implements AreaModule {
   pageSize: number;
   itemBytes: number;
   nextLinkOrigin: 'primary' | 'secondary';
-  nextLinkForm: LinkForm;
+  nextLinkForm: ListLinkForm;
+  wrongPage?: FleetScenario['wrongPage'];
   /** Pages answered with 200: what a test of paging counts. */
   pagesServed = 0;
   private filler = { bytes: -1, text: '' };
@@ -84,6 +103,7 @@ export class ErpListArea implements AreaModule {
     this.itemBytes = scenario.itemBytes ?? 2048;
     this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
     this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+    this.wrongPage = scenario.wrongPage;
   }
 
   routes(): Route[] {
@@ -118,6 +138,10 @@ export class ErpListArea implements AreaModule {
       return;
     }
     const end = Math.min(total, start + Math.max(1, this.pageSize));
+    if (this.wrongPage && Math.floor(start / Math.max(1, this.pageSize)) + 1 === this.wrongPage.page) {
+      sendJson(ctx, 200, this.wrongPage.body === 'empty object' ? {} : { value: null });
+      return;
+    }
     const body: { value: unknown[]; nextLink?: string } = {
       value: systemsIn(entries, start, end).map((s) => this.item(s)),
     };
@@ -126,7 +150,7 @@ export class ErpListArea implements AreaModule {
       const next = new URL(ctx.record.target.split('?')[0]!, origin);
       next.searchParams.set('api-version', apiVersion);
       next.searchParams.set('$skipToken', String(end));
-      body.nextLink = shapeLink(next.href, this.nextLinkForm);
+      body.nextLink = listLink(next.href, this.nextLinkForm);
     }
     this.pagesServed++;
     sendJson(ctx, 200, body);

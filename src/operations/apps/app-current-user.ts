@@ -19,6 +19,11 @@ export default defineOperation({
   inputs: {},
   outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
   example: '--api-url https://api.example --api-token "$API_TOKEN"',
+  view: {
+    ownTables: true,
+    title: ({ outputs }) =>
+      outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
+  },
   run: appCurrentUser,
 });
 
@@ -63,6 +68,14 @@ export async function appCurrentUser(
           ['display name', displayName ?? ''],
         ],
         notes: [notice],
+      },
+    ],
+    // The one target: the owner of the token, read.
+    rows: [
+      {
+        target: profile.name ?? profile.email ?? profile.id ?? 'the token',
+        outcome: 'succeeded',
+        word: 'read',
       },
     ],
   };

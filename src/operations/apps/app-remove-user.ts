@@ -4,12 +4,13 @@ import { changeSafely } from '../../client/change-safely.js';
 import { jsonOf } from '../../client/response.js';
 import { removalResponse } from '../../client/schemas/apps.js';
 import { describeApp, parseAppLocator } from './app-locator.js';
-import { whichNotFound } from './error-hints.js';
+import { isAbsentUser, whichNotFound } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
 import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
 import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-import type { OperationContext, OperationResult, RowMark } from '../types.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import { removalResult, type RemovalFailure, type RemovalOutcome } from './removal-report.js';
 
 const REMOVE_INPUTS = {
   /** `owner/app` or a portal address; parsed before any request. */
@@ -32,25 +33,17 @@ export default defineOperation({
   outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
   example:
     '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+  view: {
+    ownTables: true,
+    title: ({ outputs }) => {
+      const [removed, absent] = [outputs['removed-users'], outputs['absent-users']];
+      if (!Array.isArray(removed)) return undefined;
+      const members = Array.isArray(absent) && absent.length ? `, ${absent.length} not members` : '';
+      return `${removed.length} removed${members}`;
+    },
+  },
   run: appRemoveUser,
 });
-
-/** What happened to one address; `result` carries these. */
-interface RemovalOutcome {
-  user_email: string;
-  removed: boolean;
-  /** Not a member of the app (404 UserNotFound): nothing to remove, which a re-run of a removal expects. */
-  absent?: true;
-  /** The HTTP status; absent when the service was not reached, or the address was not tried. */
-  status?: number;
-  code?: string;
-  message?: string;
-  notAttempted?: true;
-  /** The service's body, where a removal answered with one (the real API answers 204). */
-  response?: unknown;
-  /** The answer to the removal was lost and the one sent again found no such user: this run removed it. */
-  answerLost?: true;
-}
 
 export async function appRemoveUser(
   options: AppRemoveUserOptions,
@@ -64,97 +57,90 @@ export async function appRemoveUser(
   ctx.logger.warning(notice);
   const app = describeApp(locator);
   if (ctx.dryRun) return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
+  const { outcomes, failures } = await removeEach({ ...options, client, ctx, locator, emails, app });
+  return removalResult({ app, emails, outcomes, failures, notice, failIfAbsent: options.failIfAbsent });
+}
 
+interface Removal {
+  client: HttpClient;
+  ctx: OperationContext;
+  apiUrl: URL;
+  locator: { owner: string; app: string };
+  app: string;
+  failIfAbsent?: boolean;
+}
+
+/**
+ * Each address in turn. A failure that concerns that address only lets the others go on; any other (the token,
+ * the app, the service) would fail every other address the same way: they are not attempted.
+ */
+async function removeEach(
+  o: Removal & { emails: string[] },
+): Promise<{ outcomes: RemovalOutcome[]; failures: RemovalFailure[] }> {
   const outcomes: RemovalOutcome[] = [];
-  const failures: { email: string; error: ServiceError }[] = [];
-  for (const [index, email] of emails.entries()) {
-    ctx.signal?.throwIfAborted();
-    // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
-    let lostAnswer: ServiceError | undefined;
-    try {
-      const response = await removeOnce({
-        client,
-        ctx,
-        apiUrl: options.apiUrl,
-        locator,
-        email,
-        app,
-        onLostAnswer: (error) => (lostAnswer = error),
-      });
-      // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
-      const body = removalResponse.safeParse(jsonOf(response)).data;
-      outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
-      ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
-    } catch (caught) {
-      const error = withRetirementHint(caught);
-      if (!(error instanceof ServiceError)) throw error;
-      const absent = isAbsentUser(error);
-      if (absent && lostAnswer) {
-        // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
-        outcomes.push({
-          user_email: email,
-          removed: true,
-          answerLost: true,
-          status: error.status,
-          code: error.code,
-        });
-        ctx.logger.info(
-          `Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
-            `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`,
-        );
-        continue;
+  const failures: RemovalFailure[] = [];
+  for (const [index, email] of o.emails.entries()) {
+    o.ctx.signal?.throwIfAborted();
+    const { outcome, error } = await removeUser(o, email);
+    outcomes.push(outcome);
+    if (!error) continue;
+    failures.push({ email, error });
+    if (!onlyThisUser(error)) {
+      for (const rest of o.emails.slice(index + 1)) {
+        outcomes.push({ user_email: rest, removed: false, notAttempted: true });
       }
-      outcomes.push({
-        user_email: email,
-        removed: false,
-        ...(absent ? { absent: true as const } : {}),
-        status: error.status,
-        code: error.code,
-        message: error.serviceMessage,
-      });
-      if (absent && !options.failIfAbsent) {
-        ctx.logger.info(
-          `${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
-            'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).',
-        );
-        continue;
-      }
-      failures.push({ email, error });
-      ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
-      for (const line of error.detailLines()) ctx.logger.info(line);
-      if (!onlyThisUser(error)) {
-        // The token, the app or the service is the problem: every other address would fail the same way.
-        for (const rest of emails.slice(index + 1)) {
-          outcomes.push({ user_email: rest, removed: false, notAttempted: true });
-        }
-        break;
-      }
+      break;
     }
   }
+  return { outcomes, failures };
+}
 
-  const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
-  const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
-  return {
-    outputs: {
-      'removed-users': removed,
-      'absent-users': absent,
-      changes: removed.length > 0,
-      plan: [],
-      result: outcomes.length === 1 ? outcomes[0] : outcomes,
-    },
-    summary: [
-      {
-        title: `Users removed from ${app}`,
-        header: ['User', 'Details'],
-        rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
-        marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
-        notes: [notice],
-      },
-    ],
-    failure: failures.length
-      ? describeFailure(app, emails.length, removed.length, failures, outcomes)
-      : undefined,
-  };
+/** One address: removed, not a user, or refused (with the error where it fails the step). */
+async function removeUser(
+  o: Removal,
+  email: string,
+): Promise<{ outcome: RemovalOutcome; error?: ServiceError }> {
+  const { ctx, app } = o;
+  // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+  let lostAnswer: ServiceError | undefined;
+  try {
+    const response = await removeOnce({ ...o, email, onLostAnswer: (error) => (lostAnswer = error) });
+    // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
+    const body = removalResponse.safeParse(jsonOf(response)).data;
+    ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+    return { outcome: { user_email: email, removed: true, status: response.status, response: body } };
+  } catch (caught) {
+    const error = withRetirementHint(caught);
+    if (!(error instanceof ServiceError)) throw error;
+    const absent = isAbsentUser(error);
+    if (absent && lostAnswer) {
+      // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+      ctx.logger.info(
+        `Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+          `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`,
+      );
+      const { status, code } = error;
+      return { outcome: { user_email: email, removed: true, answerLost: true, status, code } };
+    }
+    const outcome: RemovalOutcome = {
+      user_email: email,
+      removed: false,
+      ...(absent ? { absent: true as const } : {}),
+      status: error.status,
+      code: error.code,
+      message: error.serviceMessage,
+    };
+    if (absent && !o.failIfAbsent) {
+      ctx.logger.info(
+        `${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+          'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).',
+      );
+      return { outcome };
+    }
+    ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+    for (const line of error.detailLines()) ctx.logger.info(line);
+    return { outcome, error };
+  }
 }
 
 /**
@@ -170,15 +156,7 @@ async function removeOnce({
   email,
   app,
   onLostAnswer,
-}: {
-  client: HttpClient;
-  ctx: OperationContext;
-  apiUrl: URL;
-  locator: { owner: string; app: string };
-  email: string;
-  app: string;
-  onLostAnswer: (error: ServiceError) => void;
-}): Promise<HttpResponse> {
+}: Removal & { email: string; onLostAnswer: (error: ServiceError) => void }): Promise<HttpResponse> {
   const sent = await changeSafely<never>({
     what: `DELETE ${email}`,
     findingOutBy: 'Sending it again',
@@ -196,57 +174,10 @@ async function removeOnce({
   return sent.response;
 }
 
-/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
-function isAbsentUser(error: ServiceError): boolean {
-  return error.status === 404 && whichNotFound(error) === 'user';
-}
-
 /** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
 function onlyThisUser(error: ServiceError): boolean {
   const status = error.status;
   if (status === undefined) return false;
   if (status === 404) return whichNotFound(error) === 'user';
   return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
-}
-
-/** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
-function markOf(o: RemovalOutcome, failIfAbsent = false): RowMark {
-  if (o.removed) return { outcome: 'succeeded', word: 'removed' };
-  if (o.notAttempted) return { outcome: 'not sent', word: 'not sent' };
-  if (o.absent) return { outcome: failIfAbsent ? 'failed' : 'skipped', word: 'not a user' };
-  return { outcome: 'failed', word: 'failed' };
-}
-
-function describeOutcome(o: RemovalOutcome, failIfAbsent = false): string {
-  if (o.answerLost) return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
-  if (o.removed) return `Removed (HTTP ${o.status})`;
-  if (o.notAttempted) return 'Not attempted';
-  const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
-  if (o.absent)
-    return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
-  const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
-  return `Failed: ${what || 'no answer'}`;
-}
-
-function describeFailure(
-  app: string,
-  total: number,
-  removedCount: number,
-  failures: { email: string; error: ServiceError }[],
-  outcomes: RemovalOutcome[],
-): string {
-  const [first, ...others] = failures;
-  const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
-  parts.push(`could not remove ${first!.email}: ${first!.error.message}`);
-  if (others.length) parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
-  const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
-  if (skipped.length) parts.push(`not attempted: ${skipped.join(', ')}`);
-  if (failures.some((f) => isAbsentUser(f.error)))
-    parts.push('fail-if-absent is true, so a user who is not a member fails the step');
-  // One line: the annotation's first line names the cause.
-  // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
-  return parts
-    .map((part) => part.replace(/\.$/, ''))
-    .join('; ')
-    .replace(/\s*\n\s*/g, ' ');
 }

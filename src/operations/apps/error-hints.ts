@@ -81,3 +81,8 @@ export function removalHint(app: string, email: string) {
     return common(error);
   };
 }
+
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+export function isAbsentUser(error: ServiceError): boolean {
+  return error.status === 404 && whichNotFound(error) === 'user';
+}

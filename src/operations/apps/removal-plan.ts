@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import { parseBody, type HttpClient, type HttpRequest } from '../../client/http.js';
 import { appUsers } from '../../client/schemas/apps.js';
 import { servicePath } from '../../client/url.js';
-import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
+import { logPlan, planOutputs, planRows, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { appApiUrl } from './api-url.js';
 import { removalHint } from './error-hints.js';
@@ -71,6 +71,7 @@ export async function planRemoval(o: {
   return {
     outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
     summary: [planTable('app-remove-user', 'User', targets)],
+    rows: planRows(targets),
   };
 }
 

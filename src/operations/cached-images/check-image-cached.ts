@@ -12,7 +12,7 @@ import {
 import { defineOperation, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import { uuid } from '../parsers.js';
-import type { OperationContext, OperationResult } from '../types.js';
+import type { OperationContext, OperationResult, TargetRow } from '../types.js';
 
 /** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
 export default defineOperation({
@@ -31,6 +31,14 @@ export default defineOperation({
   outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+  view: {
+    ownTables: true,
+    title: ({ outputs }) => {
+      const missing = outputs['missing-images'];
+      if (!Array.isArray(missing)) return undefined;
+      return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+    },
+  },
   run: checkImageCached,
 });
 
@@ -57,6 +65,15 @@ interface Requested {
   key: string;
 }
 
+/** What the listing found: the matches of each requested key, and how much of the list was read. */
+interface Listing {
+  matches: Map<string, Match[]>;
+  pagesRead: number;
+  imagesSeen: number;
+  skipped: number;
+  complete: boolean;
+}
+
 /**
  * B1: lists the region's cached images page by page and says which of the requested images are among them.
  * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
@@ -66,26 +83,40 @@ export async function checkImageCached(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { logger } = ctx;
   // Every reference is checked before the first request: a typo fails the step, not a listing later.
   const requested = options.images.map(parseRequested);
+  ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+  const listing = await findCached(options, requested, client, ctx);
+  const missing = requested.filter((r) => listing.matches.get(r.key)!.length === 0).map((r) => r.reference);
+  logFound(options, requested, listing, ctx);
+  const filter = options.osType ? ` (OS type ${options.osType})` : '';
+  const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+  if (missing.length > 0 && !options.failIfMissing) ctx.logger.warning(missingText);
+  return {
+    ...imagesResult(options, requested, listing),
+    ...(missing.length > 0 && options.failIfMissing
+      ? { failure: missingText, failureKind: 'image not cached' as const }
+      : {}),
+  };
+}
 
+/** The listing read until every requested image is found, keeping only the matches. */
+async function findCached(
+  options: CheckImageCachedOptions,
+  requested: Requested[],
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<Listing> {
   // Several spellings of one image share a key; one match satisfies all of them.
   const matches = new Map<string, Match[]>(requested.map((r) => [r.key, []]));
   const wanted = (osType: string | undefined) =>
     options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
-
   const url = joinUrl(
     options.baseUrl,
     servicePath`/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`,
     { 'api-version': options.apiVersion },
   );
-
-  let pagesRead = 0;
-  let imagesSeen = 0;
-  let skipped = 0;
-  let complete = false;
-  logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+  const listing: Listing = { matches, pagesRead: 0, imagesSeen: 0, skipped: 0, complete: false };
   // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
   for await (const page of listPages(client, {
     method: 'GET',
@@ -94,41 +125,52 @@ export async function checkImageCached(
     what: 'cached images list',
     signal: ctx.signal,
   })) {
-    pagesRead++;
+    listing.pagesRead++;
     for (const cached of page.value) {
-      imagesSeen++;
-      if (typeof cached.image !== 'string') {
-        skipped++;
-        logger.debug?.(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
-        continue;
-      }
-      let key: string;
-      try {
-        key = imageKey(parseImageReference(cached.image));
-      } catch (error) {
-        if (!(error instanceof ImageReferenceError)) throw error;
-        skipped++;
-        logger.debug?.(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
-        continue;
-      }
-      const found = matches.get(key);
+      listing.imagesSeen++;
+      const key = keyOf(cached.image, listing, ctx);
+      const found = key === undefined ? undefined : matches.get(key);
       if (!found || !wanted(cached.osType)) continue;
       if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
         found.push({
-          image: cached.image,
+          image: cached.image!,
           ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
         });
       }
     }
-    logger.debug?.(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+    ctx.logger.debug?.(`Page ${listing.pagesRead}: ${page.value.length} cached image(s).`);
     if ([...matches.values()].every((m) => m.length > 0)) {
-      complete = !page.nextLink;
+      listing.complete = !page.nextLink;
       break;
     }
-    if (!page.nextLink) complete = true;
+    if (!page.nextLink) listing.complete = true;
   }
+  return listing;
+}
 
-  const missing = requested.filter((r) => matches.get(r.key)!.length === 0).map((r) => r.reference);
+/** A cached entry's key, or undefined (counted as skipped) where its name is not an image reference. */
+function keyOf(image: unknown, listing: Listing, ctx: OperationContext): string | undefined {
+  if (typeof image !== 'string') {
+    listing.skipped++;
+    ctx.logger.debug?.(`Skipped a cached image entry without an image name on page ${listing.pagesRead}.`);
+    return undefined;
+  }
+  try {
+    return imageKey(parseImageReference(image));
+  } catch (error) {
+    if (!(error instanceof ImageReferenceError)) throw error;
+    listing.skipped++;
+    ctx.logger.debug?.(`Skipped the cached image on page ${listing.pagesRead}: ${error.message}`);
+    return undefined;
+  }
+}
+
+function logFound(
+  options: CheckImageCachedOptions,
+  requested: Requested[],
+  { matches, pagesRead, imagesSeen, skipped, complete }: Listing,
+  { logger }: OperationContext,
+): void {
   const filter = options.osType ? ` (OS type ${options.osType})` : '';
   for (const r of requested) {
     const found = matches.get(r.key)!;
@@ -144,16 +186,33 @@ export async function checkImageCached(
       (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
       '.',
   );
+}
 
-  const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-  if (missing.length > 0 && !options.failIfMissing) logger.warning(missingText);
-
-  const images = uniqueKeys(requested).flatMap((key) => matches.get(key)!);
+/**
+ * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
+ * and the table that shows them.
+ */
+function imagesResult(
+  options: CheckImageCachedOptions,
+  requested: Requested[],
+  { matches, pagesRead, imagesSeen, skipped, complete }: Listing,
+): OperationResult {
+  const missing = requested.filter((r) => matches.get(r.key)!.length === 0).map((r) => r.reference);
+  const rows: TargetRow[] = requested.map((r) =>
+    matches.get(r.key)!.length > 0
+      ? { target: r.reference, outcome: 'succeeded', word: 'cached' }
+      : {
+          target: r.reference,
+          outcome: 'failed',
+          word: 'not cached',
+          cause: { text: `not cached in ${options.location}`, kind: 'image not cached' },
+        },
+  );
   return {
     outputs: {
       cached: missing.length === 0,
       'missing-images': missing,
-      images,
+      images: uniqueKeys(requested).flatMap((key) => matches.get(key)!),
       result: requested.map((r) => ({
         image: r.reference,
         reference: r.parsed.canonical,
@@ -178,11 +237,7 @@ export async function checkImageCached(
             [...new Set(found.map((m) => m.image))].join(', ') || '—',
           ];
         }),
-        marks: requested.map((r) =>
-          matches.get(r.key)!.length > 0
-            ? { outcome: 'succeeded', word: 'cached' }
-            : { outcome: 'failed', word: 'not cached' },
-        ),
+        marks: rows.map(({ outcome, word }) => ({ outcome, word })),
         notes: [
           ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
           `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
@@ -190,7 +245,7 @@ export async function checkImageCached(
         ],
       },
     ],
-    ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+    rows,
   };
 }
 

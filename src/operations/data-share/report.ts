@@ -2,7 +2,15 @@ import type { SourceShareSynchronizationSetting, Synchronization } from '../../c
 import { formatDuration, formatTime } from '../format.js';
 import { statusMark } from '../row-marks.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
-import type { OperationContext, OperationResult, SummaryTable } from '../types.js';
+import type { OperationView } from '../module.js';
+import type {
+  FailureKind,
+  OperationContext,
+  OperationResult,
+  RowMark,
+  SummaryTable,
+  TargetRow,
+} from '../types.js';
 import { datasetsTable, type FailedDataset } from './datasets.js';
 import { findSchedule, isScheduleBased, nextExpectedRun, type Schedule } from './schedule.js';
 
@@ -19,6 +27,26 @@ export const SYNCHRONIZATION_OUTPUTS = [
   'failed-datasets',
   ...RESPONSE_ID_OUTPUTS,
 ] as const;
+
+/**
+ * How the synchronizations' summaries read: their own tables show the synchronization, the title its status (or
+ * the row's word where there is none: `nothing to cancel`).
+ */
+export const SYNCHRONIZATION_VIEW: OperationView = {
+  ownTables: true,
+  title: ({ outputs, rows }) => {
+    const status = outputs['synchronization-status'];
+    return status ? `synchronization ${String(status)}` : rows?.[0]?.word;
+  },
+  whatToDo: {
+    dataset:
+      "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.",
+    conflict:
+      'A synchronization is running on the share subscription: follow it with wait-for-sync, or end it with sync-cancel; then start again.',
+    'service failed':
+      'The synchronization ended as failed: its message is above; fix its cause at the source share or the account, then start a new synchronization with sync-start.',
+  },
+};
 
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 
@@ -96,22 +124,66 @@ export function synchronizationOutputs(
   };
 }
 
+/** How a synchronization step ended beside its synchronization: its cause and kind, and its mark where its own. */
+export interface SyncEnd {
+  failure?: string;
+  /** The failure's kind; a synchronization ended in failure is `dataset` where datasets failed. */
+  kind?: FailureKind;
+  /** What the step did, where the status alone would mislead (a cancel that took effect is a success). */
+  mark?: RowMark;
+}
+
+const NONE_SEEN: RowMark = { outcome: 'failed', word: 'none seen' };
+const timeOf = (iso: string | null | undefined) => {
+  const ms = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+};
+
+/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
+export function synchronizationRow(sync: Synchronization | undefined, end: SyncEnd = {}): TargetRow {
+  const mark = end.mark ?? (sync ? statusMark(sync.status) : NONE_SEEN);
+  return {
+    target: sync?.synchronizationId ?? '(none seen)',
+    outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
+    word: mark.word,
+    after: sync?.status ?? undefined,
+    startedAt: timeOf(sync?.startTime),
+    endedAt: timeOf(sync?.endTime),
+    ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
+  };
+}
+
+/** The rows and the failure's kind of a synchronization step. */
+export function synchronizationRows(sync: Synchronization | undefined, end: SyncEnd) {
+  const row = synchronizationRow(sync, end);
+  return {
+    rows: [row],
+    failure: end.failure,
+    ...(row.cause ? { failureKind: row.cause.kind } : {}),
+  };
+}
+
+/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
+export const failedKind = (failed: FailedDataset[]): FailureKind =>
+  failed.length > 0 ? 'dataset' : 'service failed';
+
 /**
  * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
- * the failed datasets where any), and the summary's tables.
+ * the failed datasets where any), its row, and the summary's tables.
  */
 export function synchronizationResult(
   sync: Synchronization | undefined,
   share: { accountName: string; shareSubscription: string; resourceGroup: string },
-  { notes = [], failure, failed = [] }: { notes?: string[]; failure?: string; failed?: FailedDataset[] } = {},
+  { notes = [], failed = [], ...end }: { notes?: string[]; failed?: FailedDataset[] } & SyncEnd = {},
 ): OperationResult {
+  const done = synchronizationRows(sync, end);
   return {
     outputs: {
       ...synchronizationOutputs(sync, failed),
       result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
     },
-    summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
-    failure,
+    summary: [synchronizationTable(sync, shareContext(share), notes, done.rows[0]), ...datasetsTable(failed)],
+    ...done,
   };
 }
 
@@ -143,6 +215,7 @@ export function synchronizationTable(
   sync: Synchronization | undefined,
   context?: [string, string][],
   notes: string[] = [],
+  row: TargetRow = synchronizationRow(sync),
 ): SummaryTable {
   const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
   return {
@@ -161,7 +234,8 @@ export function synchronizationTable(
           ],
         ]
       : [['(none seen)', '—', '—', '—', '—', '—']],
-    marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
+    // The mark is the row's: the table and the title never disagree.
+    marks: [{ outcome: row.outcome, word: row.word }],
     notes: allNotes.length ? allNotes : undefined,
   };
 }
@@ -184,8 +258,9 @@ export function summaryTables(
   settings: SourceShareSynchronizationSetting[],
   now: number,
   context?: [string, string][],
+  row?: TargetRow,
 ): SummaryTable[] {
-  const tables: SummaryTable[] = [synchronizationTable(sync, context)];
+  const tables: SummaryTable[] = [synchronizationTable(sync, context, [], row)];
   const rows = settings.map((s) => {
     const scheduled = isScheduleBased(s);
     const schedule = scheduled ? findSchedule([s]) : undefined;

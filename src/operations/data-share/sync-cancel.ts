@@ -7,6 +7,7 @@ import { findInListing, newestNotEnded, nothingToCancel } from './choose.js';
 import { explainFailure } from './datasets.js';
 import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
 import {
+  SYNCHRONIZATION_VIEW,
   cancelledWhileWaiting,
   describeSync,
   SYNCHRONIZATION_OUTPUTS,
@@ -36,6 +37,7 @@ export default defineOperation({
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+  view: SYNCHRONIZATION_VIEW,
   run: syncCancel,
 });
 
@@ -132,12 +134,13 @@ export async function syncCancel(
     if (known && !known.synchronizationId) {
       return result(known, {
         failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+        kind: 'not sent',
       });
     }
     if (!known?.synchronizationId) {
       const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
       logger.info(`${nothing} Nothing was sent.`);
-      return result(undefined, { notes: [nothing] });
+      return result(undefined, { notes: [nothing], mark: { outcome: 'skipped', word: 'nothing to cancel' } });
     }
     id = known.synchronizationId;
     logger.info(
@@ -161,25 +164,32 @@ export async function syncCancel(
     case 'failed': {
       if (isCancelled(sync.status)) {
         logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
-        return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+        return result(sync, {
+          notes: [`The cancel took effect: ${sync.status}.`],
+          mark: { outcome: 'succeeded', word: 'cancelled' },
+        });
       }
       // Any other end came first, and the synchronization is no longer running: what the step was for.
       const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
       logger.info(ended);
       const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
-      return result(sync, { notes: [ended], failed });
+      // Ended is what the step was for: nothing was left to cancel.
+      return result(sync, { notes: [ended], failed, mark: { outcome: 'skipped', word: 'already ended' } });
     }
     case 'lost':
       return result(sync, {
         failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+        kind: 'other',
       });
     case 'timeout':
       return result(sync, {
         failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+        kind: 'timeout',
       });
     case 'cancelled':
       return result(sync, {
         failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+        kind: 'cancelled',
       });
   }
 }

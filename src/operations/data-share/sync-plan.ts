@@ -1,5 +1,5 @@
 import { classifyStatus } from '../../client/status.js';
-import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
+import { logPlan, planOutputs, planRows, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { findInListing, newestNotEnded, nothingToCancel } from './choose.js';
 import { NEWEST_FIRST } from './follow.js';
@@ -22,6 +22,7 @@ export async function planStart(
   const newest = await newestListed(share);
   if (newest && classifyStatus(newest.status) === 'running') {
     return planResult('sync-start', share, [], ctx, {
+      failureKind: 'conflict',
       failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
     });
   }
@@ -93,14 +94,15 @@ function planResult(
   share: ShareSubscription,
   targets: PlannedTarget[],
   ctx: OperationContext,
-  more: { failure?: string } = {},
+  more: Pick<OperationResult, 'failure' | 'failureKind'> = {},
 ): OperationResult {
   logPlan(ctx.logger, targets);
   const { plan, changes } = planOutputs(targets);
   return {
     outputs: { changes, plan, 'failed-datasets': [], result: plan },
     summary: [planTable(operation, 'target', targets, shareContext(share.options))],
-    failure: more.failure,
+    rows: planRows(targets),
+    ...more,
   };
 }
 

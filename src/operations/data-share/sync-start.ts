@@ -11,7 +11,9 @@ import {
   cancelledWhileWaiting,
   describeSync,
   endedInFailure,
+  failedKind,
   SYNCHRONIZATION_OUTPUTS,
+  SYNCHRONIZATION_VIEW,
   synchronizationResult,
   timeoutMessage,
 } from './report.js';
@@ -39,6 +41,7 @@ export default defineOperation({
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+  view: SYNCHRONIZATION_VIEW,
   run: syncStart,
 });
 
@@ -77,24 +80,31 @@ export async function syncStart(
       return result(sync, {
         failed: datasets.failed,
         failure: failureWithDatasets(endedInFailure(sync), datasets),
+        kind: failedKind(datasets.failed),
       });
     }
     case 'lost':
       return result(sync, {
         failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+        kind: 'other',
       });
     case 'timeout':
       return result(sync, {
         failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+        kind: 'timeout',
       });
     case 'cancelled': {
       const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
       if (!options.cancelOnAbort) {
         return result(sync, {
           failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+          kind: 'cancelled',
         });
       }
-      return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+      return result(sync, {
+        failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}`,
+        kind: 'cancelled',
+      });
     }
   }
 }

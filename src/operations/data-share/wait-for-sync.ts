@@ -11,11 +11,15 @@ import { findSchedule, nextExpectedRun } from './schedule.js';
 import {
   cancelledWhileWaiting,
   endedInFailure,
+  failedKind,
   logSchedule,
   shareContext,
   summaryTables,
   SYNCHRONIZATION_OUTPUTS,
+  SYNCHRONIZATION_VIEW,
+  synchronizationRows,
   syncOutputs,
+  type SyncEnd,
   timeoutMessage,
 } from './report.js';
 import { SHARE_INPUTS, ShareSubscription } from './share.js';
@@ -44,6 +48,7 @@ export default defineOperation({
   outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+  view: SYNCHRONIZATION_VIEW,
   run: waitForSync,
 });
 
@@ -72,6 +77,7 @@ export async function waitForSync(
       outputs: { 'failed-datasets': [] },
       summary: [],
       failure: "Cancelled while reading the source share's settings.",
+      failureKind: 'cancelled',
     };
   }
   const scheduleReadAt = clock.now();
@@ -95,23 +101,32 @@ export async function waitForSync(
   );
   const datasets =
     end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
-  const finish = (failure?: string): OperationResult => ({
-    outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
-    summary: [
-      ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
-      ...datasetsTable(datasets.failed),
-    ],
-    failure,
-  });
+  const finish = (end: SyncEnd = {}): OperationResult => {
+    const done = synchronizationRows(sync, end);
+    return {
+      outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+      summary: [
+        ...summaryTables(sync, settings, scheduleReadAt, shareContext(options), done.rows[0]),
+        ...datasetsTable(datasets.failed),
+      ],
+      ...done,
+    };
+  };
   switch (end) {
     case 'succeeded':
       return finish();
     case 'failed':
-      return finish(failureWithDatasets(endedInFailure(sync!), datasets));
+      return finish({
+        failure: failureWithDatasets(endedInFailure(sync!), datasets),
+        kind: failedKind(datasets.failed),
+      });
     case 'timeout':
-      return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+      return finish({
+        failure: timeoutMessage(clock.now() - started, sync, wanted, listedAny),
+        kind: 'timeout',
+      });
     case 'cancelled':
-      return finish(cancelledWhileWaiting(sync, wanted));
+      return finish({ failure: cancelledWhileWaiting(sync, wanted), kind: 'cancelled' });
   }
 }
 

@@ -30,6 +30,7 @@ export default defineOperation({
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+  view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
   run: bySelection('erp-start', erpStart),
 });
 

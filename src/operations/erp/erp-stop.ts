@@ -38,6 +38,7 @@ export default defineOperation({
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+  view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
   run: bySelection('erp-stop', erpStop),
 });
 

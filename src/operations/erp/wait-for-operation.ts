@@ -44,6 +44,11 @@ export default defineOperation({
   inputs: WAIT_INPUTS,
   outputs: OPERATION_OUTPUTS,
   example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
+  view: {
+    resume: 'wait-for-operation and the operation-urls output',
+    firstTable: "Times: this step's wait, and the service's own start and end",
+    title: () => 'nothing to wait for',
+  },
   run: waitForOperation,
 });
 

@@ -21,23 +21,18 @@ export const marked = (mark: Mark, word: string = mark) => `${MARKS[mark]} ${wor
 /** A mark that lets the step succeed. */
 export const isGood = (mark: Mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
 
-/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
-export function markOfOutcome(outcome: string | undefined): Mark {
-  switch (outcome) {
-    case 'stopped':
-    case 'started':
-    case 'read':
-    case 'succeeded':
-      return 'succeeded';
-    case 'skipped':
-      return 'skipped';
-    case 'running':
-      return 'running';
-    case 'not sent':
-      return 'not sent';
-    case 'planned':
-      return 'planned';
-    default:
-      return 'failed';
-  }
+/**
+ * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
+ * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
+ */
+export function titleMark(view: {
+  failed: boolean;
+  dryRun: boolean;
+  reported: boolean;
+  running: boolean;
+}): string {
+  if (view.failed) return MARKS.failed;
+  if (view.dryRun) return MARKS.planned;
+  if (view.running) return MARKS.running;
+  return view.reported ? '⚠️' : MARKS.succeeded;
 }

@@ -1,11 +1,9 @@
-import type { OperationResult, SummaryTable } from '../../operations/types.js';
-import { classifyStatus } from '../../client/status.js';
+import type { FailureKind, StepRow, TargetRow } from '../../operations/types.js';
 import { formatDuration } from '../../operations/format.js';
-import { markOfOutcome, type Mark } from './marks.js';
-import { kindOfCause } from './what-to-do.js';
+import type { Mark } from './marks.js';
 
-/** One step of a whole-system window under its system (contract: `instances[].steps`). */
-export interface StepRow {
+/** One step of a whole-system window under its system, as the summary shows it. */
+export interface ViewStep {
   step: string;
   target?: string;
   mark: Mark;
@@ -13,16 +11,18 @@ export interface StepRow {
   before?: string;
   after?: string;
   seconds?: number;
-  /** When the step started (ms since the epoch), where the operation gave it (`started`, ISO 8601). */
+  /** When the step started (ms since the epoch), where the operation measured it. */
   startedAt?: number;
   cause?: string;
+  kind?: FailureKind;
+  requestId?: string;
 }
 
-/** One target of the step: a system, an operation resumed, a user, a synchronization planned. */
-export interface TargetRow {
+/** One target of the step as the summary shows it: a system, an operation resumed, a user, a synchronization. */
+export interface ViewRow {
   target: string;
   mark: Mark;
-  /** The outcome in the contract's words: `stopped`, `skipped`, `still running`. */
+  /** The outcome in the operation's words: `stopped`, `skipped`, `still running`. */
   word: string;
   before?: string;
   done?: string;
@@ -30,22 +30,16 @@ export interface TargetRow {
   health?: string;
   duration?: string;
   seconds?: number;
-  /** When its work started (ms since the epoch), where the operation gave it (`started`, ISO 8601). */
+  /** When its work started (ms since the epoch), where the operation measured it. */
   startedAt?: number;
   /** Why this target failed or is not done, one line, without the subscription the context names. */
   cause?: string;
-  steps?: StepRow[];
+  kind?: FailureKind;
+  requestId?: string;
+  steps?: ViewStep[];
+  /** The polling URL whole, where its operation is still running. */
+  operationUrl?: string;
 }
-
-type Entry = Record<string, unknown>;
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-const time = (v: unknown) => {
-  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-  return Number.isNaN(ms) ? undefined : ms;
-};
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const entries = (v: unknown): Entry[] =>
-  Array.isArray(v) ? v.filter((e): e is Entry => typeof e === 'object' && e !== null) : [];
 
 /** A cause in one line, without the subscription that the summary's context names once. */
 export function oneLineCause(cause: string | undefined): string | undefined {
@@ -56,133 +50,52 @@ export function oneLineCause(cause: string | undefined): string | undefined {
     .trim();
 }
 
-/**
- * The cause of one target out of a step's failure that runs several together ("2 of 3 … : A. B."): the sentences
- * that name the target in quotes. A fallback where the result does not carry a cause per target.
- */
-function causeNaming(target: string, failure: string | undefined): string | undefined {
-  if (!failure) return undefined;
-  const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
-  const mine = sentences.filter((s) => s.includes(`'${target}'`));
-  return mine.length ? mine.join(' ') : undefined;
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
+export const took = (ms: number | undefined) => (ms === undefined ? undefined : formatDuration(ms));
+export const tenths = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
+
+const span = (r: { startedAt?: number; endedAt?: number }) =>
+  r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
+
+function causeOf(r: TargetRow | StepRow) {
+  if (!r.cause) return {};
+  return {
+    cause: oneLineCause(r.cause.text),
+    kind: r.cause.kind,
+    ...(r.cause.requestId ? { requestId: r.cause.requestId } : {}),
+  };
 }
 
-const column = (table: SummaryTable, name: string) => table.header.indexOf(name);
-/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline, as `steps[].seconds`. */
-const took = (ms: number | undefined) => (ms === undefined ? undefined : formatDuration(ms));
-const tenths = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
-const WORDS: Record<string, string> = { running: 'still running', read: 'read' };
-/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
-const RUNNING: Record<string, string> = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
-
-function stepsOf(value: unknown): StepRow[] | undefined {
-  const steps = entries(value);
-  if (steps.length === 0) return undefined;
-  return steps.map((s) => {
-    const mark = markOfOutcome(text(s.outcome));
-    return {
-      step: text(s.step) ?? 'step',
-      target: text(s.target),
-      mark,
-      word: WORDS[text(s.outcome) ?? ''] ?? text(s.outcome) ?? mark,
-      before: text(s.before),
-      after: text(s.after),
-      seconds: num(s.seconds),
-      startedAt: time(s.started),
-      cause: oneLineCause(text(s.cause) ?? text(s.failure)),
-    };
-  });
+function viewStepOf(s: StepRow): ViewStep {
+  return {
+    step: s.step,
+    target: s.target,
+    mark: s.outcome,
+    word: s.word,
+    before: s.before,
+    after: s.after,
+    seconds: tenths(span(s)),
+    startedAt: s.startedAt,
+    ...causeOf(s),
+  };
 }
 
-/**
- * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output and what the
- * step knows of each (`targets`: what was done, its operation's status, how long), not read back from the table's
- * text; wait-for-operation from `result` and `targets`, each named as its table names it; another operation's dry
- * run from its plan table. Undefined for an operation whose tables say it better (a synchronization, images, users).
- */
-export function rowsOf(operation: string, result: OperationResult): TargetRow[] | undefined {
-  const table = result.summary[0];
-  const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
-  const results = entries(result.outputs.result);
-  const causeOf = (i: number, n: number, target: string) =>
-    oneLineCause(
-      text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)),
-    );
-  if (instances.length > 0) {
-    return instances.map((inst, i) => {
-      const facts = result.targets?.[i];
-      // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-      const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
-      const outcome = ended && inst.outcome === 'running' ? 'failed' : text(inst.outcome);
-      const mark = markOfOutcome(outcome);
-      const target = text(inst.name) ?? `#${i + 1}`;
-      const ms = facts?.durationMs;
-      const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
-      const cause = failing ? causeOf(i, instances.length, target) : undefined;
-      // A false success must not read like a success: its word says what it is.
-      const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
-      return {
-        target,
-        mark,
-        word: falseSuccess
-          ? 'false success'
-          : outcome === 'running' && RUNNING[operation]
-            ? RUNNING[operation]
-            : (WORDS[outcome ?? ''] ?? outcome ?? mark),
-        before: text(inst.before),
-        done: text(facts?.done),
-        after: text(inst.after),
-        health: text(inst.health),
-        duration: took(ms),
-        seconds: num(inst.seconds) ?? tenths(ms),
-        startedAt: time(inst.started),
-        cause,
-        steps: stepsOf(inst.steps),
-      };
-    });
-  }
-  if (!table) return undefined;
-  if (operation === 'wait-for-operation') return operationRows(table, result);
-  if (column(table, 'would') === 1) return planRows(table);
-  return undefined;
-}
-
-/**
- * wait-for-operation: the system where the result names it, else the operation's URL as the log shows it; its
- * status and this step's wait from what the step knows of each.
- */
-function operationRows(table: SummaryTable, result: OperationResult): TargetRow[] {
-  const results = entries(result.outputs.result);
-  return table.rows.map((row, i) => {
-    const r = results[i];
-    const facts = result.targets?.[i];
-    const said = text(facts?.status);
-    const ms = facts?.durationMs;
-    const cause = oneLineCause(text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
-    let mark: Mark = classifyStatus(said);
-    if (mark === 'succeeded' && cause) mark = 'failed';
-    const named = text(r?.erpVirtualInstance) ?? text(r?.target) ?? text(r?.name);
-    return {
-      target: named ?? row[0] ?? `#${i + 1}`,
-      mark,
-      word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
-      after: said,
-      duration: took(ms),
-      seconds: tenths(ms),
-      cause: mark === 'succeeded' ? undefined : cause,
-    };
-  });
-}
-
-/** A dry run's plan table: a change planned, or nothing to do (skip). */
-function planRows(table: SummaryTable): TargetRow[] {
-  return table.rows.map((row) => {
-    const change = row[2] !== undefined && row[2] !== '-';
-    return {
-      target: row[0] ?? '',
-      mark: change ? 'planned' : 'skipped',
-      word: change ? 'planned' : 'no change',
-      done: row[1],
-    };
-  });
+/** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
+export function viewRowOf(r: TargetRow): ViewRow {
+  const ms = span(r);
+  return {
+    target: r.target,
+    mark: r.outcome,
+    word: r.word,
+    before: r.before,
+    done: r.done,
+    after: r.after,
+    health: r.health,
+    duration: took(ms),
+    seconds: tenths(ms),
+    startedAt: r.startedAt,
+    ...causeOf(r),
+    ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
+    ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
+  };
 }

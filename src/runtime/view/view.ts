@@ -1,12 +1,15 @@
 import { oneLine } from '../../client/errors.js';
 import { redactQuery } from '../../client/url.js';
-import type { OperationResult, SummaryTable } from '../../operations/types.js';
+import type { OperationView } from '../../operations/module.js';
+import { findOperation } from '../../operations/registry.js';
+import type { FailureKind, OperationResult, SummaryTable } from '../../operations/types.js';
 import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
 import { diagnosisAdviceLines } from '../diagnosis-text.js';
-import { isGood, marked } from './marks.js';
-import { oneLineCause, rowsOf, type TargetRow } from './rows.js';
-import { kindOfCause, kindOfError, whatToDo, type FailureKind } from './what-to-do.js';
+import { fallbackView } from './legacy.js';
+import { isGood, marked, type Mark } from './marks.js';
+import { oneLineCause, viewRowOf, type ViewRow } from './rows.js';
+import { kindOfError, whatToDo } from './what-to-do.js';
 
 /** A request a dry run would send, as the `plan` output carries it. */
 export interface PlannedEntry {
@@ -26,10 +29,14 @@ export interface SummaryView {
   title: string;
   /** The step failed. */
   failed: boolean;
+  /** The step passed over a row or table row marked failed, which it reports without failing. */
+  reported: boolean;
+  /** A target is still running (in the rows or the operation's own tables). */
+  running: boolean;
   dryRun: boolean;
   context?: [string, string][];
   targetHeader: string;
-  rows: TargetRow[];
+  rows: ViewRow[];
   /** The operation's own tables, where rows do not say it (a synchronization, images, users). */
   tables: SummaryTable[];
   /** The step's cause, once, where no row carries it. */
@@ -46,42 +53,48 @@ export interface ViewContext {
   diagnosis?: Diagnosis;
 }
 
+/** What the operation declares of its summary (`defineOperation`'s `view`). */
+const declared = (operation: string): OperationView => findOperation(operation)?.view ?? {};
+
 /** The view of an operation that returned (successfully or with a failure). */
 export function viewOfResult(
   operation: string,
   result: OperationResult,
   { dryRun = false, diagnosis }: ViewContext = {},
 ): SummaryView {
-  const rows = rowsOf(operation, result) ?? [];
+  const shown = declared(operation);
+  const fallback = fallbackView(result, shown);
+  // A plan took no time: its rows have none to show.
+  const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) =>
+    dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r,
+  );
+  // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
+  // plan's rows are shown as any plan's).
+  const rows = shown.ownTables && !dryRun ? [] : all;
   const [first, ...others] = result.summary;
-
-  // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
   const tables = (
-    rows.length > 0 && operation === 'wait-for-operation' && first
-      ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+    rows.length > 0 && shown.firstTable && first
+      ? [{ ...first, title: shown.firstTable }, ...others]
       : rows.length > 0
         ? others
         : result.summary
   ).map(withMarks);
-  const onRows = rows.some((r) => r.cause);
-  const kinds = new Set<FailureKind>();
-  for (const row of rows) {
-    for (const cause of [row.cause, ...(row.steps ?? []).map((s) => s.cause)])
-      if (cause) kinds.add(kindOfCause(cause));
-  }
-  const outputs = result.outputs;
-  if (result.failure) {
-    if (Array.isArray(outputs['failed-datasets']) && outputs['failed-datasets'].length > 0)
-      kinds.add('dataset');
-    else if (Array.isArray(outputs['missing-images']) && outputs['missing-images'].length > 0)
-      kinds.add('image not cached');
-    else if (!onRows) kinds.add(kindOfCause(result.failure));
-  }
+  // A cause is on a row only where the row is shown; else the step's failure says it, once.
+  const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
   const failed = result.failure !== undefined;
+  const kinds = kindsOf(all);
+  const kind = result.failureKind ?? fallback.failureKind ?? 'other';
+  if (failed && !onRows && !kinds.has(kind)) kinds.set(kind, false);
+  const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+  const anyMarked = (mark: Mark) =>
+    all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
+    result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
   const view: SummaryView = {
     operation,
     title: '',
     failed,
+    reported: !failed && anyMarked('failed'),
+    running: anyMarked('running'),
     dryRun,
     context: rows.length > 0 ? first?.context : undefined,
     targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
@@ -90,34 +103,50 @@ export function viewOfResult(
     failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
     // A diagnosis says what to change, then the facts it rests on, a line each.
     whatToDo: [
-      ...[...kinds].map((kind) => whatToDo(kind, operation)),
+      ...[...kinds].map(([kind, requestId]) => whatToDo(kind, { operation, shown, requestId })),
       ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
     ],
-    plan: dryRun ? plannedOf(outputs.plan) : [],
-    resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
-      target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
-      url: redactQuery(c.text),
-    })),
+    plan: dryRun ? plannedOf(result.outputs.plan) : [],
+    resume:
+      rows.length === 0
+        ? []
+        : resumable.length > 0
+          ? resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl!) }))
+          : fallback.resume,
   };
-  view.title = titleOf(view, outputs);
+  view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) ?? fallback.phrase });
   return view;
+}
+
+/** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
+function kindsOf(rows: ViewRow[]): Map<FailureKind, boolean> {
+  const kinds = new Map<FailureKind, boolean>();
+  for (const r of rows.flatMap((row) => [row, ...(row.steps ?? [])])) {
+    if (r.kind) kinds.set(r.kind, (kinds.get(r.kind) ?? false) || r.requestId !== undefined);
+  }
+  return kinds;
 }
 
 /** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
 export function viewOfError(operation: string, error: unknown): SummaryView {
   const kind = kindOfError(error);
   const message = oneLine(error instanceof Error ? error.message : String(error));
+  const shown = declared(operation);
   return {
     operation,
     title: `${operation}: failed`,
     failed: true,
+    reported: false,
+    running: false,
     dryRun: false,
     targetHeader: 'target',
     rows: [],
     tables: [],
     failure: message,
     // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
-    whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
+    whatToDo: [
+      kind === 'timeout' || kind === 'conflict' ? whatToDo(kind, { operation, shown }) : adviceFor(error),
+    ],
     plan: [],
     resume: [],
   };
@@ -138,43 +167,33 @@ function plannedOf(value: unknown): PlannedEntry[] {
   return Array.isArray(value) ? (value as PlannedEntry[]) : [];
 }
 
-/** `erp-stop: 3 stopped`, `erp-stop: failed (1 of 3)`, `erp-stop: plan (dry run)`. */
-function titleOf(view: SummaryView, outputs: OperationResult['outputs']): string {
+/**
+ * `<operation>: 3 stopped`, `failed (1 of 3)`, `cancelled (1 stopped, 1 still running, 1 not sent)`, `plan (dry
+ * run)`: the counts are the rows' marks; an operation that shows its rows in its own tables says it in its own
+ * words (`phrase`).
+ */
+function titleOf(
+  view: SummaryView,
+  { all, kinds, phrase }: { all: ViewRow[]; kinds: Map<FailureKind, boolean>; phrase?: string },
+): string {
   const { operation, rows } = view;
   if (view.dryRun && !view.failed) return `${operation}: plan (dry run)`;
+  const cancelled = kinds.has('cancelled');
   if (rows.length > 0) {
-    if (view.failed)
-      return `${operation}: failed (${rows.filter((r) => !isGood(r.mark)).length} of ${rows.length})`;
+    if (cancelled) return `${operation}: cancelled (${counted(rows)})`;
+    const bad = rows.filter((r) => !isGood(r.mark)).length;
+    if (view.failed) return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : counted(rows)})`;
     return `${operation}: ${counted(rows)}`;
   }
-  const found = phrase(operation, outputs);
+  const found = phrase ?? (all.length > 0 ? counted(all) : 'done');
+  if (cancelled) return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
   if (view.failed) return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
   return `${operation}: ${found}`;
 }
 
 /** `2 stopped, 1 skipped`, in the order the words first appear. */
-function counted(rows: TargetRow[]): string {
+function counted(rows: ViewRow[]): string {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
   return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-}
-
-/** What a step without targets found, in a few words. */
-function phrase(operation: string, o: OperationResult['outputs']): string {
-  const list = (v: unknown) => (Array.isArray(v) ? v : []);
-  if (o['synchronization-status']) return `synchronization ${String(o['synchronization-status'])}`;
-  if (o['missing-images'] !== undefined) {
-    const missing = list(o['missing-images']).length;
-    return missing === 0 ? 'all cached' : `${missing} not cached`;
-  }
-  if (o['removed-users'] !== undefined) {
-    const absent = list(o['absent-users']).length;
-    return `${list(o['removed-users']).length} removed${absent ? `, ${absent} not members` : ''}`;
-  }
-  if (o['user-name'] !== undefined) return `signed in as ${String(o['user-name'])}`;
-  // erp-list's count, where that operation is present.
-  const count = (o as Record<string, unknown>).count;
-  if (count !== undefined) return `${String(count)} selected`;
-  if (operation === 'wait-for-operation') return 'nothing to wait for';
-  return 'done';
 }
