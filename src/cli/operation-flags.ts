@@ -9,8 +9,11 @@ import type { FlagSpec } from './args.js';
 export function isListInput(name: InputName, module?: OperationModule): boolean {
   // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
   const parse = (module && useOf(module, name)?.parse) ?? (INPUTS[name] as InputDefinition).parse;
-  const parsed = parse.safeParse('a');
-  return parsed.success && Array.isArray(parsed.data);
+  // An item any list takes: a name, or a UUID where the list holds only those (subscription-id).
+  return ['a', '00000000-0000-0000-0000-000000000000'].some((item) => {
+    const parsed = parse.safeParse(item);
+    return parsed.success && Array.isArray(parsed.data);
+  });
 }
 
 /** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */

@@ -37,6 +37,8 @@ export class ServiceEmulator extends Emulator {
     this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
     this.fleet = new ErpListArea(scenario.fleet);
     this.use(this.fleet);
+    // C0 of a listed system shows its tags and environment, as the service's one resource does.
+    this.erp.listed = (sub, rg, name) => this.fleet.find(sub, rg, name);
   }
 }
 

@@ -53,12 +53,13 @@ export const INPUTS = {
     parse: p.text,
   }),
   'subscription-id': def({
-    description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+    description:
+      'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
     parse: p.resourceName(128),
   }),
   'resource-group': def({
     description:
-      'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
+      'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
     parse: p.resourceName(90),
   }),
   timeout: def({
@@ -210,10 +211,13 @@ export const INPUTS = {
   }),
   tag: def({
     description:
-      'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+      'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
     parse: tagRules,
   }),
-  environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+  environment: def({
+    description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+    parse: environment,
+  }),
   'per-leg': def({
     description: 'How many systems each entry (leg) of the matrix output carries.',
     default: '1',
@@ -221,7 +225,7 @@ export const INPUTS = {
   }),
   'fail-if-empty': def({
     description:
-      'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
+      'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
     default: 'false',
     parse: p.booleanText,
   }),

@@ -76,6 +76,8 @@ export class ErpListArea implements AreaModule {
   nextLinkForm: LinkForm;
   /** Pages answered with 200: what a test of paging counts. */
   pagesServed = 0;
+  /** Called once a listing's last page is served: a test changes a system there, after the listing saw it. */
+  afterListing?: () => void;
   private filler = { bytes: -1, text: '' };
 
   constructor(scenario: FleetScenario = {}) {
@@ -130,6 +132,25 @@ export class ErpListArea implements AreaModule {
     }
     this.pagesServed++;
     sendJson(ctx, 200, body);
+    if (end >= total) this.afterListing?.();
+  }
+
+  /** The listed system of that name, where the fleet holds one (C0 shows its tags and environment). */
+  find(subscription: string, resourceGroup: string, name: string): FleetSystem | undefined {
+    for (const entry of this.systems) {
+      if (!same(entry.subscription, subscription) || !same(entry.resourceGroup, resourceGroup)) continue;
+      if (!isGenerated(entry)) {
+        if (same(entry.name, name)) return entry;
+        continue;
+      }
+      const prefix = entry.prefix ?? 'S';
+      const index = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+      const padded = String(index).padStart(4, '0');
+      if (Number.isInteger(index) && index >= 1 && index <= sizeOf(entry) && name === `${prefix}${padded}`) {
+        return { ...entry, name };
+      }
+    }
+    return undefined;
   }
 
   /** The whole resource, as C0 shows it: the fields a listing reports, and a heavy configuration. */

@@ -30,8 +30,6 @@ export default defineOperation({
   client: 'resource-manager',
   inputs: {
     apiVersion: withDefault('api-version', ERP_API_VERSION),
-    subscriptionId: optional('subscription-id'),
-    resourceGroup: optional('resource-group'),
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
     ...SELECTION_INPUTS,
