@@ -16,6 +16,9 @@ export function isListInput(name: InputName, module?: OperationModule): boolean 
   });
 }
 
+/** `--result-file PATH`: erp-stop, erp-start and erp-status write their result file there. */
+export const RESULT_FILE_FLAG = 'result-file';
+
 /** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
 const SWITCHES = new Set<InputName>(['dry-run']);
 
@@ -24,9 +27,14 @@ export function operationFlags(module: OperationModule): FlagSpec {
   const reads = inputsOf(module);
   return {
     command: module.name,
-    accepts: new Map(
-      reads.map((name) => [name, { list: isListInput(name, module), switch: SWITCHES.has(name) }]),
-    ),
+    accepts: new Map<string, { list: boolean; switch?: boolean }>([
+      ...reads.map((name): [string, { list: boolean; switch: boolean }] => [
+        name,
+        { list: isListInput(name, module), switch: SWITCHES.has(name) },
+      ]),
+      // Not an input: where the command line writes the step's result file (the action writes it under RUNNER_TEMP).
+      ...(module.resultFile ? [[RESULT_FILE_FLAG, { list: false }] as [string, { list: boolean }]] : []),
+    ]),
     known: new Set((Object.keys(INPUTS) as InputName[]).filter((name) => !reads.includes(name))),
   };
 }

@@ -1,5 +1,6 @@
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
+import { expectedSystems, failOn } from './erp/report/expected.js';
 import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
 
@@ -239,6 +240,22 @@ export const INPUTS = {
     description:
       'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
     parse: p.integer(0, 1799),
+  }),
+  results: def({
+    description:
+      "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+    parse: p.text,
+  }),
+  expected: def({
+    description:
+      "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
+    parse: expectedSystems,
+  }),
+  'fail-on': def({
+    description:
+      'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+    default: 'any',
+    parse: failOn,
   }),
 } satisfies Record<string, InputDefinition>;
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../client/clock.js';
 import type { OutputName } from './outputs.js';
+import type { ResultSystem } from './erp/report/format.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
 export interface Logger {
@@ -59,6 +60,8 @@ export interface OperationResult {
   targets?: TargetFacts[];
   /** Each target as it ended, in input order: the summary's rows and the result file (`result-file`) read these. */
   rows?: TargetRow[];
+  /** erp-report: the window as one page, for the adapters' own rendering of it. */
+  window?: WindowReport;
 }
 
 /**
@@ -131,4 +134,41 @@ export interface TargetFacts {
   status?: string;
   /** How long the step worked on it. */
   durationMs?: number;
+}
+
+/** erp-report: a system of the window as the report shows it: its newest result, or `missing` where no file had it. */
+export interface WindowSystem {
+  name: string;
+  id?: string;
+  /** The matrix leg that acted on it (from `expected`), else the file it came from. */
+  leg: string;
+  file?: string;
+  operation?: string;
+  outcome: Outcome | 'missing';
+  /** The outcome in the contract's words: stopped, started, read, skipped, failed, not sent, still running, missing. */
+  word: string;
+  before?: string;
+  after?: string;
+  cause?: Cause;
+  startedAt?: number;
+  endedAt?: number;
+  /** When the step that acted on it started and ended (its file's times): the span where the system has none. */
+  stepStartedAt?: number;
+  stepEndedAt?: number;
+  steps?: ResultSystem['steps'];
+}
+
+/** The window as one page: every system once, those that need a person first, and what the merge set aside. */
+export interface WindowReport {
+  title: string;
+  systems: WindowSystem[];
+  /** How many of `systems`, from the first, need a person: failed, missing, not sent, still running. */
+  attention: number;
+  /** A system in two files (a leg run again): the newer stands. */
+  replaced: { names: string[]; newer: string; older: string }[];
+  skipped: { path: string; why: string }[];
+  files: number;
+  /** The earliest start and latest end of the files read (ms), for the timeline. */
+  startedAt?: number;
+  endedAt?: number;
 }

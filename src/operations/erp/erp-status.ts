@@ -25,6 +25,7 @@ export type { ErpStatusOptions } from './erp-status-options.js';
  */
 export default defineOperation({
   name: 'erp-status',
+  resultFile: true,
   description:
     'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
   client: 'resource-manager',
