@@ -182,7 +182,7 @@ describe('erp-list', () => {
     expect((json(fits, 'matrix') as { include: unknown[] }).include).toHaveLength(150);
   });
 
-  it('refuses ids or a matrix over the 1 MB of an output rather than let the runner cut an id in two', async () => {
+  it("refuses a matrix over the 1 MiB of a job's outputs (UTF-16) rather than let the runner cut it", async () => {
     emu.fleet.pageSize = 1000;
     emu.fleet.itemBytes = 0;
     const run = await runOnEmulator(emu, {
@@ -192,7 +192,7 @@ describe('erp-list', () => {
     });
     expect(run.code).toBe(1);
     expect(run.errors[0]).toMatch(
-      /ids would be \d+ bytes, over GitHub's limit of 1 MB an output: narrow the selection/,
+      /matrix would be \d\.\d\d MiB as GitHub counts a job's outputs \(UTF-16\), over its limit of 1 MiB: narrow the scope/,
     );
     expect(run.outputs.ids).toBeUndefined();
     expect(run.outputs.matrix).toBeUndefined();

@@ -59,7 +59,9 @@ export async function erpList(
   const built = matrixOf(offered, options.perLeg);
   const ids = offered.map((m) => m.id).join('\n');
   const matrix = 'matrix' in built ? built.matrix : undefined;
-  const tooLarge = overOutputLimit({ ids, matrix });
+  const size = overOutputLimit({ ids, matrix });
+  if (size.warning) ctx.logger.warning(size.warning);
+  const tooLarge = size.failure;
   const empty = offered.length === 0 && options.failIfEmpty;
   const failure =
     'failure' in built
