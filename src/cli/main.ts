@@ -3,6 +3,7 @@ import { InputError, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../runtime/advice.js';
+import { windowAdvice } from '../runtime/window-advice.js';
 import { nearest } from '../runtime/nearest.js';
 import { InputReader } from '../runtime/reader.js';
 import { outputText, runOperation, type Run } from '../runtime/run.js';
@@ -154,7 +155,8 @@ async function runCommand(
       process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
-      for (const line of view.whatToDo) err(`advice: ${adviceForCommandLine(line)}`);
+      const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
+      for (const line of advice) err(`advice: ${adviceForCommandLine(line)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;

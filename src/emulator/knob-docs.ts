@@ -233,6 +233,8 @@ export const KNOB_DOCS: Record<string, string> = {
   'fleet.nextLinkOrigin':
     '`secondary`: every nextLink points at the second origin (a client must refuse it).',
   'fleet.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
+  'fleet.holdsOnly':
+    'As the service: a subscription without a system answers its listing 404, and a system neither in the fleet nor in erp.instances answers 404 to every call (vendor-ops emulator --fleet N sets it).',
   'erp.instances.<name>.movesAfterFailure':
     'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
   'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',

@@ -1,6 +1,5 @@
 import * as core from '@actions/core';
-import type { FailureKind as ViewKind } from '../../runtime/view/what-to-do.js';
-import { whatToDo } from '../../runtime/view/what-to-do.js';
+import { windowAdvice } from '../../runtime/window-advice.js';
 import { MARKS } from '../../runtime/view/marks.js';
 import { namesOf } from '../../operations/erp/erp-report.js';
 import type { WindowReport, WindowSystem } from '../../operations/types.js';
@@ -12,40 +11,6 @@ const FOLDED_ROWS = 500;
 
 const MISSING = '❔';
 const markOf = (s: WindowSystem) => (s.outcome === 'missing' ? MISSING : MARKS[s.outcome]);
-
-/** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
-const WINDOW_ADVICE: Record<string, string> = {
-  missing:
-    "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
-  'not sent':
-    'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
-  running:
-    "A system still running was accepted and not followed to its end: follow it with wait-for-operation and its leg's `operations` output, or run the step again (what is done is skipped).",
-};
-
-const VIEW_KINDS = new Set<string>([
-  'false success',
-  'not found',
-  'timeout',
-  'cancelled',
-  'sign-in',
-  'permission',
-  'service failed',
-]);
-
-/** One line per kind met among the systems that need a person, in the order they are listed. */
-function adviceOf(window: WindowReport): string[] {
-  const lines = new Map<string, string>();
-  for (const s of window.systems.slice(0, window.attention)) {
-    if (s.outcome !== 'failed') {
-      lines.set(s.outcome, WINDOW_ADVICE[s.outcome]!);
-      continue;
-    }
-    const kind = s.cause && VIEW_KINDS.has(s.cause.kind) ? (s.cause.kind as ViewKind) : 'other';
-    lines.set(`failed ${kind}`, whatToDo(kind, s.operation ?? 'erp-stop'));
-  }
-  return [...lines.values()];
-}
 
 /** One line of cause, as a row shows it. */
 const causeOf = (s: WindowSystem) =>
@@ -69,7 +34,9 @@ export function renderWindow(window: WindowReport): string {
       row([`${markOf(s)} ${escape(s.word)}`, escape(s.name), escape(s.leg), escape(causeOf(s))]),
     );
     parts.push(tag('table', [header, ...rows].join('')));
-    parts.push(...adviceOf(window).map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`)));
+    parts.push(
+      ...windowAdvice(window).map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`)),
+    );
   }
   if (good.length > 0) {
     const header = row(['outcome', 'erp virtual instance', 'leg', 'before', 'after'], 'th');

@@ -26,6 +26,7 @@ export const fleetSchema = z.strictObject({
   itemBytes: z.optional(count),
   nextLinkOrigin: z.optional(z.enum(['primary', 'secondary'])),
   nextLinkForm: z.optional(z.enum(['absolute', 'relative', 'malformed'])),
+  holdsOnly: z.optional(z.boolean()),
 });
 
 const covered: {

@@ -39,6 +39,12 @@ export interface FleetScenario {
   /** `secondary`: every nextLink points at the emulator's second origin, which a client must refuse to follow. */
   nextLinkOrigin?: 'primary' | 'secondary';
   nextLinkForm?: LinkForm;
+  /**
+   * As the service: a subscription with no system of the fleet answers its listing 404 `SubscriptionNotFound`, and
+   * a system the fleet does not hold (nor `erp.instances` names) answers 404 `ResourceNotFound` to every call.
+   * Off by default: most tests act on systems they never list. `vendor-ops emulator --fleet N` turns it on.
+   */
+  holdsOnly?: boolean;
 }
 
 /** What a listed system says of itself, beyond where it lives. */
@@ -74,6 +80,9 @@ export class ErpListArea implements AreaModule {
   itemBytes: number;
   nextLinkOrigin: 'primary' | 'secondary';
   nextLinkForm: LinkForm;
+  holdsOnly: boolean;
+  /** Other systems the emulator holds (the erp scenario's named instances), where holdsOnly is on. */
+  alsoHeld: (name: string) => boolean = () => false;
   /** Pages answered with 200: what a test of paging counts. */
   pagesServed = 0;
   /** Called once a listing's last page is served: a test changes a system there, after the listing saw it. */
@@ -86,10 +95,34 @@ export class ErpListArea implements AreaModule {
     this.itemBytes = scenario.itemBytes ?? 2048;
     this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
     this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+    this.holdsOnly = scenario.holdsOnly ?? false;
   }
 
   routes(): Route[] {
     return [{ method: 'GET', path: LIST_PATH, handle: (ctx) => this.list(ctx) }];
+  }
+
+  /**
+   * Where holdsOnly is on, the route that answers 404 for a system the emulator does not hold, whatever the call
+   * (read, stop, start, its parts): served before the erp area's routes, it matches only such a path.
+   */
+  notHeldRoutes(): Route[] {
+    const held = (sub: string, rg: string, name: string) =>
+      !this.holdsOnly || this.find(sub, rg, name) !== undefined || this.alsoHeld(name);
+    return ['GET', 'POST'].map((method) => ({
+      method,
+      path: new NotHeld(held),
+      handle: (ctx: RequestContext) => {
+        if (!ctx.emulator.checkBearer(ctx)) return;
+        const [, resourceGroup = '', name = ''] = ctx.params;
+        sendJson(ctx, 404, {
+          error: {
+            code: 'ResourceNotFound',
+            message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+          },
+        });
+      },
+    }));
   }
 
   private list(ctx: RequestContext): void {
@@ -105,6 +138,10 @@ export class ErpListArea implements AreaModule {
         },
       });
       return;
+    }
+    if (this.holdsOnly && !this.systems.some((s) => same(s.subscription, subscription))) {
+      const message = `The subscription '${subscription}' could not be found.`;
+      return sendJson(ctx, 404, { error: { code: 'SubscriptionNotFound', message } });
     }
     const entries = this.systems.filter(
       (s) =>
@@ -216,4 +253,23 @@ function systemsIn(entries: (FleetSystem | FleetSystems)[], start: number, end: 
     if (offset >= end) break;
   }
   return out;
+}
+
+const SYSTEM_PATH =
+  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)(?:\/.*)?$/i;
+
+/** A system's path (and its parts') that matches only where the emulator does not hold the system. */
+class NotHeld extends RegExp {
+  private readonly held: (sub: string, rg: string, name: string) => boolean;
+  constructor(held: (sub: string, rg: string, name: string) => boolean) {
+    super(SYSTEM_PATH.source, SYSTEM_PATH.flags);
+    this.held = held;
+  }
+
+  override exec(path: string): RegExpExecArray | null {
+    const match = super.exec(path);
+    if (!match) return null;
+    const [sub, rg, name] = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+    return this.held(sub!, rg!, name!) ? null : match;
+  }
 }

@@ -1,5 +1,5 @@
 import { parser, refuse } from '../../input-parser.js';
-import { list, shown } from '../../parsers.js';
+import { list } from '../../parsers.js';
 
 /** A system the window expected, with the leg of the matrix that was to act on it where the matrix says. */
 export interface ExpectedSystem {
@@ -28,7 +28,7 @@ function fromMatrix(text: string): ExpectedSystem[] {
   try {
     matrix = JSON.parse(text);
   } catch {
-    return refuse(`is not JSON: give erp-list's matrix output as it is, or its ids (got '${shown(text)}')`);
+    return refuse("is not JSON: give erp-list's matrix output as it is, or its ids");
   }
   const include = (matrix as { include?: unknown }).include;
   if (!Array.isArray(include)) return refuse(`is not erp-list's matrix: it has no include array`);
