@@ -57,8 +57,14 @@ export function mergeWindow(
     if (chosen.has(e.id.toLowerCase())) continue;
     systems.push({ name: e.name, id: e.id, leg: e.leg ?? '-', outcome: 'missing', word: 'missing' });
   }
+  // In the order of `expected` (the matrix's legs) where given, else as the files were read; those that need a
+  // person first.
+  const place = new Map((expected ?? []).map((e, i) => [e.id.toLowerCase(), i]));
+  const at = (s: WindowSystem, i: number) => place.get(keyOf(s)) ?? place.size + i;
   const order = (s: WindowSystem) => ATTENTION[s.outcome] ?? 9;
-  const sorted = systems.map((s, i) => ({ s, i })).sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
+  const sorted = systems
+    .map((s, i) => ({ s, i: at(s, i) }))
+    .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
   const times = gathered.flatMap(({ file }) => [ms(file.startedAt)!, ms(file.endedAt)!]);
   return {
     title: titleOf(systems),
