@@ -1,15 +1,8 @@
 import type { WindowReport, WindowSystem } from '../../operations/types.js';
+import { plain } from './gantt.js';
 
 /** Bars the window's timeline draws at most: every failed system, then the slowest; the rest are counted. */
 export const WINDOW_BARS = 60;
-
-/** Mermaid's gantt reads `:` `;` `#` as syntax; a name keeps letters, digits and plain punctuation only. */
-const plain = (text: string) =>
-  text
-    .replace(/[:;#%`"<>{}\n\r\t,]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 60) || 'system';
 
 const TAGS: Record<string, string> = {
   succeeded: 'done, ',
