@@ -149,6 +149,13 @@ describe('a selection that selects nothing says why', () => {
       "Input 'subscription-id': item 'A' is not a subscription id: each is a UUID",
     );
     expect(emu.requests).toEqual([]);
+    // Refused before any system, the step still leaves its result file: the window's report names its cause.
+    const [file] = Object.values(wrong.resultFiles).map((t) => JSON.parse(t) as object);
+    expect(file).toMatchObject({
+      systems: [],
+      failure: expect.stringContaining("item 'A' is not a subscription id"),
+    });
+    expect(wrong.outputs['result-file']).toMatch(/vendor-ops-result-local-1-job-\w+-step\.json$/);
   });
 });
 

@@ -104,7 +104,17 @@ export function operationHelp(module: OperationModule, width = terminalWidth()):
     '',
     'Inputs:',
     ...table(
-      rows.map((r) => r.row),
+      [
+        ...rows.map((r) => r.row),
+        ...(module.resultFile
+          ? [
+              [
+                '--result-file PATH',
+                "writes the step's result file there, for erp-report (docs/result-file.md)",
+              ],
+            ]
+          : []),
+      ],
       width,
     ),
     '',
