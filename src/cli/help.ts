@@ -100,21 +100,20 @@ export function operationHelp(module: OperationModule, width = terminalWidth()):
   return [
     ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
     '',
-    ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
+    ...wrap(
+      `Usage: vendor-ops ${module.name} --<input> value … ${module.resultFile ? '[--result-file PATH] ' : ''}[--json] [--verbose]`,
+      width,
+    ),
+    ...(module.resultFile
+      ? wrap(
+          "--result-file PATH writes the step's result file there, for erp-report (docs/result-file.md).",
+          width,
+        )
+      : []),
     '',
     'Inputs:',
     ...table(
-      [
-        ...rows.map((r) => r.row),
-        ...(module.resultFile
-          ? [
-              [
-                '--result-file PATH',
-                "writes the step's result file there, for erp-report (docs/result-file.md)",
-              ],
-            ]
-          : []),
-      ],
+      rows.map((r) => r.row),
       width,
     ),
     '',
