@@ -185,4 +185,28 @@ describe('a selection that stays true', () => {
     expect(emu.erp.stops.map((s) => s.instance)).toEqual(['S01']);
     expect(stop.warnings).toEqual([expect.stringContaining('S03: left alone, no longer selected')]);
   });
+
+  it('a whole-system window sends no step at all to a system un-tagged after the listing', async () => {
+    emu.fleet.afterListing = () => {
+      const s05 = emu.fleet.systems.find((s) => 'name' in s && s.name === 'S05')!;
+      s05.tags = {};
+    };
+    const stops = emu.erp.stops.length;
+    const stop = await run({
+      operation: 'erp-stop',
+      'subscription-id': SUB_2,
+      tag: 'snooze=True',
+      'whole-system': 'true',
+    });
+    expect(stop.code).toBe(0);
+    expect(names(stop)).toEqual(['S05 skipped']);
+    expect(emu.erp.stops).toHaveLength(stops);
+    expect(emu.erp.parts.actions.filter((a) => a.system === 'S05')).toEqual([]);
+    // Said at the window's first step, the read of the system, before anything is sent.
+    expect(stop.warnings).toEqual([
+      expect.stringMatching(
+        /^S05: 1\/2 application stop: left alone, no longer selected: .*\(no tags; environment NonProd\)/,
+      ),
+    ]);
+  });
 });
