@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,8 @@ export interface ActionRun {
   warnings: string[];
   /** What `add-mask` commands told the runner to hide. */
   masks: string[];
+  /** The files the step wrote under RUNNER_TEMP (its result file), by name. */
+  resultFiles: Record<string, string>;
   /** Everything a secret could leak into. */
   everything: string;
   /** From the signal (sigtermAfterMs) to the process's end, in ms; undefined where none was sent. */
@@ -111,6 +113,11 @@ export async function runAction(
   clearTimeout(kill);
   const outputText = await readFile(outputFile, 'utf8');
   const summary = await readFile(summaryFile, 'utf8');
+  // What the step wrote under RUNNER_TEMP (erp-stop, erp-start, erp-status: the result file), by file name.
+  const resultFiles: Record<string, string> = {};
+  for (const name of await readdir(dir)) {
+    if (name !== 'output' && name !== 'summary') resultFiles[name] = await readFile(join(dir, name), 'utf8');
+  }
   await rm(dir, { recursive: true, force: true });
   // The runner reads both streams for commands, each line by line.
   const commands = [...parseRunnerOutput(stdout).commands, ...parseRunnerOutput(stderr).commands];
@@ -125,7 +132,8 @@ export async function runAction(
     errors: named('error').map((c) => c.line),
     warnings: named('warning').map((c) => c.data),
     masks: named('add-mask').map((c) => c.data),
-    everything: [stdout, stderr, outputText, summary].join('\n'),
+    resultFiles,
+    everything: [stdout, stderr, outputText, summary, ...Object.values(resultFiles)].join('\n'),
     exitAfterSignalMs,
   };
 }

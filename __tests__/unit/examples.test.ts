@@ -19,6 +19,8 @@ const LEG_KEYS = ['leg', 'erp-virtual-instance', 'names'];
 
 interface Step {
   id?: string;
+  if?: string;
+  run?: string;
   uses?: string;
   with?: Record<string, unknown>;
 }
@@ -96,6 +98,43 @@ describe('examples/', () => {
     const workflow = safeLoad(readFileSync(join(EXAMPLES, file), 'utf8')) as Workflow;
     expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);
     expect(problems(workflow)).toEqual([]);
+  });
+
+  it.each(files)('%s pins every other action to a full commit SHA, with its version in a comment', (file) => {
+    const text = readFileSync(join(EXAMPLES, file), 'utf8');
+    const uses = [...text.matchAll(/^\s*(?:-\s*)?uses:\s*(\S+)(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]);
+    const others = uses.filter(([ref]) => !/vendor-ops-action@|^\.\/?$/.test(ref!));
+    expect(
+      others.filter(([ref, comment]) => !/@[0-9a-f]{40}$/.test(ref!) || !/^# v\d+\.\d+\.\d+$/.test(comment!)),
+    ).toEqual([]);
+  });
+
+  it("the production window checks out before its script, uploads each leg's result and reports the window", () => {
+    const workflow = safeLoad(readFileSync(join(EXAMPLES, 'production-window.yml'), 'utf8')) as Workflow & {
+      jobs: Record<string, Job & { if?: string }>;
+    };
+    const legs = workflow.jobs.window!.steps!;
+    const firstScript = legs.findIndex((s) => s.run !== undefined);
+    expect(legs.findIndex((s) => s.uses?.startsWith('actions/checkout@'))).toBeLessThan(firstScript);
+    for (const s of legs.filter(
+      (s) => s.with?.operation === 'erp-stop' || s.with?.operation === 'erp-start',
+    )) {
+      expect(s.with?.['whole-system']).toBe(true);
+    }
+    const uploads = legs.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    expect(uploads.map((s) => [s.with?.archive, s.if?.startsWith('always()')])).toEqual([
+      [false, true],
+      [false, true],
+    ]);
+    const report = workflow.jobs.report!;
+    expect(report.if).toMatch(/^always\(\)/);
+    const reports = report.steps!.filter((s) => s.with?.operation === 'erp-report');
+    expect(reports.map((s) => s.with?.expected)).toEqual([
+      '${{ needs.list.outputs.matrix }}',
+      '${{ needs.list.outputs.matrix }}',
+    ]);
+    expect(workflow.jobs.plan!.steps![0]!.with).toMatchObject({ 'dry-run': true, 'whole-system': true });
+    expect(workflow.jobs.list!.steps![0]!.with?.['fail-if-empty']).toBe(true);
   });
 
   it('finds what a slip in an example would break', () => {

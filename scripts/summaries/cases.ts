@@ -1,5 +1,6 @@
 /** The fixed cases of `npm run summaries`: each step run by the bundle against the emulator, as a runner runs it. */
 import type { Scenario } from '../../src/emulator/index.js';
+import { windowReportInputs } from './window-report.js';
 
 export interface Case {
   name: string;
@@ -153,4 +154,5 @@ export const CASES: Case[] = [
       'fail-if-missing': 'true',
     }),
   },
+  { name: 'window-report', title: 'erp-report, a window of 60 systems', inputs: windowReportInputs },
 ];

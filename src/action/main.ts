@@ -10,9 +10,11 @@ import { refuseUndeclaredInputs } from '../runtime/undeclared.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
 import type { OperationResult } from '../operations/types.js';
 import { outputTooLarge } from './limits.js';
+import { writeStepResult } from './result-file.js';
 import { actionsLogger } from './logger.js';
 import { viewOfError, viewOfResult } from '../runtime/view/view.js';
 import { writeSummary } from './summary/index.js';
+import { writeWindowSummary } from './summary/window.js';
 
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 export async function run(): Promise<void> {
@@ -35,6 +37,7 @@ export async function run(): Promise<void> {
   const source = (name: InputName) => core.getInput(name);
   const operation = core.getInput('operation') || 'operation';
   let last: HttpResponse | undefined;
+  const startedAt = systemClock.now();
   try {
     // Masked before anything else runs, so no later line can print them.
     for (const name of SECRET_INPUTS) {
@@ -52,11 +55,14 @@ export async function run(): Promise<void> {
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
     });
+    const resultFile = writeStepResult({ operation, result, startedAt, endedAt: systemClock.now() });
     // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
-    const tooLarge = setOutputs(outputs, operation);
+    const tooLarge = setOutputs({ ...outputs, 'result-file': resultFile }, operation);
     const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
     // What to do, then the facts it rests on: in the summary's "What to do" (the view's) and in the log.
-    if (wantsSummary(source)) {
+    // erp-report's page is the window's, not one step's view.
+    if (wantsSummary(source) && result.window) await writeWindowSummary(result.window);
+    else if (wantsSummary(source)) {
       await writeSummary(
         viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }),
       );
@@ -67,6 +73,15 @@ export async function run(): Promise<void> {
     // What is known is set on failure too: the ids of the last response, to quote to the service owner.
     setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
     const cause = describe(error);
+    // A step that failed before any system still leaves its file: the window's report names the cause.
+    const failed = { outputs: {}, summary: [], failure: redactUrls(cause) };
+    try {
+      setOutputs({
+        'result-file': writeStepResult({ operation, result: failed, startedAt, endedAt: systemClock.now() }),
+      });
+    } catch (writing) {
+      actionsLogger.warning(`The result file could not be written: ${describe(writing)}`);
+    }
     if (wantsSummary(source)) await writeSummary(viewOfError(operation, error));
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
     core.setFailed(redactUrls(cause));

@@ -25,6 +25,7 @@ export function emulatorBanner(emulator: ServiceEmulator, scenario: Scenario, so
       ? [`  --client-id ${client.clientId} --client-secret ${client.clientSecret} --tenant-id any-tenant`]
       : []),
     ...erpLines(scenario),
+    ...fleetLines(scenario),
     ...dataShareLines(scenario),
     ...imageLines(scenario),
     ...appLines(emulator),
@@ -88,7 +89,9 @@ function erpLines(scenario: Scenario): string[] {
   const erp = scenario.erp ?? {};
   return [
     `erp-stop, erp-start, wait-for-operation (any --subscription-id and --resource-group; location ${erp.location ?? 'westeurope'}):`,
-    `  any other --erp-virtual-instance: ${instance(erp.defaults ?? {})}`,
+    scenario.fleet?.holdsOnly
+      ? '  any other --erp-virtual-instance: only the fleet below and these are held; any other answers 404'
+      : `  any other --erp-virtual-instance: ${instance(erp.defaults ?? {})}`,
     ...Object.entries(erp.instances ?? {}).map(
       ([name, knobs]) => `  ${name}: ${instance({ ...erp.defaults, ...knobs })}`,
     ),
@@ -152,4 +155,29 @@ function appLines(emulator: ServiceEmulator): string[] {
         `  --api-token ${t.value}: ${t.type} token of ${t.type === 'user' ? t.user : t.app}, ${t.access === 'full' ? 'full access' : 'read-only'}`,
     ),
   ];
+}
+
+/**
+ * The fleet erp-list selects from: its systems by subscription and resource group, the tags they carry (to select
+ * by), and which have database instances (what a `whole-system: true` window acts on).
+ */
+function fleetLines(scenario: Scenario): string[] {
+  const systems = scenario.fleet?.systems ?? [];
+  if (systems.length === 0) return ['erp-list: no fleet (every listing is empty)'];
+  const parts = scenario.erp?.parts;
+  const defaults = parts?.defaults?.databases ?? [{ name: 'db0', databaseType: 'hdb' }];
+  const databasesOf = (name: string) => parts?.systems?.[name]?.databases ?? defaults;
+  const lines = [
+    `erp-list, and erp-stop, erp-start, erp-status by --tag (${scenario.fleet?.holdsOnly ? 'a subscription or system not held answers 404' : 'any other system answers too'}):`,
+  ];
+  for (const s of systems) {
+    const count = 'generate' in s ? `${s.generate} systems ${s.prefix ?? 'S'}0001…` : s.name;
+    const tags = Object.entries(s.tags ?? {}).map(([n, v]) => `${n}=${v}`);
+    const dbs = 'generate' in s ? defaults : databasesOf(s.name);
+    const databases = dbs.length ? `databases ${dbs.map((d) => d.name).join(', ')}` : 'no database';
+    lines.push(
+      `  ${count} (--subscription-id ${s.subscription} --resource-group ${s.resourceGroup}): ${s.environment ?? 'NonProd'}, ${tags.length ? `tags ${tags.join(', ')}` : 'no tags'}, ${s.state ?? 'RegistrationComplete'}; ${databases}`,
+    );
+  }
+  return lines;
 }

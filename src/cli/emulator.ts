@@ -7,7 +7,7 @@ import { requestLine } from '../emulator/request-log.js';
 import { emulatorBanner } from './emulator-banner.js';
 
 /**
- * `vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]` (and `npm run emulator`): the service's emulator, until
+ * `vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]` (and `npm run emulator`): the service's emulator, until
  * Ctrl-C. Without --scenario it serves the demo scenario (bundled, so it works from any directory) and prints
  * what the scenario holds and the emulator's made-up credentials, so any operation can be tried at once.
  * Everything a person can get wrong (a flag, the port, the file) is one line and exit 2.
@@ -19,11 +19,14 @@ export async function runEmulator(args: Scan): Promise<number> {
       ['port', { list: false }],
       ['scenario', { list: false }],
       ['log-requests', { list: false, switch: true }],
+      ['fleet', { list: false }],
     ]),
   });
   refuseStray(args.positionals, 1, 'emulator');
   const file = flags.get('scenario')?.[0];
   const scenario = file === undefined ? checked(demo, 'the demo scenario') : await readScenario(file);
+  const fleet = flags.get('fleet')?.[0];
+  if (fleet !== undefined) scenario.fleet = fleetOf(fleetSize(fleet));
   const port = flags.get('port')?.[0];
   if (port !== undefined) scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
 
@@ -53,6 +56,39 @@ export async function runEmulator(args: Scan): Promise<number> {
   await stopped;
   await emulator.close();
   return 0;
+}
+
+/** The subscription and resource group of `--fleet N`'s systems (the demo's subscription). */
+export const FLEET_SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
+export const FLEET_RESOURCE_GROUP = 'rg-fleet';
+
+/**
+ * `--fleet N`: N systems `F0001`… tagged for a window and a snooze, each with its HANA database (the parts'
+ * default), NonProd; only what it holds answers (404 otherwise), so a window recipe runs on it as on the service.
+ */
+function fleetOf(size: number): NonNullable<Scenario['fleet']> {
+  return {
+    holdsOnly: true,
+    pageSize: 100,
+    systems: [
+      {
+        generate: size,
+        subscription: FLEET_SUBSCRIPTION,
+        resourceGroup: FLEET_RESOURCE_GROUP,
+        prefix: 'F',
+        environment: 'NonProd',
+        tags: { maintenance: 'sunday', SnoozeSAPSystem: 'True' },
+      },
+    ],
+  };
+}
+
+function fleetSize(text: string): number {
+  const size = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(size >= 1 && size <= 10000)) {
+    throw new UsageError(`--fleet must be a number of systems from 1 to 10000; got '${text}'`);
+  }
+  return size;
 }
 
 function portNumber(text: string): number {

@@ -22,7 +22,7 @@ export function usage(width = terminalWidth()): string {
   return [
     'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
     '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-    '       vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
+    '       vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
     '       vendor-ops --version',
     '',
     'Operations:',
@@ -40,7 +40,7 @@ export function usage(width = terminalWidth()): string {
 
 export function emulatorHelp(width = terminalWidth()): string {
   return [
-    'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
+    'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
     '',
     ...wrap(
       "Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
@@ -55,6 +55,10 @@ export function emulatorHelp(width = terminalWidth()): string {
         [
           '--scenario FILE',
           'a scenario file (JSON; its format is in docs/emulator.md); default: the demo scenario',
+        ],
+        [
+          '--fleet N',
+          'a fleet of N systems F0001… to list and act on by tag (maintenance=sunday, SnoozeSAPSystem=True), each with a HANA database; a subscription or system it does not hold answers 404',
         ],
         [
           '--log-requests',
@@ -96,7 +100,16 @@ export function operationHelp(module: OperationModule, width = terminalWidth()):
   return [
     ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
     '',
-    ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
+    ...wrap(
+      `Usage: vendor-ops ${module.name} --<input> value … ${module.resultFile ? '[--result-file PATH] ' : ''}[--json] [--verbose]`,
+      width,
+    ),
+    ...(module.resultFile
+      ? wrap(
+          "--result-file PATH writes the step's result file there, for erp-report (docs/result-file.md).",
+          width,
+        )
+      : []),
     '',
     'Inputs:',
     ...table(

@@ -3,6 +3,7 @@ import { InputError, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
 import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../runtime/advice.js';
+import { windowAdvice } from '../runtime/window-advice.js';
 import { nearest } from '../runtime/nearest.js';
 import { InputReader } from '../runtime/reader.js';
 import { outputText, runOperation, type Run } from '../runtime/run.js';
@@ -15,9 +16,11 @@ import { viewOfResult } from '../runtime/view/view.js';
 import { readFlags, refuseStray, scan, UsageError, type Scan } from './args.js';
 import { emulatorHelp, envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
-import { operationFlags } from './operation-flags.js';
+import { operationFlags, RESULT_FILE_FLAG } from './operation-flags.js';
+import { recordResult } from '../runtime/result-file.js';
 import { renderView } from './summary-text.js';
 import { VERSION } from './version.js';
+import { windowText } from './window-text.js';
 import { adviceForCommandLine, forCommandLine } from './wording.js';
 
 /** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
@@ -69,7 +72,8 @@ async function dispatch(args: Scan): Promise<number> {
         ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
         : undefined;
   refuseStrayVariables(process.env);
-  return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
+  const resultFile = values.get(RESULT_FILE_FLAG)?.[0];
+  return runCommand(source, args.globals.has('json'), args.globals.has('verbose'), resultFile);
 }
 
 /**
@@ -110,7 +114,12 @@ function print(text: string): number {
 /** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
-async function runCommand(source: (name: InputName) => string | undefined, json: boolean, verbose: boolean) {
+async function runCommand(
+  source: (name: InputName) => string | undefined,
+  json: boolean,
+  verbose: boolean,
+  resultFile?: string,
+) {
   const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
   // stderr is the log: a URL in the service's words shows as the log shows every URL.
   const err = (line: string) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
@@ -123,6 +132,7 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   let last: HttpResponse | undefined;
+  const startedAt = systemClock.now();
   try {
     // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
     const summary = new InputReader(source).optional('summary') !== false;
@@ -136,13 +146,17 @@ async function runCommand(source: (name: InputName) => string | undefined, json:
       onResponse: (response) => (last = response),
     });
     stop();
-    printOutputs(run.outputs, json);
+    const endedAt = systemClock.now();
+    const written = resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile });
+    printOutputs({ ...run.outputs, 'result-file': written || undefined }, json);
     // The job summary's view: the same title, marks, causes and advice as the action's.
     const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
-    if (summary) process.stderr.write(renderView(view, logged));
+    if (summary)
+      process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
-      for (const line of view.whatToDo) err(`advice: ${adviceForCommandLine(line)}`);
+      const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
+      for (const line of advice) err(`advice: ${adviceForCommandLine(line)}`);
       return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
     }
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;

@@ -30,13 +30,18 @@ export class ServiceEmulator extends Emulator {
 
   constructor(scenario: Scenario = {}) {
     super(scenario.emulator);
+    this.fleet = new ErpListArea(scenario.fleet);
+    // First: with holdsOnly, a system the emulator does not hold answers 404 to every call, as the service does.
+    this.use({ name: 'held', routes: () => this.fleet.notHeldRoutes() });
+    this.fleet.alsoHeld = (name) => Object.hasOwn(scenario.erp?.instances ?? {}, name);
     this.erp = new ErpArea(scenario.erp);
     this.dataShare = new DataShareArea(scenario.dataShare);
     this.cachedImages = new CachedImagesArea(scenario.cachedImages);
     this.apps = new AppsArea(scenario.apps);
     this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
-    this.fleet = new ErpListArea(scenario.fleet);
     this.use(this.fleet);
+    // C0 of a listed system shows its tags and environment, as the service's one resource does.
+    this.erp.listed = (sub, rg, name) => this.fleet.find(sub, rg, name);
   }
 }
 

@@ -242,6 +242,8 @@ export const KNOB_DOCS: Record<string, string> = {
     'A page answered not as a list, `{}` or `{ "value": null }`; absent: every page is a list.',
   'fleet.wrongPage.page': 'Which page, from 1.',
   'fleet.wrongPage.body': '`empty object` (`{}`) or `null value` (`{ "value": null }`).',
+  'fleet.holdsOnly':
+    'As the service: a subscription without a system answers its listing 404, and a system neither in the fleet nor in erp.instances answers 404 to every call (vendor-ops emulator --fleet N sets it).',
   'erp.instances.<name>.movesAfterFailure':
     'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
   'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',

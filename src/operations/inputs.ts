@@ -1,5 +1,6 @@
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
+import { expectedSystems, failOn } from './erp/report/expected.js';
 import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
 
@@ -53,12 +54,13 @@ export const INPUTS = {
     parse: p.text,
   }),
   'subscription-id': def({
-    description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+    description:
+      'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
     parse: p.resourceName(128),
   }),
   'resource-group': def({
     description:
-      'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
+      'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
     parse: p.resourceName(90),
   }),
   timeout: def({
@@ -210,10 +212,13 @@ export const INPUTS = {
   }),
   tag: def({
     description:
-      'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+      'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
     parse: tagRules,
   }),
-  environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+  environment: def({
+    description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+    parse: environment,
+  }),
   'per-leg': def({
     description: 'How many systems each entry (leg) of the matrix output carries.',
     default: '1',
@@ -221,7 +226,7 @@ export const INPUTS = {
   }),
   'fail-if-empty': def({
     description:
-      'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
+      'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
     default: 'false',
     parse: p.booleanText,
   }),
@@ -235,6 +240,22 @@ export const INPUTS = {
     description:
       'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
     parse: p.integer(0, 1799),
+  }),
+  results: def({
+    description:
+      "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+    parse: p.text,
+  }),
+  expected: def({
+    description:
+      "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
+    parse: expectedSystems,
+  }),
+  'fail-on': def({
+    description:
+      'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+    default: 'any',
+    parse: failOn,
   }),
 } satisfies Record<string, InputDefinition>;
 

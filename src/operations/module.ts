@@ -58,12 +58,14 @@ export type OptionsOf<U extends Record<string, InputUse>> = {
 } & { [K in OptionalKeys<U>]?: ValueOf<U[K]> };
 
 /** Which API an operation talks to: it decides the address and sign-in inputs the adapters read. */
-export type ClientKind = 'resource-manager' | 'app-management';
+export type ClientKind = 'resource-manager' | 'app-management' | 'none';
 
 /** What the adapters add to the options, by client kind. */
 export type ClientOptions<C extends ClientKind> = C extends 'resource-manager'
   ? { baseUrl: URL }
-  : { apiUrl: URL };
+  : C extends 'app-management'
+    ? { apiUrl: URL }
+    : object;
 
 /**
  * One operation, self-described: the adapters derive its inputs (flags, action.yml, --help), validate them all
@@ -87,6 +89,11 @@ export interface OperationModule<
    */
   plans?: boolean;
   outputs: readonly OutputName[];
+  /**
+   * Writes its result to a file a later job gathers (erp-report reads it): the adapter decides where, writes it
+   * from the result's rows, and sets `result-file`, which defineOperation adds to the outputs.
+   */
+  resultFile?: boolean;
   /** A command-line example: the flags after `vendor-ops <name>`. */
   example: string;
   /** How its summary reads, where it differs from the general view. */
@@ -121,7 +128,8 @@ export interface OperationView {
 export function defineOperation<U extends Record<string, InputUse>, C extends ClientKind>(
   module: OperationModule<U, C>,
 ): OperationModule<U, C> {
-  return module;
+  if (!module.resultFile || module.outputs.includes('result-file')) return module;
+  return { ...module, outputs: [...module.outputs, 'result-file'] };
 }
 
 /** The inputs the adapters read for every operation of a client kind, and for the step itself. */
@@ -137,6 +145,8 @@ const CLIENT_INPUTS: Record<ClientKind, readonly InputName[]> = {
     'scope',
   ],
   'app-management': ['api-url', 'api-token'],
+  // Reads files, sends no request (erp-report): no address, no sign-in.
+  none: [],
 };
 const STEP_INPUTS: readonly InputName[] = ['timeout', 'request-timeout', 'summary'];
 

@@ -32,7 +32,7 @@ export const OUTPUTS = {
   'failed-datasets':
     'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
   instances:
-    'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
   changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
   plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
   'user-id': 'Id from the profile.',
@@ -40,9 +40,15 @@ export const OUTPUTS = {
   'user-email': 'E-mail from the profile.',
   'user-display-name': 'Display name from the profile.',
   ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-  count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+  count:
+    'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+  failed: 'erp-report: how many systems of the window failed, as text.',
+  missing:
+    'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
   matrix:
     'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+  'result-file':
+    'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
   operations:
     'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 } as const;

@@ -5,6 +5,7 @@ import erpStart from './erp/erp-start.js';
 import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
 import erpList from './erp/erp-list.js';
+import erpReport from './erp/erp-report.js';
 import type { OperationModule } from './module.js';
 import waitForOperation from './erp/wait-for-operation.js';
 import waitForSync from './data-share/wait-for-sync.js';
@@ -27,6 +28,7 @@ export const REGISTRY = [
   checkImageCached,
   appRemoveUser,
   appCurrentUser,
+  erpReport,
 ] as readonly OperationModule[];
 
 export type OperationName = string;

@@ -1,5 +1,6 @@
 import type { Clock } from '../client/clock.js';
 import type { OutputName } from './outputs.js';
+import type { ResultSystem } from './erp/report/format.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
 export interface Logger {
@@ -23,7 +24,8 @@ export interface OperationContext {
 }
 
 /** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-export type Outcome = 'succeeded' | 'failed' | 'skipped' | 'running' | 'not sent' | 'planned';
+export const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** How one row of an operation's own table ended: the mark, and the word beside it (`❌ not cached`). */
 export interface RowMark {
@@ -61,26 +63,30 @@ export interface OperationResult {
   rows?: TargetRow[];
   /** The kind of `failure`, where no row carries the cause: the summary's "What to do" fits it. */
   failureKind?: FailureKind;
+  /** erp-report: the window as one page, for the adapters' own rendering of it. */
+  window?: WindowReport;
 }
 
 /**
  * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
  * the kind where it knows the cause; the view never reads it back from the cause's words.
  */
-export type FailureKind =
-  | 'false success'
-  | 'not found'
-  | 'timeout'
-  | 'cancelled'
-  | 'not sent'
-  | 'conflict'
-  | 'whole system'
-  | 'dataset'
-  | 'image not cached'
-  | 'sign-in'
-  | 'permission'
-  | 'service failed'
-  | 'other';
+export const FAILURE_KINDS = [
+  'false success',
+  'not found',
+  'timeout',
+  'cancelled',
+  'not sent',
+  'conflict',
+  'whole system',
+  'dataset',
+  'image not cached',
+  'sign-in',
+  'permission',
+  'service failed',
+  'other',
+] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 /** Why a target failed or is not done: one line, and its kind. */
 export interface Cause {
@@ -137,4 +143,41 @@ export interface TargetFacts {
   status?: string;
   /** How long the step worked on it. */
   durationMs?: number;
+}
+
+/** erp-report: a system of the window as the report shows it: its newest result, or `missing` where no file had it. */
+export interface WindowSystem {
+  name: string;
+  id?: string;
+  /** The matrix leg that acted on it (from `expected`), else the file it came from. */
+  leg: string;
+  file?: string;
+  operation?: string;
+  outcome: Outcome | 'missing';
+  /** The outcome in the contract's words: stopped, started, read, skipped, failed, not sent, still running, missing. */
+  word: string;
+  before?: string;
+  after?: string;
+  cause?: Cause;
+  startedAt?: number;
+  endedAt?: number;
+  /** When the step that acted on it started and ended (its file's times): the span where the system has none. */
+  stepStartedAt?: number;
+  stepEndedAt?: number;
+  steps?: ResultSystem['steps'];
+}
+
+/** The window as one page: every system once, those that need a person first, and what the merge set aside. */
+export interface WindowReport {
+  title: string;
+  systems: WindowSystem[];
+  /** How many of `systems`, from the first, need a person: failed, missing, not sent, still running. */
+  attention: number;
+  /** A system in two files (a leg run again): the newer stands. */
+  replaced: { names: string[]; newer: string; older: string }[];
+  skipped: { path: string; why: string }[];
+  files: number;
+  /** The earliest start and latest end of the files read (ms), for the timeline. */
+  startedAt?: number;
+  endedAt?: number;
 }

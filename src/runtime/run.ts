@@ -177,7 +177,7 @@ function readConnection(
   inputs: InputReader,
   runtime: Runtime,
 ): {
-  options: { baseUrl: URL } | { apiUrl: URL };
+  options: { baseUrl: URL } | { apiUrl: URL } | object;
   connect: (options: ConnectOptions) => HttpClient;
   signIn?: SignIn;
 } {
@@ -187,10 +187,21 @@ function readConnection(
     const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
     return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
   }
+  if (module.client === 'none') {
+    // The operation sends nothing: a client every use of which fails, so a request it tried could not go unseen.
+    return { options: {}, connect: () => NO_CLIENT };
+  }
   const apiUrl = inputs.required('api-url', module.name);
   const token = inputs.required('api-token', module.name);
   return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
 }
+
+/** The client of an operation that sends nothing: any use of it is a defect, and says so. */
+const NO_CLIENT = new Proxy({} as HttpClient, {
+  get: (_, name) => {
+    throw new Error(`an operation that sends no request used its client (${String(name)})`);
+  },
+});
 
 /**
  * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an

@@ -12,7 +12,7 @@ interface Bar {
 }
 
 /** Mermaid's gantt reads `:` `;` `#` as syntax; a name keeps letters, digits and plain punctuation only. */
-const plain = (text: string) =>
+export const plain = (text: string) =>
   text
     .replace(/[:;#%`"<>{}\n\r\t]/g, ' ')
     .replace(/\s+/g, ' ')

@@ -29,6 +29,7 @@ export const fleetSchema = z.strictObject({
   wrongPage: z.optional(
     z.strictObject({ page: z.int().check(z.positive()), body: z.enum(['empty object', 'null value']) }),
   ),
+  holdsOnly: z.optional(z.boolean()),
 });
 
 const covered: {

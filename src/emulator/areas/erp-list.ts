@@ -46,6 +46,12 @@ export interface FleetScenario {
   nextLinkForm?: ListLinkForm;
   /** A page answered not as a list: that page (from 1) is `{}` (`empty object`) or `{ "value": null }`. */
   wrongPage?: { page: number; body: 'empty object' | 'null value' };
+  /**
+   * As the service: a subscription with no system of the fleet answers its listing 404 `SubscriptionNotFound`, and
+   * a system the fleet does not hold (nor `erp.instances` names) answers 404 `ResourceNotFound` to every call.
+   * Off by default: most tests act on systems they never list. `vendor-ops emulator --fleet N` turns it on.
+   */
+  holdsOnly?: boolean;
 }
 
 export type ListLinkForm = LinkForm | 'resource' | 'query' | 'segment';
@@ -93,8 +99,13 @@ export class ErpListArea implements AreaModule {
   nextLinkOrigin: 'primary' | 'secondary';
   nextLinkForm: ListLinkForm;
   wrongPage?: FleetScenario['wrongPage'];
+  holdsOnly: boolean;
+  /** Other systems the emulator holds (the erp scenario's named instances), where holdsOnly is on. */
+  alsoHeld: (name: string) => boolean = () => false;
   /** Pages answered with 200: what a test of paging counts. */
   pagesServed = 0;
+  /** Called once a listing's last page is served: a test changes a system there, after the listing saw it. */
+  afterListing?: () => void;
   private filler = { bytes: -1, text: '' };
 
   constructor(scenario: FleetScenario = {}) {
@@ -104,10 +115,34 @@ export class ErpListArea implements AreaModule {
     this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
     this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
     this.wrongPage = scenario.wrongPage;
+    this.holdsOnly = scenario.holdsOnly ?? false;
   }
 
   routes(): Route[] {
     return [{ method: 'GET', path: LIST_PATH, handle: (ctx) => this.list(ctx) }];
+  }
+
+  /**
+   * Where holdsOnly is on, the route that answers 404 for a system the emulator does not hold, whatever the call
+   * (read, stop, start, its parts): served before the erp area's routes, it matches only such a path.
+   */
+  notHeldRoutes(): Route[] {
+    const held = (sub: string, rg: string, name: string) =>
+      !this.holdsOnly || this.find(sub, rg, name) !== undefined || this.alsoHeld(name);
+    return ['GET', 'POST'].map((method) => ({
+      method,
+      path: new NotHeld(held),
+      handle: (ctx: RequestContext) => {
+        if (!ctx.emulator.checkBearer(ctx)) return;
+        const [, resourceGroup = '', name = ''] = ctx.params;
+        sendJson(ctx, 404, {
+          error: {
+            code: 'ResourceNotFound',
+            message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+          },
+        });
+      },
+    }));
   }
 
   private list(ctx: RequestContext): void {
@@ -123,6 +158,10 @@ export class ErpListArea implements AreaModule {
         },
       });
       return;
+    }
+    if (this.holdsOnly && !this.systems.some((s) => same(s.subscription, subscription))) {
+      const message = `The subscription '${subscription}' could not be found.`;
+      return sendJson(ctx, 404, { error: { code: 'SubscriptionNotFound', message } });
     }
     const entries = this.systems.filter(
       (s) =>
@@ -154,6 +193,25 @@ export class ErpListArea implements AreaModule {
     }
     this.pagesServed++;
     sendJson(ctx, 200, body);
+    if (end >= total) this.afterListing?.();
+  }
+
+  /** The listed system of that name, where the fleet holds one (C0 shows its tags and environment). */
+  find(subscription: string, resourceGroup: string, name: string): FleetSystem | undefined {
+    for (const entry of this.systems) {
+      if (!same(entry.subscription, subscription) || !same(entry.resourceGroup, resourceGroup)) continue;
+      if (!isGenerated(entry)) {
+        if (same(entry.name, name)) return entry;
+        continue;
+      }
+      const prefix = entry.prefix ?? 'S';
+      const index = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+      const padded = String(index).padStart(4, '0');
+      if (Number.isInteger(index) && index >= 1 && index <= sizeOf(entry) && name === `${prefix}${padded}`) {
+        return { ...entry, name };
+      }
+    }
+    return undefined;
   }
 
   /** The whole resource, as C0 shows it: the fields a listing reports, and a heavy configuration. */
@@ -219,4 +277,23 @@ function systemsIn(entries: (FleetSystem | FleetSystems)[], start: number, end: 
     if (offset >= end) break;
   }
   return out;
+}
+
+const SYSTEM_PATH =
+  /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)(?:\/.*)?$/i;
+
+/** A system's path (and its parts') that matches only where the emulator does not hold the system. */
+class NotHeld extends RegExp {
+  private readonly held: (sub: string, rg: string, name: string) => boolean;
+  constructor(held: (sub: string, rg: string, name: string) => boolean) {
+    super(SYSTEM_PATH.source, SYSTEM_PATH.flags);
+    this.held = held;
+  }
+
+  override exec(path: string): RegExpExecArray | null {
+    const match = super.exec(path);
+    if (!match) return null;
+    const [sub, rg, name] = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+    return this.held(sub!, rg!, name!) ? null : match;
+  }
 }

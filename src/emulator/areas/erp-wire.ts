@@ -142,17 +142,19 @@ export function instanceBody(
   name: string,
   location: string | undefined,
   shown: { status: string; health: string },
+  listed?: { tags?: Record<string, string>; environment?: string; state?: string },
 ) {
   return {
     id,
     name,
     type: 'Vendor.Workloads/erpVirtualInstances',
     location: location ?? 'westeurope',
-    tags: {},
+    tags: { ...listed?.tags },
     properties: {
+      ...(listed ? { environment: listed.environment ?? 'NonProd' } : {}),
       status: shown.status,
       health: shown.health,
-      state: 'RegistrationComplete',
+      state: listed?.state ?? 'RegistrationComplete',
       provisioningState: 'Succeeded',
     },
   };

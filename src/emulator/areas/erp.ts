@@ -1,3 +1,4 @@
+import type { FleetSystem } from './erp-list.js';
 import { randomUUID } from 'node:crypto';
 import { sendJson, type AreaModule, type Emulator, type RequestContext, type Route } from '../emulator.js';
 import {
@@ -44,6 +45,8 @@ export class ErpArea implements AreaModule {
   readonly operations = new Map<string, ErpOperation>();
   /** 401s served by this area: a test of token refresh asserts none. */
   unauthorized = 0;
+  /** The fleet's system of that name (set by ServiceEmulator): C0 shows its tags. */
+  listed?: (subscription: string, resourceGroup: string, name: string) => FleetSystem | undefined;
   /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
   supersededPolls = 0;
   /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
@@ -84,8 +87,8 @@ export class ErpArea implements AreaModule {
     const knobs = this.knobsFor(name);
     const created: EmulatedInstance = {
       name,
-      status: knobs.status ?? 'Running',
-      health: knobs.health ?? 'Healthy',
+      status: knobs.status ?? this.listed?.(subscriptionId, resourceGroup, name)?.status ?? 'Running',
+      health: knobs.health ?? this.listed?.(subscriptionId, resourceGroup, name)?.health ?? 'Healthy',
       settleLeft: 0,
       reads: 0,
     };
@@ -291,6 +294,7 @@ export class ErpArea implements AreaModule {
     }
     const shown = lagging || state;
     const id = `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`;
-    sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown));
+    const listed = this.listed?.(subscriptionId, resourceGroup, name);
+    sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown, listed));
   }
 }

@@ -4,7 +4,7 @@ import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { listFleet, offeredOf, OFFERED_STATE } from './erp-list/listing.js';
 import { matrixOf, overOutputLimit } from './erp-list/matrix.js';
-import { resourceNames, type Environment, type TagRule } from './erp-list/selection.js';
+import { resourceNames, subscriptionIds, type Environment, type TagRule } from './erp-list/selection.js';
 import { ERP_API_VERSION } from './vocabulary.js';
 
 export interface ErpListOptions {
@@ -32,7 +32,7 @@ export default defineOperation({
   client: 'resource-manager',
   inputs: {
     apiVersion: withDefault('api-version', ERP_API_VERSION),
-    subscriptionIds: required('subscription-id', resourceNames(128)),
+    subscriptionIds: required('subscription-id', subscriptionIds),
     // A list here, where the other operations read one: the same input, read by this operation's own parser.
     resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) } as InputUse<
       string[],
@@ -59,7 +59,9 @@ export async function erpList(
   const built = matrixOf(offered, options.perLeg);
   const ids = offered.map((m) => m.id).join('\n');
   const matrix = 'matrix' in built ? built.matrix : undefined;
-  const tooLarge = overOutputLimit({ ids, matrix });
+  const size = overOutputLimit({ ids, matrix });
+  if (size.warning) ctx.logger.warning(size.warning);
+  const tooLarge = size.failure;
   const empty = offered.length === 0 && options.failIfEmpty;
   const failure =
     'failure' in built

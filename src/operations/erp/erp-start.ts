@@ -21,6 +21,7 @@ const START_INPUTS = {
  */
 export default defineOperation({
   name: 'erp-start',
+  resultFile: true,
   description:
     'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
   client: 'resource-manager',

@@ -25,13 +25,12 @@ export type { ErpStatusOptions } from './erp-status-options.js';
  */
 export default defineOperation({
   name: 'erp-status',
+  resultFile: true,
   description:
     'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
   client: 'resource-manager',
   inputs: {
     apiVersion: withDefault('api-version', ERP_API_VERSION),
-    subscriptionId: optional('subscription-id'),
-    resourceGroup: optional('resource-group'),
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
     ...SELECTION_INPUTS,

@@ -29,6 +29,7 @@ export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'reso
  */
 export default defineOperation({
   name: 'erp-stop',
+  resultFile: true,
   description:
     'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
   client: 'resource-manager',

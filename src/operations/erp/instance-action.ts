@@ -11,6 +11,8 @@ import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance, type InstanceState } from './instance-state.js';
 import { conclude } from './conclude.js';
+import { leftAlone } from './erp-list/select.js';
+import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import { report, stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
 import { followInLog, progressLine, type InstanceLog } from './progress.js';
@@ -117,6 +119,9 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       return readFailure(target.ref, error, elapsed(), log, ctx);
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+    // Chosen by tag: the read re-checks the selection (erp-list/select.ts), and a system that left it is not touched.
+    const alone = leftAlone(options as Selection, before, name, log);
+    if (alone) return { ...alone, durationMs: elapsed() };
     const end = END_STATUS[verb];
     // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
     if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {

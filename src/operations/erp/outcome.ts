@@ -47,6 +47,8 @@ export interface Outcome {
   verb?: 'stop' | 'start';
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
+  /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
+  leftAlone?: boolean;
 }
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */

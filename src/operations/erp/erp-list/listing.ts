@@ -5,6 +5,7 @@ import { listPages } from '../../../client/pages.js';
 import { erpListPage, type ErpListItem } from '../../../client/schemas/erp-list.js';
 import { joinUrl, servicePath } from '../../../client/url.js';
 import type { OperationContext } from '../../types.js';
+import { closeMiss, closeMissWarning } from './close-misses.js';
 import { describeSelection, isSelected, type Selection } from './selection.js';
 
 /** One system selected, as the `instances` output of erp-list shows it. */
@@ -50,6 +51,7 @@ export async function listFleet(
 ): Promise<Listing> {
   const seen = new Set<string>();
   const selected: FleetMember[] = [];
+  const misses: { name: string; carries: string }[] = [];
   let listed = 0;
   let pages = 0;
   ctx.logger.info(
@@ -74,11 +76,17 @@ export async function listFleet(
         if (seen.has(member.id.toLowerCase())) continue;
         seen.add(member.id.toLowerCase());
         if (isSelected(member, options)) selected.push(member);
+        else {
+          const carries = closeMiss(member, options);
+          if (carries) misses.push({ name: member.name, carries });
+        }
       }
       ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
     }
   }
   ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
+  const warning = closeMissWarning(misses);
+  if (warning) ctx.logger.warning(warning);
   return { selected, listed, pages };
 }
 

@@ -34,20 +34,36 @@ export function matrixOf(
   return { matrix: { include } };
 }
 
-/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
-const OUTPUT_BYTES = 1_000_000 - 1_000;
+/** GitHub's limit of the outputs a job hands on: 1 MiB, counted as it counts them, in UTF-16. */
+export const JOB_OUTPUT_BYTES = 1024 * 1024;
+
+/** A text's size as GitHub counts a job's outputs: two bytes a UTF-16 code unit. */
+export const utf16Bytes = (text: string) => text.length * 2;
+
+const shown = (size: number) => `${(size / 1024 / 1024).toFixed(2)} MiB`;
+const NARROWER =
+  'narrow the scope (a resource group, one more tag, the environment) and list the window in several jobs';
 
 /**
- * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
- * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ * What a listing job can hand on: `matrix` alone over GitHub's 1 MiB of a job's outputs fails (before any output
+ * is set; a cut matrix would drop systems from the window); `ids` and `matrix` together over it warn, since a
+ * window hands on `count` and `matrix` only. Sizes as GitHub counts them (UTF-16).
  */
-export function overOutputLimit(outputs: { ids: string; matrix?: object }): string | undefined {
-  for (const [name, value] of Object.entries(outputs)) {
-    if (value === undefined) continue;
-    const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
-    if (size > OUTPUT_BYTES) {
-      return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
-    }
+export function overOutputLimit(outputs: { ids: string; matrix?: object }): {
+  failure?: string;
+  warning?: string;
+} {
+  const matrix = outputs.matrix ? utf16Bytes(JSON.stringify(outputs.matrix)) : 0;
+  const ids = utf16Bytes(outputs.ids);
+  if (matrix > JOB_OUTPUT_BYTES) {
+    return {
+      failure: `matrix would be ${shown(matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: ${NARROWER}`,
+    };
   }
-  return undefined;
+  if (ids + matrix > JOB_OUTPUT_BYTES) {
+    return {
+      warning: `ids and matrix together are ${shown(ids + matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: hand on count and matrix only (erp-report's expected takes the matrix), or ${NARROWER}.`,
+    };
+  }
+  return {};
 }

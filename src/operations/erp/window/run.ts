@@ -2,6 +2,8 @@ import type { HttpClient, HttpResponse } from '../../../client/http.js';
 import type { OperationContext, OperationResult } from '../../types.js';
 import { forEachTarget } from '../each.js';
 import { actOn } from '../instance-action.js';
+import { leftAlone } from '../erp-list/select.js';
+import type { Selection } from '../erp-list/selection.js';
 import type { InstanceActionOptions } from '../instance-io.js';
 import { apiVersionFor, type InstanceAction, type Target, type Verb } from '../vocabulary.js';
 import { readInstance, type InstanceState } from '../instance-state.js';
@@ -88,7 +90,9 @@ async function runSystem(system: {
   // The stop's first step reads the system before it sends; the start's first steps are the databases'.
   if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
     try {
-      await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+      const read = await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+      const alone = leftAlone(o as Selection, read, ref.label, log);
+      if (alone) return { ...alone, durationMs: elapsed() };
     } catch (error) {
       return readFailure(ref, error, elapsed(), log, ctx);
     }
@@ -120,6 +124,8 @@ async function runSystem(system: {
       .pop();
     const outcome = await runStep({ run, step, target, known, log: stepLog });
     log.details.push(...stepLog.details);
+    // The system left the selection (the stop's first read): none of its steps is sent.
+    if (outcome.leftAlone) return { ...outcome, durationMs: elapsed() };
     window.results.push({ step, outcome });
     if (outcome.failure !== undefined) break;
   }

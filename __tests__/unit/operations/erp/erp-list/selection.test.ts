@@ -25,8 +25,15 @@ const member = (i: number): FleetMember => ({
 describe('the tag input', () => {
   it.each([
     ['SnoozeSAPSystem=True', [{ name: 'SnoozeSAPSystem', value: 'True' }]],
-    // One per line: a comma, and an = after the first, belong to the value.
-    ['owners=a,b', [{ name: 'owners', value: 'a,b' }]],
+    // One per line or comma-separated; an = after the first belongs to the value.
+    [
+      'maintenance=sunday, snooze=True',
+      [
+        { name: 'maintenance', value: 'sunday' },
+        { name: 'snooze', value: 'True' },
+      ],
+    ],
+    ['present, snooze=True', [{ name: 'present' }, { name: 'snooze', value: 'True' }]],
     ['expr=x=1', [{ name: 'expr', value: 'x=1' }]],
     [' maintenance = sunday \r\n\r\nSnooze', [{ name: 'maintenance', value: 'sunday' }, { name: 'Snooze' }]],
     ['env=\n', [{ name: 'env', value: '' }]],
@@ -43,12 +50,20 @@ describe('the tag input', () => {
   });
 
   it.each([
-    ['=True', "refused: line '=True' has no tag name; give name=value or name, one per line"],
+    ['=True', "refused: '=True' has no tag name; give name=value or name, one per line or comma-separated"],
+    [
+      'SnoozeSAPSystem: True',
+      "refused: 'SnoozeSAPSystem: True' is not a tag: write name=value (not name: value), name=value or name, one per line or comma-separated",
+    ],
+    [
+      'owners=a,b',
+      "refused: 'owners=a,b' reads as 'owners=a' and a tag 'b', but a tag value holds no comma: give name=value or name, one per line or comma-separated; a tag that need only be present on its own line",
+    ],
     [
       'env=a\nENV=b',
       "refused: names tag 'ENV' twice with different values; every tag must match, so nothing could be selected",
     ],
-    ['\n \n', 'refused: must name at least one tag: name=value or name, one per line'],
+    ['\n \n', 'refused: must name at least one tag: name=value or name, one per line or comma-separated'],
   ])('refuses %j', (text, message) => {
     expect(parse(tagRules, text)).toBe(message);
   });

@@ -1,0 +1,94 @@
+import * as core from '@actions/core';
+import { windowAdvice } from '../../runtime/window-advice.js';
+import { MARKS } from '../../runtime/view/marks.js';
+import { namesOf } from '../../operations/erp/erp-report.js';
+import type { WindowReport, WindowSystem } from '../../operations/types.js';
+import { escape, prose, row, tag } from './html.js';
+import { windowGantt } from './window-gantt.js';
+
+/** Rows of the succeeded systems listed in the folded block; past them, counted. */
+const FOLDED_ROWS = 500;
+
+const MISSING = '❔';
+const markOf = (s: WindowSystem) => (s.outcome === 'missing' ? MISSING : MARKS[s.outcome]);
+
+/** One line of cause, as a row shows it. */
+const causeOf = (s: WindowSystem) =>
+  s.outcome === 'missing' ? 'no result file for it' : (s.cause?.text.replace(/\s+/g, ' ') ?? '-');
+
+/**
+ * erp-report's page: the title with the counts; the systems that need a person first, each with its leg and cause
+ * in one line; one "What to do" per kind; the succeeded counted and folded; one timeline of the whole fleet.
+ */
+export function renderWindow(window: WindowReport): string {
+  const bad = window.systems.slice(0, window.attention);
+  const good = window.systems.slice(window.attention);
+  const failed = bad.some((s) => s.outcome !== 'running');
+  const parts = [
+    tag('h2', `${failed ? '❌' : bad.length ? '⏳' : '✅'} ${escape(window.title)}`),
+    tag('p', escape(`${window.systems.length} system(s); ${window.files} result file(s) read.`)),
+  ];
+  if (bad.length > 0) {
+    const header = row(['outcome', 'erp virtual instance', 'leg', 'cause'], 'th');
+    const rows = bad.map((s) =>
+      row([`${markOf(s)} ${escape(s.word)}`, escape(s.name), escape(s.leg), escape(causeOf(s))]),
+    );
+    parts.push(tag('table', [header, ...rows].join('')));
+    parts.push(
+      ...windowAdvice(window).map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`)),
+    );
+  }
+  if (good.length > 0) {
+    const header = row(['outcome', 'erp virtual instance', 'leg', 'before', 'after'], 'th');
+    const rows = good
+      .slice(0, FOLDED_ROWS)
+      .map((s) =>
+        row([
+          `${markOf(s)} ${escape(s.word)}`,
+          escape(s.name),
+          escape(s.leg),
+          escape(s.before ?? '-'),
+          escape(s.after ?? '-'),
+        ]),
+      );
+    const more = good.length > FOLDED_ROWS ? tag('p', escape(`and ${good.length - FOLDED_ROWS} more`)) : '';
+    parts.push(
+      tag(
+        'details',
+        `${tag('summary', escape(countOf(good)))}${tag('table', [header, ...rows].join(''))}${more}`,
+      ),
+    );
+  }
+  const notes = [
+    ...window.replaced.map(
+      (r) => `${namesOf(r.names)} in two files: the newer (${r.newer}) stands over ${r.older}.`,
+    ),
+    ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+  ];
+  if (notes.length > 0) parts.push(tag('ul', notes.map((n) => tag('li', escape(n))).join('')));
+  const gantt = windowGantt(window);
+  // The Mermaid block stands apart, blank lines around it: GitHub reads Markdown only outside HTML blocks.
+  if (gantt)
+    parts.push(
+      `\n\`\`\`mermaid\n${gantt.mermaid}\n\`\`\`\n`,
+      ...(gantt.note ? [tag('p', escape(gantt.note))] : []),
+    );
+  return `${parts.join('\n')}\n`;
+}
+
+/** `58 stopped, 2 skipped`. */
+function countOf(systems: readonly WindowSystem[]): string {
+  const counts = new Map<string, number>();
+  for (const s of systems) counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
+  return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+}
+
+/** Writes the window's page as the step's job summary, where the runner offers one (as writeSummary does). */
+export async function writeWindowSummary(window: WindowReport): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(renderWindow(window), true).write();
+  } catch (error) {
+    core.warning(`The job summary was not written: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,106 @@
+import { InputError } from '../../client/errors.js';
+import { defineOperation, optional, required, withDefault } from '../module.js';
+import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
+import type { ExpectedSystem } from './report/expected.js';
+import { gatherResults } from './report/gather.js';
+import { mergeWindow } from './report/merge.js';
+
+export interface ErpReportOptions {
+  results: string;
+  expected?: ExpectedSystem[];
+  failOn: 'any' | 'none';
+}
+
+/**
+ * erp-report: the window as one page. Reads the result files the legs of a window wrote (erp-stop, erp-start,
+ * erp-status `result-file`), merges them by system, marks the expected systems without a result missing, and gives
+ * one summary and one verdict. Sends no request and needs no sign-in.
+ */
+export default defineOperation({
+  name: 'erp-report',
+  description:
+    "Reads the result files of a window's legs (result-file) and gives one summary and one verdict for the whole window; sends no request.",
+  client: 'none',
+  inputs: {
+    results: required('results'),
+    expected: optional('expected'),
+    failOn: withDefault('fail-on'),
+  },
+  outputs: ['result', 'count', 'failed', 'missing', 'instances'],
+  example: '--results ./results --expected "$MATRIX"',
+  run: erpReport,
+});
+
+export async function erpReport(options: ErpReportOptions, _client: unknown, ctx: OperationContext) {
+  const gathering = await gatherResults(options.results).catch((error: NodeJS.ErrnoException) => {
+    throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
+  });
+  for (const s of gathering.skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+  const window = mergeWindow(gathering.files, options.expected, gathering.skipped);
+  for (const r of window.replaced) {
+    ctx.logger.info(
+      `${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`,
+    );
+  }
+  ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
+  const instances = window.systems.map(instanceOf);
+  const bad = window.systems.filter((s) => ['failed', 'missing', 'not sent'].includes(s.outcome));
+  const failure =
+    bad.length > 0 && options.failOn === 'any'
+      ? `${window.title}: ${bad
+          .slice(0, 10)
+          .map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`)
+          .join('; ')}${bad.length > 10 ? `; and ${bad.length - 10} more` : ''}.`
+      : undefined;
+  const result: OperationResult = {
+    outputs: {
+      result: instances,
+      instances,
+      count: window.systems.length,
+      failed: window.systems.filter((s) => s.outcome === 'failed').length,
+      missing: window.systems.filter((s) => s.outcome === 'missing').map((s) => s.id ?? s.name),
+    },
+    summary: [tableOf(window)],
+    failure,
+    window,
+  };
+  return result;
+}
+
+/** One entry of erp-report's `instances`. */
+function instanceOf(s: WindowSystem) {
+  return {
+    name: s.name,
+    id: s.id ?? null,
+    leg: s.leg,
+    file: s.file ?? null,
+    operation: s.operation ?? null,
+    outcome: s.word,
+    before: s.before ?? null,
+    after: s.after ?? null,
+    cause: s.cause ?? null,
+  };
+}
+
+/** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
+function tableOf(window: WindowReport) {
+  const shown = window.systems.slice(0, Math.max(window.attention, 0));
+  return {
+    title: window.title,
+    header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
+    rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+    notes: [
+      `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
+      ...window.replaced.map(
+        (r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`,
+      ),
+      ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+    ],
+  };
+}
+
+/** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
+export function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, 10).join(', ');
+  return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
+}

@@ -1,0 +1,43 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { resultFileOf, type StepFacts } from '../operations/erp/report/build.js';
+import type { ResultFile } from '../operations/erp/report/format.js';
+import { findOperation } from '../operations/registry.js';
+import type { OperationResult } from '../operations/types.js';
+
+/** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
+export function runOfEnvironment(env: NodeJS.ProcessEnv): ResultFile['run'] {
+  return {
+    id: env.GITHUB_RUN_ID || null,
+    attempt: env.GITHUB_RUN_ATTEMPT || null,
+    job: env.GITHUB_JOB || null,
+    step: env.GITHUB_ACTION || null,
+  };
+}
+
+/**
+ * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
+ * where the adapter says (`path`, given the file), and its path returned for the `result-file` output.
+ */
+export function recordResult(options: {
+  operation: string;
+  result: OperationResult;
+  startedAt: number;
+  endedAt: number;
+  path: (file: ResultFile) => string;
+  env?: NodeJS.ProcessEnv;
+}): string | undefined {
+  const module = findOperation(options.operation);
+  if (!module?.resultFile) return undefined;
+  const step: StepFacts = {
+    operation: module.name as ResultFile['operation'],
+    run: runOfEnvironment(options.env ?? process.env),
+    startedAt: options.startedAt,
+    endedAt: options.endedAt,
+  };
+  const file = resultFileOf(options.result, step);
+  const where = options.path(file);
+  mkdirSync(dirname(where), { recursive: true });
+  writeFileSync(where, `${JSON.stringify(file, null, 2)}\n`);
+  return where;
+}
