@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7704:
+/***/ 3277:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24955,6 +24955,11 @@ function userinfoProblem(value, base = 'https://base.invalid') {
 /** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
 const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
 /**
+ * The user info a printed link may carry: only in an authority, after `//` or a web scheme (`https:user@host`
+ * parses so). `repo:octo-org@1234567/…`, an ID token's subject, has none: a claim is shown as the token has it.
+ */
+const SHOWN_USERINFO = /^((?:(?:https?|wss?|ftp):[/\\]*|(?:[a-z][a-z0-9+.-]*:)?[/\\]{2}))[^/?#\\\s]*@/i;
+/**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
  */
@@ -25026,7 +25031,7 @@ function joinUrl(base, path, query = {}) {
  * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
-    const bare = link.replace(USERINFO, '$1…@');
+    const bare = link.replace(SHOWN_USERINFO, '$1…@');
     const q = bare.indexOf('?');
     return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
@@ -25646,8 +25651,9 @@ const erpVirtualInstanceItems = parser((value) => {
 
 
 /**
- * The `tag` input: one rule per line (a comma belongs to the value), `name=value` or `name`, split at the first
- * `=`. One name given twice with different values could select nothing, so it is refused rather than run.
+ * The `tag` input: `name=value` or `name`, one per line or comma-separated (a tag value holds no comma), split at
+ * the first `=`. What is neither (`name: value`, `name=a,b`) is refused, naming the form: read as written it would
+ * select nothing and the step would pass. One name given twice with different values is refused likewise.
  */
 const tagRules = parser((raw) => {
     const lines = raw
@@ -25655,25 +25661,47 @@ const tagRules = parser((raw) => {
         .map((line) => line.trim())
         .filter(Boolean);
     if (lines.length === 0)
-        refuse('must name at least one tag: name=value or name, one per line');
+        refuse(`must name at least one tag: ${TAG_FORM}`);
     const rules = [];
     for (const line of lines) {
-        const eq = line.indexOf('=');
-        const name = (eq < 0 ? line : line.slice(0, eq)).trim();
-        if (name === '')
-            refuse(`line '${shown(line)}' has no tag name; give name=value or name, one per line`);
-        const rule = eq < 0 ? { name } : { name, value: line.slice(eq + 1).trim() };
-        const twin = rules.find((r) => r.name.toLowerCase() === name.toLowerCase());
-        if (!twin)
-            rules.push(rule);
-        else if (twin.value === undefined)
-            twin.value = rule.value;
-        else if (rule.value !== undefined && rule.value !== twin.value) {
-            refuse(`names tag '${shown(name)}' twice with different values; every tag must match, so nothing could be selected`);
+        let valued;
+        for (const item of line.split(',').map((i) => i.trim())) {
+            if (item === '')
+                continue;
+            const rule = tagRule(item, line, valued);
+            if (rule.value !== undefined)
+                valued = item;
+            addRule(rules, rule);
         }
     }
     return rules;
 });
+const TAG_FORM = 'name=value or name, one per line or comma-separated';
+/** One item of the tag input; `valued` is the `name=value` before it on the same line, where there is one. */
+function tagRule(item, line, valued) {
+    const eq = item.indexOf('=');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim();
+    if (name === '')
+        refuse(`'${shown(line)}' has no tag name; give ${TAG_FORM}`);
+    if (eq < 0 && /:/.test(item)) {
+        refuse(`'${shown(item)}' is not a tag: write name=value (not name: value), ${TAG_FORM}`);
+    }
+    // `owners=a,b`: a bare word after a value on one line is most likely a second value, which no tag holds.
+    if (eq < 0 && valued !== undefined) {
+        refuse(`'${shown(line)}' reads as '${shown(valued)}' and a tag '${shown(item)}', but a tag value holds no comma: give ${TAG_FORM}; a tag that need only be present on its own line`);
+    }
+    return eq < 0 ? { name } : { name, value: item.slice(eq + 1).trim() };
+}
+function addRule(rules, rule) {
+    const twin = rules.find((r) => r.name.toLowerCase() === rule.name.toLowerCase());
+    if (!twin)
+        rules.push(rule);
+    else if (twin.value === undefined)
+        twin.value = rule.value;
+    else if (rule.value !== undefined && rule.value !== twin.value) {
+        refuse(`names tag '${shown(rule.name)}' twice with different values; every tag must match, so nothing could be selected`);
+    }
+}
 const environment = parser((raw) => {
     const word = raw.trim().toLowerCase();
     if (word === 'prod')
@@ -25696,14 +25724,26 @@ function resourceNames(maxLength) {
         return read.data;
     });
 }
+/** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
+const subscriptionIds = parser((raw) => {
+    const read = list.safeParse(raw);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        if (!uuid.safeParse(item).success) {
+            refuse(`item '${shown(item)}' is not a subscription id: each is a UUID such as 00000000-0000-0000-0000-000000000000, one per line or comma-separated`);
+        }
+    }
+    return read.data;
+});
 /** Tag names compare without case, values with case (as the service compares them). */
 function hasTags(tags, rules) {
     const entries = Object.entries(tags ?? {});
     return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
 }
 function isSelected(system, selection) {
-    const environmentOk = selection.environment === undefined ||
-        system.environment?.toLowerCase() === selection.environment.toLowerCase();
+    // With case, as tag values: a system of environment `nonprod` is a close miss, named but never selected.
+    const environmentOk = selection.environment === undefined || system.environment === selection.environment;
     return environmentOk && hasTags(system.tags, selection.tags ?? []);
 }
 /** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
@@ -25717,7 +25757,59 @@ function describeSelection(selection) {
     return parts.length ? parts.join('; ') : 'every system';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/report/expected.ts
+
+
+/** The last segment of a resource id: the system's name. */
+const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
+/**
+ * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), or its
+ * `ids` (one per line or comma-separated). Anything else is refused before the files are read.
+ */
+const expectedSystems = parser((raw) => {
+    const text = raw.trim();
+    if (text.startsWith('{'))
+        return fromMatrix(text);
+    const read = list.safeParse(text);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one system');
+    return read.data.map((id) => ({ id, name: nameOfId(id) }));
+});
+function fromMatrix(text) {
+    let matrix;
+    try {
+        matrix = JSON.parse(text);
+    }
+    catch {
+        return refuse("is not JSON: give erp-list's matrix output as it is, or its ids");
+    }
+    const include = matrix.include;
+    if (!Array.isArray(include))
+        return refuse(`is not erp-list's matrix: it has no include array`);
+    return include.flatMap((leg, i) => {
+        const entry = (leg ?? {});
+        const ids = entry['erp-virtual-instance'];
+        if (typeof ids !== 'string') {
+            return refuse(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
+        }
+        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
+        return ids
+            .split(/\r?\n/)
+            .map((id) => id.trim())
+            .filter(Boolean)
+            .map((id) => ({ id, name: nameOfId(id), leg: number }));
+    });
+}
+/** `fail-on`: `any` (a system failed, missing or not sent fails the step) or `none` (the report alone). */
+const failOn = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'any' || word === 'none')
+        return word;
+    return refuse('must be any or none');
+});
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 
@@ -25758,11 +25850,11 @@ const INPUTS = {
         parse: parsers_text,
     }),
     'subscription-id': def({
-        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
         parse: resourceName(128),
     }),
     'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
+        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
         parse: resourceName(90),
     }),
     timeout: def({
@@ -25899,17 +25991,20 @@ const INPUTS = {
         parse: booleanText,
     }),
     tag: def({
-        description: 'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
         parse: tagRules,
     }),
-    environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+    environment: def({
+        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+        parse: environment,
+    }),
     'per-leg': def({
         description: 'How many systems each entry (leg) of the matrix output carries.',
         default: '1',
         parse: integer(1, 1000),
     }),
     'fail-if-empty': def({
-        description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
+        description: 'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
         default: 'false',
         parse: booleanText,
     }),
@@ -25921,6 +26016,19 @@ const INPUTS = {
     'database-soft-stop-timeout-seconds': def({
         description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
         parse: integer(0, 1799),
+    }),
+    results: def({
+        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+        parse: parsers_text,
+    }),
+    expected: def({
+        description: "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
+        parse: expectedSystems,
+    }),
+    'fail-on': def({
+        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+        default: 'any',
+        parse: failOn,
     }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
@@ -27412,7 +27520,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super 
         });
     };
 })));
-const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
+const $ZodCheckStringFormat = /*@__PURE__*/ $constructor("$ZodCheckStringFormat", (inst, def) => {
     var _a, _b;
     $ZodCheck.init(inst, def);
     if (def.pattern)
@@ -27432,7 +27540,7 @@ const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super 
         });
     else
         (_b = inst._zod).check ?? (_b.check = () => { });
-})));
+});
 const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
     $ZodCheckStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -27664,14 +27772,14 @@ const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
 // iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
 const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
-const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
+const dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
 /** Anchors a pattern source. The interpolation lives here rather than at the call site because
  * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
  * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
 function regexes_anchor(source) {
     return new RegExp(`^${source}$`);
 }
-const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
+const date = /*@__PURE__*/ regexes_anchor(dateSource);
 function timeSource(args) {
     const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
     const regex = typeof args.precision === "number"
@@ -27932,11 +28040,11 @@ const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
         return payload;
     };
 });
-const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
+const $ZodStringFormat = /*@__PURE__*/ $constructor("$ZodStringFormat", (inst, def) => {
     // check initialization must come first
-    checks.$ZodCheckStringFormat.init(inst, def);
+    $ZodCheckStringFormat.init(inst, def);
     $ZodString.init(inst, def);
-})));
+});
 const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
     def.pattern ?? (def.pattern = regexes.guid);
     $ZodStringFormat.init(inst, def);
@@ -28123,22 +28231,22 @@ const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (
     def.pattern ?? (def.pattern = regexes.ksuid);
     $ZodStringFormat.init(inst, def);
 })));
-const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.datetime(def));
+const $ZodISODateTime = /*@__PURE__*/ $constructor("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = datetime(def));
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.date);
+});
+const $ZodISODate = /*@__PURE__*/ $constructor("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = date);
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.time(def));
+});
+const $ZodISOTime = /*@__PURE__*/ $constructor("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = time(def));
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.duration);
+});
+const $ZodISODuration = /*@__PURE__*/ $constructor("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes_duration);
     $ZodStringFormat.init(inst, def);
-})));
+});
 const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
     def.pattern ?? (def.pattern = regexes.ipv4);
     $ZodStringFormat.init(inst, def);
@@ -29763,15 +29871,15 @@ function handleSetResult(result, final) {
     }
     final.value.add(result.value);
 }
-const $ZodEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodEnum", (inst, def) => {
+const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
     $ZodType.init(inst, def);
-    const values = util.getEnumValues(def.entries);
+    const values = getEnumValues(def.entries);
     const valuesSet = new Set(values);
     inst._zod.values = valuesSet;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
-        const patternValues = util.getEnumValues(zod.def.entries).filter((k) => util.propertyKeyTypes.has(typeof k));
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
-        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => util.escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
     });
     inst._zod.parse = (payload, _ctx) => {
         const input = payload.value;
@@ -29786,17 +29894,17 @@ const $ZodEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (c
         });
         return payload;
     };
-})));
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+});
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -29813,7 +29921,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -30739,7 +30847,7 @@ function _isoDateTime(Class, params) {
         offset: false,
         local: false,
         precision: null,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -30748,7 +30856,7 @@ function _isoDate(Class, params) {
         type: "string",
         format: "date",
         check: "string_format",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -30758,7 +30866,7 @@ function _isoTime(Class, params) {
         format: "time",
         check: "string_format",
         precision: null,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -30767,7 +30875,7 @@ function _isoDuration(Class, params) {
         type: "string",
         format: "duration",
         check: "string_format",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -32061,10 +32169,10 @@ const ZodMiniString = /*@__PURE__*/ $constructor("ZodMiniString", (inst, def) =>
 function schemas_string(params) {
     return _string(ZodMiniString, params);
 }
-const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
-    core.$ZodStringFormat.init(inst, def);
+const ZodMiniStringFormat = /*@__PURE__*/ $constructor("ZodMiniStringFormat", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
     ZodMiniString.init(inst, def);
-})));
+});
 const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
     core.$ZodEmail.init(inst, def);
     ZodMiniStringFormat.init(inst, def);
@@ -32662,19 +32770,19 @@ function set(valueType, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniEnum = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEnum", (inst, def) => {
-    core.$ZodEnum.init(inst, def);
+const ZodMiniEnum = /*@__PURE__*/ $constructor("ZodMiniEnum", (inst, def) => {
+    $ZodEnum.init(inst, def);
     ZodMiniType.init(inst, def);
     // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
     inst.options = [...inst._zod.values];
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function schemas_enum(values, params) {
     const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
     return new ZodMiniEnum({
         type: "enum",
         entries,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 
@@ -32693,16 +32801,16 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodMiniLiteral = /*@__PURE__*/ $constructor("ZodMiniLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodMiniType.init(inst, def);
-})));
+});
 // @__NO_SIDE_EFFECTS__
 function literal(value, params) {
     return new ZodMiniLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
@@ -33135,6 +33243,42 @@ const en_error = () => {
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
 
 
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/iso.js
+
+
+const ZodMiniISODateTime = /*@__PURE__*/ $constructor("ZodMiniISODateTime", (inst, def) => {
+    $ZodISODateTime.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function iso_datetime(params) {
+    return _isoDateTime(ZodMiniISODateTime, params);
+}
+const ZodMiniISODate = /*@__PURE__*/ $constructor("ZodMiniISODate", (inst, def) => {
+    $ZodISODate.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function iso_date(params) {
+    return _isoDate(ZodMiniISODate, params);
+}
+const ZodMiniISOTime = /*@__PURE__*/ $constructor("ZodMiniISOTime", (inst, def) => {
+    $ZodISOTime.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function iso_time(params) {
+    return _isoTime(ZodMiniISOTime, params);
+}
+const ZodMiniISODuration = /*@__PURE__*/ $constructor("ZodMiniISODuration", (inst, def) => {
+    $ZodISODuration.init(inst, def);
+    ZodMiniStringFormat.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function iso_duration(params) {
+    return _isoDuration(ZodMiniISODuration, params);
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
 
 
@@ -33363,121 +33507,6 @@ function describeBody(response) {
         .trim()
         .slice(0, 120);
     return `${type}: "${text}"`;
-}
-
-;// CONCATENATED MODULE: ./src/client/body.ts
-
-
-
-
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = safeParse(schema, value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    // The walk only feeds debug lines: without a reader it is skipped.
-    if (response.debug)
-        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-        }
-    return parsed.data;
-}
-/**
- * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
- * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
- */
-function readAsUnknown(raw, parsed, path = [], found = []) {
-    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
-        return found;
-    for (const key of Object.keys(raw)) {
-        const value = raw[key];
-        const out = parsed[key];
-        if (value !== null && value !== undefined && out === undefined)
-            found.push([[...path, key].join('.'), value]);
-        else if (value !== null && typeof value === 'object') {
-            path.push(key);
-            readAsUnknown(value, out, path, found);
-            path.pop();
-        }
-    }
-    return found;
-}
-/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
-function describeValue(value) {
-    const text = redactUrls(JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-/**
- * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
- * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
- * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
- */
-async function readCapped(body, cap, url, contentLength) {
-    const tooLarge = () => {
-        body.destroy();
-        return new ServiceError({
-            code: 'ResponseTooLarge',
-            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-        });
-    };
-    if (contentLength !== undefined && contentLength > cap)
-        throw tooLarge();
-    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
-    let chunks = whole ? undefined : [];
-    let size = 0;
-    for await (const chunk of body) {
-        if (size + chunk.length > cap)
-            throw tooLarge();
-        if (whole && size + chunk.length > whole.length) {
-            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
-            chunks = [whole.subarray(0, size)];
-            whole = undefined;
-        }
-        if (whole)
-            chunk.copy(whole, size);
-        else
-            chunks.push(chunk);
-        size += chunk.length;
-    }
-    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    // The chunks are in `bytes` now: let them go before the string is made.
-    chunks?.splice(0);
-    return bytes.toString('utf8', 0, size);
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
-function contentLengthOf(header) {
-    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
-        return undefined;
-    return Number(header);
 }
 
 ;// CONCATENATED MODULE: ./src/client/failures.ts
@@ -33720,6 +33749,183 @@ function untilAborted(promise, signal) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/body.ts
+
+
+
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = safeParse(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    // The walk only feeds debug lines: without a reader it is skipped.
+    if (response.debug)
+        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+        }
+    return parsed.data;
+}
+/**
+ * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
+ * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
+ * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
+ */
+function readAsUnknown(raw, parsed, path = [], found = []) {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return found;
+    for (const key of Object.keys(raw)) {
+        const value = raw[key];
+        const out = parsed[key];
+        if (value !== null && value !== undefined && out === undefined)
+            found.push([[...path, key].join('.'), value]);
+        else if (value !== null && typeof value === 'object') {
+            path.push(key);
+            readAsUnknown(value, out, path, found);
+            path.pop();
+        }
+    }
+    return found;
+}
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
+function describeValue(value) {
+    const text = redactUrls(JSON.stringify(value) ?? String(value));
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+/**
+ * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
+ * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
+ * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
+ */
+async function readCapped(body, cap, url, contentLength) {
+    const tooLarge = () => {
+        body.destroy();
+        return new ServiceError({
+            code: 'ResponseTooLarge',
+            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+        });
+    };
+    if (contentLength !== undefined && contentLength > cap)
+        throw tooLarge();
+    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
+    let chunks = whole ? undefined : [];
+    let size = 0;
+    for await (const chunk of body) {
+        if (size + chunk.length > cap)
+            throw tooLarge();
+        if (whole && size + chunk.length > whole.length) {
+            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
+            chunks = [whole.subarray(0, size)];
+            whole = undefined;
+        }
+        if (whole)
+            chunk.copy(whole, size);
+        else
+            chunks.push(chunk);
+        size += chunk.length;
+    }
+    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    // The chunks are in `bytes` now: let them go before the string is made.
+    chunks?.splice(0);
+    return bytes.toString('utf8', 0, size);
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
+function contentLengthOf(header) {
+    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
+        return undefined;
+    return Number(header);
+}
+
+;// CONCATENATED MODULE: ./src/client/wire.ts
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The headers and body of an attempt: the credential's, the client request id, the JSON or form body. */
+async function wireRequestOf(options, a) {
+    const { req, url, signal } = a;
+    const headers = {
+        accept: 'application/json',
+        'user-agent': options.userAgent ?? 'vendor-ops-action',
+        ...(await options.credential?.headers(signal)),
+    };
+    if (a.clientRequestId)
+        headers['x-vendor-client-request-id'] = a.clientRequestId;
+    let body;
+    if (req.form) {
+        body = new URLSearchParams(req.form).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    else if (req.json !== undefined) {
+        body = JSON.stringify(req.json);
+        headers['content-type'] = 'application/json';
+    }
+    else if (req.method !== 'GET' && req.method !== 'DELETE') {
+        headers['content-length'] = '0';
+    }
+    return { origin: url.origin, path: url.pathname + url.search, method: req.method, headers, body, signal };
+}
+/** One attempt over the wire: sent, its answer read whole (up to the cap), one debug line. */
+async function exchangeOnWire(options, a) {
+    const { req, url, signal } = a;
+    const request = await wireRequestOf(options, a);
+    // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
+    // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
+    await (0,promises_namespaceObject.setImmediate)();
+    a.leaving();
+    signal?.throwIfAborted();
+    // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+    if (!req.afterCancel)
+        options.signal?.throwIfAborted();
+    a.progress.sent = true;
+    const started = options.clock.now();
+    // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+    // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
+    const res = await options.dispatcher.request(request);
+    const text = await readCapped(res.body, options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
+    const flat = flattenHeaders(res.headers);
+    const response = {
+        status: res.statusCode,
+        headers: flat,
+        text,
+        url,
+        requestId: flat['x-vendor-request-id'],
+        correlationId: flat['x-vendor-correlation-request-id'],
+        debug: options.debug,
+    };
+    options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(options.clock.now() - started)} ms` +
+        (response.requestId ? ` (request-id ${response.requestId})` : ''));
+    return response;
+}
+
 ;// CONCATENATED MODULE: ./src/client/request.ts
 /**
  * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
@@ -33746,8 +33952,10 @@ function intentOf(req) {
 
 
 
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** A change whose answer was lost or failed in a way that may follow its arrival: it may have acted. */
+function effectUnknown({ clientRequestId }, error) {
+    return new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
+}
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class http_HttpClient {
     origin;
@@ -33771,8 +33979,18 @@ class http_HttpClient {
         this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
     }
     async send(req) {
+        const exchange = this.exchangeOf(req);
+        for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
+            exchange.signal?.throwIfAborted();
+            const response = await this.attempt(exchange, attempt);
+            if (response && (await this.settled(exchange, response, attempt)))
+                return response;
+        }
+    }
+    /** What every attempt of one request shares; a change is refused here in a dry run. */
+    exchangeOf(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock } = this.options;
         const change = intentOf(req) === 'change';
         // The one place a dry run is kept: no operation can send a change by forgetting to check.
         if (change && this.options.dryRun)
@@ -33785,113 +34003,139 @@ class http_HttpClient {
         const signal = req.afterCancel
             ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
             : this.options.signal;
-        const unknown = (error) => new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            // A cancelled job starts nothing new, and never a retry.
-            signal?.throwIfAborted();
-            let response;
-            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
-            // operation the service accepted is not lost; a read is cut at once.
-            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
-            const progress = { sent: false };
-            // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
-            // left); a request sent after the cancellation has the cancellation's budget instead.
-            const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
-            if (left <= 0)
-                throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
-            const cut = deadlineSignal(left);
-            // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
-            const waiting = eitherSignal(signal, cut.signal);
-            const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
-            try {
-                response = await this.gate.pass(() => this.once(req, url, sending, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
-            }
-            catch (error) {
-                if (error instanceof WaitPastDeadline)
-                    throw heldPastDeadline(req, url, error, clientRequestId);
-                if (isDeadline(error, cut.signal)) {
-                    throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
-                }
-                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-                if (change && progress.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
-                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
-                }
-                const wait = backoffDelay(this.retry, attempt);
-                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, describeNetworkError(error));
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                const failure = networkError(req, url, error);
-                throw failure instanceof ServiceError && clientRequestId && !failure.signIn
-                    ? new ServiceError({ ...failure.init, clientRequestId })
-                    : failure;
-            }
-            finally {
-                cut.dispose();
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status)) {
-                this.accepted = true;
-                return response;
-            }
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const error = new ServiceError({
-                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+        return { req, url, change, clientRequestId, signal, refreshed: false };
+    }
+    /** One attempt through the gate, within the deadline: its answer, or undefined once a retry has waited. */
+    async attempt(exchange, attempt) {
+        const { req, url, change, clientRequestId } = exchange;
+        // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+        // operation the service accepted is not lost; a read is cut at once.
+        const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
+        const progress = { sent: false };
+        // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+        // left); a request sent after the cancellation has the cancellation's budget instead.
+        const left = req.afterCancel ? Infinity : timeLeft(this.options.clock, this.options.deadline);
+        if (left <= 0)
+            throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+        const cut = deadlineSignal(left);
+        // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
+        const waiting = eitherSignal(exchange.signal, cut.signal);
+        const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
+        try {
+            return await this.gate.pass(() => exchangeOnWire(this.options, {
+                req,
+                url,
+                signal: sending,
                 clientRequestId,
-            });
-            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
-            // times, so a throttled fleet slows down instead of failing.
-            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
-            if (throttled) {
-                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
-                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
-                if (more && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
-                    if (response.status !== 429)
-                        await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw new ServiceError({
-                    ...error.init,
-                    pastDeadline: more,
-                    hint: more
-                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                        : `Given up after ${attempt} attempts.`,
-                });
-            }
-            if (RETRYABLE_STATUSES.has(response.status)) {
-                if (change)
-                    throw unknown(error);
-                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-                const retryable = attempt < this.retry.attempts;
-                if (retryable && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                if (retryable) {
-                    throw new ServiceError({
-                        ...error.init,
-                        pastDeadline: true,
-                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
-                    });
-                }
-            }
-            const hint = req.hint?.(error) ??
-                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
-            throw hint ? error.withHint(hint) : error;
+                progress,
+                leaving: () => this.requestCount++,
+            }), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
         }
+        catch (error) {
+            return await this.unanswered(exchange, error, {
+                attempt,
+                sent: progress.sent,
+                cut: cut.signal,
+                inFlight,
+            });
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** No answer came: thrown as what it is, or retried (undefined, once waited) where it provably did not arrive. */
+    async unanswered(exchange, error, at) {
+        const { req, url, change, clientRequestId, signal } = exchange;
+        if (error instanceof WaitPastDeadline)
+            throw heldPastDeadline(req, url, error, clientRequestId);
+        if (isDeadline(error, at.cut))
+            throw deadlineFailure(req, url, { sent: at.sent, change, clientRequestId });
+        // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+        if (change && at.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
+            // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+            throw effectUnknown(exchange, noAnswer(req, url, error, at.inFlight?.aborted === true, this.cancelGraceMs));
+        }
+        const wait = backoffDelay(this.retry, at.attempt);
+        const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+        if (at.attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, describeNetworkError(error));
+            await this.options.clock.sleep(wait, signal);
+            return undefined;
+        }
+        const failure = networkError(req, url, error);
+        throw failure instanceof ServiceError && clientRequestId && !failure.signIn
+            ? new ServiceError({ ...failure.init, clientRequestId })
+            : failure;
+    }
+    /** What an answer means: true where it is the result, false once a retry has waited; else its error, thrown. */
+    async settled(exchange, response, attempt) {
+        const { req, url } = exchange;
+        this.options.onResponse?.(response);
+        const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+        if (ok(response.status)) {
+            this.accepted = true;
+            return true;
+        }
+        if (response.status === 401 && this.options.credential?.refresh && !exchange.refreshed) {
+            // A token can be revoked or expire early; one fresh token is worth one more try.
+            exchange.refreshed = true;
+            this.options.credential.refresh();
+            return false;
+        }
+        const error = new ServiceError({
+            ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+            clientRequestId: exchange.clientRequestId,
+        });
+        const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+        if (throttled)
+            return this.throttled(exchange, response, error, attempt);
+        if (RETRYABLE_STATUSES.has(response.status) && (await this.retried(exchange, response, error, attempt)))
+            return false;
+        const hint = req.hint?.(error) ??
+            (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
+        throw hint ? error.withHint(hint) : error;
+    }
+    /**
+     * The service declined it and says when to come back: retried until the deadline, not a fixed number of times,
+     * so a throttled fleet slows down instead of failing.
+     */
+    async throttled({ req, url, signal }, response, error, attempt) {
+        const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+        const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+        if (more && this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            // After a 429 the gate holds this request with every other; a 503 waits on its own.
+            if (response.status !== 429)
+                await this.options.clock.sleep(wait, signal);
+            return false;
+        }
+        throw new ServiceError({
+            ...error.init,
+            pastDeadline: more,
+            hint: more
+                ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                : `Given up after ${attempt} attempts.`,
+        });
+    }
+    /** A status worth another try: true once a read's retry has waited, false when the tries are spent. */
+    async retried(exchange, response, error, attempt) {
+        const { req, url, change, signal } = exchange;
+        if (change)
+            throw effectUnknown(exchange, error);
+        const { clock } = this.options;
+        const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+        if (attempt >= this.retry.attempts)
+            return false;
+        if (this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            await clock.sleep(wait, signal);
+            return true;
+        }
+        throw new ServiceError({
+            ...error.init,
+            pastDeadline: true,
+            hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+        });
     }
     /**
      * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
@@ -33915,61 +34159,6 @@ class http_HttpClient {
     retrying(req, url, waitMs, after) {
         const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
         (this.options.onRetry ?? this.options.debug)?.(line);
-    }
-    async once(req, url, signal, clientRequestId, progress) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers(signal)),
-        };
-        if (clientRequestId)
-            headers['x-vendor-client-request-id'] = clientRequestId;
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
-        // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
-        await (0,promises_namespaceObject.setImmediate)();
-        this.requestCount++;
-        signal?.throwIfAborted();
-        // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
-        if (!req.afterCancel)
-            this.options.signal?.throwIfAborted();
-        progress.sent = true;
-        const started = this.options.clock.now();
-        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
-        const res = await this.options.dispatcher.request({
-            origin: url.origin,
-            path: url.pathname + url.search,
-            method: req.method,
-            headers,
-            body,
-            signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-            debug: this.options.debug,
-        };
-        this.options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
     }
     withinDeadline(wait) {
         return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
@@ -34090,85 +34279,78 @@ function subjectReason(claims) {
         return ' A pull request presents the pull_request subject.';
     return '';
 }
-/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
-function diagnose(number, claims) {
+/** The refusals of a federated sign-in: the claims shown, and the credential that would match written out. */
+function federatedCause(number, claims) {
     const credential = matching(claims);
     const register = credential
         ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
         : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
-    const known = { errorNumber: number, claims };
-    const federated = { ...known, credential };
+    const subject = quoted(claims?.subject);
+    const said = (cause, whatToDo) => ({
+        errorNumber: number,
+        claims,
+        credential,
+        cause,
+        whatToDo,
+    });
     switch (number) {
         case 70021:
-            return {
-                ...federated,
-                cause: "No federated credential on the app matches the runner's ID token",
-                whatToDo: register,
-            };
+            return said("No federated credential on the app matches the runner's ID token", register);
         case 700211:
-            return {
-                ...federated,
-                cause: "The federated credential's issuer is not the ID token's",
-                whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
-            };
+            return said("The federated credential's issuer is not the ID token's", `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`);
         case 700212:
-            return {
-                ...federated,
-                cause: "The federated credential's audience is not the ID token's",
-                whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
-            };
+            return said("The federated credential's audience is not the ID token's", `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`);
         case 700213:
-            return {
-                ...federated,
-                cause: "No federated credential's subject equals the ID token's subject",
-                whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
-            };
+            return said("No federated credential's subject equals the ID token's subject", `The credential's subject must equal the token's exactly: ${subject}.${subjectReason(claims)} ${register}`);
         case 7002138:
-            return {
-                ...federated,
-                cause: "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
-                whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
-            };
+            return said("The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025", 
+            // A record written before subjects compared with case can be refused though it reads the same (issue 43).
+            `Write owner, repository and environment with the token's exact case: ${subject}. Where the credential's subject already equals it exactly, delete the federated credential and create it again. ${register}`);
         case 70025:
-            return {
-                ...federated,
-                cause: 'The app has no federated credential at all',
-                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
-            };
-        case 700016:
-            return {
-                ...known,
-                cause: 'No app with this client-id is registered in the tenant',
-                whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
-            };
-        case 7000215:
-            return {
-                ...known,
-                cause: 'The client secret is invalid',
-                whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
-            };
-        case 90002:
-            return {
-                ...known,
-                cause: 'The tenant was not found',
-                whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
-            };
-        case 700024:
-            return {
-                ...known,
-                cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
-                whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
-            };
+            return said('The app has no federated credential at all', `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`);
         default:
-            // A number not in the table: a federated sign-in still shows what it presented and what would match.
-            return claims
-                ? {
-                    ...federated,
-                    cause: "The token endpoint refused the runner's ID token",
-                    whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
-                }
-                : undefined;
+            return undefined;
     }
+}
+/** The refusals whose fix is an input, not a credential: the claims shown where a token was presented. */
+const INPUT_CAUSES = {
+    700016: {
+        cause: 'No app with this client-id is registered in the tenant',
+        whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+    },
+    7000215: {
+        cause: 'The client secret is invalid',
+        whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+    },
+    90002: {
+        cause: 'The tenant was not found',
+        whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+    },
+    700024: {
+        cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+        whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+    },
+};
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+function diagnose(number, claims) {
+    const federated = federatedCause(number, claims);
+    if (federated)
+        return federated;
+    const input = number === undefined ? undefined : INPUT_CAUSES[number];
+    if (input)
+        return { errorNumber: number, claims, ...input };
+    if (!claims)
+        return undefined;
+    // A number not in the table: a federated sign-in still shows what it presented and what would match.
+    const credential = matching(claims);
+    const register = federatedCause(70021, claims).whatToDo;
+    return {
+        errorNumber: number,
+        claims,
+        credential,
+        cause: "The token endpoint refused the runner's ID token",
+        whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/client/auth.ts
@@ -34220,38 +34402,7 @@ function tokenGrant(options) {
         return `${url.origin}${url.pathname}`;
     })();
     const fetchToken = async () => {
-        const form = {
-            grant_type: 'client_credentials',
-            client_id: options.clientId,
-            scope: options.scope,
-        };
-        if (options.clientSecret !== undefined)
-            form.client_secret = options.clientSecret;
-        else if (options.clientAssertion) {
-            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            try {
-                form.client_assertion = await options.clientAssertion();
-            }
-            catch (error) {
-                throw idTokenFailure(error);
-            }
-        }
-        let body;
-        try {
-            const response = await options.http.send({
-                method: 'POST',
-                url: options.tokenPath,
-                form,
-                intent: 'read',
-                ok: tokenEndpointAnswered,
-            });
-            // A refusal says what to change, by its error number (sign-in-error.ts).
-            throwIfRefused(response, { endpoint, assertion: form.client_assertion });
-            body = parseTokenResponse(response);
-        }
-        catch (error) {
-            throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
-        }
+        const body = await requestToken(options, endpoint);
         options.onToken?.(body.access_token);
         const lifetimeMs = (body.expires_in ?? 3600) * 1000;
         // Short-lived tokens renew at half their life rather than at once.
@@ -34311,6 +34462,45 @@ function tokenGrant(options) {
             cached = undefined;
         },
     };
+}
+/** The grant's form: the client credentials, with the secret or with the runner's OIDC token as the assertion. */
+async function grantForm(options) {
+    const form = {
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        scope: options.scope,
+    };
+    if (options.clientSecret !== undefined)
+        form.client_secret = options.clientSecret;
+    else if (options.clientAssertion) {
+        form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+        try {
+            form.client_assertion = await options.clientAssertion();
+        }
+        catch (error) {
+            throw idTokenFailure(error);
+        }
+    }
+    return form;
+}
+/** One token from the endpoint: the form sent, a refusal explained, the answer read without ever quoting it. */
+async function requestToken(options, endpoint) {
+    const form = await grantForm(options);
+    try {
+        const response = await options.http.send({
+            method: 'POST',
+            url: options.tokenPath,
+            form,
+            intent: 'read',
+            ok: tokenEndpointAnswered,
+        });
+        // A refusal says what to change, by its error number (sign-in-error.ts).
+        throwIfRefused(response, { endpoint, assertion: form.client_assertion });
+        return parseTokenResponse(response);
+    }
+    catch (error) {
+        throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+    }
 }
 /** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
 function bounded(work, ms, endpoint) {
@@ -34440,7 +34630,9 @@ function withDefault(input, fallback) {
 }
 /** Checks a module's shape at compile time while keeping its precise option types. */
 function defineOperation(module) {
-    return module;
+    if (!module.resultFile || module.outputs.includes('result-file'))
+        return module;
+    return { ...module, outputs: [...module.outputs, 'result-file'] };
 }
 /** The inputs the adapters read for every operation of a client kind, and for the step itself. */
 const CLIENT_INPUTS = {
@@ -34455,6 +34647,8 @@ const CLIENT_INPUTS = {
         'scope',
     ],
     'app-management': ['api-url', 'api-token'],
+    // Reads files, sends no request (erp-report): no address, no sign-in.
+    none: [],
 };
 const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
 /** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
@@ -34614,6 +34808,10 @@ function removalHint(app, email) {
         return common(error);
     };
 }
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
+}
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
 
@@ -34630,6 +34828,10 @@ function removalHint(app, email) {
     inputs: {},
     outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
     example: '--api-url https://api.example --api-token "$API_TOKEN"',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
+    },
     run: appCurrentUser,
 }));
 async function appCurrentUser(options, client, ctx) {
@@ -34668,6 +34870,14 @@ async function appCurrentUser(options, client, ctx) {
                     ['display name', displayName ?? ''],
                 ],
                 notes: [notice],
+            },
+        ],
+        // The one target: the owner of the token, read.
+        rows: [
+            {
+                target: profile.name ?? profile.email ?? profile.id ?? 'the token',
+                outcome: 'succeeded',
+                word: 'read',
             },
         ],
     };
@@ -34833,6 +35043,15 @@ function planOutputs(targets) {
     const plan = targets.flatMap(({ target, effect, request }) => request ? [{ target, method: request.method, url: request.url, body: request.body, effect }] : []);
     return { plan, changes: plan.length > 0 };
 }
+/** A dry run's rows: a change planned, or none to make. */
+function planRows(targets) {
+    return targets.map(({ target, effect, request }) => ({
+        target,
+        outcome: request ? 'planned' : 'skipped',
+        word: request ? 'planned' : 'no change',
+        done: effect,
+    }));
+}
 /** The summary of a dry run: one row per target, titled as a plan so nobody reads it as done. */
 function planTable(operation, targetHeader, targets, context) {
     return {
@@ -34917,6 +35136,7 @@ async function planRemoval(o) {
     return {
         outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
         summary: [planTable('app-remove-user', 'User', targets)],
+        rows: planRows(targets),
     };
 }
 /** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
@@ -34956,111 +35176,17 @@ function checkUserEmails(emails) {
     return emails;
 }
 
-;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/removal-report.ts
 
-
-
-
-
-
-
-
-
-
-const REMOVE_INPUTS = {
-    /** `owner/app` or a portal address; parsed before any request. */
-    app: module_required('app'),
-    userEmails: module_required('user-email'),
-    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-    failIfAbsent: withDefault('fail-if-absent'),
-};
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
-/* harmony default export */ const app_remove_user = (defineOperation({
-    name: 'app-remove-user',
-    description: 'Removes one or more users from an app of the app-management service (API token).',
-    client: 'app-management',
-    inputs: REMOVE_INPUTS,
-    plans: true,
-    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
-    run: appRemoveUser,
-}));
-async function appRemoveUser(options, client, ctx) {
-    const locator = parseAppLocator(options.app);
-    const emails = checkUserEmails(options.userEmails);
-    // After validation, so that a usage error stays one line; every run that sends a request is told.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    const app = describeApp(locator);
-    if (ctx.dryRun)
-        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
-    const outcomes = [];
-    const failures = [];
-    for (const [index, email] of emails.entries()) {
-        ctx.signal?.throwIfAborted();
-        // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
-        let lostAnswer;
-        try {
-            const response = await removeOnce({
-                client,
-                ctx,
-                apiUrl: options.apiUrl,
-                locator,
-                email,
-                app,
-                onLostAnswer: (error) => (lostAnswer = error),
-            });
-            // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
-            const body = removalResponse.safeParse(jsonOf(response)).data;
-            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
-            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
-        }
-        catch (caught) {
-            const error = withRetirementHint(caught);
-            if (!(error instanceof ServiceError))
-                throw error;
-            const absent = isAbsentUser(error);
-            if (absent && lostAnswer) {
-                // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
-                outcomes.push({
-                    user_email: email,
-                    removed: true,
-                    answerLost: true,
-                    status: error.status,
-                    code: error.code,
-                });
-                ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
-                    `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
-                continue;
-            }
-            outcomes.push({
-                user_email: email,
-                removed: false,
-                ...(absent ? { absent: true } : {}),
-                status: error.status,
-                code: error.code,
-                message: error.serviceMessage,
-            });
-            if (absent && !options.failIfAbsent) {
-                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
-                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
-                continue;
-            }
-            failures.push({ email, error });
-            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
-            for (const line of error.detailLines())
-                ctx.logger.info(line);
-            if (!onlyThisUser(error)) {
-                // The token, the app or the service is the problem: every other address would fail the same way.
-                for (const rest of emails.slice(index + 1)) {
-                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
-                }
-                break;
-            }
-        }
-    }
-    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
-    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
+/**
+ * What app-remove-user returns: the addresses removed and absent, `result`, one row per address (its mark, what
+ * was done, the cause of a failure and its kind) and the table that shows them.
+ */
+function removalResult(o) {
+    const { app, outcomes, failures, failIfAbsent } = o;
+    const removed = outcomes.filter((r) => r.removed).map((r) => r.user_email);
+    const absent = outcomes.filter((r) => r.absent).map((r) => r.user_email);
+    const rows = outcomes.map((r) => rowOf(r, failures, failIfAbsent));
     return {
         outputs: {
             'removed-users': removed,
@@ -35073,51 +35199,42 @@ async function appRemoveUser(options, client, ctx) {
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Details'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
-                marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
-                notes: [notice],
+                rows: outcomes.map((r) => [r.user_email, describeOutcome(r, failIfAbsent)]),
+                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
+                notes: [o.notice],
             },
         ],
+        rows,
         failure: failures.length
-            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+            ? describeFailure(app, o.emails.length, removed.length, failures, outcomes)
             : undefined,
     };
 }
-/**
- * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
- * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
- * UserNotFound that follows counts as removed.
- */
-async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
-    const sent = await changeSafely({
-        what: `DELETE ${email}`,
-        findingOutBy: 'Sending it again',
-        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
-        findOut: async ({ error }) => {
-            onLostAnswer(error);
-            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log: ctx.logger,
-    });
-    if ('acted' in sent)
-        throw sent.cause;
-    return sent.response;
+/** The kind of a refusal, by its status: what the "What to do" line fits. */
+function kindOf(error) {
+    if (error.status === 401)
+        return 'sign-in';
+    if (error.status === 403)
+        return 'permission';
+    if (error.status === 404)
+        return 'not found';
+    if (error.status === 409)
+        return 'conflict';
+    return 'other';
 }
-/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
-function isAbsentUser(error) {
-    return error.status === 404 && whichNotFound(error) === 'user';
-}
-/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
-function onlyThisUser(error) {
-    const status = error.status;
-    if (status === undefined)
-        return false;
-    if (status === 404)
-        return whichNotFound(error) === 'user';
-    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+function rowOf(r, failures, failIfAbsent = false) {
+    const failure = failures.find((f) => f.email === r.user_email);
+    const cause = failure
+        ? { text: failure.error.message, kind: kindOf(failure.error), requestId: failure.error.requestId }
+        : r.notAttempted
+            ? { text: 'not attempted: the step stopped at the refusal before it', kind: 'not sent' }
+            : undefined;
+    return {
+        target: r.user_email,
+        ...markOf(r, failIfAbsent),
+        done: describeOutcome(r, failIfAbsent),
+        ...(cause ? { cause } : {}),
+    };
 }
 /** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
 function markOf(o, failIfAbsent = false) {
@@ -35161,6 +35278,157 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
         .replace(/\s*\n\s*/g, ' ');
 }
 
+;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
+
+
+
+
+
+
+
+
+
+
+
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: module_required('app'),
+    userEmails: module_required('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: withDefault('fail-if-absent'),
+};
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
+/* harmony default export */ const app_remove_user = (defineOperation({
+    name: 'app-remove-user',
+    description: 'Removes one or more users from an app of the app-management service (API token).',
+    client: 'app-management',
+    inputs: REMOVE_INPUTS,
+    plans: true,
+    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const [removed, absent] = [outputs['removed-users'], outputs['absent-users']];
+            if (!Array.isArray(removed))
+                return undefined;
+            const members = Array.isArray(absent) && absent.length ? `, ${absent.length} not members` : '';
+            return `${removed.length} removed${members}`;
+        },
+    },
+    run: appRemoveUser,
+}));
+async function appRemoveUser(options, client, ctx) {
+    const locator = parseAppLocator(options.app);
+    const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    const app = describeApp(locator);
+    if (ctx.dryRun)
+        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
+    const { outcomes, failures } = await removeEach({ ...options, client, ctx, locator, emails, app });
+    return removalResult({ app, emails, outcomes, failures, notice, failIfAbsent: options.failIfAbsent });
+}
+/**
+ * Each address in turn. A failure that concerns that address only lets the others go on; any other (the token,
+ * the app, the service) would fail every other address the same way: they are not attempted.
+ */
+async function removeEach(o) {
+    const outcomes = [];
+    const failures = [];
+    for (const [index, email] of o.emails.entries()) {
+        o.ctx.signal?.throwIfAborted();
+        const { outcome, error } = await removeUser(o, email);
+        outcomes.push(outcome);
+        if (!error)
+            continue;
+        failures.push({ email, error });
+        if (!onlyThisUser(error)) {
+            for (const rest of o.emails.slice(index + 1)) {
+                outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+            }
+            break;
+        }
+    }
+    return { outcomes, failures };
+}
+/** One address: removed, not a user, or refused (with the error where it fails the step). */
+async function removeUser(o, email) {
+    const { ctx, app } = o;
+    // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+    let lostAnswer;
+    try {
+        const response = await removeOnce({ ...o, email, onLostAnswer: (error) => (lostAnswer = error) });
+        // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
+        const body = removalResponse.safeParse(jsonOf(response)).data;
+        ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+        return { outcome: { user_email: email, removed: true, status: response.status, response: body } };
+    }
+    catch (caught) {
+        const error = withRetirementHint(caught);
+        if (!(error instanceof ServiceError))
+            throw error;
+        const absent = isAbsentUser(error);
+        if (absent && lostAnswer) {
+            // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+            ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+                `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
+            const { status, code } = error;
+            return { outcome: { user_email: email, removed: true, answerLost: true, status, code } };
+        }
+        const outcome = {
+            user_email: email,
+            removed: false,
+            ...(absent ? { absent: true } : {}),
+            status: error.status,
+            code: error.code,
+            message: error.serviceMessage,
+        };
+        if (absent && !o.failIfAbsent) {
+            ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+            return { outcome };
+        }
+        ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+        for (const line of error.detailLines())
+            ctx.logger.info(line);
+        return { outcome, error };
+    }
+}
+/**
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
+ */
+async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
+    const sent = await changeSafely({
+        what: `DELETE ${email}`,
+        findingOutBy: 'Sending it again',
+        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+        findOut: async ({ error }) => {
+            onLostAnswer(error);
+            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        throw sent.cause;
+    return sent.response;
+}
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error) {
+    const status = error.status;
+    if (status === undefined)
+        return false;
+    if (status === 404)
+        return whichNotFound(error) === 'user';
+    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
 
@@ -35175,6 +35443,8 @@ const MAX_PAGES = 10_000;
  */
 async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
     const seen = new Set();
+    // The URL of the page last read: a relative nextLink is its.
+    let at = listing;
     let page = await first();
     for (let read = 1;; read++) {
         yield page;
@@ -35193,16 +35463,34 @@ async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
                 message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
             });
         }
+        const target = at ? nextLinkAt(link, at) : link;
         if (listing)
-            refuseElsewhere(link, listing, what);
+            refuseElsewhere(target, listing, what);
         seen.add(link);
         signal?.throwIfAborted();
         try {
-            page = await next(link);
+            page = await next(target);
+            if (at)
+                at = new URL(target);
         }
         catch (error) {
             throw endedAtDeadline(error, what, read);
         }
+    }
+}
+/**
+ * Where a nextLink points: one that starts with the resource path (`subscriptions/…`) from the origin, as a relative
+ * polling URL is read; any other relative form from the page's own URL (a query alone keeps the page's path).
+ * A link no parser reads is left as it is: the client refuses it, naming it.
+ */
+function nextLinkAt(link, page) {
+    try {
+        if (/^\/?subscriptions\//i.test(link))
+            return new URL(link.replace(/^\/?/, '/'), page.origin).href;
+        return new URL(link, page).href;
+    }
+    catch {
+        return link;
     }
 }
 /** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
@@ -35239,13 +35527,24 @@ function endedAtDeadline(error, what, read) {
  */
 function listPages(client, list) {
     const { method, url, schema, what, json } = list;
-    const read = async (target, urlWhat) => {
+    let read = 0;
+    const readPage = async (target, urlWhat) => {
         const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+        read++;
         list.onResponse?.(response);
         const body = parseBody(response, schema, what);
-        return { value: body.value ?? [], nextLink: body.nextLink };
+        // A page without its list would end the listing silently, as if it had no more.
+        if (!Array.isArray(body.value)) {
+            throw new ServiceError({
+                status: response.status,
+                code: 'InvalidResponse',
+                message: `page ${read} of the ${what} is not { value: [ … ] }: its value is ${body.value === null ? 'null' : 'missing'}`,
+                requestId: response.requestId,
+            });
+        }
+        return { value: body.value, nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: list.signal, what, listing: url });
+    return pages(() => readPage(url), (link) => readPage(link, 'nextLink'), { signal: list.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -35420,7 +35719,7 @@ const OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
@@ -35428,8 +35727,11 @@ const OUTPUTS = {
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    failed: 'erp-report: how many systems of the window failed, as text.',
+    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
     operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
@@ -35460,6 +35762,15 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
     },
     outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const missing = outputs['missing-images'];
+            if (!Array.isArray(missing))
+                return undefined;
+            return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+        },
+    },
     run: checkImageCached,
 }));
 /**
@@ -35467,18 +35778,30 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
  * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
  */
 async function checkImageCached(options, client, ctx) {
-    const { logger } = ctx;
     // Every reference is checked before the first request: a typo fails the step, not a listing later.
     const requested = options.images.map(parseRequested);
+    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    const listing = await findCached(options, requested, client, ctx);
+    const missing = requested.filter((r) => listing.matches.get(r.key).length === 0).map((r) => r.reference);
+    logFound(options, requested, listing, ctx);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        ctx.logger.warning(missingText);
+    return {
+        ...imagesResult(options, requested, listing),
+        ...(missing.length > 0 && options.failIfMissing
+            ? { failure: missingText, failureKind: 'image not cached' }
+            : {}),
+    };
+}
+/** The listing read until every requested image is found, keeping only the matches. */
+async function findCached(options, requested, client, ctx) {
     // Several spellings of one image share a key; one match satisfies all of them.
     const matches = new Map(requested.map((r) => [r.key, []]));
     const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
     const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
-    let pagesRead = 0;
-    let imagesSeen = 0;
-    let skipped = 0;
-    let complete = false;
-    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    const listing = { matches, pagesRead: 0, imagesSeen: 0, skipped: 0, complete: false };
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
     for await (const page of listPages(client, {
         method: 'GET',
@@ -35487,26 +35810,11 @@ async function checkImageCached(options, client, ctx) {
         what: 'cached images list',
         signal: ctx.signal,
     })) {
-        pagesRead++;
+        listing.pagesRead++;
         for (const cached of page.value) {
-            imagesSeen++;
-            if (typeof cached.image !== 'string') {
-                skipped++;
-                logger.debug?.(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
-                continue;
-            }
-            let key;
-            try {
-                key = imageKey(parseImageReference(cached.image));
-            }
-            catch (error) {
-                if (!(error instanceof ImageReferenceError))
-                    throw error;
-                skipped++;
-                logger.debug?.(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
-                continue;
-            }
-            const found = matches.get(key);
+            listing.imagesSeen++;
+            const key = keyOf(cached.image, listing, ctx);
+            const found = key === undefined ? undefined : matches.get(key);
             if (!found || !wanted(cached.osType))
                 continue;
             if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
@@ -35516,15 +35824,35 @@ async function checkImageCached(options, client, ctx) {
                 });
             }
         }
-        logger.debug?.(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        ctx.logger.debug?.(`Page ${listing.pagesRead}: ${page.value.length} cached image(s).`);
         if ([...matches.values()].every((m) => m.length > 0)) {
-            complete = !page.nextLink;
+            listing.complete = !page.nextLink;
             break;
         }
         if (!page.nextLink)
-            complete = true;
+            listing.complete = true;
     }
-    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    return listing;
+}
+/** A cached entry's key, or undefined (counted as skipped) where its name is not an image reference. */
+function keyOf(image, listing, ctx) {
+    if (typeof image !== 'string') {
+        listing.skipped++;
+        ctx.logger.debug?.(`Skipped a cached image entry without an image name on page ${listing.pagesRead}.`);
+        return undefined;
+    }
+    try {
+        return imageKey(parseImageReference(image));
+    }
+    catch (error) {
+        if (!(error instanceof ImageReferenceError))
+            throw error;
+        listing.skipped++;
+        ctx.logger.debug?.(`Skipped the cached image on page ${listing.pagesRead}: ${error.message}`);
+        return undefined;
+    }
+}
+function logFound(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }, { logger }) {
     const filter = options.osType ? ` (OS type ${options.osType})` : '';
     for (const r of requested) {
         const found = matches.get(r.key);
@@ -35536,15 +35864,26 @@ async function checkImageCached(options, client, ctx) {
         (complete ? ', the whole list' : ', and stopped once every image was found') +
         (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
         '.');
-    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-    if (missing.length > 0 && !options.failIfMissing)
-        logger.warning(missingText);
-    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
+}
+/**
+ * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
+ * and the table that shows them.
+ */
+function imagesResult(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }) {
+    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    const rows = requested.map((r) => matches.get(r.key).length > 0
+        ? { target: r.reference, outcome: 'succeeded', word: 'cached' }
+        : {
+            target: r.reference,
+            outcome: 'failed',
+            word: 'not cached',
+            cause: { text: `not cached in ${options.location}`, kind: 'image not cached' },
+        });
     return {
         outputs: {
             cached: missing.length === 0,
             'missing-images': missing,
-            images,
+            images: uniqueKeys(requested).flatMap((key) => matches.get(key)),
             result: requested.map((r) => ({
                 image: r.reference,
                 reference: r.parsed.canonical,
@@ -35569,9 +35908,7 @@ async function checkImageCached(options, client, ctx) {
                         [...new Set(found.map((m) => m.image))].join(', ') || '—',
                     ];
                 }),
-                marks: requested.map((r) => matches.get(r.key).length > 0
-                    ? { outcome: 'succeeded', word: 'cached' }
-                    : { outcome: 'failed', word: 'not cached' }),
+                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
                 notes: [
                     ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
                     `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
@@ -35579,7 +35916,7 @@ async function checkImageCached(options, client, ctx) {
                 ],
             },
         ],
-        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+        rows,
     };
 }
 function parseRequested(reference) {
@@ -36637,6 +36974,314 @@ function conclude_lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
+
+/** Values a slip makes differ: case and the space around them. */
+const loose = (value) => value.trim().toLowerCase();
+/**
+ * What a system not selected carries that is close to what was asked (`SnoozeSAPSystem=true`, `environment
+ * nonprod`): every tag and the environment match once case and surrounding space are set aside. Undefined where
+ * the system is selected, or far from the selection. It names the miss; it never selects.
+ */
+function closeMiss(system, selection) {
+    if (isSelected(system, selection))
+        return undefined;
+    const said = [];
+    for (const rule of selection.tags ?? []) {
+        const carried = Object.entries(system.tags ?? {}).filter(([name]) => name.toLowerCase() === rule.name.toLowerCase());
+        if (carried.length === 0)
+            return undefined;
+        if (rule.value === undefined || carried.some(([, value]) => value === rule.value))
+            continue;
+        const near = carried.find(([, value]) => loose(value) === loose(rule.value));
+        if (!near)
+            return undefined;
+        said.push(`${near[0]}=${JSON.stringify(near[1]).slice(1, -1)}`);
+    }
+    const env = selection.environment;
+    if (env !== undefined && system.environment !== env) {
+        if (!system.environment || loose(system.environment) !== loose(env))
+            return undefined;
+        said.push(`environment ${system.environment}`);
+    }
+    return said.length > 0 ? said.join(', ') : undefined;
+}
+/** Close misses a warning names; past them, counted. */
+const NAMED = 20;
+/** The one warning naming the close misses, where there are any: what each carries, and that none is selected. */
+function closeMissWarning(misses) {
+    if (misses.length === 0)
+        return undefined;
+    const named = misses.slice(0, NAMED).map((m) => `${m.name} (${m.carries})`);
+    const more = misses.length > NAMED ? ` and ${misses.length - NAMED} more` : '';
+    return `${misses.length} system(s) carry what differs from the selection only in case or space, and are not selected (tag values and environment compare with case): ${named.join(', ')}${more}. Correct the tag or the input if they belong to the window.`;
+}
+/**
+ * The read just before a system is acted on, checked against the selection that chose it: a listing can be older
+ * than the system. Undefined where it is still selected (or was not chosen by a selection), else why not.
+ */
+function noLongerSelected(selection, body) {
+    if (!selection.tags?.length && selection.environment === undefined)
+        return undefined;
+    const read = (body ?? {});
+    const tags = read.tags && typeof read.tags === 'object' ? read.tags : {};
+    const environment = typeof read.properties?.environment === 'string' ? read.properties.environment : undefined;
+    if (isSelected({ tags, environment }, selection))
+        return undefined;
+    return `no longer selected: its tags or environment as read now (${describeRead(tags, environment)}) do not match`;
+}
+function describeRead(tags, environment) {
+    const shown = Object.entries(tags)
+        .slice(0, 5)
+        .map(([n, v]) => `${n}=${v}`);
+    return [shown.length ? `tags ${shown.join(', ')}` : 'no tags', `environment ${environment ?? 'none'}`].join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
+
+/**
+ * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
+ * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
+ * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
+ * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
+ */
+const erpListItem = onFirstUse(() => looseObject({
+    id: schemas_string(),
+    name: schemas_string(),
+    location: schemas_nullish(schemas_string()),
+    tags: schemas_nullish(record(schemas_string(), schemas_string())),
+    properties: schemas_nullish(looseObject({
+        environment: schemas_nullish(schemas_string()),
+        state: schemas_nullish(schemas_string()),
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+    })),
+}));
+/** C5, one page: `{ value, nextLink }`. */
+const erpListPage = pageOf(erpListItem);
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
+
+
+
+
+
+
+
+/** The only state in which the service offers a system stop and start. */
+const OFFERED_STATE = 'RegistrationComplete';
+/**
+ * C5 for every subscription (or each resource group of each), following nextLink to the end, keeping only the
+ * systems selected and only the fields reported: one page at a time in memory, whatever the fleet's size.
+ */
+async function listFleet(options, client, ctx) {
+    const seen = new Set();
+    const selected = [];
+    const misses = [];
+    let listed = 0;
+    let pages = 0;
+    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
+    for (const scope of scopes(options)) {
+        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
+            'api-version': options.apiVersion,
+        });
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url,
+            schema: erpListPage,
+            what: 'erp virtual instances list',
+            signal: ctx.signal,
+        })) {
+            pages++;
+            for (const item of page.value) {
+                listed++;
+                const member = memberOf(item);
+                // A system shown twice (a listing that moved under us) counts once.
+                if (seen.has(member.id.toLowerCase()))
+                    continue;
+                seen.add(member.id.toLowerCase());
+                if (isSelected(member, options))
+                    selected.push(member);
+                else {
+                    const carries = closeMiss(member, options);
+                    if (carries)
+                        misses.push({ name: member.name, carries });
+                }
+            }
+            ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
+        }
+    }
+    ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
+    const warning = closeMissWarning(misses);
+    if (warning)
+        ctx.logger.warning(warning);
+    return { selected, listed, pages };
+}
+function scopes(options) {
+    return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
+        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
+        : [servicePath `/subscriptions/${sub}`]);
+}
+/** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
+function memberOf(item) {
+    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
+    if (typeof ref === 'string') {
+        throw new ServiceError({
+            code: 'UnexpectedListItem',
+            message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
+        });
+    }
+    const { subscriptionId, resourceGroup } = ref;
+    const p = item.properties;
+    return {
+        id: item.id,
+        name: item.name,
+        'subscription-id': subscriptionId,
+        'resource-group': resourceGroup,
+        location: item.location ?? null,
+        environment: p?.environment ?? null,
+        status: p?.status ?? null,
+        health: p?.health ?? null,
+        state: p?.state ?? null,
+        tags: item.tags ?? {},
+    };
+}
+/** Systems a warning names; past them, counted. */
+const WARNING_NAMES = 20;
+/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
+function offeredOf(selected, logger, of) {
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        logger.warning(leftOutWarning(left, of));
+    return { offered, left };
+}
+/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
+function leftOutWarning(left, of) {
+    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
+    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
+    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
+
+
+
+
+
+
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
+ * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
+ */
+const SELECTION_INPUTS = {
+    // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
+    subscriptionId: { ...module_optional('subscription-id'), parse: subscriptionIds },
+    resourceGroup: { ...module_optional('resource-group'), parse: resourceNames(90) },
+    erpVirtualInstances: module_optional('erp-virtual-instance'),
+    tags: module_optional('tag'),
+    environment: module_optional('environment'),
+    failIfEmpty: withDefault('fail-if-empty'),
+};
+/**
+ * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
+ * or neither: refused before any request.
+ */
+function bySelection(operation, run) {
+    return async (options, client, ctx) => {
+        const ids = await selectInstances(operation, options, client, ctx);
+        if (ids === undefined)
+            return run({ ...options, ...oneScope(options) }, client, ctx);
+        if (ids.length === 0)
+            return nothingSelected(operation, options.failIfEmpty === true);
+        const where = { subscriptionId: undefined, resourceGroup: undefined };
+        return run({ ...options, ...where, erpVirtualInstances: ids }, client, ctx);
+    };
+}
+/** Instances given by name live in one subscription and resource group: a list there is refused, naming it. */
+function oneScope(options) {
+    for (const [input, given] of [
+        ['subscription-id', options.subscriptionId],
+        ['resource-group', options.resourceGroup],
+    ]) {
+        if (given && given.length > 1) {
+            throw new InputError(input, `names ${given.length} items; with erp-virtual-instance names give one (a selection by tag, or full resource ids, may span several)`);
+        }
+    }
+    return { subscriptionId: options.subscriptionId?.[0], resourceGroup: options.resourceGroup?.[0] };
+}
+/**
+ * The ids to act on where a selection chose them (with one warning for the ones left out); undefined where the
+ * instances were given. erp-status reads every system selected: a gate that left one out would pass unseen.
+ */
+async function selectInstances(operation, options, client, ctx) {
+    const byTag = options.tags !== undefined || options.environment !== undefined;
+    if (byTag && options.erpVirtualInstances) {
+        throw new InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
+    }
+    if (!byTag) {
+        if (options.erpVirtualInstances)
+            return undefined;
+        throw new InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
+    }
+    if (!options.subscriptionId?.length) {
+        throw new InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
+    }
+    const { selected } = await listFleet({
+        baseUrl: options.baseUrl,
+        apiVersion: options.apiVersion ?? ERP_API_VERSION,
+        subscriptionIds: options.subscriptionId,
+        resourceGroups: options.resourceGroup,
+        tags: options.tags,
+        environment: options.environment,
+    }, client, ctx);
+    const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
+    return offered.map((m) => m.id);
+}
+function names(members) {
+    const shown = members.slice(0, 20).map((m) => m.name);
+    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+}
+function nothingSelected(operation, failIfEmpty) {
+    return {
+        failure: failIfEmpty
+            ? `No system selected by the tag and environment given, and fail-if-empty is true.`
+            : undefined,
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
+                ],
+            },
+        ],
+    };
+}
+/**
+ * The hook where an erp operation reads a system before acting on it (instance-action.ts, `actOn`): a system
+ * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
+ */
+function leftAlone(options, before, name, log) {
+    const why = noLongerSelected(options, jsonOf(before.response));
+    if (!why)
+        return undefined;
+    log.warning(`left alone, ${why}`);
+    return {
+        target: name,
+        kind: 'succeeded',
+        status: 'Succeeded',
+        leftAlone: true,
+        requestId: before.response.requestId,
+        instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
 
 
@@ -36795,6 +37440,7 @@ async function readAfterEnd(o) {
 
 
 
+
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -36868,6 +37514,10 @@ async function actOn(o) {
             return readFailure(target.ref, error, elapsed(), log, ctx);
         }
         log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        // Chosen by tag: the read re-checks the selection (erp-list/select.ts), and a system that left it is not touched.
+        const alone = leftAlone(options, before, name, log);
+        if (alone)
+            return { ...alone, durationMs: elapsed() };
         const end = END_STATUS[verb];
         // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
         if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
@@ -37007,195 +37657,6 @@ const INSTANCE_ACTION_OUTPUTS = [
     ...OPERATION_OUTPUTS,
     'instances',
 ];
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
-
-/**
- * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
- * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
- * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
- * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
- */
-const erpListItem = onFirstUse(() => looseObject({
-    id: schemas_string(),
-    name: schemas_string(),
-    location: schemas_nullish(schemas_string()),
-    tags: schemas_nullish(record(schemas_string(), schemas_string())),
-    properties: schemas_nullish(looseObject({
-        environment: schemas_nullish(schemas_string()),
-        state: schemas_nullish(schemas_string()),
-        status: schemas_nullish(schemas_string()),
-        health: schemas_nullish(schemas_string()),
-    })),
-}));
-/** C5, one page: `{ value, nextLink }`. */
-const erpListPage = pageOf(erpListItem);
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
-
-
-
-
-
-
-/** The only state in which the service offers a system stop and start. */
-const OFFERED_STATE = 'RegistrationComplete';
-/**
- * C5 for every subscription (or each resource group of each), following nextLink to the end, keeping only the
- * systems selected and only the fields reported: one page at a time in memory, whatever the fleet's size.
- */
-async function listFleet(options, client, ctx) {
-    const seen = new Set();
-    const selected = [];
-    let listed = 0;
-    let pages = 0;
-    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
-    for (const scope of scopes(options)) {
-        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
-            'api-version': options.apiVersion,
-        });
-        for await (const page of listPages(client, {
-            method: 'GET',
-            url,
-            schema: erpListPage,
-            what: 'erp virtual instances list',
-            signal: ctx.signal,
-        })) {
-            pages++;
-            for (const item of page.value) {
-                listed++;
-                const member = memberOf(item);
-                // A system shown twice (a listing that moved under us) counts once.
-                if (seen.has(member.id.toLowerCase()))
-                    continue;
-                seen.add(member.id.toLowerCase());
-                if (isSelected(member, options))
-                    selected.push(member);
-            }
-            ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
-        }
-    }
-    ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
-    return { selected, listed, pages };
-}
-function scopes(options) {
-    return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
-        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
-        : [servicePath `/subscriptions/${sub}`]);
-}
-/** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
-function memberOf(item) {
-    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
-    if (typeof ref === 'string') {
-        throw new ServiceError({
-            code: 'UnexpectedListItem',
-            message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
-        });
-    }
-    const { subscriptionId, resourceGroup } = ref;
-    const p = item.properties;
-    return {
-        id: item.id,
-        name: item.name,
-        'subscription-id': subscriptionId,
-        'resource-group': resourceGroup,
-        location: item.location ?? null,
-        environment: p?.environment ?? null,
-        status: p?.status ?? null,
-        health: p?.health ?? null,
-        state: p?.state ?? null,
-        tags: item.tags ?? {},
-    };
-}
-/** Systems a warning names; past them, counted. */
-const WARNING_NAMES = 20;
-/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
-function offeredOf(selected, logger, of) {
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        logger.warning(leftOutWarning(left, of));
-    return { offered, left };
-}
-/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
-function leftOutWarning(left, of) {
-    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
-    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
-    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
-
-
-
-
-/**
- * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
- * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
- */
-const SELECTION_INPUTS = {
-    erpVirtualInstances: module_optional('erp-virtual-instance'),
-    tags: module_optional('tag'),
-    environment: module_optional('environment'),
-};
-/**
- * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
- * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
- * or neither: refused before any request.
- */
-function bySelection(operation, run) {
-    return async (options, client, ctx) => {
-        const ids = await selectInstances(operation, options, client, ctx);
-        if (ids.length === 0)
-            return nothingSelected(operation);
-        return run({ ...options, erpVirtualInstances: ids }, client, ctx);
-    };
-}
-/** The ids to act on: the ones given, or those the listing selected (with one warning for the ones left out). */
-async function selectInstances(operation, options, client, ctx) {
-    const byTag = options.tags !== undefined || options.environment !== undefined;
-    if (byTag && options.erpVirtualInstances) {
-        throw new InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
-    }
-    if (!byTag) {
-        if (options.erpVirtualInstances)
-            return options.erpVirtualInstances;
-        throw new InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
-    }
-    if (!options.subscriptionId) {
-        throw new InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
-    }
-    const { selected } = await listFleet({
-        baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? ERP_API_VERSION,
-        subscriptionIds: [options.subscriptionId],
-        resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
-        tags: options.tags,
-        environment: options.environment,
-    }, client, ctx);
-    const { offered } = offeredOf(selected, ctx.logger, operation);
-    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-    return offered.map((m) => m.id);
-}
-function names(members) {
-    const shown = members.slice(0, 20).map((m) => m.name);
-    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
-}
-function nothingSelected(operation) {
-    return {
-        outputs: { result: [], instances: [] },
-        summary: [
-            {
-                title: `${operation}: no system selected`,
-                header: ['erp virtual instance'],
-                rows: [],
-                notes: [
-                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
-                ],
-            },
-        ],
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
 
@@ -37438,6 +37899,7 @@ function planWindow(ref, databases, o) {
 
 
 
+
 /**
  * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
  * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
@@ -37477,7 +37939,10 @@ async function runSystem(system) {
     // The stop's first step reads the system before it sends; the start's first steps are the databases'.
     if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
         try {
-            await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+            const read = await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+            const alone = leftAlone(o, read, ref.label, log);
+            if (alone)
+                return { ...alone, durationMs: elapsed() };
         }
         catch (error) {
             return readFailure(ref, error, elapsed(), log, ctx);
@@ -37506,6 +37971,9 @@ async function runSystem(system) {
             .pop();
         const outcome = await runStep({ run, step, target, known, log: stepLog });
         log.details.push(...stepLog.details);
+        // The system left the selection (the stop's first read): none of its steps is sent.
+        if (outcome.leftAlone)
+            return { ...outcome, durationMs: elapsed() };
         window.results.push({ step, outcome });
         if (outcome.failure !== undefined)
             break;
@@ -37579,6 +38047,7 @@ const START_INPUTS = {
  */
 /* harmony default export */ const erp_start = (defineOperation({
     name: 'erp-start',
+    resultFile: true,
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
@@ -37586,6 +38055,7 @@ const START_INPUTS = {
     inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-start', erpStart),
 }));
 function erpStart(options, client, ctx) {
@@ -37696,12 +38166,11 @@ async function statusWindow(options, client, ctx, readSystems) {
  */
 /* harmony default export */ const erp_status = (defineOperation({
     name: 'erp-status',
+    resultFile: true,
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
-        subscriptionId: module_optional('subscription-id'),
-        resourceGroup: module_optional('resource-group'),
         maxParallel: withDefault('max-parallel'),
         expectStatus: module_optional('expect-status'),
         ...SELECTION_INPUTS,
@@ -37825,6 +38294,7 @@ const STOP_INPUTS = {
  */
 /* harmony default export */ const erp_stop = (defineOperation({
     name: 'erp-stop',
+    resultFile: true,
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     client: 'resource-manager',
     polls: true,
@@ -37832,6 +38302,7 @@ const STOP_INPUTS = {
     inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-stop', erpStop),
 }));
 function erpStop(options, client, ctx) {
@@ -37913,22 +38384,31 @@ function matrixOf(members, perLeg) {
     }
     return { matrix: { include } };
 }
-/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
-const OUTPUT_BYTES = 1_000_000 - 1_000;
+/** GitHub's limit of the outputs a job hands on: 1 MiB, counted as it counts them, in UTF-16. */
+const JOB_OUTPUT_BYTES = 1024 * 1024;
+/** A text's size as GitHub counts a job's outputs: two bytes a UTF-16 code unit. */
+const utf16Bytes = (text) => text.length * 2;
+const matrix_shown = (size) => `${(size / 1024 / 1024).toFixed(2)} MiB`;
+const NARROWER = 'narrow the scope (a resource group, one more tag, the environment) and list the window in several jobs';
 /**
- * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
- * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ * What a listing job can hand on: `matrix` alone over GitHub's 1 MiB of a job's outputs fails (before any output
+ * is set; a cut matrix would drop systems from the window); `ids` and `matrix` together over it warn, since a
+ * window hands on `count` and `matrix` only. Sizes as GitHub counts them (UTF-16).
  */
 function overOutputLimit(outputs) {
-    for (const [name, value] of Object.entries(outputs)) {
-        if (value === undefined)
-            continue;
-        const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
-        if (size > OUTPUT_BYTES) {
-            return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
-        }
+    const matrix = outputs.matrix ? utf16Bytes(JSON.stringify(outputs.matrix)) : 0;
+    const ids = utf16Bytes(outputs.ids);
+    if (matrix > JOB_OUTPUT_BYTES) {
+        return {
+            failure: `matrix would be ${matrix_shown(matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: ${NARROWER}`,
+        };
     }
-    return undefined;
+    if (ids + matrix > JOB_OUTPUT_BYTES) {
+        return {
+            warning: `ids and matrix together are ${matrix_shown(ids + matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: hand on count and matrix only (erp-report's expected takes the matrix), or ${NARROWER}.`,
+        };
+    }
+    return {};
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
@@ -37950,7 +38430,7 @@ const SUMMARY_ROWS = 200;
     client: 'resource-manager',
     inputs: {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
-        subscriptionIds: module_required('subscription-id', resourceNames(128)),
+        subscriptionIds: module_required('subscription-id', subscriptionIds),
         // A list here, where the other operations read one: the same input, read by this operation's own parser.
         resourceGroups: { ...module_optional('resource-group'), parse: resourceNames(90) },
         tags: module_optional('tag'),
@@ -37968,7 +38448,10 @@ async function erpList(options, client, ctx) {
     const built = matrixOf(offered, options.perLeg);
     const ids = offered.map((m) => m.id).join('\n');
     const matrix = 'matrix' in built ? built.matrix : undefined;
-    const tooLarge = overOutputLimit({ ids, matrix });
+    const size = overOutputLimit({ ids, matrix });
+    if (size.warning)
+        ctx.logger.warning(size.warning);
+    const tooLarge = size.failure;
     const empty = offered.length === 0 && options.failIfEmpty;
     const failure = 'failure' in built
         ? built.failure
@@ -38013,6 +38496,334 @@ async function erpList(options, client, ctx) {
         ],
         failure,
     };
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/operations/types.ts
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas_nullish(iso_datetime({ offset: true }));
+const format_text = () => schemas_nullish(schemas_string());
+const cause = () => schemas_nullish(object({ text: schemas_string(), kind: schemas_enum(FAILURE_KINDS), requestId: optional(schemas_string()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => object({
+    format: literal(RESULT_FORMAT),
+    operation: schemas_enum(['erp-stop', 'erp-start', 'erp-status']),
+    run: object({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: iso_datetime({ offset: true }),
+    endedAt: iso_datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: array(object({
+        name: schemas_string(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas_enum(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas_string(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas_nullish(array(object({
+            step: schemas_string(),
+            target: format_text(),
+            outcome: schemas_enum(OUTCOMES),
+            word: schemas_string(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/gather.ts
+
+
+
+/** Files larger than this are not a step's result (60 systems make about 40 KB): skipped unread. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/**
+ * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files:
+ * one of the known format is kept; any other (another format, not JSON) is skipped and named.
+ */
+async function gatherResults(results) {
+    const gathering = { files: [], skipped: [] };
+    const entries = await (0,external_node_fs_promises_namespaceObject.readdir)(results, { recursive: true, withFileTypes: true });
+    const files = entries
+        .filter((e) => e.isFile())
+        .map((e) => (0,external_node_path_namespaceObject.join)(e.parentPath, e.name))
+        .sort();
+    for (const path of files) {
+        const shown = (0,external_node_path_namespaceObject.relative)(results, path) || path;
+        const read = await readResult(path);
+        if ('file' in read)
+            gathering.files.push({ path: shown, file: read.file });
+        else
+            gathering.skipped.push({ path: shown, why: read.why });
+    }
+    return gathering;
+}
+async function readResult(path) {
+    const text = await (0,external_node_fs_promises_namespaceObject.readFile)(path, 'utf8');
+    if (text.length > MAX_FILE_BYTES)
+        return { why: 'too large for a result file' };
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { why: 'does not parse as JSON' };
+    }
+    const format = json?.format;
+    const parsed = resultFile.safeParse(json);
+    if (parsed.success)
+        return { file: parsed.data };
+    if (typeof format !== 'string')
+        return { why: 'has no format: not a result file' };
+    if (format !== RESULT_FORMAT) {
+        return { why: `is of an unknown format ('${format.slice(0, 60)}'; this version reads ${RESULT_FORMAT})` };
+    }
+    const issue = parsed.error.issues[0];
+    return { why: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/merge.ts
+
+const ms = (iso) => (iso ? Date.parse(iso) : undefined);
+const merge_keyOf = (s) => (s.id ?? s.name).toLowerCase();
+/** The order in which systems that need a person are listed: failed, missing, not sent, still running. */
+const ATTENTION = { failed: 0, missing: 1, 'not sent': 2, running: 3 };
+/** Merges the files by system (the newer result stands), marks the expected systems without one `missing`. */
+function mergeWindow(gathered, expected, skipped) {
+    const legOf = new Map((expected ?? []).map((e) => [e.id.toLowerCase(), e.leg]));
+    const idOfName = uniqueIdsByName(expected ?? []);
+    const chosen = new Map();
+    const replaced = [];
+    for (const { path, file } of gathered) {
+        for (const s of file.systems) {
+            const id = s.id ?? idOfName.get(s.name.toLowerCase());
+            const key = merge_keyOf({ id, name: s.name });
+            const candidate = {
+                system: {
+                    ...systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
+                    stepStartedAt: ms(file.startedAt),
+                    stepEndedAt: ms(file.endedAt),
+                },
+                endedAt: ms(s.endedAt) ?? ms(file.endedAt) ?? 0,
+                attempt: Number(file.run.attempt ?? 1),
+            };
+            const before = chosen.get(key);
+            if (!before)
+                chosen.set(key, candidate);
+            else {
+                const newer = newerOf(before, candidate);
+                const older = newer === before ? candidate : before;
+                chosen.set(key, newer);
+                const pair = { newer: newer.system.file, older: older.system.file };
+                const same = replaced.find((r) => r.newer === pair.newer && r.older === pair.older);
+                if (same)
+                    same.names.push(s.name);
+                else
+                    replaced.push({ names: [s.name], ...pair });
+            }
+        }
+    }
+    const systems = [...chosen.values()].map((c) => c.system);
+    for (const e of expected ?? []) {
+        if (chosen.has(e.id.toLowerCase()))
+            continue;
+        systems.push({ name: e.name, id: e.id, leg: e.leg ?? '-', outcome: 'missing', word: 'missing' });
+    }
+    // In the order of `expected` (the matrix's legs) where given, else as the files were read; those that need a
+    // person first.
+    const place = new Map((expected ?? []).map((e, i) => [e.id.toLowerCase(), i]));
+    const at = (s, i) => place.get(merge_keyOf(s)) ?? place.size + i;
+    const order = (s) => ATTENTION[s.outcome] ?? 9;
+    const sorted = systems
+        .map((s, i) => ({ s, i: at(s, i) }))
+        .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
+    const times = gathered.flatMap(({ file }) => [ms(file.startedAt), ms(file.endedAt)]);
+    return {
+        title: titleOf(systems),
+        systems: sorted.map((x) => x.s),
+        attention: systems.filter((s) => s.outcome in ATTENTION).length,
+        replaced,
+        skipped,
+        files: gathered.length,
+        startedAt: times.length ? Math.min(...times) : undefined,
+        endedAt: times.length ? Math.max(...times) : undefined,
+    };
+}
+/** The later result: the one that ended later, else the later attempt; on a tie the one read last. */
+function newerOf(a, b) {
+    if (a.endedAt !== b.endedAt)
+        return a.endedAt > b.endedAt ? a : b;
+    return a.attempt > b.attempt ? a : b;
+}
+/** A file written without ids (the fallback of the rows) is matched to `expected` by name where it is unique. */
+function uniqueIdsByName(expected) {
+    const byName = new Map();
+    for (const e of expected) {
+        const name = nameOfId(e.id).toLowerCase();
+        byName.set(name, byName.has(name) ? null : e.id);
+    }
+    return new Map([...byName].filter((entry) => entry[1] !== null));
+}
+function systemOf(s, where) {
+    return {
+        name: s.name,
+        id: where.id,
+        leg: where.leg,
+        file: where.path,
+        operation: where.operation,
+        outcome: s.outcome,
+        word: s.outcome === 'running' ? 'still running' : s.word,
+        before: s.before ?? undefined,
+        after: s.after ?? undefined,
+        cause: s.cause ?? undefined,
+        startedAt: ms(s.startedAt),
+        endedAt: ms(s.endedAt),
+        steps: s.steps,
+    };
+}
+/** `window: 58 stopped, 1 failed, 1 missing`: the succeeded words first, in the order met, then the rest. */
+function titleOf(systems) {
+    const counts = new Map();
+    const ranked = [...systems].sort((a, b) => (ATTENTION[a.outcome] ?? -1) - (ATTENTION[b.outcome] ?? -1));
+    for (const s of ranked)
+        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
+    const said = [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+    return `window: ${said || 'no system'}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
+
+
+
+
+/**
+ * erp-report: the window as one page. Reads the result files the legs of a window wrote (erp-stop, erp-start,
+ * erp-status `result-file`), merges them by system, marks the expected systems without a result missing, and gives
+ * one summary and one verdict. Sends no request and needs no sign-in.
+ */
+/* harmony default export */ const erp_report = (defineOperation({
+    name: 'erp-report',
+    description: "Reads the result files of a window's legs (result-file) and gives one summary and one verdict for the whole window; sends no request.",
+    client: 'none',
+    inputs: {
+        results: module_required('results'),
+        expected: module_optional('expected'),
+        failOn: withDefault('fail-on'),
+    },
+    outputs: ['result', 'count', 'failed', 'missing', 'instances'],
+    example: '--results ./results --expected "$MATRIX"',
+    run: erpReport,
+}));
+async function erpReport(options, _client, ctx) {
+    const gathering = await gatherResults(options.results).catch((error) => {
+        throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
+    });
+    for (const s of gathering.skipped)
+        ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+    const window = mergeWindow(gathering.files, options.expected, gathering.skipped);
+    for (const r of window.replaced) {
+        ctx.logger.info(`${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
+    }
+    ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
+    const instances = window.systems.map(instanceOf);
+    const bad = window.systems.filter((s) => ['failed', 'missing', 'not sent'].includes(s.outcome));
+    const failure = bad.length > 0 && options.failOn === 'any'
+        ? `${window.title}: ${bad
+            .slice(0, 10)
+            .map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`)
+            .join('; ')}${bad.length > 10 ? `; and ${bad.length - 10} more` : ''}.`
+        : undefined;
+    const result = {
+        outputs: {
+            result: instances,
+            instances,
+            count: window.systems.length,
+            failed: window.systems.filter((s) => s.outcome === 'failed').length,
+            missing: window.systems.filter((s) => s.outcome === 'missing').map((s) => s.id ?? s.name),
+        },
+        summary: [tableOf(window)],
+        failure,
+        window,
+    };
+    return result;
+}
+/** One entry of erp-report's `instances`. */
+function instanceOf(s) {
+    return {
+        name: s.name,
+        id: s.id ?? null,
+        leg: s.leg,
+        file: s.file ?? null,
+        operation: s.operation ?? null,
+        outcome: s.word,
+        before: s.before ?? null,
+        after: s.after ?? null,
+        cause: s.cause ?? null,
+    };
+}
+/** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
+function tableOf(window) {
+    const shown = window.systems.slice(0, Math.max(window.attention, 0));
+    return {
+        title: window.title,
+        header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
+        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+        notes: [
+            `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
+            ...window.replaced.map((r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+            ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+        ],
+    };
+}
+/** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
+function namesOf(names) {
+    const shown = names.slice(0, 10).join(', ');
+    return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
@@ -38085,6 +38896,11 @@ const WAIT_INPUTS = {
     inputs: WAIT_INPUTS,
     outputs: OPERATION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
+    view: {
+        resume: 'wait-for-operation and the operation-urls output',
+        firstTable: "Times: this step's wait, and the service's own start and end",
+        title: () => 'nothing to wait for',
+    },
     run: waitForOperation,
 }));
 /**
@@ -38096,7 +38912,7 @@ async function waitForOperation(options, client, ctx) {
     const entries = options.operationUrl.map((entry, i) => ({
         url: onOrigin(entry.url, client.origin),
         n: i + 1,
-        system: systemOf(entry, i, options.baseUrl),
+        system: wait_for_operation_systemOf(entry, i, options.baseUrl),
     }));
     if (entries.length === 0) {
         ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
@@ -38140,7 +38956,7 @@ async function waitForOperation(options, client, ctx) {
     });
 }
 /** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
-function systemOf(entry, i, baseUrl) {
+function wait_for_operation_systemOf(entry, i, baseUrl) {
     if (entry.target === undefined || entry.verb === undefined)
         return undefined;
     const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
@@ -38541,6 +39357,22 @@ const SYNCHRONIZATION_OUTPUTS = [
     'failed-datasets',
     ...RESPONSE_ID_OUTPUTS,
 ];
+/**
+ * How the synchronizations' summaries read: their own tables show the synchronization, the title its status (or
+ * the row's word where there is none: `nothing to cancel`).
+ */
+const SYNCHRONIZATION_VIEW = {
+    ownTables: true,
+    title: ({ outputs, rows }) => {
+        const status = outputs['synchronization-status'];
+        return status ? `synchronization ${String(status)}` : rows?.[0]?.word;
+    },
+    whatToDo: {
+        dataset: "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.",
+        conflict: 'A synchronization is running on the share subscription: follow it with wait-for-sync, or end it with sync-cancel; then start again.',
+        'service failed': 'The synchronization ended as failed: its message is above; fix its cause at the source share or the account, then start a new synchronization with sync-start.',
+    },
+};
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -38593,18 +39425,48 @@ function synchronizationOutputs(sync, failedDatasets = []) {
         'failed-datasets': failedDatasets,
     };
 }
+const NONE_SEEN = { outcome: 'failed', word: 'none seen' };
+const timeOf = (iso) => {
+    const ms = iso ? Date.parse(iso) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
+function synchronizationRow(sync, end = {}) {
+    const mark = end.mark ?? (sync ? statusMark(sync.status) : NONE_SEEN);
+    return {
+        target: sync?.synchronizationId ?? '(none seen)',
+        outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
+        word: mark.word,
+        after: sync?.status ?? undefined,
+        startedAt: timeOf(sync?.startTime),
+        endedAt: timeOf(sync?.endTime),
+        ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
+    };
+}
+/** The rows and the failure's kind of a synchronization step. */
+function synchronizationRows(sync, end) {
+    const row = synchronizationRow(sync, end);
+    return {
+        rows: [row],
+        failure: end.failure,
+        ...(row.cause ? { failureKind: row.cause.kind } : {}),
+    };
+}
+/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
+const failedKind = (failed) => failed.length > 0 ? 'dataset' : 'service failed';
 /**
  * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
- * the failed datasets where any), and the summary's tables.
+ * the failed datasets where any), its row, and the summary's tables.
  */
-function synchronizationResult(sync, share, { notes = [], failure, failed = [] } = {}) {
+function synchronizationResult(sync, share, { notes = [], failed = [], ...end } = {}) {
+    const done = synchronizationRows(sync, end);
     return {
         outputs: {
             ...synchronizationOutputs(sync, failed),
             result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
         },
-        summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
-        failure,
+        summary: [synchronizationTable(sync, shareContext(share), notes, done.rows[0]), ...datasetsTable(failed)],
+        ...done,
     };
 }
 function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
@@ -38622,7 +39484,7 @@ function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
 }
 const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
 /** The summary's row of one synchronization, with where it happened. */
-function synchronizationTable(sync, context, notes = []) {
+function synchronizationTable(sync, context, notes = [], row = synchronizationRow(sync)) {
     const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
     return {
         title: 'Synchronization',
@@ -38640,7 +39502,8 @@ function synchronizationTable(sync, context, notes = []) {
                 ],
             ]
             : [['(none seen)', '—', '—', '—', '—', '—']],
-        marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
+        // The mark is the row's: the table and the title never disagree.
+        marks: [{ outcome: row.outcome, word: row.word }],
         notes: allNotes.length ? allNotes : undefined,
     };
 }
@@ -38652,8 +39515,8 @@ function shareContext(o) {
         ['resource group', o.resourceGroup],
     ];
 }
-function summaryTables(sync, settings, now, context) {
-    const tables = [synchronizationTable(sync, context)];
+function summaryTables(sync, settings, now, context, row) {
+    const tables = [synchronizationTable(sync, context, [], row)];
     const rows = settings.map((s) => {
         const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
@@ -38862,6 +39725,7 @@ const wait_for_sync_WAIT_INPUTS = {
     inputs: wait_for_sync_WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: SYNCHRONIZATION_VIEW,
     run: waitForSync,
 }));
 /**
@@ -38884,6 +39748,7 @@ async function waitForSync(options, client, ctx) {
             outputs: { 'failed-datasets': [] },
             summary: [],
             failure: "Cancelled while reading the source share's settings.",
+            failureKind: 'cancelled',
         };
     }
     const scheduleReadAt = clock.now();
@@ -38897,23 +39762,32 @@ async function waitForSync(options, client, ctx) {
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
     const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
     const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
-    const finish = (failure) => ({
-        outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
-        summary: [
-            ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
-            ...datasetsTable(datasets.failed),
-        ],
-        failure,
-    });
+    const finish = (end = {}) => {
+        const done = synchronizationRows(sync, end);
+        return {
+            outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+            summary: [
+                ...summaryTables(sync, settings, scheduleReadAt, shareContext(options), done.rows[0]),
+                ...datasetsTable(datasets.failed),
+            ],
+            ...done,
+        };
+    };
     switch (end) {
         case 'succeeded':
             return finish();
         case 'failed':
-            return finish(failureWithDatasets(endedInFailure(sync), datasets));
+            return finish({
+                failure: failureWithDatasets(endedInFailure(sync), datasets),
+                kind: failedKind(datasets.failed),
+            });
         case 'timeout':
-            return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+            return finish({
+                failure: timeoutMessage(clock.now() - started, sync, wanted, listedAny),
+                kind: 'timeout',
+            });
         case 'cancelled':
-            return finish(cancelledWhileWaiting(sync, wanted));
+            return finish({ failure: cancelledWhileWaiting(sync, wanted), kind: 'cancelled' });
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
@@ -38956,6 +39830,7 @@ async function planStart(share, mode, runningHint, ctx) {
     const newest = await newestListed(share);
     if (newest && classifyStatus(newest.status) === 'running') {
         return planResult('sync-start', share, [], ctx, {
+            failureKind: 'conflict',
             failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
         });
     }
@@ -38996,7 +39871,8 @@ function planResult(operation, share, targets, ctx, more = {}) {
     return {
         outputs: { changes, plan, 'failed-datasets': [], result: plan },
         summary: [planTable(operation, 'target', targets, shareContext(share.options))],
-        failure: more.failure,
+        rows: planRows(targets),
+        ...more,
     };
 }
 /** A real run's `changes` and `plan`: whether it sent a change, and no plan. */
@@ -39034,6 +39910,7 @@ const sync_start_START_INPUTS = {
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    view: SYNCHRONIZATION_VIEW,
     run: syncStart,
 }));
 const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
@@ -39060,24 +39937,31 @@ async function syncStart(options, client, ctx) {
             return result(sync, {
                 failed: datasets.failed,
                 failure: failureWithDatasets(endedInFailure(sync), datasets),
+                kind: failedKind(datasets.failed),
             });
         }
         case 'lost':
             return result(sync, {
                 failure: `${oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+                kind: 'other',
             });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+                kind: 'timeout',
             });
         case 'cancelled': {
             const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
             if (!options.cancelOnAbort) {
                 return result(sync, {
                     failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+                    kind: 'cancelled',
                 });
             }
-            return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+            return result(sync, {
+                failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}`,
+                kind: 'cancelled',
+            });
         }
     }
 }
@@ -39197,6 +40081,7 @@ const CANCEL_INPUTS = {
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: SYNCHRONIZATION_VIEW,
     run: syncCancel,
 }));
 /**
@@ -39267,12 +40152,13 @@ async function syncCancel(options, client, ctx) {
         if (known && !known.synchronizationId) {
             return result(known, {
                 failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+                kind: 'not sent',
             });
         }
         if (!known?.synchronizationId) {
             const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
             logger.info(`${nothing} Nothing was sent.`);
-            return result(undefined, { notes: [nothing] });
+            return result(undefined, { notes: [nothing], mark: { outcome: 'skipped', word: 'nothing to cancel' } });
         }
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
@@ -39294,30 +40180,38 @@ async function syncCancel(options, client, ctx) {
         case 'failed': {
             if (isCancelled(sync.status)) {
                 logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
-                return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+                return result(sync, {
+                    notes: [`The cancel took effect: ${sync.status}.`],
+                    mark: { outcome: 'succeeded', word: 'cancelled' },
+                });
             }
             // Any other end came first, and the synchronization is no longer running: what the step was for.
             const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
             logger.info(ended);
             const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
-            return result(sync, { notes: [ended], failed });
+            // Ended is what the step was for: nothing was left to cancel.
+            return result(sync, { notes: [ended], failed, mark: { outcome: 'skipped', word: 'already ended' } });
         }
         case 'lost':
             return result(sync, {
                 failure: `${oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'other',
             });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'timeout',
             });
         case 'cancelled':
             return result(sync, {
                 failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'cancelled',
             });
     }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/registry.ts
+
 
 
 
@@ -39345,6 +40239,7 @@ const REGISTRY = [
     check_image_cached,
     app_remove_user,
     app_current_user,
+    erp_report,
 ];
 const OPERATION_NAMES = REGISTRY.map((module) => module.name);
 function findOperation(name) {
@@ -39666,13 +40561,17 @@ function redacting(logger) {
 }
 /** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
 const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** The operations that only wait (they poll and change nothing), from the registry. */
+const waiters = () => REGISTRY.filter((m) => m.polls && !m.plans)
+    .map((m) => m.name)
+    .join(' or ');
 /** A timeout no runner job can serve is said before any request, with the way to wait longer. */
 function warnOfLongTimeout(timeoutMs, logger) {
     if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
         return;
     logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
         "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
-        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
+        `wait: false and follow in a later job with ${waiters()}.`);
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
@@ -39682,13 +40581,23 @@ function readConnection(module, inputs, runtime) {
         const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
         return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
     }
+    if (module.client === 'none') {
+        // The operation sends nothing: a client every use of which fails, so a request it tried could not go unseen.
+        return { options: {}, connect: () => NO_CLIENT };
+    }
     const apiUrl = inputs.required('api-url', module.name);
     const token = inputs.required('api-token', module.name);
     return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
 }
+/** The client of an operation that sends nothing: any use of it is a defect, and says so. */
+const NO_CLIENT = new Proxy({}, {
+    get: (_, name) => {
+        throw new Error(`an operation that sends no request used its client (${String(name)})`);
+    },
+});
 /**
- * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
- * would otherwise be ignored without a word.
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
+ * operation that does not read it would otherwise be ignored without a word.
  */
 function refuseUnread(module, inputs) {
     const read = new Set(['operation', ...inputsOf(module)]);
@@ -39735,7 +40644,7 @@ function refuseUndeclaredInputs(env) {
  * drops the summary or fails the step. Both are kept inside with room to spare, and what was cut is said.
  */
 const SUMMARY_BYTES = 1024 * 1024 - 16 * 1024;
-const limits_OUTPUT_BYTES = 1_000_000 - 1_000;
+const OUTPUT_BYTES = 1_000_000 - 1_000;
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 /** Outputs that list systems: too many systems for one step is met by splitting them into legs. */
 const PER_SYSTEM_OUTPUTS = new Set(['operation-urls', 'instances', 'result', 'plan']);
@@ -39746,19 +40655,188 @@ const PER_SYSTEM_OUTPUTS = new Set(['operation-urls', 'instances', 'result', 'pl
 function outputTooLarge(output) {
     const { name, text, operation } = output;
     const size = bytes(text);
-    if (size <= limits_OUTPUT_BYTES)
+    if (size <= OUTPUT_BYTES)
         return undefined;
     const wayOut = !PER_SYSTEM_OUTPUTS.has(name)
         ? 'the value the service gave is longer than an output can carry'
         : operation === 'erp-list'
             ? 'narrow the selection (resource-group, tag, environment) and list in several steps'
             : "run fewer systems per step: erp-list's matrix output splits them into legs (per-leg), one job each";
-    return `The output ${name} is ${size} bytes, over the runner's limit of ${limits_OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): ${wayOut}.`;
+    return `The output ${name} is ${size} bytes, over the runner's limit of ${OUTPUT_BYTES} bytes an output, so it was not set (it is never cut): ${wayOut}.`;
 }
 
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The result file of one step, from the operation's rows (the fallback below until every erp operation has them). */
+function resultFileOf(result, step) {
+    const rows = result.rows?.length ? result.rows : rowsFromOutputs(result);
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(build_systemOf),
+    };
+}
+function build_systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+/** The summary's mark of an outcome in the contract's words (`instances[].outcome`). */
+const MARKS = {
+    stopped: 'succeeded',
+    started: 'succeeded',
+    read: 'succeeded',
+    skipped: 'skipped',
+    running: 'running',
+    'not sent': 'not sent',
+    failed: 'failed',
+    planned: 'planned',
+};
+/**
+ * FALLBACK, until the erp operations fill `OperationResult.rows` (the "core" work): the rows rebuilt from the
+ * `instances` output and each target's failure in `result`. No ids and no times per system: the file says null
+ * rather than guess them, and a cause's kind is `other` except where the outcome names it.
+ */
+function rowsFromOutputs(result) {
+    const entries = (Array.isArray(result.outputs.instances) ? result.outputs.instances : []);
+    const causes = causesOf(result, entries);
+    return entries.map((entry) => {
+        const said = causes.get(entry.name);
+        const outcome = said ? 'failed' : (MARKS[entry.outcome] ?? 'failed');
+        const cause = said
+            ? { text: said, kind: 'other' }
+            : outcome === 'not sent'
+                ? { text: result.failure ?? 'not sent', kind: 'not sent' }
+                : outcome === 'running'
+                    ? { text: result.failure ?? 'still running', kind: 'timeout' }
+                    : undefined;
+        return {
+            target: entry.name,
+            outcome,
+            word: said && entry.outcome === 'read' ? 'failed' : entry.outcome,
+            before: entry.before ?? undefined,
+            after: entry.after ?? undefined,
+            cause,
+            steps: entry.steps?.map((s) => ({
+                step: s.step,
+                target: s.target,
+                outcome: MARKS[s.outcome] ?? 'failed',
+                word: s.outcome,
+            })),
+        };
+    });
+}
+/** Each failed target's cause: from `result` where it names each (several), else the step's one failure. */
+function causesOf(result, entries) {
+    const causes = new Map();
+    const each = Array.isArray(result.outputs.result) ? result.outputs.result : [];
+    for (const item of each) {
+        const { erpVirtualInstance, failure } = (item ?? {});
+        if (erpVirtualInstance && failure)
+            causes.set(erpVirtualInstance, failure);
+    }
+    const failure = result.failure;
+    if (causes.size === 0 && failure) {
+        // One target, or erp-status's gate, whose failure names the systems: `Erp virtual instance 'X01' is …`.
+        for (const entry of entries) {
+            const named = failure.split(/(?<=\.) /).find((part) => part.includes(`'${entry.name}'`));
+            if (named)
+                causes.set(entry.name, named);
+            else if (entries.length === 1 && entry.outcome !== 'running' && entry.outcome !== 'not sent') {
+                causes.set(entry.name, failure);
+            }
+        }
+    }
+    return causes;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/result-file.ts
+
+
+
+
+/** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
+function runOfEnvironment(env) {
+    return {
+        id: env.GITHUB_RUN_ID || null,
+        attempt: env.GITHUB_RUN_ATTEMPT || null,
+        job: env.GITHUB_JOB || null,
+        step: env.GITHUB_ACTION || null,
+    };
+}
+/**
+ * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
+ * where the adapter says (`path`, given the file), and its path returned for the `result-file` output.
+ */
+function recordResult(options) {
+    const module = findOperation(options.operation);
+    if (!module?.resultFile)
+        return undefined;
+    const step = {
+        operation: module.name,
+        run: runOfEnvironment(options.env ?? process.env),
+        startedAt: options.startedAt,
+        endedAt: options.endedAt,
+    };
+    const file = resultFileOf(options.result, step);
+    const where = options.path(file);
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(where, `${JSON.stringify(file, null, 2)}\n`);
+    return where;
+}
+
+;// CONCATENATED MODULE: ./src/action/result-file.ts
+
+
+
+
+/**
+ * Where a step's result file goes on a runner: RUNNER_TEMP, named by run, attempt, job, leg and step. A matrix
+ * leg is known to the step only by what it acts on, so the leg is a short hash of its instances: every leg of a
+ * window holds other systems, and upload-artifact with `archive: false` needs a name unique within the run.
+ */
+function resultFilePath(env, file) {
+    // The leg's own input where it has one (a matrix leg's erp-virtual-instance): a leg refused before it read a
+    // system still gets a name of its own.
+    const given = env['INPUT_ERP-VIRTUAL-INSTANCE'] || file.systems.map((s) => s.id ?? s.name).join('\n');
+    const leg = (0,external_node_crypto_.createHash)('sha256').update(given).digest('hex').slice(0, 10);
+    const { id, attempt, job, step } = file.run;
+    const parts = [id ?? 'local', attempt ?? '1', job ?? 'job', leg, step ?? 'step'];
+    const name = `vendor-ops-result-${parts.join('-')}.json`.replace(/[^A-Za-z0-9._-]/g, '_');
+    return (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), name);
+}
+/** The action's result file of the step, under RUNNER_TEMP: its path, or undefined for an operation without one. */
+function writeStepResult(step) {
+    return recordResult({ ...step, path: (file) => resultFilePath(process.env, file) });
+}
+
 ;// CONCATENATED MODULE: ./src/action/logger.ts
 
 
@@ -39812,6 +40890,10 @@ const actionsLogger = {
 
 
 
+
+
+/** The operation that resumes an operation's URL (it reads `operation-url`), from the registry. */
+const resumer = () => REGISTRY.find((m) => useOf(m, 'operation-url'))?.name ?? 'a later step';
 /**
  * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
  * cause.
@@ -39825,13 +40907,13 @@ function adviceFor(error) {
         return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
     }
     if (error instanceof InputError) {
-        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
+        return `Correct the input '${error.input}' in the step's with: block (docs/inputs.md says what it accepts), then run the job again.`;
     }
     if (error instanceof OriginError) {
         return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
     }
     if (error instanceof TimeoutError) {
-        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
+        return `Raise timeout, or resume with ${resumer()} and the operation-urls output where the step set one.`;
     }
     if (error instanceof ServiceError) {
         const status = error.status;
@@ -39849,45 +40931,97 @@ function adviceFor(error) {
     return 'See the step log for the details.';
 }
 
-;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-const MARKS = {
-    succeeded: '✅',
-    failed: '❌',
-    skipped: '⏭️',
-    running: '⏳',
-    'not sent': '⏸️',
-    planned: '📝',
-};
-/** The mark and its word: `❌ failed`. */
-const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
-/** A mark that lets the step succeed. */
-const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
-/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
-function markOfOutcome(outcome) {
-    switch (outcome) {
-        case 'stopped':
-        case 'started':
-        case 'read':
-        case 'succeeded':
-            return 'succeeded';
-        case 'skipped':
-            return 'skipped';
-        case 'running':
-            return 'running';
-        case 'not sent':
-            return 'not sent';
-        case 'planned':
-            return 'planned';
-        default:
-            return 'failed';
-    }
+;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
+
+/** A cause in one line, without the subscription that the summary's context names once. */
+function oneLineCause(cause) {
+    if (!cause)
+        return undefined;
+    return cause
+        .replace(/\s+/g, ' ')
+        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
+        .trim();
+}
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
+const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
+const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
+const span = (r) => r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
+function causeOf(r) {
+    if (!r.cause)
+        return {};
+    return {
+        cause: oneLineCause(r.cause.text),
+        kind: r.cause.kind,
+        ...(r.cause.requestId ? { requestId: r.cause.requestId } : {}),
+    };
+}
+function viewStepOf(s) {
+    return {
+        step: s.step,
+        target: s.target,
+        mark: s.outcome,
+        word: s.word,
+        before: s.before,
+        after: s.after,
+        seconds: tenths(span(s)),
+        startedAt: s.startedAt,
+        ...causeOf(s),
+    };
+}
+/** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
+function viewRowOf(r) {
+    const ms = span(r);
+    return {
+        target: r.target,
+        mark: r.outcome,
+        word: r.word,
+        before: r.before,
+        done: r.done,
+        after: r.after,
+        health: r.health,
+        duration: took(ms),
+        seconds: tenths(ms),
+        startedAt: r.startedAt,
+        ...causeOf(r),
+        ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
+        ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
+    };
 }
 
-;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
+;// CONCATENATED MODULE: ./src/runtime/view/legacy.ts
 
+
+
+const legacy_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const legacy_time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
+/** FALLBACK, TO DELETE AT MERGE: the rows, kind, title words and resumable operations of a result without rows. */
+function fallbackView(result, shown) {
+    const rows = result.rows ? undefined : rowsOf(result, shown);
+    const outputs = result.outputs;
+    const some = (v) => Array.isArray(v) && v.length > 0;
+    const failureKind = some(outputs['failed-datasets'])
+        ? 'dataset'
+        : some(outputs['missing-images'])
+            ? 'image not cached'
+            : kindOfCause(result.failure ?? '');
+    return {
+        rows,
+        failureKind: result.failure && !result.rows ? failureKind : undefined,
+        phrase: outputs.count !== undefined ? `${String(outputs.count)} selected` : undefined,
+        resume: (result.summary[0]?.code ?? []).map((c) => ({
+            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
+            url: redactQuery(c.text),
+        })),
+    };
+}
 /**
- * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
- * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ * The kind of one failure, from its one-line cause as the operations word it. Order matters: a false success
+ * names the status reached, which may contain "not".
  */
 function kindOfCause(cause) {
     if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
@@ -39904,10 +41038,183 @@ function kindOfCause(cause) {
         return 'not found';
     if (/not cached/i.test(cause))
         return 'image not cached';
+    if (/DatabaseNotRunning/.test(cause))
+        return 'whole system';
+    if (/HTTP 409|\bConflict\b/.test(cause))
+        return 'conflict';
     if (/ended with status (Failed|Cancell?ed)/i.test(cause))
         return 'service failed';
     return 'other';
 }
+/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
+function markOfOutcome(outcome) {
+    switch (outcome) {
+        case 'stopped':
+        case 'started':
+        case 'read':
+        case 'succeeded':
+            return 'succeeded';
+        case 'skipped':
+        case 'running':
+        case 'not sent':
+        case 'planned':
+            return outcome;
+        default:
+            return 'failed';
+    }
+}
+/** The cause of one target out of a step's failure that runs several together: the sentences naming it. */
+function causeNaming(target, failure) {
+    if (!failure)
+        return undefined;
+    const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
+    const mine = sentences.filter((s) => s.includes(`'${target}'`));
+    return mine.length ? mine.join(' ') : undefined;
+}
+const legacy_WORDS = { running: 'still running', read: 'read' };
+/** A cause, its kind, and the request id it quotes, where it quotes one. */
+const withKind = (cause) => {
+    if (!cause)
+        return {};
+    const requestId = /request-id: ([^\s,;)]+)/.exec(cause)?.[1];
+    return { cause, kind: kindOfCause(cause), ...(requestId && requestId !== 'none' ? { requestId } : {}) };
+};
+function legacy_stepsOf(value) {
+    const steps = entries(value);
+    if (steps.length === 0)
+        return undefined;
+    return steps.map((s) => {
+        const mark = markOfOutcome(legacy_text(s.outcome));
+        return {
+            step: legacy_text(s.step) ?? 'step',
+            target: legacy_text(s.target),
+            mark,
+            word: legacy_WORDS[legacy_text(s.outcome) ?? ''] ?? legacy_text(s.outcome) ?? mark,
+            before: legacy_text(s.before),
+            after: legacy_text(s.after),
+            seconds: num(s.seconds),
+            startedAt: legacy_time(s.started),
+            ...withKind(oneLineCause(legacy_text(s.cause) ?? legacy_text(s.failure))),
+        };
+    });
+}
+/** Rows from the `instances` output and `targets`; else from the first table (an operation's, or a plan's). */
+function rowsOf(result, shown) {
+    const table = result.summary[0];
+    const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
+    if (instances.length > 0)
+        return legacy_instanceRows(instances, result, shown);
+    if (!table)
+        return undefined;
+    if (shown.firstTable)
+        return legacy_operationRows(table, result);
+    if (table.header.indexOf('would') === 1)
+        return legacy_planRows(table);
+    return undefined;
+}
+function legacy_instanceRows(instances, result, shown) {
+    const results = entries(result.outputs.result);
+    return instances.map((inst, i) => {
+        const facts = result.targets?.[i];
+        // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
+        const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
+        const outcome = ended && inst.outcome === 'running' ? 'failed' : legacy_text(inst.outcome);
+        const mark = markOfOutcome(outcome);
+        const target = legacy_text(inst.name) ?? `#${i + 1}`;
+        const ms = facts?.durationMs;
+        const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+        const cause = failing
+            ? oneLineCause(legacy_text(results[i]?.failure) ??
+                (instances.length === 1 ? result.failure : causeNaming(target, result.failure)))
+            : undefined;
+        const kinded = withKind(cause);
+        return {
+            target,
+            mark,
+            // A false success must not read like a success: its word says what it is.
+            word: kinded.kind === 'false success'
+                ? 'false success'
+                : outcome === 'running' && shown.running
+                    ? shown.running
+                    : (legacy_WORDS[outcome ?? ''] ?? outcome ?? mark),
+            before: legacy_text(inst.before),
+            done: legacy_text(facts?.done),
+            after: legacy_text(inst.after),
+            health: legacy_text(inst.health),
+            duration: took(ms),
+            seconds: num(inst.seconds) ?? tenths(ms),
+            startedAt: legacy_time(inst.started),
+            ...kinded,
+            steps: legacy_stepsOf(inst.steps),
+        };
+    });
+}
+/** An operation resumed: the system where the result names it, else its URL as the log shows it. */
+function legacy_operationRows(table, result) {
+    const results = entries(result.outputs.result);
+    return table.rows.map((row, i) => {
+        const r = results[i];
+        const facts = result.targets?.[i];
+        const said = legacy_text(facts?.status);
+        const ms = facts?.durationMs;
+        const cause = oneLineCause(legacy_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
+        let mark = classifyStatus(said);
+        if (mark === 'succeeded' && cause)
+            mark = 'failed';
+        const named = legacy_text(r?.erpVirtualInstance) ?? legacy_text(r?.target) ?? legacy_text(r?.name);
+        return {
+            target: named ?? row[0] ?? `#${i + 1}`,
+            mark,
+            word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
+            after: said,
+            duration: took(ms),
+            seconds: tenths(ms),
+            ...(mark === 'succeeded' ? {} : withKind(cause)),
+        };
+    });
+}
+/** A dry run's plan table: a change planned, or nothing to do (skip). */
+function legacy_planRows(table) {
+    return table.rows.map((row) => {
+        const change = row[2] !== undefined && row[2] !== '-';
+        return {
+            target: row[0] ?? '',
+            mark: change ? 'planned' : 'skipped',
+            word: change ? 'planned' : 'no change',
+            done: row[1],
+        };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+const marks_MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${marks_MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/**
+ * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
+ * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
+ */
+function titleMark(view) {
+    if (view.failed)
+        return marks_MARKS.failed;
+    if (view.dryRun)
+        return marks_MARKS.planned;
+    if (view.running)
+        return marks_MARKS.running;
+    return view.reported ? '⚠️' : marks_MARKS.succeeded;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
+
 /** The kind of an error that ended the step before any target was done. */
 function kindOfError(error) {
     if (error instanceof InputError)
@@ -39921,31 +41228,40 @@ function kindOfError(error) {
             return 'permission';
         if (error.status === 404)
             return 'not found';
+        if (error.status === 409)
+            return 'conflict';
     }
     return undefined;
 }
-/** The operations whose long-running operations wait-for-operation resumes. */
-const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
 /**
  * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
- * does next, the resuming step named where there is one.
+ * does next, the resuming step named where there is one; an operation's own line where it declares one.
  */
-function whatToDo(kind, operation) {
+function whatToDo(kind, { operation, shown = {}, requestId = false }) {
+    return shown.whatToDo?.[kind] ?? generalLine(kind, operation, shown.resume, requestId);
+}
+function generalLine(kind, operation, resume, requestId) {
     switch (kind) {
         case 'false success':
             return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
         case 'not found':
-            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
+            return 'Check the name and resource group of each target not found (a listing by tag shows what exists); the other targets were processed.';
         case 'timeout':
-            if (!RESUMABLE.has(operation))
+            if (!resume)
                 return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
-            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+            return `The operations go on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
         case 'cancelled':
-            if (!RESUMABLE.has(operation))
+            if (!resume)
                 return `The job was cancelled: run ${operation} again.`;
-            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
+            return `The job was cancelled; what was sent goes on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped).`;
+        case 'not sent':
+            return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
+        case 'conflict':
+            return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
+        case 'whole system':
+            return `The system cannot start while its database is not running: run ${operation} with \`whole-system: true\`, which starts its HANA databases first, then the system.`;
         case 'dataset':
-            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
         case 'image not cached':
             return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
         case 'sign-in':
@@ -39955,158 +41271,10 @@ function whatToDo(kind, operation) {
         case 'service failed':
             return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
         case 'other':
-            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+            return requestId
+                ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'
+                : 'See the step log for the details.';
     }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
-
-
-
-
-const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
-const rows_time = (v) => {
-    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-    return Number.isNaN(ms) ? undefined : ms;
-};
-const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
-/** A cause in one line, without the subscription that the summary's context names once. */
-function oneLineCause(cause) {
-    if (!cause)
-        return undefined;
-    return cause
-        .replace(/\s+/g, ' ')
-        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
-        .trim();
-}
-/**
- * The cause of one target out of a step's failure that runs several together ("2 of 3 … : A. B."): the sentences
- * that name the target in quotes. A fallback where the result does not carry a cause per target.
- */
-function causeNaming(target, failure) {
-    if (!failure)
-        return undefined;
-    const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
-    const mine = sentences.filter((s) => s.includes(`'${target}'`));
-    return mine.length ? mine.join(' ') : undefined;
-}
-const column = (table, name) => table.header.indexOf(name);
-/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline, as `steps[].seconds`. */
-const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
-const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
-const rows_WORDS = { running: 'still running', read: 'read' };
-/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
-const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
-function rows_stepsOf(value) {
-    const steps = entries(value);
-    if (steps.length === 0)
-        return undefined;
-    return steps.map((s) => {
-        const mark = markOfOutcome(rows_text(s.outcome));
-        return {
-            step: rows_text(s.step) ?? 'step',
-            target: rows_text(s.target),
-            mark,
-            word: rows_WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
-            before: rows_text(s.before),
-            after: rows_text(s.after),
-            seconds: num(s.seconds),
-            startedAt: rows_time(s.started),
-            cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
-        };
-    });
-}
-/**
- * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output and what the
- * step knows of each (`targets`: what was done, its operation's status, how long), not read back from the table's
- * text; wait-for-operation from `result` and `targets`, each named as its table names it; another operation's dry
- * run from its plan table. Undefined for an operation whose tables say it better (a synchronization, images, users).
- */
-function rowsOf(operation, result) {
-    const table = result.summary[0];
-    const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
-    const results = entries(result.outputs.result);
-    const causeOf = (i, n, target) => oneLineCause(rows_text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)));
-    if (instances.length > 0) {
-        return instances.map((inst, i) => {
-            const facts = result.targets?.[i];
-            // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-            const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
-            const outcome = ended && inst.outcome === 'running' ? 'failed' : rows_text(inst.outcome);
-            const mark = markOfOutcome(outcome);
-            const target = rows_text(inst.name) ?? `#${i + 1}`;
-            const ms = facts?.durationMs;
-            const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
-            const cause = failing ? causeOf(i, instances.length, target) : undefined;
-            // A false success must not read like a success: its word says what it is.
-            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
-            return {
-                target,
-                mark,
-                word: falseSuccess
-                    ? 'false success'
-                    : outcome === 'running' && RUNNING[operation]
-                        ? RUNNING[operation]
-                        : (rows_WORDS[outcome ?? ''] ?? outcome ?? mark),
-                before: rows_text(inst.before),
-                done: rows_text(facts?.done),
-                after: rows_text(inst.after),
-                health: rows_text(inst.health),
-                duration: took(ms),
-                seconds: num(inst.seconds) ?? tenths(ms),
-                startedAt: rows_time(inst.started),
-                cause,
-                steps: rows_stepsOf(inst.steps),
-            };
-        });
-    }
-    if (!table)
-        return undefined;
-    if (operation === 'wait-for-operation')
-        return rows_operationRows(table, result);
-    if (column(table, 'would') === 1)
-        return planRows(table);
-    return undefined;
-}
-/**
- * wait-for-operation: the system where the result names it, else the operation's URL as the log shows it; its
- * status and this step's wait from what the step knows of each.
- */
-function rows_operationRows(table, result) {
-    const results = entries(result.outputs.result);
-    return table.rows.map((row, i) => {
-        const r = results[i];
-        const facts = result.targets?.[i];
-        const said = rows_text(facts?.status);
-        const ms = facts?.durationMs;
-        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
-        let mark = classifyStatus(said);
-        if (mark === 'succeeded' && cause)
-            mark = 'failed';
-        const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
-        return {
-            target: named ?? row[0] ?? `#${i + 1}`,
-            mark,
-            word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
-            after: said,
-            duration: took(ms),
-            seconds: tenths(ms),
-            cause: mark === 'succeeded' ? undefined : cause,
-        };
-    });
-}
-/** A dry run's plan table: a change planned, or nothing to do (skip). */
-function planRows(table) {
-    return table.rows.map((row) => {
-        const change = row[2] !== undefined && row[2] !== '-';
-        return {
-            target: row[0] ?? '',
-            mark: change ? 'planned' : 'skipped',
-            word: change ? 'planned' : 'no change',
-            done: row[1],
-        };
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/view/view.ts
@@ -40117,37 +41285,41 @@ function planRows(table) {
 
 
 
+
+
+/** What the operation declares of its summary (`defineOperation`'s `view`). */
+const declared = (operation) => findOperation(operation)?.view ?? {};
 /** The view of an operation that returned (successfully or with a failure). */
 function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
-    const rows = rowsOf(operation, result) ?? [];
+    const shown = declared(operation);
+    const fallback = fallbackView(result, shown);
+    // A plan took no time: its rows have none to show.
+    const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) => dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
+    // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
+    // plan's rows are shown as any plan's).
+    const rows = shown.ownTables && !dryRun ? [] : all;
     const [first, ...others] = result.summary;
-    // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-    const tables = (rows.length > 0 && operation === 'wait-for-operation' && first
-        ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+    const tables = (rows.length > 0 && shown.firstTable && first
+        ? [{ ...first, title: shown.firstTable }, ...others]
         : rows.length > 0
             ? others
             : result.summary).map(withMarks);
-    const onRows = rows.some((r) => r.cause);
-    const kinds = new Set();
-    for (const row of rows) {
-        for (const cause of [row.cause, ...(row.steps ?? []).map((s) => s.cause)])
-            if (cause)
-                kinds.add(kindOfCause(cause));
-    }
-    const outputs = result.outputs;
-    if (result.failure) {
-        if (Array.isArray(outputs['failed-datasets']) && outputs['failed-datasets'].length > 0)
-            kinds.add('dataset');
-        else if (Array.isArray(outputs['missing-images']) && outputs['missing-images'].length > 0)
-            kinds.add('image not cached');
-        else if (!onRows)
-            kinds.add(kindOfCause(result.failure));
-    }
+    // A cause is on a row only where the row is shown; else the step's failure says it, once.
+    const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
     const failed = result.failure !== undefined;
+    const kinds = kindsOf(all);
+    const kind = result.failureKind ?? fallback.failureKind ?? 'other';
+    if (failed && !onRows && !kinds.has(kind))
+        kinds.set(kind, false);
+    const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+    const anyMarked = (mark) => all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
+        result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
     const view = {
         operation,
         title: '',
         failed,
+        reported: !failed && anyMarked('failed'),
+        running: anyMarked('running'),
         dryRun,
         context: rows.length > 0 ? first?.context : undefined,
         targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
@@ -40156,33 +41328,48 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
         // A diagnosis says what to change, then the facts it rests on, a line each.
         whatToDo: [
-            ...[...kinds].map((kind) => whatToDo(kind, operation)),
+            ...[...kinds].map(([kind, requestId]) => whatToDo(kind, { operation, shown, requestId })),
             ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
         ],
-        plan: dryRun ? plannedOf(outputs.plan) : [],
-        resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
-            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
-            url: redactQuery(c.text),
-        })),
+        plan: dryRun ? plannedOf(result.outputs.plan) : [],
+        resume: rows.length === 0
+            ? []
+            : resumable.length > 0
+                ? resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl) }))
+                : fallback.resume,
     };
-    view.title = titleOf(view, outputs);
+    view.title = view_titleOf(view, { all, kinds, phrase: shown.title?.(result) ?? fallback.phrase });
     return view;
+}
+/** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
+function kindsOf(rows) {
+    const kinds = new Map();
+    for (const r of rows.flatMap((row) => [row, ...(row.steps ?? [])])) {
+        if (r.kind)
+            kinds.set(r.kind, (kinds.get(r.kind) ?? false) || r.requestId !== undefined);
+    }
+    return kinds;
 }
 /** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
 function viewOfError(operation, error) {
     const kind = kindOfError(error);
     const message = oneLine(error instanceof Error ? error.message : String(error));
+    const shown = declared(operation);
     return {
         operation,
         title: `${operation}: failed`,
         failed: true,
+        reported: false,
+        running: false,
         dryRun: false,
         targetHeader: 'target',
         rows: [],
         tables: [],
         failure: message,
         // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
-        whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
+        whatToDo: [
+            kind === 'timeout' || kind === 'conflict' ? whatToDo(kind, { operation, shown }) : adviceFor(error),
+        ],
         plan: [],
         resume: [],
     };
@@ -40201,17 +41388,27 @@ function withMarks(table) {
 function plannedOf(value) {
     return Array.isArray(value) ? value : [];
 }
-/** `erp-stop: 3 stopped`, `erp-stop: failed (1 of 3)`, `erp-stop: plan (dry run)`. */
-function titleOf(view, outputs) {
+/**
+ * `<operation>: 3 stopped`, `failed (1 of 3)`, `cancelled (1 stopped, 1 still running, 1 not sent)`, `plan (dry
+ * run)`: the counts are the rows' marks; an operation that shows its rows in its own tables says it in its own
+ * words (`phrase`).
+ */
+function view_titleOf(view, { all, kinds, phrase }) {
     const { operation, rows } = view;
     if (view.dryRun && !view.failed)
         return `${operation}: plan (dry run)`;
+    const cancelled = kinds.has('cancelled');
     if (rows.length > 0) {
+        if (cancelled)
+            return `${operation}: cancelled (${counted(rows)})`;
+        const bad = rows.filter((r) => !isGood(r.mark)).length;
         if (view.failed)
-            return `${operation}: failed (${rows.filter((r) => !isGood(r.mark)).length} of ${rows.length})`;
+            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : counted(rows)})`;
         return `${operation}: ${counted(rows)}`;
     }
-    const found = phrase(operation, outputs);
+    const found = phrase ?? (all.length > 0 ? counted(all) : 'done');
+    if (cancelled)
+        return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
     if (view.failed)
         return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
     return `${operation}: ${found}`;
@@ -40222,29 +41419,6 @@ function counted(rows) {
     for (const r of rows)
         counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
     return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-}
-/** What a step without targets found, in a few words. */
-function phrase(operation, o) {
-    const list = (v) => (Array.isArray(v) ? v : []);
-    if (o['synchronization-status'])
-        return `synchronization ${String(o['synchronization-status'])}`;
-    if (o['missing-images'] !== undefined) {
-        const missing = list(o['missing-images']).length;
-        return missing === 0 ? 'all cached' : `${missing} not cached`;
-    }
-    if (o['removed-users'] !== undefined) {
-        const absent = list(o['absent-users']).length;
-        return `${list(o['removed-users']).length} removed${absent ? `, ${absent} not members` : ''}`;
-    }
-    if (o['user-name'] !== undefined)
-        return `signed in as ${String(o['user-name'])}`;
-    // erp-list's count, where that operation is present.
-    const count = o.count;
-    if (count !== undefined)
-        return `${String(count)} selected`;
-    if (operation === 'wait-for-operation')
-        return 'nothing to wait for';
-    return 'done';
 }
 
 ;// CONCATENATED MODULE: ./src/action/summary/gantt.ts
@@ -40425,6 +41599,8 @@ function planDetails(view) {
 
 /** Past this many targets, the rows of those that went well are counted, not listed. */
 const LISTED_ROWS = 200;
+/** From this many targets on, the rows not done well come first. */
+const FAILED_FIRST = 20;
 const targets_dash = (value) => (value ? html_escape(value) : '-');
 /** The columns a view's rows fill: one left out where no row has a value for it. */
 function columnsOf(view) {
@@ -40477,10 +41653,13 @@ function targetsTable(view, budget) {
         line(r, tag('strong', html_escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),
         ...(r.steps ?? []).map((s) => line(s, `↳ ${html_escape(s.step)}${s.target && s.target !== r.target ? ` <code>${html_escape(s.target)}</code>` : ''}`, undefined, seconds(s.seconds))),
     ];
-    // Past the cap, the rows not done well come first, each with its cause; the rest are counted.
+    // From FAILED_FIRST rows on, the rows not done well come first, each with its cause; past the cap, only they are
+    // listed and the rest are counted.
     const many = view.rows.length > LISTED_ROWS;
-    const listed = many ? view.rows.filter((r) => !isGood(r.mark)) : view.rows;
-    const counted = many ? view.rows.filter((r) => isGood(r.mark)) : [];
+    const bad = view.rows.filter((r) => !isGood(r.mark));
+    const good = view.rows.filter((r) => isGood(r.mark));
+    const listed = many ? bad : view.rows.length >= FAILED_FIRST ? [...bad, ...good] : view.rows;
+    const counted = many ? good : [];
     let left = budget - bytes(row(header, 'th')) - 600;
     const shown = [];
     let dropped = 0;
@@ -40508,7 +41687,7 @@ function countedNote(rows, total) {
         const key = `${r.mark} ${r.word}`;
         counts.set(key, { mark: r.mark, word: r.word, n: (counts.get(key)?.n ?? 0) + 1 });
     }
-    const list = [...counts.values()].map((c) => `${MARKS[c.mark]} ${c.n} ${html_escape(c.word)}`).join(', ');
+    const list = [...counts.values()].map((c) => `${marks_MARKS[c.mark]} ${c.n} ${html_escape(c.word)}`).join(', ');
     return `${rows.length} of ${total} targets went well and are counted, not listed (past ${LISTED_ROWS} rows): ${list}. The <code>instances</code> output lists every one.`;
 }
 
@@ -40518,14 +41697,7 @@ function countedNote(rows, total) {
 
 
 
-/** The title's mark: how the step as a whole went, a shape as well as a word. */
-function titleMark(view) {
-    if (view.failed)
-        return '❌';
-    if (view.dryRun)
-        return '📝';
-    return view.rows.some((r) => r.mark === 'running') ? '⏳' : '✅';
-}
+
 /**
  * The summary: the title that says what happened, where, the cause where no row says it, one row per target,
  * what to do, the timeline, the plan's requests folded away, and the operation's own tables. HTML throughout
@@ -40633,7 +41805,168 @@ async function writeSummary(view) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/runtime/window-advice.ts
+
+
+/** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
+const WINDOW_ADVICE = {
+    missing: "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
+    'not sent': 'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
+    running: "A system still running was accepted and not followed to its end: follow it with wait-for-operation and its leg's `operations` output, or run the step again (what is done is skipped).",
+};
+/** One line per kind met among the systems that need a person, in the order they are listed. */
+function windowAdvice(window) {
+    const lines = new Map();
+    for (const s of window.systems.slice(0, window.attention)) {
+        if (s.outcome !== 'failed') {
+            lines.set(s.outcome, WINDOW_ADVICE[s.outcome]);
+            continue;
+        }
+        const kind = s.cause?.kind ?? 'other';
+        const operation = s.operation ?? 'the step';
+        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
+        lines.set(`failed ${kind}`, whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
+    }
+    return [...lines.values()];
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/window-gantt.ts
+
+/** Bars the window's timeline draws at most: every failed system, then the slowest; the rest are counted. */
+const WINDOW_BARS = 60;
+const window_gantt_TAGS = {
+    succeeded: 'done, ',
+    skipped: 'done, ',
+    failed: 'crit, ',
+    running: 'active, ',
+};
+/** A system's own times; where its file has none, its step's (the leg's span), which the note says. */
+function spanOf(system) {
+    const own = system.startedAt !== undefined && system.endedAt !== undefined;
+    const start = own ? system.startedAt : system.stepStartedAt;
+    const end = own ? system.endedAt : system.stepEndedAt;
+    if (start === undefined || end === undefined)
+        return undefined;
+    return { system, start, end: Math.max(end, start + 1000), own };
+}
+/**
+ * One Mermaid gantt of the whole fleet, on the clock the legs' files give (absolute times), one section per leg:
+ * every failed system first, then the slowest, at most WINDOW_BARS; a system never sent or missing is not a bar.
+ */
+function windowGantt(window) {
+    const spans = window.systems
+        .filter((s) => s.outcome !== 'not sent' && s.outcome !== 'missing')
+        .map(spanOf)
+        .filter((s) => s !== undefined);
+    if (spans.length === 0)
+        return undefined;
+    const failed = spans.filter((s) => s.system.outcome === 'failed');
+    const rest = spans
+        .filter((s) => s.system.outcome !== 'failed')
+        .sort((a, b) => b.end - b.start - (a.end - a.start));
+    const kept = [...failed, ...rest].slice(0, Math.max(WINDOW_BARS, failed.length));
+    const legs = [...new Set(kept.map((s) => s.system.leg))];
+    const lines = ['gantt', `    title ${plain(window.title)}`, '    dateFormat x', '    axisFormat %H:%M:%S'];
+    let n = 0;
+    for (const leg of legs) {
+        lines.push(`    section leg ${plain(leg)}`);
+        for (const { system, start, end } of kept.filter((s) => s.system.leg === leg)) {
+            const said = system.outcome === 'succeeded' ? '' : ` (${system.word})`;
+            const seconds = Math.max(1, Math.round((end - start) / 1000));
+            lines.push(`    ${plain(`${system.name}${said}`)} :${window_gantt_TAGS[system.outcome] ?? ''}w${n++}, ${start}, ${seconds}s`);
+        }
+    }
+    const cut = spans.length - kept.length;
+    const notes = [
+        ...(cut > 0
+            ? [`The timeline shows every failed system, then the slowest: ${kept.length} of ${spans.length}.`]
+            : []),
+        ...(kept.some((s) => !s.own)
+            ? ["A system whose file gives no times of its own is drawn over its step's (its leg's) span."]
+            : []),
+    ];
+    return { mermaid: lines.join('\n'), note: notes.join(' ') || undefined };
+}
+
+;// CONCATENATED MODULE: ./src/action/summary/window.ts
+
+
+
+
+
+
+/** Rows of the succeeded systems listed in the folded block; past them, counted. */
+const FOLDED_ROWS = 500;
+const MISSING = '❔';
+const window_markOf = (s) => (s.outcome === 'missing' ? MISSING : marks_MARKS[s.outcome]);
+/** One line of cause, as a row shows it. */
+const window_causeOf = (s) => s.outcome === 'missing' ? 'no result file for it' : (s.cause?.text.replace(/\s+/g, ' ') ?? '-');
+/**
+ * erp-report's page: the title with the counts; the systems that need a person first, each with its leg and cause
+ * in one line; one "What to do" per kind; the succeeded counted and folded; one timeline of the whole fleet.
+ */
+function renderWindow(window) {
+    const bad = window.systems.slice(0, window.attention);
+    const good = window.systems.slice(window.attention);
+    const failed = bad.some((s) => s.outcome !== 'running');
+    const parts = [
+        tag('h2', `${failed ? '❌' : bad.length ? '⏳' : '✅'} ${html_escape(window.title)}`),
+        tag('p', html_escape(`${window.systems.length} system(s); ${window.files} result file(s) read.`)),
+    ];
+    if (bad.length > 0) {
+        const header = row(['outcome', 'erp virtual instance', 'leg', 'cause'], 'th');
+        const rows = bad.map((s) => row([`${window_markOf(s)} ${html_escape(s.word)}`, html_escape(s.name), html_escape(s.leg), html_escape(window_causeOf(s))]));
+        parts.push(tag('table', [header, ...rows].join('')));
+        parts.push(...windowAdvice(window).map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`)));
+    }
+    if (good.length > 0) {
+        const header = row(['outcome', 'erp virtual instance', 'leg', 'before', 'after'], 'th');
+        const rows = good
+            .slice(0, FOLDED_ROWS)
+            .map((s) => row([
+            `${window_markOf(s)} ${html_escape(s.word)}`,
+            html_escape(s.name),
+            html_escape(s.leg),
+            html_escape(s.before ?? '-'),
+            html_escape(s.after ?? '-'),
+        ]));
+        const more = good.length > FOLDED_ROWS ? tag('p', html_escape(`and ${good.length - FOLDED_ROWS} more`)) : '';
+        parts.push(tag('details', `${tag('summary', html_escape(countOf(good)))}${tag('table', [header, ...rows].join(''))}${more}`));
+    }
+    const notes = [
+        ...window.replaced.map((r) => `${namesOf(r.names)} in two files: the newer (${r.newer}) stands over ${r.older}.`),
+        ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+    ];
+    if (notes.length > 0)
+        parts.push(tag('ul', notes.map((n) => tag('li', html_escape(n))).join('')));
+    const gantt = windowGantt(window);
+    // The Mermaid block stands apart, blank lines around it: GitHub reads Markdown only outside HTML blocks.
+    if (gantt)
+        parts.push(`\n\`\`\`mermaid\n${gantt.mermaid}\n\`\`\`\n`, ...(gantt.note ? [tag('p', html_escape(gantt.note))] : []));
+    return `${parts.join('\n')}\n`;
+}
+/** `58 stopped, 2 skipped`. */
+function countOf(systems) {
+    const counts = new Map();
+    for (const s of systems)
+        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
+    return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+}
+/** Writes the window's page as the step's job summary, where the runner offers one (as writeSummary does). */
+async function writeWindowSummary(window) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await summary.addRaw(renderWindow(window), true).write();
+    }
+    catch (error) {
+        warning(`The job summary was not written: ${error.message}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/main.ts
+
+
 
 
 
@@ -40666,6 +41999,7 @@ async function run() {
     const source = (name) => getInput(name);
     const operation = getInput('operation') || 'operation';
     let last;
+    const startedAt = systemClock.now();
     try {
         // Masked before anything else runs, so no later line can print them.
         for (const name of SECRET_INPUTS) {
@@ -40684,11 +42018,15 @@ async function run() {
             userAgent: 'vendor-ops-action',
             onResponse: (response) => (last = response),
         });
+        const resultFile = writeStepResult({ operation, result, startedAt, endedAt: systemClock.now() });
         // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
-        const tooLarge = setOutputs(outputs, operation);
+        const tooLarge = setOutputs({ ...outputs, 'result-file': resultFile }, operation);
         const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
         // What to do, then the facts it rests on: in the summary's "What to do" (the view's) and in the log.
-        if (wantsSummary(source)) {
+        // erp-report's page is the window's, not one step's view.
+        if (wantsSummary(source) && result.window)
+            await writeWindowSummary(result.window);
+        else if (wantsSummary(source)) {
             await writeSummary(viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }));
         }
         for (const line of diagnosis ? diagnosisAdviceLines(diagnosis) : [])
@@ -40700,6 +42038,16 @@ async function run() {
         // What is known is set on failure too: the ids of the last response, to quote to the service owner.
         setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
         const cause = main_describe(error);
+        // A step that failed before any system still leaves its file: the window's report names the cause.
+        const failed = { outputs: {}, summary: [], failure: redactUrls(cause) };
+        try {
+            setOutputs({
+                'result-file': writeStepResult({ operation, result: failed, startedAt, endedAt: systemClock.now() }),
+            });
+        }
+        catch (writing) {
+            actionsLogger.warning(`The result file could not be written: ${main_describe(writing)}`);
+        }
         if (wantsSummary(source))
             await writeSummary(viewOfError(operation, error));
         // One annotation, one line, the cause first; the request id survives a service message's line breaks.
@@ -40862,7 +42210,7 @@ const V8_FLAGS = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
 /**
  * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
  * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
- * __tests__/unit/v8-flags.test.ts checks each on the Node in use.
+ * __tests__/unit/client/start-up/v8-flags.test.ts checks each on the Node in use.
  */
 function setV8Flags() {
     for (const flag of V8_FLAGS)
@@ -40876,7 +42224,7 @@ function setV8Flags() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7704);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3277);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
 
@@ -41092,7 +42440,7 @@ var __webpack_unused_export__;
  * What the bundles take for `undici` (src/tsconfig.json's `paths`, ours and @actions/http-client's imports alike):
  * the dispatchers the action uses and the request API on them, from undici's own files, without the fetch,
  * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
- * docs/benchmark.md, "The start-up levers"; __tests__/unit/undici-entry.test.ts holds it to undici's entry.
+ * docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/undici.test.ts holds it to undici's entry.
  */
 const Dispatcher = __nccwpck_require__(883);
 const api = __nccwpck_require__(6615);

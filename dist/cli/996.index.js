@@ -11,6 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   runEmulator: () => (/* binding */ runEmulator)
 });
 
+// UNUSED EXPORTS: FLEET_RESOURCE_GROUP, FLEET_SUBSCRIPTION
+
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./scenarios/demo.json
@@ -159,12 +161,16 @@ function idTokenClaims(scenario, audience, nowMs) {
     const eventName = scenario.eventName ?? 'workflow_dispatch';
     // A pull request's run is on its merge ref.
     const ref = scenario.ref ?? (eventName === 'pull_request' ? 'refs/pull/1/merge' : 'refs/heads/main');
+    const [owner, name] = repository.split('/');
+    const ownerId = scenario.ownerId ?? '1234567';
+    const repositoryId = scenario.repositoryId ?? '89012345';
+    const named = scenario.subjectForm === 'immutable' ? `${owner}@${ownerId}/${name}@${repositoryId}` : repository;
     const subject = scenario.subject ??
         (scenario.environment !== undefined
-            ? `repo:${repository}:environment:${scenario.environment}`
+            ? `repo:${named}:environment:${scenario.environment}`
             : eventName === 'pull_request'
-                ? `repo:${repository}:pull_request`
-                : `repo:${repository}:ref:${ref}`);
+                ? `repo:${named}:pull_request`
+                : `repo:${named}:ref:${ref}`);
     const iat = Math.floor(nowMs / 1000);
     return {
         jti: (0,external_node_crypto_.randomUUID)(),
@@ -172,7 +178,9 @@ function idTokenClaims(scenario, audience, nowMs) {
         aud: audience,
         ref,
         repository,
-        repository_owner: repository.split('/')[0],
+        repository_owner: owner,
+        repository_owner_id: ownerId,
+        repository_id: repositoryId,
         event_name: eventName,
         ...(scenario.environment !== undefined ? { environment: scenario.environment } : {}),
         job_workflow_ref: `${repository}/.github/workflows/maintenance.yml@${ref}`,
@@ -1594,17 +1602,18 @@ function statusResult(op, step, now) {
     };
 }
 /** C0's body: the instance with its status and health (those before a stop while the status lags). */
-function instanceBody(id, name, location, shown) {
+function instanceBody(id, name, location, shown, listed) {
     return {
         id,
         name,
         type: 'Vendor.Workloads/erpVirtualInstances',
         location: location ?? 'westeurope',
-        tags: {},
+        tags: { ...listed?.tags },
         properties: {
+            ...(listed ? { environment: listed.environment ?? 'NonProd' } : {}),
             status: shown.status,
             health: shown.health,
-            state: 'RegistrationComplete',
+            state: listed?.state ?? 'RegistrationComplete',
             provisioningState: 'Succeeded',
         },
     };
@@ -2004,6 +2013,8 @@ class ErpArea {
     operations = new Map();
     /** 401s served by this area: a test of token refresh asserts none. */
     unauthorized = 0;
+    /** The fleet's system of that name (set by ServiceEmulator): C0 shows its tags. */
+    listed;
     /** Polls of a polling URL that a newer one had superseded (`rotatePollingUrl`): a client should send none. */
     supersededPolls = 0;
     /** The instances by `subscription/resourceGroup/name`, lower-cased: what C0 shows. */
@@ -2040,8 +2051,8 @@ class ErpArea {
         const knobs = this.knobsFor(name);
         const created = {
             name,
-            status: knobs.status ?? 'Running',
-            health: knobs.health ?? 'Healthy',
+            status: knobs.status ?? this.listed?.(subscriptionId, resourceGroup, name)?.status ?? 'Running',
+            health: knobs.health ?? this.listed?.(subscriptionId, resourceGroup, name)?.health ?? 'Healthy',
             settleLeft: 0,
             reads: 0,
         };
@@ -2250,12 +2261,24 @@ class ErpArea {
         }
         const shown = lagging || state;
         const id = `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`;
-        sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown));
+        const listed = this.listed?.(subscriptionId, resourceGroup, name);
+        sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown, listed));
     }
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp-list.ts
 
+/** A nextLink in one of the relative forms only a listing is written in, else as `shapeLink` writes it. */
+function listLink(href, form) {
+    const url = new URL(href);
+    if (form === 'resource')
+        return url.pathname.slice(1) + url.search;
+    if (form === 'query')
+        return url.search;
+    if (form === 'segment')
+        return url.pathname.split('/').pop() + url.search;
+    return shapeLink(href, form);
+}
 const LIST_PATH = /^\/subscriptions\/([^/]+)(?:\/resourceGroups\/([^/]+))?\/providers\/Vendor\.Workloads\/erpVirtualInstances$/i;
 class ErpListArea {
     name = 'erp-list';
@@ -2264,8 +2287,14 @@ class ErpListArea {
     itemBytes;
     nextLinkOrigin;
     nextLinkForm;
+    wrongPage;
+    holdsOnly;
+    /** Other systems the emulator holds (the erp scenario's named instances), where holdsOnly is on. */
+    alsoHeld = () => false;
     /** Pages answered with 200: what a test of paging counts. */
     pagesServed = 0;
+    /** Called once a listing's last page is served: a test changes a system there, after the listing saw it. */
+    afterListing;
     filler = { bytes: -1, text: '' };
     constructor(scenario = {}) {
         this.systems = [...(scenario.systems ?? [])];
@@ -2273,9 +2302,33 @@ class ErpListArea {
         this.itemBytes = scenario.itemBytes ?? 2048;
         this.nextLinkOrigin = scenario.nextLinkOrigin ?? 'primary';
         this.nextLinkForm = scenario.nextLinkForm ?? 'absolute';
+        this.wrongPage = scenario.wrongPage;
+        this.holdsOnly = scenario.holdsOnly ?? false;
     }
     routes() {
         return [{ method: 'GET', path: LIST_PATH, handle: (ctx) => this.list(ctx) }];
+    }
+    /**
+     * Where holdsOnly is on, the route that answers 404 for a system the emulator does not hold, whatever the call
+     * (read, stop, start, its parts): served before the erp area's routes, it matches only such a path.
+     */
+    notHeldRoutes() {
+        const held = (sub, rg, name) => !this.holdsOnly || this.find(sub, rg, name) !== undefined || this.alsoHeld(name);
+        return ['GET', 'POST'].map((method) => ({
+            method,
+            path: new NotHeld(held),
+            handle: (ctx) => {
+                if (!ctx.emulator.checkBearer(ctx))
+                    return;
+                const [, resourceGroup = '', name = ''] = ctx.params;
+                sendJson(ctx, 404, {
+                    error: {
+                        code: 'ResourceNotFound',
+                        message: `The Resource 'Vendor.Workloads/erpVirtualInstances/${name}' under resource group '${resourceGroup}' was not found.`,
+                    },
+                });
+            },
+        }));
     }
     list(ctx) {
         if (!ctx.emulator.checkBearer(ctx))
@@ -2292,6 +2345,10 @@ class ErpListArea {
             });
             return;
         }
+        if (this.holdsOnly && !this.systems.some((s) => same(s.subscription, subscription))) {
+            const message = `The subscription '${subscription}' could not be found.`;
+            return sendJson(ctx, 404, { error: { code: 'SubscriptionNotFound', message } });
+        }
         const entries = this.systems.filter((s) => same(s.subscription, subscription) && (resourceGroup === '' || same(s.resourceGroup, resourceGroup)));
         const total = entries.reduce((n, e) => n + sizeOf(e), 0);
         const skipToken = query.get('$skipToken') ?? '0';
@@ -2303,6 +2360,10 @@ class ErpListArea {
             return;
         }
         const end = Math.min(total, start + Math.max(1, this.pageSize));
+        if (this.wrongPage && Math.floor(start / Math.max(1, this.pageSize)) + 1 === this.wrongPage.page) {
+            sendJson(ctx, 200, this.wrongPage.body === 'empty object' ? {} : { value: null });
+            return;
+        }
         const body = {
             value: systemsIn(entries, start, end).map((s) => this.item(s)),
         };
@@ -2311,10 +2372,31 @@ class ErpListArea {
             const next = new URL(ctx.record.target.split('?')[0], origin);
             next.searchParams.set('api-version', apiVersion);
             next.searchParams.set('$skipToken', String(end));
-            body.nextLink = shapeLink(next.href, this.nextLinkForm);
+            body.nextLink = listLink(next.href, this.nextLinkForm);
         }
         this.pagesServed++;
         sendJson(ctx, 200, body);
+        if (end >= total)
+            this.afterListing?.();
+    }
+    /** The listed system of that name, where the fleet holds one (C0 shows its tags and environment). */
+    find(subscription, resourceGroup, name) {
+        for (const entry of this.systems) {
+            if (!same(entry.subscription, subscription) || !same(entry.resourceGroup, resourceGroup))
+                continue;
+            if (!isGenerated(entry)) {
+                if (same(entry.name, name))
+                    return entry;
+                continue;
+            }
+            const prefix = entry.prefix ?? 'S';
+            const index = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+            const padded = String(index).padStart(4, '0');
+            if (Number.isInteger(index) && index >= 1 && index <= sizeOf(entry) && name === `${prefix}${padded}`) {
+                return { ...entry, name };
+            }
+        }
+        return undefined;
     }
     /** The whole resource, as C0 shows it: the fields a listing reports, and a heavy configuration. */
     item(s) {
@@ -2377,6 +2459,22 @@ function systemsIn(entries, start, end) {
     }
     return out;
 }
+const SYSTEM_PATH = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\/providers\/Vendor\.Workloads\/erpVirtualInstances\/([^/]+)(?:\/.*)?$/i;
+/** A system's path (and its parts') that matches only where the emulator does not hold the system. */
+class NotHeld extends RegExp {
+    held;
+    constructor(held) {
+        super(SYSTEM_PATH.source, SYSTEM_PATH.flags);
+        this.held = held;
+    }
+    exec(path) {
+        const match = super.exec(path);
+        if (!match)
+            return null;
+        const [sub, rg, name] = match.slice(1).map((p) => decodeURIComponent(p ?? ''));
+        return this.held(sub, rg, name) ? null : match;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/emulator/index.ts
 
@@ -2395,13 +2493,18 @@ class ServiceEmulator extends Emulator {
     fleet;
     constructor(scenario = {}) {
         super(scenario.emulator);
+        this.fleet = new ErpListArea(scenario.fleet);
+        // First: with holdsOnly, a system the emulator does not hold answers 404 to every call, as the service does.
+        this.use({ name: 'held', routes: () => this.fleet.notHeldRoutes() });
+        this.fleet.alsoHeld = (name) => Object.hasOwn(scenario.erp?.instances ?? {}, name);
         this.erp = new ErpArea(scenario.erp);
         this.dataShare = new DataShareArea(scenario.dataShare);
         this.cachedImages = new CachedImagesArea(scenario.cachedImages);
         this.apps = new AppsArea(scenario.apps);
         this.use(this.erp).use(this.dataShare).use(this.cachedImages).use(this.apps);
-        this.fleet = new ErpListArea(scenario.fleet);
         this.use(this.fleet);
+        // C0 of a listed system shows its tags and environment, as the service's one resource does.
+        this.erp.listed = (sub, rg, name) => this.fleet.find(sub, rg, name);
     }
 }
 /** `tls`: serve HTTPS with this key and certificate (the benchmark's); without it, plain HTTP as always. */
@@ -2409,8 +2512,8 @@ async function startEmulator(scenario = {}, listen = {}) {
     return new ServiceEmulator(scenario).start(listen);
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
-var schemas = __webpack_require__(3619);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
+var schemas = __webpack_require__(4343);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
 var api = __webpack_require__(3305);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
@@ -2593,7 +2696,9 @@ const fleetSchema = schemas/* strictObject */.rej({
     pageSize: schemas/* optional */.lqM(schemas/* int */.Whr().check(api/* _positive */.NC())),
     itemBytes: schemas/* optional */.lqM(count),
     nextLinkOrigin: schemas/* optional */.lqM(schemas/* enum */.k5n(['primary', 'secondary'])),
-    nextLinkForm: schemas/* optional */.lqM(schemas/* enum */.k5n(['absolute', 'relative', 'malformed'])),
+    nextLinkForm: schemas/* optional */.lqM(schemas/* enum */.k5n(['absolute', 'relative', 'malformed', 'resource', 'query', 'segment'])),
+    wrongPage: schemas/* optional */.lqM(schemas/* strictObject */.rej({ page: schemas/* int */.Whr().check(api/* _positive */.NC()), body: schemas/* enum */.k5n(['empty object', 'null value']) })),
+    holdsOnly: schemas/* optional */.lqM(schemas/* boolean */.zMY()),
 });
 const erp_list_schema_covered = { fleet: true, fleetSystem: true, fleetSystems: true };
 void erp_list_schema_covered;
@@ -2682,6 +2787,9 @@ const emulator = schemas/* strictObject */.rej({
         eventName: scenario_parts_text,
         issuer: scenario_parts_text,
         subject: scenario_parts_text,
+        subjectForm: schemas/* optional */.lqM(schemas/* enum */.k5n(['name', 'immutable'])),
+        ownerId: scenario_parts_text,
+        repositoryId: scenario_parts_text,
     })),
 });
 const cachedImages = schemas/* strictObject */.rej({
@@ -2819,6 +2927,7 @@ function emulatorBanner(emulator, scenario, source) {
             ? [`  --client-id ${client.clientId} --client-secret ${client.clientSecret} --tenant-id any-tenant`]
             : []),
         ...erpLines(scenario),
+        ...fleetLines(scenario),
         ...dataShareLines(scenario),
         ...imageLines(scenario),
         ...appLines(emulator),
@@ -2882,7 +2991,9 @@ function erpLines(scenario) {
     const erp = scenario.erp ?? {};
     return [
         `erp-stop, erp-start, wait-for-operation (any --subscription-id and --resource-group; location ${erp.location ?? 'westeurope'}):`,
-        `  any other --erp-virtual-instance: ${instance(erp.defaults ?? {})}`,
+        scenario.fleet?.holdsOnly
+            ? '  any other --erp-virtual-instance: only the fleet below and these are held; any other answers 404'
+            : `  any other --erp-virtual-instance: ${instance(erp.defaults ?? {})}`,
         ...Object.entries(erp.instances ?? {}).map(([name, knobs]) => `  ${name}: ${instance({ ...erp.defaults, ...knobs })}`),
     ];
 }
@@ -2929,6 +3040,29 @@ function appLines(emulator) {
         ...[...apps.tokens.values()].map((t) => `  --api-token ${t.value}: ${t.type} token of ${t.type === 'user' ? t.user : t.app}, ${t.access === 'full' ? 'full access' : 'read-only'}`),
     ];
 }
+/**
+ * The fleet erp-list selects from: its systems by subscription and resource group, the tags they carry (to select
+ * by), and which have database instances (what a `whole-system: true` window acts on).
+ */
+function fleetLines(scenario) {
+    const systems = scenario.fleet?.systems ?? [];
+    if (systems.length === 0)
+        return ['erp-list: no fleet (every listing is empty)'];
+    const parts = scenario.erp?.parts;
+    const defaults = parts?.defaults?.databases ?? [{ name: 'db0', databaseType: 'hdb' }];
+    const databasesOf = (name) => parts?.systems?.[name]?.databases ?? defaults;
+    const lines = [
+        `erp-list, and erp-stop, erp-start, erp-status by --tag (${scenario.fleet?.holdsOnly ? 'a subscription or system not held answers 404' : 'any other system answers too'}):`,
+    ];
+    for (const s of systems) {
+        const count = 'generate' in s ? `${s.generate} systems ${s.prefix ?? 'S'}0001…` : s.name;
+        const tags = Object.entries(s.tags ?? {}).map(([n, v]) => `${n}=${v}`);
+        const dbs = 'generate' in s ? defaults : databasesOf(s.name);
+        const databases = dbs.length ? `databases ${dbs.map((d) => d.name).join(', ')}` : 'no database';
+        lines.push(`  ${count} (--subscription-id ${s.subscription} --resource-group ${s.resourceGroup}): ${s.environment ?? 'NonProd'}, ${tags.length ? `tags ${tags.join(', ')}` : 'no tags'}, ${s.state ?? 'RegistrationComplete'}; ${databases}`);
+    }
+    return lines;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/emulator.ts
 
@@ -2939,7 +3073,7 @@ function appLines(emulator) {
 
 
 /**
- * `vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]` (and `npm run emulator`): the service's emulator, until
+ * `vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]` (and `npm run emulator`): the service's emulator, until
  * Ctrl-C. Without --scenario it serves the demo scenario (bundled, so it works from any directory) and prints
  * what the scenario holds and the emulator's made-up credentials, so any operation can be tried at once.
  * Everything a person can get wrong (a flag, the port, the file) is one line and exit 2.
@@ -2951,11 +3085,15 @@ async function runEmulator(args) {
             ['port', { list: false }],
             ['scenario', { list: false }],
             ['log-requests', { list: false, switch: true }],
+            ['fleet', { list: false }],
         ]),
     });
     (0,cli_args/* refuseStray */.uH)(args.positionals, 1, 'emulator');
     const file = flags.get('scenario')?.[0];
     const scenario = file === undefined ? checked(demo_namespaceObject, 'the demo scenario') : await readScenario(file);
+    const fleet = flags.get('fleet')?.[0];
+    if (fleet !== undefined)
+        scenario.fleet = fleetOf(fleetSize(fleet));
     const port = flags.get('port')?.[0];
     if (port !== undefined)
         scenario.emulator = { ...scenario.emulator, port: portNumber(port) };
@@ -2984,6 +3122,36 @@ async function runEmulator(args) {
     await stopped;
     await emulator.close();
     return 0;
+}
+/** The subscription and resource group of `--fleet N`'s systems (the demo's subscription). */
+const FLEET_SUBSCRIPTION = '00000000-0000-4000-8000-000000000001';
+const FLEET_RESOURCE_GROUP = 'rg-fleet';
+/**
+ * `--fleet N`: N systems `F0001`… tagged for a window and a snooze, each with its HANA database (the parts'
+ * default), NonProd; only what it holds answers (404 otherwise), so a window recipe runs on it as on the service.
+ */
+function fleetOf(size) {
+    return {
+        holdsOnly: true,
+        pageSize: 100,
+        systems: [
+            {
+                generate: size,
+                subscription: FLEET_SUBSCRIPTION,
+                resourceGroup: FLEET_RESOURCE_GROUP,
+                prefix: 'F',
+                environment: 'NonProd',
+                tags: { maintenance: 'sunday', SnoozeSAPSystem: 'True' },
+            },
+        ],
+    };
+}
+function fleetSize(text) {
+    const size = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+    if (!(size >= 1 && size <= 10000)) {
+        throw new cli_args/* UsageError */.eb(`--fleet must be a number of systems from 1 to 10000; got '${text}'`);
+    }
+    return size;
 }
 function portNumber(text) {
     const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;

@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4242);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9857);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 4242:
+/***/ 9857:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21851,6 +21851,11 @@ function userinfoProblem(value, base = 'https://base.invalid') {
 /** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
 const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
 /**
+ * The user info a printed link may carry: only in an authority, after `//` or a web scheme (`https:user@host`
+ * parses so). `repo:octo-org@1234567/…`, an ID token's subject, has none: a claim is shown as the token has it.
+ */
+const SHOWN_USERINFO = /^((?:(?:https?|wss?|ftp):[/\\]*|(?:[a-z][a-z0-9+.-]*:)?[/\\]{2}))[^/?#\\\s]*@/i;
+/**
  * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
  * Returns the reason as a string rather than throwing, so input parsing can phrase it.
  */
@@ -21922,7 +21927,7 @@ function joinUrl(base, path, query = {}) {
  * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
  */
 function redactQuery(link) {
-    const bare = link.replace(USERINFO, '$1…@');
+    const bare = link.replace(SHOWN_USERINFO, '$1…@');
     const q = bare.indexOf('?');
     return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
 }
@@ -21999,108 +22004,6 @@ function diagnosisAdvice(diagnosis) {
     return diagnosisAdviceLines(diagnosis).join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
-
-/**
- * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
- * federation, can word the same text as flags.
- */
-const SIGN_IN_HOW_TO = {
-    direct: 'set access-token, or client-id and tenant-id with client-secret',
-    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
-};
-const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
-/** Why a runner offers no ID token, and what to add: said before any request. */
-const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
-    'pull requests from forks get no ID token whatever the permissions.';
-/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
-class IdTokenNotOffered extends errors_InputError {
-    constructor(message) {
-        super('client-secret', message);
-        this.name = 'IdTokenNotOffered';
-    }
-}
-/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, idToken, operation) {
-    const accessToken = inputs.optional('access-token');
-    if (accessToken)
-        return { kind: 'access-token', accessToken };
-    const clientId = inputs.optional('client-id');
-    const tenantId = inputs.optional('tenant-id');
-    const clientSecret = inputs.optional('client-secret');
-    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-    if (!clientId || !tenantId) {
-        throw new errors_InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
-    }
-    const authUrl = inputs.required('auth-url', operation);
-    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
-    if (clientSecret)
-        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    if (!idToken) {
-        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
-    }
-    const audience = inputs.optional('oidc-audience');
-    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
-}
-/**
- * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
- * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
- */
-function maskingSignature(source, onSecret) {
-    if (!source)
-        return undefined;
-    return async (audience) => {
-        const token = await source(audience);
-        const signature = token.split('.')[2];
-        if (signature)
-            onSecret(signature);
-        return token;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/runtime/advice.ts
-
-
-
-/**
- * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
- * cause.
- */
-function advice_adviceFor(error) {
-    // A refused credential found out: what to change, with the claims and the credential that would match.
-    const diagnosis = diagnosisOf(error);
-    if (diagnosis)
-        return diagnosisAdvice(diagnosis);
-    if (error instanceof IdTokenNotOffered) {
-        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
-    }
-    if (error instanceof errors_InputError) {
-        return `Correct the input '${error.input}' in the step's with: block (the README's inputs table says what it accepts), then run the job again.`;
-    }
-    if (error instanceof OriginError) {
-        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
-    }
-    if (error instanceof errors_TimeoutError) {
-        return 'Raise timeout, or resume with wait-for-operation and the operation-urls output where the step set one.';
-    }
-    if (error instanceof errors_ServiceError) {
-        const status = error.status;
-        if (status === 401)
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
-        if (status === 403)
-            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
-        if (status === 404)
-            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
-        if (status === 429 || (status !== undefined && status >= 500)) {
-            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
-        }
-        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
-    }
-    return 'See the step log for the details.';
-}
-
-// EXTERNAL MODULE: ./src/runtime/nearest.ts
-var nearest = __nccwpck_require__(4946);
 ;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
 
 const ERP_VIRTUAL_INSTANCE = {
@@ -22644,8 +22547,9 @@ const erpVirtualInstanceItems = parser((value) => {
 
 
 /**
- * The `tag` input: one rule per line (a comma belongs to the value), `name=value` or `name`, split at the first
- * `=`. One name given twice with different values could select nothing, so it is refused rather than run.
+ * The `tag` input: `name=value` or `name`, one per line or comma-separated (a tag value holds no comma), split at
+ * the first `=`. What is neither (`name: value`, `name=a,b`) is refused, naming the form: read as written it would
+ * select nothing and the step would pass. One name given twice with different values is refused likewise.
  */
 const tagRules = parser((raw) => {
     const lines = raw
@@ -22653,25 +22557,47 @@ const tagRules = parser((raw) => {
         .map((line) => line.trim())
         .filter(Boolean);
     if (lines.length === 0)
-        refuse('must name at least one tag: name=value or name, one per line');
+        refuse(`must name at least one tag: ${TAG_FORM}`);
     const rules = [];
     for (const line of lines) {
-        const eq = line.indexOf('=');
-        const name = (eq < 0 ? line : line.slice(0, eq)).trim();
-        if (name === '')
-            refuse(`line '${shown(line)}' has no tag name; give name=value or name, one per line`);
-        const rule = eq < 0 ? { name } : { name, value: line.slice(eq + 1).trim() };
-        const twin = rules.find((r) => r.name.toLowerCase() === name.toLowerCase());
-        if (!twin)
-            rules.push(rule);
-        else if (twin.value === undefined)
-            twin.value = rule.value;
-        else if (rule.value !== undefined && rule.value !== twin.value) {
-            refuse(`names tag '${shown(name)}' twice with different values; every tag must match, so nothing could be selected`);
+        let valued;
+        for (const item of line.split(',').map((i) => i.trim())) {
+            if (item === '')
+                continue;
+            const rule = tagRule(item, line, valued);
+            if (rule.value !== undefined)
+                valued = item;
+            addRule(rules, rule);
         }
     }
     return rules;
 });
+const TAG_FORM = 'name=value or name, one per line or comma-separated';
+/** One item of the tag input; `valued` is the `name=value` before it on the same line, where there is one. */
+function tagRule(item, line, valued) {
+    const eq = item.indexOf('=');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim();
+    if (name === '')
+        refuse(`'${shown(line)}' has no tag name; give ${TAG_FORM}`);
+    if (eq < 0 && /:/.test(item)) {
+        refuse(`'${shown(item)}' is not a tag: write name=value (not name: value), ${TAG_FORM}`);
+    }
+    // `owners=a,b`: a bare word after a value on one line is most likely a second value, which no tag holds.
+    if (eq < 0 && valued !== undefined) {
+        refuse(`'${shown(line)}' reads as '${shown(valued)}' and a tag '${shown(item)}', but a tag value holds no comma: give ${TAG_FORM}; a tag that need only be present on its own line`);
+    }
+    return eq < 0 ? { name } : { name, value: item.slice(eq + 1).trim() };
+}
+function addRule(rules, rule) {
+    const twin = rules.find((r) => r.name.toLowerCase() === rule.name.toLowerCase());
+    if (!twin)
+        rules.push(rule);
+    else if (twin.value === undefined)
+        twin.value = rule.value;
+    else if (rule.value !== undefined && rule.value !== twin.value) {
+        refuse(`names tag '${shown(rule.name)}' twice with different values; every tag must match, so nothing could be selected`);
+    }
+}
 const environment = parser((raw) => {
     const word = raw.trim().toLowerCase();
     if (word === 'prod')
@@ -22694,14 +22620,26 @@ function resourceNames(maxLength) {
         return read.data;
     });
 }
+/** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
+const subscriptionIds = parser((raw) => {
+    const read = list.safeParse(raw);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        if (!uuid.safeParse(item).success) {
+            refuse(`item '${shown(item)}' is not a subscription id: each is a UUID such as 00000000-0000-0000-0000-000000000000, one per line or comma-separated`);
+        }
+    }
+    return read.data;
+});
 /** Tag names compare without case, values with case (as the service compares them). */
 function hasTags(tags, rules) {
     const entries = Object.entries(tags ?? {});
     return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
 }
 function isSelected(system, selection) {
-    const environmentOk = selection.environment === undefined ||
-        system.environment?.toLowerCase() === selection.environment.toLowerCase();
+    // With case, as tag values: a system of environment `nonprod` is a close miss, named but never selected.
+    const environmentOk = selection.environment === undefined || system.environment === selection.environment;
     return environmentOk && hasTags(system.tags, selection.tags ?? []);
 }
 /** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
@@ -22715,7 +22653,59 @@ function describeSelection(selection) {
     return parts.length ? parts.join('; ') : 'every system';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/report/expected.ts
+
+
+/** The last segment of a resource id: the system's name. */
+const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
+/**
+ * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), or its
+ * `ids` (one per line or comma-separated). Anything else is refused before the files are read.
+ */
+const expectedSystems = parser((raw) => {
+    const text = raw.trim();
+    if (text.startsWith('{'))
+        return fromMatrix(text);
+    const read = list.safeParse(text);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one system');
+    return read.data.map((id) => ({ id, name: nameOfId(id) }));
+});
+function fromMatrix(text) {
+    let matrix;
+    try {
+        matrix = JSON.parse(text);
+    }
+    catch {
+        return refuse("is not JSON: give erp-list's matrix output as it is, or its ids");
+    }
+    const include = matrix.include;
+    if (!Array.isArray(include))
+        return refuse(`is not erp-list's matrix: it has no include array`);
+    return include.flatMap((leg, i) => {
+        const entry = (leg ?? {});
+        const ids = entry['erp-virtual-instance'];
+        if (typeof ids !== 'string') {
+            return refuse(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
+        }
+        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
+        return ids
+            .split(/\r?\n/)
+            .map((id) => id.trim())
+            .filter(Boolean)
+            .map((id) => ({ id, name: nameOfId(id), leg: number }));
+    });
+}
+/** `fail-on`: `any` (a system failed, missing or not sent fails the step) or `none` (the report alone). */
+const failOn = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'any' || word === 'none')
+        return word;
+    return refuse('must be any or none');
+});
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 
@@ -22756,11 +22746,11 @@ const INPUTS = {
         parse: parsers_text,
     }),
     'subscription-id': def({
-        description: 'Subscription identifier; for erp-list, one or more (one per line or comma-separated).',
+        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
         parse: resourceName(128),
     }),
     'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters; for erp-list, one or more (of every subscription given; none: the whole subscription).',
+        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
         parse: resourceName(90),
     }),
     timeout: def({
@@ -22897,17 +22887,20 @@ const INPUTS = {
         parse: booleanText,
     }),
     tag: def({
-        description: 'One or more tags a system must have, one per line (a comma belongs to the value): name=value, or name for a tag that is present. Every one must match; names compare without case, values with case.',
+        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
         parse: tagRules,
     }),
-    environment: def({ description: 'Prod or NonProd: only systems of that environment.', parse: environment }),
+    environment: def({
+        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+        parse: environment,
+    }),
     'per-leg': def({
         description: 'How many systems each entry (leg) of the matrix output carries.',
         default: '1',
         parse: integer(1, 1000),
     }),
     'fail-if-empty': def({
-        description: 'true to fail the step when no system is selected; by default count is 0 and matrix {"include": []}.',
+        description: 'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
         default: 'false',
         parse: booleanText,
     }),
@@ -22920,143 +22913,190 @@ const INPUTS = {
         description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
         parse: integer(0, 1799),
     }),
+    results: def({
+        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+        parse: parsers_text,
+    }),
+    expected: def({
+        description: "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
+        parse: expectedSystems,
+    }),
+    'fail-on': def({
+        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+        default: 'any',
+        parse: failOn,
+    }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
 
-;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
-/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
-const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
-const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+;// CONCATENATED MODULE: ./src/operations/module.ts
+
+function required(input, parse) {
+    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
+}
+function optional(input, shown) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
+}
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+function withDefault(input, fallback) {
+    const fromVocabulary = INPUTS[input].default;
+    if (fallback === undefined && fromVocabulary === undefined) {
+        throw new Error(`${input} has no default: give the operation's own`);
+    }
+    return {
+        input,
+        presence: 'default',
+        parse: INPUTS[input].parse,
+        default: fallback,
+    };
+}
+/** Checks a module's shape at compile time while keeping its precise option types. */
+function defineOperation(module) {
+    if (!module.resultFile || module.outputs.includes('result-file'))
+        return module;
+    return { ...module, outputs: [...module.outputs, 'result-file'] };
+}
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS = {
+    'resource-manager': [
+        'base-url',
+        'access-token',
+        'auth-url',
+        'tenant-id',
+        'client-id',
+        'client-secret',
+        'oidc-audience',
+        'scope',
+    ],
+    'app-management': ['api-url', 'api-token'],
+    // Reads files, sends no request (erp-report): no address, no sign-in.
+    none: [],
+};
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+function inputsOf(module) {
+    const read = new Set([
+        ...CLIENT_INPUTS[module.client],
+        ...STEP_INPUTS,
+        ...(module.polls ? ['poll-interval'] : []),
+        ...(module.plans ? ['dry-run'] : []),
+        ...Object.values(module.inputs).map((use) => use.input),
+    ]);
+    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
+}
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+function useOf(module, input) {
+    return Object.values(module.inputs).find((use) => use.input === input);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/deadline.ts
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
 /**
- * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
- * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
- * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
- * `raw` (one per line or comma-separated) departs from it.
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
  */
-function wrongPart(raw, reason) {
-    const shape = SHAPE.exec(reason)?.[0];
-    if (!shape)
-        return undefined;
-    const want = shape.split('/');
-    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
-        if (!/^\/?subscriptions\//i.test(item))
-            continue;
-        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
-        const at = firstMismatch(got, want);
-        if (at === undefined)
-            continue;
-        const after = got
-            .slice(Math.max(1, at - 2), at)
-            .map(clip)
-            .join('/');
-        const where = after ? `after '…/${after}'` : 'at its start';
-        const wrong = got[at] === undefined ? undefined : clip(got[at]);
-        const wanted = want[at];
-        if (wrong === undefined)
-            return `the id stops ${where}, where ${wanted} is expected`;
-        if (wanted === undefined)
-            return `the id goes on ${where} with '${wrong}', where it should end`;
-        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
-    }
-    return undefined;
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
 }
-/** A segment as shown: a long one keeps its ends, where a slip usually is. */
-function clip(segment) {
-    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
-}
-/** The first segment index where `got` departs from `want`; literal segments compare without case. */
-function firstMismatch(got, want) {
-    for (let i = 0; i < Math.max(got.length, want.length); i++) {
-        const g = got[i];
-        const w = want[i];
-        if (g === undefined || w === undefined)
-            return i;
-        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
-            return i;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/runtime/reader.ts
-
-
-
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
-    source;
-    note;
-    constructor(source, note = () => { }) {
-        this.source = source;
-        this.note = note;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new errors_InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new errors_InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
-            throw new errors_InputError(name, `${reason}${got}`);
-        }
-        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
-        if (repeated.length) {
-            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
-        }
-        return parsed.data;
-    }
-}
-/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
-function shownPart(raw, reason) {
-    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
-    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
-}
-/** A value up to this long is shown whole. */
-const SHOWN_WHOLE = 80;
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
 /**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
  */
-function abbreviate(raw) {
-    const shown = printable(raw);
-    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
 }
-/** Control characters shown as `?`, an address without its user info and query. */
-function printable(text) {
-    return redactUrls(text).replace(/\p{Cc}/gu, '?');
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
+}
+
+;// CONCATENATED MODULE: ./src/client/dry-run.ts
+/**
+ * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
+ * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
+ * catches it where it would have acted and reports the planned effect instead.
+ */
+class PlannedChange extends Error {
+    request;
+    constructor(request) {
+        super(`dry run: ${describePlanned(request)} was not sent`);
+        this.request = request;
+        this.name = 'PlannedChange';
+    }
+}
+function plannedRequest(method, url, json) {
+    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
+}
+/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
+function planUrl(url) {
+    const shown = new URL(url.origin + url.pathname);
+    const apiVersion = url.searchParams.get('api-version');
+    if (apiVersion !== null)
+        shown.searchParams.set('api-version', apiVersion);
+    return shown.href;
+}
+/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
+function describePlanned(request) {
+    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
+    return `${request.method} ${request.url}${body}`;
 }
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 3 modules
-var schemas = __nccwpck_require__(3619);
+// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
+var schemas = __nccwpck_require__(4343);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
 var util = __nccwpck_require__(4723);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
@@ -23196,6 +23236,44 @@ var api = __nccwpck_require__(3305);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
 
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 2 modules
+var core_schemas = __nccwpck_require__(1041);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/iso.js
+
+
+const ZodMiniISODateTime = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISODateTime", (inst, def) => {
+    core_schemas/* $ZodISODateTime */.Ko.init(inst, def);
+    schemas/* ZodMiniStringFormat */.zUr.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function datetime(params) {
+    return api/* _isoDateTime */.G1(ZodMiniISODateTime, params);
+}
+const ZodMiniISODate = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISODate", (inst, def) => {
+    core_schemas/* $ZodISODate */.v1.init(inst, def);
+    schemas/* ZodMiniStringFormat */.zUr.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function date(params) {
+    return api/* _isoDate */.db(ZodMiniISODate, params);
+}
+const ZodMiniISOTime = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISOTime", (inst, def) => {
+    core_schemas/* $ZodISOTime */.Ax.init(inst, def);
+    schemas/* ZodMiniStringFormat */.zUr.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function time(params) {
+    return api/* _isoTime */.Kn(ZodMiniISOTime, params);
+}
+const ZodMiniISODuration = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISODuration", (inst, def) => {
+    core_schemas/* $ZodISODuration */.$N.init(inst, def);
+    schemas/* ZodMiniStringFormat */.zUr.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function iso_duration(params) {
+    return api/* _isoDuration */.f2(ZodMiniISODuration, params);
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
 
 
@@ -23216,7 +23294,7 @@ function bigint(params) {
     return api/* _coercedBigint */.St(schemas/* ZodMiniBigInt */.s8U, params);
 }
 // @__NO_SIDE_EFFECTS__
-function date(params) {
+function coerce_date(params) {
     return api/* _coercedDate */.B4(schemas/* ZodMiniDate */.zTj, params);
 }
 
@@ -23270,110 +23348,6 @@ function pageOf(item) {
     return onFirstUse(() => (0,schemas/* looseObject */._H3)({ value: (0,schemas/* nullish */.cl6)((0,schemas/* array */.YOg)(item)), nextLink: (0,schemas/* nullish */.cl6)((0,schemas/* string */.YjP)()) }));
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/deadline.ts
-/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
-class DeadlineReached extends Error {
-    constructor() {
-        super("the step's timeout came first");
-        this.name = 'DeadlineReached';
-    }
-}
-/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
-class WaitPastDeadline extends Error {
-    /** What closed the gate: the throttled answer, so the failure can name it. */
-    heldBy;
-    waitMs;
-    constructor(waitMs, heldBy) {
-        super("the wait would end after the step's timeout");
-        this.name = 'WaitPastDeadline';
-        this.waitMs = waitMs;
-        this.heldBy = heldBy;
-    }
-}
-/**
- * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
- * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
- */
-const LAST_LOOK_MS = 1_000;
-/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
-function timeLeft(clock, deadline) {
-    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
-}
-/** The code of a request cut, or not sent, at the step's timeout. */
-const STEP_TIMEOUT = 'StepTimeout';
-/**
- * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
- * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
- */
-function deadlineSignal(leftMs) {
-    if (!Number.isFinite(leftMs))
-        return { dispose: () => { } };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
-    timer.unref();
-    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-/** Whichever of the signals aborts first; undefined where none is given. */
-function eitherSignal(...signals) {
-    const given = signals.filter((s) => s !== undefined);
-    return given.length > 1 ? AbortSignal.any(given) : given[0];
-}
-/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
-function isDeadline(error, deadline) {
-    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
-}
-/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
-function isOtherAbort(error) {
-    const name = error?.name;
-    return name !== 'AbortError' && name !== 'DeadlineReached';
-}
-/**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
- */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
-}
-
-;// CONCATENATED MODULE: ./src/client/dry-run.ts
-/**
- * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
- * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
- * catches it where it would have acted and reports the planned effect instead.
- */
-class PlannedChange extends Error {
-    request;
-    constructor(request) {
-        super(`dry run: ${describePlanned(request)} was not sent`);
-        this.request = request;
-        this.name = 'PlannedChange';
-    }
-}
-function plannedRequest(method, url, json) {
-    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
-}
-/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
-function planUrl(url) {
-    const shown = new URL(url.origin + url.pathname);
-    const apiVersion = url.searchParams.get('api-version');
-    if (apiVersion !== null)
-        shown.searchParams.set('api-version', apiVersion);
-    return shown.href;
-}
-/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
-function describePlanned(request) {
-    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
-    return `${request.method} ${request.url}${body}`;
-}
-
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
 
 
@@ -23424,121 +23398,6 @@ function describeBody(response) {
         .trim()
         .slice(0, 120);
     return `${type}: "${text}"`;
-}
-
-;// CONCATENATED MODULE: ./src/client/body.ts
-
-
-
-
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = (0,parse/* safeParse */.xL)(schema, value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    // The walk only feeds debug lines: without a reader it is skipped.
-    if (response.debug)
-        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-        }
-    return parsed.data;
-}
-/**
- * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
- * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
- */
-function readAsUnknown(raw, parsed, path = [], found = []) {
-    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
-        return found;
-    for (const key of Object.keys(raw)) {
-        const value = raw[key];
-        const out = parsed[key];
-        if (value !== null && value !== undefined && out === undefined)
-            found.push([[...path, key].join('.'), value]);
-        else if (value !== null && typeof value === 'object') {
-            path.push(key);
-            readAsUnknown(value, out, path, found);
-            path.pop();
-        }
-    }
-    return found;
-}
-/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
-function describeValue(value) {
-    const text = redactUrls(JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-/**
- * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
- * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
- * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
- */
-async function readCapped(body, cap, url, contentLength) {
-    const tooLarge = () => {
-        body.destroy();
-        return new errors_ServiceError({
-            code: 'ResponseTooLarge',
-            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-        });
-    };
-    if (contentLength !== undefined && contentLength > cap)
-        throw tooLarge();
-    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
-    let chunks = whole ? undefined : [];
-    let size = 0;
-    for await (const chunk of body) {
-        if (size + chunk.length > cap)
-            throw tooLarge();
-        if (whole && size + chunk.length > whole.length) {
-            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
-            chunks = [whole.subarray(0, size)];
-            whole = undefined;
-        }
-        if (whole)
-            chunk.copy(whole, size);
-        else
-            chunks.push(chunk);
-        size += chunk.length;
-    }
-    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    // The chunks are in `bytes` now: let them go before the string is made.
-    chunks?.splice(0);
-    return bytes.toString('utf8', 0, size);
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
-function contentLengthOf(header) {
-    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
-        return undefined;
-    return Number(header);
 }
 
 ;// CONCATENATED MODULE: ./src/client/failures.ts
@@ -23781,6 +23640,183 @@ function untilAborted(promise, signal) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/client/body.ts
+
+
+
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new errors_ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${describeBody(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = (0,parse/* safeParse */.xL)(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new errors_ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    // The walk only feeds debug lines: without a reader it is skipped.
+    if (response.debug)
+        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+        }
+    return parsed.data;
+}
+/**
+ * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
+ * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
+ * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
+ */
+function readAsUnknown(raw, parsed, path = [], found = []) {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return found;
+    for (const key of Object.keys(raw)) {
+        const value = raw[key];
+        const out = parsed[key];
+        if (value !== null && value !== undefined && out === undefined)
+            found.push([[...path, key].join('.'), value]);
+        else if (value !== null && typeof value === 'object') {
+            path.push(key);
+            readAsUnknown(value, out, path, found);
+            path.pop();
+        }
+    }
+    return found;
+}
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
+function describeValue(value) {
+    const text = redactUrls(JSON.stringify(value) ?? String(value));
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+/**
+ * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
+ * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
+ * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
+ */
+async function readCapped(body, cap, url, contentLength) {
+    const tooLarge = () => {
+        body.destroy();
+        return new errors_ServiceError({
+            code: 'ResponseTooLarge',
+            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+        });
+    };
+    if (contentLength !== undefined && contentLength > cap)
+        throw tooLarge();
+    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
+    let chunks = whole ? undefined : [];
+    let size = 0;
+    for await (const chunk of body) {
+        if (size + chunk.length > cap)
+            throw tooLarge();
+        if (whole && size + chunk.length > whole.length) {
+            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
+            chunks = [whole.subarray(0, size)];
+            whole = undefined;
+        }
+        if (whole)
+            chunk.copy(whole, size);
+        else
+            chunks.push(chunk);
+        size += chunk.length;
+    }
+    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    // The chunks are in `bytes` now: let them go before the string is made.
+    chunks?.splice(0);
+    return bytes.toString('utf8', 0, size);
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
+function contentLengthOf(header) {
+    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
+        return undefined;
+    return Number(header);
+}
+
+;// CONCATENATED MODULE: ./src/client/wire.ts
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The headers and body of an attempt: the credential's, the client request id, the JSON or form body. */
+async function wireRequestOf(options, a) {
+    const { req, url, signal } = a;
+    const headers = {
+        accept: 'application/json',
+        'user-agent': options.userAgent ?? 'vendor-ops-action',
+        ...(await options.credential?.headers(signal)),
+    };
+    if (a.clientRequestId)
+        headers['x-vendor-client-request-id'] = a.clientRequestId;
+    let body;
+    if (req.form) {
+        body = new URLSearchParams(req.form).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    else if (req.json !== undefined) {
+        body = JSON.stringify(req.json);
+        headers['content-type'] = 'application/json';
+    }
+    else if (req.method !== 'GET' && req.method !== 'DELETE') {
+        headers['content-length'] = '0';
+    }
+    return { origin: url.origin, path: url.pathname + url.search, method: req.method, headers, body, signal };
+}
+/** One attempt over the wire: sent, its answer read whole (up to the cap), one debug line. */
+async function exchangeOnWire(options, a) {
+    const { req, url, signal } = a;
+    const request = await wireRequestOf(options, a);
+    // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
+    // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
+    await (0,promises_namespaceObject.setImmediate)();
+    a.leaving();
+    signal?.throwIfAborted();
+    // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+    if (!req.afterCancel)
+        options.signal?.throwIfAborted();
+    a.progress.sent = true;
+    const started = options.clock.now();
+    // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+    // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
+    const res = await options.dispatcher.request(request);
+    const text = await readCapped(res.body, options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
+    const flat = flattenHeaders(res.headers);
+    const response = {
+        status: res.statusCode,
+        headers: flat,
+        text,
+        url,
+        requestId: flat['x-vendor-request-id'],
+        correlationId: flat['x-vendor-correlation-request-id'],
+        debug: options.debug,
+    };
+    options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(options.clock.now() - started)} ms` +
+        (response.requestId ? ` (request-id ${response.requestId})` : ''));
+    return response;
+}
+
 ;// CONCATENATED MODULE: ./src/client/request.ts
 /**
  * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
@@ -23807,8 +23843,10 @@ function intentOf(req) {
 
 
 
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** A change whose answer was lost or failed in a way that may follow its arrival: it may have acted. */
+function effectUnknown({ clientRequestId }, error) {
+    return new errors_ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
+}
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 class HttpClient {
     origin;
@@ -23832,8 +23870,18 @@ class HttpClient {
         this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
     }
     async send(req) {
+        const exchange = this.exchangeOf(req);
+        for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
+            exchange.signal?.throwIfAborted();
+            const response = await this.attempt(exchange, attempt);
+            if (response && (await this.settled(exchange, response, attempt)))
+                return response;
+        }
+    }
+    /** What every attempt of one request shares; a change is refused here in a dry run. */
+    exchangeOf(req) {
         const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const { clock } = this.options;
         const change = intentOf(req) === 'change';
         // The one place a dry run is kept: no operation can send a change by forgetting to check.
         if (change && this.options.dryRun)
@@ -23846,113 +23894,139 @@ class HttpClient {
         const signal = req.afterCancel
             ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
             : this.options.signal;
-        const unknown = (error) => new errors_ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-        let refreshed = false;
-        for (let attempt = 1;; attempt++) {
-            // A cancelled job starts nothing new, and never a retry.
-            signal?.throwIfAborted();
-            let response;
-            // A request that changes something, once sent, is given time for its answer after a cancellation, so an
-            // operation the service accepted is not lost; a read is cut at once.
-            const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
-            const progress = { sent: false };
-            // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
-            // left); a request sent after the cancellation has the cancellation's budget instead.
-            const left = req.afterCancel ? Infinity : timeLeft(clock, this.options.deadline);
-            if (left <= 0)
-                throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
-            const cut = deadlineSignal(left);
-            // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
-            const waiting = eitherSignal(signal, cut.signal);
-            const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
-            try {
-                response = await this.gate.pass(() => this.once(req, url, sending, clientRequestId, progress), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
-            }
-            catch (error) {
-                if (error instanceof WaitPastDeadline)
-                    throw heldPastDeadline(req, url, error, clientRequestId);
-                if (isDeadline(error, cut.signal)) {
-                    throw deadlineFailure(req, url, { sent: progress.sent, change, clientRequestId });
-                }
-                // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-                if (change && progress.sent && !(error instanceof errors_ServiceError) && !neverReachedService(error)) {
-                    // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-                    throw unknown(noAnswer(req, url, error, inFlight?.aborted === true, this.cancelGraceMs));
-                }
-                const wait = backoffDelay(this.retry, attempt);
-                const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-                if (attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, describeNetworkError(error));
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                const failure = networkError(req, url, error);
-                throw failure instanceof errors_ServiceError && clientRequestId && !failure.signIn
-                    ? new errors_ServiceError({ ...failure.init, clientRequestId })
-                    : failure;
-            }
-            finally {
-                cut.dispose();
-            }
-            this.options.onResponse?.(response);
-            const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-            if (ok(response.status)) {
-                this.accepted = true;
-                return response;
-            }
-            if (response.status === 401 && this.options.credential?.refresh && !refreshed) {
-                // A token can be revoked or expire early; one fresh token is worth one more try.
-                refreshed = true;
-                this.options.credential.refresh();
-                continue;
-            }
-            const error = new errors_ServiceError({
-                ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+        return { req, url, change, clientRequestId, signal, refreshed: false };
+    }
+    /** One attempt through the gate, within the deadline: its answer, or undefined once a retry has waited. */
+    async attempt(exchange, attempt) {
+        const { req, url, change, clientRequestId } = exchange;
+        // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+        // operation the service accepted is not lost; a read is cut at once.
+        const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
+        const progress = { sent: false };
+        // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+        // left); a request sent after the cancellation has the cancellation's budget instead.
+        const left = req.afterCancel ? Infinity : timeLeft(this.options.clock, this.options.deadline);
+        if (left <= 0)
+            throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+        const cut = deadlineSignal(left);
+        // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
+        const waiting = eitherSignal(exchange.signal, cut.signal);
+        const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
+        try {
+            return await this.gate.pass(() => exchangeOnWire(this.options, {
+                req,
+                url,
+                signal: sending,
                 clientRequestId,
-            });
-            // The service declined it and says when to come back: retried until the deadline, not a fixed number of
-            // times, so a throttled fleet slows down instead of failing.
-            const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
-            if (throttled) {
-                const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
-                const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
-                if (more && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    // After a 429 the gate holds this request with every other; a 503 waits on its own.
-                    if (response.status !== 429)
-                        await clock.sleep(wait, signal);
-                    continue;
-                }
-                throw new errors_ServiceError({
-                    ...error.init,
-                    pastDeadline: more,
-                    hint: more
-                        ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                        : `Given up after ${attempt} attempts.`,
-                });
-            }
-            if (RETRYABLE_STATUSES.has(response.status)) {
-                if (change)
-                    throw unknown(error);
-                const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-                const retryable = attempt < this.retry.attempts;
-                if (retryable && this.withinDeadline(wait)) {
-                    this.retrying(req, url, wait, `HTTP ${response.status}`);
-                    await clock.sleep(wait, signal);
-                    continue;
-                }
-                if (retryable) {
-                    throw new errors_ServiceError({
-                        ...error.init,
-                        pastDeadline: true,
-                        hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
-                    });
-                }
-            }
-            const hint = req.hint?.(error) ??
-                (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
-            throw hint ? error.withHint(hint) : error;
+                progress,
+                leaving: () => this.requestCount++,
+            }), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
         }
+        catch (error) {
+            return await this.unanswered(exchange, error, {
+                attempt,
+                sent: progress.sent,
+                cut: cut.signal,
+                inFlight,
+            });
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** No answer came: thrown as what it is, or retried (undefined, once waited) where it provably did not arrive. */
+    async unanswered(exchange, error, at) {
+        const { req, url, change, clientRequestId, signal } = exchange;
+        if (error instanceof WaitPastDeadline)
+            throw heldPastDeadline(req, url, error, clientRequestId);
+        if (isDeadline(error, at.cut))
+            throw deadlineFailure(req, url, { sent: at.sent, change, clientRequestId });
+        // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+        if (change && at.sent && !(error instanceof errors_ServiceError) && !neverReachedService(error)) {
+            // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+            throw effectUnknown(exchange, noAnswer(req, url, error, at.inFlight?.aborted === true, this.cancelGraceMs));
+        }
+        const wait = backoffDelay(this.retry, at.attempt);
+        const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
+        if (at.attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, describeNetworkError(error));
+            await this.options.clock.sleep(wait, signal);
+            return undefined;
+        }
+        const failure = networkError(req, url, error);
+        throw failure instanceof errors_ServiceError && clientRequestId && !failure.signIn
+            ? new errors_ServiceError({ ...failure.init, clientRequestId })
+            : failure;
+    }
+    /** What an answer means: true where it is the result, false once a retry has waited; else its error, thrown. */
+    async settled(exchange, response, attempt) {
+        const { req, url } = exchange;
+        this.options.onResponse?.(response);
+        const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+        if (ok(response.status)) {
+            this.accepted = true;
+            return true;
+        }
+        if (response.status === 401 && this.options.credential?.refresh && !exchange.refreshed) {
+            // A token can be revoked or expire early; one fresh token is worth one more try.
+            exchange.refreshed = true;
+            this.options.credential.refresh();
+            return false;
+        }
+        const error = new errors_ServiceError({
+            ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
+            clientRequestId: exchange.clientRequestId,
+        });
+        const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+        if (throttled)
+            return this.throttled(exchange, response, error, attempt);
+        if (RETRYABLE_STATUSES.has(response.status) && (await this.retried(exchange, response, error, attempt)))
+            return false;
+        const hint = req.hint?.(error) ??
+            (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
+        throw hint ? error.withHint(hint) : error;
+    }
+    /**
+     * The service declined it and says when to come back: retried until the deadline, not a fixed number of times,
+     * so a throttled fleet slows down instead of failing.
+     */
+    async throttled({ req, url, signal }, response, error, attempt) {
+        const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
+        const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+        if (more && this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            // After a 429 the gate holds this request with every other; a 503 waits on its own.
+            if (response.status !== 429)
+                await this.options.clock.sleep(wait, signal);
+            return false;
+        }
+        throw new errors_ServiceError({
+            ...error.init,
+            pastDeadline: more,
+            hint: more
+                ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
+                : `Given up after ${attempt} attempts.`,
+        });
+    }
+    /** A status worth another try: true once a read's retry has waited, false when the tries are spent. */
+    async retried(exchange, response, error, attempt) {
+        const { req, url, change, signal } = exchange;
+        if (change)
+            throw effectUnknown(exchange, error);
+        const { clock } = this.options;
+        const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
+        if (attempt >= this.retry.attempts)
+            return false;
+        if (this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            await clock.sleep(wait, signal);
+            return true;
+        }
+        throw new errors_ServiceError({
+            ...error.init,
+            pastDeadline: true,
+            hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
+        });
     }
     /**
      * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
@@ -23977,606 +24051,9 @@ class HttpClient {
         const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
         (this.options.onRetry ?? this.options.debug)?.(line);
     }
-    async once(req, url, signal, clientRequestId, progress) {
-        const headers = {
-            accept: 'application/json',
-            'user-agent': this.options.userAgent ?? 'vendor-ops-action',
-            ...(await this.options.credential?.headers(signal)),
-        };
-        if (clientRequestId)
-            headers['x-vendor-client-request-id'] = clientRequestId;
-        let body;
-        if (req.form) {
-            body = new URLSearchParams(req.form).toString();
-            headers['content-type'] = 'application/x-www-form-urlencoded';
-        }
-        else if (req.json !== undefined) {
-            body = JSON.stringify(req.json);
-            headers['content-type'] = 'application/json';
-        }
-        else if (req.method !== 'GET' && req.method !== 'DELETE') {
-            headers['content-length'] = '0';
-        }
-        // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
-        // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
-        await (0,promises_namespaceObject.setImmediate)();
-        this.requestCount++;
-        signal?.throwIfAborted();
-        // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
-        if (!req.afterCancel)
-            this.options.signal?.throwIfAborted();
-        progress.sent = true;
-        const started = this.options.clock.now();
-        // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-        // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
-        const res = await this.options.dispatcher.request({
-            origin: url.origin,
-            path: url.pathname + url.search,
-            method: req.method,
-            headers,
-            body,
-            signal,
-        });
-        const text = await readCapped(res.body, this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
-        const flat = flattenHeaders(res.headers);
-        const response = {
-            status: res.statusCode,
-            headers: flat,
-            text,
-            url,
-            requestId: flat['x-vendor-request-id'],
-            correlationId: flat['x-vendor-correlation-request-id'],
-            debug: this.options.debug,
-        };
-        this.options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(this.options.clock.now() - started)} ms` +
-            (response.requestId ? ` (request-id ${response.requestId})` : ''));
-        return response;
-    }
     withinDeadline(wait) {
         return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
     }
-}
-
-;// CONCATENATED MODULE: ./src/client/response.ts
-/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function jsonOf(response) {
-    if (response.text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(response.text);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
-
-
-
-
-/**
- * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
- * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
- * token, read without its signature, and the federated credential that would match them.
- */
-/** The token endpoint's error body; lenient, any field may be missing. */
-const tokenErrorBody = onFirstUse(() => schemas/* looseObject */._H3({
-    error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
-}));
-/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
-const idTokenPayload = onFirstUse(() => schemas/* looseObject */._H3({
-    iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
-    job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-}));
-/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
-function tokenEndpointAnswered(status) {
-    return (status >= 200 && status < 300) || status === 400 || status === 401;
-}
-/**
- * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
- * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
- * general hint).
- */
-function throwIfRefused(response, context) {
-    if (response.status < 400)
-        return;
-    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
-    const body = parse/* safeParse */.xL(tokenErrorBody, jsonOf(response));
-    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
-        numberIn(body.success ? body.data.error_description : undefined);
-    const claims = context.assertion ? readClaims(context.assertion) : undefined;
-    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
-    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
-    if (!diagnosis)
-        throw error;
-    throw new errors_ServiceError({
-        ...error.init,
-        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
-        signIn: true,
-        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
-        diagnosis,
-    });
-}
-/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
-function numberIn(description) {
-    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
-    return match ? Number(match[1]) : undefined;
-}
-/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
-function readClaims(token) {
-    const payload = token.split('.')[1];
-    if (!payload)
-        return undefined;
-    let json;
-    try {
-        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const parsed = parse/* safeParse */.xL(idTokenPayload, json);
-    if (!parsed.success)
-        return undefined;
-    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
-    return {
-        issuer: iss,
-        subject: sub,
-        audience: Array.isArray(aud) ? aud[0] : aud,
-        job_workflow_ref,
-        environment,
-        ref,
-    };
-}
-/** The federated credential that would match the token: its own issuer, subject and audience. */
-function matching(claims) {
-    if (!claims?.issuer || !claims.subject || !claims.audience)
-        return undefined;
-    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
-}
-const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
-/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
-function subjectReason(claims) {
-    if (claims?.environment) {
-        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
-    }
-    if (claims?.subject?.endsWith(':pull_request'))
-        return ' A pull request presents the pull_request subject.';
-    return '';
-}
-/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
-function diagnose(number, claims) {
-    const credential = matching(claims);
-    const register = credential
-        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
-        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
-    const known = { errorNumber: number, claims };
-    const federated = { ...known, credential };
-    switch (number) {
-        case 70021:
-            return {
-                ...federated,
-                cause: "No federated credential on the app matches the runner's ID token",
-                whatToDo: register,
-            };
-        case 700211:
-            return {
-                ...federated,
-                cause: "The federated credential's issuer is not the ID token's",
-                whatToDo: `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`,
-            };
-        case 700212:
-            return {
-                ...federated,
-                cause: "The federated credential's audience is not the ID token's",
-                whatToDo: `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`,
-            };
-        case 700213:
-            return {
-                ...federated,
-                cause: "No federated credential's subject equals the ID token's subject",
-                whatToDo: `The credential's subject must equal the token's exactly: ${quoted(claims?.subject)}.${subjectReason(claims)} ${register}`,
-            };
-        case 7002138:
-            return {
-                ...federated,
-                cause: "The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025",
-                whatToDo: `Write owner, repository and environment with the token's exact case: ${quoted(claims?.subject)}. ${register}`,
-            };
-        case 70025:
-            return {
-                ...federated,
-                cause: 'The app has no federated credential at all',
-                whatToDo: `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`,
-            };
-        case 700016:
-            return {
-                ...known,
-                cause: 'No app with this client-id is registered in the tenant',
-                whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
-            };
-        case 7000215:
-            return {
-                ...known,
-                cause: 'The client secret is invalid',
-                whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
-            };
-        case 90002:
-            return {
-                ...known,
-                cause: 'The tenant was not found',
-                whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
-            };
-        case 700024:
-            return {
-                ...known,
-                cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
-                whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
-            };
-        default:
-            // A number not in the table: a federated sign-in still shows what it presented and what would match.
-            return claims
-                ? {
-                    ...federated,
-                    cause: "The token endpoint refused the runner's ID token",
-                    whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
-                }
-                : undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/auth.ts
-
-
-
-
-
-/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
-const EXPIRY_MARGIN_MS = 5 * 60_000;
-/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
-const RENEWAL_RETRY_MS = 30_000;
-/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
-const LAST_USE_MARGIN_MS = 10_000;
-/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
-function bearerToken(token) {
-    return {
-        headers: async () => ({ authorization: `Bearer ${token}` }),
-        unauthorized(error, acceptedBefore) {
-            const expired = /expired/i.test(error.code ?? '');
-            if (!expired && !acceptedBefore)
-                return undefined;
-            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
-                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
-                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
-                'that sign-in renews its token itself.');
-        },
-    };
-}
-/** Area D: the API token travels in its own header. */
-function apiToken(token) {
-    return { headers: async () => ({ 'x-api-token': token }) };
-}
-const tokenResponse = onFirstUse(() => schemas/* looseObject */._H3({
-    access_token: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
-    expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
-    token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
-}));
-/** The request timeout's default: a renewal is bounded even where none is given. */
-const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
-/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
-function tokenGrant(options) {
-    // When the token in hand stops being usable, and when a failed renewal is tried again.
-    let cached;
-    let pending;
-    let retryRenewalAt = 0;
-    const endpoint = (() => {
-        const url = new URL(options.tokenPath, options.http.origin);
-        return `${url.origin}${url.pathname}`;
-    })();
-    const fetchToken = async () => {
-        const form = {
-            grant_type: 'client_credentials',
-            client_id: options.clientId,
-            scope: options.scope,
-        };
-        if (options.clientSecret !== undefined)
-            form.client_secret = options.clientSecret;
-        else if (options.clientAssertion) {
-            form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-            try {
-                form.client_assertion = await options.clientAssertion();
-            }
-            catch (error) {
-                throw idTokenFailure(error);
-            }
-        }
-        let body;
-        try {
-            const response = await options.http.send({
-                method: 'POST',
-                url: options.tokenPath,
-                form,
-                intent: 'read',
-                ok: tokenEndpointAnswered,
-            });
-            // A refusal says what to change, by its error number (sign-in-error.ts).
-            throwIfRefused(response, { endpoint, assertion: form.client_assertion });
-            body = parseTokenResponse(response);
-        }
-        catch (error) {
-            throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
-        }
-        options.onToken?.(body.access_token);
-        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-        // Short-lived tokens renew at half their life rather than at once.
-        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        const now = options.clock.now();
-        cached = {
-            token: body.access_token,
-            renewAt: now + lifetimeMs - margin,
-            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
-        };
-        retryRenewalAt = 0;
-        return body.access_token;
-    };
-    /** The token in hand while it can still be sent. */
-    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
-    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
-    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
-    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
-    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
-    const renewalFailed = (error) => {
-        const valid = stillValid();
-        if (!valid)
-            return;
-        const left = valid.validUntil - options.clock.now();
-        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-        if (options.clock.now() >= retryRenewalAt) {
-            const why = error instanceof Error ? error.message : String(error);
-            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
-                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
-        }
-        retryRenewalAt = options.clock.now() + wait;
-    };
-    return {
-        async headers(signal) {
-            const now = options.clock.now();
-            if (cached && now < cached.renewAt)
-                return { authorization: `Bearer ${cached.token}` };
-            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
-            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
-            const current = stillValid();
-            if (current) {
-                if (now >= retryRenewalAt)
-                    renew().catch(renewalFailed);
-                return { authorization: `Bearer ${current.token}` };
-            }
-            try {
-                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
-                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
-            }
-            catch (error) {
-                if (error instanceof errors_ServiceError)
-                    options.onFailure?.(error);
-                throw error;
-            }
-        },
-        refresh() {
-            cached = undefined;
-        },
-    };
-}
-/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
-function bounded(work, ms, endpoint) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new errors_ServiceError({
-            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
-            code: 'NoAnswer',
-            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
-            signIn: true,
-        })), ms);
-        timer.unref();
-    });
-    return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
-function auth_untilAborted(work, signal) {
-    if (!signal)
-        return work;
-    signal.throwIfAborted();
-    let onAbort;
-    const aborted = new Promise((_, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
-}
-/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
-function idTokenFailure(error) {
-    if (error instanceof errors_ServiceError)
-        return error;
-    return new errors_ServiceError({
-        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
-        code: 'IdTokenUnavailable',
-        message: errors_oneLine(error instanceof Error ? error.message : String(error)),
-        signIn: true,
-        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
-            'federated credential expects.',
-    });
-}
-/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
-function tokenEndpointFailure(error, endpoint, withSecret) {
-    if (!(error instanceof errors_ServiceError) || error.signIn)
-        return error;
-    const check = withSecret
-        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
-        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
-            "match this workflow's OIDC token.";
-    return new errors_ServiceError({
-        ...error.init,
-        action: `Sign-in failed at the token endpoint ${endpoint}`,
-        signIn: true,
-        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
-    });
-}
-/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
-function parseTokenResponse(response) {
-    try {
-        return parseBody(response, tokenResponse, 'token endpoint');
-    }
-    catch (error) {
-        if (!(error instanceof errors_ServiceError))
-            throw error;
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
-            requestId: response.requestId,
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/connect.ts
-
-
-
-function connectResourceManager(baseUrl, signIn, options) {
-    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
-}
-function connectAppManagement(apiUrl, token, options) {
-    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
-}
-function credentialFor(signIn, options) {
-    if (signIn.kind === 'access-token')
-        return bearerToken(signIn.accessToken);
-    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
-    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
-    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
-    return tokenGrant({
-        http,
-        tokenPath: tokenUrl.href,
-        clientId: signIn.clientId,
-        scope: signIn.scope,
-        clock: options.clock,
-        onToken: options.onSecret,
-        onRetry: options.onRetry,
-        onFailure: options.onSignInFailure,
-        renewalTimeoutMs: options.requestTimeoutMs,
-        ...(signIn.kind === 'client-secret'
-            ? { clientSecret: signIn.clientSecret }
-            : { clientAssertion: signIn.idToken }),
-    });
-}
-
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(1692);
-// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
-var undici = __nccwpck_require__(4721);
-;// CONCATENATED MODULE: ./src/client/dispatcher.ts
-
-
-/**
- * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
- * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone), built once rather than per
- * handshake.
- *
- * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
- * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
- * until its first connection has negotiated. Figures for both: docs/benchmark.md, the fan-out's wall time.
- */
-function createDispatcher({ requestTimeoutMs }) {
-    return new undici.EnvHttpProxyAgent({
-        connect: { timeout: requestTimeoutMs, secureContext: (0,external_node_tls_.createSecureContext)() },
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-        keepAliveTimeout: 30_000,
-        allowH2: false,
-    });
-}
-let waitForClose = true;
-/**
- * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
- * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
- * the run just does not sit idle while they close, and the outputs and summary are written meanwhile (a small
- * gain: docs/benchmark.md, "Start-up, before and after issue 16").
- * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
- */
-function dontWaitForDispatcherClose() {
-    waitForClose = false;
-}
-/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
-async function closeDispatcher(dispatcher) {
-    const closing = dispatcher?.destroy();
-    // Not awaited, a failure to close has no one to report to; the process ends all the same.
-    if (waitForClose)
-        await closing;
-    else
-        closing?.catch(() => { });
-}
-
-;// CONCATENATED MODULE: ./src/operations/module.ts
-
-function required(input, parse) {
-    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
-}
-function optional(input, shown) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
-}
-/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
-function withDefault(input, fallback) {
-    const fromVocabulary = INPUTS[input].default;
-    if (fallback === undefined && fromVocabulary === undefined) {
-        throw new Error(`${input} has no default: give the operation's own`);
-    }
-    return {
-        input,
-        presence: 'default',
-        parse: INPUTS[input].parse,
-        default: fallback,
-    };
-}
-/** Checks a module's shape at compile time while keeping its precise option types. */
-function defineOperation(module) {
-    return module;
-}
-/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
-const CLIENT_INPUTS = {
-    'resource-manager': [
-        'base-url',
-        'access-token',
-        'auth-url',
-        'tenant-id',
-        'client-id',
-        'client-secret',
-        'oidc-audience',
-        'scope',
-    ],
-    'app-management': ['api-url', 'api-token'],
-};
-const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
-/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
-function inputsOf(module) {
-    const read = new Set([
-        ...CLIENT_INPUTS[module.client],
-        ...STEP_INPUTS,
-        ...(module.polls ? ['poll-interval'] : []),
-        ...(module.plans ? ['dry-run'] : []),
-        ...Object.values(module.inputs).map((use) => use.input),
-    ]);
-    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
-}
-/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
-function useOf(module, input) {
-    return Object.values(module.inputs).find((use) => use.input === input);
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
@@ -24720,6 +24197,10 @@ function removalHint(app, email) {
         return common(error);
     };
 }
+/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
+function isAbsentUser(error) {
+    return error.status === 404 && whichNotFound(error) === 'user';
+}
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
 
@@ -24736,6 +24217,10 @@ function removalHint(app, email) {
     inputs: {},
     outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
     example: '--api-url https://api.example --api-token "$API_TOKEN"',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
+    },
     run: appCurrentUser,
 }));
 async function appCurrentUser(options, client, ctx) {
@@ -24774,6 +24259,14 @@ async function appCurrentUser(options, client, ctx) {
                     ['display name', displayName ?? ''],
                 ],
                 notes: [notice],
+            },
+        ],
+        // The one target: the owner of the token, read.
+        rows: [
+            {
+                target: profile.name ?? profile.email ?? profile.id ?? 'the token',
+                outcome: 'succeeded',
+                word: 'read',
             },
         ],
     };
@@ -24845,6 +24338,19 @@ function describeUnknown(error) {
         return 'was answered 409 (an operation is in progress)';
     const answer = error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`;
     return `${answer} and may have reached the service (its answer was lost)`;
+}
+
+;// CONCATENATED MODULE: ./src/client/response.ts
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
@@ -24939,6 +24445,15 @@ function planOutputs(targets) {
     const plan = targets.flatMap(({ target, effect, request }) => request ? [{ target, method: request.method, url: request.url, body: request.body, effect }] : []);
     return { plan, changes: plan.length > 0 };
 }
+/** A dry run's rows: a change planned, or none to make. */
+function planRows(targets) {
+    return targets.map(({ target, effect, request }) => ({
+        target,
+        outcome: request ? 'planned' : 'skipped',
+        word: request ? 'planned' : 'no change',
+        done: effect,
+    }));
+}
 /** The summary of a dry run: one row per target, titled as a plan so nobody reads it as done. */
 function planTable(operation, targetHeader, targets, context) {
     return {
@@ -25023,6 +24538,7 @@ async function planRemoval(o) {
     return {
         outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
         summary: [planTable('app-remove-user', 'User', targets)],
+        rows: planRows(targets),
     };
 }
 /** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
@@ -25062,111 +24578,17 @@ function checkUserEmails(emails) {
     return emails;
 }
 
-;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
+;// CONCATENATED MODULE: ./src/operations/apps/removal-report.ts
 
-
-
-
-
-
-
-
-
-
-const REMOVE_INPUTS = {
-    /** `owner/app` or a portal address; parsed before any request. */
-    app: required('app'),
-    userEmails: required('user-email'),
-    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-    failIfAbsent: withDefault('fail-if-absent'),
-};
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
-/* harmony default export */ const app_remove_user = (defineOperation({
-    name: 'app-remove-user',
-    description: 'Removes one or more users from an app of the app-management service (API token).',
-    client: 'app-management',
-    inputs: REMOVE_INPUTS,
-    plans: true,
-    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
-    run: appRemoveUser,
-}));
-async function appRemoveUser(options, client, ctx) {
-    const locator = parseAppLocator(options.app);
-    const emails = checkUserEmails(options.userEmails);
-    // After validation, so that a usage error stays one line; every run that sends a request is told.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    const app = describeApp(locator);
-    if (ctx.dryRun)
-        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
-    const outcomes = [];
-    const failures = [];
-    for (const [index, email] of emails.entries()) {
-        ctx.signal?.throwIfAborted();
-        // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
-        let lostAnswer;
-        try {
-            const response = await removeOnce({
-                client,
-                ctx,
-                apiUrl: options.apiUrl,
-                locator,
-                email,
-                app,
-                onLostAnswer: (error) => (lostAnswer = error),
-            });
-            // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
-            const body = removalResponse.safeParse(jsonOf(response)).data;
-            outcomes.push({ user_email: email, removed: true, status: response.status, response: body });
-            ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
-        }
-        catch (caught) {
-            const error = withRetirementHint(caught);
-            if (!(error instanceof errors_ServiceError))
-                throw error;
-            const absent = isAbsentUser(error);
-            if (absent && lostAnswer) {
-                // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
-                outcomes.push({
-                    user_email: email,
-                    removed: true,
-                    answerLost: true,
-                    status: error.status,
-                    code: error.code,
-                });
-                ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
-                    `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
-                continue;
-            }
-            outcomes.push({
-                user_email: email,
-                removed: false,
-                ...(absent ? { absent: true } : {}),
-                status: error.status,
-                code: error.code,
-                message: error.serviceMessage,
-            });
-            if (absent && !options.failIfAbsent) {
-                ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
-                    'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
-                continue;
-            }
-            failures.push({ email, error });
-            ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
-            for (const line of error.detailLines())
-                ctx.logger.info(line);
-            if (!onlyThisUser(error)) {
-                // The token, the app or the service is the problem: every other address would fail the same way.
-                for (const rest of emails.slice(index + 1)) {
-                    outcomes.push({ user_email: rest, removed: false, notAttempted: true });
-                }
-                break;
-            }
-        }
-    }
-    const removed = outcomes.filter((o) => o.removed).map((o) => o.user_email);
-    const absent = outcomes.filter((o) => o.absent).map((o) => o.user_email);
+/**
+ * What app-remove-user returns: the addresses removed and absent, `result`, one row per address (its mark, what
+ * was done, the cause of a failure and its kind) and the table that shows them.
+ */
+function removalResult(o) {
+    const { app, outcomes, failures, failIfAbsent } = o;
+    const removed = outcomes.filter((r) => r.removed).map((r) => r.user_email);
+    const absent = outcomes.filter((r) => r.absent).map((r) => r.user_email);
+    const rows = outcomes.map((r) => rowOf(r, failures, failIfAbsent));
     return {
         outputs: {
             'removed-users': removed,
@@ -25179,51 +24601,42 @@ async function appRemoveUser(options, client, ctx) {
             {
                 title: `Users removed from ${app}`,
                 header: ['User', 'Details'],
-                rows: outcomes.map((o) => [o.user_email, describeOutcome(o, options.failIfAbsent)]),
-                marks: outcomes.map((o) => markOf(o, options.failIfAbsent)),
-                notes: [notice],
+                rows: outcomes.map((r) => [r.user_email, describeOutcome(r, failIfAbsent)]),
+                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
+                notes: [o.notice],
             },
         ],
+        rows,
         failure: failures.length
-            ? describeFailure(app, emails.length, removed.length, failures, outcomes)
+            ? describeFailure(app, o.emails.length, removed.length, failures, outcomes)
             : undefined,
     };
 }
-/**
- * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
- * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
- * UserNotFound that follows counts as removed.
- */
-async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
-    const sent = await changeSafely({
-        what: `DELETE ${email}`,
-        findingOutBy: 'Sending it again',
-        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
-        findOut: async ({ error }) => {
-            onLostAnswer(error);
-            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log: ctx.logger,
-    });
-    if ('acted' in sent)
-        throw sent.cause;
-    return sent.response;
+/** The kind of a refusal, by its status: what the "What to do" line fits. */
+function kindOf(error) {
+    if (error.status === 401)
+        return 'sign-in';
+    if (error.status === 403)
+        return 'permission';
+    if (error.status === 404)
+        return 'not found';
+    if (error.status === 409)
+        return 'conflict';
+    return 'other';
 }
-/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
-function isAbsentUser(error) {
-    return error.status === 404 && whichNotFound(error) === 'user';
-}
-/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
-function onlyThisUser(error) {
-    const status = error.status;
-    if (status === undefined)
-        return false;
-    if (status === 404)
-        return whichNotFound(error) === 'user';
-    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+function rowOf(r, failures, failIfAbsent = false) {
+    const failure = failures.find((f) => f.email === r.user_email);
+    const cause = failure
+        ? { text: failure.error.message, kind: kindOf(failure.error), requestId: failure.error.requestId }
+        : r.notAttempted
+            ? { text: 'not attempted: the step stopped at the refusal before it', kind: 'not sent' }
+            : undefined;
+    return {
+        target: r.user_email,
+        ...markOf(r, failIfAbsent),
+        done: describeOutcome(r, failIfAbsent),
+        ...(cause ? { cause } : {}),
+    };
 }
 /** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
 function markOf(o, failIfAbsent = false) {
@@ -25267,6 +24680,157 @@ function describeFailure(app, total, removedCount, failures, outcomes) {
         .replace(/\s*\n\s*/g, ' ');
 }
 
+;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
+
+
+
+
+
+
+
+
+
+
+
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: required('app'),
+    userEmails: required('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: withDefault('fail-if-absent'),
+};
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
+/* harmony default export */ const app_remove_user = (defineOperation({
+    name: 'app-remove-user',
+    description: 'Removes one or more users from an app of the app-management service (API token).',
+    client: 'app-management',
+    inputs: REMOVE_INPUTS,
+    plans: true,
+    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const [removed, absent] = [outputs['removed-users'], outputs['absent-users']];
+            if (!Array.isArray(removed))
+                return undefined;
+            const members = Array.isArray(absent) && absent.length ? `, ${absent.length} not members` : '';
+            return `${removed.length} removed${members}`;
+        },
+    },
+    run: appRemoveUser,
+}));
+async function appRemoveUser(options, client, ctx) {
+    const locator = parseAppLocator(options.app);
+    const emails = checkUserEmails(options.userEmails);
+    // After validation, so that a usage error stays one line; every run that sends a request is told.
+    const notice = lifecycleNotice(ctx.clock.now());
+    ctx.logger.warning(notice);
+    const app = describeApp(locator);
+    if (ctx.dryRun)
+        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
+    const { outcomes, failures } = await removeEach({ ...options, client, ctx, locator, emails, app });
+    return removalResult({ app, emails, outcomes, failures, notice, failIfAbsent: options.failIfAbsent });
+}
+/**
+ * Each address in turn. A failure that concerns that address only lets the others go on; any other (the token,
+ * the app, the service) would fail every other address the same way: they are not attempted.
+ */
+async function removeEach(o) {
+    const outcomes = [];
+    const failures = [];
+    for (const [index, email] of o.emails.entries()) {
+        o.ctx.signal?.throwIfAborted();
+        const { outcome, error } = await removeUser(o, email);
+        outcomes.push(outcome);
+        if (!error)
+            continue;
+        failures.push({ email, error });
+        if (!onlyThisUser(error)) {
+            for (const rest of o.emails.slice(index + 1)) {
+                outcomes.push({ user_email: rest, removed: false, notAttempted: true });
+            }
+            break;
+        }
+    }
+    return { outcomes, failures };
+}
+/** One address: removed, not a user, or refused (with the error where it fails the step). */
+async function removeUser(o, email) {
+    const { ctx, app } = o;
+    // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
+    let lostAnswer;
+    try {
+        const response = await removeOnce({ ...o, email, onLostAnswer: (error) => (lostAnswer = error) });
+        // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
+        const body = removalResponse.safeParse(jsonOf(response)).data;
+        ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
+        return { outcome: { user_email: email, removed: true, status: response.status, response: body } };
+    }
+    catch (caught) {
+        const error = withRetirementHint(caught);
+        if (!(error instanceof errors_ServiceError))
+            throw error;
+        const absent = isAbsentUser(error);
+        if (absent && lostAnswer) {
+            // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
+            ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
+                `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
+            const { status, code } = error;
+            return { outcome: { user_email: email, removed: true, answerLost: true, status, code } };
+        }
+        const outcome = {
+            user_email: email,
+            removed: false,
+            ...(absent ? { absent: true } : {}),
+            status: error.status,
+            code: error.code,
+            message: error.serviceMessage,
+        };
+        if (absent && !o.failIfAbsent) {
+            ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
+                'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
+            return { outcome };
+        }
+        ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
+        for (const line of error.detailLines())
+            ctx.logger.info(line);
+        return { outcome, error };
+    }
+}
+/**
+ * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
+ * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
+ * UserNotFound that follows counts as removed.
+ */
+async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
+    const sent = await changeSafely({
+        what: `DELETE ${email}`,
+        findingOutBy: 'Sending it again',
+        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
+        findOut: async ({ error }) => {
+            onLostAnswer(error);
+            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log: ctx.logger,
+    });
+    if ('acted' in sent)
+        throw sent.cause;
+    return sent.response;
+}
+/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
+function onlyThisUser(error) {
+    const status = error.status;
+    if (status === undefined)
+        return false;
+    if (status === 404)
+        return whichNotFound(error) === 'user';
+    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
+}
+
 ;// CONCATENATED MODULE: ./src/client/pages.ts
 
 
@@ -25281,6 +24845,8 @@ const MAX_PAGES = 10_000;
  */
 async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
     const seen = new Set();
+    // The URL of the page last read: a relative nextLink is its.
+    let at = listing;
     let page = await first();
     for (let read = 1;; read++) {
         yield page;
@@ -25299,16 +24865,34 @@ async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
                 message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
             });
         }
+        const target = at ? nextLinkAt(link, at) : link;
         if (listing)
-            refuseElsewhere(link, listing, what);
+            refuseElsewhere(target, listing, what);
         seen.add(link);
         signal?.throwIfAborted();
         try {
-            page = await next(link);
+            page = await next(target);
+            if (at)
+                at = new URL(target);
         }
         catch (error) {
             throw endedAtDeadline(error, what, read);
         }
+    }
+}
+/**
+ * Where a nextLink points: one that starts with the resource path (`subscriptions/…`) from the origin, as a relative
+ * polling URL is read; any other relative form from the page's own URL (a query alone keeps the page's path).
+ * A link no parser reads is left as it is: the client refuses it, naming it.
+ */
+function nextLinkAt(link, page) {
+    try {
+        if (/^\/?subscriptions\//i.test(link))
+            return new URL(link.replace(/^\/?/, '/'), page.origin).href;
+        return new URL(link, page).href;
+    }
+    catch {
+        return link;
     }
 }
 /** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
@@ -25345,13 +24929,24 @@ function endedAtDeadline(error, what, read) {
  */
 function listPages(client, list) {
     const { method, url, schema, what, json } = list;
-    const read = async (target, urlWhat) => {
+    let read = 0;
+    const readPage = async (target, urlWhat) => {
         const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+        read++;
         list.onResponse?.(response);
         const body = parseBody(response, schema, what);
-        return { value: body.value ?? [], nextLink: body.nextLink };
+        // A page without its list would end the listing silently, as if it had no more.
+        if (!Array.isArray(body.value)) {
+            throw new errors_ServiceError({
+                status: response.status,
+                code: 'InvalidResponse',
+                message: `page ${read} of the ${what} is not { value: [ … ] }: its value is ${body.value === null ? 'null' : 'missing'}`,
+                requestId: response.requestId,
+            });
+        }
+        return { value: body.value, nextLink: body.nextLink };
     };
-    return pages(() => read(url), (link) => read(link, 'nextLink'), { signal: list.signal, what, listing: url });
+    return pages(() => readPage(url), (link) => readPage(link, 'nextLink'), { signal: list.signal, what, listing: url });
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
@@ -25526,7 +25121,7 @@ const outputs_OUTPUTS = {
     'removed-users': 'JSON array of the e-mail addresses removed.',
     'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
     'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
     changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
     plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
     'user-id': 'Id from the profile.',
@@ -25534,8 +25129,11 @@ const outputs_OUTPUTS = {
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none.',
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    failed: 'erp-report: how many systems of the window failed, as text.',
+    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
     operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 };
 /** The outputs every operation against the resource-management API sets from its last response. */
@@ -25566,6 +25164,15 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
     },
     outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const missing = outputs['missing-images'];
+            if (!Array.isArray(missing))
+                return undefined;
+            return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+        },
+    },
     run: checkImageCached,
 }));
 /**
@@ -25573,18 +25180,30 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
  * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
  */
 async function checkImageCached(options, client, ctx) {
-    const { logger } = ctx;
     // Every reference is checked before the first request: a typo fails the step, not a listing later.
     const requested = options.images.map(parseRequested);
+    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    const listing = await findCached(options, requested, client, ctx);
+    const missing = requested.filter((r) => listing.matches.get(r.key).length === 0).map((r) => r.reference);
+    logFound(options, requested, listing, ctx);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        ctx.logger.warning(missingText);
+    return {
+        ...imagesResult(options, requested, listing),
+        ...(missing.length > 0 && options.failIfMissing
+            ? { failure: missingText, failureKind: 'image not cached' }
+            : {}),
+    };
+}
+/** The listing read until every requested image is found, keeping only the matches. */
+async function findCached(options, requested, client, ctx) {
     // Several spellings of one image share a key; one match satisfies all of them.
     const matches = new Map(requested.map((r) => [r.key, []]));
     const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
     const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
-    let pagesRead = 0;
-    let imagesSeen = 0;
-    let skipped = 0;
-    let complete = false;
-    logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    const listing = { matches, pagesRead: 0, imagesSeen: 0, skipped: 0, complete: false };
     // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
     for await (const page of listPages(client, {
         method: 'GET',
@@ -25593,26 +25212,11 @@ async function checkImageCached(options, client, ctx) {
         what: 'cached images list',
         signal: ctx.signal,
     })) {
-        pagesRead++;
+        listing.pagesRead++;
         for (const cached of page.value) {
-            imagesSeen++;
-            if (typeof cached.image !== 'string') {
-                skipped++;
-                logger.debug?.(`Skipped a cached image entry without an image name on page ${pagesRead}.`);
-                continue;
-            }
-            let key;
-            try {
-                key = imageKey(parseImageReference(cached.image));
-            }
-            catch (error) {
-                if (!(error instanceof ImageReferenceError))
-                    throw error;
-                skipped++;
-                logger.debug?.(`Skipped the cached image on page ${pagesRead}: ${error.message}`);
-                continue;
-            }
-            const found = matches.get(key);
+            listing.imagesSeen++;
+            const key = keyOf(cached.image, listing, ctx);
+            const found = key === undefined ? undefined : matches.get(key);
             if (!found || !wanted(cached.osType))
                 continue;
             if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
@@ -25622,15 +25226,35 @@ async function checkImageCached(options, client, ctx) {
                 });
             }
         }
-        logger.debug?.(`Page ${pagesRead}: ${page.value.length} cached image(s).`);
+        ctx.logger.debug?.(`Page ${listing.pagesRead}: ${page.value.length} cached image(s).`);
         if ([...matches.values()].every((m) => m.length > 0)) {
-            complete = !page.nextLink;
+            listing.complete = !page.nextLink;
             break;
         }
         if (!page.nextLink)
-            complete = true;
+            listing.complete = true;
     }
-    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    return listing;
+}
+/** A cached entry's key, or undefined (counted as skipped) where its name is not an image reference. */
+function keyOf(image, listing, ctx) {
+    if (typeof image !== 'string') {
+        listing.skipped++;
+        ctx.logger.debug?.(`Skipped a cached image entry without an image name on page ${listing.pagesRead}.`);
+        return undefined;
+    }
+    try {
+        return imageKey(parseImageReference(image));
+    }
+    catch (error) {
+        if (!(error instanceof ImageReferenceError))
+            throw error;
+        listing.skipped++;
+        ctx.logger.debug?.(`Skipped the cached image on page ${listing.pagesRead}: ${error.message}`);
+        return undefined;
+    }
+}
+function logFound(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }, { logger }) {
     const filter = options.osType ? ` (OS type ${options.osType})` : '';
     for (const r of requested) {
         const found = matches.get(r.key);
@@ -25642,15 +25266,26 @@ async function checkImageCached(options, client, ctx) {
         (complete ? ', the whole list' : ', and stopped once every image was found') +
         (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
         '.');
-    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-    if (missing.length > 0 && !options.failIfMissing)
-        logger.warning(missingText);
-    const images = uniqueKeys(requested).flatMap((key) => matches.get(key));
+}
+/**
+ * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
+ * and the table that shows them.
+ */
+function imagesResult(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }) {
+    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
+    const rows = requested.map((r) => matches.get(r.key).length > 0
+        ? { target: r.reference, outcome: 'succeeded', word: 'cached' }
+        : {
+            target: r.reference,
+            outcome: 'failed',
+            word: 'not cached',
+            cause: { text: `not cached in ${options.location}`, kind: 'image not cached' },
+        });
     return {
         outputs: {
             cached: missing.length === 0,
             'missing-images': missing,
-            images,
+            images: uniqueKeys(requested).flatMap((key) => matches.get(key)),
             result: requested.map((r) => ({
                 image: r.reference,
                 reference: r.parsed.canonical,
@@ -25675,9 +25310,7 @@ async function checkImageCached(options, client, ctx) {
                         [...new Set(found.map((m) => m.image))].join(', ') || '—',
                     ];
                 }),
-                marks: requested.map((r) => matches.get(r.key).length > 0
-                    ? { outcome: 'succeeded', word: 'cached' }
-                    : { outcome: 'failed', word: 'not cached' }),
+                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
                 notes: [
                     ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
                     `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
@@ -25685,7 +25318,7 @@ async function checkImageCached(options, client, ctx) {
                 ],
             },
         ],
-        ...(missing.length > 0 && options.failIfMissing ? { failure: missingText } : {}),
+        rows,
     };
 }
 function parseRequested(reference) {
@@ -26714,7 +26347,7 @@ function conclude(o) {
         case 'cancelled':
             return {
                 ...base,
-                failure: `The job was cancelled while waiting on ${conclude_lowerFirst(label)}: ${lastSeen}${resume}.`,
+                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
             };
         case 'accepted':
             return base;
@@ -26739,8 +26372,316 @@ function conclude(o) {
         }
     }
 }
-function conclude_lowerFirst(text) {
+function lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
+
+/** Values a slip makes differ: case and the space around them. */
+const loose = (value) => value.trim().toLowerCase();
+/**
+ * What a system not selected carries that is close to what was asked (`SnoozeSAPSystem=true`, `environment
+ * nonprod`): every tag and the environment match once case and surrounding space are set aside. Undefined where
+ * the system is selected, or far from the selection. It names the miss; it never selects.
+ */
+function closeMiss(system, selection) {
+    if (isSelected(system, selection))
+        return undefined;
+    const said = [];
+    for (const rule of selection.tags ?? []) {
+        const carried = Object.entries(system.tags ?? {}).filter(([name]) => name.toLowerCase() === rule.name.toLowerCase());
+        if (carried.length === 0)
+            return undefined;
+        if (rule.value === undefined || carried.some(([, value]) => value === rule.value))
+            continue;
+        const near = carried.find(([, value]) => loose(value) === loose(rule.value));
+        if (!near)
+            return undefined;
+        said.push(`${near[0]}=${JSON.stringify(near[1]).slice(1, -1)}`);
+    }
+    const env = selection.environment;
+    if (env !== undefined && system.environment !== env) {
+        if (!system.environment || loose(system.environment) !== loose(env))
+            return undefined;
+        said.push(`environment ${system.environment}`);
+    }
+    return said.length > 0 ? said.join(', ') : undefined;
+}
+/** Close misses a warning names; past them, counted. */
+const NAMED = 20;
+/** The one warning naming the close misses, where there are any: what each carries, and that none is selected. */
+function closeMissWarning(misses) {
+    if (misses.length === 0)
+        return undefined;
+    const named = misses.slice(0, NAMED).map((m) => `${m.name} (${m.carries})`);
+    const more = misses.length > NAMED ? ` and ${misses.length - NAMED} more` : '';
+    return `${misses.length} system(s) carry what differs from the selection only in case or space, and are not selected (tag values and environment compare with case): ${named.join(', ')}${more}. Correct the tag or the input if they belong to the window.`;
+}
+/**
+ * The read just before a system is acted on, checked against the selection that chose it: a listing can be older
+ * than the system. Undefined where it is still selected (or was not chosen by a selection), else why not.
+ */
+function noLongerSelected(selection, body) {
+    if (!selection.tags?.length && selection.environment === undefined)
+        return undefined;
+    const read = (body ?? {});
+    const tags = read.tags && typeof read.tags === 'object' ? read.tags : {};
+    const environment = typeof read.properties?.environment === 'string' ? read.properties.environment : undefined;
+    if (isSelected({ tags, environment }, selection))
+        return undefined;
+    return `no longer selected: its tags or environment as read now (${describeRead(tags, environment)}) do not match`;
+}
+function describeRead(tags, environment) {
+    const shown = Object.entries(tags)
+        .slice(0, 5)
+        .map(([n, v]) => `${n}=${v}`);
+    return [shown.length ? `tags ${shown.join(', ')}` : 'no tags', `environment ${environment ?? 'none'}`].join('; ');
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
+
+/**
+ * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
+ * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
+ * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
+ * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
+ */
+const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* string */.YjP(),
+    name: schemas/* string */.YjP(),
+    location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    tags: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        environment: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    })),
+}));
+/** C5, one page: `{ value, nextLink }`. */
+const erpListPage = pageOf(erpListItem);
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
+
+
+
+
+
+
+
+/** The only state in which the service offers a system stop and start. */
+const OFFERED_STATE = 'RegistrationComplete';
+/**
+ * C5 for every subscription (or each resource group of each), following nextLink to the end, keeping only the
+ * systems selected and only the fields reported: one page at a time in memory, whatever the fleet's size.
+ */
+async function listFleet(options, client, ctx) {
+    const seen = new Set();
+    const selected = [];
+    const misses = [];
+    let listed = 0;
+    let pages = 0;
+    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
+    for (const scope of scopes(options)) {
+        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
+            'api-version': options.apiVersion,
+        });
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url,
+            schema: erpListPage,
+            what: 'erp virtual instances list',
+            signal: ctx.signal,
+        })) {
+            pages++;
+            for (const item of page.value) {
+                listed++;
+                const member = memberOf(item);
+                // A system shown twice (a listing that moved under us) counts once.
+                if (seen.has(member.id.toLowerCase()))
+                    continue;
+                seen.add(member.id.toLowerCase());
+                if (isSelected(member, options))
+                    selected.push(member);
+                else {
+                    const carries = closeMiss(member, options);
+                    if (carries)
+                        misses.push({ name: member.name, carries });
+                }
+            }
+            ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
+        }
+    }
+    ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
+    const warning = closeMissWarning(misses);
+    if (warning)
+        ctx.logger.warning(warning);
+    return { selected, listed, pages };
+}
+function scopes(options) {
+    return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
+        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
+        : [servicePath `/subscriptions/${sub}`]);
+}
+/** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
+function memberOf(item) {
+    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
+    if (typeof ref === 'string') {
+        throw new errors_ServiceError({
+            code: 'UnexpectedListItem',
+            message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
+        });
+    }
+    const { subscriptionId, resourceGroup } = ref;
+    const p = item.properties;
+    return {
+        id: item.id,
+        name: item.name,
+        'subscription-id': subscriptionId,
+        'resource-group': resourceGroup,
+        location: item.location ?? null,
+        environment: p?.environment ?? null,
+        status: p?.status ?? null,
+        health: p?.health ?? null,
+        state: p?.state ?? null,
+        tags: item.tags ?? {},
+    };
+}
+/** Systems a warning names; past them, counted. */
+const WARNING_NAMES = 20;
+/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
+function offeredOf(selected, logger, of) {
+    const offered = selected.filter((m) => m.state === OFFERED_STATE);
+    const left = selected.filter((m) => m.state !== OFFERED_STATE);
+    if (left.length > 0)
+        logger.warning(leftOutWarning(left, of));
+    return { offered, left };
+}
+/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
+function leftOutWarning(left, of) {
+    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
+    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
+    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
+
+
+
+
+
+
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
+ * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
+ */
+const SELECTION_INPUTS = {
+    // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
+    subscriptionId: { ...optional('subscription-id'), parse: subscriptionIds },
+    resourceGroup: { ...optional('resource-group'), parse: resourceNames(90) },
+    erpVirtualInstances: optional('erp-virtual-instance'),
+    tags: optional('tag'),
+    environment: optional('environment'),
+    failIfEmpty: withDefault('fail-if-empty'),
+};
+/**
+ * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
+ * or neither: refused before any request.
+ */
+function bySelection(operation, run) {
+    return async (options, client, ctx) => {
+        const ids = await selectInstances(operation, options, client, ctx);
+        if (ids === undefined)
+            return run({ ...options, ...oneScope(options) }, client, ctx);
+        if (ids.length === 0)
+            return nothingSelected(operation, options.failIfEmpty === true);
+        const where = { subscriptionId: undefined, resourceGroup: undefined };
+        return run({ ...options, ...where, erpVirtualInstances: ids }, client, ctx);
+    };
+}
+/** Instances given by name live in one subscription and resource group: a list there is refused, naming it. */
+function oneScope(options) {
+    for (const [input, given] of [
+        ['subscription-id', options.subscriptionId],
+        ['resource-group', options.resourceGroup],
+    ]) {
+        if (given && given.length > 1) {
+            throw new errors_InputError(input, `names ${given.length} items; with erp-virtual-instance names give one (a selection by tag, or full resource ids, may span several)`);
+        }
+    }
+    return { subscriptionId: options.subscriptionId?.[0], resourceGroup: options.resourceGroup?.[0] };
+}
+/**
+ * The ids to act on where a selection chose them (with one warning for the ones left out); undefined where the
+ * instances were given. erp-status reads every system selected: a gate that left one out would pass unseen.
+ */
+async function selectInstances(operation, options, client, ctx) {
+    const byTag = options.tags !== undefined || options.environment !== undefined;
+    if (byTag && options.erpVirtualInstances) {
+        throw new errors_InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
+    }
+    if (!byTag) {
+        if (options.erpVirtualInstances)
+            return undefined;
+        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
+    }
+    if (!options.subscriptionId?.length) {
+        throw new errors_InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
+    }
+    const { selected } = await listFleet({
+        baseUrl: options.baseUrl,
+        apiVersion: options.apiVersion ?? ERP_API_VERSION,
+        subscriptionIds: options.subscriptionId,
+        resourceGroups: options.resourceGroup,
+        tags: options.tags,
+        environment: options.environment,
+    }, client, ctx);
+    const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
+    return offered.map((m) => m.id);
+}
+function names(members) {
+    const shown = members.slice(0, 20).map((m) => m.name);
+    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+}
+function nothingSelected(operation, failIfEmpty) {
+    return {
+        failure: failIfEmpty
+            ? `No system selected by the tag and environment given, and fail-if-empty is true.`
+            : undefined,
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
+                ],
+            },
+        ],
+    };
+}
+/**
+ * The hook where an erp operation reads a system before acting on it (instance-action.ts, `actOn`): a system
+ * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
+ */
+function leftAlone(options, before, name, log) {
+    const why = noLongerSelected(options, jsonOf(before.response));
+    if (!why)
+        return undefined;
+    log.warning(`left alone, ${why}`);
+    return {
+        target: name,
+        kind: 'succeeded',
+        status: 'Succeeded',
+        leftAlone: true,
+        requestId: before.response.requestId,
+        instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
@@ -26901,6 +26842,7 @@ async function readAfterEnd(o) {
 
 
 
+
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
  * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
@@ -26974,6 +26916,10 @@ async function actOn(o) {
             return readFailure(target.ref, error, elapsed(), log, ctx);
         }
         log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        // Chosen by tag: the read re-checks the selection (erp-list/select.ts), and a system that left it is not touched.
+        const alone = leftAlone(options, before, name, log);
+        if (alone)
+            return { ...alone, durationMs: elapsed() };
         const end = END_STATUS[verb];
         // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
         if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
@@ -27113,195 +27059,6 @@ const INSTANCE_ACTION_OUTPUTS = [
     ...OPERATION_OUTPUTS,
     'instances',
 ];
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
-
-/**
- * C5, one system of a listing: the fields erp-list reports. Loose, as every response schema here (parseBody names
- * in a debug line any field a schema lets go, and a dropped `configuration` of several KB is no such field); the
- * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
- * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
- */
-const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* string */.YjP(),
-    name: schemas/* string */.YjP(),
-    location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    tags: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())),
-    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
-        environment: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    })),
-}));
-/** C5, one page: `{ value, nextLink }`. */
-const erpListPage = pageOf(erpListItem);
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
-
-
-
-
-
-
-/** The only state in which the service offers a system stop and start. */
-const OFFERED_STATE = 'RegistrationComplete';
-/**
- * C5 for every subscription (or each resource group of each), following nextLink to the end, keeping only the
- * systems selected and only the fields reported: one page at a time in memory, whatever the fleet's size.
- */
-async function listFleet(options, client, ctx) {
-    const seen = new Set();
-    const selected = [];
-    let listed = 0;
-    let pages = 0;
-    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
-    for (const scope of scopes(options)) {
-        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
-            'api-version': options.apiVersion,
-        });
-        for await (const page of listPages(client, {
-            method: 'GET',
-            url,
-            schema: erpListPage,
-            what: 'erp virtual instances list',
-            signal: ctx.signal,
-        })) {
-            pages++;
-            for (const item of page.value) {
-                listed++;
-                const member = memberOf(item);
-                // A system shown twice (a listing that moved under us) counts once.
-                if (seen.has(member.id.toLowerCase()))
-                    continue;
-                seen.add(member.id.toLowerCase());
-                if (isSelected(member, options))
-                    selected.push(member);
-            }
-            ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
-        }
-    }
-    ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
-    return { selected, listed, pages };
-}
-function scopes(options) {
-    return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
-        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
-        : [servicePath `/subscriptions/${sub}`]);
-}
-/** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
-function memberOf(item) {
-    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
-    if (typeof ref === 'string') {
-        throw new errors_ServiceError({
-            code: 'UnexpectedListItem',
-            message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
-        });
-    }
-    const { subscriptionId, resourceGroup } = ref;
-    const p = item.properties;
-    return {
-        id: item.id,
-        name: item.name,
-        'subscription-id': subscriptionId,
-        'resource-group': resourceGroup,
-        location: item.location ?? null,
-        environment: p?.environment ?? null,
-        status: p?.status ?? null,
-        health: p?.health ?? null,
-        state: p?.state ?? null,
-        tags: item.tags ?? {},
-    };
-}
-/** Systems a warning names; past them, counted. */
-const WARNING_NAMES = 20;
-/** The selected systems split into those offered stop and start and those left out (warned of once, as `of`). */
-function offeredOf(selected, logger, of) {
-    const offered = selected.filter((m) => m.state === OFFERED_STATE);
-    const left = selected.filter((m) => m.state !== OFFERED_STATE);
-    if (left.length > 0)
-        logger.warning(leftOutWarning(left, of));
-    return { offered, left };
-}
-/** The one warning for the systems selected but not offered stop and start, naming each with its state. */
-function leftOutWarning(left, of) {
-    const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
-    const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
-    return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
-
-
-
-
-/**
- * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
- * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
- */
-const SELECTION_INPUTS = {
-    erpVirtualInstances: optional('erp-virtual-instance'),
-    tags: optional('tag'),
-    environment: optional('environment'),
-};
-/**
- * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
- * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
- * or neither: refused before any request.
- */
-function bySelection(operation, run) {
-    return async (options, client, ctx) => {
-        const ids = await selectInstances(operation, options, client, ctx);
-        if (ids.length === 0)
-            return nothingSelected(operation);
-        return run({ ...options, erpVirtualInstances: ids }, client, ctx);
-    };
-}
-/** The ids to act on: the ones given, or those the listing selected (with one warning for the ones left out). */
-async function selectInstances(operation, options, client, ctx) {
-    const byTag = options.tags !== undefined || options.environment !== undefined;
-    if (byTag && options.erpVirtualInstances) {
-        throw new errors_InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
-    }
-    if (!byTag) {
-        if (options.erpVirtualInstances)
-            return options.erpVirtualInstances;
-        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
-    }
-    if (!options.subscriptionId) {
-        throw new errors_InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
-    }
-    const { selected } = await listFleet({
-        baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? ERP_API_VERSION,
-        subscriptionIds: [options.subscriptionId],
-        resourceGroups: options.resourceGroup ? [options.resourceGroup] : undefined,
-        tags: options.tags,
-        environment: options.environment,
-    }, client, ctx);
-    const { offered } = offeredOf(selected, ctx.logger, operation);
-    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-    return offered.map((m) => m.id);
-}
-function names(members) {
-    const shown = members.slice(0, 20).map((m) => m.name);
-    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
-}
-function nothingSelected(operation) {
-    return {
-        outputs: { result: [], instances: [] },
-        summary: [
-            {
-                title: `${operation}: no system selected`,
-                header: ['erp virtual instance'],
-                rows: [],
-                notes: [
-                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
-                ],
-            },
-        ],
-    };
-}
 
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
 
@@ -27544,6 +27301,7 @@ function planWindow(ref, databases, o) {
 
 
 
+
 /**
  * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
  * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
@@ -27583,7 +27341,10 @@ async function runSystem(system) {
     // The stop's first step reads the system before it sends; the start's first steps are the databases'.
     if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
         try {
-            await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+            const read = await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
+            const alone = leftAlone(o, read, ref.label, log);
+            if (alone)
+                return { ...alone, durationMs: elapsed() };
         }
         catch (error) {
             return readFailure(ref, error, elapsed(), log, ctx);
@@ -27612,6 +27373,9 @@ async function runSystem(system) {
             .pop();
         const outcome = await runStep({ run, step, target, known, log: stepLog });
         log.details.push(...stepLog.details);
+        // The system left the selection (the stop's first read): none of its steps is sent.
+        if (outcome.leftAlone)
+            return { ...outcome, durationMs: elapsed() };
         window.results.push({ step, outcome });
         if (outcome.failure !== undefined)
             break;
@@ -27685,6 +27449,7 @@ const START_INPUTS = {
  */
 /* harmony default export */ const erp_start = (defineOperation({
     name: 'erp-start',
+    resultFile: true,
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
@@ -27692,6 +27457,7 @@ const START_INPUTS = {
     inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-start', erpStart),
 }));
 function erpStart(options, client, ctx) {
@@ -27802,12 +27568,11 @@ async function statusWindow(options, client, ctx, readSystems) {
  */
 /* harmony default export */ const erp_status = (defineOperation({
     name: 'erp-status',
+    resultFile: true,
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
-        subscriptionId: optional('subscription-id'),
-        resourceGroup: optional('resource-group'),
         maxParallel: withDefault('max-parallel'),
         expectStatus: optional('expect-status'),
         ...SELECTION_INPUTS,
@@ -27931,6 +27696,7 @@ const STOP_INPUTS = {
  */
 /* harmony default export */ const erp_stop = (defineOperation({
     name: 'erp-stop',
+    resultFile: true,
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     client: 'resource-manager',
     polls: true,
@@ -27938,6 +27704,7 @@ const STOP_INPUTS = {
     inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-stop', erpStop),
 }));
 function erpStop(options, client, ctx) {
@@ -28019,22 +27786,31 @@ function matrixOf(members, perLeg) {
     }
     return { matrix: { include } };
 }
-/** GitHub's limit of one output, as the action keeps it (src/action/limits.ts). */
-const OUTPUT_BYTES = 1_000_000 - 1_000;
+/** GitHub's limit of the outputs a job hands on: 1 MiB, counted as it counts them, in UTF-16. */
+const JOB_OUTPUT_BYTES = 1024 * 1024;
+/** A text's size as GitHub counts a job's outputs: two bytes a UTF-16 code unit. */
+const utf16Bytes = (text) => text.length * 2;
+const matrix_shown = (size) => `${(size / 1024 / 1024).toFixed(2)} MiB`;
+const NARROWER = 'narrow the scope (a resource group, one more tag, the environment) and list the window in several jobs';
 /**
- * Why `ids` or `matrix` cannot be handed on whole, else undefined. Past the limit the runner's output would be cut,
- * and a list of ids cut mid-id could name another system (`…/X0` of `…/X01`): refused instead, before any step uses it.
+ * What a listing job can hand on: `matrix` alone over GitHub's 1 MiB of a job's outputs fails (before any output
+ * is set; a cut matrix would drop systems from the window); `ids` and `matrix` together over it warn, since a
+ * window hands on `count` and `matrix` only. Sizes as GitHub counts them (UTF-16).
  */
 function overOutputLimit(outputs) {
-    for (const [name, value] of Object.entries(outputs)) {
-        if (value === undefined)
-            continue;
-        const size = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value), 'utf8');
-        if (size > OUTPUT_BYTES) {
-            return `${name} would be ${size} bytes, over GitHub's limit of 1 MB an output: narrow the selection (resource-group, tag, environment) and list in several steps`;
-        }
+    const matrix = outputs.matrix ? utf16Bytes(JSON.stringify(outputs.matrix)) : 0;
+    const ids = utf16Bytes(outputs.ids);
+    if (matrix > JOB_OUTPUT_BYTES) {
+        return {
+            failure: `matrix would be ${matrix_shown(matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: ${NARROWER}`,
+        };
     }
-    return undefined;
+    if (ids + matrix > JOB_OUTPUT_BYTES) {
+        return {
+            warning: `ids and matrix together are ${matrix_shown(ids + matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: hand on count and matrix only (erp-report's expected takes the matrix), or ${NARROWER}.`,
+        };
+    }
+    return {};
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
@@ -28056,7 +27832,7 @@ const SUMMARY_ROWS = 200;
     client: 'resource-manager',
     inputs: {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
-        subscriptionIds: required('subscription-id', resourceNames(128)),
+        subscriptionIds: required('subscription-id', subscriptionIds),
         // A list here, where the other operations read one: the same input, read by this operation's own parser.
         resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) },
         tags: optional('tag'),
@@ -28074,7 +27850,10 @@ async function erpList(options, client, ctx) {
     const built = matrixOf(offered, options.perLeg);
     const ids = offered.map((m) => m.id).join('\n');
     const matrix = 'matrix' in built ? built.matrix : undefined;
-    const tooLarge = overOutputLimit({ ids, matrix });
+    const size = overOutputLimit({ ids, matrix });
+    if (size.warning)
+        ctx.logger.warning(size.warning);
+    const tooLarge = size.failure;
     const empty = offered.length === 0 && options.failIfEmpty;
     const failure = 'failure' in built
         ? built.failure
@@ -28119,6 +27898,334 @@ async function erpList(options, client, ctx) {
         ],
         failure,
     };
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/operations/types.ts
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
+const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
+const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => schemas/* object */.Ikc({
+    format: schemas/* literal */.euz(RESULT_FORMAT),
+    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
+    run: schemas/* object */.Ikc({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: datetime({ offset: true }),
+    endedAt: datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas/* enum */.k5n(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas/* string */.YjP(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
+            step: schemas/* string */.YjP(),
+            target: format_text(),
+            outcome: schemas/* enum */.k5n(OUTCOMES),
+            word: schemas/* string */.YjP(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/gather.ts
+
+
+
+/** Files larger than this are not a step's result (60 systems make about 40 KB): skipped unread. */
+const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/**
+ * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files:
+ * one of the known format is kept; any other (another format, not JSON) is skipped and named.
+ */
+async function gatherResults(results) {
+    const gathering = { files: [], skipped: [] };
+    const entries = await (0,promises_.readdir)(results, { recursive: true, withFileTypes: true });
+    const files = entries
+        .filter((e) => e.isFile())
+        .map((e) => (0,external_node_path_namespaceObject.join)(e.parentPath, e.name))
+        .sort();
+    for (const path of files) {
+        const shown = (0,external_node_path_namespaceObject.relative)(results, path) || path;
+        const read = await readResult(path);
+        if ('file' in read)
+            gathering.files.push({ path: shown, file: read.file });
+        else
+            gathering.skipped.push({ path: shown, why: read.why });
+    }
+    return gathering;
+}
+async function readResult(path) {
+    const text = await (0,promises_.readFile)(path, 'utf8');
+    if (text.length > MAX_FILE_BYTES)
+        return { why: 'too large for a result file' };
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { why: 'does not parse as JSON' };
+    }
+    const format = json?.format;
+    const parsed = resultFile.safeParse(json);
+    if (parsed.success)
+        return { file: parsed.data };
+    if (typeof format !== 'string')
+        return { why: 'has no format: not a result file' };
+    if (format !== RESULT_FORMAT) {
+        return { why: `is of an unknown format ('${format.slice(0, 60)}'; this version reads ${RESULT_FORMAT})` };
+    }
+    const issue = parsed.error.issues[0];
+    return { why: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/merge.ts
+
+const ms = (iso) => (iso ? Date.parse(iso) : undefined);
+const merge_keyOf = (s) => (s.id ?? s.name).toLowerCase();
+/** The order in which systems that need a person are listed: failed, missing, not sent, still running. */
+const ATTENTION = { failed: 0, missing: 1, 'not sent': 2, running: 3 };
+/** Merges the files by system (the newer result stands), marks the expected systems without one `missing`. */
+function mergeWindow(gathered, expected, skipped) {
+    const legOf = new Map((expected ?? []).map((e) => [e.id.toLowerCase(), e.leg]));
+    const idOfName = uniqueIdsByName(expected ?? []);
+    const chosen = new Map();
+    const replaced = [];
+    for (const { path, file } of gathered) {
+        for (const s of file.systems) {
+            const id = s.id ?? idOfName.get(s.name.toLowerCase());
+            const key = merge_keyOf({ id, name: s.name });
+            const candidate = {
+                system: {
+                    ...systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
+                    stepStartedAt: ms(file.startedAt),
+                    stepEndedAt: ms(file.endedAt),
+                },
+                endedAt: ms(s.endedAt) ?? ms(file.endedAt) ?? 0,
+                attempt: Number(file.run.attempt ?? 1),
+            };
+            const before = chosen.get(key);
+            if (!before)
+                chosen.set(key, candidate);
+            else {
+                const newer = newerOf(before, candidate);
+                const older = newer === before ? candidate : before;
+                chosen.set(key, newer);
+                const pair = { newer: newer.system.file, older: older.system.file };
+                const same = replaced.find((r) => r.newer === pair.newer && r.older === pair.older);
+                if (same)
+                    same.names.push(s.name);
+                else
+                    replaced.push({ names: [s.name], ...pair });
+            }
+        }
+    }
+    const systems = [...chosen.values()].map((c) => c.system);
+    for (const e of expected ?? []) {
+        if (chosen.has(e.id.toLowerCase()))
+            continue;
+        systems.push({ name: e.name, id: e.id, leg: e.leg ?? '-', outcome: 'missing', word: 'missing' });
+    }
+    // In the order of `expected` (the matrix's legs) where given, else as the files were read; those that need a
+    // person first.
+    const place = new Map((expected ?? []).map((e, i) => [e.id.toLowerCase(), i]));
+    const at = (s, i) => place.get(merge_keyOf(s)) ?? place.size + i;
+    const order = (s) => ATTENTION[s.outcome] ?? 9;
+    const sorted = systems
+        .map((s, i) => ({ s, i: at(s, i) }))
+        .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
+    const times = gathered.flatMap(({ file }) => [ms(file.startedAt), ms(file.endedAt)]);
+    return {
+        title: titleOf(systems),
+        systems: sorted.map((x) => x.s),
+        attention: systems.filter((s) => s.outcome in ATTENTION).length,
+        replaced,
+        skipped,
+        files: gathered.length,
+        startedAt: times.length ? Math.min(...times) : undefined,
+        endedAt: times.length ? Math.max(...times) : undefined,
+    };
+}
+/** The later result: the one that ended later, else the later attempt; on a tie the one read last. */
+function newerOf(a, b) {
+    if (a.endedAt !== b.endedAt)
+        return a.endedAt > b.endedAt ? a : b;
+    return a.attempt > b.attempt ? a : b;
+}
+/** A file written without ids (the fallback of the rows) is matched to `expected` by name where it is unique. */
+function uniqueIdsByName(expected) {
+    const byName = new Map();
+    for (const e of expected) {
+        const name = nameOfId(e.id).toLowerCase();
+        byName.set(name, byName.has(name) ? null : e.id);
+    }
+    return new Map([...byName].filter((entry) => entry[1] !== null));
+}
+function systemOf(s, where) {
+    return {
+        name: s.name,
+        id: where.id,
+        leg: where.leg,
+        file: where.path,
+        operation: where.operation,
+        outcome: s.outcome,
+        word: s.outcome === 'running' ? 'still running' : s.word,
+        before: s.before ?? undefined,
+        after: s.after ?? undefined,
+        cause: s.cause ?? undefined,
+        startedAt: ms(s.startedAt),
+        endedAt: ms(s.endedAt),
+        steps: s.steps,
+    };
+}
+/** `window: 58 stopped, 1 failed, 1 missing`: the succeeded words first, in the order met, then the rest. */
+function titleOf(systems) {
+    const counts = new Map();
+    const ranked = [...systems].sort((a, b) => (ATTENTION[a.outcome] ?? -1) - (ATTENTION[b.outcome] ?? -1));
+    for (const s of ranked)
+        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
+    const said = [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+    return `window: ${said || 'no system'}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
+
+
+
+
+/**
+ * erp-report: the window as one page. Reads the result files the legs of a window wrote (erp-stop, erp-start,
+ * erp-status `result-file`), merges them by system, marks the expected systems without a result missing, and gives
+ * one summary and one verdict. Sends no request and needs no sign-in.
+ */
+/* harmony default export */ const erp_report = (defineOperation({
+    name: 'erp-report',
+    description: "Reads the result files of a window's legs (result-file) and gives one summary and one verdict for the whole window; sends no request.",
+    client: 'none',
+    inputs: {
+        results: required('results'),
+        expected: optional('expected'),
+        failOn: withDefault('fail-on'),
+    },
+    outputs: ['result', 'count', 'failed', 'missing', 'instances'],
+    example: '--results ./results --expected "$MATRIX"',
+    run: erpReport,
+}));
+async function erpReport(options, _client, ctx) {
+    const gathering = await gatherResults(options.results).catch((error) => {
+        throw new errors_InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
+    });
+    for (const s of gathering.skipped)
+        ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+    const window = mergeWindow(gathering.files, options.expected, gathering.skipped);
+    for (const r of window.replaced) {
+        ctx.logger.info(`${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
+    }
+    ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
+    const instances = window.systems.map(instanceOf);
+    const bad = window.systems.filter((s) => ['failed', 'missing', 'not sent'].includes(s.outcome));
+    const failure = bad.length > 0 && options.failOn === 'any'
+        ? `${window.title}: ${bad
+            .slice(0, 10)
+            .map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`)
+            .join('; ')}${bad.length > 10 ? `; and ${bad.length - 10} more` : ''}.`
+        : undefined;
+    const result = {
+        outputs: {
+            result: instances,
+            instances,
+            count: window.systems.length,
+            failed: window.systems.filter((s) => s.outcome === 'failed').length,
+            missing: window.systems.filter((s) => s.outcome === 'missing').map((s) => s.id ?? s.name),
+        },
+        summary: [tableOf(window)],
+        failure,
+        window,
+    };
+    return result;
+}
+/** One entry of erp-report's `instances`. */
+function instanceOf(s) {
+    return {
+        name: s.name,
+        id: s.id ?? null,
+        leg: s.leg,
+        file: s.file ?? null,
+        operation: s.operation ?? null,
+        outcome: s.word,
+        before: s.before ?? null,
+        after: s.after ?? null,
+        cause: s.cause ?? null,
+    };
+}
+/** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
+function tableOf(window) {
+    const shown = window.systems.slice(0, Math.max(window.attention, 0));
+    return {
+        title: window.title,
+        header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
+        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+        notes: [
+            `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
+            ...window.replaced.map((r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+            ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+        ],
+    };
+}
+/** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
+function namesOf(names) {
+    const shown = names.slice(0, 10).join(', ');
+    return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
@@ -28191,6 +28298,11 @@ const WAIT_INPUTS = {
     inputs: WAIT_INPUTS,
     outputs: OPERATION_OUTPUTS,
     example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
+    view: {
+        resume: 'wait-for-operation and the operation-urls output',
+        firstTable: "Times: this step's wait, and the service's own start and end",
+        title: () => 'nothing to wait for',
+    },
     run: waitForOperation,
 }));
 /**
@@ -28202,7 +28314,7 @@ async function waitForOperation(options, client, ctx) {
     const entries = options.operationUrl.map((entry, i) => ({
         url: onOrigin(entry.url, client.origin),
         n: i + 1,
-        system: systemOf(entry, i, options.baseUrl),
+        system: wait_for_operation_systemOf(entry, i, options.baseUrl),
     }));
     if (entries.length === 0) {
         ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
@@ -28246,7 +28358,7 @@ async function waitForOperation(options, client, ctx) {
     });
 }
 /** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
-function systemOf(entry, i, baseUrl) {
+function wait_for_operation_systemOf(entry, i, baseUrl) {
     if (entry.target === undefined || entry.verb === undefined)
         return undefined;
     const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
@@ -28647,6 +28759,22 @@ const SYNCHRONIZATION_OUTPUTS = [
     'failed-datasets',
     ...RESPONSE_ID_OUTPUTS,
 ];
+/**
+ * How the synchronizations' summaries read: their own tables show the synchronization, the title its status (or
+ * the row's word where there is none: `nothing to cancel`).
+ */
+const SYNCHRONIZATION_VIEW = {
+    ownTables: true,
+    title: ({ outputs, rows }) => {
+        const status = outputs['synchronization-status'];
+        return status ? `synchronization ${String(status)}` : rows?.[0]?.word;
+    },
+    whatToDo: {
+        dataset: "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.",
+        conflict: 'A synchronization is running on the share subscription: follow it with wait-for-sync, or end it with sync-cancel; then start again.',
+        'service failed': 'The synchronization ended as failed: its message is above; fix its cause at the source share or the account, then start a new synchronization with sync-start.',
+    },
+};
 /** What wait-for-sync says: log lines, messages, outputs and the summary. */
 function logSchedule(settings, schedule, nextRun, ctx) {
     if (schedule) {
@@ -28699,18 +28827,48 @@ function synchronizationOutputs(sync, failedDatasets = []) {
         'failed-datasets': failedDatasets,
     };
 }
+const NONE_SEEN = { outcome: 'failed', word: 'none seen' };
+const timeOf = (iso) => {
+    const ms = iso ? Date.parse(iso) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
+function synchronizationRow(sync, end = {}) {
+    const mark = end.mark ?? (sync ? statusMark(sync.status) : NONE_SEEN);
+    return {
+        target: sync?.synchronizationId ?? '(none seen)',
+        outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
+        word: mark.word,
+        after: sync?.status ?? undefined,
+        startedAt: timeOf(sync?.startTime),
+        endedAt: timeOf(sync?.endTime),
+        ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
+    };
+}
+/** The rows and the failure's kind of a synchronization step. */
+function synchronizationRows(sync, end) {
+    const row = synchronizationRow(sync, end);
+    return {
+        rows: [row],
+        failure: end.failure,
+        ...(row.cause ? { failureKind: row.cause.kind } : {}),
+    };
+}
+/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
+const failedKind = (failed) => failed.length > 0 ? 'dataset' : 'service failed';
 /**
  * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
- * the failed datasets where any), and the summary's tables.
+ * the failed datasets where any), its row, and the summary's tables.
  */
-function synchronizationResult(sync, share, { notes = [], failure, failed = [] } = {}) {
+function synchronizationResult(sync, share, { notes = [], failed = [], ...end } = {}) {
+    const done = synchronizationRows(sync, end);
     return {
         outputs: {
             ...synchronizationOutputs(sync, failed),
             result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
         },
-        summary: [synchronizationTable(sync, shareContext(share), notes), ...datasetsTable(failed)],
-        failure,
+        summary: [synchronizationTable(sync, shareContext(share), notes, done.rows[0]), ...datasetsTable(failed)],
+        ...done,
     };
 }
 function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
@@ -28728,7 +28886,7 @@ function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
 }
 const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
 /** The summary's row of one synchronization, with where it happened. */
-function synchronizationTable(sync, context, notes = []) {
+function synchronizationTable(sync, context, notes = [], row = synchronizationRow(sync)) {
     const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
     return {
         title: 'Synchronization',
@@ -28746,7 +28904,8 @@ function synchronizationTable(sync, context, notes = []) {
                 ],
             ]
             : [['(none seen)', '—', '—', '—', '—', '—']],
-        marks: [sync ? statusMark(sync.status) : { outcome: 'failed', word: 'none seen' }],
+        // The mark is the row's: the table and the title never disagree.
+        marks: [{ outcome: row.outcome, word: row.word }],
         notes: allNotes.length ? allNotes : undefined,
     };
 }
@@ -28758,8 +28917,8 @@ function shareContext(o) {
         ['resource group', o.resourceGroup],
     ];
 }
-function summaryTables(sync, settings, now, context) {
-    const tables = [synchronizationTable(sync, context)];
+function summaryTables(sync, settings, now, context, row) {
+    const tables = [synchronizationTable(sync, context, [], row)];
     const rows = settings.map((s) => {
         const scheduled = isScheduleBased(s);
         const schedule = scheduled ? findSchedule([s]) : undefined;
@@ -28968,6 +29127,7 @@ const wait_for_sync_WAIT_INPUTS = {
     inputs: wait_for_sync_WAIT_INPUTS,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: SYNCHRONIZATION_VIEW,
     run: waitForSync,
 }));
 /**
@@ -28990,6 +29150,7 @@ async function waitForSync(options, client, ctx) {
             outputs: { 'failed-datasets': [] },
             summary: [],
             failure: "Cancelled while reading the source share's settings.",
+            failureKind: 'cancelled',
         };
     }
     const scheduleReadAt = clock.now();
@@ -29003,23 +29164,32 @@ async function waitForSync(options, client, ctx) {
     logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
     const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
     const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
-    const finish = (failure) => ({
-        outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
-        summary: [
-            ...summaryTables(sync, settings, scheduleReadAt, shareContext(options)),
-            ...datasetsTable(datasets.failed),
-        ],
-        failure,
-    });
+    const finish = (end = {}) => {
+        const done = synchronizationRows(sync, end);
+        return {
+            outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
+            summary: [
+                ...summaryTables(sync, settings, scheduleReadAt, shareContext(options), done.rows[0]),
+                ...datasetsTable(datasets.failed),
+            ],
+            ...done,
+        };
+    };
     switch (end) {
         case 'succeeded':
             return finish();
         case 'failed':
-            return finish(failureWithDatasets(endedInFailure(sync), datasets));
+            return finish({
+                failure: failureWithDatasets(endedInFailure(sync), datasets),
+                kind: failedKind(datasets.failed),
+            });
         case 'timeout':
-            return finish(timeoutMessage(clock.now() - started, sync, wanted, listedAny));
+            return finish({
+                failure: timeoutMessage(clock.now() - started, sync, wanted, listedAny),
+                kind: 'timeout',
+            });
         case 'cancelled':
-            return finish(cancelledWhileWaiting(sync, wanted));
+            return finish({ failure: cancelledWhileWaiting(sync, wanted), kind: 'cancelled' });
     }
 }
 /** `$` kept literal and spaces as %20, the way OData services document their query options. */
@@ -29062,6 +29232,7 @@ async function planStart(share, mode, runningHint, ctx) {
     const newest = await newestListed(share);
     if (newest && classifyStatus(newest.status) === 'running') {
         return planResult('sync-start', share, [], ctx, {
+            failureKind: 'conflict',
             failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
         });
     }
@@ -29102,7 +29273,8 @@ function planResult(operation, share, targets, ctx, more = {}) {
     return {
         outputs: { changes, plan, 'failed-datasets': [], result: plan },
         summary: [planTable(operation, 'target', targets, shareContext(share.options))],
-        failure: more.failure,
+        rows: planRows(targets),
+        ...more,
     };
 }
 /** A real run's `changes` and `plan`: whether it sent a change, and no plan. */
@@ -29140,6 +29312,7 @@ const sync_start_START_INPUTS = {
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    view: SYNCHRONIZATION_VIEW,
     run: syncStart,
 }));
 const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
@@ -29166,24 +29339,31 @@ async function syncStart(options, client, ctx) {
             return result(sync, {
                 failed: datasets.failed,
                 failure: failureWithDatasets(endedInFailure(sync), datasets),
+                kind: failedKind(datasets.failed),
             });
         }
         case 'lost':
             return result(sync, {
                 failure: `${errors_oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
+                kind: 'other',
             });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
+                kind: 'timeout',
             });
         case 'cancelled': {
             const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
             if (!options.cancelOnAbort) {
                 return result(sync, {
                     failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
+                    kind: 'cancelled',
                 });
             }
-            return result(sync, { failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}` });
+            return result(sync, {
+                failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}`,
+                kind: 'cancelled',
+            });
         }
     }
 }
@@ -29303,6 +29483,7 @@ const CANCEL_INPUTS = {
     plans: true,
     outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: SYNCHRONIZATION_VIEW,
     run: syncCancel,
 }));
 /**
@@ -29373,12 +29554,13 @@ async function syncCancel(options, client, ctx) {
         if (known && !known.synchronizationId) {
             return result(known, {
                 failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
+                kind: 'not sent',
             });
         }
         if (!known?.synchronizationId) {
             const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
             logger.info(`${nothing} Nothing was sent.`);
-            return result(undefined, { notes: [nothing] });
+            return result(undefined, { notes: [nothing], mark: { outcome: 'skipped', word: 'nothing to cancel' } });
         }
         id = known.synchronizationId;
         logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
@@ -29400,30 +29582,38 @@ async function syncCancel(options, client, ctx) {
         case 'failed': {
             if (isCancelled(sync.status)) {
                 logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
-                return result(sync, { notes: [`The cancel took effect: ${sync.status}.`] });
+                return result(sync, {
+                    notes: [`The cancel took effect: ${sync.status}.`],
+                    mark: { outcome: 'succeeded', word: 'cancelled' },
+                });
             }
             // Any other end came first, and the synchronization is no longer running: what the step was for.
             const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
             logger.info(ended);
             const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
-            return result(sync, { notes: [ended], failed });
+            // Ended is what the step was for: nothing was left to cancel.
+            return result(sync, { notes: [ended], failed, mark: { outcome: 'skipped', word: 'already ended' } });
         }
         case 'lost':
             return result(sync, {
                 failure: `${errors_oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'other',
             });
         case 'timeout':
             return result(sync, {
                 failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'timeout',
             });
         case 'cancelled':
             return result(sync, {
                 failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
+                kind: 'cancelled',
             });
     }
 }
 
 ;// CONCATENATED MODULE: ./src/operations/registry.ts
+
 
 
 
@@ -29451,10 +29641,810 @@ const registry_REGISTRY = [
     check_image_cached,
     app_remove_user,
     app_current_user,
+    erp_report,
 ];
 const OPERATION_NAMES = registry_REGISTRY.map((module) => module.name);
 function findOperation(name) {
     return registry_REGISTRY.find((module) => module.name === name);
+}
+
+;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
+
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** Why a runner offers no ID token, and what to add: said before any request. */
+const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
+    'pull requests from forks get no ID token whatever the permissions.';
+/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
+class IdTokenNotOffered extends errors_InputError {
+    constructor(message) {
+        super('client-secret', message);
+        this.name = 'IdTokenNotOffered';
+    }
+}
+/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
+function readSignIn(inputs, baseUrl, idToken, operation) {
+    const accessToken = inputs.optional('access-token');
+    if (accessToken)
+        return { kind: 'access-token', accessToken };
+    const clientId = inputs.optional('client-id');
+    const tenantId = inputs.optional('tenant-id');
+    const clientSecret = inputs.optional('client-secret');
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+    if (!clientId || !tenantId) {
+        throw new errors_InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+    }
+    const authUrl = inputs.required('auth-url', operation);
+    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
+    if (clientSecret)
+        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
+    if (!idToken) {
+        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
+    }
+    const audience = inputs.optional('oidc-audience');
+    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+/**
+ * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
+ * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
+ */
+function maskingSignature(source, onSecret) {
+    if (!source)
+        return undefined;
+    return async (audience) => {
+        const token = await source(audience);
+        const signature = token.split('.')[2];
+        if (signature)
+            onSecret(signature);
+        return token;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/runtime/advice.ts
+
+
+
+
+
+/** The operation that resumes an operation's URL (it reads `operation-url`), from the registry. */
+const resumer = () => registry_REGISTRY.find((m) => useOf(m, 'operation-url'))?.name ?? 'a later step';
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
+function advice_adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
+    if (error instanceof errors_InputError) {
+        return `Correct the input '${error.input}' in the step's with: block (docs/inputs.md says what it accepts), then run the job again.`;
+    }
+    if (error instanceof OriginError) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof errors_TimeoutError) {
+        return `Raise timeout, or resume with ${resumer()} and the operation-urls output where the step set one.`;
+    }
+    if (error instanceof errors_ServiceError) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
+
+/** The kind of an error that ended the step before any target was done. */
+function what_to_do_kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+        if (error.status === 409)
+            return 'conflict';
+    }
+    return undefined;
+}
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one; an operation's own line where it declares one.
+ */
+function what_to_do_whatToDo(kind, { operation, shown = {}, requestId = false }) {
+    return shown.whatToDo?.[kind] ?? generalLine(kind, operation, shown.resume, requestId);
+}
+function generalLine(kind, operation, resume, requestId) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (a listing by tag shows what exists); the other targets were processed.';
+        case 'timeout':
+            if (!resume)
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!resume)
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped).`;
+        case 'not sent':
+            return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
+        case 'conflict':
+            return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
+        case 'whole system':
+            return `The system cannot start while its database is not running: run ${operation} with \`whole-system: true\`, which starts its HANA databases first, then the system.`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
+        case 'image not cached':
+            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'other':
+            return requestId
+                ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'
+                : 'See the step log for the details.';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/window-advice.ts
+
+
+/** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
+const WINDOW_ADVICE = {
+    missing: "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
+    'not sent': 'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
+    running: "A system still running was accepted and not followed to its end: follow it with wait-for-operation and its leg's `operations` output, or run the step again (what is done is skipped).",
+};
+/** One line per kind met among the systems that need a person, in the order they are listed. */
+function windowAdvice(window) {
+    const lines = new Map();
+    for (const s of window.systems.slice(0, window.attention)) {
+        if (s.outcome !== 'failed') {
+            lines.set(s.outcome, WINDOW_ADVICE[s.outcome]);
+            continue;
+        }
+        const kind = s.cause?.kind ?? 'other';
+        const operation = s.operation ?? 'the step';
+        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
+        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
+    }
+    return [...lines.values()];
+}
+
+// EXTERNAL MODULE: ./src/runtime/nearest.ts
+var nearest = __nccwpck_require__(4946);
+;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/reader.ts
+
+
+
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    source;
+    note;
+    constructor(source, note = () => { }) {
+        this.source = source;
+        this.note = note;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new errors_InputError(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, INPUTS[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new errors_InputError(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = INPUTS[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
+            throw new errors_InputError(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
+        }
+        return parsed.data;
+    }
+}
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return redactUrls(text).replace(/\p{Cc}/gu, '?');
+}
+
+;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
+
+
+
+
+/**
+ * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
+ * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
+ * token, read without its signature, and the federated credential that would match them.
+ */
+/** The token endpoint's error body; lenient, any field may be missing. */
+const tokenErrorBody = onFirstUse(() => schemas/* looseObject */._H3({
+    error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
+}));
+/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
+const idTokenPayload = onFirstUse(() => schemas/* looseObject */._H3({
+    iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
+    job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+    ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
+}));
+/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
+function tokenEndpointAnswered(status) {
+    return (status >= 200 && status < 300) || status === 400 || status === 401;
+}
+/**
+ * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
+ * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
+ * general hint).
+ */
+function throwIfRefused(response, context) {
+    if (response.status < 400)
+        return;
+    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
+    const body = parse/* safeParse */.xL(tokenErrorBody, jsonOf(response));
+    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
+        numberIn(body.success ? body.data.error_description : undefined);
+    const claims = context.assertion ? readClaims(context.assertion) : undefined;
+    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
+    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
+    if (!diagnosis)
+        throw error;
+    throw new errors_ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
+        signIn: true,
+        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
+        diagnosis,
+    });
+}
+/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
+function numberIn(description) {
+    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
+    return match ? Number(match[1]) : undefined;
+}
+/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
+function readClaims(token) {
+    const payload = token.split('.')[1];
+    if (!payload)
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+    const parsed = parse/* safeParse */.xL(idTokenPayload, json);
+    if (!parsed.success)
+        return undefined;
+    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
+    return {
+        issuer: iss,
+        subject: sub,
+        audience: Array.isArray(aud) ? aud[0] : aud,
+        job_workflow_ref,
+        environment,
+        ref,
+    };
+}
+/** The federated credential that would match the token: its own issuer, subject and audience. */
+function matching(claims) {
+    if (!claims?.issuer || !claims.subject || !claims.audience)
+        return undefined;
+    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
+}
+const sign_in_error_lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
+/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
+function subjectReason(claims) {
+    if (claims?.environment) {
+        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
+    }
+    if (claims?.subject?.endsWith(':pull_request'))
+        return ' A pull request presents the pull_request subject.';
+    return '';
+}
+/** The refusals of a federated sign-in: the claims shown, and the credential that would match written out. */
+function federatedCause(number, claims) {
+    const credential = matching(claims);
+    const register = credential
+        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
+        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
+    const subject = quoted(claims?.subject);
+    const said = (cause, whatToDo) => ({
+        errorNumber: number,
+        claims,
+        credential,
+        cause,
+        whatToDo,
+    });
+    switch (number) {
+        case 70021:
+            return said("No federated credential on the app matches the runner's ID token", register);
+        case 700211:
+            return said("The federated credential's issuer is not the ID token's", `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`);
+        case 700212:
+            return said("The federated credential's audience is not the ID token's", `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`);
+        case 700213:
+            return said("No federated credential's subject equals the ID token's subject", `The credential's subject must equal the token's exactly: ${subject}.${subjectReason(claims)} ${register}`);
+        case 7002138:
+            return said("The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025", 
+            // A record written before subjects compared with case can be refused though it reads the same (issue 43).
+            `Write owner, repository and environment with the token's exact case: ${subject}. Where the credential's subject already equals it exactly, delete the federated credential and create it again. ${register}`);
+        case 70025:
+            return said('The app has no federated credential at all', `Check client-id: the credential may be on another app or identity. Or ${sign_in_error_lowerFirst(register)}`);
+        default:
+            return undefined;
+    }
+}
+/** The refusals whose fix is an input, not a credential: the claims shown where a token was presented. */
+const INPUT_CAUSES = {
+    700016: {
+        cause: 'No app with this client-id is registered in the tenant',
+        whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+    },
+    7000215: {
+        cause: 'The client secret is invalid',
+        whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+    },
+    90002: {
+        cause: 'The tenant was not found',
+        whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+    },
+    700024: {
+        cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+        whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+    },
+};
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+function diagnose(number, claims) {
+    const federated = federatedCause(number, claims);
+    if (federated)
+        return federated;
+    const input = number === undefined ? undefined : INPUT_CAUSES[number];
+    if (input)
+        return { errorNumber: number, claims, ...input };
+    if (!claims)
+        return undefined;
+    // A number not in the table: a federated sign-in still shows what it presented and what would match.
+    const credential = matching(claims);
+    const register = federatedCause(70021, claims).whatToDo;
+    return {
+        errorNumber: number,
+        claims,
+        credential,
+        cause: "The token endpoint refused the runner's ID token",
+        whatToDo: `Check client-id and tenant-id; then ${sign_in_error_lowerFirst(register)}`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/auth.ts
+
+
+
+
+
+/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
+const RENEWAL_RETRY_MS = 30_000;
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
+const LAST_USE_MARGIN_MS = 10_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
+function bearerToken(token) {
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
+}
+/** Area D: the API token travels in its own header. */
+function apiToken(token) {
+    return { headers: async () => ({ 'x-api-token': token }) };
+}
+const tokenResponse = onFirstUse(() => schemas/* looseObject */._H3({
+    access_token: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
+    expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
+    token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
+}));
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
+/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
+function tokenGrant(options) {
+    // When the token in hand stops being usable, and when a failed renewal is tried again.
+    let cached;
+    let pending;
+    let retryRenewalAt = 0;
+    const endpoint = (() => {
+        const url = new URL(options.tokenPath, options.http.origin);
+        return `${url.origin}${url.pathname}`;
+    })();
+    const fetchToken = async () => {
+        const body = await requestToken(options, endpoint);
+        options.onToken?.(body.access_token);
+        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+        // Short-lived tokens renew at half their life rather than at once.
+        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
+        const now = options.clock.now();
+        cached = {
+            token: body.access_token,
+            renewAt: now + lifetimeMs - margin,
+            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+        };
+        retryRenewalAt = 0;
+        return body.access_token;
+    };
+    /** The token in hand while it can still be sent. */
+    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+    const renewalFailed = (error) => {
+        const valid = stillValid();
+        if (!valid)
+            return;
+        const left = valid.validUntil - options.clock.now();
+        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+        if (options.clock.now() >= retryRenewalAt) {
+            const why = error instanceof Error ? error.message : String(error);
+            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
+                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
+        }
+        retryRenewalAt = options.clock.now() + wait;
+    };
+    return {
+        async headers(signal) {
+            const now = options.clock.now();
+            if (cached && now < cached.renewAt)
+                return { authorization: `Bearer ${cached.token}` };
+            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+            const current = stillValid();
+            if (current) {
+                if (now >= retryRenewalAt)
+                    renew().catch(renewalFailed);
+                return { authorization: `Bearer ${current.token}` };
+            }
+            try {
+                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
+            }
+            catch (error) {
+                if (error instanceof errors_ServiceError)
+                    options.onFailure?.(error);
+                throw error;
+            }
+        },
+        refresh() {
+            cached = undefined;
+        },
+    };
+}
+/** The grant's form: the client credentials, with the secret or with the runner's OIDC token as the assertion. */
+async function grantForm(options) {
+    const form = {
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        scope: options.scope,
+    };
+    if (options.clientSecret !== undefined)
+        form.client_secret = options.clientSecret;
+    else if (options.clientAssertion) {
+        form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+        try {
+            form.client_assertion = await options.clientAssertion();
+        }
+        catch (error) {
+            throw idTokenFailure(error);
+        }
+    }
+    return form;
+}
+/** One token from the endpoint: the form sent, a refusal explained, the answer read without ever quoting it. */
+async function requestToken(options, endpoint) {
+    const form = await grantForm(options);
+    try {
+        const response = await options.http.send({
+            method: 'POST',
+            url: options.tokenPath,
+            form,
+            intent: 'read',
+            ok: tokenEndpointAnswered,
+        });
+        // A refusal says what to change, by its error number (sign-in-error.ts).
+        throwIfRefused(response, { endpoint, assertion: form.client_assertion });
+        return parseTokenResponse(response);
+    }
+    catch (error) {
+        throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+    }
+}
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded(work, ms, endpoint) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new errors_ServiceError({
+            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+        })), ms);
+        timer.unref();
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function auth_untilAborted(work, signal) {
+    if (!signal)
+        return work;
+    signal.throwIfAborted();
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
+function idTokenFailure(error) {
+    if (error instanceof errors_ServiceError)
+        return error;
+    return new errors_ServiceError({
+        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
+        code: 'IdTokenUnavailable',
+        message: errors_oneLine(error instanceof Error ? error.message : String(error)),
+        signIn: true,
+        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
+            'federated credential expects.',
+    });
+}
+/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
+function tokenEndpointFailure(error, endpoint, withSecret) {
+    if (!(error instanceof errors_ServiceError) || error.signIn)
+        return error;
+    const check = withSecret
+        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
+        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
+            "match this workflow's OIDC token.";
+    return new errors_ServiceError({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${endpoint}`,
+        signIn: true,
+        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
+    });
+}
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response) {
+    try {
+        return parseBody(response, tokenResponse, 'token endpoint');
+    }
+    catch (error) {
+        if (!(error instanceof errors_ServiceError))
+            throw error;
+        throw new errors_ServiceError({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+            requestId: response.requestId,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/connect.ts
+
+
+
+function connectResourceManager(baseUrl, signIn, options) {
+    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
+}
+function connectAppManagement(apiUrl, token, options) {
+    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
+}
+function credentialFor(signIn, options) {
+    if (signIn.kind === 'access-token')
+        return bearerToken(signIn.accessToken);
+    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
+    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
+    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
+    return tokenGrant({
+        http,
+        tokenPath: tokenUrl.href,
+        clientId: signIn.clientId,
+        scope: signIn.scope,
+        clock: options.clock,
+        onToken: options.onSecret,
+        onRetry: options.onRetry,
+        onFailure: options.onSignInFailure,
+        renewalTimeoutMs: options.requestTimeoutMs,
+        ...(signIn.kind === 'client-secret'
+            ? { clientSecret: signIn.clientSecret }
+            : { clientAssertion: signIn.idToken }),
+    });
+}
+
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
+// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
+var undici = __nccwpck_require__(4721);
+;// CONCATENATED MODULE: ./src/client/dispatcher.ts
+
+
+/**
+ * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+ * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
+ * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone), built once rather than per
+ * handshake.
+ *
+ * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
+ * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
+ * until its first connection has negotiated. Figures for both: docs/benchmark.md, the fan-out's wall time.
+ */
+function createDispatcher({ requestTimeoutMs }) {
+    return new undici.EnvHttpProxyAgent({
+        connect: { timeout: requestTimeoutMs, secureContext: (0,external_node_tls_.createSecureContext)() },
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+        keepAliveTimeout: 30_000,
+        allowH2: false,
+    });
+}
+let waitForClose = true;
+/**
+ * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
+ * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
+ * the run just does not sit idle while they close, and the outputs and summary are written meanwhile (a small
+ * gain: docs/benchmark.md, "Start-up, before and after issue 16").
+ * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
+ */
+function dontWaitForDispatcherClose() {
+    waitForClose = false;
+}
+/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
+async function closeDispatcher(dispatcher) {
+    const closing = dispatcher?.destroy();
+    // Not awaited, a failure to close has no one to report to; the process ends all the same.
+    if (waitForClose)
+        await closing;
+    else
+        closing?.catch(() => { });
 }
 
 ;// CONCATENATED MODULE: ./src/runtime/access-refusals.ts
@@ -29685,13 +30675,17 @@ function redacting(logger) {
 }
 /** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
 const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** The operations that only wait (they poll and change nothing), from the registry. */
+const waiters = () => registry_REGISTRY.filter((m) => m.polls && !m.plans)
+    .map((m) => m.name)
+    .join(' or ');
 /** A timeout no runner job can serve is said before any request, with the way to wait longer. */
 function warnOfLongTimeout(timeoutMs, logger) {
     if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
         return;
     logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
         "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
-        'wait: false and follow in a later job with wait-for-operation or wait-for-sync.');
+        `wait: false and follow in a later job with ${waiters()}.`);
 }
 /** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
 function readConnection(module, inputs, runtime) {
@@ -29701,13 +30695,23 @@ function readConnection(module, inputs, runtime) {
         const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
         return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
     }
+    if (module.client === 'none') {
+        // The operation sends nothing: a client every use of which fails, so a request it tried could not go unseen.
+        return { options: {}, connect: () => NO_CLIENT };
+    }
     const apiUrl = inputs.required('api-url', module.name);
     const token = inputs.required('api-token', module.name);
     return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
 }
+/** The client of an operation that sends nothing: any use of it is a defect, and says so. */
+const NO_CLIENT = new Proxy({}, {
+    get: (_, name) => {
+        throw new Error(`an operation that sends no request used its client (${String(name)})`);
+    },
+});
 /**
- * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to erp-start
- * would otherwise be ignored without a word.
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
+ * operation that does not read it would otherwise be ignored without a word.
  */
 function refuseUnread(module, inputs) {
     const read = new Set(['operation', ...inputsOf(module)]);
@@ -29718,45 +30722,97 @@ function refuseUnread(module, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-const MARKS = {
-    succeeded: '✅',
-    failed: '❌',
-    skipped: '⏭️',
-    running: '⏳',
-    'not sent': '⏸️',
-    planned: '📝',
-};
-/** The mark and its word: `❌ failed`. */
-const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
-/** A mark that lets the step succeed. */
-const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
-/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
-function markOfOutcome(outcome) {
-    switch (outcome) {
-        case 'stopped':
-        case 'started':
-        case 'read':
-        case 'succeeded':
-            return 'succeeded';
-        case 'skipped':
-            return 'skipped';
-        case 'running':
-            return 'running';
-        case 'not sent':
-            return 'not sent';
-        case 'planned':
-            return 'planned';
-        default:
-            return 'failed';
-    }
+;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
+
+/** A cause in one line, without the subscription that the summary's context names once. */
+function oneLineCause(cause) {
+    if (!cause)
+        return undefined;
+    return cause
+        .replace(/\s+/g, ' ')
+        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
+        .trim();
+}
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
+const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
+const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
+const span = (r) => r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
+function causeOf(r) {
+    if (!r.cause)
+        return {};
+    return {
+        cause: oneLineCause(r.cause.text),
+        kind: r.cause.kind,
+        ...(r.cause.requestId ? { requestId: r.cause.requestId } : {}),
+    };
+}
+function viewStepOf(s) {
+    return {
+        step: s.step,
+        target: s.target,
+        mark: s.outcome,
+        word: s.word,
+        before: s.before,
+        after: s.after,
+        seconds: tenths(span(s)),
+        startedAt: s.startedAt,
+        ...causeOf(s),
+    };
+}
+/** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
+function viewRowOf(r) {
+    const ms = span(r);
+    return {
+        target: r.target,
+        mark: r.outcome,
+        word: r.word,
+        before: r.before,
+        done: r.done,
+        after: r.after,
+        health: r.health,
+        duration: took(ms),
+        seconds: tenths(ms),
+        startedAt: r.startedAt,
+        ...causeOf(r),
+        ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
+        ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
+    };
 }
 
-;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
+;// CONCATENATED MODULE: ./src/runtime/view/legacy.ts
 
+
+
+const legacy_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
+const legacy_time = (v) => {
+    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+};
+const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
+/** FALLBACK, TO DELETE AT MERGE: the rows, kind, title words and resumable operations of a result without rows. */
+function fallbackView(result, shown) {
+    const rows = result.rows ? undefined : rowsOf(result, shown);
+    const outputs = result.outputs;
+    const some = (v) => Array.isArray(v) && v.length > 0;
+    const failureKind = some(outputs['failed-datasets'])
+        ? 'dataset'
+        : some(outputs['missing-images'])
+            ? 'image not cached'
+            : kindOfCause(result.failure ?? '');
+    return {
+        rows,
+        failureKind: result.failure && !result.rows ? failureKind : undefined,
+        phrase: outputs.count !== undefined ? `${String(outputs.count)} selected` : undefined,
+        resume: (result.summary[0]?.code ?? []).map((c) => ({
+            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
+            url: redactQuery(c.text),
+        })),
+    };
+}
 /**
- * The kind of one failure, from its one-line cause as the operations word it (the operations give no kind of
- * their own yet). Order matters: a false success names the status reached, which may contain "not".
+ * The kind of one failure, from its one-line cause as the operations word it. Order matters: a false success
+ * names the status reached, which may contain "not".
  */
 function kindOfCause(cause) {
     if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
@@ -29773,86 +30829,32 @@ function kindOfCause(cause) {
         return 'not found';
     if (/not cached/i.test(cause))
         return 'image not cached';
+    if (/DatabaseNotRunning/.test(cause))
+        return 'whole system';
+    if (/HTTP 409|\bConflict\b/.test(cause))
+        return 'conflict';
     if (/ended with status (Failed|Cancell?ed)/i.test(cause))
         return 'service failed';
     return 'other';
 }
-/** The kind of an error that ended the step before any target was done. */
-function what_to_do_kindOfError(error) {
-    if (error instanceof InputError)
-        return undefined;
-    if (error instanceof TimeoutError)
-        return 'timeout';
-    if (error instanceof ServiceError) {
-        if (error.status === 401)
-            return 'sign-in';
-        if (error.status === 403)
-            return 'permission';
-        if (error.status === 404)
-            return 'not found';
-    }
-    return undefined;
-}
-/** The operations whose long-running operations wait-for-operation resumes. */
-const RESUMABLE = new Set(['erp-stop', 'erp-start', 'wait-for-operation']);
-/**
- * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
- * does next, the resuming step named where there is one.
- */
-function what_to_do_whatToDo(kind, operation) {
-    switch (kind) {
-        case 'false success':
-            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
-        case 'not found':
-            return 'Check the name and resource group of each target not found (erp-list lists what exists under a tag); the other targets were processed.';
-        case 'timeout':
-            if (!RESUMABLE.has(operation))
-                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
-            return `The operations go on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
-        case 'cancelled':
-            if (!RESUMABLE.has(operation))
-                return `The job was cancelled: run ${operation} again.`;
-            return `The job was cancelled; what was sent goes on at the service: resume with wait-for-operation and the operation-urls output, or run ${operation} again (what is done is skipped).`;
-        case 'dataset':
-            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.";
-        case 'image not cached':
-            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
-        case 'sign-in':
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
-        case 'permission':
-            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
-        case 'service failed':
-            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
-        case 'other':
-            return 'See the step log for the details; the request id on the row is what to quote to the service owner.';
+/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
+function markOfOutcome(outcome) {
+    switch (outcome) {
+        case 'stopped':
+        case 'started':
+        case 'read':
+        case 'succeeded':
+            return 'succeeded';
+        case 'skipped':
+        case 'running':
+        case 'not sent':
+        case 'planned':
+            return outcome;
+        default:
+            return 'failed';
     }
 }
-
-;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
-
-
-
-
-const rows_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
-const time = (v) => {
-    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-    return Number.isNaN(ms) ? undefined : ms;
-};
-const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
-/** A cause in one line, without the subscription that the summary's context names once. */
-function oneLineCause(cause) {
-    if (!cause)
-        return undefined;
-    return cause
-        .replace(/\s+/g, ' ')
-        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
-        .trim();
-}
-/**
- * The cause of one target out of a step's failure that runs several together ("2 of 3 … : A. B."): the sentences
- * that name the target in quotes. A fallback where the result does not carry a cause per target.
- */
+/** The cause of one target out of a step's failure that runs several together: the sentences naming it. */
 function causeNaming(target, failure) {
     if (!failure)
         return undefined;
@@ -29860,100 +30862,97 @@ function causeNaming(target, failure) {
     const mine = sentences.filter((s) => s.includes(`'${target}'`));
     return mine.length ? mine.join(' ') : undefined;
 }
-const column = (table, name) => table.header.indexOf(name);
-/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline, as `steps[].seconds`. */
-const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
-const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
-const rows_WORDS = { running: 'still running', read: 'read' };
-/** What is still running is the stop or the start, not the system: `stopping`, `starting`. */
-const RUNNING = { 'erp-stop': 'stopping', 'erp-start': 'starting' };
-function rows_stepsOf(value) {
+const legacy_WORDS = { running: 'still running', read: 'read' };
+/** A cause, its kind, and the request id it quotes, where it quotes one. */
+const withKind = (cause) => {
+    if (!cause)
+        return {};
+    const requestId = /request-id: ([^\s,;)]+)/.exec(cause)?.[1];
+    return { cause, kind: kindOfCause(cause), ...(requestId && requestId !== 'none' ? { requestId } : {}) };
+};
+function legacy_stepsOf(value) {
     const steps = entries(value);
     if (steps.length === 0)
         return undefined;
     return steps.map((s) => {
-        const mark = markOfOutcome(rows_text(s.outcome));
+        const mark = markOfOutcome(legacy_text(s.outcome));
         return {
-            step: rows_text(s.step) ?? 'step',
-            target: rows_text(s.target),
+            step: legacy_text(s.step) ?? 'step',
+            target: legacy_text(s.target),
             mark,
-            word: rows_WORDS[rows_text(s.outcome) ?? ''] ?? rows_text(s.outcome) ?? mark,
-            before: rows_text(s.before),
-            after: rows_text(s.after),
+            word: legacy_WORDS[legacy_text(s.outcome) ?? ''] ?? legacy_text(s.outcome) ?? mark,
+            before: legacy_text(s.before),
+            after: legacy_text(s.after),
             seconds: num(s.seconds),
-            startedAt: time(s.started),
-            cause: oneLineCause(rows_text(s.cause) ?? rows_text(s.failure)),
+            startedAt: legacy_time(s.started),
+            ...withKind(oneLineCause(legacy_text(s.cause) ?? legacy_text(s.failure))),
         };
     });
 }
-/**
- * Rows from what an operation returned: erp-stop, erp-start and erp-status from the `instances` output and what the
- * step knows of each (`targets`: what was done, its operation's status, how long), not read back from the table's
- * text; wait-for-operation from `result` and `targets`, each named as its table names it; another operation's dry
- * run from its plan table. Undefined for an operation whose tables say it better (a synchronization, images, users).
- */
-function rowsOf(operation, result) {
+/** Rows from the `instances` output and `targets`; else from the first table (an operation's, or a plan's). */
+function rowsOf(result, shown) {
     const table = result.summary[0];
     const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
-    const results = entries(result.outputs.result);
-    const causeOf = (i, n, target) => oneLineCause(rows_text(results[i]?.failure) ?? (n === 1 ? result.failure : causeNaming(target, result.failure)));
-    if (instances.length > 0) {
-        return instances.map((inst, i) => {
-            const facts = result.targets?.[i];
-            // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-            const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
-            const outcome = ended && inst.outcome === 'running' ? 'failed' : rows_text(inst.outcome);
-            const mark = markOfOutcome(outcome);
-            const target = rows_text(inst.name) ?? `#${i + 1}`;
-            const ms = facts?.durationMs;
-            const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
-            const cause = failing ? causeOf(i, instances.length, target) : undefined;
-            // A false success must not read like a success: its word says what it is.
-            const falseSuccess = cause !== undefined && kindOfCause(cause) === 'false success';
-            return {
-                target,
-                mark,
-                word: falseSuccess
-                    ? 'false success'
-                    : outcome === 'running' && RUNNING[operation]
-                        ? RUNNING[operation]
-                        : (rows_WORDS[outcome ?? ''] ?? outcome ?? mark),
-                before: rows_text(inst.before),
-                done: rows_text(facts?.done),
-                after: rows_text(inst.after),
-                health: rows_text(inst.health),
-                duration: took(ms),
-                seconds: num(inst.seconds) ?? tenths(ms),
-                startedAt: time(inst.started),
-                cause,
-                steps: rows_stepsOf(inst.steps),
-            };
-        });
-    }
+    if (instances.length > 0)
+        return legacy_instanceRows(instances, result, shown);
     if (!table)
         return undefined;
-    if (operation === 'wait-for-operation')
-        return rows_operationRows(table, result);
-    if (column(table, 'would') === 1)
-        return planRows(table);
+    if (shown.firstTable)
+        return legacy_operationRows(table, result);
+    if (table.header.indexOf('would') === 1)
+        return legacy_planRows(table);
     return undefined;
 }
-/**
- * wait-for-operation: the system where the result names it, else the operation's URL as the log shows it; its
- * status and this step's wait from what the step knows of each.
- */
-function rows_operationRows(table, result) {
+function legacy_instanceRows(instances, result, shown) {
+    const results = entries(result.outputs.result);
+    return instances.map((inst, i) => {
+        const facts = result.targets?.[i];
+        // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
+        const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
+        const outcome = ended && inst.outcome === 'running' ? 'failed' : legacy_text(inst.outcome);
+        const mark = markOfOutcome(outcome);
+        const target = legacy_text(inst.name) ?? `#${i + 1}`;
+        const ms = facts?.durationMs;
+        const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
+        const cause = failing
+            ? oneLineCause(legacy_text(results[i]?.failure) ??
+                (instances.length === 1 ? result.failure : causeNaming(target, result.failure)))
+            : undefined;
+        const kinded = withKind(cause);
+        return {
+            target,
+            mark,
+            // A false success must not read like a success: its word says what it is.
+            word: kinded.kind === 'false success'
+                ? 'false success'
+                : outcome === 'running' && shown.running
+                    ? shown.running
+                    : (legacy_WORDS[outcome ?? ''] ?? outcome ?? mark),
+            before: legacy_text(inst.before),
+            done: legacy_text(facts?.done),
+            after: legacy_text(inst.after),
+            health: legacy_text(inst.health),
+            duration: took(ms),
+            seconds: num(inst.seconds) ?? tenths(ms),
+            startedAt: legacy_time(inst.started),
+            ...kinded,
+            steps: legacy_stepsOf(inst.steps),
+        };
+    });
+}
+/** An operation resumed: the system where the result names it, else its URL as the log shows it. */
+function legacy_operationRows(table, result) {
     const results = entries(result.outputs.result);
     return table.rows.map((row, i) => {
         const r = results[i];
         const facts = result.targets?.[i];
-        const said = rows_text(facts?.status);
+        const said = legacy_text(facts?.status);
         const ms = facts?.durationMs;
-        const cause = oneLineCause(rows_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
+        const cause = oneLineCause(legacy_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
         let mark = classifyStatus(said);
         if (mark === 'succeeded' && cause)
             mark = 'failed';
-        const named = rows_text(r?.erpVirtualInstance) ?? rows_text(r?.target) ?? rows_text(r?.name);
+        const named = legacy_text(r?.erpVirtualInstance) ?? legacy_text(r?.target) ?? legacy_text(r?.name);
         return {
             target: named ?? row[0] ?? `#${i + 1}`,
             mark,
@@ -29961,12 +30960,12 @@ function rows_operationRows(table, result) {
             after: said,
             duration: took(ms),
             seconds: tenths(ms),
-            cause: mark === 'succeeded' ? undefined : cause,
+            ...(mark === 'succeeded' ? {} : withKind(cause)),
         };
     });
 }
 /** A dry run's plan table: a change planned, or nothing to do (skip). */
-function planRows(table) {
+function legacy_planRows(table) {
     return table.rows.map((row) => {
         const change = row[2] !== undefined && row[2] !== '-';
         return {
@@ -29978,6 +30977,33 @@ function planRows(table) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+const MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/**
+ * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
+ * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
+ */
+function titleMark(view) {
+    if (view.failed)
+        return MARKS.failed;
+    if (view.dryRun)
+        return MARKS.planned;
+    if (view.running)
+        return MARKS.running;
+    return view.reported ? '⚠️' : MARKS.succeeded;
+}
+
 ;// CONCATENATED MODULE: ./src/runtime/view/view.ts
 
 
@@ -29986,37 +31012,41 @@ function planRows(table) {
 
 
 
+
+
+/** What the operation declares of its summary (`defineOperation`'s `view`). */
+const declared = (operation) => findOperation(operation)?.view ?? {};
 /** The view of an operation that returned (successfully or with a failure). */
 function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
-    const rows = rowsOf(operation, result) ?? [];
+    const shown = declared(operation);
+    const fallback = fallbackView(result, shown);
+    // A plan took no time: its rows have none to show.
+    const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) => dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
+    // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
+    // plan's rows are shown as any plan's).
+    const rows = shown.ownTables && !dryRun ? [] : all;
     const [first, ...others] = result.summary;
-    // wait-for-operation's own table says which times are this step's and which the service's (issue 26).
-    const tables = (rows.length > 0 && operation === 'wait-for-operation' && first
-        ? [{ ...first, title: "Times: this step's wait, and the service's own start and end" }, ...others]
+    const tables = (rows.length > 0 && shown.firstTable && first
+        ? [{ ...first, title: shown.firstTable }, ...others]
         : rows.length > 0
             ? others
             : result.summary).map(withMarks);
-    const onRows = rows.some((r) => r.cause);
-    const kinds = new Set();
-    for (const row of rows) {
-        for (const cause of [row.cause, ...(row.steps ?? []).map((s) => s.cause)])
-            if (cause)
-                kinds.add(kindOfCause(cause));
-    }
-    const outputs = result.outputs;
-    if (result.failure) {
-        if (Array.isArray(outputs['failed-datasets']) && outputs['failed-datasets'].length > 0)
-            kinds.add('dataset');
-        else if (Array.isArray(outputs['missing-images']) && outputs['missing-images'].length > 0)
-            kinds.add('image not cached');
-        else if (!onRows)
-            kinds.add(kindOfCause(result.failure));
-    }
+    // A cause is on a row only where the row is shown; else the step's failure says it, once.
+    const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
     const failed = result.failure !== undefined;
+    const kinds = kindsOf(all);
+    const kind = result.failureKind ?? fallback.failureKind ?? 'other';
+    if (failed && !onRows && !kinds.has(kind))
+        kinds.set(kind, false);
+    const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+    const anyMarked = (mark) => all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
+        result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
     const view = {
         operation,
         title: '',
         failed,
+        reported: !failed && anyMarked('failed'),
+        running: anyMarked('running'),
         dryRun,
         context: rows.length > 0 ? first?.context : undefined,
         targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
@@ -30025,33 +31055,48 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
         // A diagnosis says what to change, then the facts it rests on, a line each.
         whatToDo: [
-            ...[...kinds].map((kind) => what_to_do_whatToDo(kind, operation)),
+            ...[...kinds].map(([kind, requestId]) => what_to_do_whatToDo(kind, { operation, shown, requestId })),
             ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
         ],
-        plan: dryRun ? plannedOf(outputs.plan) : [],
-        resume: (rows.length > 0 ? (first?.code ?? []) : []).map((c) => ({
-            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
-            url: redactQuery(c.text),
-        })),
+        plan: dryRun ? plannedOf(result.outputs.plan) : [],
+        resume: rows.length === 0
+            ? []
+            : resumable.length > 0
+                ? resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl) }))
+                : fallback.resume,
     };
-    view.title = titleOf(view, outputs);
+    view.title = view_titleOf(view, { all, kinds, phrase: shown.title?.(result) ?? fallback.phrase });
     return view;
+}
+/** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
+function kindsOf(rows) {
+    const kinds = new Map();
+    for (const r of rows.flatMap((row) => [row, ...(row.steps ?? [])])) {
+        if (r.kind)
+            kinds.set(r.kind, (kinds.get(r.kind) ?? false) || r.requestId !== undefined);
+    }
+    return kinds;
 }
 /** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
 function viewOfError(operation, error) {
     const kind = kindOfError(error);
     const message = oneLine(error instanceof Error ? error.message : String(error));
+    const shown = declared(operation);
     return {
         operation,
         title: `${operation}: failed`,
         failed: true,
+        reported: false,
+        running: false,
         dryRun: false,
         targetHeader: 'target',
         rows: [],
         tables: [],
         failure: message,
         // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
-        whatToDo: [kind === 'timeout' ? whatToDo(kind, operation) : adviceFor(error)],
+        whatToDo: [
+            kind === 'timeout' || kind === 'conflict' ? whatToDo(kind, { operation, shown }) : adviceFor(error),
+        ],
         plan: [],
         resume: [],
     };
@@ -30070,17 +31115,27 @@ function withMarks(table) {
 function plannedOf(value) {
     return Array.isArray(value) ? value : [];
 }
-/** `erp-stop: 3 stopped`, `erp-stop: failed (1 of 3)`, `erp-stop: plan (dry run)`. */
-function titleOf(view, outputs) {
+/**
+ * `<operation>: 3 stopped`, `failed (1 of 3)`, `cancelled (1 stopped, 1 still running, 1 not sent)`, `plan (dry
+ * run)`: the counts are the rows' marks; an operation that shows its rows in its own tables says it in its own
+ * words (`phrase`).
+ */
+function view_titleOf(view, { all, kinds, phrase }) {
     const { operation, rows } = view;
     if (view.dryRun && !view.failed)
         return `${operation}: plan (dry run)`;
+    const cancelled = kinds.has('cancelled');
     if (rows.length > 0) {
+        if (cancelled)
+            return `${operation}: cancelled (${counted(rows)})`;
+        const bad = rows.filter((r) => !isGood(r.mark)).length;
         if (view.failed)
-            return `${operation}: failed (${rows.filter((r) => !isGood(r.mark)).length} of ${rows.length})`;
+            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : counted(rows)})`;
         return `${operation}: ${counted(rows)}`;
     }
-    const found = phrase(operation, outputs);
+    const found = phrase ?? (all.length > 0 ? counted(all) : 'done');
+    if (cancelled)
+        return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
     if (view.failed)
         return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
     return `${operation}: ${found}`;
@@ -30091,29 +31146,6 @@ function counted(rows) {
     for (const r of rows)
         counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
     return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-}
-/** What a step without targets found, in a few words. */
-function phrase(operation, o) {
-    const list = (v) => (Array.isArray(v) ? v : []);
-    if (o['synchronization-status'])
-        return `synchronization ${String(o['synchronization-status'])}`;
-    if (o['missing-images'] !== undefined) {
-        const missing = list(o['missing-images']).length;
-        return missing === 0 ? 'all cached' : `${missing} not cached`;
-    }
-    if (o['removed-users'] !== undefined) {
-        const absent = list(o['absent-users']).length;
-        return `${list(o['removed-users']).length} removed${absent ? `, ${absent} not members` : ''}`;
-    }
-    if (o['user-name'] !== undefined)
-        return `signed in as ${String(o['user-name'])}`;
-    // erp-list's count, where that operation is present.
-    const count = o.count;
-    if (count !== undefined)
-        return `${String(count)} selected`;
-    if (operation === 'wait-for-operation')
-        return 'nothing to wait for';
-    return 'done';
 }
 
 // EXTERNAL MODULE: ./src/cli/args.ts
@@ -30143,7 +31175,7 @@ function inputCatalogue() {
         };
     });
 }
-/** `30m`, or `erp-stop 2023-04-01, wait-for-sync 2021-08-01` where the operations differ; '' for none. */
+/** `30m`, or `<operation> 2023-04-01, <another> 2021-08-01` where the operations differ; '' for none. */
 function describeDefault(entry) {
     const values = new Set(entry.defaults.map((d) => d.value));
     if (values.size === 0)
@@ -30175,9 +31207,14 @@ function describeOperations(operations) {
 function isListInput(name, module) {
     // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
     const parse = (module && useOf(module, name)?.parse) ?? INPUTS[name].parse;
-    const parsed = parse.safeParse('a');
-    return parsed.success && Array.isArray(parsed.data);
+    // An item any list takes: a name, or a UUID where the list holds only those (subscription-id).
+    return ['a', '00000000-0000-0000-0000-000000000000'].some((item) => {
+        const parsed = parse.safeParse(item);
+        return parsed.success && Array.isArray(parsed.data);
+    });
 }
+/** `--result-file PATH`: erp-stop, erp-start and erp-status write their result file there. */
+const RESULT_FILE_FLAG = 'result-file';
 /** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
 const SWITCHES = new Set(['dry-run']);
 /** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
@@ -30185,7 +31222,14 @@ function operationFlags(module) {
     const reads = inputsOf(module);
     return {
         command: module.name,
-        accepts: new Map(reads.map((name) => [name, { list: isListInput(name, module), switch: SWITCHES.has(name) }])),
+        accepts: new Map([
+            ...reads.map((name) => [
+                name,
+                { list: isListInput(name, module), switch: SWITCHES.has(name) },
+            ]),
+            // Not an input: where the command line writes the step's result file (the action writes it under RUNNER_TEMP).
+            ...(module.resultFile ? [[RESULT_FILE_FLAG, { list: false }]] : []),
+        ]),
         known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
     };
 }
@@ -30243,7 +31287,7 @@ function usage(width = terminalWidth()) {
     return [
         'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
         '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-        '       vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
+        '       vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
         '       vendor-ops --version',
         '',
         'Operations:',
@@ -30254,7 +31298,7 @@ function usage(width = terminalWidth()) {
 }
 function emulatorHelp(width = terminalWidth()) {
     return [
-        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--log-requests]',
+        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
         '',
         ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
             'Without --scenario it serves the demo scenario (the one npm start uses).', width),
@@ -30264,7 +31308,11 @@ function emulatorHelp(width = terminalWidth()) {
             ['--port N', 'the port to listen on; default: any free port'],
             [
                 '--scenario FILE',
-                'a scenario file (JSON; its format is in the README); default: the demo scenario',
+                'a scenario file (JSON; its format is in docs/emulator.md); default: the demo scenario',
+            ],
+            [
+                '--fleet N',
+                'a fleet of N systems F0001… to list and act on by tag (maintenance=sunday, SnoozeSAPSystem=True), each with a HANA database; a subscription or system it does not hold answers 404',
             ],
             [
                 '--log-requests',
@@ -30301,7 +31349,10 @@ function operationHelp(module, width = terminalWidth()) {
     return [
         ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
         '',
-        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … [--json] [--verbose]`, width),
+        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … ${module.resultFile ? '[--result-file PATH] ' : ''}[--json] [--verbose]`, width),
+        ...(module.resultFile
+            ? wrap("--result-file PATH writes the step's result file there, for erp-report (docs/result-file.md).", width)
+            : []),
         '',
         'Inputs:',
         ...table(rows.map((r) => r.row), width),
@@ -30439,19 +31490,155 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
     };
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The result file of one step, from the operation's rows (the fallback below until every erp operation has them). */
+function resultFileOf(result, step) {
+    const rows = result.rows?.length ? result.rows : rowsFromOutputs(result);
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(build_systemOf),
+    };
+}
+function build_systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+/** The summary's mark of an outcome in the contract's words (`instances[].outcome`). */
+const build_MARKS = {
+    stopped: 'succeeded',
+    started: 'succeeded',
+    read: 'succeeded',
+    skipped: 'skipped',
+    running: 'running',
+    'not sent': 'not sent',
+    failed: 'failed',
+    planned: 'planned',
+};
+/**
+ * FALLBACK, until the erp operations fill `OperationResult.rows` (the "core" work): the rows rebuilt from the
+ * `instances` output and each target's failure in `result`. No ids and no times per system: the file says null
+ * rather than guess them, and a cause's kind is `other` except where the outcome names it.
+ */
+function rowsFromOutputs(result) {
+    const entries = (Array.isArray(result.outputs.instances) ? result.outputs.instances : []);
+    const causes = causesOf(result, entries);
+    return entries.map((entry) => {
+        const said = causes.get(entry.name);
+        const outcome = said ? 'failed' : (build_MARKS[entry.outcome] ?? 'failed');
+        const cause = said
+            ? { text: said, kind: 'other' }
+            : outcome === 'not sent'
+                ? { text: result.failure ?? 'not sent', kind: 'not sent' }
+                : outcome === 'running'
+                    ? { text: result.failure ?? 'still running', kind: 'timeout' }
+                    : undefined;
+        return {
+            target: entry.name,
+            outcome,
+            word: said && entry.outcome === 'read' ? 'failed' : entry.outcome,
+            before: entry.before ?? undefined,
+            after: entry.after ?? undefined,
+            cause,
+            steps: entry.steps?.map((s) => ({
+                step: s.step,
+                target: s.target,
+                outcome: build_MARKS[s.outcome] ?? 'failed',
+                word: s.outcome,
+            })),
+        };
+    });
+}
+/** Each failed target's cause: from `result` where it names each (several), else the step's one failure. */
+function causesOf(result, entries) {
+    const causes = new Map();
+    const each = Array.isArray(result.outputs.result) ? result.outputs.result : [];
+    for (const item of each) {
+        const { erpVirtualInstance, failure } = (item ?? {});
+        if (erpVirtualInstance && failure)
+            causes.set(erpVirtualInstance, failure);
+    }
+    const failure = result.failure;
+    if (causes.size === 0 && failure) {
+        // One target, or erp-status's gate, whose failure names the systems: `Erp virtual instance 'X01' is …`.
+        for (const entry of entries) {
+            const named = failure.split(/(?<=\.) /).find((part) => part.includes(`'${entry.name}'`));
+            if (named)
+                causes.set(entry.name, named);
+            else if (entries.length === 1 && entry.outcome !== 'running' && entry.outcome !== 'not sent') {
+                causes.set(entry.name, failure);
+            }
+        }
+    }
+    return causes;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/result-file.ts
+
+
+
+
+/** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
+function runOfEnvironment(env) {
+    return {
+        id: env.GITHUB_RUN_ID || null,
+        attempt: env.GITHUB_RUN_ATTEMPT || null,
+        job: env.GITHUB_JOB || null,
+        step: env.GITHUB_ACTION || null,
+    };
+}
+/**
+ * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
+ * where the adapter says (`path`, given the file), and its path returned for the `result-file` output.
+ */
+function recordResult(options) {
+    const module = findOperation(options.operation);
+    if (!module?.resultFile)
+        return undefined;
+    const step = {
+        operation: module.name,
+        run: runOfEnvironment(options.env ?? process.env),
+        startedAt: options.startedAt,
+        endedAt: options.endedAt,
+    };
+    const file = resultFileOf(options.result, step);
+    const where = options.path(file);
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
+    (0,external_node_fs_namespaceObject.writeFileSync)(where, `${JSON.stringify(file, null, 2)}\n`);
+    return where;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/summary-text.ts
 
 
 
 
-/** The title's mark, as the job summary's. */
-function titleMark(view) {
-    if (view.failed)
-        return MARKS.failed;
-    if (view.dryRun)
-        return MARKS.planned;
-    return view.rows.some((r) => r.mark === 'running') ? MARKS.running : MARKS.succeeded;
-}
 /** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
 const width = (text) => [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
 /** Columns padded to their widest cell; a cell is one line. */
@@ -30543,7 +31730,30 @@ const package_namespaceObject = {"rE":"0.1.0"};
 /** The version of package.json, bundled into the command line so it answers from any directory. */
 const VERSION = package_namespaceObject.rE;
 
+;// CONCATENATED MODULE: ./src/cli/window-text.ts
+
+/** Systems the command line lists by name; past them, counted (the `instances` output has them all). */
+const LISTED = 50;
+/** erp-report's page on the command line: the title, the systems that need a person with leg and cause, the rest counted. */
+function windowText(window) {
+    const bad = window.systems.slice(0, window.attention);
+    const lines = [
+        window.title,
+        ...bad
+            .slice(0, LISTED)
+            .map((s) => `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}`),
+        ...(bad.length > LISTED ? [`  and ${bad.length - LISTED} more`] : []),
+        `  ${window.systems.length - bad.length} ended well; ${window.files} result file(s) read.`,
+        ...window.replaced.map((r) => `  ${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+        ...window.skipped.map((s) => `  skipped ${s.path}: it ${s.why}.`),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
 
 
 
@@ -30616,7 +31826,8 @@ async function dispatch(args) {
             ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
             : undefined;
     refuseStrayVariables(process.env);
-    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'));
+    const resultFile = values.get(RESULT_FILE_FLAG)?.[0];
+    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'), resultFile);
 }
 /**
  * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
@@ -30651,7 +31862,7 @@ function print(text) {
 }
 /** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
-async function runCommand(source, json, verbose) {
+async function runCommand(source, json, verbose, resultFile) {
     const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
     // stderr is the log: a URL in the service's words shows as the log shows every URL.
     const err = (line) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
@@ -30664,6 +31875,7 @@ async function runCommand(source, json, verbose) {
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
     let last;
+    const startedAt = systemClock.now();
     try {
         // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
         const summary = new InputReader(source).optional('summary') !== false;
@@ -30677,14 +31889,17 @@ async function runCommand(source, json, verbose) {
             onResponse: (response) => (last = response),
         });
         stop();
-        printOutputs(run.outputs, json);
+        const endedAt = systemClock.now();
+        const written = resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile });
+        printOutputs({ ...run.outputs, 'result-file': written || undefined }, json);
         // The job summary's view: the same title, marks, causes and advice as the action's.
         const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
         if (summary)
-            process.stderr.write(renderView(view, logged));
+            process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
-            for (const line of view.whatToDo)
+            const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
+            for (const line of advice)
                 err(`advice: ${adviceForCommandLine(line)}`);
             return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
         }
@@ -30766,7 +31981,7 @@ const V8_FLAGS = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
 /**
  * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
  * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
- * __tests__/unit/v8-flags.test.ts checks each on the Node in use.
+ * __tests__/unit/client/start-up/v8-flags.test.ts checks each on the Node in use.
  */
 function setV8Flags() {
     for (const flag of V8_FLAGS)
@@ -30976,7 +32191,7 @@ var __webpack_unused_export__;
  * What the bundles take for `undici` (src/tsconfig.json's `paths`, ours and @actions/http-client's imports alike):
  * the dispatchers the action uses and the request API on them, from undici's own files, without the fetch,
  * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
- * docs/benchmark.md, "The start-up levers"; __tests__/unit/undici-entry.test.ts holds it to undici's entry.
+ * docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/undici.test.ts holds it to undici's entry.
  */
 const Dispatcher = __nccwpck_require__(883);
 const api = __nccwpck_require__(6615);
@@ -31006,6 +32221,10 @@ __nccwpck_require__.d(__webpack_exports__, {
   K_: () => (/* binding */ _coercedString),
   qm: () => (/* binding */ _gte),
   LK: () => (/* binding */ _int),
+  db: () => (/* binding */ _isoDate),
+  G1: () => (/* binding */ _isoDateTime),
+  f2: () => (/* binding */ _isoDuration),
+  Kn: () => (/* binding */ _isoTime),
   Zm: () => (/* binding */ _lte),
   m9: () => (/* binding */ _minLength),
   G8: () => (/* binding */ _never),
@@ -31019,7 +32238,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   mI: () => (/* binding */ meta)
 });
 
-// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _isoDate, _isoDateTime, _isoDuration, _isoTime, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
+// UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
 var core_checks = __nccwpck_require__(4890);
@@ -31370,7 +32589,7 @@ function _isoDateTime(Class, params) {
         offset: false,
         local: false,
         precision: null,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -31379,7 +32598,7 @@ function _isoDate(Class, params) {
         type: "string",
         format: "date",
         check: "string_format",
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -31389,7 +32608,7 @@ function _isoTime(Class, params) {
         format: "time",
         check: "string_format",
         precision: null,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -31398,7 +32617,7 @@ function _isoDuration(Class, params) {
         type: "string",
         format: "duration",
         check: "string_format",
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -32194,9 +33413,10 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   KH: () => (/* binding */ $ZodCheckNumberFormat),
 /* harmony export */   Kk: () => (/* binding */ $ZodCheckMinLength),
 /* harmony export */   QP: () => (/* binding */ $ZodCheck),
+/* harmony export */   ql: () => (/* binding */ $ZodCheckStringFormat),
 /* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
-/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckStringFormat, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
+/* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
 /* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 // import { $ZodType } from "./schemas.js";
@@ -32537,7 +33757,7 @@ const $ZodCheckLengthEquals = /*@__PURE__*/ (/* unused pure expression or super 
         });
     };
 })));
-const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckStringFormat", (inst, def) => {
+const $ZodCheckStringFormat = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("$ZodCheckStringFormat", (inst, def) => {
     var _a, _b;
     $ZodCheck.init(inst, def);
     if (def.pattern)
@@ -32557,7 +33777,7 @@ const $ZodCheckStringFormat = /*@__PURE__*/ (/* unused pure expression or super 
         });
     else
         (_b = inst._zod).check ?? (_b.check = () => { });
-})));
+});
 const $ZodCheckRegex = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckRegex", (inst, def) => {
     $ZodCheckStringFormat.init(inst, def);
     inst._zod.check = (payload) => {
@@ -33343,965 +34563,48 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 /***/ }),
 
-/***/ 4723:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   A2: () => (/* binding */ normalizeParams),
-/* harmony export */   B7: () => (/* binding */ stringifyPrimitive),
-/* harmony export */   GW: () => (/* binding */ parsedType),
-/* harmony export */   Gv: () => (/* binding */ isObject),
-/* harmony export */   MO: () => (/* binding */ rawShape),
-/* harmony export */   NM: () => (/* binding */ optionalKeys),
-/* harmony export */   O7: () => (/* binding */ codePointLength),
-/* harmony export */   PO: () => (/* binding */ cached),
-/* harmony export */   QH: () => (/* binding */ aborted),
-/* harmony export */   Qd: () => (/* binding */ isPlainObject),
-/* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
-/* harmony export */   SS: () => (/* binding */ constantCatch),
-/* harmony export */   Vy: () => (/* binding */ assignProp),
-/* harmony export */   X: () => (/* binding */ installLazyProp),
-/* harmony export */   cl: () => (/* binding */ nullish),
-/* harmony export */   d3: () => (/* binding */ attachSchema),
-/* harmony export */   gJ: () => (/* binding */ defineLazy),
-/* harmony export */   gx: () => (/* binding */ captureStackTrace),
-/* harmony export */   hi: () => (/* binding */ sizeCaps),
-/* harmony export */   iR: () => (/* binding */ finalizeIssue),
-/* harmony export */   jD: () => (/* binding */ hide),
-/* harmony export */   jw: () => (/* binding */ joinValues),
-/* harmony export */   k8: () => (/* binding */ jsonStringifyReplacer),
-/* harmony export */   lQ: () => (/* binding */ prefixIssues),
-/* harmony export */   o8: () => (/* binding */ clone),
-/* harmony export */   ol: () => (/* binding */ members),
-/* harmony export */   p6: () => (/* binding */ cleanRegex),
-/* harmony export */   qQ: () => (/* binding */ propertyKeyTypes),
-/* harmony export */   qh: () => (/* binding */ own),
-/* harmony export */   rL: () => (/* binding */ explicitlyAborted),
-/* harmony export */   sD: () => (/* binding */ escapeRegex),
-/* harmony export */   sn: () => (/* binding */ issue),
-/* harmony export */   v5: () => (/* binding */ defineLazyInternal),
-/* harmony export */   w5: () => (/* binding */ getEnumValues),
-/* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
-/* harmony export */ });
-/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, floatSafeRemainder, objectClone, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH */
-
-// functions
-function assertEqual(val) {
-    return val;
-}
-function assertNotEqual(val) {
-    return val;
-}
-function toZod() {
-    return (schema) => schema;
-}
-function assertIs(_arg) { }
-function assertNever(_x) {
-    throw new Error("Unexpected value in exhaustive check");
-}
-function assert(_) { }
-function getEnumValues(entries) {
-    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
-    const values = Object.entries(entries)
-        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
-        .map(([_, v]) => v);
-    return values;
-}
-function joinValues(array, separator = "|") {
-    return array.map((val) => stringifyPrimitive(val)).join(separator);
-}
-function jsonStringifyReplacer(_, value) {
-    if (typeof value === "bigint")
-        return value.toString();
-    return value;
-}
-// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
-class Cached {
-    constructor(getter) {
-        this._getter = getter;
-        this._value = undefined;
-    }
-    get value() {
-        const getter = this._getter;
-        if (getter !== undefined) {
-            this._value = getter();
-            this._getter = undefined;
-        }
-        return this._value;
-    }
-}
-function cached(getter) {
-    return new Cached(getter);
-}
-function nullish(input) {
-    return input === null || input === undefined;
-}
-function cleanRegex(source) {
-    const start = source.startsWith("^") ? 1 : 0;
-    const end = source.endsWith("$") ? source.length - 1 : source.length;
-    return source.slice(start, end);
-}
-function floatSafeRemainder(val, step) {
-    const ratio = val / step;
-    const roundedRatio = Math.round(ratio);
-    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
-    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
-    if (Math.abs(ratio - roundedRatio) < tolerance)
-        return 0;
-    return ratio - roundedRatio;
-}
-const EVALUATING = /* @__PURE__*/ Symbol("evaluating");
-function defineLazy(object, key, getter) {
-    let value = undefined;
-    Object.defineProperty(object, key, {
-        get() {
-            if (value === EVALUATING) {
-                // Circular reference detected, return undefined to break the cycle
-                return undefined;
-            }
-            if (value === undefined) {
-                value = EVALUATING;
-                value = getter();
-            }
-            return value;
-        },
-        set(v) {
-            Object.defineProperty(object, key, {
-                value: v,
-                // configurable: true,
-            });
-            // object[key] = v;
-        },
-        configurable: true,
-    });
-}
-function objectClone(obj) {
-    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
-}
-function assignProp(target, prop, value) {
-    Object.defineProperty(target, prop, {
-        value,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-    });
-}
-/**
- * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
- *
- * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
- */
-function rawShape(def) {
-    const desc = Object.getOwnPropertyDescriptor(def, "shape");
-    return desc?.get ? desc.get.raw : desc?.value;
-}
-// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
-function sourceShape(schema) {
-    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
-}
-// a key whose value is not settled yet, self-caching so every read after the first gets the same one
-function deferProp(target, key, getter) {
-    Object.defineProperty(target, key, {
-        get() {
-            const value = getter();
-            assignProp(this, key, value);
-            return value;
-        },
-        enumerable: true,
-        configurable: true,
-    });
-}
-// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
-function putProp(target, key, value) {
-    if (key in target)
-        assignProp(target, key, value);
-    else
-        target[key] = value;
-}
-/**
- * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
- *
- * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
- */
-function mirrorShape(target, source, keys, wrap) {
-    const raw = sourceShape(source);
-    for (const key of keys) {
-        const desc = Object.getOwnPropertyDescriptor(raw, key);
-        if (!desc.enumerable)
-            continue;
-        if (desc.get) {
-            deferProp(target, key, () => {
-                const value = source._zod.def.shape[key];
-                return wrap ? wrap(value, key) : value;
-            });
-        }
-        else
-            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
-    }
-}
-// same, for a plain shape a caller passed rather than a schema's
-function mirrorProps(target, source) {
-    for (const key of Reflect.ownKeys(source)) {
-        const desc = Object.getOwnPropertyDescriptor(source, key);
-        if (!desc.enumerable)
-            continue;
-        if (desc.get)
-            deferProp(target, key, () => source[key]);
-        else
-            putProp(target, key, desc.value);
-    }
-}
-function mergeDefs(...defs) {
-    const mergedDescriptors = {};
-    for (const def of defs) {
-        const descriptors = Object.getOwnPropertyDescriptors(def);
-        Object.assign(mergedDescriptors, descriptors);
-    }
-    return Object.defineProperties({}, mergedDescriptors);
-}
-function cloneDef(schema) {
-    return mergeDefs(schema._zod.def);
-}
-function getElementAtPath(obj, path) {
-    if (!path)
-        return obj;
-    return path.reduce((acc, key) => acc?.[key], obj);
-}
-function promiseAllObject(promisesObj) {
-    const keys = Object.keys(promisesObj);
-    const promises = keys.map((key) => promisesObj[key]);
-    return Promise.all(promises).then((results) => {
-        const resolvedObj = {};
-        for (let i = 0; i < keys.length; i++) {
-            resolvedObj[keys[i]] = results[i];
-        }
-        return resolvedObj;
-    });
-}
-function randomString(length = 10) {
-    const chars = "abcdefghijklmnopqrstuvwxyz";
-    let str = "";
-    for (let i = 0; i < length; i++) {
-        str += chars[Math.floor(Math.random() * chars.length)];
-    }
-    return str;
-}
-function esc(str) {
-    return JSON.stringify(str);
-}
-function slugify(input) {
-    return input
-        .toLowerCase()
-        .trim()
-        .replace(/[^\w\s-]/g, "")
-        .replace(/[\s_-]+/g, "-")
-        .replace(/^-+|-+$/g, "");
-}
-const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
-function isObject(data) {
-    return typeof data === "object" && data !== null && !Array.isArray(data);
-}
-const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
-    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
-    if (globalConfig.jitless) {
-        return false;
-    }
-    // @ts-ignore
-    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
-        return false;
-    }
-    try {
-        const F = Function;
-        new F("");
-        return true;
-    }
-    catch (_) {
-        return false;
-    }
-})));
-function isPlainObject(o) {
-    if (isObject(o) === false)
-        return false;
-    // modified constructor
-    const ctor = o.constructor;
-    if (ctor === undefined)
-        return true;
-    if (typeof ctor !== "function")
-        return true;
-    // modified prototype
-    const prot = ctor.prototype;
-    if (isObject(prot) === false)
-        return false;
-    // ctor doesn't have static `isPrototypeOf`
-    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
-        return false;
-    }
-    return true;
-}
-function shallowClone(o) {
-    if (isPlainObject(o))
-        return { ...o };
-    if (Array.isArray(o))
-        return [...o];
-    if (o instanceof Map)
-        return new Map(o);
-    if (o instanceof Set)
-        return new Set(o);
-    return o;
-}
-function numKeys(data) {
-    let keyCount = 0;
-    for (const key in data) {
-        if (Object.prototype.hasOwnProperty.call(data, key)) {
-            keyCount++;
-        }
-    }
-    return keyCount;
-}
-const getParsedType = (data) => {
-    const t = typeof data;
-    switch (t) {
-        case "undefined":
-            return "undefined";
-        case "string":
-            return "string";
-        case "number":
-            return Number.isNaN(data) ? "nan" : "number";
-        case "boolean":
-            return "boolean";
-        case "function":
-            return "function";
-        case "bigint":
-            return "bigint";
-        case "symbol":
-            return "symbol";
-        case "object":
-            if (Array.isArray(data)) {
-                return "array";
-            }
-            if (data === null) {
-                return "null";
-            }
-            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
-                return "promise";
-            }
-            if (typeof Map !== "undefined" && data instanceof Map) {
-                return "map";
-            }
-            if (typeof Set !== "undefined" && data instanceof Set) {
-                return "set";
-            }
-            if (typeof Date !== "undefined" && data instanceof Date) {
-                return "date";
-            }
-            // @ts-ignore
-            if (typeof File !== "undefined" && data instanceof File) {
-                return "file";
-            }
-            return "object";
-        default:
-            throw new Error(`Unknown data type: ${t}`);
-    }
-};
-const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
-const primitiveTypes = /* @__PURE__*/ new Set([
-    "string",
-    "number",
-    "bigint",
-    "boolean",
-    "symbol",
-    "undefined",
-]);
-function escapeRegex(str) {
-    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-// zod-specific utils
-function clone(inst, def, params) {
-    const cl = new inst._zod.constr(def ?? inst._zod.def);
-    if (!def || params?.parent)
-        cl._zod.parent = inst;
-    return cl;
-}
-function normalizeParams(_params) {
-    const params = _params;
-    if (!params)
-        return {};
-    if (typeof params === "string")
-        return { error: () => params };
-    if (params?.message !== undefined) {
-        if (params?.error !== undefined)
-            throw new Error("Cannot specify both `message` and `error` params");
-        params.error = params.message;
-    }
-    delete params.message;
-    if (typeof params.error === "string")
-        return { ...params, error: () => params.error };
-    return params;
-}
-function createTransparentProxy(getter) {
-    let target;
-    return new Proxy({}, {
-        get(_, prop, receiver) {
-            target ?? (target = getter());
-            return Reflect.get(target, prop, receiver);
-        },
-        set(_, prop, value, receiver) {
-            target ?? (target = getter());
-            return Reflect.set(target, prop, value, receiver);
-        },
-        has(_, prop) {
-            target ?? (target = getter());
-            return Reflect.has(target, prop);
-        },
-        deleteProperty(_, prop) {
-            target ?? (target = getter());
-            return Reflect.deleteProperty(target, prop);
-        },
-        ownKeys(_) {
-            target ?? (target = getter());
-            return Reflect.ownKeys(target);
-        },
-        getOwnPropertyDescriptor(_, prop) {
-            target ?? (target = getter());
-            return Reflect.getOwnPropertyDescriptor(target, prop);
-        },
-        defineProperty(_, prop, descriptor) {
-            target ?? (target = getter());
-            return Reflect.defineProperty(target, prop, descriptor);
-        },
-    });
-}
-function stringifyPrimitive(value) {
-    if (typeof value === "bigint")
-        return value.toString() + "n";
-    if (typeof value === "string")
-        return `"${value}"`;
-    return `${value}`;
-}
-function optionalKeys(shape) {
-    return Object.keys(shape).filter((k) => {
-        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
-    });
-}
-// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
-const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
-    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
-    int32: [-2147483648, 2147483647],
-    uint32: [0, 4294967295],
-    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
-    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
-}))();
-const BIGINT_FORMAT_RANGES = {
-    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
-    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
-};
-function pick(schema, mask) {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(".pick() cannot be used on object schemas containing refinements");
-    }
-    const newShape = {};
-    mirrorShape(newShape, schema, maskedKeys(schema, mask));
-    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
-}
-// the mask keys that select something, checked against the source's shape without resolving it
-function maskedKeys(schema, mask) {
-    const raw = sourceShape(schema);
-    const keys = [];
-    // `for...in` skips symbols, so a symbol in the mask would select nothing
-    for (const key of Reflect.ownKeys(mask)) {
-        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
-            throw new Error(`Unrecognized key: "${String(key)}"`);
-        }
-        if (mask[key])
-            keys.push(key);
-    }
-    return keys;
-}
-function omit(schema, mask) {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(".omit() cannot be used on object schemas containing refinements");
-    }
-    const omitted = new Set(maskedKeys(schema, mask));
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
-    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
-}
-function extend(schema, shape) {
-    if (!isPlainObject(shape)) {
-        throw new Error("Invalid input to extend: expected a plain object");
-    }
-    const checks = schema._zod.def.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
-        const existingShape = sourceShape(schema);
-        for (const key of Reflect.ownKeys(shape)) {
-            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
-                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
-            }
-        }
-    }
-    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
-}
-// the source's keys, then the caller's overlaid on top
-function extended(schema, shape) {
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
-    mirrorProps(newShape, shape);
-    return newShape;
-}
-function safeExtend(schema, shape) {
-    if (!isPlainObject(shape)) {
-        throw new Error("Invalid input to safeExtend: expected a plain object");
-    }
-    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
-}
-function merge(a, b) {
-    if (!b?._zod?.def) {
-        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
-    }
-    if (a._zod.def.checks?.length) {
-        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
-    }
-    const newShape = {};
-    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
-    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
-    const def = mergeDefs(a._zod.def, {
-        shape: newShape,
-        get catchall() {
-            return b._zod.def.catchall;
-        },
-        checks: b._zod.def.checks ?? [],
-    });
-    return clone(a, def);
-}
-function partial(Class, schema, mask, name = "partial") {
-    const currDef = schema._zod.def;
-    const checks = currDef.checks;
-    const hasChecks = checks && checks.length > 0;
-    if (hasChecks) {
-        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
-    }
-    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
-        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
-    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
-}
-function required(Class, schema, mask) {
-    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
-    const newShape = {};
-    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
-    // overwrite with non-optional
-    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
-    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
-}
-// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
-function aborted(x, startIndex = 0) {
-    if (x.aborted === true)
-        return true;
-    for (let i = startIndex; i < x.issues.length; i++) {
-        if (x.issues[i]?.continue !== true) {
-            return true;
-        }
-    }
-    return false;
-}
-// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
-function explicitlyAborted(x, startIndex = 0) {
-    if (x.aborted === true)
-        return true;
-    for (let i = startIndex; i < x.issues.length; i++) {
-        if (x.issues[i]?.continue === false) {
-            return true;
-        }
-    }
-    return false;
-}
-function prefixIssues(path, issues) {
-    return issues.map((iss) => {
-        var _a;
-        (_a = iss).path ?? (_a.path = []);
-        iss.path.unshift(path);
-        return iss;
-    });
-}
-function unwrapMessage(message) {
-    return typeof message === "string" ? message : message?.message;
-}
-/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
-/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
-function sizeCaps(defChecks) {
-    const caps = [];
-    for (const ch of defChecks ?? []) {
-        const d = ch._zod.def;
-        // a later check may rewrite the value
-        if (!/_(length|size)$|_equals$/.test(d.check))
-            break;
-        const max = d.maximum ?? d.length ?? d.size;
-        if (max >= 0)
-            caps.push([max, ch]);
-    }
-    return caps;
-}
-function attachSchema(issues, start, inst) {
-    var _a;
-    for (let i = start; i < issues.length; i++) {
-        (_a = issues[i]).schema ?? (_a.schema = inst);
-    }
-}
-function finalizeIssue(iss, ctx, config) {
-    var _a;
-    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
-    const traits = iss.inst?._zod?.traits;
-    if (traits?.has("$ZodType")) {
-        if (traits.has("$ZodCheck"))
-            (_a = iss).schema ?? (_a.schema = iss.inst);
-        else
-            iss.schema = iss.inst;
-    }
-    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
-    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
-    const message = iss.message
-        ? iss.message
-        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
-            unwrapMessage(schemaError?.(iss)) ??
-            unwrapMessage(ctx?.error?.(iss)) ??
-            unwrapMessage(config.customError?.(iss)) ??
-            unwrapMessage(config.localeError?.(iss)) ??
-            "Invalid input");
-    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
-    const full = {};
-    for (const k of Object.keys(iss)) {
-        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
-            continue;
-        full[k] = iss[k];
-    }
-    full.path ?? (full.path = []);
-    full.message = message;
-    if (ctx?.reportInput) {
-        full.input = iss.input;
-    }
-    return full;
-}
-function getSizableOrigin(input) {
-    if (input instanceof Set)
-        return "set";
-    if (input instanceof Map)
-        return "map";
-    // @ts-ignore
-    if (input instanceof File)
-        return "file";
-    return "unknown";
-}
-const highSurrogate = /[\uD800-\uDBFF]/;
-// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
-function codePointLength(str) {
-    const units = str.length;
-    if (!highSurrogate.test(str))
-        return units;
-    let count = units;
-    for (let i = 0; i < units - 1; i++) {
-        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-            count--;
-            i++;
-        }
-    }
-    return count;
-}
-function getLengthableOrigin(input) {
-    if (Array.isArray(input))
-        return "array";
-    if (typeof input === "string")
-        return "string";
-    return "unknown";
-}
-function parsedType(data) {
-    const t = typeof data;
-    switch (t) {
-        case "number": {
-            return Number.isNaN(data) ? "nan" : "number";
-        }
-        case "object": {
-            if (data === null) {
-                return "null";
-            }
-            if (Array.isArray(data)) {
-                return "array";
-            }
-            const obj = data;
-            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
-                return obj.constructor.name;
-            }
-        }
-    }
-    return t;
-}
-function issue(...args) {
-    const [iss, input, inst] = args;
-    if (typeof iss === "string") {
-        return {
-            message: iss,
-            code: "custom",
-            input,
-            inst,
-        };
-    }
-    return { ...iss };
-}
-function cleanEnum(obj) {
-    return Object.entries(obj)
-        .filter(([k, _]) => {
-        // return true if NaN, meaning it's not a number, thus a string key
-        return Number.isNaN(Number.parseInt(k, 10));
-    })
-        .map((el) => el[1]);
-}
-// Codec utility functions
-function base64ToUint8Array(base64) {
-    const binaryString = atob(base64);
-    const bytes = new Uint8Array(binaryString.length);
-    for (let i = 0; i < binaryString.length; i++) {
-        bytes[i] = binaryString.charCodeAt(i);
-    }
-    return bytes;
-}
-function uint8ArrayToBase64(bytes) {
-    let binaryString = "";
-    for (let i = 0; i < bytes.length; i++) {
-        binaryString += String.fromCharCode(bytes[i]);
-    }
-    return btoa(binaryString);
-}
-function base64urlToUint8Array(base64url) {
-    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
-    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
-    return base64ToUint8Array(base64 + padding);
-}
-function uint8ArrayToBase64url(bytes) {
-    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
-}
-function hexToUint8Array(hex) {
-    const cleanHex = hex.replace(/^0x/, "");
-    if (cleanHex.length % 2 !== 0) {
-        throw new Error("Invalid hex string length");
-    }
-    const bytes = new Uint8Array(cleanHex.length / 2);
-    for (let i = 0; i < cleanHex.length; i += 2) {
-        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
-    }
-    return bytes;
-}
-function uint8ArrayToHex(bytes) {
-    return Array.from(bytes)
-        .map((b) => b.toString(16).padStart(2, "0"))
-        .join("");
-}
-// instanceof
-class Class {
-    constructor(..._args) { }
-}
-//////////    PROTOTYPE INSTALLERS     //////////
-//
-// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
-/**
- * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
- *
- * Call this from a `proto` initializer, which runs once per prototype — never per instance.
- */
-function members(proto, table) {
-    for (const key in table) {
-        const desc = Object.getOwnPropertyDescriptor(table, key);
-        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
-        if (desc.get)
-            Object.defineProperty(proto, key, { ...desc, enumerable: false });
-        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
-        else
-            defineBound(proto, key, desc.value);
-    }
-}
-/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
-function own(inst, key, value, enumerable = true) {
-    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
-    return value;
-}
-/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
-function hide(inst, key, value) {
-    return own(inst, key, value, false);
-}
-/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
-function derived(computes, table) {
-    for (const key in computes) {
-        const compute = computes[key];
-        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
-        Object.defineProperty(table, key, {
-            configurable: true,
-            enumerable: true,
-            get() {
-                return own(this, key, compute(this));
-            },
-            set(value) {
-                own(this, key, value);
-            },
-        });
-    }
-    return table;
-}
-function defineBound(proto, key, fn) {
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
-            return this == null ? fn : own(this, key, fn.bind(this));
-        },
-        set(value) {
-            own(this, key, value);
-        },
-    });
-}
-/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
-function claim(inst, sentinel) {
-    const proto = Object.getPrototypeOf(inst);
-    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
-    return sentinel in proto ? undefined : proto;
-}
-// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
-let installing;
-// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
-let broke = false;
-const breaker = {
-    configurable: true,
-    get() {
-        broke = true;
-        return undefined;
-    },
-};
-/**
- * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
- * constructor, computed from the internals object itself and cached there on
- * first read. One accessor per constructor rather than one per instance.
- */
-function defineLazyInternal(inst, key, compute) {
-    const proto = Object.getPrototypeOf(inst._zod);
-    if (key in proto && installing !== inst._zod) {
-        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
-        installing = undefined;
-        return;
-    }
-    installing = inst._zod;
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
-            Object.defineProperty(this, key, breaker);
-            const outer = broke;
-            broke = false;
-            try {
-                const value = compute(this);
-                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
-                if (broke)
-                    delete this[key];
-                else
-                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
-                broke = broke || outer;
-                return value;
-            }
-            catch (err) {
-                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
-                delete this[key];
-                broke = broke || outer;
-                throw err;
-            }
-        },
-        set(value) {
-            Object.defineProperty(this, key, { configurable: true, writable: true, value });
-        },
-    });
-}
-/**
- * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
- * data property. One accessor per constructor rather than one per instance, because an own accessor
- * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
- */
-function installLazyProp(inst, key, make, enumerable) {
-    const proto = claim(inst, key);
-    if (!proto)
-        return;
-    Object.defineProperty(proto, key, {
-        configurable: true,
-        get() {
-            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
-            const desc = { configurable: true, writable: true, enumerable, value: undefined };
-            Object.defineProperty(this, key, desc);
-            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
-            desc.value = make(this);
-            Object.defineProperty(this, key, desc);
-            return desc.value;
-        },
-        set(value) {
-            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
-        },
-    });
-}
-/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
-const CONSTANT_CATCH = "~constantCatch";
-/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
-function constantCatch(value) {
-    const fn = () => value;
-    fn[CONSTANT_CATCH] = true;
-    return fn;
-}
-
-
-/***/ }),
-
-/***/ 3619:
+/***/ 1041:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  s8U: () => (/* binding */ ZodMiniBigInt),
-  n21: () => (/* binding */ ZodMiniBoolean),
-  zTj: () => (/* binding */ ZodMiniDate),
-  Axp: () => (/* binding */ ZodMiniNumber),
-  iAB: () => (/* binding */ ZodMiniString),
-  YOg: () => (/* binding */ array),
-  zMY: () => (/* binding */ schemas_boolean),
-  MfU: () => (/* binding */ _catch),
-  gMt: () => (/* binding */ discriminatedUnion),
-  k5n: () => (/* binding */ _enum),
-  Whr: () => (/* binding */ schemas_int),
-  RZV: () => (/* binding */ _lazy),
-  euz: () => (/* binding */ literal),
-  _H3: () => (/* binding */ looseObject),
-  mee: () => (/* binding */ nullable),
-  cl6: () => (/* binding */ nullish),
-  aig: () => (/* binding */ schemas_number),
-  Ikc: () => (/* binding */ object),
-  lqM: () => (/* binding */ optional),
-  FsL: () => (/* binding */ pipe),
-  g1P: () => (/* binding */ record),
-  YPB: () => (/* binding */ refine),
-  rej: () => (/* binding */ strictObject),
-  YjP: () => (/* binding */ schemas_string),
-  pdi: () => (/* binding */ transform),
-  KCZ: () => (/* binding */ union),
-  L5J: () => (/* binding */ unknown)
+  $p: () => (/* binding */ $ZodArray),
+  BN: () => (/* binding */ $ZodBigInt),
+  sF: () => (/* binding */ $ZodBoolean),
+  t$: () => (/* binding */ $ZodCatch),
+  b0: () => (/* binding */ $ZodCustom),
+  o5: () => (/* binding */ $ZodDate),
+  P0: () => (/* binding */ $ZodDiscriminatedUnion),
+  VO: () => (/* binding */ $ZodEnum),
+  v1: () => (/* binding */ $ZodISODate),
+  Ko: () => (/* binding */ $ZodISODateTime),
+  $N: () => (/* binding */ $ZodISODuration),
+  Ax: () => (/* binding */ $ZodISOTime),
+  kU: () => (/* binding */ $ZodLazy),
+  nu: () => (/* binding */ $ZodLiteral),
+  Um: () => (/* binding */ $ZodNever),
+  qc: () => (/* binding */ $ZodNullable),
+  vz: () => (/* binding */ $ZodNumber),
+  I: () => (/* binding */ $ZodNumberFormat),
+  L8: () => (/* binding */ $ZodObject),
+  ig: () => (/* binding */ $ZodOptional),
+  _m: () => (/* binding */ $ZodPipe),
+  h: () => (/* binding */ $ZodRecord),
+  $v: () => (/* binding */ $ZodString),
+  EY: () => (/* binding */ $ZodStringFormat),
+  Wc: () => (/* binding */ $ZodTransform),
+  W4: () => (/* binding */ $ZodType),
+  cu: () => (/* binding */ $ZodUnion),
+  GP: () => (/* binding */ $ZodUnknown)
 });
 
-// UNUSED EXPORTS: ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigIntFormat, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catchall, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, exactPartial, extend, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, looseRecord, mac, map, merge, meta, nan, nanoid, nativeEnum, never, nonoptional, null, omit, partial, partialRecord, pick, prefault, promise, readonly, required, safeExtend, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: $ZodAny, $ZodBase64, $ZodBase64URL, $ZodBigIntFormat, $ZodCIDRv4, $ZodCIDRv6, $ZodCUID, $ZodCUID2, $ZodCodec, $ZodCreditCard, $ZodCustomStringFormat, $ZodDefault, $ZodE164, $ZodEmail, $ZodEmoji, $ZodExactOptional, $ZodFile, $ZodFunction, $ZodGUID, $ZodIBAN, $ZodIPv4, $ZodIPv6, $ZodIntersection, $ZodJWT, $ZodKSUID, $ZodMAC, $ZodMap, $ZodNaN, $ZodNanoID, $ZodNonOptional, $ZodNull, $ZodObjectJIT, $ZodPrefault, $ZodPreprocess, $ZodPromise, $ZodReadonly, $ZodSet, $ZodSuccess, $ZodSymbol, $ZodTemplateLiteral, $ZodTuple, $ZodULID, $ZodURL, $ZodUUID, $ZodUndefined, $ZodVoid, $ZodXID, $ZodXor, URL_BAD_FORMAT, URL_UNPARSEABLE, base64Charset, base64urlCharset, canParseURL, clone, getDiscriminatedOption, isValidBase64, isValidBase64URL, isValidCIDRv6, isValidCreditCard, isValidIBAN, isValidIPv6, isValidJWT, mergeValues, parseURLObject, standardProps, stripTabAndNewline, urlHostnameOk, urlProtocolOk, validateURL
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
 var core_checks = __nccwpck_require__(4890);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
@@ -34375,14 +34678,14 @@ const creditCard = /^\d(?:[ -]?\d){11,18}$/;
 const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
 // iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
 const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
-const dateSource = (/* unused pure expression or super */ null && (`(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`));
+const dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
 /** Anchors a pattern source. The interpolation lives here rather than at the call site because
  * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
  * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
 function regexes_anchor(source) {
     return new RegExp(`^${source}$`);
 }
-const date = /*@__PURE__*/ (/* unused pure expression or super */ null && (regexes_anchor(dateSource)));
+const date = /*@__PURE__*/ regexes_anchor(dateSource);
 function timeSource(args) {
     const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
     const regex = typeof args.precision === "number"
@@ -34645,11 +34948,11 @@ const $ZodString = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodString", (i
         return payload;
     };
 });
-const $ZodStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodStringFormat", (inst, def) => {
+const $ZodStringFormat = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodStringFormat", (inst, def) => {
     // check initialization must come first
-    checks.$ZodCheckStringFormat.init(inst, def);
+    core_checks/* $ZodCheckStringFormat */.ql.init(inst, def);
     $ZodString.init(inst, def);
-})));
+});
 const $ZodGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodGUID", (inst, def) => {
     def.pattern ?? (def.pattern = regexes.guid);
     $ZodStringFormat.init(inst, def);
@@ -34836,22 +35139,22 @@ const $ZodKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (
     def.pattern ?? (def.pattern = regexes.ksuid);
     $ZodStringFormat.init(inst, def);
 })));
-const $ZodISODateTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODateTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.datetime(def));
+const $ZodISODateTime = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = datetime(def));
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODate = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODate", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.date);
+});
+const $ZodISODate = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = date);
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISOTime = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISOTime", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.time(def));
+});
+const $ZodISOTime = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = time(def));
     $ZodStringFormat.init(inst, def);
-})));
-const $ZodISODuration = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodISODuration", (inst, def) => {
-    def.pattern ?? (def.pattern = regexes.duration);
+});
+const $ZodISODuration = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = duration);
     $ZodStringFormat.init(inst, def);
-})));
+});
 const $ZodIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIPv4", (inst, def) => {
     def.pattern ?? (def.pattern = regexes.ipv4);
     $ZodStringFormat.init(inst, def);
@@ -37107,19 +37410,974 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var core_parse = __nccwpck_require__(3945);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+
+/***/ }),
+
+/***/ 4723:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A2: () => (/* binding */ normalizeParams),
+/* harmony export */   B7: () => (/* binding */ stringifyPrimitive),
+/* harmony export */   GW: () => (/* binding */ parsedType),
+/* harmony export */   Gv: () => (/* binding */ isObject),
+/* harmony export */   MO: () => (/* binding */ rawShape),
+/* harmony export */   NM: () => (/* binding */ optionalKeys),
+/* harmony export */   O7: () => (/* binding */ codePointLength),
+/* harmony export */   PO: () => (/* binding */ cached),
+/* harmony export */   QH: () => (/* binding */ aborted),
+/* harmony export */   Qd: () => (/* binding */ isPlainObject),
+/* harmony export */   Rc: () => (/* binding */ getLengthableOrigin),
+/* harmony export */   SS: () => (/* binding */ constantCatch),
+/* harmony export */   Vy: () => (/* binding */ assignProp),
+/* harmony export */   X: () => (/* binding */ installLazyProp),
+/* harmony export */   cl: () => (/* binding */ nullish),
+/* harmony export */   d3: () => (/* binding */ attachSchema),
+/* harmony export */   gJ: () => (/* binding */ defineLazy),
+/* harmony export */   gx: () => (/* binding */ captureStackTrace),
+/* harmony export */   hi: () => (/* binding */ sizeCaps),
+/* harmony export */   iR: () => (/* binding */ finalizeIssue),
+/* harmony export */   jD: () => (/* binding */ hide),
+/* harmony export */   jw: () => (/* binding */ joinValues),
+/* harmony export */   k8: () => (/* binding */ jsonStringifyReplacer),
+/* harmony export */   lQ: () => (/* binding */ prefixIssues),
+/* harmony export */   o8: () => (/* binding */ clone),
+/* harmony export */   ol: () => (/* binding */ members),
+/* harmony export */   p6: () => (/* binding */ cleanRegex),
+/* harmony export */   qQ: () => (/* binding */ propertyKeyTypes),
+/* harmony export */   qh: () => (/* binding */ own),
+/* harmony export */   rL: () => (/* binding */ explicitlyAborted),
+/* harmony export */   sD: () => (/* binding */ escapeRegex),
+/* harmony export */   sn: () => (/* binding */ issue),
+/* harmony export */   v5: () => (/* binding */ defineLazyInternal),
+/* harmony export */   w5: () => (/* binding */ getEnumValues),
+/* harmony export */   zH: () => (/* binding */ NUMBER_FORMAT_RANGES)
+/* harmony export */ });
+/* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, floatSafeRemainder, objectClone, mergeDefs, cloneDef, getElementAtPath, promiseAllObject, randomString, esc, slugify, allowsEval, shallowClone, numKeys, getParsedType, primitiveTypes, createTransparentProxy, BIGINT_FORMAT_RANGES, pick, omit, extend, safeExtend, merge, partial, required, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class, derived, CONSTANT_CATCH */
+
+// functions
+function assertEqual(val) {
+    return val;
+}
+function assertNotEqual(val) {
+    return val;
+}
+function toZod() {
+    return (schema) => schema;
+}
+function assertIs(_arg) { }
+function assertNever(_x) {
+    throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) { }
+function getEnumValues(entries) {
+    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
+    const values = Object.entries(entries)
+        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
+        .map(([_, v]) => v);
+    return values;
+}
+function joinValues(array, separator = "|") {
+    return array.map((val) => stringifyPrimitive(val)).join(separator);
+}
+function jsonStringifyReplacer(_, value) {
+    if (typeof value === "bigint")
+        return value.toString();
+    return value;
+}
+// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
+class Cached {
+    constructor(getter) {
+        this._getter = getter;
+        this._value = undefined;
+    }
+    get value() {
+        const getter = this._getter;
+        if (getter !== undefined) {
+            this._value = getter();
+            this._getter = undefined;
+        }
+        return this._value;
+    }
+}
+function cached(getter) {
+    return new Cached(getter);
+}
+function nullish(input) {
+    return input === null || input === undefined;
+}
+function cleanRegex(source) {
+    const start = source.startsWith("^") ? 1 : 0;
+    const end = source.endsWith("$") ? source.length - 1 : source.length;
+    return source.slice(start, end);
+}
+function floatSafeRemainder(val, step) {
+    const ratio = val / step;
+    const roundedRatio = Math.round(ratio);
+    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
+    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+    if (Math.abs(ratio - roundedRatio) < tolerance)
+        return 0;
+    return ratio - roundedRatio;
+}
+const EVALUATING = /* @__PURE__*/ Symbol("evaluating");
+function defineLazy(object, key, getter) {
+    let value = undefined;
+    Object.defineProperty(object, key, {
+        get() {
+            if (value === EVALUATING) {
+                // Circular reference detected, return undefined to break the cycle
+                return undefined;
+            }
+            if (value === undefined) {
+                value = EVALUATING;
+                value = getter();
+            }
+            return value;
+        },
+        set(v) {
+            Object.defineProperty(object, key, {
+                value: v,
+                // configurable: true,
+            });
+            // object[key] = v;
+        },
+        configurable: true,
+    });
+}
+function objectClone(obj) {
+    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function assignProp(target, prop, value) {
+    Object.defineProperty(target, prop, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+    });
+}
+/**
+ * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
+ *
+ * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
+ */
+function rawShape(def) {
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    return desc?.get ? desc.get.raw : desc?.value;
+}
+// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
+function sourceShape(schema) {
+    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
+}
+// a key whose value is not settled yet, self-caching so every read after the first gets the same one
+function deferProp(target, key, getter) {
+    Object.defineProperty(target, key, {
+        get() {
+            const value = getter();
+            assignProp(this, key, value);
+            return value;
+        },
+        enumerable: true,
+        configurable: true,
+    });
+}
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+function putProp(target, key, value) {
+    if (key in target)
+        assignProp(target, key, value);
+    else
+        target[key] = value;
+}
+/**
+ * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
+ *
+ * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
+ */
+function mirrorShape(target, source, keys, wrap) {
+    const raw = sourceShape(source);
+    for (const key of keys) {
+        const desc = Object.getOwnPropertyDescriptor(raw, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get) {
+            deferProp(target, key, () => {
+                const value = source._zod.def.shape[key];
+                return wrap ? wrap(value, key) : value;
+            });
+        }
+        else
+            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+    }
+}
+// same, for a plain shape a caller passed rather than a schema's
+function mirrorProps(target, source) {
+    for (const key of Reflect.ownKeys(source)) {
+        const desc = Object.getOwnPropertyDescriptor(source, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get)
+            deferProp(target, key, () => source[key]);
+        else
+            putProp(target, key, desc.value);
+    }
+}
+function mergeDefs(...defs) {
+    const mergedDescriptors = {};
+    for (const def of defs) {
+        const descriptors = Object.getOwnPropertyDescriptors(def);
+        Object.assign(mergedDescriptors, descriptors);
+    }
+    return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema) {
+    return mergeDefs(schema._zod.def);
+}
+function getElementAtPath(obj, path) {
+    if (!path)
+        return obj;
+    return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+    const keys = Object.keys(promisesObj);
+    const promises = keys.map((key) => promisesObj[key]);
+    return Promise.all(promises).then((results) => {
+        const resolvedObj = {};
+        for (let i = 0; i < keys.length; i++) {
+            resolvedObj[keys[i]] = results[i];
+        }
+        return resolvedObj;
+    });
+}
+function randomString(length = 10) {
+    const chars = "abcdefghijklmnopqrstuvwxyz";
+    let str = "";
+    for (let i = 0; i < length; i++) {
+        str += chars[Math.floor(Math.random() * chars.length)];
+    }
+    return str;
+}
+function esc(str) {
+    return JSON.stringify(str);
+}
+function slugify(input) {
+    return input
+        .toLowerCase()
+        .trim()
+        .replace(/[^\w\s-]/g, "")
+        .replace(/[\s_-]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
+function isObject(data) {
+    return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+const allowsEval = /* @__PURE__*/ (/* unused pure expression or super */ null && (cached(() => {
+    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
+    if (globalConfig.jitless) {
+        return false;
+    }
+    // @ts-ignore
+    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+        return false;
+    }
+    try {
+        const F = Function;
+        new F("");
+        return true;
+    }
+    catch (_) {
+        return false;
+    }
+})));
+function isPlainObject(o) {
+    if (isObject(o) === false)
+        return false;
+    // modified constructor
+    const ctor = o.constructor;
+    if (ctor === undefined)
+        return true;
+    if (typeof ctor !== "function")
+        return true;
+    // modified prototype
+    const prot = ctor.prototype;
+    if (isObject(prot) === false)
+        return false;
+    // ctor doesn't have static `isPrototypeOf`
+    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+        return false;
+    }
+    return true;
+}
+function shallowClone(o) {
+    if (isPlainObject(o))
+        return { ...o };
+    if (Array.isArray(o))
+        return [...o];
+    if (o instanceof Map)
+        return new Map(o);
+    if (o instanceof Set)
+        return new Set(o);
+    return o;
+}
+function numKeys(data) {
+    let keyCount = 0;
+    for (const key in data) {
+        if (Object.prototype.hasOwnProperty.call(data, key)) {
+            keyCount++;
+        }
+    }
+    return keyCount;
+}
+const getParsedType = (data) => {
+    const t = typeof data;
+    switch (t) {
+        case "undefined":
+            return "undefined";
+        case "string":
+            return "string";
+        case "number":
+            return Number.isNaN(data) ? "nan" : "number";
+        case "boolean":
+            return "boolean";
+        case "function":
+            return "function";
+        case "bigint":
+            return "bigint";
+        case "symbol":
+            return "symbol";
+        case "object":
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            if (data === null) {
+                return "null";
+            }
+            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+                return "promise";
+            }
+            if (typeof Map !== "undefined" && data instanceof Map) {
+                return "map";
+            }
+            if (typeof Set !== "undefined" && data instanceof Set) {
+                return "set";
+            }
+            if (typeof Date !== "undefined" && data instanceof Date) {
+                return "date";
+            }
+            // @ts-ignore
+            if (typeof File !== "undefined" && data instanceof File) {
+                return "file";
+            }
+            return "object";
+        default:
+            throw new Error(`Unknown data type: ${t}`);
+    }
+};
+const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
+const primitiveTypes = /* @__PURE__*/ new Set([
+    "string",
+    "number",
+    "bigint",
+    "boolean",
+    "symbol",
+    "undefined",
+]);
+function escapeRegex(str) {
+    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+// zod-specific utils
+function clone(inst, def, params) {
+    const cl = new inst._zod.constr(def ?? inst._zod.def);
+    if (!def || params?.parent)
+        cl._zod.parent = inst;
+    return cl;
+}
+function normalizeParams(_params) {
+    const params = _params;
+    if (!params)
+        return {};
+    if (typeof params === "string")
+        return { error: () => params };
+    if (params?.message !== undefined) {
+        if (params?.error !== undefined)
+            throw new Error("Cannot specify both `message` and `error` params");
+        params.error = params.message;
+    }
+    delete params.message;
+    if (typeof params.error === "string")
+        return { ...params, error: () => params.error };
+    return params;
+}
+function createTransparentProxy(getter) {
+    let target;
+    return new Proxy({}, {
+        get(_, prop, receiver) {
+            target ?? (target = getter());
+            return Reflect.get(target, prop, receiver);
+        },
+        set(_, prop, value, receiver) {
+            target ?? (target = getter());
+            return Reflect.set(target, prop, value, receiver);
+        },
+        has(_, prop) {
+            target ?? (target = getter());
+            return Reflect.has(target, prop);
+        },
+        deleteProperty(_, prop) {
+            target ?? (target = getter());
+            return Reflect.deleteProperty(target, prop);
+        },
+        ownKeys(_) {
+            target ?? (target = getter());
+            return Reflect.ownKeys(target);
+        },
+        getOwnPropertyDescriptor(_, prop) {
+            target ?? (target = getter());
+            return Reflect.getOwnPropertyDescriptor(target, prop);
+        },
+        defineProperty(_, prop, descriptor) {
+            target ?? (target = getter());
+            return Reflect.defineProperty(target, prop, descriptor);
+        },
+    });
+}
+function stringifyPrimitive(value) {
+    if (typeof value === "bigint")
+        return value.toString() + "n";
+    if (typeof value === "string")
+        return `"${value}"`;
+    return `${value}`;
+}
+function optionalKeys(shape) {
+    return Object.keys(shape).filter((k) => {
+        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
+    });
+}
+// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
+const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
+    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    int32: [-2147483648, 2147483647],
+    uint32: [0, 4294967295],
+    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+}))();
+const BIGINT_FORMAT_RANGES = {
+    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
+    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
+};
+function pick(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".pick() cannot be used on object schemas containing refinements");
+    }
+    const newShape = {};
+    mirrorShape(newShape, schema, maskedKeys(schema, mask));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+// the mask keys that select something, checked against the source's shape without resolving it
+function maskedKeys(schema, mask) {
+    const raw = sourceShape(schema);
+    const keys = [];
+    // `for...in` skips symbols, so a symbol in the mask would select nothing
+    for (const key of Reflect.ownKeys(mask)) {
+        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+            throw new Error(`Unrecognized key: "${String(key)}"`);
+        }
+        if (mask[key])
+            keys.push(key);
+    }
+    return keys;
+}
+function omit(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".omit() cannot be used on object schemas containing refinements");
+    }
+    const omitted = new Set(maskedKeys(schema, mask));
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to extend: expected a plain object");
+    }
+    const checks = schema._zod.def.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
+        const existingShape = sourceShape(schema);
+        for (const key of Reflect.ownKeys(shape)) {
+            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
+                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+            }
+        }
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+// the source's keys, then the caller's overlaid on top
+function extended(schema, shape) {
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
+    mirrorProps(newShape, shape);
+    return newShape;
+}
+function safeExtend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to safeExtend: expected a plain object");
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function merge(a, b) {
+    if (!b?._zod?.def) {
+        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+    }
+    if (a._zod.def.checks?.length) {
+        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+    }
+    const newShape = {};
+    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+    const def = mergeDefs(a._zod.def, {
+        shape: newShape,
+        get catchall() {
+            return b._zod.def.catchall;
+        },
+        checks: b._zod.def.checks ?? [],
+    });
+    return clone(a, def);
+}
+function partial(Class, schema, mask, name = "partial") {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+    }
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
+        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class, schema, mask) {
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
+}
+// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
+function aborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue !== true) {
+            return true;
+        }
+    }
+    return false;
+}
+// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
+function explicitlyAborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue === false) {
+            return true;
+        }
+    }
+    return false;
+}
+function prefixIssues(path, issues) {
+    return issues.map((iss) => {
+        var _a;
+        (_a = iss).path ?? (_a.path = []);
+        iss.path.unshift(path);
+        return iss;
+    });
+}
+function unwrapMessage(message) {
+    return typeof message === "string" ? message : message?.message;
+}
+/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
+function sizeCaps(defChecks) {
+    const caps = [];
+    for (const ch of defChecks ?? []) {
+        const d = ch._zod.def;
+        // a later check may rewrite the value
+        if (!/_(length|size)$|_equals$/.test(d.check))
+            break;
+        const max = d.maximum ?? d.length ?? d.size;
+        if (max >= 0)
+            caps.push([max, ch]);
+    }
+    return caps;
+}
+function attachSchema(issues, start, inst) {
+    var _a;
+    for (let i = start; i < issues.length; i++) {
+        (_a = issues[i]).schema ?? (_a.schema = inst);
+    }
+}
+function finalizeIssue(iss, ctx, config) {
+    var _a;
+    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
+    const traits = iss.inst?._zod?.traits;
+    if (traits?.has("$ZodType")) {
+        if (traits.has("$ZodCheck"))
+            (_a = iss).schema ?? (_a.schema = iss.inst);
+        else
+            iss.schema = iss.inst;
+    }
+    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
+    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
+    const message = iss.message
+        ? iss.message
+        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
+            unwrapMessage(schemaError?.(iss)) ??
+            unwrapMessage(ctx?.error?.(iss)) ??
+            unwrapMessage(config.customError?.(iss)) ??
+            unwrapMessage(config.localeError?.(iss)) ??
+            "Invalid input");
+    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
+    const full = {};
+    for (const k of Object.keys(iss)) {
+        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
+            continue;
+        full[k] = iss[k];
+    }
+    full.path ?? (full.path = []);
+    full.message = message;
+    if (ctx?.reportInput) {
+        full.input = iss.input;
+    }
+    return full;
+}
+function getSizableOrigin(input) {
+    if (input instanceof Set)
+        return "set";
+    if (input instanceof Map)
+        return "map";
+    // @ts-ignore
+    if (input instanceof File)
+        return "file";
+    return "unknown";
+}
+const highSurrogate = /[\uD800-\uDBFF]/;
+// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
+function codePointLength(str) {
+    const units = str.length;
+    if (!highSurrogate.test(str))
+        return units;
+    let count = units;
+    for (let i = 0; i < units - 1; i++) {
+        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            count--;
+            i++;
+        }
+    }
+    return count;
+}
+function getLengthableOrigin(input) {
+    if (Array.isArray(input))
+        return "array";
+    if (typeof input === "string")
+        return "string";
+    return "unknown";
+}
+function parsedType(data) {
+    const t = typeof data;
+    switch (t) {
+        case "number": {
+            return Number.isNaN(data) ? "nan" : "number";
+        }
+        case "object": {
+            if (data === null) {
+                return "null";
+            }
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            const obj = data;
+            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+                return obj.constructor.name;
+            }
+        }
+    }
+    return t;
+}
+function issue(...args) {
+    const [iss, input, inst] = args;
+    if (typeof iss === "string") {
+        return {
+            message: iss,
+            code: "custom",
+            input,
+            inst,
+        };
+    }
+    return { ...iss };
+}
+function cleanEnum(obj) {
+    return Object.entries(obj)
+        .filter(([k, _]) => {
+        // return true if NaN, meaning it's not a number, thus a string key
+        return Number.isNaN(Number.parseInt(k, 10));
+    })
+        .map((el) => el[1]);
+}
+// Codec utility functions
+function base64ToUint8Array(base64) {
+    const binaryString = atob(base64);
+    const bytes = new Uint8Array(binaryString.length);
+    for (let i = 0; i < binaryString.length; i++) {
+        bytes[i] = binaryString.charCodeAt(i);
+    }
+    return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+    let binaryString = "";
+    for (let i = 0; i < bytes.length; i++) {
+        binaryString += String.fromCharCode(bytes[i]);
+    }
+    return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url) {
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
+    return base64ToUint8Array(base64 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex) {
+    const cleanHex = hex.replace(/^0x/, "");
+    if (cleanHex.length % 2 !== 0) {
+        throw new Error("Invalid hex string length");
+    }
+    const bytes = new Uint8Array(cleanHex.length / 2);
+    for (let i = 0; i < cleanHex.length; i += 2) {
+        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+    }
+    return bytes;
+}
+function uint8ArrayToHex(bytes) {
+    return Array.from(bytes)
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("");
+}
+// instanceof
+class Class {
+    constructor(..._args) { }
+}
+//////////    PROTOTYPE INSTALLERS     //////////
+//
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+/**
+ * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
+ *
+ * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ */
+function members(proto, table) {
+    for (const key in table) {
+        const desc = Object.getOwnPropertyDescriptor(table, key);
+        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
+        if (desc.get)
+            Object.defineProperty(proto, key, { ...desc, enumerable: false });
+        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
+        else
+            defineBound(proto, key, desc.value);
+    }
+}
+/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
+function own(inst, key, value, enumerable = true) {
+    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+    return value;
+}
+/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
+function hide(inst, key, value) {
+    return own(inst, key, value, false);
+}
+/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
+function derived(computes, table) {
+    for (const key in computes) {
+        const compute = computes[key];
+        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
+        Object.defineProperty(table, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+                return own(this, key, compute(this));
+            },
+            set(value) {
+                own(this, key, value);
+            },
+        });
+    }
+    return table;
+}
+function defineBound(proto, key, fn) {
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
+            return this == null ? fn : own(this, key, fn.bind(this));
+        },
+        set(value) {
+            own(this, key, value);
+        },
+    });
+}
+/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
+function claim(inst, sentinel) {
+    const proto = Object.getPrototypeOf(inst);
+    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
+    return sentinel in proto ? undefined : proto;
+}
+// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
+let installing;
+// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
+let broke = false;
+const breaker = {
+    configurable: true,
+    get() {
+        broke = true;
+        return undefined;
+    },
+};
+/**
+ * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
+ * constructor, computed from the internals object itself and cached there on
+ * first read. One accessor per constructor rather than one per instance.
+ */
+function defineLazyInternal(inst, key, compute) {
+    const proto = Object.getPrototypeOf(inst._zod);
+    if (key in proto && installing !== inst._zod) {
+        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
+        installing = undefined;
+        return;
+    }
+    installing = inst._zod;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
+            Object.defineProperty(this, key, breaker);
+            const outer = broke;
+            broke = false;
+            try {
+                const value = compute(this);
+                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
+                if (broke)
+                    delete this[key];
+                else
+                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
+                broke = broke || outer;
+                return value;
+            }
+            catch (err) {
+                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
+                delete this[key];
+                broke = broke || outer;
+                throw err;
+            }
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, value });
+        },
+    });
+}
+/**
+ * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
+ * data property. One accessor per constructor rather than one per instance, because an own accessor
+ * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
+ */
+function installLazyProp(inst, key, make, enumerable) {
+    const proto = claim(inst, key);
+    if (!proto)
+        return;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
+            const desc = { configurable: true, writable: true, enumerable, value: undefined };
+            Object.defineProperty(this, key, desc);
+            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
+            desc.value = make(this);
+            Object.defineProperty(this, key, desc);
+            return desc.value;
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+        },
+    });
+}
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+const CONSTANT_CATCH = "~constantCatch";
+/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
+function constantCatch(value) {
+    const fn = () => value;
+    fn[CONSTANT_CATCH] = true;
+    return fn;
+}
+
+
+/***/ }),
+
+/***/ 4343:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Axp: () => (/* binding */ ZodMiniNumber),
+/* harmony export */   FsL: () => (/* binding */ pipe),
+/* harmony export */   Ikc: () => (/* binding */ object),
+/* harmony export */   KCZ: () => (/* binding */ union),
+/* harmony export */   L5J: () => (/* binding */ unknown),
+/* harmony export */   MfU: () => (/* binding */ _catch),
+/* harmony export */   RZV: () => (/* binding */ _lazy),
+/* harmony export */   Whr: () => (/* binding */ int),
+/* harmony export */   YOg: () => (/* binding */ array),
+/* harmony export */   YPB: () => (/* binding */ refine),
+/* harmony export */   YjP: () => (/* binding */ string),
+/* harmony export */   _H3: () => (/* binding */ looseObject),
+/* harmony export */   aig: () => (/* binding */ number),
+/* harmony export */   cl6: () => (/* binding */ nullish),
+/* harmony export */   euz: () => (/* binding */ literal),
+/* harmony export */   g1P: () => (/* binding */ record),
+/* harmony export */   gMt: () => (/* binding */ discriminatedUnion),
+/* harmony export */   iAB: () => (/* binding */ ZodMiniString),
+/* harmony export */   k5n: () => (/* binding */ _enum),
+/* harmony export */   lqM: () => (/* binding */ optional),
+/* harmony export */   mee: () => (/* binding */ nullable),
+/* harmony export */   n21: () => (/* binding */ ZodMiniBoolean),
+/* harmony export */   pdi: () => (/* binding */ transform),
+/* harmony export */   rej: () => (/* binding */ strictObject),
+/* harmony export */   s8U: () => (/* binding */ ZodMiniBigInt),
+/* harmony export */   zMY: () => (/* binding */ boolean),
+/* harmony export */   zTj: () => (/* binding */ ZodMiniDate),
+/* harmony export */   zUr: () => (/* binding */ ZodMiniStringFormat)
+/* harmony export */ });
+/* unused harmony exports ZodMiniType, ZodMiniEmail, email, ZodMiniGUID, guid, ZodMiniUUID, uuid, uuidv4, uuidv6, uuidv7, ZodMiniURL, url, httpUrl, ZodMiniEmoji, emoji, ZodMiniNanoID, nanoid, ZodMiniCUID, cuid, ZodMiniCUID2, cuid2, ZodMiniULID, ulid, ZodMiniXID, xid, ZodMiniKSUID, ksuid, ZodMiniIPv4, ipv4, ZodMiniIPv6, ipv6, ZodMiniCIDRv4, cidrv4, ZodMiniCIDRv6, cidrv6, ZodMiniMAC, mac, ZodMiniBase64, base64, ZodMiniBase64URL, base64url, ZodMiniE164, e164, ZodMiniCreditCard, creditCard, ZodMiniIBAN, iban, ZodMiniJWT, jwt, ZodMiniCustomStringFormat, stringFormat, hostname, hex, currencyCode, hash, ZodMiniNumberFormat, float32, float64, int32, uint32, bigint, ZodMiniBigIntFormat, int64, uint64, ZodMiniSymbol, symbol, ZodMiniUndefined, undefined, ZodMiniNull, null, ZodMiniAny, any, ZodMiniUnknown, ZodMiniNever, never, ZodMiniVoid, void, date, ZodMiniArray, keyof, ZodMiniObject, extend, safeExtend, merge, pick, omit, partial, exactPartial, required, catchall, ZodMiniUnion, ZodMiniXor, xor, ZodMiniDiscriminatedUnion, ZodMiniIntersection, intersection, ZodMiniTuple, tuple, ZodMiniRecord, partialRecord, looseRecord, ZodMiniMap, map, ZodMiniSet, set, ZodMiniEnum, nativeEnum, ZodMiniLiteral, ZodMiniFile, file, ZodMiniTransform, ZodMiniOptional, ZodMiniExactOptional, exactOptional, ZodMiniNullable, ZodMiniDefault, _default, ZodMiniPrefault, prefault, ZodMiniNonOptional, nonoptional, ZodMiniSuccess, success, ZodMiniCatch, ZodMiniNaN, nan, ZodMiniPipe, ZodMiniCodec, codec, invertCodec, ZodMiniReadonly, readonly, ZodMiniTemplateLiteral, templateLiteral, ZodMiniLazy, ZodMiniPromise, promise, ZodMiniCustom, check, custom, superRefine, describe, meta, instanceof, stringbool, json, ZodMiniFunction, _function, function */
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1041);
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3945);
 
 
 
 
-const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", (inst, def) => {
+const ZodMiniType = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniType", (inst, def) => {
     if (!inst._zod)
         throw new Error("Uninitialized schema in ZodMiniType.");
-    $ZodType.init(inst, def);
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodType */ .W4.init(inst, def);
     inst.def = def;
     inst.type = def.type;
 }, {
@@ -37128,19 +38386,19 @@ const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", 
         return this.check;
     },
     set with(value) {
-        core_util/* own */.qh(this, "with", value);
+        _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .own */ .qh(this, "with", value);
     },
     parse(data, params) {
-        return core_parse/* parse */.qg(this, data, params, { callee: this.parse });
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .parse */ .qg(this, data, params, { callee: this.parse });
     },
     parseAsync(data, params) {
-        return core_parse/* parseAsync */.EJ(this, data, params, { callee: this.parseAsync });
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .parseAsync */ .EJ(this, data, params, { callee: this.parseAsync });
     },
     safeParse(data, params) {
-        return core_parse/* safeParse */.xL(this, data, params);
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .safeParse */ .xL(this, data, params);
     },
     safeParseAsync(data, params) {
-        return core_parse/* safeParseAsync */.bp(this, data, params);
+        return _parse_js__WEBPACK_IMPORTED_MODULE_3__/* .safeParseAsync */ .bp(this, data, params);
     },
     check(...checks) {
         const def = this.def;
@@ -37153,7 +38411,7 @@ const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", 
         }, { parent: true });
     },
     clone(_def, params) {
-        return core_util/* clone */.o8(this, _def, params);
+        return _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .clone */ .o8(this, _def, params);
     },
     brand() {
         return this;
@@ -37166,24 +38424,24 @@ const ZodMiniType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniType", 
         return args.length === 0 ? fn(this) : fn(this, ...args);
     },
 });
-const ZodMiniString = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniString", (inst, def) => {
-    $ZodString.init(inst, def);
+const ZodMiniString = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniString", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodString */ .$v.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_string(params) {
-    return api/* _string */.Rl(ZodMiniString, params);
+function string(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._string */ .Rl(ZodMiniString, params);
 }
-const ZodMiniStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniStringFormat", (inst, def) => {
-    core.$ZodStringFormat.init(inst, def);
+const ZodMiniStringFormat = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniStringFormat", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodStringFormat */ .EY.init(inst, def);
     ZodMiniString.init(inst, def);
-})));
+});
 const ZodMiniEmail = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniEmail", (inst, def) => {
     core.$ZodEmail.init(inst, def);
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_email(params) {
+function email(params) {
     return core._email(ZodMiniEmail, params);
 }
 const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniGUID", (inst, def) => {
@@ -37191,7 +38449,7 @@ const ZodMiniGUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_guid(params) {
+function guid(params) {
     return core._guid(ZodMiniGUID, params);
 }
 const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniUUID", (inst, def) => {
@@ -37199,7 +38457,7 @@ const ZodMiniUUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_uuid(params) {
+function uuid(params) {
     return core._uuid(ZodMiniUUID, params);
 }
 // @__NO_SIDE_EFFECTS__
@@ -37237,7 +38495,7 @@ const ZodMiniEmoji = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_emoji(params) {
+function emoji(params) {
     return core._emoji(ZodMiniEmoji, params);
 }
 const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniNanoID", (inst, def) => {
@@ -37245,7 +38503,7 @@ const ZodMiniNanoID = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_nanoid(params) {
+function nanoid(params) {
     return core._nanoid(ZodMiniNanoID, params);
 }
 /**
@@ -37265,7 +38523,7 @@ const ZodMiniCUID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
  * See https://github.com/paralleldrive/cuid.
  */
 // @__NO_SIDE_EFFECTS__
-function schemas_cuid(params) {
+function cuid(params) {
     return core._cuid(ZodMiniCUID, params);
 }
 const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCUID2", (inst, def) => {
@@ -37273,7 +38531,7 @@ const ZodMiniCUID2 = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_cuid2(params) {
+function cuid2(params) {
     return core._cuid2(ZodMiniCUID2, params);
 }
 const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniULID", (inst, def) => {
@@ -37281,7 +38539,7 @@ const ZodMiniULID = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_ulid(params) {
+function ulid(params) {
     return core._ulid(ZodMiniULID, params);
 }
 const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXID", (inst, def) => {
@@ -37289,7 +38547,7 @@ const ZodMiniXID = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_xid(params) {
+function xid(params) {
     return core._xid(ZodMiniXID, params);
 }
 const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniKSUID", (inst, def) => {
@@ -37297,7 +38555,7 @@ const ZodMiniKSUID = /*@__PURE__*/ (/* unused pure expression or super */ null &
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_ksuid(params) {
+function ksuid(params) {
     return core._ksuid(ZodMiniKSUID, params);
 }
 const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv4", (inst, def) => {
@@ -37305,7 +38563,7 @@ const ZodMiniIPv4 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_ipv4(params) {
+function ipv4(params) {
     return core._ipv4(ZodMiniIPv4, params);
 }
 const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIPv6", (inst, def) => {
@@ -37313,7 +38571,7 @@ const ZodMiniIPv6 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_ipv6(params) {
+function ipv6(params) {
     return core._ipv6(ZodMiniIPv6, params);
 }
 const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv4", (inst, def) => {
@@ -37321,7 +38579,7 @@ const ZodMiniCIDRv4 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_cidrv4(params) {
+function cidrv4(params) {
     return core._cidrv4(ZodMiniCIDRv4, params);
 }
 const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCIDRv6", (inst, def) => {
@@ -37329,7 +38587,7 @@ const ZodMiniCIDRv6 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_cidrv6(params) {
+function cidrv6(params) {
     return core._cidrv6(ZodMiniCIDRv6, params);
 }
 const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniMAC", (inst, def) => {
@@ -37337,7 +38595,7 @@ const ZodMiniMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_mac(params) {
+function mac(params) {
     return core._mac(ZodMiniMAC, params);
 }
 const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64", (inst, def) => {
@@ -37345,7 +38603,7 @@ const ZodMiniBase64 = /*@__PURE__*/ (/* unused pure expression or super */ null 
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_base64(params) {
+function base64(params) {
     return core._base64(ZodMiniBase64, params);
 }
 const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBase64URL", (inst, def) => {
@@ -37353,7 +38611,7 @@ const ZodMiniBase64URL = /*@__PURE__*/ (/* unused pure expression or super */ nu
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_base64url(params) {
+function base64url(params) {
     return core._base64url(ZodMiniBase64URL, params);
 }
 const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniE164", (inst, def) => {
@@ -37361,7 +38619,7 @@ const ZodMiniE164 = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_e164(params) {
+function e164(params) {
     return core._e164(ZodMiniE164, params);
 }
 const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniCreditCard", (inst, def) => {
@@ -37369,7 +38627,7 @@ const ZodMiniCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ n
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_creditCard(params) {
+function creditCard(params) {
     return core._creditCard(ZodMiniCreditCard, params);
 }
 const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIBAN", (inst, def) => {
@@ -37377,7 +38635,7 @@ const ZodMiniIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniStringFormat.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_iban(params) {
+function iban(params) {
     return core._iban(ZodMiniIBAN, params);
 }
 const ZodMiniJWT = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniJWT", (inst, def) => {
@@ -37397,15 +38655,15 @@ function stringFormat(format, fnOrRegex, _params = {}) {
     return core._stringFormat(ZodMiniCustomStringFormat, format, fnOrRegex, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_hostname(_params) {
+function hostname(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "hostname", regexes.hostname, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_hex(_params) {
+function hex(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "hex", regexes.hex, _params);
 }
 // @__NO_SIDE_EFFECTS__
-function schemas_currencyCode(_params) {
+function currencyCode(_params) {
     return core._stringFormat(ZodMiniCustomStringFormat, "currency_code", regexes.currencyCode, _params);
 }
 // @__NO_SIDE_EFFECTS__
@@ -37418,20 +38676,20 @@ function hash(alg, params) {
         throw new Error(`Unrecognized hash format: ${format}`);
     return core._stringFormat(ZodMiniCustomStringFormat, format, regex, params);
 }
-const ZodMiniNumber = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumber", (inst, def) => {
-    $ZodNumber.init(inst, def);
+const ZodMiniNumber = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNumber", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNumber */ .vz.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_number(params) {
-    return api/* _number */.F7(ZodMiniNumber, params);
+function number(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._number */ .F7(ZodMiniNumber, params);
 }
-const ZodMiniNumberFormat = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNumberFormat", (inst, def) => {
-    $ZodNumberFormat.init(inst, def);
+const ZodMiniNumberFormat = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNumberFormat", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNumberFormat */ .I.init(inst, def);
     ZodMiniNumber.init(inst, def);
 });
-function schemas_int(params) {
-    return api/* _int */.LK(ZodMiniNumberFormat, params);
+function int(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._int */ .LK(ZodMiniNumberFormat, params);
 }
 function float32(params) {
     return core._float32(ZodMiniNumberFormat, params);
@@ -37445,20 +38703,20 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodMiniNumberFormat, params);
 }
-const ZodMiniBoolean = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniBoolean", (inst, def) => {
-    $ZodBoolean.init(inst, def);
+const ZodMiniBoolean = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniBoolean", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodBoolean */ .sF.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_boolean(params) {
-    return api/* _boolean */._L(ZodMiniBoolean, params);
+function boolean(params) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._boolean */ ._L(ZodMiniBoolean, params);
 }
-const ZodMiniBigInt = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniBigInt", (inst, def) => {
-    $ZodBigInt.init(inst, def);
+const ZodMiniBigInt = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniBigInt", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodBigInt */ .BN.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_bigint(params) {
+function bigint(params) {
     return core._bigint(ZodMiniBigInt, params);
 }
 const ZodMiniBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniBigIntFormat", (inst, def) => {
@@ -37484,7 +38742,7 @@ const ZodMiniUndefined = /*@__PURE__*/ (/* unused pure expression or super */ nu
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_undefined(params) {
+function _undefined(params) {
     return core._undefined(ZodMiniUndefined, params);
 }
 
@@ -37493,7 +38751,7 @@ const ZodMiniNull = /*@__PURE__*/ (/* unused pure expression or super */ null &&
     ZodMiniType.init(inst, def);
 })));
 // @__NO_SIDE_EFFECTS__
-function schemas_null(params) {
+function _null(params) {
     return core._null(ZodMiniNull, params);
 }
 
@@ -37505,21 +38763,21 @@ const ZodMiniAny = /*@__PURE__*/ (/* unused pure expression or super */ null && 
 function any() {
     return core._any(ZodMiniAny);
 }
-const ZodMiniUnknown = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnknown", (inst, def) => {
-    $ZodUnknown.init(inst, def);
+const ZodMiniUnknown = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniUnknown", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodUnknown */ .GP.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function unknown() {
-    return api/* _unknown */.em(ZodMiniUnknown);
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._unknown */ .em(ZodMiniUnknown);
 }
-const ZodMiniNever = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNever", (inst, def) => {
-    $ZodNever.init(inst, def);
+const ZodMiniNever = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNever", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNever */ .Um.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
 function never(params) {
-    return api/* _never */.G8(ZodMiniNever, params);
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._never */ .G8(ZodMiniNever, params);
 }
 const ZodMiniVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniVoid", (inst, def) => {
     core.$ZodVoid.init(inst, def);
@@ -37530,16 +38788,16 @@ function _void(params) {
     return core._void(ZodMiniVoid, params);
 }
 
-const ZodMiniDate = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniDate", (inst, def) => {
-    $ZodDate.init(inst, def);
+const ZodMiniDate = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniDate", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodDate */ .o5.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function schemas_date(params) {
+function date(params) {
     return core._date(ZodMiniDate, params);
 }
-const ZodMiniArray = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniArray", (inst, def) => {
-    $ZodArray.init(inst, def);
+const ZodMiniArray = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniArray", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodArray */ .$p.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37547,7 +38805,7 @@ function array(element, params) {
     return new ZodMiniArray({
         type: "array",
         element: element,
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 // .keyof
@@ -37556,17 +38814,17 @@ function keyof(schema) {
     const shape = schema._zod.def.shape;
     return _enum(Object.keys(shape));
 }
-const ZodMiniObject = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniObject", (inst, def) => {
-    $ZodObject.init(inst, def);
+const ZodMiniObject = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniObject", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodObject */ .L8.init(inst, def);
     ZodMiniType.init(inst, def);
-    core_util/* installLazyProp */.X(inst, "shape", (self) => self._zod.def.shape, false);
+    _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .installLazyProp */ .X(inst, "shape", (self) => self._zod.def.shape, false);
 });
 // @__NO_SIDE_EFFECTS__
 function object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     };
     return new ZodMiniObject(def);
 }
@@ -37577,7 +38835,7 @@ function strictObject(shape, params) {
         type: "object",
         shape,
         catchall: never(),
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 // looseObject
@@ -37587,7 +38845,7 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 // object methods
@@ -37641,8 +38899,8 @@ function catchall(inst, catchall) {
     // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
     return inst.clone(util.mergeDefs(inst._zod.def, { catchall: catchall }));
 }
-const ZodMiniUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniUnion", (inst, def) => {
-    $ZodUnion.init(inst, def);
+const ZodMiniUnion = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniUnion", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodUnion */ .cu.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37650,7 +38908,7 @@ function union(options, params) {
     return new ZodMiniUnion({
         type: "union",
         options: options,
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 const ZodMiniXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniXor", (inst, def) => {
@@ -37668,8 +38926,8 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniDiscriminatedUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniDiscriminatedUnion", (inst, def) => {
-    $ZodDiscriminatedUnion.init(inst, def);
+const ZodMiniDiscriminatedUnion = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniDiscriminatedUnion", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodDiscriminatedUnion */ .P0.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37678,7 +38936,7 @@ function discriminatedUnion(discriminator, options, params) {
         type: "union",
         options: options,
         discriminator,
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 const ZodMiniIntersection = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniIntersection", (inst, def) => {
@@ -37709,8 +38967,8 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniRecord = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniRecord", (inst, def) => {
-    $ZodRecord.init(inst, def);
+const ZodMiniRecord = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniRecord", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodRecord */ .h.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37719,16 +38977,16 @@ function record(keyType, valueType, params) {
     if (!valueType || !valueType._zod) {
         return new ZodMiniRecord({
             type: "record",
-            keyType: schemas_string(),
+            keyType: string(),
             valueType: keyType,
-            ...core_util/* normalizeParams */.A2(valueType),
+            ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(valueType),
         });
     }
     return new ZodMiniRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -37775,8 +39033,8 @@ function set(valueType, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniEnum = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniEnum", (inst, def) => {
-    $ZodEnum.init(inst, def);
+const ZodMiniEnum = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniEnum", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodEnum */ .VO.init(inst, def);
     ZodMiniType.init(inst, def);
     // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
     inst.options = [...inst._zod.values];
@@ -37787,7 +39045,7 @@ function _enum(values, params) {
     return new ZodMiniEnum({
         type: "enum",
         entries,
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 
@@ -37806,8 +39064,8 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniLiteral = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniLiteral", (inst, def) => {
-    $ZodLiteral.init(inst, def);
+const ZodMiniLiteral = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniLiteral", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodLiteral */ .nu.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37815,7 +39073,7 @@ function literal(value, params) {
     return new ZodMiniLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...core_util/* normalizeParams */.A2(params),
+        ..._core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .normalizeParams */ .A2(params),
     });
 }
 const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMiniFile", (inst, def) => {
@@ -37826,8 +39084,8 @@ const ZodMiniFile = /*@__PURE__*/ (/* unused pure expression or super */ null &&
 function file(params) {
     return core._file(ZodMiniFile, params);
 }
-const ZodMiniTransform = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniTransform", (inst, def) => {
-    $ZodTransform.init(inst, def);
+const ZodMiniTransform = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniTransform", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodTransform */ .Wc.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37837,8 +39095,8 @@ function transform(fn) {
         transform: fn,
     });
 }
-const ZodMiniOptional = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniOptional", (inst, def) => {
-    $ZodOptional.init(inst, def);
+const ZodMiniOptional = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniOptional", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodOptional */ .ig.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37859,8 +39117,8 @@ function exactOptional(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniNullable = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniNullable", (inst, def) => {
-    $ZodNullable.init(inst, def);
+const ZodMiniNullable = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniNullable", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodNullable */ .qc.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37926,8 +39184,8 @@ function success(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCatch = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniCatch", (inst, def) => {
-    $ZodCatch.init(inst, def);
+const ZodMiniCatch = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniCatch", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodCatch */ .t$.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -37935,7 +39193,7 @@ function _catch(innerType, catchValue) {
     return new ZodMiniCatch({
         type: "catch",
         innerType: innerType,
-        catchValue: (typeof catchValue === "function" ? catchValue : core_util/* constantCatch */.SS(catchValue)),
+        catchValue: (typeof catchValue === "function" ? catchValue : _core_util_js__WEBPACK_IMPORTED_MODULE_2__/* .constantCatch */ .SS(catchValue)),
     });
 }
 
@@ -37947,8 +39205,8 @@ const ZodMiniNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && 
 function nan(params) {
     return core._nan(ZodMiniNaN, params);
 }
-const ZodMiniPipe = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniPipe", (inst, def) => {
-    $ZodPipe.init(inst, def);
+const ZodMiniPipe = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniPipe", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodPipe */ ._m.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
@@ -38007,8 +39265,8 @@ function templateLiteral(parts, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodMiniLazy = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniLazy", (inst, def) => {
-    $ZodLazy.init(inst, def);
+const ZodMiniLazy = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniLazy", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodLazy */ .kU.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // export function lazy<T extends object>(getter: () => T): T {
@@ -38033,8 +39291,8 @@ function promise(innerType) {
         innerType: innerType,
     });
 }
-const ZodMiniCustom = /*@__PURE__*/ core_core/* $constructor */.xI("ZodMiniCustom", (inst, def) => {
-    $ZodCustom.init(inst, def);
+const ZodMiniCustom = /*@__PURE__*/ _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .$constructor */ .xI("ZodMiniCustom", (inst, def) => {
+    _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .$ZodCustom */ .b0.init(inst, def);
     ZodMiniType.init(inst, def);
 });
 // custom checks
@@ -38055,7 +39313,7 @@ function custom(fn, _params) {
 // refine
 // @__NO_SIDE_EFFECTS__
 function refine(fn, _params = {}) {
-    return api/* _refine */.fU(ZodMiniCustom, fn, _params);
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* ._refine */ .fU(ZodMiniCustom, fn, _params);
 }
 // superRefine
 // @__NO_SIDE_EFFECTS__
@@ -38063,8 +39321,8 @@ function superRefine(fn, params) {
     return core._superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const describe = api/* describe */.q0;
-const meta = api/* meta */.mI;
+const describe = _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .describe */ .q0;
+const meta = _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .meta */ .mI;
 // instanceof
 class Class {
     constructor(..._args) { }
@@ -38097,7 +39355,7 @@ const stringbool = (...args) => core._stringbool({
 // @__NO_SIDE_EFFECTS__
 function json() {
     const jsonSchema = _lazy(() => {
-        return union([schemas_string(), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+        return union([string(), number(), boolean(), _null(), array(jsonSchema), record(string(), jsonSchema)]);
     });
     return jsonSchema;
 }
