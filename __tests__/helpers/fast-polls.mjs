@@ -6,3 +6,7 @@ globalThis[Symbol.for('vendor-ops.tests.poll-floor-ms')] = 100;
 // The settle window (30 s before a change the service did not act on is sent again; src/operations/erp/
 // instance-state.ts) is 3 s here, so such a case waits 3 s, not 30; unit tests keep 30 s on a virtual clock.
 globalThis[Symbol.for('vendor-ops.tests.settle-window-ms')] = 3000;
+// The Retry-After waited between the polls of an operation (src/client/arm/lro.ts) is a tenth of what the service
+// asked (1 s → 100 ms); the logs, the poll counts and the decisions read it as sent. Retries of a request and the
+// gate after a 429 wait the Retry-After in full, and unit tests keep every wait on a virtual clock.
+globalThis[Symbol.for('vendor-ops.tests.poll-retry-after-scale')] = 0.1;

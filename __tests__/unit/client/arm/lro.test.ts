@@ -97,6 +97,34 @@ describe('pollUntilDone', () => {
   });
 });
 
+describe('the Retry-After between polls the end-to-end tests scale', () => {
+  it('is waited as read unless code in the process sets the scale, as fast-polls.mjs does', async () => {
+    const scale = Symbol.for('vendor-ops.tests.poll-retry-after-scale');
+    const global = globalThis as Record<symbol, unknown>;
+    const sleeps = async () => {
+      const clock = new VirtualClock();
+      let i = 0;
+      await pollUntilDone({
+        clock,
+        deadline: clock.now() + 3600_000,
+        pollIntervalMs: 15_000,
+        initial: { value: { status: 'Accepted' }, retryAfterMs: 5_000 },
+        poll: async () => ({ value: { status: i++ ? 'Succeeded' : 'Running' }, retryAfterMs: 2_000 }),
+        statusOf: (v) => v.status,
+      });
+      return clock.sleeps;
+    };
+    expect(await sleeps()).toEqual([5_000, 2_000]);
+    global[scale] = 0.1;
+    try {
+      expect(await sleeps()).toEqual([500, 200]);
+    } finally {
+      delete global[scale];
+    }
+    expect(await sleeps()).toEqual([5_000, 2_000]);
+  });
+});
+
 describe('pages', () => {
   const book: Record<string, Page<number>> = {
     p2: { value: [3, 4], nextLink: 'p3' },
