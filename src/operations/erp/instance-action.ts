@@ -54,6 +54,7 @@ export async function runInstanceAction(
     }),
   });
   const reported = report(outcomes, {
+    running: action.verb === 'stop' ? 'stopping' : 'starting',
     title: operation,
     targetHeader: 'erp virtual instance',
     several: targets.length > 1,
@@ -102,6 +103,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     return {
       target: name,
       kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
+      causeKind: 'not sent',
       durationMs: 0,
       failure: `${label} was not sent: ${why} before its turn.`,
       instance: { outcome: 'not sent', done: `not sent: ${why}` },

@@ -1,9 +1,12 @@
 import type { PlannedRequest } from '../../client/dry-run.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
-import type { OperationResult, SummaryTable } from '../types.js';
+import type { FailureKind, OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
 import type { InstanceState } from './instance-state.js';
+import { statusOf, targetRow } from './rows.js';
+
+export { statusOf } from './rows.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
@@ -47,11 +50,11 @@ export interface Outcome {
   verb?: 'stop' | 'start';
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
-}
-
-/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-export function statusOf(outcome: Outcome): string | undefined {
-  return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+  /** The kind of `failure`, named where the failure is made; else told from `kind` (rows.ts). */
+  causeKind?: FailureKind;
+  /** When the work on the target started and ended (clock ms); none for a target never reached. */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 /**
@@ -81,6 +84,8 @@ export interface ReportOptions {
   instances?: boolean;
   /** Sets the `operations` output (erp-stop, erp-start, wait-for-operation). */
   operations?: boolean;
+  /** The word of a row still running: `stopping`, `starting`, `still running`. */
+  running: string;
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
@@ -152,6 +157,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       status: statusOf(o),
       durationMs: o.durationMs,
     })),
+    rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
   };
 }
 

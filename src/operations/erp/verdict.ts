@@ -29,6 +29,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'cancelled',
+      causeKind: 'not sent',
       failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
       instance: { outcome: 'not sent', done: 'not sent: cancelled' },
     };
@@ -41,6 +42,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'error',
+      causeKind: 'not found',
       failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
       instance: { outcome: 'failed', done: 'not sent: not found' },
     };
@@ -49,6 +51,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'error',
+      causeKind: 'permission',
       failure:
         `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
         `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
@@ -111,10 +114,14 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   });
   const status = last?.status ?? 'of no status';
   const health = last?.health ?? 'unknown';
+  const falseSuccess = (...args: Parameters<typeof outcome>): Outcome => ({
+    ...outcome(...args),
+    causeKind: 'false success',
+  });
   switch (settled.kind) {
     case 'settled':
       if (isEnd(action, last?.status)) return outcome(DONE[verb]);
-      return outcome(
+      return falseSuccess(
         'failed',
         `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,
       );

@@ -52,6 +52,16 @@ export function isEnd(action: Pick<InstanceAction, 'verb' | 'snooze'>, status: s
   return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
 }
 
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+export function holds(status: string | undefined, expected: string): boolean {
+  return (
+    sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable'))
+  );
+}
+
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 export const ACTED: Record<Verb, string[]> = {
   stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],

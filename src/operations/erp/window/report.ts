@@ -5,6 +5,8 @@ import { withPlan } from '../instance-plan.js';
 import type { InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
 import { DONE, type Verb } from '../vocabulary.js';
+import { stepRow, targetRow } from '../rows.js';
+import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
 import type { WindowStep } from './steps.js';
 
 /** One step as it went: the step planned, and how its send, follow and verify ended. */
@@ -56,6 +58,7 @@ export function systemOutcome(
   return {
     target: ref.label,
     kind: failing?.outcome.kind ?? 'succeeded',
+    causeKind: failing?.outcome.causeKind,
     body: (failing?.outcome ?? last)?.body,
     operationUrl: failing?.outcome.operationUrl,
     gone: failing?.outcome.gone,
@@ -109,6 +112,7 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
   const reported = report(outcomes, {
+    running: operation === 'erp-stop' ? 'stopping' : 'starting',
     title: `${operation} (whole system)`,
     targetHeader: 'erp virtual instance',
     several: outcomes.length > 1,
@@ -118,6 +122,12 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     context,
   });
   const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
+  const running = operation === 'erp-stop' ? 'stopping' : 'starting';
+  const rows = outcomes.map((o, i) => {
+    const { plan, results: done } = systems[i]!;
+    const steps = plan.map((step, j) => stepRow(step, done[j]?.outcome, running));
+    return targetRow(o, { running, id: resourceId(refs[i]!, ERP_VIRTUAL_INSTANCE), steps });
+  });
   if (ctx.dryRun) {
     const targets: PlannedTarget[] = results.flat().map(({ step, outcome }) => ({
       target: step.target,
@@ -136,6 +146,7 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
       summary: [planTable(operation, 'erp virtual instance', planned, context)],
       failure: reported.failure,
       targets: planned.map(({ effect }) => ({ done: effect })),
+      rows,
     };
   }
   const real = withPlan(
@@ -146,5 +157,5 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     ctx,
   );
   // One table row per system: the summary draws each system's steps from `instances[].steps`.
-  return { ...real, outputs: { ...real.outputs, instances } };
+  return { ...real, outputs: { ...real.outputs, instances }, rows };
 }

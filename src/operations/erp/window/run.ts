@@ -118,7 +118,9 @@ async function runSystem(system: {
       .filter((r) => r.step.target === step.target)
       .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
       .pop();
-    const outcome = await runStep({ run, step, target, known, log: stepLog });
+    const stepStartedAt = ctx.clock.now();
+    const ran = await runStep({ run, step, target, known, log: stepLog });
+    const outcome = { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() };
     log.details.push(...stepLog.details);
     window.results.push({ step, outcome });
     if (outcome.failure !== undefined) break;
