@@ -13,6 +13,8 @@ export interface Child {
   databaseType?: string;
   knobs?: ErpDatabaseScenario;
   op?: PartOp;
+  /** A stop ended Succeeded whose status still lags (`settleReads`): the status it reaches after `left` reads. */
+  pending?: { status: string; left: number };
 }
 
 /** One child's stop or start, as its polling URL serves it. */

@@ -43,6 +43,7 @@ const erpKnobs = {
   endHealth: text,
   settleReads: z.optional(count),
   statusLagReads: z.optional(count),
+  deallocateFails: z.optional(errorDetail),
   movesAfterFailure: z.optional(
     z.strictObject({ status: z.string(), health: text, reads: z.optional(count) }),
   ),
@@ -56,6 +57,8 @@ const erpDatabase = z.strictObject({
   databaseType: text,
   status: text,
   startFails: flag,
+  settleReads: z.optional(count),
+  deallocateFails: z.optional(errorDetail),
   stopSteps: steps,
 });
 const erpParts = z.strictObject({

@@ -8,21 +8,18 @@ import { describeKind, forEachTarget } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
 import { planInstance, withPlan } from './instance-plan.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
-import { sameStatus } from '../../client/status.js';
 import { readInstance, type InstanceState } from './instance-state.js';
 import { conclude } from './conclude.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import { report, stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
-import { followInLog, progressLine, type InstanceLog } from './progress.js';
+import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
-import {
-  apiVersionFor,
-  DONE,
-  END_STATUS,
-  type InstanceAction,
-  type Target,
-  type Verb,
-} from './vocabulary.js';
+import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
+import type { ServiceError } from '../../client/errors.js';
+import { neverSent, notSent, refusedOnConflict, skipIfDone, snoozeFirst, type ActOn } from './act-guards.js';
+
+export type { ActOn } from './act-guards.js';
+import { apiVersionFor, DONE, type InstanceAction, type Target, type Verb } from './vocabulary.js';
 
 /**
  * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
@@ -47,7 +44,8 @@ export async function runInstanceAction(
     title: (t) => `${operation} ${t.ref.label}`,
     logName: (t) => t.ref.label,
     work: async (target, log) => ({
-      ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
+      ...((await snoozeFirst({ action, target, apiVersion, options, client, ctx, log })) ??
+        (await actOn({ action, target, apiVersion, options, client, ctx, log }))),
       resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
       verb: action.verb,
       snooze: action.snooze.on,
@@ -77,39 +75,12 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
   ];
 }
 
-export interface ActOn {
-  action: InstanceAction;
-  target: Target;
-  apiVersion: string;
-  options: InstanceActionOptions;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
-  /** Where nothing is read first: the status already known (a window's step before), to find out from. */
-  known?: InstanceState;
-}
-
 export async function actOn(o: ActOn): Promise<Outcome> {
-  const { action, target, apiVersion, options, client, ctx, log } = o;
-  const { verb } = action;
-  const name = target.ref.label;
-  const label = `The ${verb} of erp virtual instance '${name}'`;
+  const { action, target, options, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
   // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
-  if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-    const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-    log.info(`not ${DONE[verb]}: ${why} before its turn`);
-    return {
-      target: name,
-      kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
-      causeKind: 'not sent',
-      durationMs: 0,
-      failure: `${label} was not sent: ${why} before its turn.`,
-      instance: { outcome: 'not sent', done: `not sent: ${why}` },
-    };
-  }
-
+  if (ctx.signal?.aborted || startedAt >= ctx.deadline) return notSent(o, 'before its turn', 0);
   // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
   let before: InstanceState | undefined;
   if (options.skipIfDone || options.verify) {
@@ -119,32 +90,55 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       return readFailure(target.ref, error, elapsed(), log, ctx);
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-    const end = END_STATUS[verb];
-    // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
-    if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
-      log.info(`already ${before.status}: nothing sent (skip-if-done)`);
-      return {
-        target: name,
-        kind: 'succeeded',
-        status: 'Succeeded',
-        durationMs: elapsed(),
-        requestId: before.response.requestId,
-        instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
-      };
+  }
+  const way = { action, target, client, ctx, log, startedAt };
+  let now = before;
+  for (let attempt = 1; ; attempt++) {
+    if (now) {
+      // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
+      const cleared = await clearTheWay(way, now);
+      if (!('state' in cleared))
+        return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+      now = cleared.state;
+      const skipped = skipIfDone(o, before, now, elapsed());
+      if (skipped) return skipped;
     }
+    // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
+    if (ctx.dryRun) {
+      const planned = {
+        action,
+        name: target.ref.label,
+        actionUrl: target.actionUrl,
+        apiVersion: o.apiVersion,
+      };
+      return planInstance({ ...planned, before, client, log, durationMs: elapsed() });
+    }
+    const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
+    if (!('conflict' in sent)) return sent;
+    // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
+    const seen = await readThroughConflict(way, now, sent.conflict);
+    if ('refused' in seen) return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
+    now = seen.state;
   }
-  // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
-  if (ctx.dryRun) {
-    const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
-    return planInstance({ ...planned, durationMs: elapsed() });
-  }
-  const sent = { before, done: action.describe };
+}
 
+/** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
+async function sendAndFollow(
+  o: ActOn,
+  at: { before?: InstanceState; now?: InstanceState; startedAt: number; firstAttempt: boolean },
+): Promise<Outcome | { conflict: ServiceError }> {
+  const { action, target, options, client, ctx, log } = o;
+  const { verb } = action;
+  const { before, startedAt } = at;
+  const name = target.ref.label;
+  const label = `The ${verb} of erp virtual instance '${name}'`;
+  const elapsed = () => ctx.clock.now() - startedAt;
+  const sent = { before, done: action.describe };
   let seen: Seen | undefined;
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
+    const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now });
     if ('settled' in response) {
       return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }
@@ -154,10 +148,11 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     if (first.kind === 'ended') {
       log.info(progressLine(seen.body, elapsed()));
       const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+      const followed = { kind, last: seen } as const;
       const ended = conclude({
         label,
         target: name,
-        followed: { kind, last: seen },
+        followed,
         operationUrl: undefined,
         durationMs: elapsed(),
         log,
@@ -169,11 +164,14 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     mode = first.mode;
     log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
   } catch (error) {
+    if (at.firstAttempt && isConflict(error) && !ctx.signal?.aborted) return { conflict: error };
+    if (neverSent(error, ctx)) return notSent(o, 'before the request reached the service', elapsed(), error);
     const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
+    const followed = { kind, last: seen, error } as const;
     const ended = conclude({
       label,
       target: name,
-      followed: { kind, last: seen, error },
+      followed,
       operationUrl: undefined,
       durationMs: elapsed(),
       log,
@@ -182,10 +180,11 @@ export async function actOn(o: ActOn): Promise<Outcome> {
   }
   if (!options.wait) {
     log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
+    const followed = { kind: 'accepted', last: seen } as const;
     const accepted = conclude({
       label,
       target: name,
-      followed: { kind: 'accepted', last: seen },
+      followed,
       operationUrl: pollingUrl,
       durationMs: elapsed(),
       log,

@@ -16,6 +16,11 @@ export interface InstanceAction {
   snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
   /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
   describe: string;
+  /**
+   * The step is part of a stop that deallocates (a whole-system window with deallocate-vm): after a snooze the
+   * service reads Unavailable, an end for skip-if-done as Offline is.
+   */
+  snoozed?: boolean;
   /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
   plan: string;
   /**

@@ -4,12 +4,13 @@ import { forEachTarget } from '../each.js';
 import { actOn } from '../instance-action.js';
 import type { InstanceActionOptions } from '../instance-io.js';
 import { apiVersionFor, type InstanceAction, type Target, type Verb } from '../vocabulary.js';
-import { readInstance, type InstanceState } from '../instance-state.js';
+import { readInstance } from '../instance-state.js';
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
 import type { Outcome } from '../outcome.js';
 import { InstanceLog } from '../progress.js';
-import { readFailure, verifyEnd } from '../verdict.js';
+import { listFailure, readFailure } from '../verdict.js';
+import { databasesDown } from './machines-gate.js';
 import { listDatabases, windowRefusal } from './preflight.js';
 import { systemOutcome, windowResult, type SystemWindow } from './report.js';
 import { databaseUrl, planWindow, type WindowStep } from './steps.js';
@@ -83,7 +84,7 @@ async function runSystem(system: {
   try {
     databases = await listDatabases(client, databaseUrl(o.baseUrl, ref, apiVersion), ctx.signal);
   } catch (error) {
-    return readFailure(ref, error, elapsed(), log, ctx);
+    return listFailure(ref, error, elapsed(), log, ctx);
   }
   // The stop's first step reads the system before it sends; the start's first steps are the databases'.
   if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
@@ -114,12 +115,8 @@ async function runSystem(system: {
     const child = step.target === ref.label ? '' : ` ${step.target.slice(ref.label.length + 1)}`;
     const stepLog = new InstanceLog(`${i + 1}/${plan.length} ${step.step}${child}`, log);
     const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
-    const known = window.results
-      .filter((r) => r.step.target === step.target)
-      .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
-      .pop();
     const stepStartedAt = ctx.clock.now();
-    const ran = await runStep({ run, step, target, known, log: stepLog });
+    const ran = await runStep({ run, step, target, plan, log: stepLog });
     const outcome = { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() };
     log.details.push(...stepLog.details);
     window.results.push({ step, outcome });
@@ -129,32 +126,26 @@ async function runSystem(system: {
 }
 
 /**
- * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
- * target was verified by the step before it, so it is not read first: its verify reads it after.
+ * One step, "send, follow, verify" as a single stop or start is (actOn): read first, a move in progress followed
+ * or waited on, skipped where done. A machine step is never skipped (its status does not show the machines), and
+ * none is sent before every database of the system reads Offline, `verify` on or off.
  */
 async function runStep(one: {
   run: WindowRun;
   step: WindowStep;
   target: Target;
-  known: InstanceState | undefined;
+  plan: readonly WindowStep[];
   log: InstanceLog;
 }): Promise<Outcome> {
-  const { run, step, target, known, log } = one;
+  const { run, step, target, log } = one;
   const { o, apiVersion, client, ctx } = run;
-  const action = actionOf(step, o);
-  const acting = { action, target, apiVersion, client, ctx, log };
-  if (step.skippable) return actOn({ ...acting, options: o });
-  const startedAt = ctx.clock.now();
-  // Not read first, but its status is known: the finding out after a lost answer starts from it.
-  const unread = { ...o, skipIfDone: false, verify: false };
-  const sent = await actOn({ ...acting, options: unread, known });
-  const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
-  const verified = sent.instance?.after !== undefined;
-  if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
-    return ended;
+  const acting = { action: actionOf(step, o), target, apiVersion, client, ctx, log, options: o };
+  if (step.step === 'application machines' && !ctx.dryRun) {
+    const databases = one.plan.filter((s) => s.step === 'database stop');
+    const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
+    if (down) return down;
   }
-  // A machine step's action has its snooze on: after a deallocating stop, Unavailable is an end too (isEnd).
-  return verifyEnd({ ...acting, ended, sent: { before: known, done: step.describe }, startedAt });
+  return actOn(acting);
 }
 
 /** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
@@ -165,6 +156,7 @@ function actionOf(step: WindowStep, o: WindowOptions): InstanceAction {
       input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
       on: step.verb === 'stop' ? !step.skippable : o.machines,
     },
+    snoozed: step.verb === 'stop' && o.machines,
     describe: step.describe,
     plan: `${step.step}: ${step.describe}`,
     send: (request) => {
