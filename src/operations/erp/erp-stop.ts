@@ -86,6 +86,7 @@ async function sendStop({
   log,
   apiVersion,
   clientRequestId,
+  sent,
 }: {
   client: HttpClient;
   url: URL;
@@ -93,6 +94,7 @@ async function sendStop({
   log: InstanceLog;
   apiVersion: string;
   clientRequestId?: string;
+  sent?: { done: string };
 }): Promise<HttpResponse> {
   // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
   const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
@@ -121,6 +123,11 @@ async function sendStop({
       `the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
         'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)',
     );
+    // What was done is what was sent: the hard stop, and that the soft one was refused.
+    if (sent) {
+      const how = sent.done.replace(/^stop \(soft \d+ s\)/, '').replace(/^stop \(hard\)/, '');
+      sent.done = `stop (hard; the soft stop of ${soft} s was refused: ${error.code})${how}`;
+    }
     return stop(0);
   }
 }

@@ -37,6 +37,8 @@ export interface SendOptions {
   wait: boolean;
   /** The read before the POST, where one was made: its status is the start state. */
   before?: InstanceState;
+  /** What was sent, for the summary: the sender may say it sent other than planned (a hard stop). */
+  sent?: { done: string };
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -75,7 +77,14 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
     what: `the ${verb}`,
     findingOutBy: 'Reading the instance',
     send: (clientRequestId) =>
-      action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
+      action.send({
+        client,
+        url: target.actionUrl,
+        log,
+        apiVersion: o.apiVersion,
+        clientRequestId,
+        sent: o.sent,
+      }),
     findOut: async ({ conflict }) => {
       if (cannotTell) {
         return {

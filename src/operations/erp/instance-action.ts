@@ -138,7 +138,7 @@ async function sendAndFollow(
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now });
+    const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now, sent });
     if ('settled' in response) {
       return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
     }

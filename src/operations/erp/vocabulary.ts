@@ -33,6 +33,8 @@ export interface InstanceAction {
     log: InstanceLog;
     apiVersion: string;
     clientRequestId?: string;
+    /** What was sent, as the summary says it: a sender that sends other than `describe` (a hard stop) says so here. */
+    sent?: { done: string };
   }): Promise<HttpResponse>;
 }
 
