@@ -8,6 +8,7 @@ import {
   partBody,
   partPollingHeaders,
   refusalOf,
+  failureOf,
   type Child,
   type PartOp,
 } from './erp-part-ops.js';
@@ -225,17 +226,7 @@ export class ErpParts {
     if (refusal) return sendJson(ctx, 400, { error: refusal });
     record.accepted = true;
     const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
-    const fail: ErpErrorDetail | undefined =
-      action === 'stop' && db && child.unreachable
-        ? {
-            code: 'SapDbOpsNotInExpected State',
-            message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
-          }
-        : action === 'stop' && db?.deallocateFails && body.deallocateVm === true
-          ? db.deallocateFails
-          : action === 'start' && db?.startFails
-            ? { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` }
-            : undefined;
+    const fail = failureOf(action, child, db, body.deallocateVm === true);
     const op: PartOp = {
       id: `${randomUUID()}*${randomUUID().slice(0, 8).toUpperCase()}`,
       action,

@@ -82,8 +82,11 @@ export interface ReportOptions {
   context?: [string, string][];
   /** erp-stop, erp-start: one row per instance (status before, what was done, after) and the `instances` output. */
   instances?: boolean;
-  /** Sets the `operations` output (erp-stop, erp-start, wait-for-operation). */
-  operations?: boolean;
+  /**
+   * Sets the `operations` output (erp-stop, erp-start, wait-for-operation); `named`: only the operations on a system
+   * (a window's database step still running is resumed by its URL alone, in `operation-urls`).
+   */
+  operations?: boolean | 'named';
   /** The word of a row still running: `stopping`, `starting`, `still running`. */
   running: string;
 }
@@ -137,12 +140,14 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
       ...(options.operations
         ? {
-            operations: outcomes.filter(stillRunning).map((o) => ({
-              target: o.resourceId,
-              verb: o.verb,
-              url: o.operationUrl,
-              ...(o.snooze ? { snooze: true } : {}),
-            })),
+            operations: outcomes
+              .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.resourceId))
+              .map((o) => ({
+                target: o.resourceId,
+                verb: o.verb,
+                url: o.operationUrl,
+                ...(o.snooze ? { snooze: true } : {}),
+              })),
           }
         : {}),
       'percent-complete': last.body?.percentComplete ?? undefined,

@@ -1,8 +1,7 @@
 import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import { whereContext } from '../instance-action.js';
 import { withPlan } from '../instance-plan.js';
-import type { InstanceRef } from '../instance-ref.js';
+import { whereContext, type InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
 import { DONE, type Verb } from '../vocabulary.js';
 import { stepRow, targetRow } from '../rows.js';
@@ -59,6 +58,10 @@ export function systemOutcome(
     target: ref.label,
     kind: failing?.outcome.kind ?? 'succeeded',
     causeKind: failing?.outcome.causeKind,
+    // A step on the system itself still running: wait-for-operation resumes it from the operations output.
+    ...(failing?.step.target === ref.label
+      ? { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb, snooze: failing.step.machines }
+      : {}),
     body: (failing?.outcome ?? last)?.body,
     operationUrl: failing?.outcome.operationUrl,
     gone: failing?.outcome.gone,
@@ -90,6 +93,8 @@ export interface WindowReport {
   outcomes: Outcome[];
   windows: Map<InstanceRef, SystemWindow>;
   ctx: OperationContext;
+  /** whole-system: the window's report, each system with its steps; else one row per system, its one step. */
+  whole: boolean;
 }
 
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
@@ -107,8 +112,29 @@ function stepsOf({ plan, results }: SystemWindow) {
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
  * entry per step's request.
  */
-export function windowResult({ operation, refs, outcomes, windows, ctx }: WindowReport): OperationResult {
+export function stepsResult({
+  operation,
+  refs,
+  outcomes,
+  windows,
+  ctx,
+  whole,
+}: WindowReport): OperationResult {
   const context = whereContext(refs.map((ref) => ({ ref })));
+  if (!whole) {
+    const reported = report(outcomes, {
+      running: operation === 'erp-stop' ? 'stopping' : 'starting',
+      title: operation,
+      targetHeader: 'erp virtual instance',
+      several: outcomes.length > 1,
+      severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+      resultKey: 'erpVirtualInstance',
+      instances: true,
+      operations: true,
+      context,
+    });
+    return withPlan(reported, outcomes, operation, context, ctx);
+  }
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
   const reported = report(outcomes, {
@@ -119,6 +145,7 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
     resultKey: 'erpVirtualInstance',
     instances: true,
+    operations: 'named',
     context,
   });
   const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
