@@ -3,9 +3,7 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { planSystemWindow } from './window/planner.js';
-import { runSteps } from './run-steps.js';
-import { planSystem } from './step.js';
+import { runErp } from './run-steps.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
@@ -38,25 +36,8 @@ export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'re
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  const machines = options.startVm;
-  const whole = options.wholeSystem;
-  return runSteps(
-    {
-      verb: 'start',
-      options,
-      machines,
-      whole,
-      plan: async (ref, run, log) =>
-        whole
-          ? planSystemWindow(ref, run, { client, ctx, log })
-          : planSystem(ref, {
-              ...options,
-              verb: 'start',
-              apiVersion: run.apiVersion,
-              softStopTimeoutSeconds: 0,
-              machines,
-            }),
-    },
+  return runErp(
+    { verb: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 },
     client,
     ctx,
   );

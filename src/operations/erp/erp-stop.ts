@@ -3,9 +3,7 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { planSystemWindow } from './window/planner.js';
-import { runSteps } from './run-steps.js';
-import { planSystem } from './step.js';
+import { runErp } from './run-steps.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -41,18 +39,12 @@ export default defineOperation({
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  const machines = options.deallocateVm;
-  const whole = options.wholeSystem;
-  return runSteps(
+  return runErp(
     {
       verb: 'stop',
       options,
-      machines,
-      whole,
-      plan: async (ref, run, log) =>
-        whole
-          ? planSystemWindow(ref, run, { client, ctx, log })
-          : planSystem(ref, { ...options, verb: 'stop', apiVersion: run.apiVersion, machines }),
+      machines: options.deallocateVm,
+      softStopTimeoutSeconds: options.softStopTimeoutSeconds,
     },
     client,
     ctx,

@@ -8,7 +8,8 @@ import type { InstanceActionOptions } from './instance-io.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Outcome } from './outcome.js';
 import { InstanceLog } from './progress.js';
-import { actionOf, type Step } from './step.js';
+import { actionOf, planSystem, type Step } from './step.js';
+import { planSystemWindow } from './window/planner.js';
 import { apiVersionFor, type Verb } from './vocabulary.js';
 import { databasesDown } from './window/machines-gate.js';
 import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
@@ -31,6 +32,43 @@ export interface StepsRun {
     run: StepsRun & { apiVersion: string },
     log: InstanceLog,
   ) => Promise<Step[] | Outcome>;
+}
+
+/**
+ * erp-stop or erp-start: which planner (the one system-level step, or with whole-system the window), which end.
+ */
+export function runErp(
+  o: {
+    verb: Verb;
+    options: StepsRun['options'] & { wholeSystem: boolean };
+    machines: boolean;
+    softStopTimeoutSeconds: number;
+  },
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const { verb, options, machines } = o;
+  const whole = options.wholeSystem;
+  return runSteps(
+    {
+      verb,
+      options,
+      machines,
+      whole,
+      plan: async (ref, run, log) =>
+        whole
+          ? planSystemWindow(ref, run, { client, ctx, log })
+          : planSystem(ref, {
+              ...options,
+              verb,
+              apiVersion: run.apiVersion,
+              softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+              machines,
+            }),
+    },
+    client,
+    ctx,
+  );
 }
 
 /**
