@@ -71,7 +71,10 @@ export function systemOutcome(
     failure:
       failing &&
       `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
-        (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : ''),
+        (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
+        (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout'
+          ? resumeAdvice(verb)
+          : ''),
     instance: {
       before: own[0]?.before,
       after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
@@ -79,6 +82,13 @@ export function systemOutcome(
       done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
     },
   };
+}
+
+/** A window cut short resumes where the service is: the same step run again, or the start that brings it back. */
+function resumeAdvice(verb: Verb): string {
+  return verb === 'stop'
+    ? ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.'
+    : ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).';
 }
 
 /** A system's window: its steps planned (none where it was refused first), and those that ran. */
