@@ -148,6 +148,57 @@ describe('a whole-system window cut short, run again at once (issue 42, done whe
   });
 });
 
+describe('a window cut short in its application stop (issue 42)', () => {
+  /** A whole-system stop cancelled once the system's own stop was accepted (it takes 1 s of real time). */
+  async function cutDuringApplicationStop(system: string) {
+    e.erp.setInstance(system, { durationMs: 1000 });
+    const accepted = () => e.erp.stops.some((s) => s.instance === system && s.accepted);
+    const cut = await run(
+      {
+        operation: 'erp-stop',
+        'erp-virtual-instance': system,
+        'whole-system': 'true',
+        'deallocate-vm': 'true',
+      },
+      { signal: 'SIGINT', signalWhen: accepted },
+    );
+    expect(cut.code).toBe(1);
+  }
+
+  it('run again, follows the application stop in progress instead of sending it again', async () => {
+    await cutDuringApplicationStop('C15');
+    const mark = e.requests.length;
+    const again = await run({
+      operation: 'erp-stop',
+      'erp-virtual-instance': 'C15',
+      'whole-system': 'true',
+      'deallocate-vm': 'true',
+    });
+    expect(again.errors).toEqual([]);
+    expect(again.code).toBe(0);
+    expect(posts(['C15'], mark)).toEqual([
+      'stop C15/db0 {"softStopTimeoutSeconds":0}',
+      'stop C15 {"softStopTimeoutSeconds":0,"deallocateVm":true}',
+      'stop C15/db0 {"softStopTimeoutSeconds":0,"deallocateVm":true}',
+    ]);
+  });
+
+  it('the start run at once waits for the application stop to end, then starts it again: Running', async () => {
+    await cutDuringApplicationStop('C16');
+    const mark = e.requests.length;
+    const start = await run({
+      operation: 'erp-start',
+      'erp-virtual-instance': 'C16',
+      'whole-system': 'true',
+    });
+    expect(start.errors).toEqual([]);
+    expect(start.code).toBe(0);
+    // The database never stopped: skipped; the application started once its stop had ended.
+    expect(posts(['C16'], mark)).toEqual(['start C16 -']);
+    expect(stepsOf(start)).toEqual([['database start C16/db0: skipped', 'application start C16: started']]);
+  });
+});
+
 describe('one system, an operation in the way (issue 42)', () => {
   it('a start sent while a stop is in transit waits for it, then starts; a stop while starting likewise', async () => {
     e.erp.setInstance('C03', { durationMs: 800 });
