@@ -231,6 +231,17 @@ describe('one system, an operation in the way (issue 42)', () => {
     expect(again.stdout).toContain('was answered 409');
   });
 
+  it('wait: false on a stop already in progress: nothing sent, reported running, not waited on', async () => {
+    e.erp.setInstance('C17', { durationMs: 5000 });
+    const stop = { operation: 'erp-stop', 'erp-virtual-instance': 'C17', wait: 'false' };
+    expect((await run(stop)).code).toBe(0);
+    const again = await run(stop);
+    expect(again.errors).toEqual([]);
+    expect(again.code).toBe(0);
+    expect(outcomes(again)).toEqual(['running']);
+    expect(e.erp.stops.filter((s) => s.instance === 'C17').map((s) => s.accepted)).toEqual([true]);
+  });
+
   it('a wait that runs out is a timeout naming the status waited on, and the target is not sent', async () => {
     e.erp.setInstance('C06', { durationMs: 20_000 });
     expect((await run({ operation: 'erp-stop', 'erp-virtual-instance': 'C06', wait: 'false' })).code).toBe(0);

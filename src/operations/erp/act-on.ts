@@ -37,7 +37,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
   }
-  const way = { action, target, client, ctx, log, startedAt };
+  const way = { action, target, client, ctx, log, startedAt, wait: options.wait };
   let now = before;
   for (let attempt = 1; ; attempt++) {
     if (now) {

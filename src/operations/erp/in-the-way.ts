@@ -25,6 +25,8 @@ export interface InTheWay {
   ctx: OperationContext;
   log: InstanceLog;
   startedAt: number;
+  /** wait: false: a move of the step's own kind is reported in progress, not followed. */
+  wait: boolean;
 }
 
 const said = (state: InstanceState) =>
@@ -44,6 +46,7 @@ export async function clearTheWay(
   const moving = movingOf(action.verb, state.status);
   if (!moving) return { state };
   const follow = moving === 'own' && !action.snooze.on;
+  if (follow && !o.wait) return inProgress(o, state);
   log.info(
     follow
       ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
@@ -109,6 +112,23 @@ export async function clearTheWay(
       after: last,
       outcome: 'failed',
       done: `followed the ${action.verb} already in progress`,
+    },
+  };
+}
+
+/** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
+function inProgress(o: InTheWay, state: InstanceState): Outcome {
+  o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
+  return {
+    target: o.target.ref.label,
+    kind: 'accepted',
+    status: state.status,
+    durationMs: o.ctx.clock.now() - o.startedAt,
+    requestId: state.response.requestId,
+    instance: {
+      before: state,
+      outcome: 'running',
+      done: `the ${o.action.verb} already in progress: not waited on`,
     },
   };
 }
