@@ -134,6 +134,8 @@ describe('a 403 AuthorizationFailed names the action lacked and the scope, once 
 
   it("each distinct scope on its own line; with deallocate-vm, the system's own identity needs a role", async () => {
     refuseStops((name) => `${RG_SCOPE}/providers/Vendor.Workloads/erpVirtualInstances/${name}`);
+    for (const name of ['X01', 'X02', 'X03'])
+      emu.erp.parts.setParts(name, { databases: [{ name: 'db0', status: 'Offline' }] });
     const run = await step({ ...stop({ 'deallocate-vm': 'true' }), 'access-token': 'emu-access-token' });
     expect(run.code).toBe(1);
     const summary = text(run.summary);

@@ -291,6 +291,8 @@ describe('erp-stop and erp-start with dry-run', () => {
   it('erp-stop with deallocate-vm: plans both (an Offline one too) with deallocateVm on 2024-09-01', async () => {
     const e = emu.get();
     e.erp.setInstance('X02', { status: 'Offline' });
+    for (const system of ['X01', 'X02'])
+      e.erp.parts.setParts(system, { databases: [{ name: 'db0', status: 'Offline' }] });
     const { dry, plan } = await planThenRun({
       operation: 'erp-stop',
       'soft-stop-timeout-seconds': '300',

@@ -172,13 +172,17 @@ describe('snooze: deallocate-vm and start-vm', () => {
   it('stops with deallocateVm on 2024-09-01 (read, POST and verify), even an Offline instance', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { status: 'Offline' });
+    // Its database Offline: a snooze without the whole system is refused where one runs (issue 42).
+    e.erp.parts.setParts('X01', { databases: [{ name: 'db0', status: 'Offline' }] });
     const r = await run({
       operation: 'erp-stop',
       'deallocate-vm': 'true',
       'soft-stop-timeout-seconds': '300',
     });
     expect(r.code).toBe(0);
+    // The databases listed (C3), the system read, the POST, its operation polled twice, the verify read.
     expect(e.requests.map((q) => q.url.searchParams.get('api-version'))).toEqual([
+      '2024-09-01',
       '2024-09-01',
       '2024-09-01',
       '2021-12-01-preview',

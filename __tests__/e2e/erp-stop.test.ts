@@ -227,6 +227,11 @@ describe('erp-stop, run as a runner runs it', () => {
     ]);
     expect(r.stdout).toMatch(/::warning::X01: the service refused a soft stop of 120s/);
     expect(r.outputs['operation-status']).toBe('Succeeded');
+    // What was done is what was sent (issue 43): the hard stop, and that the soft one was refused.
+    expect(r.summary).toContain(
+      'stop (hard; the soft stop of 120 s was refused: SoftStopUnsupported): Succeeded',
+    );
+    expect(r.summary).not.toContain('stop (soft 120 s)');
   });
 
   it('fails on SoftStopUnsupported without hard-stop-fallback, saying how to allow it', async () => {

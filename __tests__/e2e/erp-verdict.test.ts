@@ -79,6 +79,7 @@ describe('a snooze (deallocate-vm) the status cannot tell (issue 32 point 3)', (
     async (_, fault, after) => {
       const e = emu.get();
       e.erp.setInstance('X01', { status: 'Offline', health: 'Unknown' });
+      e.erp.parts.setParts('X01', { databases: [{ name: 'db0', status: 'Offline' }] });
       e.addFault({ fault, times: 1, method: 'POST', path: STOP, after });
       const r = await run({ 'deallocate-vm': 'true' });
       expect(r.code).toBe(1);
@@ -93,6 +94,7 @@ describe('a snooze (deallocate-vm) the status cannot tell (issue 32 point 3)', (
   it('ends as a success where the system ends Unavailable', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { endStatus: 'Unavailable', endHealth: 'Unknown' });
+    e.erp.parts.setParts('X01', { databases: [{ name: 'db0', status: 'Offline' }] });
     const r = await run({ 'deallocate-vm': 'true' });
     expect(r.errors).toEqual([]);
     expect(r.code).toBe(0);

@@ -66,6 +66,7 @@ describe('wait-for-operation, run as a runner runs it', () => {
   it('a snooze resumed from the operations output ends Unavailable as erp-stop would take it: success', async () => {
     const e = emu.get();
     e.erp.setInstance('X03', { endStatus: 'Unavailable', endHealth: 'Unknown' });
+    e.erp.parts.setParts('X03', { databases: [{ name: 'db0', status: 'Offline' }] });
     const started = await run({
       operation: 'erp-stop',
       'subscription-id': SUB,

@@ -15,6 +15,9 @@ writeCountsAfterAll(import.meta.url);
 let emu: ServiceEmulator;
 beforeAll(async () => {
   emu = await startEmulator({
+    // Each stop ends at once: a stop still in progress would be followed, not sent again (issue 42), and every
+    // value tried must show the request it designs.
+    erp: { defaults: { respond: 200, steps: ['Succeeded'] } },
     dataShare: {
       synchronizations: [{ synchronizationId: 's1', status: 'Succeeded', startTime: '2026-01-01T00:00:00Z' }],
     },

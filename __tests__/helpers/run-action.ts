@@ -57,6 +57,8 @@ export interface RunOptions {
   sigtermAfterMs?: number;
   /** The signal sigtermAfterMs sends: SIGTERM by default; the runner's cancellation sends SIGINT first. */
   signal?: 'SIGINT' | 'SIGTERM';
+  /** Instead of a time: the signal is sent once this holds (checked every 20 ms), say a request reached the emulator. */
+  signalWhen?: () => boolean;
   timeoutMs?: number;
 }
 
@@ -106,10 +108,19 @@ export async function runAction(
     stderr += d;
     started();
   });
+  const when = options.signalWhen;
+  const watch =
+    when &&
+    setInterval(() => {
+      if (signalledAt !== undefined || !when()) return;
+      signalledAt = Date.now();
+      child.kill(options.signal ?? 'SIGTERM');
+    }, 20);
   const kill = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 50_000);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const exitAfterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
   clearTimeout(term);
+  clearInterval(watch);
   clearTimeout(kill);
   const outputText = await readFile(outputFile, 'utf8');
   const summary = await readFile(summaryFile, 'utf8');

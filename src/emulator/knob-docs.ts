@@ -91,6 +91,10 @@ export const KNOB_DOCS: Record<string, string> = {
     'A slow settle: this many reads still show `Stopping`/`Starting` after the operation ended.',
   'erp.instances.<name>.statusLagReads':
     'The documented status lag: this many reads after a stop or start was accepted still show the status before it.',
+  'erp.instances.<name>.deallocateFails':
+    'A stop with `deallocateVm` ends `Failed` with this error and the status stays as it was (it cannot show the machines).',
+  'erp.instances.<name>.deallocateFails.code': 'Its code (`AuthorizationFailed`: no role over the machines).',
+  'erp.instances.<name>.deallocateFails.message': 'Its message.',
   'erp.instances.<name>.start': 'The same knobs, for the start where it differs from the stop.',
   'erp.parts':
     "The systems' parts (C3): application, central and database instances, whose states move with the system's; they punish the wrong order of a window as the service does.",
@@ -104,6 +108,12 @@ export const KNOB_DOCS: Record<string, string> = {
   'erp.parts.systems.<name>.databases[].startFails':
     "Its start's operation ends `Failed` and it stays where it was.",
   'erp.parts.systems.<name>.databases[].stopSteps': "The states of its stop's operation, as `steps`.",
+  'erp.parts.systems.<name>.databases[].settleReads':
+    'Its status lags its stop: this many reads after the stop ended still show `Stopping`, and it is not down until then.',
+  'erp.parts.systems.<name>.databases[].deallocateFails':
+    'A stop of it with `deallocateVm` ends `Failed` with this error, its status unchanged.',
+  'erp.parts.systems.<name>.databases[].deallocateFails.code': 'Its code (`AuthorizationFailed`).',
+  'erp.parts.systems.<name>.databases[].deallocateFails.message': 'Its message.',
   'erp.parts.systems.<name>.databases[].stopSteps[].status': 'The status of that poll.',
   'erp.parts.systems.<name>.databases[].stopSteps[].percentComplete': 'Its percent complete.',
   'erp.parts.systems.<name>.applicationInstances': "The application instances' names (default `app0`).",

@@ -13,6 +13,8 @@ export interface Child {
   databaseType?: string;
   knobs?: ErpDatabaseScenario;
   op?: PartOp;
+  /** A stop ended Succeeded whose status still lags (`settleReads`): the status it reaches after `left` reads. */
+  pending?: { status: string; left: number };
 }
 
 /** One child's stop or start, as its polling URL serves it. */
@@ -130,4 +132,24 @@ export function partBody(
           provisioningState: 'Succeeded',
         };
   return { id, name: child.name, type: `Vendor.Workloads/erpVirtualInstances/${kind}`, properties };
+}
+
+/** How a child's stop or start is made to fail, as the service would: the wrong order (C4), a knob; else none. */
+export function failureOf(
+  action: 'stop' | 'start',
+  child: Child,
+  db: Child['knobs'],
+  deallocating: boolean,
+): ErpErrorDetail | undefined {
+  if (action === 'stop' && db && child.unreachable) {
+    return {
+      code: 'SapDbOpsNotInExpected State',
+      message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
+    };
+  }
+  if (action === 'stop' && deallocating && db?.deallocateFails) return db.deallocateFails;
+  if (action === 'start' && db?.startFails) {
+    return { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` };
+  }
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { LinkForm } from '../emulator.js';
-import type { ErpStep } from './erp-step.js';
+import type { ErpErrorDetail, ErpStep } from './erp-step.js';
 
 /** One database instance of a system (C3). */
 export interface ErpDatabaseScenario {
@@ -10,6 +10,13 @@ export interface ErpDatabaseScenario {
   status?: string;
   /** Its start's operation ends Failed (and the database stays where it was). */
   startFails?: boolean;
+  /**
+   * The status lags its stop: this many reads after the stop's operation ended Succeeded still show `Stopping`,
+   * and the database is not down until then (machines deallocated meanwhile leave it Unavailable).
+   */
+  settleReads?: number;
+  /** Its stop with `deallocateVm` ends Failed with this error (`AuthorizationFailed`), its status unchanged. */
+  deallocateFails?: ErpErrorDetail;
   /** The states of its stop's operation, as `ErpInstanceScenario.steps` (a running last one never ends). */
   stopSteps?: (string | ErpStep)[];
 }

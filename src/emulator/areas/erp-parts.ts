@@ -8,6 +8,7 @@ import {
   partBody,
   partPollingHeaders,
   refusalOf,
+  failureOf,
   type Child,
   type PartOp,
 } from './erp-part-ops.js';
@@ -148,7 +149,8 @@ export class ErpParts {
     child: Child,
     where: { subscriptionId: string; resourceGroup: string; system: string },
   ): string {
-    if (child.op && !child.op.ended) return child.op.action === 'start' ? 'Starting' : 'Stopping';
+    if ((child.op && !child.op.ended) || child.pending)
+      return child.op?.action === 'start' ? 'Starting' : 'Stopping';
     if (kind !== 'databaseInstances') {
       return (
         child.status ?? this.source.systemStatus(where.subscriptionId, where.resourceGroup, where.system)
@@ -184,6 +186,8 @@ export class ErpParts {
     if (!child) return notFound(ctx, where.kind, where.child);
     // A read of a child whose operation runs moves it one step, as the system's reads do.
     if (child.op && !child.op.ended) advancePart(child.op, ctx.emulator);
+    else if (child.pending && --child.pending.left <= 0)
+      [child.status, child.pending] = [child.pending.status, undefined];
     sendJson(ctx, 200, this.body(parts, where.kind, child, where));
   }
 
@@ -222,15 +226,7 @@ export class ErpParts {
     if (refusal) return sendJson(ctx, 400, { error: refusal });
     record.accepted = true;
     const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
-    const fail: ErpErrorDetail | undefined =
-      action === 'stop' && db && child.unreachable
-        ? {
-            code: 'SapDbOpsNotInExpected State',
-            message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
-          }
-        : action === 'start' && db?.startFails
-          ? { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` }
-          : undefined;
+    const fail = failureOf(action, child, db, body.deallocateVm === true);
     const op: PartOp = {
       id: `${randomUUID()}*${randomUUID().slice(0, 8).toUpperCase()}`,
       action,
@@ -248,6 +244,8 @@ export class ErpParts {
       // A failed operation leaves the child where it was.
       end: (failed) => {
         if (failed) return;
+        const settle = action === 'stop' && !body.deallocateVm ? db?.settleReads : undefined;
+        if (settle) return void (child.pending = { status: 'Offline', left: settle });
         child.status = action === 'stop' ? 'Offline' : 'Running';
         if (action === 'start') child.unreachable = false;
       },

@@ -48,6 +48,8 @@ export type { ErpErrorDetail, ErpStep } from './erp-step.js';
  *   (`Starting`) before the end status.
  * - `statusLagReads`: the documented status lag: this many reads after a stop or start was accepted still show
  *   the status and health before it (and do not move its operation), as a read seconds after the POST does.
+ * - `deallocateFails`: a stop with `deallocateVm` ends Failed with this error (as `AuthorizationFailed` when the
+ *   system's identity has no role over its machines) and the status stays as it was: it cannot show the machines.
  * - `movesAfterFailure`: the operation ends Failed (a time-out) but the instance keeps moving: `reads` more reads
  *   still show its moving status (Stopping, Starting), then it reaches `status` (and `health`, `Unknown` by default).
  */
@@ -73,6 +75,7 @@ export interface ErpInstanceScenario {
   settleReads?: number;
   statusLagReads?: number;
   movesAfterFailure?: { status: string; health?: string; reads?: number };
+  deallocateFails?: ErpErrorDetail;
   /** How the instance's start (C2) behaves where it differs from its stop: the same knobs, over them. */
   start?: Omit<ErpInstanceScenario, 'start'>;
 }

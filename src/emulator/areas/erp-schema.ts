@@ -8,6 +8,9 @@ import type { ErpDatabaseScenario, ErpPartsScenario } from './erp-parts.js';
  * scenario-schema.ts; the checks at the end fail to compile when a knob is added to the area's types but not here.
  */
 
+/** A deallocation's error: its code and message. */
+const deallocateError = z.object({ code: z.string(), message: z.string() });
+
 const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
   z.strictObject({
     code: text,
@@ -43,6 +46,7 @@ const erpKnobs = {
   endHealth: text,
   settleReads: z.optional(count),
   statusLagReads: z.optional(count),
+  deallocateFails: z.optional(deallocateError),
   movesAfterFailure: z.optional(
     z.strictObject({ status: z.string(), health: text, reads: z.optional(count) }),
   ),
@@ -56,6 +60,8 @@ const erpDatabase = z.strictObject({
   databaseType: text,
   status: text,
   startFails: flag,
+  settleReads: z.optional(count),
+  deallocateFails: z.optional(deallocateError),
   stopSteps: steps,
 });
 const erpParts = z.strictObject({

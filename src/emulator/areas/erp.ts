@@ -156,11 +156,12 @@ export class ErpArea implements AreaModule {
     // The machines follow a deallocating stop; a start while a database is down ends Failed (erp-parts.ts).
     const where = { subscriptionId, resourceGroup, system: instance };
     const punished = this.parts.onSystemAction(where, action, parsed);
+    const failing = punished ?? (parsed.deallocateVm ? knobs.deallocateFails : undefined);
     const op: ErpOperation = {
       id: randomUUID(),
       subscriptionId,
       location: this.scenario.location ?? 'westeurope',
-      knobs: punished ? { ...knobs, steps: ['InProgress', 'Failed'], error: punished } : knobs,
+      knobs: failing ? { ...knobs, steps: ['InProgress', 'Failed'], error: failing } : knobs,
       stop: record,
       served: 0,
       polls: 0,

@@ -2,6 +2,7 @@ import type { Seen } from '../../client/arm/follow.js';
 import { ServiceError } from '../../client/errors.js';
 import { formatDuration } from '../format.js';
 import type { Outcome, OutcomeKind } from './outcome.js';
+import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
 
 /**
@@ -43,6 +44,7 @@ export function conclude(o: {
       const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
       return {
         ...base,
+        causeKind: KIND_OF_CODE[body?.error?.code?.toLowerCase() ?? ''],
         failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
       };
     }
@@ -77,10 +79,21 @@ export function conclude(o: {
           failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
         };
       }
-      return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
+      const status = error instanceof ServiceError ? error.status : undefined;
+      return {
+        ...base,
+        causeKind: status === 409 ? 'conflict' : status === 403 ? 'permission' : undefined,
+        failure: `${label} failed: ${message}${seen}${resume}.`,
+      };
     }
   }
 }
+
+/** The service's codes whose failure has a kind of its own (lower case). */
+const KIND_OF_CODE: Record<string, FailureKind> = {
+  databasenotrunning: 'whole system',
+  authorizationfailed: 'permission',
+};
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);

@@ -24,10 +24,16 @@ export function forEachTarget<T>(
   how: TargetWork<T>,
 ): Promise<Outcome[]> {
   const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
+  // Each target's work is timed here, once, unless it timed itself (a window's system).
+  const timed = async (target: T, log: InstanceLog): Promise<Outcome> => {
+    const startedAt = ctx.clock.now();
+    const outcome = await how.work(target, log);
+    return { startedAt, endedAt: ctx.clock.now(), ...outcome };
+  };
   return mapLimited(targets, maxParallel, async (target) => {
     if (concurrent) {
       const log = new InstanceLog(how.logName(target), concurrent);
-      const outcome = await how.work(target, log);
+      const outcome = await timed(target, log);
       // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
       if (log.details.length > 0) {
         await concurrent.group(
@@ -39,7 +45,7 @@ export function forEachTarget<T>(
     }
     return ctx.logger.group(how.title(target), async () => {
       const log = new InstanceLog(how.logName(target), ctx.logger);
-      const outcome = await how.work(target, log);
+      const outcome = await timed(target, log);
       for (const line of log.details) ctx.logger.info(line);
       return outcome;
     });

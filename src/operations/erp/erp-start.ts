@@ -1,11 +1,9 @@
 import type { HttpClient } from '../../client/http.js';
-import type { StartRequestBody } from '../../client/schemas/erp.js';
-import { runInstanceAction } from './instance-action.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runWindow } from './window/run.js';
+import { runErp } from './run-steps.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
@@ -37,28 +35,11 @@ export default defineOperation({
 
 export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
+/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  if (options.wholeSystem) {
-    const window = {
-      softStopTimeoutSeconds: 0,
-      databaseSoftStopTimeoutSeconds: 0,
-      machines: options.startVm,
-    };
-    return runWindow({ ...options, ...window, verb: 'start' }, client, ctx);
-  }
-  // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
-  // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
-  const json = options.startVm ? ({ startVm: true } satisfies StartRequestBody) : undefined;
-  return runInstanceAction(
-    {
-      verb: 'start',
-      snooze: { input: 'start-vm', on: options.startVm },
-      describe: options.startVm ? 'start, starting the VMs first' : 'start',
-      plan: options.startVm ? 'start (start VMs first)' : 'start',
-      send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
-    },
-    options,
+  return runErp(
+    { verb: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 },
     client,
     ctx,
   );

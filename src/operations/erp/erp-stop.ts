@@ -1,14 +1,9 @@
-import { ServiceError } from '../../client/errors.js';
-import type { HttpClient, HttpResponse } from '../../client/http.js';
-import type { SnoozeStopRequestBody } from '../../client/schemas/erp.js';
-import { runInstanceAction } from './instance-action.js';
+import type { HttpClient } from '../../client/http.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
-import type { InstanceLog } from './progress.js';
-import { hasSnoozeFields } from './vocabulary.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runWindow } from './window/run.js';
+import { runErp } from './run-steps.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -43,86 +38,17 @@ export default defineOperation({
   run: bySelection('erp-stop', erpStop),
 });
 
+/** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  if (options.wholeSystem) {
-    const window = {
-      verb: 'stop' as const,
-      databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
-      machines: options.deallocateVm,
-    };
-    return runWindow(
-      {
-        ...options,
-        ...window,
-        sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
-      },
-      client,
-      ctx,
-    );
-  }
-  const soft = options.softStopTimeoutSeconds;
-  const describe = [
-    soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
-    options.deallocateVm ? ', deallocating the VMs' : '',
-  ].join('');
-  return runInstanceAction(
+  return runErp(
     {
       verb: 'stop',
-      snooze: { input: 'deallocate-vm', on: options.deallocateVm },
-      describe,
-      plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-      send: (request) => sendStop({ ...request, options }),
+      options,
+      machines: options.deallocateVm,
+      softStopTimeoutSeconds: options.softStopTimeoutSeconds,
     },
-    options,
     client,
     ctx,
   );
-}
-
-/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop({
-  client,
-  url,
-  options,
-  log,
-  apiVersion,
-  clientRequestId,
-}: {
-  client: HttpClient;
-  url: URL;
-  options: ErpStopOptions;
-  log: InstanceLog;
-  apiVersion: string;
-  clientRequestId?: string;
-}): Promise<HttpResponse> {
-  // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
-  const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-  const stop = (softStopTimeoutSeconds: number, id?: string) =>
-    client.send({
-      method: 'POST',
-      url,
-      json: { softStopTimeoutSeconds, ...snooze } satisfies SnoozeStopRequestBody,
-      clientRequestId: id,
-    });
-  const soft = options.softStopTimeoutSeconds;
-  try {
-    return await stop(soft, clientRequestId);
-  } catch (error) {
-    if (
-      !(error instanceof ServiceError) ||
-      error.code?.toLowerCase() !== 'softstopunsupported' ||
-      soft === 0
-    ) {
-      throw error;
-    }
-    if (!options.hardStopFallback) {
-      throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-    }
-    log.warning(
-      `the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-        'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)',
-    );
-    return stop(0);
-  }
 }

@@ -37,6 +37,8 @@ export interface SendOptions {
   wait: boolean;
   /** The read before the POST, where one was made: its status is the start state. */
   before?: InstanceState;
+  /** What was sent, for the summary: the sender may say it sent other than planned (a hard stop). */
+  sent?: { done: string };
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -68,17 +70,25 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
   };
   const moved = (status: string | undefined) =>
     isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
-  // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
-  const cannotTell = isOneOf(startState, ACTED[verb]);
+  // Where the start state is itself a status of acting (Offline before a stop), or the step is on the machines
+  // (which no status shows), no status can tell.
+  const cannotTell = action.snooze.on || isOneOf(startState, ACTED[verb]);
   const sent = await changeSafely<InstanceState>({
     what: `the ${verb}`,
     findingOutBy: 'Reading the instance',
     send: (clientRequestId) =>
-      action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
+      action.send({
+        client,
+        url: target.actionUrl,
+        log,
+        apiVersion: o.apiVersion,
+        clientRequestId,
+        sent: o.sent,
+      }),
     findOut: async ({ conflict }) => {
       if (cannotTell) {
         return {
-          refused: `'${name}' was ${startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+          refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
         };
       }
       const now = await readPastLag({ ...watch, first: undefined });

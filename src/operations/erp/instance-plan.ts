@@ -93,5 +93,6 @@ export function withPlan(
     summary: [planTable(operation, 'erp virtual instance', targets, context)],
     failure: reported.failure,
     targets: targets.map(({ effect }) => ({ done: effect })),
+    rows: reported.rows,
   };
 }

@@ -96,3 +96,13 @@ export const erpVirtualInstanceItems = parser((value) => {
   }
   return read.data;
 });
+
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+export function whereContext(targets: { ref: InstanceRef }[]): [string, string][] {
+  const one = (values: string[]) =>
+    new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0]! : 'several';
+  return [
+    ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+    ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+  ];
+}

@@ -1,9 +1,12 @@
 import type { PlannedRequest } from '../../client/dry-run.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
-import type { OperationResult, SummaryTable } from '../types.js';
+import type { FailureKind, OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
 import type { InstanceState } from './instance-state.js';
+import { statusOf, targetRow } from './rows.js';
+
+export { statusOf } from './rows.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
@@ -49,11 +52,11 @@ export interface Outcome {
   snooze?: boolean;
   /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
   leftAlone?: boolean;
-}
-
-/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-export function statusOf(outcome: Outcome): string | undefined {
-  return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+  /** The kind of `failure`, named where the failure is made; else told from `kind` (rows.ts). */
+  causeKind?: FailureKind;
+  /** When the work on the target started and ended (clock ms); none for a target never reached. */
+  startedAt?: number;
+  endedAt?: number;
 }
 
 /**
@@ -81,8 +84,13 @@ export interface ReportOptions {
   context?: [string, string][];
   /** erp-stop, erp-start: one row per instance (status before, what was done, after) and the `instances` output. */
   instances?: boolean;
-  /** Sets the `operations` output (erp-stop, erp-start, wait-for-operation). */
-  operations?: boolean;
+  /**
+   * Sets the `operations` output (erp-stop, erp-start, wait-for-operation); `named`: only the operations on a system
+   * (a window's database step still running is resumed by its URL alone, in `operation-urls`).
+   */
+  operations?: boolean | 'named';
+  /** The word of a row still running: `stopping`, `starting`, `still running`. */
+  running: string;
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
@@ -134,12 +142,14 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
       ...(options.operations
         ? {
-            operations: outcomes.filter(stillRunning).map((o) => ({
-              target: o.resourceId,
-              verb: o.verb,
-              url: o.operationUrl,
-              ...(o.snooze ? { snooze: true } : {}),
-            })),
+            operations: outcomes
+              .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.resourceId))
+              .map((o) => ({
+                target: o.resourceId,
+                verb: o.verb,
+                url: o.operationUrl,
+                ...(o.snooze ? { snooze: true } : {}),
+              })),
           }
         : {}),
       'percent-complete': last.body?.percentComplete ?? undefined,
@@ -154,6 +164,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       status: statusOf(o),
       durationMs: o.durationMs,
     })),
+    rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
   };
 }
 

@@ -29,6 +29,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'cancelled',
+      causeKind: 'not sent',
       failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
       instance: { outcome: 'not sent', done: 'not sent: cancelled' },
     };
@@ -41,6 +42,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'error',
+      causeKind: 'not found',
       failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
       instance: { outcome: 'failed', done: 'not sent: not found' },
     };
@@ -49,6 +51,7 @@ export function readFailure(
     return {
       ...base,
       kind: 'error',
+      causeKind: 'permission',
       failure:
         `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
         `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
@@ -60,6 +63,43 @@ export function readFailure(
     kind: 'error',
     failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
     instance: { outcome: 'failed', done: 'not sent: read failed' },
+  };
+}
+
+/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
+export const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
+
+/**
+ * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
+ * refused (the databases' read permission) or not found, not the system.
+ */
+export function listFailure(
+  ref: InstanceRef,
+  error: unknown,
+  durationMs: number,
+  log: InstanceLog,
+  ctx: Pick<OperationContext, 'signal'>,
+): Outcome {
+  const status = error instanceof ServiceError ? error.status : undefined;
+  if (ctx.signal?.aborted || (status !== 403 && status !== 404))
+    return readFailure(ref, error, durationMs, log, ctx);
+  if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
+  const said = (error as ServiceError).said();
+  const name = ref.label;
+  return {
+    target: name,
+    kind: 'error',
+    causeKind: status === 404 ? 'not found' : 'permission',
+    durationMs,
+    requestId: (error as ServiceError).requestId,
+    failure:
+      status === 404
+        ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
+        : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
+    instance: {
+      outcome: 'failed',
+      done: status === 404 ? 'not sent: databases not found' : 'not sent: databases listing refused',
+    },
   };
 }
 
@@ -111,10 +151,14 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   });
   const status = last?.status ?? 'of no status';
   const health = last?.health ?? 'unknown';
+  const falseSuccess = (...args: Parameters<typeof outcome>): Outcome => ({
+    ...outcome(...args),
+    causeKind: 'false success',
+  });
   switch (settled.kind) {
     case 'settled':
       if (isEnd(action, last?.status)) return outcome(DONE[verb]);
-      return outcome(
+      return falseSuccess(
         'failed',
         `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,
       );
@@ -142,6 +186,8 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
 export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
   const { action, ended, sent, ctx, log } = o;
   const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+  // The status cannot show the machines: it can never overrule the failure of a step on them.
+  if (action.snooze.on) return machinesFailed(o, said);
   log.info(`${said}: reading the instance, which may still be moving`);
   const settled = await followToEnd({
     client: o.client,
@@ -178,5 +224,24 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
     failure,
     durationMs,
     instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+  };
+}
+
+/** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
+function machinesFailed(o: AfterOperation, said: string): Outcome {
+  const { ended, sent } = o;
+  const code = ended.body?.error?.code?.toLowerCase();
+  const role =
+    code === 'authorizationfailed'
+      ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
+      : '';
+  const input = o.action.snooze.input;
+  o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
+  return {
+    ...ended,
+    causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
+    failure: `${(ended.failure ?? `The ${o.action.verb} of '${o.target.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+    durationMs: o.ctx.clock.now() - o.startedAt,
+    instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
   };
 }

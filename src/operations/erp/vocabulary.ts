@@ -16,6 +16,11 @@ export interface InstanceAction {
   snooze: { input: 'deallocate-vm' | 'start-vm'; on: boolean };
   /** What the POST does, for the summary: `stop (soft 300 s)`, `start with its VMs`. */
   describe: string;
+  /**
+   * The step is part of a stop that deallocates (a whole-system window with deallocate-vm): after a snooze the
+   * service reads Unavailable, an end for skip-if-done as Offline is.
+   */
+  snoozed?: boolean;
   /** What the POST would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
   plan: string;
   /**
@@ -28,6 +33,8 @@ export interface InstanceAction {
     log: InstanceLog;
     apiVersion: string;
     clientRequestId?: string;
+    /** What was sent, as the summary says it: a sender that sends other than `describe` (a hard stop) says so here. */
+    sent?: { done: string };
   }): Promise<HttpResponse>;
 }
 
@@ -50,6 +57,16 @@ export const DONE: Record<Verb, InstanceOutcome> = { stop: 'stopped', start: 'st
 export function isEnd(action: Pick<InstanceAction, 'verb' | 'snooze'>, status: string | undefined): boolean {
   if (sameStatus(status, END_STATUS[action.verb])) return true;
   return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+export function holds(status: string | undefined, expected: string): boolean {
+  return (
+    sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable'))
+  );
 }
 
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */

@@ -103,6 +103,7 @@ export async function waitForOperation(
     }),
   });
   return report(outcomes, {
+    running: 'still running',
     title: 'wait-for-operation',
     targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
     several,

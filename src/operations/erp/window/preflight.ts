@@ -60,3 +60,20 @@ export function windowRefusal(system: string, databases: readonly DatabaseInstan
     `whole-system: false stops or starts the application alone.`
   );
 }
+
+/**
+ * A snooze without the whole system (deallocate-vm, whole-system false) deallocates the machines of a system whose
+ * HANA database may still run: the service then can no longer stop it (C4). Why this system is refused, before
+ * anything is sent to it; undefined where every database is Offline, or it has none.
+ */
+export function snoozeRefusal(system: string, databases: readonly DatabaseInstance[]): string | undefined {
+  const running = databases.find(
+    (db) => isHana(db.properties?.databaseType) && !/^offline$/i.test(db.properties?.status ?? ''),
+  );
+  if (!running) return undefined;
+  return (
+    `Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.properties?.status ?? 'of no status'}, not Offline: ` +
+    `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
+    `Set whole-system: true, which stops the database first; nothing was sent to it.`
+  );
+}

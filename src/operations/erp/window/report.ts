@@ -1,10 +1,11 @@
 import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import { whereContext } from '../instance-action.js';
 import { withPlan } from '../instance-plan.js';
-import type { InstanceRef } from '../instance-ref.js';
+import { whereContext, type InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
 import { DONE, type Verb } from '../vocabulary.js';
+import { stepRow, targetRow } from '../rows.js';
+import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
 import type { WindowStep } from './steps.js';
 
 /** One step as it went: the step planned, and how its send, follow and verify ended. */
@@ -56,6 +57,11 @@ export function systemOutcome(
   return {
     target: ref.label,
     kind: failing?.outcome.kind ?? 'succeeded',
+    causeKind: failing?.outcome.causeKind,
+    // A step on the system itself still running: wait-for-operation resumes it from the operations output.
+    ...(failing?.step.target === ref.label
+      ? { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb, snooze: failing.step.machines }
+      : {}),
     body: (failing?.outcome ?? last)?.body,
     operationUrl: failing?.outcome.operationUrl,
     gone: failing?.outcome.gone,
@@ -65,7 +71,10 @@ export function systemOutcome(
     failure:
       failing &&
       `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
-        (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : ''),
+        (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
+        (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout'
+          ? resumeAdvice(verb)
+          : ''),
     instance: {
       before: own[0]?.before,
       after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
@@ -73,6 +82,13 @@ export function systemOutcome(
       done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
     },
   };
+}
+
+/** A window cut short resumes where the service is: the same step run again, or the start that brings it back. */
+function resumeAdvice(verb: Verb): string {
+  return verb === 'stop'
+    ? ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.'
+    : ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).';
 }
 
 /** A system's window: its steps planned (none where it was refused first), and those that ran. */
@@ -87,6 +103,8 @@ export interface WindowReport {
   outcomes: Outcome[];
   windows: Map<InstanceRef, SystemWindow>;
   ctx: OperationContext;
+  /** whole-system: the window's report, each system with its steps; else one row per system, its one step. */
+  whole: boolean;
 }
 
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
@@ -104,20 +122,49 @@ function stepsOf({ plan, results }: SystemWindow) {
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
  * entry per step's request.
  */
-export function windowResult({ operation, refs, outcomes, windows, ctx }: WindowReport): OperationResult {
+export function stepsResult({
+  operation,
+  refs,
+  outcomes,
+  windows,
+  ctx,
+  whole,
+}: WindowReport): OperationResult {
   const context = whereContext(refs.map((ref) => ({ ref })));
+  if (!whole) {
+    const reported = report(outcomes, {
+      running: operation === 'erp-stop' ? 'stopping' : 'starting',
+      title: operation,
+      targetHeader: 'erp virtual instance',
+      several: outcomes.length > 1,
+      severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+      resultKey: 'erpVirtualInstance',
+      instances: true,
+      operations: true,
+      context,
+    });
+    return withPlan(reported, outcomes, operation, context, ctx);
+  }
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
   const reported = report(outcomes, {
+    running: operation === 'erp-stop' ? 'stopping' : 'starting',
     title: `${operation} (whole system)`,
     targetHeader: 'erp virtual instance',
     several: outcomes.length > 1,
     severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
     resultKey: 'erpVirtualInstance',
     instances: true,
+    operations: 'named',
     context,
   });
   const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
+  const running = operation === 'erp-stop' ? 'stopping' : 'starting';
+  const rows = outcomes.map((o, i) => {
+    const { plan, results: done } = systems[i]!;
+    const steps = plan.map((step, j) => stepRow(step, done[j]?.outcome, running));
+    return targetRow(o, { running, id: resourceId(refs[i]!, ERP_VIRTUAL_INSTANCE), steps });
+  });
   if (ctx.dryRun) {
     const targets: PlannedTarget[] = results.flat().map(({ step, outcome }) => ({
       target: step.target,
@@ -136,6 +183,7 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
       summary: [planTable(operation, 'erp virtual instance', planned, context)],
       failure: reported.failure,
       targets: planned.map(({ effect }) => ({ done: effect })),
+      rows,
     };
   }
   const real = withPlan(
@@ -146,5 +194,5 @@ export function windowResult({ operation, refs, outcomes, windows, ctx }: Window
     ctx,
   );
   // One table row per system: the summary draws each system's steps from `instances[].steps`.
-  return { ...real, outputs: { ...real.outputs, instances } };
+  return { ...real, outputs: { ...real.outputs, instances }, rows };
 }

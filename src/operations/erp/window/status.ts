@@ -1,8 +1,8 @@
 import type { HttpClient } from '../../../client/http.js';
-import type { OperationContext, OperationResult } from '../../types.js';
+import type { OperationContext, OperationResult, TargetRow } from '../../types.js';
+import { holds } from '../vocabulary.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
-import { sameStatus } from '../../../client/status.js';
 import { mapLimited } from '../pool.js';
 import { listDatabases } from './preflight.js';
 import { databaseUrl } from './steps.js';
@@ -28,6 +28,8 @@ export async function statusWindow(
   const base = await readSystems();
   const entries = base.outputs.instances as { name: string; outcome: string }[];
   const failures: string[] = [];
+  // The failures of each system's databases, for its row.
+  const ofSystem = refs.map((): string[] => []);
   const listed = await mapLimited(refs, options.maxParallel, async (ref, i) => {
     if (entries[i]?.outcome !== 'read') return [];
     try {
@@ -41,6 +43,7 @@ export async function statusWindow(
     } catch (error) {
       const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
       failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+      ofSystem[i]!.push(failures[failures.length - 1]!);
       return [];
     }
   });
@@ -49,16 +52,17 @@ export async function statusWindow(
       ctx.logger.info(
         `${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`,
       );
-      if (options.expectStatus && !sameStatus(db.status ?? undefined, options.expectStatus)) {
+      if (options.expectStatus && !holds(db.status ?? undefined, options.expectStatus)) {
         failures.push(
           `Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`,
         );
+        ofSystem[i]!.push(failures[failures.length - 1]!);
       }
     }
   });
   const table = base.summary[0]!;
   const expected = (status: string | null) =>
-    options.expectStatus ? [sameStatus(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
+    options.expectStatus ? [holds(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
   const rows = refs.flatMap((_ref, i) => [
     table.rows[i]!,
     ...listed[i]!.map((db) => [
@@ -76,5 +80,12 @@ export async function statusWindow(
     },
     summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
     failure,
+    rows: base.rows?.map((row, i) => withDatabases(row, ofSystem[i] ?? [])),
   };
+}
+
+/** A system's row failed where one of its databases is not as expected, or could not be listed. */
+function withDatabases(row: TargetRow, failures: string[]): TargetRow {
+  if (failures.length === 0 || row.outcome === 'failed') return row;
+  return { ...row, outcome: 'failed', word: 'failed', cause: { text: failures.join(' '), kind: 'other' } };
 }

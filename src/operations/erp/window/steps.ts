@@ -2,35 +2,12 @@ import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-
 import { joinUrl, servicePath } from '../../../client/url.js';
 import type { InstanceRef } from '../instance-ref.js';
 import type { Verb } from '../vocabulary.js';
+import type { Step } from '../step.js';
+import { DEALLOCATE, describeStart, describeStop, type StepName } from '../wording.js';
 
-/** The steps of a whole-system window, in the contract's words. */
-export type StepName =
-  | 'application stop'
-  | 'database stop'
-  | 'application machines'
-  | 'database machines'
-  | 'database start'
-  | 'application start';
-
-/** One step on one target: what it sends, where, what end status it expects, and whether it may be skipped. */
-export interface WindowStep {
-  step: StepName;
-  /** How the step names its target: the system (`X01`) or one of its databases (`X01/db0`). */
-  target: string;
-  ref: InstanceRef;
-  verb: Verb;
-  method: 'POST';
-  /** Where the target is read (before, and to verify), and where the step is sent. */
-  readUrl: URL;
-  actionUrl: URL;
-  /** The JSON body; undefined sends none (the seed's C2). */
-  body?: { softStopTimeoutSeconds?: number; deallocateVm?: boolean; startVm?: boolean };
-  endStatus: 'Offline' | 'Running';
-  /** skip-if-done may skip it: not the machine steps, whose status does not say whether the machines run. */
-  skippable: boolean;
-  /** What it does, for the log and the summary: `stop (soft 300 s)`. */
-  describe: string;
-}
+/** A window's step: a step of the one erp driver (step.ts). */
+export type WindowStep = Step;
+export type { StepName } from '../wording.js';
 
 export interface WindowPlanOptions {
   verb: Verb;
@@ -53,19 +30,13 @@ export function databaseUrl(base: URL, ref: InstanceRef, apiVersion: string, db?
   return joinUrl(base, system + child + action, { 'api-version': apiVersion });
 }
 
-const soft = (seconds: number) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
-
 /**
  * The window of one system, in the safe order (C4). Stop: the application (never deallocating), each HANA
  * database, then with `machines` the application's machines and the databases' last. Start: each database (with
  * its machines when asked), then the application. Pure: the dry run, the real run and the summary share it.
  */
-export function planWindow(
-  ref: InstanceRef,
-  databases: readonly string[],
-  o: WindowPlanOptions,
-): WindowStep[] {
-  const system = (step: StepName, body: WindowStep['body'], skippable: boolean, describe: string) => ({
+export function planWindow(ref: InstanceRef, databases: readonly string[], o: WindowPlanOptions): Step[] {
+  const system = (step: StepName, body: Step['body'], skippable: boolean, describe: string): Step => ({
     step,
     target: ref.label,
     ref,
@@ -76,9 +47,14 @@ export function planWindow(
     body,
     endStatus: o.verb === 'stop' ? ('Offline' as const) : ('Running' as const),
     skippable,
+    // The machine steps of a stop (never skipped), and every step of a start with start-vm.
+    machines: o.verb === 'stop' ? !skippable : o.machines,
+    snoozed: o.verb === 'stop' && o.machines,
+    preflight: step === 'application machines' ? 'databases down' : undefined,
     describe,
+    plan: `${step}: ${describe}`,
   });
-  const database = (step: StepName, body: WindowStep['body'], skippable: boolean, describe: string) =>
+  const database = (step: StepName, body: Step['body'], skippable: boolean, describe: string): Step[] =>
     databases.map((db) => ({
       ...system(step, body, skippable, describe),
       target: `${ref.label}/${db}`,
@@ -91,18 +67,18 @@ export function planWindow(
     const app = o.softStopTimeoutSeconds;
     const db = o.databaseSoftStopTimeoutSeconds;
     return [
-      system('application stop', { softStopTimeoutSeconds: app }, true, `stop (${soft(app)})`),
-      ...database('database stop', { softStopTimeoutSeconds: db }, true, `stop (${soft(db)})`),
+      system('application stop', { softStopTimeoutSeconds: app }, true, describeStop(app, false)),
+      ...database('database stop', { softStopTimeoutSeconds: db }, true, describeStop(db, false)),
       ...(o.machines
         ? [
-            system('application machines', deallocate, false, 'stop (hard), deallocating the VMs'),
-            ...database('database machines', deallocate, false, 'stop (hard), deallocating the VMs'),
+            system('application machines', deallocate, false, DEALLOCATE),
+            ...database('database machines', deallocate, false, DEALLOCATE),
           ]
         : []),
     ];
   }
   const body = o.machines ? { startVm: true } : undefined;
-  const describe = o.machines ? 'start, starting the VMs first' : 'start';
+  const describe = describeStart(o.machines);
   return [
     ...database('database start', body, true, describe),
     system('application start', body, true, describe),

@@ -1,0 +1,136 @@
+import { STEP_TIMEOUT } from '../../client/deadline.js';
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import type { OperationContext } from '../types.js';
+import type { Selection } from './erp-list/selection.js';
+import type { InstanceActionOptions } from './instance-io.js';
+import type { InstanceState } from './instance-state.js';
+import type { Outcome } from './outcome.js';
+import type { InstanceLog } from './progress.js';
+import { listFailure } from './verdict.js';
+import { DONE, isEnd, type InstanceAction, type Target } from './vocabulary.js';
+import { listDatabases, snoozeRefusal } from './window/preflight.js';
+import { databaseUrl } from './window/steps.js';
+
+/** What acting on one target needs; the rules here decide before and around its POST. */
+export interface ActOn {
+  action: InstanceAction;
+  target: Target;
+  apiVersion: string;
+  options: InstanceActionOptions;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+  /** Chosen by tag, on the system itself: the read before acting re-checks the selection (erp-list/select.ts). */
+  selection?: Selection;
+}
+
+/**
+ * A stop with deallocate-vm alone: each system's databases listed first (C3), and a HANA database not Offline
+ * fails that system before anything is sent to it (the vendor template's wrong order).
+ */
+export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
+  if (o.action.verb !== 'stop' || !o.action.snooze.on) return undefined;
+  const { target, client, ctx, log } = o;
+  const startedAt = ctx.clock.now();
+  let databases;
+  try {
+    databases = await listDatabases(
+      client,
+      databaseUrl(o.options.baseUrl, target.ref, o.apiVersion),
+      ctx.signal,
+    );
+  } catch (error) {
+    return listFailure(target.ref, error, ctx.clock.now() - startedAt, log, ctx);
+  }
+  const refusal = snoozeRefusal(target.ref.label, databases);
+  if (!refusal) return undefined;
+  log.info(refusal);
+  return {
+    target: target.ref.label,
+    kind: 'error',
+    causeKind: 'whole system',
+    durationMs: ctx.clock.now() - startedAt,
+    failure: refusal,
+    instance: { outcome: 'failed', done: 'not sent: a HANA database is not Offline' },
+  };
+}
+
+/** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
+export function skipIfDone(
+  o: ActOn,
+  before: InstanceState | undefined,
+  now: InstanceState,
+  durationMs: number,
+) {
+  const { action, options, log } = o;
+  const skippable = !(action.verb === 'stop' && action.snooze.on);
+  if (
+    !options.skipIfDone ||
+    !skippable ||
+    !isEnd({ ...action, snooze: { ...action.snooze, on: !!action.snoozed } }, now.status)
+  ) {
+    return undefined;
+  }
+  log.info(`already ${now.status}: nothing sent (skip-if-done)`);
+  return {
+    target: o.target.ref.label,
+    kind: 'succeeded' as const,
+    status: 'Succeeded',
+    durationMs,
+    requestId: now.response.requestId,
+    instance: {
+      before: before ?? now,
+      after: now,
+      outcome: 'skipped' as const,
+      done: `skipped: already ${now.status}`,
+    },
+  };
+}
+
+/** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
+export function notSent(o: ActOn, when: string, durationMs: number, error?: unknown): Outcome {
+  const { ctx, log } = o;
+  const cancelled = ctx.signal?.aborted === true;
+  const why = cancelled ? 'the job was cancelled' : 'the timeout ran out';
+  const detail =
+    error instanceof ServiceError && !cancelled
+      ? ` (${error.message.split('\n')[0]!.replace(/\.$/, '')})`
+      : '';
+  log.info(`not ${DONE[o.action.verb]}: ${why} ${when}`);
+  return {
+    target: o.target.ref.label,
+    kind: cancelled ? 'cancelled' : 'timeout',
+    causeKind: 'not sent',
+    durationMs,
+    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
+    instance: { outcome: 'not sent', done: `not sent: ${why}` },
+  };
+}
+
+/** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */
+export function neverSent(error: unknown, ctx: OperationContext): boolean {
+  if (error instanceof ServiceError && error.effectUnknown) return false;
+  if (ctx.signal?.aborted) return true;
+  return error instanceof ServiceError && (error.code === STEP_TIMEOUT || error.pastDeadline);
+}
+
+/** The refusal of a 409 stands: the service's words, and why it was not sent again. */
+export function refusedOnConflict(
+  o: ActOn,
+  error: ServiceError,
+  refused: string,
+  before: InstanceState | undefined,
+  durationMs: number,
+): Outcome {
+  o.log.info(refused);
+  return {
+    target: o.target.ref.label,
+    kind: 'error',
+    causeKind: 'conflict',
+    durationMs,
+    requestId: error.requestId,
+    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' failed: ${error.withHint(refused).message}`,
+    instance: { before, outcome: 'failed', done: `${o.action.describe}: refused (HTTP 409)` },
+  };
+}

@@ -1,0 +1,156 @@
+import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
+import type { PollingMode } from '../../client/arm/polling.js';
+import type { ServiceError } from '../../client/errors.js';
+import { redactQuery } from '../../client/url.js';
+import { neverSent, notSent, refusedOnConflict, skipIfDone, type ActOn } from './act-guards.js';
+import { conclude } from './conclude.js';
+import { leftAlone } from './erp-list/select.js';
+import { describeKind } from './each.js';
+import { followedInstance, sendFindingOut } from './finding-out.js';
+import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
+import { planInstance } from './instance-plan.js';
+import { readInstance, type InstanceState } from './instance-state.js';
+import { stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
+import { followInLog, progressLine } from './progress.js';
+import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
+import { DONE, type Verb } from './vocabulary.js';
+
+export type { ActOn } from './act-guards.js';
+
+/**
+ * One step on one target: read it (C0), follow or wait out a move in progress, skip it where it is already
+ * there, then send, follow its operation and verify its end (sendAndFollow); a 409 to a first attempt read
+ * through and acted on once the way is seen clear.
+ */
+export async function actOn(o: ActOn): Promise<Outcome> {
+  const { action, target, options, client, ctx, log } = o;
+  const startedAt = ctx.clock.now();
+  const elapsed = () => ctx.clock.now() - startedAt;
+  // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
+  if (ctx.signal?.aborted || startedAt >= ctx.deadline) return notSent(o, 'before its turn', 0);
+  // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+  let before: InstanceState | undefined;
+  if (options.skipIfDone || options.verify) {
+    try {
+      before = await readInstance(client, target.readUrl);
+    } catch (error) {
+      return readFailure(target.ref, error, elapsed(), log, ctx);
+    }
+    log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+    const alone = o.selection && leftAlone(o.selection, before, target.ref.label, log);
+    if (alone) return { ...alone, durationMs: elapsed() };
+  }
+  const way = { action, target, client, ctx, log, startedAt, wait: options.wait };
+  let now = before;
+  for (let attempt = 1; ; attempt++) {
+    if (now) {
+      // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
+      const cleared = await clearTheWay(way, now);
+      if (!('state' in cleared))
+        return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+      now = cleared.state;
+      const skipped = skipIfDone(o, before, now, elapsed());
+      if (skipped) return skipped;
+    }
+    // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
+    if (ctx.dryRun) {
+      const planned = {
+        action,
+        name: target.ref.label,
+        actionUrl: target.actionUrl,
+        apiVersion: o.apiVersion,
+      };
+      return planInstance({ ...planned, before, client, log, durationMs: elapsed() });
+    }
+    const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
+    if (!('conflict' in sent)) return sent;
+    // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
+    const seen = await readThroughConflict(way, now, sent.conflict);
+    if ('refused' in seen) return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
+    now = seen.state;
+  }
+}
+
+/** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
+async function sendAndFollow(
+  o: ActOn,
+  at: { before?: InstanceState; now?: InstanceState; startedAt: number; firstAttempt: boolean },
+): Promise<Outcome | { conflict: ServiceError }> {
+  const { action, target, options, client, ctx, log } = o;
+  const { verb } = action;
+  const { before, startedAt } = at;
+  const name = target.ref.label;
+  const label = `The ${verb} of erp virtual instance '${name}'`;
+  const elapsed = () => ctx.clock.now() - startedAt;
+  const end = (followed: Parameters<typeof conclude>[0]['followed'], operationUrl?: string) =>
+    conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
+  const sent = { before, done: action.describe };
+  let seen: Seen | undefined;
+  let pollingUrl: string;
+  let mode: PollingMode;
+  try {
+    const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now, sent });
+    if ('settled' in response) {
+      return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
+    }
+    // The service's own answer to the POST, read in the client as the poller reads it.
+    const first = readFirstAnswer(response, client.origin, `${verb} response`);
+    seen = first.seen;
+    if (first.kind === 'ended') {
+      log.info(progressLine(seen.body, elapsed()));
+      const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+      const followed = { kind, last: seen } as const;
+      const ended = end(followed);
+      return afterOperation(o, { ended, kind, sent, startedAt });
+    }
+    pollingUrl = first.pollingUrl;
+    mode = first.mode;
+    log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+  } catch (error) {
+    if (at.firstAttempt && isConflict(error) && !ctx.signal?.aborted) return { conflict: error };
+    if (neverSent(error, ctx)) return notSent(o, 'before the request reached the service', elapsed(), error);
+    const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
+    const followed = { kind, last: seen, error } as const;
+    const ended = end(followed);
+    return withInstance(ended, sent, verb);
+  }
+  if (!options.wait) {
+    log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
+    const followed = { kind: 'accepted', last: seen } as const;
+    const accepted = end(followed, pollingUrl);
+    return withInstance(accepted, sent, verb);
+  }
+  const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
+  const ended = end(followed, followed.pollingUrl);
+  return afterOperation(o, { ended, kind: followed.kind, sent, startedAt });
+}
+
+/** After the operation ended: verified where it succeeded; read after any other end, as it may still move. */
+function afterOperation(
+  o: ActOn,
+  e: { ended: Outcome; kind: string; sent: { before?: InstanceState; done: string }; startedAt: number },
+): Promise<Outcome> | Outcome {
+  const { ended, sent, startedAt } = e;
+  if (e.kind === 'succeeded' && o.options.verify) return verifyEnd({ ...o, ended, sent, startedAt });
+  // An operation that ended other than Succeeded: the instance may still reach its end.
+  if (e.kind === 'failed' || ended.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
+  return withInstance(ended, sent, o.action.verb);
+}
+
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: string }, verb: Verb): Outcome {
+  const instanceOutcome: InstanceOutcome =
+    outcome.failure === undefined
+      ? outcome.kind === 'accepted'
+        ? 'running'
+        : DONE[verb]
+      : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
+        ? 'running'
+        : 'failed';
+  const how =
+    outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+  return {
+    ...outcome,
+    instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+  };
+}

@@ -1,0 +1,186 @@
+import { ServiceError } from '../../client/errors.js';
+import type { HttpClient } from '../../client/http.js';
+import { formatWait } from '../../client/retry.js';
+import { isOneOf, sameStatus } from '../../client/status.js';
+import type { OperationContext } from '../types.js';
+import { followToEnd, readPastLag, settleWindowMs, type InstanceState } from './instance-state.js';
+import type { Outcome } from './outcome.js';
+import type { InstanceLog } from './progress.js';
+import { DONE, END_STATUS, isEnd, type InstanceAction, type Target, type Verb } from './vocabulary.js';
+
+/** The moving statuses of each kind: a stop's, a start's. */
+const MOVING: Record<Verb, string[]> = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
+
+/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
+export function movingOf(verb: Verb, status: string | undefined): 'own' | 'other' | undefined {
+  if (isOneOf(status, MOVING[verb])) return 'own';
+  if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop'])) return 'other';
+  return undefined;
+}
+
+export interface InTheWay {
+  action: Pick<InstanceAction, 'verb' | 'snooze' | 'describe'>;
+  target: Target;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+  startedAt: number;
+  /** wait: false: a move of the step's own kind is reported in progress, not followed. */
+  wait: boolean;
+}
+
+const said = (state: InstanceState) =>
+  `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
+
+/**
+ * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
+ * step's own end, it is sent nothing and its status is followed to the end; moving the other way, or where the step
+ * is on the machines (which the status does not show), the step waits for the move to end and then acts on what it
+ * reads. A wait that runs out leaves the target `not sent`, naming the status waited on. Not moving: acted on.
+ */
+export async function clearTheWay(
+  o: InTheWay,
+  state: InstanceState,
+): Promise<{ state: InstanceState } | Outcome> {
+  const { action, ctx, log } = o;
+  const moving = movingOf(action.verb, state.status);
+  if (!moving) return { state };
+  const follow = moving === 'own' && !action.snooze.on;
+  if (follow && !o.wait) return inProgress(o, state);
+  log.info(
+    follow
+      ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
+      : `is ${state.status}: waiting for the operation in progress to end before the ${action.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`,
+  );
+  const settled = await followToEnd({
+    client: o.client,
+    url: o.target.readUrl,
+    ctx,
+    first: state,
+    onRead: (s) => log.info(`is ${said(s)}`),
+    onLag: () => undefined,
+  });
+  const last = settled.last ?? state;
+  const durationMs = ctx.clock.now() - o.startedAt;
+  const name = o.target.ref.label;
+  const base = { target: name, durationMs, requestId: last.response.requestId };
+  if (settled.kind !== 'settled') {
+    const why =
+      settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+          ? 'the job was cancelled'
+          : 'reading it failed';
+    const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
+    return {
+      ...base,
+      kind: settled.kind === 'error' ? 'error' : settled.kind,
+      causeKind: settled.kind === 'error' ? 'other' : settled.kind,
+      failure: follow
+        ? `The ${action.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
+        : `The ${action.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
+      instance: follow
+        ? { before: state, after: last, outcome: 'running', done: `followed the ${action.verb} in progress` }
+        : { before: state, after: last, outcome: 'not sent', done: `not sent: waited on ${last.status}` },
+    };
+  }
+  if (!follow) {
+    log.info(`is ${said(last)}: the operation in the way has ended`);
+    return { state: last };
+  }
+  if (isEnd(action, last.status)) {
+    log.info(`reached ${last.status}: the ${action.verb} in progress ended where this step would`);
+    return {
+      ...base,
+      kind: 'succeeded',
+      status: 'Succeeded',
+      instance: {
+        before: state,
+        after: last,
+        outcome: DONE[action.verb],
+        done: `followed the ${action.verb} already in progress`,
+      },
+    };
+  }
+  return {
+    ...base,
+    kind: 'failed',
+    causeKind: 'false success',
+    failure: `The ${action.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${END_STATUS[action.verb]}).`,
+    instance: {
+      before: state,
+      after: last,
+      outcome: 'failed',
+      done: `followed the ${action.verb} already in progress`,
+    },
+  };
+}
+
+/** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
+function inProgress(o: InTheWay, state: InstanceState): Outcome {
+  o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
+  return {
+    target: o.target.ref.label,
+    kind: 'accepted',
+    status: state.status,
+    durationMs: o.ctx.clock.now() - o.startedAt,
+    requestId: state.response.requestId,
+    instance: {
+      before: state,
+      outcome: 'running',
+      done: `the ${o.action.verb} already in progress: not waited on`,
+    },
+  };
+}
+
+/** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */
+export function isConflict(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.status === 409 && !error.effectUnknown;
+}
+
+/**
+ * After a 409 to a first attempt: the target is read again through the settle window (the status lags) until it
+ * shows something other than before; that read is acted on as any (clearTheWay). Where it still shows nothing
+ * moving, or where the status cannot tell (a snooze of a target already at its end), the refusal stands.
+ */
+export async function readThroughConflict(
+  o: InTheWay,
+  before: InstanceState | undefined,
+  error: ServiceError,
+): Promise<{ state: InstanceState } | { refused: string }> {
+  const { action, ctx, log } = o;
+  const name = o.target.ref.label;
+  const what = error.said();
+  const startState = before?.status ?? END_STATUS[action.verb === 'stop' ? 'start' : 'stop'];
+  if (action.snooze.on && isEnd(action, startState)) {
+    return {
+      refused: `'${name}' is ${startState} and its status cannot show the machines, so the end of the operation in progress cannot be seen: not counted as done; run the same step again once it has ended (erp-status, or the service's activity log).`,
+    };
+  }
+  log.info(
+    `was answered 409 (${what}): reading '${name}' again for up to ${formatWait(settleWindowMs())}, since its status may lag`,
+  );
+  let now: InstanceState;
+  try {
+    now = await readPastLag({
+      client: o.client,
+      url: o.target.readUrl,
+      ctx,
+      startState,
+      onRead: (s) => log.info(`is ${said(s)}`),
+      onLag: () => undefined,
+    });
+  } catch (readError) {
+    return {
+      refused: `The ${action.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
+    };
+  }
+  if (!sameStatus(now.status, startState)) return { state: now };
+  return {
+    refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
+  };
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+}

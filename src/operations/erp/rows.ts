@@ -1,0 +1,121 @@
+import { classifyStatus } from '../../client/status.js';
+import type { Cause, FailureKind, Outcome as Mark, StepRow, TargetRow } from '../types.js';
+import type { InstanceOutcome, Outcome } from './outcome.js';
+
+/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
+export function statusOf(outcome: Outcome): string | undefined {
+  return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
+export function markOf(outcome: InstanceOutcome | undefined): Mark {
+  switch (outcome) {
+    case 'stopped':
+    case 'started':
+    case 'read':
+      return 'succeeded';
+    case 'skipped':
+    case 'running':
+    case 'not sent':
+    case 'planned':
+      return outcome;
+    default:
+      return 'failed';
+  }
+}
+
+/** The kind of a failure where the place that made it did not name one: from how the work ended. */
+function kindOf(outcome: Outcome): FailureKind {
+  if (outcome.causeKind) return outcome.causeKind;
+  switch (outcome.kind) {
+    case 'timeout':
+      return 'timeout';
+    case 'cancelled':
+      return 'cancelled';
+    case 'failed':
+      return 'service failed';
+    default:
+      return 'other';
+  }
+}
+
+/** Why a target failed or is not done, where it is: its failure's sentence and kind. */
+export function causeOf(outcome: Outcome): Cause | undefined {
+  return outcome.failure === undefined ? undefined : { text: outcome.failure, kind: kindOf(outcome) };
+}
+
+/**
+ * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
+ * not still running, and that a failure beside a good outcome (an expect-status that does not hold) fails it.
+ */
+function markAndWord(outcome: Outcome, running: string): { outcome: Mark; word: string } {
+  const said = outcome.instance?.outcome ?? wordOfOperation(outcome);
+  const ended = classifyStatus(statusOf(outcome)) === 'failed' || outcome.kind === 'failed';
+  let mark = markOf(said);
+  if (outcome.failure !== undefined && (mark === 'succeeded' || mark === 'skipped')) mark = 'failed';
+  if (ended && mark === 'running') mark = 'failed';
+  const word =
+    outcome.causeKind === 'false success'
+      ? 'false success'
+      : mark === 'running'
+        ? running
+        : mark === 'failed' && said !== 'failed'
+          ? 'failed'
+          : said;
+  return { outcome: mark, word };
+}
+
+/** wait-for-operation's outcome of one operation, which has no instance report of its own. */
+function wordOfOperation(outcome: Outcome): InstanceOutcome {
+  if (outcome.kind === 'succeeded') return outcome.failure === undefined ? 'read' : 'failed';
+  if (outcome.kind === 'failed' || outcome.kind === 'error') return 'failed';
+  return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
+}
+
+/** The times of a row: none for a target or step never sent. */
+function timesOf(outcome: Outcome): Pick<TargetRow, 'startedAt' | 'endedAt'> {
+  if (outcome.instance?.outcome === 'not sent' || outcome.startedAt === undefined) return {};
+  return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
+}
+
+/** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
+export function targetRow(
+  outcome: Outcome,
+  o: { running: string; id?: string; steps?: StepRow[] },
+): TargetRow {
+  const instance = outcome.instance;
+  const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+  return {
+    target: outcome.target,
+    ...(o.id ? { id: o.id } : {}),
+    ...markAndWord(outcome, o.running),
+    before: instance?.before?.status,
+    done: instance?.done ?? statusOf(outcome),
+    after: after?.status ?? (instance ? undefined : statusOf(outcome)),
+    health: (after ?? instance?.before)?.health,
+    ...timesOf(outcome),
+    cause: causeOf(outcome),
+    ...(o.steps ? { steps: o.steps } : {}),
+  };
+}
+
+/** One step of a window under its system; a step never reached is `not sent`, with no times. */
+export function stepRow(
+  step: { step: string; target: string },
+  outcome: Outcome | undefined,
+  running: string,
+): StepRow {
+  if (!outcome) return { step: step.step, target: step.target, outcome: 'not sent', word: 'not sent' };
+  const row = targetRow(outcome, { running });
+  return {
+    step: step.step,
+    target: step.target,
+    outcome: row.outcome,
+    word: row.word,
+    before: row.before,
+    after: row.after,
+    done: row.done,
+    ...timesOf(outcome),
+    cause: row.cause,
+  };
+}

@@ -1,0 +1,181 @@
+import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../client/arm/resource-id.js';
+import type { HttpClient } from '../../client/http.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import { snoozeFirst } from './act-guards.js';
+import { forEachTarget } from './each.js';
+import { actOn } from './act-on.js';
+import type { InstanceActionOptions } from './instance-io.js';
+import { resolveInstances, type InstanceRef } from './instance-ref.js';
+import type { Selection } from './erp-list/selection.js';
+import type { Outcome } from './outcome.js';
+import { InstanceLog } from './progress.js';
+import { actionOf, planSystem, type Step } from './step.js';
+import { planSystemWindow } from './window/planner.js';
+import { apiVersionFor, type Verb } from './vocabulary.js';
+import { databasesDown } from './window/machines-gate.js';
+import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
+import { operationOf, stepLogName, windowLine } from './wording.js';
+
+/** What every system and step of one run shares. */
+export interface StepsRun {
+  verb: Verb;
+  options: InstanceActionOptions & { hardStopFallback?: boolean };
+  /** deallocate-vm (stop) or start-vm (start). */
+  machines: boolean;
+  /** whole-system: the window's words in the log and the summary. */
+  whole: boolean;
+  /**
+   * The steps of one system, in order (planSystem, or planWindow after its databases are listed); an outcome where
+   * the system fails before anything is sent.
+   */
+  plan: (
+    ref: InstanceRef,
+    run: StepsRun & { apiVersion: string },
+    log: InstanceLog,
+  ) => Promise<Step[] | Outcome>;
+}
+
+/**
+ * erp-stop or erp-start: which planner (the one system-level step, or with whole-system the window), which end.
+ */
+export function runErp(
+  o: {
+    verb: Verb;
+    options: StepsRun['options'] & { wholeSystem: boolean };
+    machines: boolean;
+    softStopTimeoutSeconds: number;
+  },
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const { verb, options, machines } = o;
+  const whole = options.wholeSystem;
+  return runSteps(
+    {
+      verb,
+      options,
+      machines,
+      whole,
+      plan: async (ref, run, log) =>
+        whole
+          ? planSystemWindow(ref, run, { client, ctx, log })
+          : planSystem(ref, {
+              ...options,
+              verb,
+              apiVersion: run.apiVersion,
+              softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+              machines,
+            }),
+    },
+    client,
+    ctx,
+  );
+}
+
+/**
+ * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
+ * the first that does not end where it should ending that system's run; one report of them all.
+ */
+export async function runSteps(
+  run: StepsRun,
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
+  const { verb, options, whole } = run;
+  const operation = operationOf(verb);
+  // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+  const apiVersion = apiVersionFor(options.apiVersion, {
+    input: verb === 'stop' ? 'deallocate-vm' : 'start-vm',
+    on: run.machines,
+  });
+  const refs = resolveInstances(options.erpVirtualInstances, options);
+  const systems = new Map<InstanceRef, SystemWindow>();
+  const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
+    title: (ref) => `${operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
+    logName: (ref) => ref.label,
+    work: async (ref, log) => {
+      const system: SystemWindow = { plan: [], results: [] };
+      systems.set(ref, system);
+      const planned = await run.plan(ref, { ...run, apiVersion }, log);
+      if (!Array.isArray(planned)) return planned;
+      system.plan = planned;
+      return runSystem({ run: { ...run, apiVersion }, ref, system, client, ctx, log });
+    },
+  });
+  return stepsResult({ operation, refs, outcomes, windows: systems, ctx, whole });
+}
+
+async function runSystem(o: {
+  run: StepsRun & { apiVersion: string };
+  ref: InstanceRef;
+  system: SystemWindow;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { run, ref, system, client, ctx, log } = o;
+  const { plan, results } = system;
+  const startedAt = ctx.clock.now();
+  const several = plan.length > 1;
+  if (several) log.info(windowLine(plan));
+  for (const [i, step] of plan.entries()) {
+    const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
+    const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
+    const stepStartedAt = ctx.clock.now();
+    const ran = await runStep({ run, step, plan, system: ref, client, ctx, log: stepLog });
+    if (several) log.details.push(...stepLog.details);
+    // The system left the selection (the read before its first step): none of its steps is sent.
+    if (ran.leftAlone) return { ...ran, durationMs: ctx.clock.now() - startedAt };
+    results.push({ step, outcome: { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() } });
+    if (ran.failure !== undefined) break;
+  }
+  if (several || run.whole) {
+    return systemOutcome(ref, run.verb, plan, results, ctx.clock.now() - startedAt, ctx.dryRun === true);
+  }
+  return {
+    ...results[0]!.outcome,
+    resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+    verb: run.verb,
+    snooze: run.machines,
+  };
+}
+
+/**
+ * One step, "send, follow, verify" (actOn): read first, a move in progress followed or waited on, skipped where
+ * done; before it is sent, what its planner asks to hold (the databases down before the machines).
+ */
+async function runStep(one: {
+  run: StepsRun & { apiVersion: string };
+  step: Step;
+  plan: readonly Step[];
+  system: InstanceRef;
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
+}): Promise<Outcome> {
+  const { run, step, client, ctx, log } = one;
+  const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
+  const action = actionOf(step, run.options.hardStopFallback === true);
+  // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
+  const selection = step.target === one.system.label ? (run.options as Selection) : undefined;
+  const acting = {
+    action,
+    target,
+    apiVersion: run.apiVersion,
+    options: run.options,
+    client,
+    ctx,
+    log,
+    selection,
+  };
+  if (step.preflight === 'databases offline') {
+    const refused = await snoozeFirst(acting);
+    if (refused) return refused;
+  }
+  if (step.preflight === 'databases down' && !ctx.dryRun) {
+    const databases = one.plan.filter((s) => s.step === 'database stop');
+    const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
+    if (down) return down;
+  }
+  return actOn(acting);
+}

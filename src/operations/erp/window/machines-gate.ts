@@ -1,0 +1,47 @@
+import type { HttpClient } from '../../../client/http.js';
+import type { OperationContext } from '../../types.js';
+import { followToEnd } from '../instance-state.js';
+import type { Outcome } from '../outcome.js';
+import type { InstanceLog } from '../progress.js';
+import { isEnd } from '../vocabulary.js';
+import type { WindowStep } from './steps.js';
+
+const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } } as const;
+
+/**
+ * No machine of a system is deallocated before every HANA database of it reads Offline (C4), `verify` on or off:
+ * each database is read, a stop still in progress followed within the timeout. Undefined where all are down;
+ * else the machine step's outcome, not sent, naming the database and its status.
+ */
+export async function databasesDown(
+  databases: readonly WindowStep[],
+  o: { client: HttpClient; ctx: OperationContext; log: InstanceLog; startedAt: number },
+): Promise<Outcome | undefined> {
+  for (const db of databases) {
+    const settled = await followToEnd({
+      client: o.client,
+      url: db.readUrl,
+      ctx: o.ctx,
+      onRead: (s) => o.log.info(`before the machines: ${db.target} is ${s.status ?? 'of no status'}`),
+      onLag: () => undefined,
+    });
+    const status = settled.last?.status;
+    // After a snooze the service cannot reach a stopped database: Unavailable counts as Offline.
+    if (settled.kind === 'settled' && isEnd(SNOOZED_STOP, status)) continue;
+    const why =
+      settled.kind === 'settled'
+        ? `is ${status ?? 'of no status'}`
+        : settled.kind === 'error'
+          ? `could not be read (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`
+          : `was still ${status ?? 'of no status'} when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'}`;
+    return {
+      target: db.target,
+      kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
+      causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
+      durationMs: o.ctx.clock.now() - o.startedAt,
+      failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
+      instance: { outcome: 'not sent', done: `not sent: ${db.target} ${why}` },
+    };
+  }
+  return undefined;
+}
