@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3277:
+/***/ 7375:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25645,6 +25645,14 @@ const erpVirtualInstanceItems = parser((value) => {
     }
     return read.data;
 });
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+function whereContext(targets) {
+    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
+    return [
+        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
 
@@ -35966,702 +35974,6 @@ function classifyStatus(status) {
     return 'running';
 }
 
-;// CONCATENATED MODULE: ./src/client/arm/lro.ts
-
-
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(state.retryAfterMs ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-/**
- * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
- * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
- * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
- * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
- */
-async function pollToEnd(options) {
-    let last = options.initial?.value;
-    try {
-        const result = await pollUntilDone({
-            ...options,
-            poll: async () => {
-                const next = await options.poll();
-                last = next.value;
-                return next;
-            },
-        });
-        return { kind: result.outcome, last: result.value };
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, options))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof ServiceError && error.pastDeadline;
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = onFirstUse(() => informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v))))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = onFirstUse(() => looseObject({
-    id: schemas_nullish(schemas_string()),
-    name: schemas_nullish(schemas_string()),
-    status: schemas_nullish(schemas_string()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
-    error: schemas_nullish(errorDetail),
-    operations: schemas_nullish(array(unknown())),
-}));
-/**
- * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
- * values may appear, so both are plain strings, and everything else passes through.
- */
-const erpVirtualInstance = onFirstUse(() => looseObject({
-    id: schemas_nullish(schemas_string()),
-    name: schemas_nullish(schemas_string()),
-    properties: schemas_nullish(looseObject({
-        status: schemas_nullish(schemas_string()),
-        health: schemas_nullish(schemas_string()),
-    })),
-}));
-
-;// CONCATENATED MODULE: ./src/client/arm/polling.ts
-
-
-
-
-/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    const async = response.headers['vendor-asyncoperation'];
-    if (async)
-        return { link: async, mode: 'async' };
-    const location = response.headers['location'];
-    return location ? { link: location, mode: 'location' } : undefined;
-}
-/**
- * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
- * may come without a body, or with one that is no status result: that is "no status yet".
- */
-function readAnswer(response, mode, what) {
-    if (response.status === 202) {
-        const body = lenientStatus(response);
-        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
-        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
-    }
-    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
-    // without a body is no answer in either reading there.
-    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
-        return finalAnswer(response);
-    const body = parseBody(response, operationStatusResult, what);
-    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
-    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
-    if (provisioning)
-        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
-    return { body, state: classifyStatus(body.status) };
-}
-/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
-function finalAnswer(response) {
-    const json = jsonOf(response);
-    const resource = isObject(json) ? json : undefined;
-    if (typeof resource?.status === 'string') {
-        const parsed = operationStatusResult.safeParse(resource);
-        const body = parsed.success ? parsed.data : { status: resource.status };
-        return { body, state: classifyStatus(body.status) };
-    }
-    const status = provisioningStateOf(resource) ?? 'Succeeded';
-    // The resource (where there is one) stays in the result; the status is what the outputs report.
-    const body = resource ? { status, resource } : { status };
-    return { body, state: classifyStatus(status) };
-}
-/**
- * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
- * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
- * done; the protocol allows both.
- */
-function endedLocation(response, mode) {
-    if (mode !== 'unknown' || response.status !== 200)
-        return false;
-    if (!/\/operationResults\//i.test(response.url.pathname))
-        return false;
-    if (response.text.trim() === '')
-        return true;
-    const json = jsonOf(response);
-    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
-}
-function provisioningStateOf(resource) {
-    const properties = resource?.properties;
-    const state = isObject(properties) ? properties.provisioningState : undefined;
-    return typeof state === 'string' ? state : undefined;
-}
-/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
-function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(jsonOf(response));
-    return parsed.success ? parsed.data : {};
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
- * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
- * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
- */
-function movedTo(response, mode, state) {
-    const found = pollingLinkOf(response);
-    if (!found)
-        return undefined;
-    if (found.mode === 'location' && state !== 'running')
-        return undefined;
-    if (mode === 'unknown' || found.mode === mode)
-        return found;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/client/arm/follow.ts
-
-
-
-
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
- * have expired.
- */
-async function followOperation(options) {
-    const { client, terms: ctx } = options;
-    let last = options.initial;
-    let pollingUrl = options.pollingUrl;
-    let mode = options.mode;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    const ended = await pollToEnd({
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        pollIntervalMs: ctx.pollIntervalMs,
-        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-        poll: async () => {
-            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-            last = { ...readAnswer(response, mode, 'operation status'), response };
-            const moved = movedTo(response, mode, last.state);
-            if (moved) {
-                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                if (next !== pollingUrl)
-                    options.debug?.(`polling URL now ${redactQuery(next)}`);
-                pollingUrl = next;
-                mode = moved.mode;
-            }
-            return { value: last, retryAfterMs: retryAfterOf(response) };
-        },
-        statusOf: (seen) => seen.body.status,
-        stateOf: (seen) => seen.state,
-        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-        onProgress: ({ body }) => {
-            if (body.status != null || body.percentComplete != null)
-                options.onProgress(body);
-        },
-    });
-    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
-    return { kind: ended.kind, last, error: ended.error, pollingUrl };
-}
-function readFirstAnswer(response, origin, what) {
-    const answer = readAnswer(response, 'async', what);
-    if (response.status !== 202 && answer.state !== 'running') {
-        return { kind: 'ended', seen: { ...answer, response } };
-    }
-    // A 202 is followed whatever its body says: the operation is what decides.
-    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-    const link = pollingLinkOf(response);
-    if (!link) {
-        throw new Error(response.status === 202
-            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-    }
-    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
-    return { kind: 'running', seen, pollingUrl, mode: link.mode };
-}
-
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
-
-
-/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-function statusOf(outcome) {
-    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
-}
-/**
- * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
- * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
- */
-function overallStatus(outcomes) {
-    if (outcomes.every((o) => o.kind === 'succeeded'))
-        return 'Succeeded';
-    if (outcomes.some((o) => o.kind === 'failed'))
-        return 'Failed';
-    const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
-    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
-}
-/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-function stillRunning(outcome) {
-    return (outcome.operationUrl !== undefined &&
-        !outcome.gone &&
-        outcome.kind !== 'succeeded' &&
-        outcome.kind !== 'failed');
-}
-/** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
-function report(outcomes, options) {
-    const last = outcomes[outcomes.length - 1];
-    const failed = outcomes.filter((o) => o.failure);
-    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
-    const result = options.several
-        ? outcomes.map((o) => ({
-            ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
-            ...o.body,
-            operationUrl: o.operationUrl,
-            failure: o.failure,
-        }))
-        : last.body;
-    // The cause is stated once, by the step's failure; the table says how each target ended.
-    const table = {
-        title: options.title,
-        context: options.context,
-        ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
-        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
-        // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
-        code: outcomes.filter(stillRunning).map((o) => ({
-            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
-            text: redactQuery(o.operationUrl),
-        })),
-    };
-    let failure;
-    if (failed.length === 1 && !options.several)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
-    }
-    return {
-        outputs: {
-            result,
-            'operation-status': operationStatus,
-            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
-            'operation-url': last.operationUrl,
-            'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
-            ...(options.operations
-                ? {
-                    operations: outcomes.filter(stillRunning).map((o) => ({
-                        target: o.resourceId,
-                        verb: o.verb,
-                        url: o.operationUrl,
-                        ...(o.snooze ? { snooze: true } : {}),
-                    })),
-                }
-                : {}),
-            'percent-complete': last.body?.percentComplete ?? undefined,
-            'start-time': last.body?.startTime ?? undefined,
-            'end-time': last.body?.endTime ?? undefined,
-            ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
-        },
-        summary: [table],
-        failure,
-        targets: outcomes.map((o) => ({
-            done: o.instance?.done ?? statusOf(o),
-            status: statusOf(o),
-            durationMs: o.durationMs,
-        })),
-    };
-}
-/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
-function operationRows(outcomes, options) {
-    return {
-        header: [
-            options.targetHeader,
-            'status',
-            "this step's wait",
-            'percent complete',
-            'service start',
-            'service end',
-        ],
-        rows: outcomes.map((o) => [
-            o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
-            // An empty cell renders badly in the job summary: a dash says "not known".
-            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
-        ]),
-        notes: [
-            "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
-        ],
-    };
-}
-/** erp-stop and erp-start: one row per instance, as the contract lists it. */
-function instanceRows(outcomes, options) {
-    return {
-        header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
-        rows: outcomes.map((o) => [
-            o.target,
-            o.instance?.before?.status ?? '-',
-            o.instance?.done ?? statusOf(o) ?? '-',
-            o.instance?.after?.status ?? '-',
-            formatDuration(o.durationMs),
-        ]),
-    };
-}
-/** One entry of the `instances` output. */
-function instanceEntry(o) {
-    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
-    return {
-        name: o.target,
-        before: before?.status ?? null,
-        after: after?.status ?? null,
-        health: (after ?? before)?.health ?? null,
-        outcome,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
-
-
-function formatPercent(percent) {
-    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
-}
-/**
- * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
- * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
- * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
- * is open are held back until it closes, so no line lands in another instance's group.
- */
-class ConcurrentLog {
-    open = false;
-    held = [];
-    groups = Promise.resolve();
-    logger;
-    constructor(logger) {
-        this.logger = logger;
-    }
-    info(line) {
-        this.emit(() => this.logger.info(line));
-    }
-    warning(line) {
-        this.emit(() => this.logger.warning(line));
-    }
-    /** One group with these lines, after any group already queued. */
-    group(title, lines) {
-        this.groups = this.groups.then(async () => {
-            this.open = true;
-            try {
-                await this.logger.group(title, async () => {
-                    for (const line of lines)
-                        this.logger.info(line);
-                });
-            }
-            finally {
-                this.open = false;
-                for (const write of this.held.splice(0))
-                    write();
-            }
-        });
-        return this.groups;
-    }
-    emit(write) {
-        if (this.open)
-            this.held.push(write);
-        else
-            write();
-    }
-}
-/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
-class InstanceLog {
-    details = [];
-    name;
-    sink;
-    constructor(name, sink) {
-        this.name = name;
-        this.sink = sink;
-    }
-    info(line) {
-        this.sink.info(`${this.name}: ${line}`);
-    }
-    warning(line) {
-        this.sink.warning(`${this.name}: ${line}`);
-    }
-    /** Lines for the closing group only (error details), not live. */
-    detail(line) {
-        this.details.push(line);
-    }
-}
-function progressLine(body, elapsedMs) {
-    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
-}
-/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
-function followInLog(ctx, log, startedAt, options) {
-    return followOperation({
-        ...options,
-        terms: ctx,
-        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
-        debug: ctx.logger.debug && ((line) => ctx.logger.debug?.(`${log.name}: ${line}`)),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/each.ts
-
-
-
-/**
- * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
- * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
- * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
- * when it ends.
- */
-function forEachTarget(targets, maxParallel, ctx, how) {
-    const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
-    return mapLimited(targets, maxParallel, async (target) => {
-        if (concurrent) {
-            const log = new InstanceLog(how.logName(target), concurrent);
-            const outcome = await how.work(target, log);
-            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
-            if (log.details.length > 0) {
-                await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
-            }
-            return outcome;
-        }
-        return ctx.logger.group(how.title(target), async () => {
-            const log = new InstanceLog(how.logName(target), ctx.logger);
-            const outcome = await how.work(target, log);
-            for (const line of log.details)
-                ctx.logger.info(line);
-            return outcome;
-        });
-    });
-}
-/** A group title for a target that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
-
-
-
-
-
-/** C0: the instance as it is now. */
-async function readInstance(client, url) {
-    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
-    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
-    return {
-        status: body.properties?.status ?? undefined,
-        health: body.properties?.health ?? undefined,
-        response,
-    };
-}
-/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
-const SETTLING = ['starting', 'stopping', 'softshutdown'];
-function isSettling(status) {
-    return isOneOf(status, SETTLING);
-}
-/**
- * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
- * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
- * it); without it the first read goes out at once. One `onChange` per status seen.
- */
-async function followStatus(client, url, ctx, onChange, first) {
-    const ended = await pollToEnd({
-        ...readsOf(client, url, ctx, first),
-        deadline: ctx.deadline,
-        stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
-        onProgress: onChange,
-    });
-    return { ...ended, kind: ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind };
-}
-/** The reads of one instance as the polling loop takes them: each with its Retry-After. */
-function readsOf(client, url, ctx, first) {
-    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
-    return {
-        clock: ctx.clock,
-        signal: ctx.signal,
-        pollIntervalMs: ctx.pollIntervalMs,
-        initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
-        poll: async () => {
-            const state = await readInstance(client, url);
-            return { value: state, retryAfterMs: retryAfterOf(state) };
-        },
-        statusOf: (state) => state.status,
-    };
-}
-/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
-const SETTLE_WINDOW_MS = 30_000;
-/**
- * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
- * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
- * a virtual clock. Only code already running in the process can set this global.
- */
-const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
-function settleWindowMs() {
-    const shortened = globalThis[SETTLE_WINDOW_OVERRIDE];
-    return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
-}
-/**
- * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
- * up to the settle window and within the deadline: the status lags the operation. The end of the window is no
- * failure (`timeout` with a PollTimeoutError): the last read is then the verdict.
- */
-async function pastLag(watch) {
-    const { client, url, ctx, startState } = watch;
-    let lagged = false;
-    const ended = await pollToEnd({
-        ...readsOf(client, url, ctx, watch.first),
-        deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
-        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
-        onProgress: (state) => {
-            if (!lagged && sameStatus(state.status, startState))
-                watch.onLag(state);
-            lagged ||= sameStatus(state.status, startState);
-        },
-    });
-    if (lagged && ended.last)
-        watch.onRead(ended.last);
-    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
-    const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
-    return { ...ended, kind, windowOver };
-}
-/** The read after a change of unknown effect, past the status lag: throws where the reads fail. */
-async function readPastLag(watch) {
-    const ended = await pastLag(watch);
-    if ((ended.kind === 'settled' || ended.windowOver) && ended.last)
-        return ended.last;
-    throw ended.error;
-}
-/**
- * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
- * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it again within
- * the settle window and follows it on if it moves: a lagging status is not a verdict.
- */
-async function followToEnd(watch) {
-    const { client, url, ctx, startState, onRead } = watch;
-    const settled = await followStatus(client, url, ctx, onRead, watch.first);
-    const last = settled.last;
-    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
-        return settled;
-    const lag = await pastLag({ ...watch, startState, first: last });
-    if (lag.windowOver && ctx.clock.now() < ctx.deadline)
-        return { kind: 'settled', last: lag.last };
-    if (lag.kind !== 'settled' || !isSettling(lag.last?.status))
-        return lag;
-    return followStatus(client, url, ctx, onRead, lag.last);
-}
-
 ;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
 
 
@@ -36678,6 +35990,13 @@ function isEnd(action, status) {
     if (sameStatus(status, END_STATUS[action.verb]))
         return true;
     return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+function holds(status, expected) {
+    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
 }
 /** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
 const ACTED = {
@@ -36709,270 +36028,38 @@ function hasSnoozeFields(apiVersion) {
     return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
 
 
 
-
-
-/**
- * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
- * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
- * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
- * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
- * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
- */
-async function sendFindingOut(o) {
-    const { action, target, client, ctx, log } = o;
-    const { verb } = action;
-    const name = target.ref.label;
-    const startState = startStateOf(verb, o.before);
-    const watch = {
-        client,
-        url: target.readUrl,
-        ctx,
-        startState,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
-    };
-    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
-    // Where the start state is itself a status of acting (Offline before a snooze), no status can tell.
-    const cannotTell = isOneOf(startState, ACTED[verb]);
-    const sent = await changeSafely({
-        what: `the ${verb}`,
-        findingOutBy: 'Reading the instance',
-        send: (clientRequestId) => action.send({ client, url: target.actionUrl, log, apiVersion: o.apiVersion, clientRequestId }),
-        findOut: async ({ conflict }) => {
-            if (cannotTell) {
-                return {
-                    refused: `'${name}' was ${startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
-                };
-            }
-            const now = await readPastLag({ ...watch, first: undefined });
-            if (moved(now.status) || conflict)
-                return { acted: now };
-            return {
-                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
-            };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log,
-    });
-    if ('response' in sent)
-        return sent.response;
-    const now = sent.acted;
-    if (!o.wait) {
-        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
-    }
-    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
-}
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(o) {
-    const { action, sent, log } = o;
-    const { settled, cause } = o.followed;
-    const { verb } = action;
-    const name = o.target.ref.label;
-    const last = settled.last;
-    const base = {
-        target: name,
-        durationMs: o.durationMs,
-        requestId: last?.response.requestId ?? cause.requestId,
-    };
-    const status = last?.status ?? 'none';
-    const done = `${sent.done}: followed by the instance's status (answer lost)`;
-    if (settled.kind === 'accepted') {
-        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            status: last?.status,
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
-    }
-    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
-        log.info(`reached ${last?.status}`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
-        };
-    }
-    if (settled.kind === 'settled') {
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
-    }
-    const why = settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-            ? 'the job was cancelled'
-            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
-    return {
-        ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
-        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-        instance: {
-            before: sent.before,
-            after: last,
-            outcome: settled.kind === 'error' ? 'failed' : 'running',
-            done,
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
-
-
-/**
- * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
- * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
- * sent. Any other failure is the one the real run would meet before changing anything.
- */
-async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
-    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
-    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-    const from = before ? (before.status ?? 'of no status') : 'status not read';
-    return {
-        target: name,
-        kind: 'succeeded',
-        durationMs,
-        instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
-    };
-}
-/** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
-function plannedTarget(o) {
-    const instance = o.instance;
-    if (instance?.outcome === 'skipped') {
-        return { target: o.target, effect: `already ${instance.before?.status} → skip` };
-    }
-    return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
-}
-/**
- * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
- * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
- */
-function acted(o) {
-    const outcome = o.instance?.outcome;
-    if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent')
-        return false;
-    if (outcome !== 'failed')
-        return true;
-    return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
-}
-/**
- * The outputs of erp-stop/erp-start: a real run's report with `changes` (and an empty `plan`); a dry run's plan,
- * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
- * The step's failure is the real report's: the instances a real run would fail before changing anything.
- */
-function withPlan(reported, outcomes, operation, context, ctx) {
-    if (!ctx.dryRun) {
-        return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
-    }
-    const targets = outcomes.map(plannedTarget);
-    logPlan(ctx.logger, targets);
-    const { plan, changes } = planOutputs(targets);
-    return {
-        outputs: {
-            result: plan,
-            'operation-urls': [],
-            instances: outcomes.map(instanceEntry),
-            changes,
-            plan,
-        },
-        summary: [planTable(operation, 'erp virtual instance', targets, context)],
-        failure: reported.failure,
-        targets: targets.map(({ effect }) => ({ done: effect })),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
-
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(o) {
-    const { label, target, followed, operationUrl, durationMs, log } = o;
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout': {
-            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-            const e = followed.error;
-            const why = e instanceof ServiceError && e.pastDeadline
-                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-                : '';
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-        }
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${conclude_lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
-            const seen = body ? `; ${lastSeen}` : '';
-            // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof ServiceError && error.status === 404) {
-                return {
-                    ...base,
-                    gone: true,
-                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-                };
-            }
-            return { ...base, failure: `${label} failed: ${message}${seen}${resume}.` };
-        }
-    }
-}
-function conclude_lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: module_optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
+    subscriptionId: module_optional('subscription-id'),
+    resourceGroup: module_optional('resource-group'),
+    erpVirtualInstances: module_required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'operation-urls',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...RESPONSE_ID_OUTPUTS,
+    'operations',
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
+];
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
 
@@ -37282,382 +36369,6 @@ function leftAlone(options, before, name, log) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
-
-
-
-
-/** The permission C0 needs, as the resource manager names it. */
-const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-function firstLine(error) {
-    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
-}
-/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
-function readFailure(ref, error, durationMs, log, ctx) {
-    const name = ref.label;
-    const base = { target: name, durationMs, requestId: error?.requestId };
-    if (ctx.signal?.aborted) {
-        return {
-            ...base,
-            kind: 'cancelled',
-            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            instance: { outcome: 'not sent', done: 'not sent: cancelled' },
-        };
-    }
-    if (error instanceof ServiceError)
-        for (const line of error.detailLines())
-            log.detail(line);
-    const status = error instanceof ServiceError ? error.status : undefined;
-    // The service's own words beside ours (its 404 message names what it could not find).
-    const said = error instanceof ServiceError ? error.said() : '';
-    if (status === 404) {
-        return {
-            ...base,
-            kind: 'error',
-            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
-            instance: { outcome: 'failed', done: 'not sent: not found' },
-        };
-    }
-    if (status === 403) {
-        return {
-            ...base,
-            kind: 'error',
-            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
-                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-            instance: { outcome: 'failed', done: 'not sent: read refused' },
-        };
-    }
-    return {
-        ...base,
-        kind: 'error',
-        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
-        instance: { outcome: 'failed', done: 'not sent: read failed' },
-    };
-}
-/**
- * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
- * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
- */
-async function verifyEnd(o) {
-    const { action, ended, sent, ctx, log } = o;
-    const { verb } = action;
-    const name = o.target.ref.label;
-    const end = END_STATUS[verb];
-    const startState = startStateOf(verb, sent.before);
-    const settled = await followToEnd({
-        client: o.client,
-        url: o.target.readUrl,
-        ctx,
-        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-        startState: isEnd(action, startState) ? undefined : startState,
-        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
-    });
-    const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
-    const outcome = (instanceOutcome, failure) => ({
-        ...ended,
-        durationMs,
-        requestId: last?.response.requestId ?? ended.requestId,
-        failure,
-        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
-    });
-    const status = last?.status ?? 'of no status';
-    const health = last?.health ?? 'unknown';
-    switch (settled.kind) {
-        case 'settled':
-            if (isEnd(action, last?.status))
-                return outcome(DONE[verb]);
-            return outcome('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
-        case 'timeout':
-        case 'cancelled':
-            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
-        case 'error':
-            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
-    }
-}
-/**
- * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
- * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
- * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
- * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
- * reported running.
- */
-async function readAfterEnd(o) {
-    const { action, ended, sent, ctx, log } = o;
-    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
-    log.info(`${said}: reading the instance, which may still be moving`);
-    const settled = await followToEnd({
-        client: o.client,
-        url: o.target.readUrl,
-        ctx,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: () => undefined,
-    });
-    const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const instance = { before: sent.before, after: last };
-    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
-        const why = ended.failure?.replace(/\.$/, '') ?? said;
-        log.warning(`${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`);
-        return {
-            ...ended,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: undefined,
-            durationMs,
-            instance: {
-                ...instance,
-                outcome: DONE[action.verb],
-                done: `${sent.done}: ${said}, then ${last?.status}`,
-            },
-        };
-    }
-    const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
-    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
-    return {
-        ...ended,
-        failure,
-        durationMs,
-        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-action.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * C1/C2 over every instance: read it (C0), skip it where it is already there, the POST, then, unless `wait` is
- * false, the long-running operation to its end and the instance's status to its end; at most `maxParallel`
- * instances at once, outcomes in input order.
- */
-async function runInstanceAction(action, options, client, ctx) {
-    const operation = `erp-${action.verb}`;
-    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
-    const apiVersion = apiVersionFor(options.apiVersion, action.snooze);
-    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
-        ref,
-        readUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion),
-        actionUrl: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, action.verb),
-    }));
-    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `${operation} ${t.ref.label}`,
-        logName: (t) => t.ref.label,
-        work: async (target, log) => ({
-            ...(await actOn({ action, target, apiVersion, options, client, ctx, log })),
-            resourceId: resourceId(target.ref, ERP_VIRTUAL_INSTANCE),
-            verb: action.verb,
-            snooze: action.snooze.on,
-        }),
-    });
-    const reported = report(outcomes, {
-        title: operation,
-        targetHeader: 'erp virtual instance',
-        several: targets.length > 1,
-        severalFailed: `erp virtual instances did not ${action.verb}`,
-        resultKey: 'erpVirtualInstance',
-        instances: true,
-        operations: true,
-        context: whereContext(targets),
-    });
-    return withPlan(reported, outcomes, operation, whereContext(targets), ctx);
-}
-/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
-function whereContext(targets) {
-    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
-    return [
-        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
-        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
-    ];
-}
-async function actOn(o) {
-    const { action, target, apiVersion, options, client, ctx, log } = o;
-    const { verb } = action;
-    const name = target.ref.label;
-    const label = `The ${verb} of erp virtual instance '${name}'`;
-    const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
-    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not ${DONE[verb]}: ${why} before its turn`);
-        return {
-            target: name,
-            kind: ctx.signal?.aborted ? 'cancelled' : 'timeout',
-            durationMs: 0,
-            failure: `${label} was not sent: ${why} before its turn.`,
-            instance: { outcome: 'not sent', done: `not sent: ${why}` },
-        };
-    }
-    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
-    let before;
-    if (options.skipIfDone || options.verify) {
-        try {
-            before = await readInstance(client, target.readUrl);
-        }
-        catch (error) {
-            return readFailure(target.ref, error, elapsed(), log, ctx);
-        }
-        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-        // Chosen by tag: the read re-checks the selection (erp-list/select.ts), and a system that left it is not touched.
-        const alone = leftAlone(options, before, name, log);
-        if (alone)
-            return { ...alone, durationMs: elapsed() };
-        const end = END_STATUS[verb];
-        // A stop with deallocate-vm is sent to an Offline instance too: its machines may still run.
-        if (options.skipIfDone && sameStatus(before.status, end) && !(verb === 'stop' && action.snooze.on)) {
-            log.info(`already ${before.status}: nothing sent (skip-if-done)`);
-            return {
-                target: name,
-                kind: 'succeeded',
-                status: 'Succeeded',
-                durationMs: elapsed(),
-                requestId: before.response.requestId,
-                instance: { before, after: before, outcome: 'skipped', done: `skipped: already ${before.status}` },
-            };
-        }
-    }
-    // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
-    if (ctx.dryRun) {
-        const planned = { action, name, actionUrl: target.actionUrl, apiVersion, before, client, log };
-        return planInstance({ ...planned, durationMs: elapsed() });
-    }
-    const sent = { before, done: action.describe };
-    let seen;
-    let pollingUrl;
-    let mode;
-    try {
-        const response = await sendFindingOut({ ...o, wait: options.wait, before: before ?? o.known });
-        if ('settled' in response) {
-            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
-        }
-        // The service's own answer to the POST, read in the client as the poller reads it.
-        const first = readFirstAnswer(response, client.origin, `${verb} response`);
-        seen = first.seen;
-        if (first.kind === 'ended') {
-            log.info(progressLine(seen.body, elapsed()));
-            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
-            const ended = conclude({
-                label,
-                target: name,
-                followed: { kind, last: seen },
-                operationUrl: undefined,
-                durationMs: elapsed(),
-                log,
-            });
-            if (kind === 'failed')
-                return readAfterEnd({ ...o, ended, sent, startedAt });
-            return options.verify ? verifyEnd({ ...o, ended, sent, startedAt }) : withInstance(ended, sent, verb);
-        }
-        pollingUrl = first.pollingUrl;
-        mode = first.mode;
-        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
-    }
-    catch (error) {
-        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        const ended = conclude({
-            label,
-            target: name,
-            followed: { kind, last: seen, error },
-            operationUrl: undefined,
-            durationMs: elapsed(),
-            log,
-        });
-        return withInstance(ended, sent, verb);
-    }
-    if (!options.wait) {
-        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        const accepted = conclude({
-            label,
-            target: name,
-            followed: { kind: 'accepted', last: seen },
-            operationUrl: pollingUrl,
-            durationMs: elapsed(),
-            log,
-        });
-        return withInstance(accepted, sent, verb);
-    }
-    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    const ended = conclude({
-        label,
-        target: name,
-        followed,
-        operationUrl: followed.pollingUrl,
-        durationMs: elapsed(),
-        log,
-    });
-    if (followed.kind === 'succeeded' && options.verify) {
-        return verifyEnd({ ...o, ended, sent, startedAt });
-    }
-    // An operation that ended other than Succeeded: the instance may still reach its end.
-    if (followed.kind === 'failed' || ended.gone)
-        return readAfterEnd({ ...o, ended, sent, startedAt });
-    return withInstance(ended, sent, verb);
-}
-/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
-function withInstance(outcome, sent, verb) {
-    const instanceOutcome = outcome.failure === undefined
-        ? outcome.kind === 'accepted'
-            ? 'running'
-            : DONE[verb]
-        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
-            ? 'running'
-            : 'failed';
-    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
-    return {
-        ...outcome,
-        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
-
-
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: module_optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
-    subscriptionId: module_optional('subscription-id'),
-    resourceGroup: module_optional('resource-group'),
-    erpVirtualInstances: module_required('erp-virtual-instance'),
-    maxParallel: withDefault('max-parallel'),
-    wait: withDefault('wait'),
-    skipIfDone: withDefault('skip-if-done'),
-    verify: withDefault('verify'),
-};
-const OPERATION_OUTPUTS = [
-    'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'operation-urls',
-    'percent-complete',
-    'start-time',
-    'end-time',
-    ...RESPONSE_ID_OUTPUTS,
-    'operations',
-];
-const INSTANCE_ACTION_OUTPUTS = [
-    ...OPERATION_OUTPUTS,
-    'instances',
-];
-
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
 
 /**
@@ -37715,8 +36426,2013 @@ function windowRefusal(system, databases) {
         `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
         `whole-system: false stops or starts the application alone.`);
 }
+/**
+ * A snooze without the whole system (deallocate-vm, whole-system false) deallocates the machines of a system whose
+ * HANA database may still run: the service then can no longer stop it (C4). Why this system is refused, before
+ * anything is sent to it; undefined where every database is Offline, or it has none.
+ */
+function snoozeRefusal(system, databases) {
+    const running = databases.find((db) => isHana(db.properties?.databaseType) && !/^offline$/i.test(db.properties?.status ?? ''));
+    if (!running)
+        return undefined;
+    return (`Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.properties?.status ?? 'of no status'}, not Offline: ` +
+        `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
+        `Set whole-system: true, which stops the database first; nothing was sent to it.`);
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/lro.ts
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends TimeoutError {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(scaledRetryAfter(state.retryAfterMs) ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+/**
+ * The tests that run the bundles scale the Retry-After waited between polls (`__tests__/helpers/fast-polls.mjs`,
+ * loaded with `node --import`), so a suite's hundred polls at the service's 1 s do not wait minutes; what is
+ * logged and counted is the Retry-After as read. Only code already running in the process can set this global.
+ */
+const RETRY_AFTER_SCALE_OVERRIDE = Symbol.for('vendor-ops.tests.poll-retry-after-scale');
+function scaledRetryAfter(ms) {
+    const scale = globalThis[RETRY_AFTER_SCALE_OVERRIDE];
+    return ms !== undefined && typeof scale === 'number' && scale > 0 && scale < 1 ? ms * scale : ms;
+}
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof ServiceError && error.pastDeadline;
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = onFirstUse(() => informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v))))));
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
+ */
+const operationStatusResult = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
+    error: schemas_nullish(errorDetail),
+    operations: schemas_nullish(array(unknown())),
+}));
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
+
+
+
+
+
+/** C0: the instance as it is now. */
+async function readInstance(client, url) {
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
+    return {
+        status: body.properties?.status ?? undefined,
+        health: body.properties?.health ?? undefined,
+        response,
+    };
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = ['starting', 'stopping', 'softshutdown'];
+function isSettling(status) {
+    return isOneOf(status, SETTLING);
+}
+/**
+ * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
+ * within the step's deadline: the status lags the operation. `first`: a read already made (the wait starts from
+ * it); without it the first read goes out at once. One `onChange` per status seen.
+ */
+async function followStatus(client, url, ctx, onChange, first) {
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, first),
+        deadline: ctx.deadline,
+        stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
+        onProgress: onChange,
+    });
+    return { ...ended, kind: ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind };
+}
+/** The reads of one instance as the polling loop takes them: each with its Retry-After. */
+function readsOf(client, url, ctx, first) {
+    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    return {
+        clock: ctx.clock,
+        signal: ctx.signal,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: first && { value: first, retryAfterMs: retryAfterOf(first) },
+        poll: async () => {
+            const state = await readInstance(client, url);
+            return { value: state, retryAfterMs: retryAfterOf(state) };
+        },
+        statusOf: (state) => state.status,
+    };
+}
+/** The settle window: how long a read still at the start state is the status lagging, not yet a verdict. */
+const SETTLE_WINDOW_MS = 30_000;
+/**
+ * The tests that run the bundles shorten the window (`__tests__/helpers/fast-polls.mjs`, as they lower the poll
+ * floor), so that a case where the service did not act does not wait 30 s of real time; unit tests keep 30 s on
+ * a virtual clock. Only code already running in the process can set this global.
+ */
+const SETTLE_WINDOW_OVERRIDE = Symbol.for('vendor-ops.tests.settle-window-ms');
+function settleWindowMs() {
+    const shortened = globalThis[SETTLE_WINDOW_OVERRIDE];
+    return typeof shortened === 'number' && shortened > 0 ? shortened : SETTLE_WINDOW_MS;
+}
+/**
+ * Reads the instance again at poll-interval (or the read's Retry-After) while it is still at the start state, for
+ * up to the settle window and within the deadline: the status lags the operation. The end of the window is no
+ * failure (`timeout` with a PollTimeoutError): the last read is then the verdict.
+ */
+async function pastLag(watch) {
+    const { client, url, ctx, startState } = watch;
+    let lagged = false;
+    const ended = await pollToEnd({
+        ...readsOf(client, url, ctx, watch.first),
+        deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
+        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
+        onProgress: (state) => {
+            if (!lagged && sameStatus(state.status, startState))
+                watch.onLag(state);
+            lagged ||= sameStatus(state.status, startState);
+        },
+    });
+    if (lagged && ended.last)
+        watch.onRead(ended.last);
+    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
+    return { ...ended, kind, windowOver };
+}
+/** The read after a change of unknown effect, past the status lag: throws where the reads fail. */
+async function readPastLag(watch) {
+    const ended = await pastLag(watch);
+    if ((ended.kind === 'settled' || ended.windowOver) && ended.last)
+        return ended.last;
+    throw ended.error;
+}
+/**
+ * Follows the instance's status to its end (followStatus), and where it ends still at the start state (where one
+ * is given: not where the start state is the end, as for a snooze of an Offline instance), reads it again within
+ * the settle window and follows it on if it moves: a lagging status is not a verdict.
+ */
+async function followToEnd(watch) {
+    const { client, url, ctx, startState, onRead } = watch;
+    const settled = await followStatus(client, url, ctx, onRead, watch.first);
+    const last = settled.last;
+    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+        return settled;
+    const lag = await pastLag({ ...watch, startState, first: last });
+    if (lag.windowOver && ctx.clock.now() < ctx.deadline)
+        return { kind: 'settled', last: lag.last };
+    if (lag.kind !== 'settled' || !isSettling(lag.last?.status))
+        return lag;
+    return followStatus(client, url, ctx, onRead, lag.last);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+
+
+
+
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure(ref, error, durationMs, log, ctx) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return {
+            ...base,
+            kind: 'cancelled',
+            causeKind: 'not sent',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            instance: { outcome: 'not sent', done: 'not sent: cancelled' },
+        };
+    }
+    if (error instanceof ServiceError)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof ServiceError ? error.status : undefined;
+    // The service's own words beside ours (its 404 message names what it could not find).
+    const said = error instanceof ServiceError ? error.said() : '';
+    if (status === 404) {
+        return {
+            ...base,
+            kind: 'error',
+            causeKind: 'not found',
+            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: not found' },
+        };
+    }
+    if (status === 403) {
+        return {
+            ...base,
+            kind: 'error',
+            causeKind: 'permission',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            instance: { outcome: 'failed', done: 'not sent: read refused' },
+        };
+    }
+    return {
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+        instance: { outcome: 'failed', done: 'not sent: read failed' },
+    };
+}
+/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
+const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
+/**
+ * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
+ * refused (the databases' read permission) or not found, not the system.
+ */
+function listFailure(ref, error, durationMs, log, ctx) {
+    const status = error instanceof ServiceError ? error.status : undefined;
+    if (ctx.signal?.aborted || (status !== 403 && status !== 404))
+        return readFailure(ref, error, durationMs, log, ctx);
+    if (error instanceof ServiceError)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const said = error.said();
+    const name = ref.label;
+    return {
+        target: name,
+        kind: 'error',
+        causeKind: status === 404 ? 'not found' : 'permission',
+        durationMs,
+        requestId: error.requestId,
+        failure: status === 404
+            ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
+            : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
+        instance: {
+            outcome: 'failed',
+            done: status === 404 ? 'not sent: databases not found' : 'not sent: databases listing refused',
+        },
+    };
+}
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
+ */
+async function verifyEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
+    const { verb } = action;
+    const name = o.target.ref.label;
+    const end = END_STATUS[verb];
+    const startState = startStateOf(verb, sent.before);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+        startState: isEnd(action, startState) ? undefined : startState,
+        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const outcome = (instanceOutcome, failure) => ({
+        ...ended,
+        durationMs,
+        requestId: last?.response.requestId ?? ended.requestId,
+        failure,
+        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+    });
+    const status = last?.status ?? 'of no status';
+    const health = last?.health ?? 'unknown';
+    const falseSuccess = (...args) => ({
+        ...outcome(...args),
+        causeKind: 'false success',
+    });
+    switch (settled.kind) {
+        case 'settled':
+            if (isEnd(action, last?.status))
+                return outcome(DONE[verb]);
+            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
+        case 'timeout':
+        case 'cancelled':
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
+        case 'error':
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
+    }
+}
+/**
+ * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
+ * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
+ * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
+ * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
+ * reported running.
+ */
+async function readAfterEnd(o) {
+    const { action, ended, sent, ctx, log } = o;
+    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+    // The status cannot show the machines: it can never overrule the failure of a step on them.
+    if (action.snooze.on)
+        return machinesFailed(o, said);
+    log.info(`${said}: reading the instance, which may still be moving`);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: () => undefined,
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const instance = { before: sent.before, after: last };
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        const why = ended.failure?.replace(/\.$/, '') ?? said;
+        log.warning(`${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`);
+        return {
+            ...ended,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: undefined,
+            durationMs,
+            instance: {
+                ...instance,
+                outcome: DONE[action.verb],
+                done: `${sent.done}: ${said}, then ${last?.status}`,
+            },
+        };
+    }
+    const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
+    return {
+        ...ended,
+        failure,
+        durationMs,
+        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
+/** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
+function machinesFailed(o, said) {
+    const { ended, sent } = o;
+    const code = ended.body?.error?.code?.toLowerCase();
+    const role = code === 'authorizationfailed'
+        ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
+        : '';
+    const input = o.action.snooze.input;
+    o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
+    return {
+        ...ended,
+        causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
+        failure: `${(ended.failure ?? `The ${o.action.verb} of '${o.target.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+        durationMs: o.ctx.clock.now() - o.startedAt,
+        instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/wording.ts
+const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
+function describeStop(seconds, deallocate) {
+    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
+}
+/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+function planStop(seconds, deallocate) {
+    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
+}
+/** What a start does, for the log and the summary. */
+function describeStart(startVm) {
+    return startVm ? 'start, starting the VMs first' : 'start';
+}
+/** What a start would do, for a dry run's plan. */
+function planStart(startVm) {
+    return startVm ? 'start (start VMs first)' : 'start';
+}
+/** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
+function describeFallback(planned, seconds, code) {
+    const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
+    return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
+}
+/** The deallocating stop of a window's machine steps. */
+const DEALLOCATE = describeStop(0, true);
+/** How a window's step names its target in the log: `2/4 database stop db0`. */
+function stepLogName(i, of, step, child) {
+    return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
+}
+/** The log line of a system's window: `window: application stop X01 → database stop X01/db0`. */
+function windowLine(steps) {
+    return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
+}
+/** The operation's name: `erp-stop`. */
+const operationOf = (verb) => `erp-${verb}`;
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
+
+
+
+/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
+function databaseUrl(base, ref, apiVersion, db, verb) {
+    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
+        servicePath `${ref.name}/databaseInstances`;
+    const child = db === undefined ? '' : servicePath `/${db}`;
+    const action = verb === undefined ? '' : servicePath `/${verb}`;
+    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
+}
+/**
+ * The window of one system, in the safe order (C4). Stop: the application (never deallocating), each HANA
+ * database, then with `machines` the application's machines and the databases' last. Start: each database (with
+ * its machines when asked), then the application. Pure: the dry run, the real run and the summary share it.
+ */
+function planWindow(ref, databases, o) {
+    const system = (step, body, skippable, describe) => ({
+        step,
+        target: ref.label,
+        ref,
+        verb: o.verb,
+        method: 'POST',
+        readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
+        actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
+        body,
+        endStatus: o.verb === 'stop' ? 'Offline' : 'Running',
+        skippable,
+        // The machine steps of a stop (never skipped), and every step of a start with start-vm.
+        machines: o.verb === 'stop' ? !skippable : o.machines,
+        snoozed: o.verb === 'stop' && o.machines,
+        preflight: step === 'application machines' ? 'databases down' : undefined,
+        describe,
+        plan: `${step}: ${describe}`,
+    });
+    const database = (step, body, skippable, describe) => databases.map((db) => ({
+        ...system(step, body, skippable, describe),
+        target: `${ref.label}/${db}`,
+        ref: { ...ref, label: `${ref.label}/${db}` },
+        readUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db),
+        actionUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
+    }));
+    const deallocate = { softStopTimeoutSeconds: 0, deallocateVm: true };
+    if (o.verb === 'stop') {
+        const app = o.softStopTimeoutSeconds;
+        const db = o.databaseSoftStopTimeoutSeconds;
+        return [
+            system('application stop', { softStopTimeoutSeconds: app }, true, describeStop(app, false)),
+            ...database('database stop', { softStopTimeoutSeconds: db }, true, describeStop(db, false)),
+            ...(o.machines
+                ? [
+                    system('application machines', deallocate, false, DEALLOCATE),
+                    ...database('database machines', deallocate, false, DEALLOCATE),
+                ]
+                : []),
+        ];
+    }
+    const body = o.machines ? { startVm: true } : undefined;
+    const describe = describeStart(o.machines);
+    return [
+        ...database('database start', body, true, describe),
+        system('application start', body, true, describe),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/act-guards.ts
+
+
+
+
+
+
+/**
+ * A stop with deallocate-vm alone: each system's databases listed first (C3), and a HANA database not Offline
+ * fails that system before anything is sent to it (the vendor template's wrong order).
+ */
+async function snoozeFirst(o) {
+    if (o.action.verb !== 'stop' || !o.action.snooze.on)
+        return undefined;
+    const { target, client, ctx, log } = o;
+    const startedAt = ctx.clock.now();
+    let databases;
+    try {
+        databases = await listDatabases(client, databaseUrl(o.options.baseUrl, target.ref, o.apiVersion), ctx.signal);
+    }
+    catch (error) {
+        return listFailure(target.ref, error, ctx.clock.now() - startedAt, log, ctx);
+    }
+    const refusal = snoozeRefusal(target.ref.label, databases);
+    if (!refusal)
+        return undefined;
+    log.info(refusal);
+    return {
+        target: target.ref.label,
+        kind: 'error',
+        causeKind: 'whole system',
+        durationMs: ctx.clock.now() - startedAt,
+        failure: refusal,
+        instance: { outcome: 'failed', done: 'not sent: a HANA database is not Offline' },
+    };
+}
+/** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
+function skipIfDone(o, before, now, durationMs) {
+    const { action, options, log } = o;
+    const skippable = !(action.verb === 'stop' && action.snooze.on);
+    if (!options.skipIfDone ||
+        !skippable ||
+        !isEnd({ ...action, snooze: { ...action.snooze, on: !!action.snoozed } }, now.status)) {
+        return undefined;
+    }
+    log.info(`already ${now.status}: nothing sent (skip-if-done)`);
+    return {
+        target: o.target.ref.label,
+        kind: 'succeeded',
+        status: 'Succeeded',
+        durationMs,
+        requestId: now.response.requestId,
+        instance: {
+            before: before ?? now,
+            after: now,
+            outcome: 'skipped',
+            done: `skipped: already ${now.status}`,
+        },
+    };
+}
+/** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
+function notSent(o, when, durationMs, error) {
+    const { ctx, log } = o;
+    const cancelled = ctx.signal?.aborted === true;
+    const why = cancelled ? 'the job was cancelled' : 'the timeout ran out';
+    const detail = error instanceof ServiceError && !cancelled
+        ? ` (${error.message.split('\n')[0].replace(/\.$/, '')})`
+        : '';
+    log.info(`not ${DONE[o.action.verb]}: ${why} ${when}`);
+    return {
+        target: o.target.ref.label,
+        kind: cancelled ? 'cancelled' : 'timeout',
+        causeKind: 'not sent',
+        durationMs,
+        failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
+        instance: { outcome: 'not sent', done: `not sent: ${why}` },
+    };
+}
+/** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */
+function neverSent(error, ctx) {
+    if (error instanceof ServiceError && error.effectUnknown)
+        return false;
+    if (ctx.signal?.aborted)
+        return true;
+    return error instanceof ServiceError && (error.code === STEP_TIMEOUT || error.pastDeadline);
+}
+/** The refusal of a 409 stands: the service's words, and why it was not sent again. */
+function refusedOnConflict(o, error, refused, before, durationMs) {
+    o.log.info(refused);
+    return {
+        target: o.target.ref.label,
+        kind: 'error',
+        causeKind: 'conflict',
+        durationMs,
+        requestId: error.requestId,
+        failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' failed: ${error.withHint(refused).message}`,
+        instance: { before, outcome: 'failed', done: `${o.action.describe}: refused (HTTP 409)` },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/format.ts
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/rows.ts
+
+/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
+function statusOf(outcome) {
+    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
+function rows_markOf(outcome) {
+    switch (outcome) {
+        case 'stopped':
+        case 'started':
+        case 'read':
+            return 'succeeded';
+        case 'skipped':
+        case 'running':
+        case 'not sent':
+        case 'planned':
+            return outcome;
+        default:
+            return 'failed';
+    }
+}
+/** The kind of a failure where the place that made it did not name one: from how the work ended. */
+function rows_kindOf(outcome) {
+    if (outcome.causeKind)
+        return outcome.causeKind;
+    switch (outcome.kind) {
+        case 'timeout':
+            return 'timeout';
+        case 'cancelled':
+            return 'cancelled';
+        case 'failed':
+            return 'service failed';
+        default:
+            return 'other';
+    }
+}
+/** Why a target failed or is not done, where it is: its failure's sentence and kind. */
+function causeOf(outcome) {
+    return outcome.failure === undefined ? undefined : { text: outcome.failure, kind: rows_kindOf(outcome) };
+}
+/**
+ * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
+ * not still running, and that a failure beside a good outcome (an expect-status that does not hold) fails it.
+ */
+function markAndWord(outcome, running) {
+    const said = outcome.instance?.outcome ?? wordOfOperation(outcome);
+    const ended = classifyStatus(statusOf(outcome)) === 'failed' || outcome.kind === 'failed';
+    let mark = rows_markOf(said);
+    if (outcome.failure !== undefined && (mark === 'succeeded' || mark === 'skipped'))
+        mark = 'failed';
+    if (ended && mark === 'running')
+        mark = 'failed';
+    const word = outcome.causeKind === 'false success'
+        ? 'false success'
+        : mark === 'running'
+            ? running
+            : mark === 'failed' && said !== 'failed'
+                ? 'failed'
+                : said;
+    return { outcome: mark, word };
+}
+/** wait-for-operation's outcome of one operation, which has no instance report of its own. */
+function wordOfOperation(outcome) {
+    if (outcome.kind === 'succeeded')
+        return outcome.failure === undefined ? 'read' : 'failed';
+    if (outcome.kind === 'failed' || outcome.kind === 'error')
+        return 'failed';
+    return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
+}
+/** The times of a row: none for a target or step never sent. */
+function timesOf(outcome) {
+    if (outcome.instance?.outcome === 'not sent' || outcome.startedAt === undefined)
+        return {};
+    return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
+}
+/** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
+function targetRow(outcome, o) {
+    const instance = outcome.instance;
+    const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+    return {
+        target: outcome.target,
+        ...(o.id ? { id: o.id } : {}),
+        ...markAndWord(outcome, o.running),
+        before: instance?.before?.status,
+        done: instance?.done ?? statusOf(outcome),
+        after: after?.status ?? (instance ? undefined : statusOf(outcome)),
+        health: (after ?? instance?.before)?.health,
+        ...timesOf(outcome),
+        cause: causeOf(outcome),
+        ...(o.steps ? { steps: o.steps } : {}),
+    };
+}
+/** One step of a window under its system; a step never reached is `not sent`, with no times. */
+function stepRow(step, outcome, running) {
+    if (!outcome)
+        return { step: step.step, target: step.target, outcome: 'not sent', word: 'not sent' };
+    const row = targetRow(outcome, { running });
+    return {
+        step: step.step,
+        target: step.target,
+        outcome: row.outcome,
+        word: row.word,
+        before: row.before,
+        after: row.after,
+        done: row.done,
+        ...timesOf(outcome),
+        cause: row.cause,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+
+
+
+
+/**
+ * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
+ * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
+ */
+function overallStatus(outcomes) {
+    if (outcomes.every((o) => o.kind === 'succeeded'))
+        return 'Succeeded';
+    if (outcomes.some((o) => o.kind === 'failed'))
+        return 'Failed';
+    const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
+    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
+}
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+function stillRunning(outcome) {
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
+}
+/** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
+function report(outcomes, options) {
+    const last = outcomes[outcomes.length - 1];
+    const failed = outcomes.filter((o) => o.failure);
+    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
+    const result = options.several
+        ? outcomes.map((o) => ({
+            ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
+            ...o.body,
+            operationUrl: o.operationUrl,
+            failure: o.failure,
+        }))
+        : last.body;
+    // The cause is stated once, by the step's failure; the table says how each target ended.
+    const table = {
+        title: options.title,
+        context: options.context,
+        ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
+        // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
+        // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
+        code: outcomes.filter(stillRunning).map((o) => ({
+            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
+            text: redactQuery(o.operationUrl),
+        })),
+    };
+    let failure;
+    if (failed.length === 1 && !options.several)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} ${options.severalFailed}: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        outputs: {
+            result,
+            'operation-status': operationStatus,
+            'operation-id': last.body?.id ?? last.body?.name ?? undefined,
+            'operation-url': last.operationUrl,
+            'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+            ...(options.operations
+                ? {
+                    operations: outcomes
+                        .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.resourceId))
+                        .map((o) => ({
+                        target: o.resourceId,
+                        verb: o.verb,
+                        url: o.operationUrl,
+                        ...(o.snooze ? { snooze: true } : {}),
+                    })),
+                }
+                : {}),
+            'percent-complete': last.body?.percentComplete ?? undefined,
+            'start-time': last.body?.startTime ?? undefined,
+            'end-time': last.body?.endTime ?? undefined,
+            ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
+        },
+        summary: [table],
+        failure,
+        targets: outcomes.map((o) => ({
+            done: o.instance?.done ?? statusOf(o),
+            status: statusOf(o),
+            durationMs: o.durationMs,
+        })),
+        rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
+    };
+}
+/** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
+function operationRows(outcomes, options) {
+    return {
+        header: [
+            options.targetHeader,
+            'status',
+            "this step's wait",
+            'percent complete',
+            'service start',
+            'service end',
+        ],
+        rows: outcomes.map((o) => [
+            o.target,
+            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            formatDuration(o.durationMs),
+            // An empty cell renders badly in the job summary: a dash says "not known".
+            typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
+            formatTime(o.body?.startTime),
+            formatTime(o.body?.endTime),
+        ]),
+        notes: [
+            "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
+        ],
+    };
+}
+/** erp-stop and erp-start: one row per instance, as the contract lists it. */
+function instanceRows(outcomes, options) {
+    return {
+        header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
+        rows: outcomes.map((o) => [
+            o.target,
+            o.instance?.before?.status ?? '-',
+            o.instance?.done ?? statusOf(o) ?? '-',
+            o.instance?.after?.status ?? '-',
+            formatDuration(o.durationMs),
+        ]),
+    };
+}
+/** One entry of the `instances` output. */
+function instanceEntry(o) {
+    const { before, after, outcome } = o.instance ?? { outcome: 'failed' };
+    return {
+        name: o.target,
+        before: before?.status ?? null,
+        after: after?.status ?? null,
+        health: (after ?? before)?.health ?? null,
+        outcome,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/polling.ts
+
+
+
+
+/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    const async = response.headers['vendor-asyncoperation'];
+    if (async)
+        return { link: async, mode: 'async' };
+    const location = response.headers['location'];
+    return location ? { link: location, mode: 'location' } : undefined;
+}
+/**
+ * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
+ * may come without a body, or with one that is no status result: that is "no status yet".
+ */
+function readAnswer(response, mode, what) {
+    if (response.status === 202) {
+        const body = lenientStatus(response);
+        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
+        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
+    }
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
+    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
+        return finalAnswer(response);
+    const body = parseBody(response, operationStatusResult, what);
+    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
+    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
+    if (provisioning)
+        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
+    return { body, state: classifyStatus(body.status) };
+}
+/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
+function finalAnswer(response) {
+    const json = jsonOf(response);
+    const resource = isObject(json) ? json : undefined;
+    if (typeof resource?.status === 'string') {
+        const parsed = operationStatusResult.safeParse(resource);
+        const body = parsed.success ? parsed.data : { status: resource.status };
+        return { body, state: classifyStatus(body.status) };
+    }
+    const status = provisioningStateOf(resource) ?? 'Succeeded';
+    // The resource (where there is one) stays in the result; the status is what the outputs report.
+    const body = resource ? { status, resource } : { status };
+    return { body, state: classifyStatus(status) };
+}
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response, mode) {
+    if (mode !== 'unknown' || response.status !== 200)
+        return false;
+    if (!/\/operationResults\//i.test(response.url.pathname))
+        return false;
+    if (response.text.trim() === '')
+        return true;
+    const json = jsonOf(response);
+    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
+}
+function provisioningStateOf(resource) {
+    const properties = resource?.properties;
+    const state = isObject(properties) ? properties.provisioningState : undefined;
+    return typeof state === 'string' ? state : undefined;
+}
+/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
+function lenientStatus(response) {
+    const parsed = operationStatusResult.safeParse(jsonOf(response));
+    return parsed.success ? parsed.data : {};
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
+ * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
+ * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
+ */
+function movedTo(response, mode, state) {
+    const found = pollingLinkOf(response);
+    if (!found)
+        return undefined;
+    if (found.mode === 'location' && state !== 'running')
+        return undefined;
+    if (mode === 'unknown' || found.mode === mode)
+        return found;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
+
+
+
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
+ */
+async function followOperation(options) {
+    const { client, terms: ctx } = options;
+    let last = options.initial;
+    let pollingUrl = options.pollingUrl;
+    let mode = options.mode;
+    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
+    const ended = await pollToEnd({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+        poll: async () => {
+            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+            last = { ...readAnswer(response, mode, 'operation status'), response };
+            const moved = movedTo(response, mode, last.state);
+            if (moved) {
+                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
+                if (next !== pollingUrl)
+                    options.debug?.(`polling URL now ${redactQuery(next)}`);
+                pollingUrl = next;
+                mode = moved.mode;
+            }
+            return { value: last, retryAfterMs: retryAfterOf(response) };
+        },
+        statusOf: (seen) => seen.body.status,
+        stateOf: (seen) => seen.state,
+        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+        onProgress: ({ body }) => {
+            if (body.status != null || body.percentComplete != null)
+                options.onProgress(body);
+        },
+    });
+    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+    return { kind: ended.kind, last, error: ended.error, pollingUrl };
+}
+function readFirstAnswer(response, origin, what) {
+    const answer = readAnswer(response, 'async', what);
+    if (response.status !== 202 && answer.state !== 'running') {
+        return { kind: 'ended', seen: { ...answer, response } };
+    }
+    // A 202 is followed whatever its body says: the operation is what decides.
+    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+    const link = pollingLinkOf(response);
+    if (!link) {
+        throw new Error(response.status === 202
+            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+    }
+    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
+    return { kind: 'running', seen, pollingUrl, mode: link.mode };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+
+
+function formatPercent(percent) {
+    return typeof percent === 'number' ? `${percent}% complete` : 'percent complete unknown';
+}
+/**
+ * Where the lines of the instances go. GitHub log groups cannot nest or interleave, so with several instances
+ * at once the live progress lines go out un-grouped, each prefixed with its instance, and each instance gets
+ * a group of its own when it ends with details to tell (a failure's nested errors). Lines arriving while such a group
+ * is open are held back until it closes, so no line lands in another instance's group.
+ */
+class ConcurrentLog {
+    open = false;
+    held = [];
+    groups = Promise.resolve();
+    logger;
+    constructor(logger) {
+        this.logger = logger;
+    }
+    info(line) {
+        this.emit(() => this.logger.info(line));
+    }
+    warning(line) {
+        this.emit(() => this.logger.warning(line));
+    }
+    /** One group with these lines, after any group already queued. */
+    group(title, lines) {
+        this.groups = this.groups.then(async () => {
+            this.open = true;
+            try {
+                await this.logger.group(title, async () => {
+                    for (const line of lines)
+                        this.logger.info(line);
+                });
+            }
+            finally {
+                this.open = false;
+                for (const write of this.held.splice(0))
+                    write();
+            }
+        });
+        return this.groups;
+    }
+    emit(write) {
+        if (this.open)
+            this.held.push(write);
+        else
+            write();
+    }
+}
+/** One instance's log: its lines go out live (prefixed with its name); its details wait for a closing group. */
+class InstanceLog {
+    details = [];
+    name;
+    sink;
+    constructor(name, sink) {
+        this.name = name;
+        this.sink = sink;
+    }
+    info(line) {
+        this.sink.info(`${this.name}: ${line}`);
+    }
+    warning(line) {
+        this.sink.warning(`${this.name}: ${line}`);
+    }
+    /** Lines for the closing group only (error details), not live. */
+    detail(line) {
+        this.details.push(line);
+    }
+}
+function progressLine(body, elapsedMs) {
+    const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+}
+/** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
+function followInLog(ctx, log, startedAt, options) {
+    return followOperation({
+        ...options,
+        terms: ctx,
+        onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
+        debug: ctx.logger.debug && ((line) => ctx.logger.debug?.(`${log.name}: ${line}`)),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/each.ts
+
+
+
+/**
+ * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
+ * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
+ * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
+ * when it ends.
+ */
+function forEachTarget(targets, maxParallel, ctx, how) {
+    const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
+    // Each target's work is timed here, once, unless it timed itself (a window's system).
+    const timed = async (target, log) => {
+        const startedAt = ctx.clock.now();
+        const outcome = await how.work(target, log);
+        return { startedAt, endedAt: ctx.clock.now(), ...outcome };
+    };
+    return mapLimited(targets, maxParallel, async (target) => {
+        if (concurrent) {
+            const log = new InstanceLog(how.logName(target), concurrent);
+            const outcome = await timed(target, log);
+            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
+            }
+            return outcome;
+        }
+        return ctx.logger.group(how.title(target), async () => {
+            const log = new InstanceLog(how.logName(target), ctx.logger);
+            const outcome = await timed(target, log);
+            for (const line of log.details)
+                ctx.logger.info(line);
+            return outcome;
+        });
+    });
+}
+/** A group title for a target that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(o) {
+    const { label, target, followed, operationUrl, durationMs, log } = o;
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new ServiceError({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                causeKind: KIND_OF_CODE[body?.error?.code?.toLowerCase() ?? ''],
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof ServiceError && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${conclude_lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof ServiceError)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (error instanceof Error ? error.message : String(error))
+                .split('\n')[0]
+                .replace(/\.$/, '');
+            const seen = body ? `; ${lastSeen}` : '';
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof ServiceError && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            const status = error instanceof ServiceError ? error.status : undefined;
+            return {
+                ...base,
+                causeKind: status === 409 ? 'conflict' : status === 403 ? 'permission' : undefined,
+                failure: `${label} failed: ${message}${seen}${resume}.`,
+            };
+        }
+    }
+}
+/** The service's codes whose failure has a kind of its own (lower case). */
+const KIND_OF_CODE = {
+    databasenotrunning: 'whole system',
+    authorizationfailed: 'permission',
+};
+function conclude_lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+
+
+
+
+
+/**
+ * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
+ * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
+ * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
+ * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
+ * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
+ */
+async function sendFindingOut(o) {
+    const { action, target, client, ctx, log } = o;
+    const { verb } = action;
+    const name = target.ref.label;
+    const startState = startStateOf(verb, o.before);
+    const watch = {
+        client,
+        url: target.readUrl,
+        ctx,
+        startState,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
+    };
+    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
+    // Where the start state is itself a status of acting (Offline before a stop), or the step is on the machines
+    // (which no status shows), no status can tell.
+    const cannotTell = action.snooze.on || isOneOf(startState, ACTED[verb]);
+    const sent = await changeSafely({
+        what: `the ${verb}`,
+        findingOutBy: 'Reading the instance',
+        send: (clientRequestId) => action.send({
+            client,
+            url: target.actionUrl,
+            log,
+            apiVersion: o.apiVersion,
+            clientRequestId,
+            sent: o.sent,
+        }),
+        findOut: async ({ conflict }) => {
+            if (cannotTell) {
+                return {
+                    refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+                };
+            }
+            const now = await readPastLag({ ...watch, first: undefined });
+            if (moved(now.status) || conflict)
+                return { acted: now };
+            return {
+                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
+            };
+        },
+        clock: ctx.clock,
+        deadline: ctx.deadline,
+        signal: ctx.signal,
+        log,
+    });
+    if ('response' in sent)
+        return sent.response;
+    const now = sent.acted;
+    if (!o.wait) {
+        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
+        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
+    }
+    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
+    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
+}
+/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
+function followedInstance(o) {
+    const { action, sent, log } = o;
+    const { settled, cause } = o.followed;
+    const { verb } = action;
+    const name = o.target.ref.label;
+    const last = settled.last;
+    const base = {
+        target: name,
+        durationMs: o.durationMs,
+        requestId: last?.response.requestId ?? cause.requestId,
+    };
+    const status = last?.status ?? 'none';
+    const done = `${sent.done}: followed by the instance's status (answer lost)`;
+    if (settled.kind === 'accepted') {
+        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
+        return {
+            ...base,
+            kind: 'accepted',
+            status: last?.status,
+            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
+        };
+    }
+    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+        log.info(`reached ${last?.status}`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+        };
+    }
+    if (settled.kind === 'settled') {
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+            instance: { before: sent.before, after: last, outcome: 'failed', done },
+        };
+    }
+    const why = settled.kind === 'timeout'
+        ? 'the timeout ran out'
+        : settled.kind === 'cancelled'
+            ? 'the job was cancelled'
+            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    return {
+        ...base,
+        kind: settled.kind === 'error' ? 'error' : settled.kind,
+        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
+        instance: {
+            before: sent.before,
+            after: last,
+            outcome: settled.kind === 'error' ? 'failed' : 'running',
+            done,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/in-the-way.ts
+
+
+
+
+
+/** The moving statuses of each kind: a stop's, a start's. */
+const MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
+/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
+function movingOf(verb, status) {
+    if (isOneOf(status, MOVING[verb]))
+        return 'own';
+    if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop']))
+        return 'other';
+    return undefined;
+}
+const said = (state) => `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
+/**
+ * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
+ * step's own end, it is sent nothing and its status is followed to the end; moving the other way, or where the step
+ * is on the machines (which the status does not show), the step waits for the move to end and then acts on what it
+ * reads. A wait that runs out leaves the target `not sent`, naming the status waited on. Not moving: acted on.
+ */
+async function clearTheWay(o, state) {
+    const { action, ctx, log } = o;
+    const moving = movingOf(action.verb, state.status);
+    if (!moving)
+        return { state };
+    const follow = moving === 'own' && !action.snooze.on;
+    if (follow && !o.wait)
+        return inProgress(o, state);
+    log.info(follow
+        ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
+        : `is ${state.status}: waiting for the operation in progress to end before the ${action.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`);
+    const settled = await followToEnd({
+        client: o.client,
+        url: o.target.readUrl,
+        ctx,
+        first: state,
+        onRead: (s) => log.info(`is ${said(s)}`),
+        onLag: () => undefined,
+    });
+    const last = settled.last ?? state;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const name = o.target.ref.label;
+    const base = { target: name, durationMs, requestId: last.response.requestId };
+    if (settled.kind !== 'settled') {
+        const why = settled.kind === 'timeout'
+            ? 'the timeout ran out'
+            : settled.kind === 'cancelled'
+                ? 'the job was cancelled'
+                : 'reading it failed';
+        const error = settled.kind === 'error' ? `: ${in_the_way_firstLine(settled.error)}` : '';
+        return {
+            ...base,
+            kind: settled.kind === 'error' ? 'error' : settled.kind,
+            causeKind: settled.kind === 'error' ? 'other' : settled.kind,
+            failure: follow
+                ? `The ${action.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
+                : `The ${action.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
+            instance: follow
+                ? { before: state, after: last, outcome: 'running', done: `followed the ${action.verb} in progress` }
+                : { before: state, after: last, outcome: 'not sent', done: `not sent: waited on ${last.status}` },
+        };
+    }
+    if (!follow) {
+        log.info(`is ${said(last)}: the operation in the way has ended`);
+        return { state: last };
+    }
+    if (isEnd(action, last.status)) {
+        log.info(`reached ${last.status}: the ${action.verb} in progress ended where this step would`);
+        return {
+            ...base,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            instance: {
+                before: state,
+                after: last,
+                outcome: DONE[action.verb],
+                done: `followed the ${action.verb} already in progress`,
+            },
+        };
+    }
+    return {
+        ...base,
+        kind: 'failed',
+        causeKind: 'false success',
+        failure: `The ${action.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${END_STATUS[action.verb]}).`,
+        instance: {
+            before: state,
+            after: last,
+            outcome: 'failed',
+            done: `followed the ${action.verb} already in progress`,
+        },
+    };
+}
+/** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
+function inProgress(o, state) {
+    o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
+    return {
+        target: o.target.ref.label,
+        kind: 'accepted',
+        status: state.status,
+        durationMs: o.ctx.clock.now() - o.startedAt,
+        requestId: state.response.requestId,
+        instance: {
+            before: state,
+            outcome: 'running',
+            done: `the ${o.action.verb} already in progress: not waited on`,
+        },
+    };
+}
+/** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */
+function isConflict(error) {
+    return error instanceof ServiceError && error.status === 409 && !error.effectUnknown;
+}
+/**
+ * After a 409 to a first attempt: the target is read again through the settle window (the status lags) until it
+ * shows something other than before; that read is acted on as any (clearTheWay). Where it still shows nothing
+ * moving, or where the status cannot tell (a snooze of a target already at its end), the refusal stands.
+ */
+async function readThroughConflict(o, before, error) {
+    const { action, ctx, log } = o;
+    const name = o.target.ref.label;
+    const what = error.said();
+    const startState = before?.status ?? END_STATUS[action.verb === 'stop' ? 'start' : 'stop'];
+    if (action.snooze.on && isEnd(action, startState)) {
+        return {
+            refused: `'${name}' is ${startState} and its status cannot show the machines, so the end of the operation in progress cannot be seen: not counted as done; run the same step again once it has ended (erp-status, or the service's activity log).`,
+        };
+    }
+    log.info(`was answered 409 (${what}): reading '${name}' again for up to ${formatWait(settleWindowMs())}, since its status may lag`);
+    let now;
+    try {
+        now = await readPastLag({
+            client: o.client,
+            url: o.target.readUrl,
+            ctx,
+            startState,
+            onRead: (s) => log.info(`is ${said(s)}`),
+            onLag: () => undefined,
+        });
+    }
+    catch (readError) {
+        return {
+            refused: `The ${action.verb} of '${name}' was refused (${what}), and reading it again failed: ${in_the_way_firstLine(readError)}.`,
+        };
+    }
+    if (!sameStatus(now.status, startState))
+        return { state: now };
+    return {
+        refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
+    };
+}
+function in_the_way_firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
+
+
+/**
+ * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
+ * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
+ * sent. Any other failure is the one the real run would meet before changing anything.
+ */
+async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
+    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
+    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
+    const from = before ? (before.status ?? 'of no status') : 'status not read';
+    return {
+        target: name,
+        kind: 'succeeded',
+        durationMs,
+        instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
+    };
+}
+/** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
+function plannedTarget(o) {
+    const instance = o.instance;
+    if (instance?.outcome === 'skipped') {
+        return { target: o.target, effect: `already ${instance.before?.status} → skip` };
+    }
+    return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
+}
+/**
+ * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
+ * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
+ */
+function acted(o) {
+    const outcome = o.instance?.outcome;
+    if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent')
+        return false;
+    if (outcome !== 'failed')
+        return true;
+    return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
+}
+/**
+ * The outputs of erp-stop/erp-start: a real run's report with `changes` (and an empty `plan`); a dry run's plan,
+ * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
+ * The step's failure is the real report's: the instances a real run would fail before changing anything.
+ */
+function withPlan(reported, outcomes, operation, context, ctx) {
+    if (!ctx.dryRun) {
+        return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
+    }
+    const targets = outcomes.map(plannedTarget);
+    logPlan(ctx.logger, targets);
+    const { plan, changes } = planOutputs(targets);
+    return {
+        outputs: {
+            result: plan,
+            'operation-urls': [],
+            instances: outcomes.map(instanceEntry),
+            changes,
+            plan,
+        },
+        summary: [planTable(operation, 'erp virtual instance', targets, context)],
+        failure: reported.failure,
+        targets: targets.map(({ effect }) => ({ done: effect })),
+        rows: reported.rows,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/act-on.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * One step on one target: read it (C0), follow or wait out a move in progress, skip it where it is already
+ * there, then send, follow its operation and verify its end (sendAndFollow); a 409 to a first attempt read
+ * through and acted on once the way is seen clear.
+ */
+async function actOn(o) {
+    const { action, target, options, client, ctx, log } = o;
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
+    if (ctx.signal?.aborted || startedAt >= ctx.deadline)
+        return notSent(o, 'before its turn', 0);
+    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
+    let before;
+    if (options.skipIfDone || options.verify) {
+        try {
+            before = await readInstance(client, target.readUrl);
+        }
+        catch (error) {
+            return readFailure(target.ref, error, elapsed(), log, ctx);
+        }
+        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
+        const alone = o.selection && leftAlone(o.selection, before, target.ref.label, log);
+        if (alone)
+            return { ...alone, durationMs: elapsed() };
+    }
+    const way = { action, target, client, ctx, log, startedAt, wait: options.wait };
+    let now = before;
+    for (let attempt = 1;; attempt++) {
+        if (now) {
+            // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
+            const cleared = await clearTheWay(way, now);
+            if (!('state' in cleared))
+                return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
+            now = cleared.state;
+            const skipped = skipIfDone(o, before, now, elapsed());
+            if (skipped)
+                return skipped;
+        }
+        // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
+        if (ctx.dryRun) {
+            const planned = {
+                action,
+                name: target.ref.label,
+                actionUrl: target.actionUrl,
+                apiVersion: o.apiVersion,
+            };
+            return planInstance({ ...planned, before, client, log, durationMs: elapsed() });
+        }
+        const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
+        if (!('conflict' in sent))
+            return sent;
+        // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
+        const seen = await readThroughConflict(way, now, sent.conflict);
+        if ('refused' in seen)
+            return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
+        now = seen.state;
+    }
+}
+/** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
+async function sendAndFollow(o, at) {
+    const { action, target, options, client, ctx, log } = o;
+    const { verb } = action;
+    const { before, startedAt } = at;
+    const name = target.ref.label;
+    const label = `The ${verb} of erp virtual instance '${name}'`;
+    const elapsed = () => ctx.clock.now() - startedAt;
+    const end = (followed, operationUrl) => conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
+    const sent = { before, done: action.describe };
+    let seen;
+    let pollingUrl;
+    let mode;
+    try {
+        const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now, sent });
+        if ('settled' in response) {
+            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
+        }
+        // The service's own answer to the POST, read in the client as the poller reads it.
+        const first = readFirstAnswer(response, client.origin, `${verb} response`);
+        seen = first.seen;
+        if (first.kind === 'ended') {
+            log.info(progressLine(seen.body, elapsed()));
+            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
+            const followed = { kind, last: seen };
+            const ended = end(followed);
+            return afterOperation(o, { ended, kind, sent, startedAt });
+        }
+        pollingUrl = first.pollingUrl;
+        mode = first.mode;
+        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
+    }
+    catch (error) {
+        if (at.firstAttempt && isConflict(error) && !ctx.signal?.aborted)
+            return { conflict: error };
+        if (neverSent(error, ctx))
+            return notSent(o, 'before the request reached the service', elapsed(), error);
+        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
+        const followed = { kind, last: seen, error };
+        const ended = end(followed);
+        return withInstance(ended, sent, verb);
+    }
+    if (!options.wait) {
+        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
+        const followed = { kind: 'accepted', last: seen };
+        const accepted = end(followed, pollingUrl);
+        return withInstance(accepted, sent, verb);
+    }
+    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
+    const ended = end(followed, followed.pollingUrl);
+    return afterOperation(o, { ended, kind: followed.kind, sent, startedAt });
+}
+/** After the operation ended: verified where it succeeded; read after any other end, as it may still move. */
+function afterOperation(o, e) {
+    const { ended, sent, startedAt } = e;
+    if (e.kind === 'succeeded' && o.options.verify)
+        return verifyEnd({ ...o, ended, sent, startedAt });
+    // An operation that ended other than Succeeded: the instance may still reach its end.
+    if (e.kind === 'failed' || ended.gone)
+        return readAfterEnd({ ...o, ended, sent, startedAt });
+    return withInstance(ended, sent, o.action.verb);
+}
+/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
+function withInstance(outcome, sent, verb) {
+    const instanceOutcome = outcome.failure === undefined
+        ? outcome.kind === 'accepted'
+            ? 'running'
+            : DONE[verb]
+        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
+            ? 'running'
+            : 'failed';
+    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+    return {
+        ...outcome,
+        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/step.ts
+
+
+
+
+/** The single system-level stop or start (C1/C2): one step; the deallocate-vm stop stays one POST. */
+function planSystem(ref, o) {
+    const soft = o.softStopTimeoutSeconds;
+    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
+    const snooze = o.machines && hasSnoozeFields(o.apiVersion);
+    const stop = o.verb === 'stop';
+    return [
+        {
+            step: o.verb,
+            target: ref.label,
+            ref,
+            verb: o.verb,
+            method: 'POST',
+            readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
+            actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
+            body: stop
+                ? { softStopTimeoutSeconds: soft, ...(snooze ? { deallocateVm: true } : {}) }
+                : o.machines
+                    ? { startVm: true }
+                    : undefined,
+            endStatus: stop ? 'Offline' : 'Running',
+            skippable: !(stop && o.machines),
+            machines: o.machines,
+            snoozed: false,
+            preflight: stop && o.machines ? 'databases offline' : undefined,
+            describe: stop ? describeStop(soft, o.machines) : describeStart(o.machines),
+            plan: stop ? planStop(soft, o.machines) : planStart(o.machines),
+        },
+    ];
+}
+/**
+ * Sends one step's POST: its body as planned, and for any stop step the hard-stop fallback: a soft stop the
+ * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
+ */
+async function sendStep(step, request, hardStopFallback) {
+    const { client, url, clientRequestId, log, sent } = request;
+    const send = (json, id) => client.send({ method: 'POST', url, json, clientRequestId: id });
+    const soft = step.body?.softStopTimeoutSeconds ?? 0;
+    try {
+        return await send(step.body, clientRequestId);
+    }
+    catch (error) {
+        const refused = error instanceof ServiceError && error.code?.toLowerCase() === 'softstopunsupported';
+        if (!refused || step.verb !== 'stop' || soft === 0)
+            throw error;
+        if (!hardStopFallback) {
+            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
+        }
+        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
+            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
+        // What was done is what was sent: the hard stop, and that the soft one was refused.
+        if (sent)
+            sent.done = describeFallback(sent.done, soft, error.code);
+        return send({ ...step.body, softStopTimeoutSeconds: 0 });
+    }
+}
+/** The step as actOn acts on it: its verb, whether it is on the machines, its words, and how it is sent. */
+function actionOf(step, hardStopFallback) {
+    return {
+        verb: step.verb,
+        snooze: { input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm', on: step.machines },
+        snoozed: step.snoozed,
+        describe: step.describe,
+        plan: step.plan,
+        send: (request) => sendStep(step, request, hardStopFallback),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/planner.ts
+
+
+
+
+
+/**
+ * A whole system's window, planned before anything is sent: its databases listed (C3) and refused where one is not
+ * HANA; for a start the system read first (the stop's first step reads it); then the steps in the safe order.
+ */
+async function planSystemWindow(ref, run, io) {
+    const { client, ctx, log } = io;
+    const { options, apiVersion } = run;
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    let databases;
+    try {
+        databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
+    }
+    catch (error) {
+        return listFailure(ref, error, elapsed(), log, ctx);
+    }
+    const steps = planWindow(ref, databases.map((db) => db.name), {
+        verb: run.verb,
+        baseUrl: options.baseUrl,
+        apiVersion,
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
+        databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
+        machines: run.machines,
+    });
+    if (run.verb === 'start' && (options.skipIfDone || options.verify)) {
+        let read;
+        try {
+            read = await readInstance(client, steps[steps.length - 1].readUrl);
+        }
+        catch (error) {
+            return readFailure(ref, error, elapsed(), log, ctx);
+        }
+        // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
+        const alone = leftAlone(options, read, ref.label, log);
+        if (alone)
+            return { ...alone, durationMs: elapsed() };
+    }
+    const refusal = windowRefusal(ref.label, databases);
+    if (!refusal)
+        return steps;
+    log.info(refusal);
+    return {
+        target: ref.label,
+        kind: 'error',
+        durationMs: elapsed(),
+        failure: refusal,
+        instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/window/machines-gate.ts
+
+
+const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } };
+/**
+ * No machine of a system is deallocated before every HANA database of it reads Offline (C4), `verify` on or off:
+ * each database is read, a stop still in progress followed within the timeout. Undefined where all are down;
+ * else the machine step's outcome, not sent, naming the database and its status.
+ */
+async function databasesDown(databases, o) {
+    for (const db of databases) {
+        const settled = await followToEnd({
+            client: o.client,
+            url: db.readUrl,
+            ctx: o.ctx,
+            onRead: (s) => o.log.info(`before the machines: ${db.target} is ${s.status ?? 'of no status'}`),
+            onLag: () => undefined,
+        });
+        const status = settled.last?.status;
+        // After a snooze the service cannot reach a stopped database: Unavailable counts as Offline.
+        if (settled.kind === 'settled' && isEnd(SNOOZED_STOP, status))
+            continue;
+        const why = settled.kind === 'settled'
+            ? `is ${status ?? 'of no status'}`
+            : settled.kind === 'error'
+                ? `could not be read (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`
+                : `was still ${status ?? 'of no status'} when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'}`;
+        return {
+            target: db.target,
+            kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
+            causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
+            durationMs: o.ctx.clock.now() - o.startedAt,
+            failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
+            instance: { outcome: 'not sent', done: `not sent: ${db.target} ${why}` },
+        };
+    }
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/report.ts
+
+
 
 
 
@@ -37757,6 +38473,11 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
     return {
         target: ref.label,
         kind: failing?.outcome.kind ?? 'succeeded',
+        causeKind: failing?.outcome.causeKind,
+        // A step on the system itself still running: wait-for-operation resumes it from the operations output.
+        ...(failing?.step.target === ref.label
+            ? { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb, snooze: failing.step.machines }
+            : {}),
         body: (failing?.outcome ?? last)?.body,
         operationUrl: failing?.outcome.operationUrl,
         gone: failing?.outcome.gone,
@@ -37765,7 +38486,10 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
         durationMs,
         failure: failing &&
             `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
-                (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : ''),
+                (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
+                (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout'
+                    ? resumeAdvice(verb)
+                    : ''),
         instance: {
             before: own[0]?.before,
             after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
@@ -37773,6 +38497,12 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
             done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
         },
     };
+}
+/** A window cut short resumes where the service is: the same step run again, or the start that brings it back. */
+function resumeAdvice(verb) {
+    return verb === 'stop'
+        ? ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.'
+        : ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).';
 }
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
 function systemPlanned(o) {
@@ -37787,20 +38517,42 @@ function stepsOf({ plan, results }) {
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
  * entry per step's request.
  */
-function windowResult({ operation, refs, outcomes, windows, ctx }) {
+function stepsResult({ operation, refs, outcomes, windows, ctx, whole, }) {
     const context = whereContext(refs.map((ref) => ({ ref })));
+    if (!whole) {
+        const reported = report(outcomes, {
+            running: operation === 'erp-stop' ? 'stopping' : 'starting',
+            title: operation,
+            targetHeader: 'erp virtual instance',
+            several: outcomes.length > 1,
+            severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+            resultKey: 'erpVirtualInstance',
+            instances: true,
+            operations: true,
+            context,
+        });
+        return withPlan(reported, outcomes, operation, context, ctx);
+    }
     const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
     const results = systems.map((w) => w.results);
     const reported = report(outcomes, {
+        running: operation === 'erp-stop' ? 'stopping' : 'starting',
         title: `${operation} (whole system)`,
         targetHeader: 'erp virtual instance',
         several: outcomes.length > 1,
         severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
         resultKey: 'erpVirtualInstance',
         instances: true,
+        operations: 'named',
         context,
     });
     const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]) }));
+    const running = operation === 'erp-stop' ? 'stopping' : 'starting';
+    const rows = outcomes.map((o, i) => {
+        const { plan, results: done } = systems[i];
+        const steps = plan.map((step, j) => stepRow(step, done[j]?.outcome, running));
+        return targetRow(o, { running, id: resourceId(refs[i], ERP_VIRTUAL_INSTANCE), steps });
+    });
     if (ctx.dryRun) {
         const targets = results.flat().map(({ step, outcome }) => ({
             target: step.target,
@@ -37818,218 +38570,144 @@ function windowResult({ operation, refs, outcomes, windows, ctx }) {
             summary: [planTable(operation, 'erp virtual instance', planned, context)],
             failure: reported.failure,
             targets: planned.map(({ effect }) => ({ done: effect })),
+            rows,
         };
     }
     const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
     // One table row per system: the summary draws each system's steps from `instances[].steps`.
-    return { ...real, outputs: { ...real.outputs, instances } };
+    return { ...real, outputs: { ...real.outputs, instances }, rows };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
+;// CONCATENATED MODULE: ./src/operations/erp/run-steps.ts
 
 
-/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
-function databaseUrl(base, ref, apiVersion, db, verb) {
-    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
-        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
-        servicePath `${ref.name}/databaseInstances`;
-    const child = db === undefined ? '' : servicePath `/${db}`;
-    const action = verb === undefined ? '' : servicePath `/${verb}`;
-    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
-}
-const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+
+
+
+
+
+
+
+
+
+
 /**
- * The window of one system, in the safe order (C4). Stop: the application (never deallocating), each HANA
- * database, then with `machines` the application's machines and the databases' last. Start: each database (with
- * its machines when asked), then the application. Pure: the dry run, the real run and the summary share it.
+ * erp-stop or erp-start: which planner (the one system-level step, or with whole-system the window), which end.
  */
-function planWindow(ref, databases, o) {
-    const system = (step, body, skippable, describe) => ({
-        step,
-        target: ref.label,
-        ref,
-        verb: o.verb,
-        method: 'POST',
-        readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
-        actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
-        body,
-        endStatus: o.verb === 'stop' ? 'Offline' : 'Running',
-        skippable,
-        describe,
+function runErp(o, client, ctx) {
+    const { verb, options, machines } = o;
+    const whole = options.wholeSystem;
+    return runSteps({
+        verb,
+        options,
+        machines,
+        whole,
+        plan: async (ref, run, log) => whole
+            ? planSystemWindow(ref, run, { client, ctx, log })
+            : planSystem(ref, {
+                ...options,
+                verb,
+                apiVersion: run.apiVersion,
+                softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+                machines,
+            }),
+    }, client, ctx);
+}
+/**
+ * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
+ * the first that does not end where it should ending that system's run; one report of them all.
+ */
+async function runSteps(run, client, ctx) {
+    const { verb, options, whole } = run;
+    const operation = operationOf(verb);
+    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
+    const apiVersion = apiVersionFor(options.apiVersion, {
+        input: verb === 'stop' ? 'deallocate-vm' : 'start-vm',
+        on: run.machines,
     });
-    const database = (step, body, skippable, describe) => databases.map((db) => ({
-        ...system(step, body, skippable, describe),
-        target: `${ref.label}/${db}`,
-        ref: { ...ref, label: `${ref.label}/${db}` },
-        readUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db),
-        actionUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
-    }));
-    const deallocate = { softStopTimeoutSeconds: 0, deallocateVm: true };
-    if (o.verb === 'stop') {
-        const app = o.softStopTimeoutSeconds;
-        const db = o.databaseSoftStopTimeoutSeconds;
-        return [
-            system('application stop', { softStopTimeoutSeconds: app }, true, `stop (${soft(app)})`),
-            ...database('database stop', { softStopTimeoutSeconds: db }, true, `stop (${soft(db)})`),
-            ...(o.machines
-                ? [
-                    system('application machines', deallocate, false, 'stop (hard), deallocating the VMs'),
-                    ...database('database machines', deallocate, false, 'stop (hard), deallocating the VMs'),
-                ]
-                : []),
-        ];
-    }
-    const body = o.machines ? { startVm: true } : undefined;
-    const describe = o.machines ? 'start, starting the VMs first' : 'start';
-    return [
-        ...database('database start', body, true, describe),
-        system('application start', body, true, describe),
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The whole-system window over every system (`max-parallel` systems at once): per system, its databases listed
- * (C3) and refused where one is not HANA, then each step of planWindow in order, each "send, follow, verify" on
- * one target (actOn, as a single stop or start), the first that does not end where it should ending the window.
- */
-async function runWindow(o, client, ctx) {
-    const operation = `erp-${o.verb}`;
-    const input = o.verb === 'stop' ? 'deallocate-vm' : 'start-vm';
-    const apiVersion = apiVersionFor(o.apiVersion, { input, on: o.machines });
-    const refs = resolveInstances(o.erpVirtualInstances, o);
-    const windows = new Map();
-    const run = { o, apiVersion, client, ctx };
-    const outcomes = await forEachTarget(refs, o.maxParallel, ctx, {
-        title: (ref) => `${operation} ${ref.label} (whole system)`,
+    const refs = resolveInstances(options.erpVirtualInstances, options);
+    const systems = new Map();
+    const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
+        title: (ref) => `${operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
         logName: (ref) => ref.label,
         work: async (ref, log) => {
-            const window = { plan: [], results: [] };
-            windows.set(ref, window);
-            return runSystem({ run, ref, window, log });
+            const system = { plan: [], results: [] };
+            systems.set(ref, system);
+            const planned = await run.plan(ref, { ...run, apiVersion }, log);
+            if (!Array.isArray(planned))
+                return planned;
+            system.plan = planned;
+            return runSystem({ run: { ...run, apiVersion }, ref, system, client, ctx, log });
         },
     });
-    return windowResult({ operation, refs, outcomes, windows, ctx });
+    return stepsResult({ operation, refs, outcomes, windows: systems, ctx, whole });
 }
-async function runSystem(system) {
-    const { run, ref, window, log } = system;
-    const { o, apiVersion, client, ctx } = run;
+async function runSystem(o) {
+    const { run, ref, system, client, ctx, log } = o;
+    const { plan, results } = system;
     const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    // Before anything is sent: the databases, and whether the service can stop and start each one.
-    let databases;
-    try {
-        databases = await listDatabases(client, databaseUrl(o.baseUrl, ref, apiVersion), ctx.signal);
-    }
-    catch (error) {
-        return readFailure(ref, error, elapsed(), log, ctx);
-    }
-    // The stop's first step reads the system before it sends; the start's first steps are the databases'.
-    if (o.verb === 'start' && (o.skipIfDone || o.verify)) {
-        try {
-            const read = await readInstance(client, resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion));
-            const alone = leftAlone(o, read, ref.label, log);
-            if (alone)
-                return { ...alone, durationMs: elapsed() };
-        }
-        catch (error) {
-            return readFailure(ref, error, elapsed(), log, ctx);
-        }
-    }
-    const refusal = windowRefusal(ref.label, databases);
-    if (refusal) {
-        log.info(refusal);
-        return {
-            target: ref.label,
-            kind: 'error',
-            durationMs: elapsed(),
-            failure: refusal,
-            instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
-        };
-    }
-    const plan = (window.plan = planWindow(ref, databases.map((db) => db.name), { ...o, apiVersion }));
-    log.info(`window: ${plan.map((s) => `${s.step} ${s.target}`).join(' → ')}`);
+    const several = plan.length > 1;
+    if (several)
+        log.info(windowLine(plan));
     for (const [i, step] of plan.entries()) {
-        const child = step.target === ref.label ? '' : ` ${step.target.slice(ref.label.length + 1)}`;
-        const stepLog = new InstanceLog(`${i + 1}/${plan.length} ${step.step}${child}`, log);
-        const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
-        const known = window.results
-            .filter((r) => r.step.target === step.target)
-            .map((r) => r.outcome.instance?.after ?? r.outcome.instance?.before)
-            .pop();
-        const outcome = await runStep({ run, step, target, known, log: stepLog });
-        log.details.push(...stepLog.details);
-        // The system left the selection (the stop's first read): none of its steps is sent.
-        if (outcome.leftAlone)
-            return { ...outcome, durationMs: elapsed() };
-        window.results.push({ step, outcome });
-        if (outcome.failure !== undefined)
+        const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
+        const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
+        const stepStartedAt = ctx.clock.now();
+        const ran = await runStep({ run, step, plan, system: ref, client, ctx, log: stepLog });
+        if (several)
+            log.details.push(...stepLog.details);
+        // The system left the selection (the read before its first step): none of its steps is sent.
+        if (ran.leftAlone)
+            return { ...ran, durationMs: ctx.clock.now() - startedAt };
+        results.push({ step, outcome: { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() } });
+        if (ran.failure !== undefined)
             break;
     }
-    return systemOutcome(ref, o.verb, plan, window.results, elapsed(), ctx.dryRun === true);
+    if (several || run.whole) {
+        return systemOutcome(ref, run.verb, plan, results, ctx.clock.now() - startedAt, ctx.dryRun === true);
+    }
+    return {
+        ...results[0].outcome,
+        resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+        verb: run.verb,
+        snooze: run.machines,
+    };
 }
 /**
- * One step, "send, follow, verify" as a single stop or start is (actOn). A machine step is always sent and its
- * target was verified by the step before it, so it is not read first: its verify reads it after.
+ * One step, "send, follow, verify" (actOn): read first, a move in progress followed or waited on, skipped where
+ * done; before it is sent, what its planner asks to hold (the databases down before the machines).
  */
 async function runStep(one) {
-    const { run, step, target, known, log } = one;
-    const { o, apiVersion, client, ctx } = run;
-    const action = actionOf(step, o);
-    const acting = { action, target, apiVersion, client, ctx, log };
-    if (step.skippable)
-        return actOn({ ...acting, options: o });
-    const startedAt = ctx.clock.now();
-    // Not read first, but its status is known: the finding out after a lost answer starts from it.
-    const unread = { ...o, skipIfDone: false, verify: false };
-    const sent = await actOn({ ...acting, options: unread, known });
-    const ended = sent.instance ? { ...sent, instance: { ...sent.instance, before: known } } : sent;
-    const verified = sent.instance?.after !== undefined;
-    if (ctx.dryRun || !o.verify || sent.kind !== 'succeeded' || sent.failure !== undefined || verified) {
-        return ended;
-    }
-    // A machine step's action has its snooze on: after a deallocating stop, Unavailable is an end too (isEnd).
-    return verifyEnd({ ...acting, ended, sent: { before: known, done: step.describe }, startedAt });
-}
-/** One step as the instance action actOn sends: the machine steps are never skipped (snooze on). */
-function actionOf(step, o) {
-    return {
-        verb: step.verb,
-        snooze: {
-            input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
-            on: step.verb === 'stop' ? !step.skippable : o.machines,
-        },
-        describe: step.describe,
-        plan: `${step.step}: ${step.describe}`,
-        send: (request) => {
-            const body = step.body ?? {};
-            if (step.verb === 'stop' && o.sendStop) {
-                const stop = {
-                    softStopTimeoutSeconds: body.softStopTimeoutSeconds ?? 0,
-                    deallocateVm: !!body.deallocateVm,
-                };
-                return o.sendStop({ ...request, body: stop });
-            }
-            const { client: c, url, clientRequestId } = request;
-            return c.send({ method: 'POST', url, json: step.body, clientRequestId });
-        },
+    const { run, step, client, ctx, log } = one;
+    const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
+    const action = actionOf(step, run.options.hardStopFallback === true);
+    // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
+    const selection = step.target === one.system.label ? run.options : undefined;
+    const acting = {
+        action,
+        target,
+        apiVersion: run.apiVersion,
+        options: run.options,
+        client,
+        ctx,
+        log,
+        selection,
     };
+    if (step.preflight === 'databases offline') {
+        const refused = await snoozeFirst(acting);
+        if (refused)
+            return refused;
+    }
+    if (step.preflight === 'databases down' && !ctx.dryRun) {
+        const databases = one.plan.filter((s) => s.step === 'database stop');
+        const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
+        if (down)
+            return down;
+    }
+    return actOn(acting);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
-
 
 
 
@@ -38058,26 +38736,10 @@ const START_INPUTS = {
     view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-start', erpStart),
 }));
+/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 function erpStart(options, client, ctx) {
     refuseWindowInputs(options);
-    if (options.wholeSystem) {
-        const window = {
-            softStopTimeoutSeconds: 0,
-            databaseSoftStopTimeoutSeconds: 0,
-            machines: options.startVm,
-        };
-        return runWindow({ ...options, ...window, verb: 'start' }, client, ctx);
-    }
-    // The seed's C2 has no request body (`json` undefined sends none, with Content-Length: 0); start-vm's is
-    // `{"startVm": true}` (api-version 2024-09-01 by default, see apiVersionFor).
-    const json = options.startVm ? { startVm: true } : undefined;
-    return runInstanceAction({
-        verb: 'start',
-        snooze: { input: 'start-vm', on: options.startVm },
-        describe: options.startVm ? 'start, starting the VMs first' : 'start',
-        plan: options.startVm ? 'start (start VMs first)' : 'start',
-        send: ({ client: c, url, clientRequestId }) => c.send({ method: 'POST', url, json, clientRequestId }),
-    }, options, client, ctx);
+    return runErp({ verb: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/status.ts
@@ -38096,6 +38758,8 @@ async function statusWindow(options, client, ctx, readSystems) {
     const base = await readSystems();
     const entries = base.outputs.instances;
     const failures = [];
+    // The failures of each system's databases, for its row.
+    const ofSystem = refs.map(() => []);
     const listed = await mapLimited(refs, options.maxParallel, async (ref, i) => {
         if (entries[i]?.outcome !== 'read')
             return [];
@@ -38111,19 +38775,21 @@ async function statusWindow(options, client, ctx, readSystems) {
         catch (error) {
             const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
             failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+            ofSystem[i].push(failures[failures.length - 1]);
             return [];
         }
     });
     refs.forEach((ref, i) => {
         for (const db of listed[i]) {
             ctx.logger.info(`${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`);
-            if (options.expectStatus && !sameStatus(db.status ?? undefined, options.expectStatus)) {
+            if (options.expectStatus && !holds(db.status ?? undefined, options.expectStatus)) {
                 failures.push(`Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`);
+                ofSystem[i].push(failures[failures.length - 1]);
             }
         }
     });
     const table = base.summary[0];
-    const expected = (status) => options.expectStatus ? [sameStatus(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
+    const expected = (status) => options.expectStatus ? [holds(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
     const rows = refs.flatMap((_ref, i) => [
         table.rows[i],
         ...listed[i].map((db) => [
@@ -38141,7 +38807,14 @@ async function statusWindow(options, client, ctx, readSystems) {
         },
         summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
         failure,
+        rows: base.rows?.map((row, i) => withDatabases(row, ofSystem[i] ?? [])),
     };
+}
+/** A system's row failed where one of its databases is not as expected, or could not be listed. */
+function withDatabases(row, failures) {
+    if (failures.length === 0 || row.outcome === 'failed')
+        return row;
+    return { ...row, outcome: 'failed', word: 'failed', cause: { text: failures.join(' '), kind: 'other' } };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
@@ -38209,6 +38882,7 @@ async function erpStatus(options, client, ctx) {
         failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
     }
     return {
+        rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', id: resourceId(targets[i].ref, ERP_VIRTUAL_INSTANCE) })),
         outputs: {
             result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
             instances: outcomes.map(instanceEntry),
@@ -38223,7 +38897,7 @@ async function erpStatus(options, client, ctx) {
                     o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
                     o.instance?.after?.health ?? '-',
                     ...(options.expectStatus
-                        ? [sameStatus(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        ? [holds(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
                         : []),
                 ]),
             },
@@ -38238,11 +38912,14 @@ async function readOne(ref, url, expectStatus, client, ctx) {
         const state = await readInstance(client, url);
         const durationMs = ctx.clock.now() - startedAt;
         const base = { target: name, durationMs, requestId: state.response.requestId };
-        const instance = { before: state, after: state, outcome: 'read', done: 'read' };
-        if (expectStatus && !sameStatus(state.status, expectStatus)) {
+        const snoozed = expectStatus && !sameStatus(state.status, expectStatus) && holds(state.status, expectStatus);
+        const done = snoozed ? `read: ${state.status} counts as ${expectStatus} (after a snooze)` : 'read';
+        const instance = { before: state, after: state, outcome: 'read', done };
+        if (expectStatus && !holds(state.status, expectStatus)) {
             return {
                 ...base,
                 kind: 'failed',
+                causeKind: 'other',
                 failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
                 instance,
             };
@@ -38263,6 +38940,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
             durationMs,
             failure,
             instance: { outcome: 'failed', done: 'not read' },
@@ -38271,9 +38949,6 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
-
-
-
 
 
 
@@ -38305,60 +38980,15 @@ const STOP_INPUTS = {
     view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
     run: bySelection('erp-stop', erpStop),
 }));
+/** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 function erpStop(options, client, ctx) {
     refuseWindowInputs(options);
-    if (options.wholeSystem) {
-        const window = {
-            verb: 'stop',
-            databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
-            machines: options.deallocateVm,
-        };
-        return runWindow({
-            ...options,
-            ...window,
-            sendStop: ({ body, ...request }) => sendStop({ ...request, options: { ...options, ...body } }),
-        }, client, ctx);
-    }
-    const soft = options.softStopTimeoutSeconds;
-    const describe = [
-        soft > 0 ? `stop (soft ${soft} s)` : 'stop (hard)',
-        options.deallocateVm ? ', deallocating the VMs' : '',
-    ].join('');
-    return runInstanceAction({
+    return runErp({
         verb: 'stop',
-        snooze: { input: 'deallocate-vm', on: options.deallocateVm },
-        describe,
-        plan: `stop (${soft > 0 ? `soft ${soft} s` : 'hard'}${options.deallocateVm ? ', deallocate VMs' : ''})`,
-        send: (request) => sendStop({ ...request, options }),
-    }, options, client, ctx);
-}
-/** C1, with the fallback: a refused soft stop (SoftStopUnsupported) is retried as a hard stop where allowed. */
-async function sendStop({ client, url, options, log, apiVersion, clientRequestId, }) {
-    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
-    const snooze = options.deallocateVm && hasSnoozeFields(apiVersion) ? { deallocateVm: true } : {};
-    const stop = (softStopTimeoutSeconds, id) => client.send({
-        method: 'POST',
-        url,
-        json: { softStopTimeoutSeconds, ...snooze },
-        clientRequestId: id,
-    });
-    const soft = options.softStopTimeoutSeconds;
-    try {
-        return await stop(soft, clientRequestId);
-    }
-    catch (error) {
-        if (!(error instanceof ServiceError) ||
-            error.code?.toLowerCase() !== 'softstopunsupported' ||
-            soft === 0) {
-            throw error;
-        }
-        if (!options.hardStopFallback) {
-            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-        }
-        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
-        return stop(0);
-    }
+        options,
+        machines: options.deallocateVm,
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+    }, client, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
@@ -38948,6 +39578,7 @@ async function waitForOperation(options, client, ctx) {
         }),
     });
     return report(outcomes, {
+        running: 'still running',
         title: 'wait-for-operation',
         targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
         several,
@@ -39826,7 +40457,7 @@ function describeChoice(options) {
  * fail before changing anything.
  */
 /** sync-start: a synchronization running now would make the service refuse the start (409), as the real run. */
-async function planStart(share, mode, runningHint, ctx) {
+async function sync_plan_planStart(share, mode, runningHint, ctx) {
     const newest = await newestListed(share);
     if (newest && classifyStatus(newest.status) === 'running') {
         return planResult('sync-start', share, [], ctx, {
@@ -39920,7 +40551,7 @@ async function syncStart(options, client, ctx) {
     const share = new ShareSubscription(options, client, ctx);
     const mode = options.synchronizationMode;
     if (ctx.dryRun)
-        return planStart(share, mode, RUNNING_HINT, ctx);
+        return sync_plan_planStart(share, mode, RUNNING_HINT, ctx);
     const { id, begun } = await start(share, mode, ctx);
     // Started: the run changed something, whatever follows.
     const result = (sync, more) => changed(synchronizationResult(sync, options, more), true);
@@ -40946,7 +41577,7 @@ function oneLineCause(cause) {
 const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
 const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
 const span = (r) => r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
-function causeOf(r) {
+function rows_causeOf(r) {
     if (!r.cause)
         return {};
     return {
@@ -40965,7 +41596,7 @@ function viewStepOf(s) {
         after: s.after,
         seconds: tenths(span(s)),
         startedAt: s.startedAt,
-        ...causeOf(s),
+        ...rows_causeOf(s),
     };
 }
 /** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
@@ -40982,7 +41613,7 @@ function viewRowOf(r) {
         duration: took(ms),
         seconds: tenths(ms),
         startedAt: r.startedAt,
-        ...causeOf(r),
+        ...rows_causeOf(r),
         ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
         ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
     };
@@ -41440,7 +42071,7 @@ const TAGS = {
     'not sent': '',
 };
 /** The outcome beside a bar where it is not a success: `(failed)`, `(still running)`. */
-const said = (r) => (r.mark === 'succeeded' ? '' : ` (${r.word})`);
+const gantt_said = (r) => (r.mark === 'succeeded' ? '' : ` (${r.word})`);
 /** Mermaid's `tickInterval`: a tick every so often that the axis has at most about a dozen. */
 function tickInterval(seconds) {
     const steps = [
@@ -41461,14 +42092,14 @@ function barsOf(view) {
         const steps = r.steps?.length ? r.steps : undefined;
         const bars = steps
             ? steps.map((s) => ({
-                name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${said(s)}`,
+                name: `${s.step}${s.target && s.target !== r.target ? ` ${s.target}` : ''}${gantt_said(s)}`,
                 mark: s.mark,
                 seconds: s.seconds ?? 0,
                 startedAt: s.startedAt,
             }))
             : [
                 {
-                    name: `${view.operation.replace(/^erp-/, '')}${said(r)}`,
+                    name: `${view.operation.replace(/^erp-/, '')}${gantt_said(r)}`,
                     mark: r.mark,
                     seconds: r.seconds ?? 0,
                     startedAt: r.startedAt,
@@ -42224,7 +42855,7 @@ function setV8Flags() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3277);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7375);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
 

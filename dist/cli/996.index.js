@@ -1756,6 +1756,21 @@ function partBody(kind, child, where, status) {
         };
     return { id, name: child.name, type: `Vendor.Workloads/erpVirtualInstances/${kind}`, properties };
 }
+/** How a child's stop or start is made to fail, as the service would: the wrong order (C4), a knob; else none. */
+function failureOf(action, child, db, deallocating) {
+    if (action === 'stop' && db && child.unreachable) {
+        return {
+            code: 'SapDbOpsNotInExpected State',
+            message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
+        };
+    }
+    if (action === 'stop' && deallocating && db?.deallocateFails)
+        return db.deallocateFails;
+    if (action === 'start' && db?.startFails) {
+        return { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` };
+    }
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/emulator/areas/erp-parts.ts
 
@@ -1862,8 +1877,8 @@ class ErpParts {
     }
     /** A child's status now: a running operation's, its own, or (application, central) the system's. */
     statusOf(parts, kind, child, where) {
-        if (child.op && !child.op.ended)
-            return child.op.action === 'start' ? 'Starting' : 'Stopping';
+        if ((child.op && !child.op.ended) || child.pending)
+            return child.op?.action === 'start' ? 'Starting' : 'Stopping';
         if (kind !== 'databaseInstances') {
             return (child.status ?? this.source.systemStatus(where.subscriptionId, where.resourceGroup, where.system));
         }
@@ -1898,6 +1913,8 @@ class ErpParts {
         // A read of a child whose operation runs moves it one step, as the system's reads do.
         if (child.op && !child.op.ended)
             advancePart(child.op, ctx.emulator);
+        else if (child.pending && --child.pending.left <= 0)
+            [child.status, child.pending] = [child.pending.status, undefined];
         sendJson(ctx, 200, this.body(parts, where.kind, child, where));
     }
     act(ctx) {
@@ -1939,14 +1956,7 @@ class ErpParts {
             return sendJson(ctx, 400, { error: refusal });
         record.accepted = true;
         const db = where.kind === 'databaseInstances' ? child.knobs : undefined;
-        const fail = action === 'stop' && db && child.unreachable
-            ? {
-                code: 'SapDbOpsNotInExpected State',
-                message: `The database instance '${child.name}' is Unavailable: its system's machines were deallocated before the database was stopped.`,
-            }
-            : action === 'start' && db?.startFails
-                ? { code: 'DatabaseStartFailed', message: `The database instance '${child.name}' did not start.` }
-                : undefined;
+        const fail = failureOf(action, child, db, body.deallocateVm === true);
         const op = {
             id: `${(0,external_node_crypto_.randomUUID)()}*${(0,external_node_crypto_.randomUUID)().slice(0, 8).toUpperCase()}`,
             action,
@@ -1965,6 +1975,9 @@ class ErpParts {
             end: (failed) => {
                 if (failed)
                     return;
+                const settle = action === 'stop' && !body.deallocateVm ? db?.settleReads : undefined;
+                if (settle)
+                    return void (child.pending = { status: 'Offline', left: settle });
                 child.status = action === 'stop' ? 'Offline' : 'Running';
                 if (action === 'start')
                     child.unreachable = false;
@@ -2117,11 +2130,12 @@ class ErpArea {
         // The machines follow a deallocating stop; a start while a database is down ends Failed (erp-parts.ts).
         const where = { subscriptionId, resourceGroup, system: instance };
         const punished = this.parts.onSystemAction(where, action, parsed);
+        const failing = punished ?? (parsed.deallocateVm ? knobs.deallocateFails : undefined);
         const op = {
             id: (0,external_node_crypto_.randomUUID)(),
             subscriptionId,
             location: this.scenario.location ?? 'westeurope',
-            knobs: punished ? { ...knobs, steps: ['InProgress', 'Failed'], error: punished } : knobs,
+            knobs: failing ? { ...knobs, steps: ['InProgress', 'Failed'], error: failing } : knobs,
             stop: record,
             served: 0,
             polls: 0,
@@ -2609,6 +2623,8 @@ void covered;
  * The `erp` section of the scenario file (areas/erp.ts, areas/erp-parts.ts), strict as every section of
  * scenario-schema.ts; the checks at the end fail to compile when a knob is added to the area's types but not here.
  */
+/** A deallocation's error: its code and message. */
+const deallocateError = schemas/* object */.Ikc({ code: schemas/* string */.YjP(), message: schemas/* string */.YjP() });
 const errorDetail = schemas/* lazy */.RZV(() => schemas/* strictObject */.rej({
     code: scenario_parts_text,
     message: scenario_parts_text,
@@ -2637,6 +2653,7 @@ const erpKnobs = {
     endHealth: scenario_parts_text,
     settleReads: schemas/* optional */.lqM(count),
     statusLagReads: schemas/* optional */.lqM(count),
+    deallocateFails: schemas/* optional */.lqM(deallocateError),
     movesAfterFailure: schemas/* optional */.lqM(schemas/* strictObject */.rej({ status: schemas/* string */.YjP(), health: scenario_parts_text, reads: schemas/* optional */.lqM(count) })),
 };
 const erpInstance = schemas/* strictObject */.rej({ ...erpKnobs, start: schemas/* optional */.lqM(schemas/* strictObject */.rej(erpKnobs)) });
@@ -2647,6 +2664,8 @@ const erpDatabase = schemas/* strictObject */.rej({
     databaseType: scenario_parts_text,
     status: scenario_parts_text,
     startFails: flag,
+    settleReads: schemas/* optional */.lqM(count),
+    deallocateFails: schemas/* optional */.lqM(deallocateError),
     stopSteps: steps,
 });
 const erpParts = schemas/* strictObject */.rej({
