@@ -1,4 +1,4 @@
-import type { ErpInstanceScenario } from '../src/emulator/areas/erp.js';
+import type { ErpInstanceScenario } from '../src/emulator/areas/erp-scenario.js';
 import { startEmulator, type Scenario, type ServiceEmulator } from '../src/emulator/index.js';
 import type { EmulatorTls } from '../src/emulator/index.js';
 import { runChild, type ChildRun, type ChildSetting } from './child.js';

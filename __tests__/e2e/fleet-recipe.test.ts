@@ -84,7 +84,9 @@ describe('vendor-ops emulator --fleet 12', () => {
     ]);
     expect(plan.code).toBe(0);
     const planned = (JSON.parse(plan.stdout) as { plan: { target: string }[] }).plan;
-    expect(new Set(planned.map((p) => p.target)).size).toBe(12);
+    // Every system of the fleet is planned whole: its application and its database (`X01`, `X01/db0`).
+    expect(new Set(planned.map((p) => p.target.split('/')[0])).size).toBe(12);
+    expect(planned.some((p) => p.target.includes('/'))).toBe(true);
 
     for (const verb of ['stop', 'start']) {
       for (const [i, leg] of matrix.include.slice(0, 2).entries()) {

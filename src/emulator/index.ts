@@ -2,7 +2,8 @@ import { Emulator, type EmulatorOptions, type EmulatorTls } from './emulator.js'
 import { AppsArea, type AppsScenario } from './areas/apps.js';
 import { CachedImagesArea, type CachedImagesScenario } from './areas/cached-images.js';
 import { DataShareArea, type DataShareScenario } from './areas/data-share.js';
-import { ErpArea, type ErpScenario } from './areas/erp.js';
+import { ErpArea } from './areas/erp.js';
+import type { ErpScenario } from './areas/erp-scenario.js';
 import { ErpListArea, type FleetScenario } from './areas/erp-list.js';
 
 export { Emulator, sendJson } from './emulator.js';

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { redactUrls } from '../client/url.js';
 import { resultFileOf, type StepFacts } from '../operations/erp/report/build.js';
 import type { ResultFile } from '../operations/erp/report/format.js';
 import { findOperation } from '../operations/registry.js';
@@ -38,6 +39,8 @@ export function recordResult(options: {
   const file = resultFileOf(options.result, step);
   const where = options.path(file);
   mkdirSync(dirname(where), { recursive: true });
-  writeFileSync(where, `${JSON.stringify(file, null, 2)}\n`);
+  // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.
+  const shown = (_key: string, value: unknown) => (typeof value === 'string' ? redactUrls(value) : value);
+  writeFileSync(where, `${JSON.stringify(file, shown, 2)}\n`);
   return where;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { count, flag, linkForm, origin, text, type Covers, type Out } from '../scenario-parts.js';
-import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './erp.js';
+import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './erp-scenario.js';
 import type { ErpDatabaseScenario, ErpPartsScenario } from './erp-parts.js';
 
 /**

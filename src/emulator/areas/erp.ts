@@ -32,8 +32,6 @@ import {
 } from './erp-wire.js';
 import { ErpParts } from './erp-parts.js';
 
-export * from './erp-scenario.js';
-
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
  * they hand out.
