@@ -2014,7 +2014,6 @@ function erp_parts_notFound(ctx, kind, child) {
 
 
 
-
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
  * they hand out.

@@ -32235,6 +32235,7 @@ function causesOf(result, entries) {
 
 
 
+
 /** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
 function runOfEnvironment(env) {
     return {
@@ -32261,7 +32262,9 @@ function recordResult(options) {
     const file = resultFileOf(options.result, step);
     const where = options.path(file);
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(where, `${JSON.stringify(file, null, 2)}\n`);
+    // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.
+    const shown = (_key, value) => (typeof value === 'string' ? redactUrls(value) : value);
+    (0,external_node_fs_namespaceObject.writeFileSync)(where, `${JSON.stringify(file, shown, 2)}\n`);
     return where;
 }
 
