@@ -144,3 +144,31 @@ describe('the timeline of a window', () => {
     expect(ganttOf(renderSummary(viewOfResult('erp-stop', two, { dryRun: true }), END))).toBeUndefined();
   });
 });
+
+describe('the timeline of typed rows', () => {
+  it('steps timed by the clock to a fraction of a millisecond stand where they ran (Mermaid reads whole ms)', async () => {
+    const t0 = Date.UTC(2026, 10, 22, 1, 0, 0) + 0.6975;
+    const step = (name: string, from: number, to: number) => ({
+      step: name,
+      outcome: 'succeeded' as const,
+      word: 'stopped',
+      startedAt: t0 + from * 1000,
+      endedAt: t0 + to * 1000,
+    });
+    const result: OperationResult = {
+      outputs: {},
+      summary: [],
+      rows: ['X01', 'X02'].map((target) => ({
+        target,
+        outcome: 'succeeded',
+        word: 'stopped',
+        startedAt: t0,
+        endedAt: t0 + 7000,
+        steps: [step('application stop', 0, 3), step('database stop', 3.03, 7)],
+      })),
+    };
+    const parsed = await mermaid(ganttOf(renderSummary(viewOfResult('erp-stop', result), END))!);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.tasks!.map((t) => t.start)).toEqual([0, 3030, 0, 3030].map((ms) => Math.round(t0 + ms)));
+  }, 20_000);
+});
