@@ -42152,7 +42152,11 @@ function ganttOf(view, endedAt) {
         lines.push(`    section ${plain(system)}`);
         bars.forEach((bar, i) => {
             // A start the operation measured is drawn where it was; else after the step before, or at the one start.
-            const start = bar.startedAt !== undefined ? String(bar.startedAt) : i === 0 ? String(base) : `after b${n - 1}`;
+            const start = bar.startedAt !== undefined
+                ? String(Math.round(bar.startedAt))
+                : i === 0
+                    ? String(base)
+                    : `after b${n - 1}`;
             // A bar of 0 s would not be drawn: a second is the least a person sees.
             lines.push(`    ${plain(bar.name)} :${TAGS[bar.mark]}b${n}, ${start}, ${Math.max(1, Math.round(bar.seconds))}s`);
             n++;
