@@ -1,7 +1,7 @@
 import type { Mark } from '../../runtime/view/marks.js';
 import type { SummaryView } from '../../runtime/view/view.js';
 
-/** The timeline shows at most this many systems: the slowest, and says so. */
+/** The timeline shows at most this many systems: every failed one first, then the slowest, and says so. */
 export const TIMELINE_SYSTEMS = 20;
 
 interface Bar {
@@ -87,13 +87,18 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
   const measured = view.rows.filter(
     (r) => r.seconds !== undefined || r.steps?.some((s) => s.seconds !== undefined),
   );
-  // A skip took no time: it is in the table, not drawn as a bar (a bar of a second would say it took one).
+  // A skip took no time and a step never sent took none at all: both are in the table, not drawn as bars.
+  const drawn = (b: Bar) => b.mark !== 'not sent' && !(b.mark === 'skipped' && b.seconds < 1);
   const all = barsOf({ ...view, rows: measured })
-    .map((s) => ({ ...s, bars: s.bars.filter((b) => !(b.mark === 'skipped' && b.seconds < 1)) }))
+    .map((s) => ({ ...s, bars: s.bars.filter(drawn) }))
     .filter((s) => s.bars.length > 0);
   // A window to see: two bars or more that lasted a second at least (a skip of 0.1 s draws nothing worth a look).
   if (all.flatMap((s) => s.bars).filter((b) => b.seconds >= 1).length < 2) return undefined;
-  const shown = [...all].sort((a, b) => b.total - a.total).slice(0, TIMELINE_SYSTEMS);
+  // Every failed system first, whatever its length; the slowest of the rest fill the timeline.
+  const failed = (s: (typeof all)[number]) => s.bars.some((b) => b.mark === 'failed');
+  const shown = [...all]
+    .sort((a, b) => Number(failed(b)) - Number(failed(a)) || b.total - a.total)
+    .slice(0, TIMELINE_SYSTEMS);
   // In input order, as the table: the cap picks which, not where.
   const kept = all.filter((s) => shown.includes(s));
   const longest = Math.max(1, ...kept.map((s) => s.total));
@@ -126,7 +131,11 @@ export function ganttOf(view: SummaryView, endedAt: number): { mermaid: string; 
   }
   const cut = all.length - kept.length;
   const notes = [
-    ...(cut > 0 ? [`The timeline shows the ${kept.length} slowest of ${all.length} systems.`] : []),
+    ...(cut > 0
+      ? [
+          `The timeline shows ${kept.length} of ${all.length} systems: every one that failed, then the slowest.`,
+        ]
+      : []),
     ...(kept.some((s) => s.bars.some((b) => b.startedAt === undefined)) && kept.length > 1
       ? ['Each bar is as long as the step measured; the systems are drawn from one start.']
       : []),

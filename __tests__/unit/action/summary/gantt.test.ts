@@ -171,4 +171,38 @@ describe('the timeline of typed rows', () => {
     expect(parsed.error).toBeUndefined();
     expect(parsed.tasks!.map((t) => t.start)).toEqual([0, 3030, 0, 3030].map((ms) => Math.round(t0 + ms)));
   }, 20_000);
+
+  it('from 25 systems every failed one is drawn, however short, then the slowest; a step never sent is no bar', async () => {
+    const t0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+    const rows = Array.from({ length: 25 }, (_, i) => {
+      const failed = i === 0 || i === 1;
+      // The two failed systems are the quickest: by length alone they would be cut.
+      const ms = (failed ? 2 : 100 + i) * 1000;
+      const end = t0 + ms;
+      return {
+        target: `X${String(i).padStart(2, '0')}`,
+        outcome: failed ? ('failed' as const) : ('succeeded' as const),
+        word: failed ? 'failed' : 'stopped',
+        startedAt: t0,
+        endedAt: end,
+        steps: [
+          {
+            step: 'application stop',
+            outcome: failed ? ('failed' as const) : ('succeeded' as const),
+            word: failed ? 'failed' : 'stopped',
+            startedAt: t0,
+            endedAt: end,
+          },
+          { step: 'database stop', outcome: 'not sent' as const, word: 'not sent' },
+        ],
+      };
+    });
+    const result: OperationResult = { outputs: {}, summary: [], rows };
+    const html = renderSummary(viewOfResult('erp-stop', result), END);
+    const tasks = (await mermaid(ganttOf(html)!)).tasks!;
+    expect(tasks).toHaveLength(TIMELINE_SYSTEMS);
+    expect(tasks.filter((t) => t.end - t.start === 2000)).toHaveLength(2);
+    expect(ganttOf(html)).not.toContain('database stop');
+    expect(html).toMatch(/every one that failed, then the slowest/);
+  }, 20_000);
 });
