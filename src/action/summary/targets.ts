@@ -12,6 +12,16 @@ const FAILED_FIRST = 20;
 
 const dash = (value: string | undefined) => (value ? escape(value) : '-');
 
+/** A cause's first words in the cell, the rest one click away: the column stays readable on a laptop. */
+const CAUSE_SHOWN = 120;
+
+function causeCell(cause: string | undefined): string {
+  if (!cause || cause.length <= CAUSE_SHOWN) return dash(cause);
+  const cut = cause.lastIndexOf(' ', CAUSE_SHOWN);
+  const head = cause.slice(0, cut > CAUSE_SHOWN / 2 ? cut : CAUSE_SHOWN);
+  return tag('details', tag('summary', `${escape(head)} …`) + escape(cause.slice(head.length).trimStart()));
+}
+
 /** The columns a view's rows fill: one left out where no row has a value for it. */
 function columnsOf(view: SummaryView) {
   const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]) as (TargetRow | StepRow)[];
@@ -60,7 +70,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
       ...(c.after ? [dash(r.after)] : []),
       ...(c.health ? [dash('health' in r ? r.health : undefined)] : []),
       ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
-      ...(c.cause ? [dash(r.cause)] : []),
+      ...(c.cause ? [causeCell(r.cause)] : []),
     ]);
   const lines = (r: TargetRow) => [
     line(r, tag('strong', escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),
