@@ -396,3 +396,34 @@ describe('not sent means not sent (issue 42)', () => {
     expect(JSON.parse(r.outputs.operations!)).toEqual([]);
   });
 });
+
+describe('not sent means not sent: the write window (issue 42)', () => {
+  it('cancelled while stops wait for a place in the write window: those are not sent, in neither operation-urls nor operations', async () => {
+    // Ten stops at once; the window lets 8 requests that change something go before any is answered, and the
+    // service takes 1.5 s to answer each: the other two wait for a place when the job is cancelled.
+    const systems = Array.from({ length: 10 }, (_, i) => `C${30 + i}`);
+    const stop = /\/C3\d\/stop$/;
+    e.addFault({ method: 'POST', path: stop, times: 10, fault: { kind: 'delay', ms: 1500 } });
+    const stopsArrived = () => e.requests.filter((q) => q.method === 'POST' && stop.test(q.url.pathname));
+    const r = await run(
+      { operation: 'erp-stop', 'erp-virtual-instance': systems.join(','), 'max-parallel': '10' },
+      { signal: 'SIGINT', signalWhen: () => stopsArrived().length >= 8 },
+    );
+    expect(r.code).toBe(1);
+    const sent = stopsArrived().map((q) => /\/(C3\d)\/stop$/.exec(q.url.pathname)![1]!);
+    expect(sent).toHaveLength(8);
+    const waited = systems.filter((s) => !sent.includes(s));
+    const byName = Object.fromEntries(
+      JSON.parse(r.outputs.instances!).map((i: { name: string; outcome: string }) => [i.name, i.outcome]),
+    );
+    // Those in flight were answered after the cancel and can be resumed; those in the window never left.
+    expect(waited.map((s) => byName[s])).toEqual(['not sent', 'not sent']);
+    expect(sent.map((s) => byName[s])).toEqual(Array(8).fill('running'));
+    const urls: string[] = JSON.parse(r.outputs['operation-urls']!);
+    const operations: { target: string; url: string }[] = JSON.parse(r.outputs.operations!);
+    expect(urls).toHaveLength(8);
+    expect(operations.map((o) => o.url).sort()).toEqual([...urls].sort());
+    for (const s of waited) expect(JSON.stringify(operations)).not.toMatch(new RegExp(`\\b${s}\\b`));
+    expect(r.summary).toContain('not sent');
+  });
+});
