@@ -36781,7 +36781,8 @@ async function verifyEnd(o) {
     const { verb } = action;
     const name = o.target.ref.label;
     const end = END_STATUS[verb];
-    const startState = startStateOf(verb, sent.before);
+    // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
+    const startState = startStateOf(verb, sent.from ?? sent.before);
     const settled = await followToEnd({
         client: o.client,
         url: o.target.readUrl,
@@ -38193,7 +38194,7 @@ async function sendAndFollow(o, at) {
     const label = `The ${verb} of erp virtual instance '${name}'`;
     const elapsed = () => ctx.clock.now() - startedAt;
     const end = (followed, operationUrl) => conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-    const sent = { before, done: action.describe };
+    const sent = { before, from: at.now, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;
@@ -42056,7 +42057,7 @@ function counted(rows) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/summary/gantt.ts
-/** The timeline shows at most this many systems: the slowest, and says so. */
+/** The timeline shows at most this many systems: every failed one first, then the slowest, and says so. */
 const TIMELINE_SYSTEMS = 20;
 /** Mermaid's gantt reads `:` `;` `#` as syntax; a name keeps letters, digits and plain punctuation only. */
 const plain = (text) => text
@@ -42127,14 +42128,19 @@ function ganttOf(view, endedAt) {
     if (view.dryRun)
         return undefined;
     const measured = view.rows.filter((r) => r.seconds !== undefined || r.steps?.some((s) => s.seconds !== undefined));
-    // A skip took no time: it is in the table, not drawn as a bar (a bar of a second would say it took one).
+    // A skip took no time and a step never sent took none at all: both are in the table, not drawn as bars.
+    const drawn = (b) => b.mark !== 'not sent' && !(b.mark === 'skipped' && b.seconds < 1);
     const all = barsOf({ ...view, rows: measured })
-        .map((s) => ({ ...s, bars: s.bars.filter((b) => !(b.mark === 'skipped' && b.seconds < 1)) }))
+        .map((s) => ({ ...s, bars: s.bars.filter(drawn) }))
         .filter((s) => s.bars.length > 0);
     // A window to see: two bars or more that lasted a second at least (a skip of 0.1 s draws nothing worth a look).
     if (all.flatMap((s) => s.bars).filter((b) => b.seconds >= 1).length < 2)
         return undefined;
-    const shown = [...all].sort((a, b) => b.total - a.total).slice(0, TIMELINE_SYSTEMS);
+    // Every failed system first, whatever its length; the slowest of the rest fill the timeline.
+    const failed = (s) => s.bars.some((b) => b.mark === 'failed');
+    const shown = [...all]
+        .sort((a, b) => Number(failed(b)) - Number(failed(a)) || b.total - a.total)
+        .slice(0, TIMELINE_SYSTEMS);
     // In input order, as the table: the cap picks which, not where.
     const kept = all.filter((s) => shown.includes(s));
     const longest = Math.max(1, ...kept.map((s) => s.total));
@@ -42164,7 +42170,11 @@ function ganttOf(view, endedAt) {
     }
     const cut = all.length - kept.length;
     const notes = [
-        ...(cut > 0 ? [`The timeline shows the ${kept.length} slowest of ${all.length} systems.`] : []),
+        ...(cut > 0
+            ? [
+                `The timeline shows ${kept.length} of ${all.length} systems: every one that failed, then the slowest.`,
+            ]
+            : []),
         ...(kept.some((s) => s.bars.some((b) => b.startedAt === undefined)) && kept.length > 1
             ? ['Each bar is as long as the step measured; the systems are drawn from one start.']
             : []),
@@ -42240,6 +42250,15 @@ const LISTED_ROWS = 200;
 /** From this many targets on, the rows not done well come first. */
 const FAILED_FIRST = 20;
 const targets_dash = (value) => (value ? html_escape(value) : '-');
+/** A cause's first words in the cell, the rest one click away: the column stays readable on a laptop. */
+const CAUSE_SHOWN = 120;
+function causeCell(cause) {
+    if (!cause || cause.length <= CAUSE_SHOWN)
+        return targets_dash(cause);
+    const cut = cause.lastIndexOf(' ', CAUSE_SHOWN);
+    const head = cause.slice(0, cut > CAUSE_SHOWN / 2 ? cut : CAUSE_SHOWN);
+    return tag('details', tag('summary', `${html_escape(head)} …`) + html_escape(cause.slice(head.length).trimStart()));
+}
 /** The columns a view's rows fill: one left out where no row has a value for it. */
 function columnsOf(view) {
     const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]);
@@ -42285,7 +42304,7 @@ function targetsTable(view, budget) {
         ...(c.after ? [targets_dash(r.after)] : []),
         ...(c.health ? [targets_dash('health' in r ? r.health : undefined)] : []),
         ...(c.took ? [took ? unbroken(html_escape(took)) : '-'] : []),
-        ...(c.cause ? [targets_dash(r.cause)] : []),
+        ...(c.cause ? [causeCell(r.cause)] : []),
     ]);
     const lines = (r) => [
         line(r, tag('strong', html_escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),

@@ -59,7 +59,12 @@ export const stepsOf = (r: InProcessRun) =>
   instanceOf(r).steps?.map((s) => `${s.step} ${s.target}: ${s.outcome}`) ?? [instanceOf(r).outcome];
 
 /** A stop or start of X01 sent by someone else (the run that was cut), whose status lags `lag` reads. */
-export async function sentBySomeoneElse(emu: ServiceEmulator, verb: 'stop' | 'start', lag: number) {
+export async function sentBySomeoneElse(
+  emu: ServiceEmulator,
+  verb: 'stop' | 'start',
+  lag: number,
+  ownLags = false,
+) {
   emu.erp.setInstance('X01', { ...(verb === 'stop' ? {} : { status: 'Offline' }), statusLagReads: lag });
   const res = await fetch(
     `${emu.url}/subscriptions/${SUB}/resourceGroups/rg${SYSTEM}/${verb}?api-version=2023-04-01`,
@@ -70,8 +75,8 @@ export async function sentBySomeoneElse(emu: ServiceEmulator, verb: 'stop' | 'st
     },
   );
   expect(res.status).toBe(202);
-  // That operation's status lags; the step's own, sent after the wait, does not.
-  emu.erp.setInstance('X01', {});
+  // That operation's status lags; the step's own, sent after the wait, only where asked (ownLags).
+  if (!ownLags) emu.erp.setInstance('X01', {});
   emu.requests.length = 0;
 }
 
@@ -213,12 +218,20 @@ function refusedOnMachines(r: InProcessRun, k: StepKind): void {
 }
 
 /** A start or stop sent by someone else, the other way, its status lagging: the step waits for it, then acts. */
-export const WAITED_CELLS: WindowCell[] = (['start', 'stop'] as const).map((verb) => {
+export const WAITED_CELLS: WindowCell[] = (['start', 'stop'] as const).flatMap((verb) =>
+  [false, true].map((ownLags) => waitedCell(verb, ownLags)),
+);
+
+/**
+ * One waited-on cell; with `ownLags` the step's own operation lags too, so its verify must read through the settle
+ * window from the status the request went out at, not from the first read (the other way's moving status).
+ */
+function waitedCell(verb: 'start' | 'stop', ownLags: boolean): WindowCell {
   const other = verb === 'start' ? 'stop' : 'start';
   return {
-    name: `a single ${verb}: a 409 to its first attempt, a ${other} in the way shown late, waited on, then sent once`,
+    name: `a single ${verb}: a 409 to its first attempt, a ${other} in the way shown late, waited on, then sent once${ownLags ? ', its own status lagging too' : ''}`,
     setUp: async (emu) => {
-      await sentBySomeoneElse(emu, other, 2);
+      await sentBySomeoneElse(emu, other, 2, ownLags);
       return { ...(verb === 'start' ? start(emu) : stop(emu)), 'skip-if-done': 'false' };
     },
     check: (r, emu) => {
@@ -233,7 +246,7 @@ export const WAITED_CELLS: WindowCell[] = (['start', 'stop'] as const).map((verb
       expect(r.lines.join('\n')).toContain(`waiting for the operation in progress to end before the ${verb}`);
     },
   };
-});
+}
 
 /** Runs one cell in-process on a virtual clock; counted in the faults table. */
 export function runWindowCell(cell: WindowCell): Promise<void> {

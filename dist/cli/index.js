@@ -26183,7 +26183,8 @@ async function verifyEnd(o) {
     const { verb } = action;
     const name = o.target.ref.label;
     const end = END_STATUS[verb];
-    const startState = startStateOf(verb, sent.before);
+    // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
+    const startState = startStateOf(verb, sent.from ?? sent.before);
     const settled = await followToEnd({
         client: o.client,
         url: o.target.readUrl,
@@ -27595,7 +27596,7 @@ async function sendAndFollow(o, at) {
     const label = `The ${verb} of erp virtual instance '${name}'`;
     const elapsed = () => ctx.clock.now() - startedAt;
     const end = (followed, operationUrl) => conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-    const sent = { before, done: action.describe };
+    const sent = { before, from: at.now, done: action.describe };
     let seen;
     let pollingUrl;
     let mode;

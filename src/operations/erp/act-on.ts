@@ -84,7 +84,7 @@ async function sendAndFollow(
   const elapsed = () => ctx.clock.now() - startedAt;
   const end = (followed: Parameters<typeof conclude>[0]['followed'], operationUrl?: string) =>
     conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-  const sent = { before, done: action.describe };
+  const sent = { before, from: at.now, done: action.describe };
   let seen: Seen | undefined;
   let pollingUrl: string;
   let mode: PollingMode;
@@ -128,7 +128,12 @@ async function sendAndFollow(
 /** After the operation ended: verified where it succeeded; read after any other end, as it may still move. */
 function afterOperation(
   o: ActOn,
-  e: { ended: Outcome; kind: string; sent: { before?: InstanceState; done: string }; startedAt: number },
+  e: {
+    ended: Outcome;
+    kind: string;
+    sent: { before?: InstanceState; from?: InstanceState; done: string };
+    startedAt: number;
+  },
 ): Promise<Outcome> | Outcome {
   const { ended, sent, startedAt } = e;
   if (e.kind === 'succeeded' && o.options.verify) return verifyEnd({ ...o, ended, sent, startedAt });

@@ -108,7 +108,8 @@ interface AfterOperation {
   action: Pick<InstanceAction, 'verb' | 'snooze'>;
   target: { ref: InstanceRef; readUrl: URL };
   ended: Outcome;
-  sent: { before?: InstanceState; done: string };
+  /** `before`: the first read, for the report; `from`: the status the request went out at, where it moved since. */
+  sent: { before?: InstanceState; from?: InstanceState; done: string };
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -125,7 +126,8 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   const { verb } = action;
   const name = o.target.ref.label;
   const end = END_STATUS[verb];
-  const startState = startStateOf(verb, sent.before);
+  // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
+  const startState = startStateOf(verb, sent.from ?? sent.before);
   const settled = await followToEnd({
     client: o.client,
     url: o.target.readUrl,
