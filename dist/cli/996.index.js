@@ -79,7 +79,9 @@ async function applyFault(fault, req, res) {
             const next = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
             next.searchParams.set('$skipToken', `endless-${++endlessPages}`);
             res.writeHead(200, { 'content-type': 'application/json', 'x-vendor-request-id': 'emu-fault' });
-            res.end(JSON.stringify({ value: [], nextLink: next.href }));
+            // A millisecond a page, as a service takes at least: a fast machine read 10 000 pages in under 2 s, so the
+            // step's page cap, not the timeout these faults are for, ended the listing.
+            setTimeout(() => res.end(JSON.stringify({ value: [], nextLink: next.href })), 1);
             return true;
         }
         case 'page':
