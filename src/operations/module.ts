@@ -120,6 +120,8 @@ export interface OperationView {
   firstTable?: string;
   /** How what it leaves running is resumed (`wait-for-operation and the operation-urls output`). */
   resume?: string;
+  /** Its rows show no time (a read of a status): no `took` column and no timeline; the result file keeps the times. */
+  untimed?: boolean;
   /** Its own "What to do" for a kind of failure, where the general line does not fit. */
   whatToDo?: Partial<Record<FailureKind, string>>;
 }

@@ -37,6 +37,8 @@ export default defineOperation({
     wholeSystem: withDefault('whole-system'),
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+  // The one read is the row: its times go to the result file, not to a `took` column.
+  view: { untimed: true },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
   run: bySelection('erp-status', erpStatus),
@@ -78,7 +80,7 @@ export async function erpStatus(
   }
   return {
     rows: outcomes.map((o, i) =>
-      targetRow(o, { running: 'reading', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
+      targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
     ),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
@@ -115,7 +117,13 @@ async function readOne(
   try {
     const state = await readInstance(client, url);
     const durationMs = ctx.clock.now() - startedAt;
-    const base = { target: name, durationMs, requestId: state.response.requestId };
+    const base = {
+      target: name,
+      durationMs,
+      startedAt,
+      endedAt: startedAt + durationMs,
+      requestId: state.response.requestId,
+    };
     const snoozed =
       expectStatus && !sameStatus(state.status, expectStatus) && holds(state.status, expectStatus);
     const done = snoozed ? `read: ${state.status} counts as ${expectStatus} (after a snooze)` : 'read';
@@ -148,6 +156,8 @@ async function readOne(
       kind: ctx.signal?.aborted ? 'cancelled' : 'error',
       causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
       durationMs,
+      startedAt,
+      endedAt: startedAt + durationMs,
       failure,
       instance: { outcome: 'failed', done: 'not read' },
     };

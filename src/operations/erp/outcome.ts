@@ -4,9 +4,9 @@ import { redactQuery } from '../../client/url.js';
 import type { FailureKind, OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
 import type { InstanceState } from './instance-state.js';
-import { statusOf, targetRow } from './rows.js';
+import { statusOf, stillRunning, targetRow } from './rows.js';
 
-export { statusOf } from './rows.js';
+export { statusOf, stillRunning } from './rows.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
@@ -93,16 +93,6 @@ export interface ReportOptions {
   running: string;
 }
 
-/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-export function stillRunning(outcome: Outcome): boolean {
-  return (
-    outcome.operationUrl !== undefined &&
-    !outcome.gone &&
-    outcome.kind !== 'succeeded' &&
-    outcome.kind !== 'failed'
-  );
-}
-
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 export function report(outcomes: Outcome[], options: ReportOptions): OperationResult {
   const last = outcomes[outcomes.length - 1]!;
@@ -164,7 +154,13 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
       status: statusOf(o),
       durationMs: o.durationMs,
     })),
-    rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
+    rows: outcomes.map((o) =>
+      targetRow(o, {
+        running: options.running,
+        of: options.instances ? 'action' : 'operation',
+        id: o.resourceId,
+      }),
+    ),
   };
 }
 

@@ -183,7 +183,7 @@ export function stepsResult({
       summary: [planTable(operation, 'erp virtual instance', planned, context)],
       failure: reported.failure,
       targets: planned.map(({ effect }) => ({ done: effect })),
-      rows,
+      rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
     };
   }
   const real = withPlan(
