@@ -117,13 +117,7 @@ async function readOne(
   try {
     const state = await readInstance(client, url);
     const durationMs = ctx.clock.now() - startedAt;
-    const base = {
-      target: name,
-      durationMs,
-      startedAt,
-      endedAt: startedAt + durationMs,
-      requestId: state.response.requestId,
-    };
+    const base = { target: name, durationMs, requestId: state.response.requestId };
     const snoozed =
       expectStatus && !sameStatus(state.status, expectStatus) && holds(state.status, expectStatus);
     const done = snoozed ? `read: ${state.status} counts as ${expectStatus} (after a snooze)` : 'read';
@@ -156,8 +150,6 @@ async function readOne(
       kind: ctx.signal?.aborted ? 'cancelled' : 'error',
       causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
       durationMs,
-      startedAt,
-      endedAt: startedAt + durationMs,
       failure,
       instance: { outcome: 'failed', done: 'not read' },
     };
