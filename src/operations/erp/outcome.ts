@@ -149,11 +149,6 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     },
     summary: [table],
     failure,
-    targets: outcomes.map((o) => ({
-      done: o.instance?.done ?? statusOf(o),
-      status: statusOf(o),
-      durationMs: o.durationMs,
-    })),
     rows: outcomes.map((o) =>
       targetRow(o, {
         running: options.running,
