@@ -112,8 +112,6 @@ export interface OperationModule<
 export interface OperationView {
   /** The title after `name: ` (`all cached`, `signed in as …`), where the rows' words do not say it. */
   title?(result: OperationResult): string | undefined;
-  /** The word a row still running is counted by, where the rows have none of their own (`stopping`). */
-  running?: string;
   /** Its rows are shown in its own tables (`summary`), not as a table of targets. */
   ownTables?: boolean;
   /** With rows, its own first table is kept beside them, under this title. */

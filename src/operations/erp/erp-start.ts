@@ -30,7 +30,6 @@ export default defineOperation({
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   view: {
-    running: 'starting',
     resume: 'wait-for-operation and the operation-urls output',
     whatToDo: {
       'whole system':

@@ -35,7 +35,6 @@ export default defineOperation({
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
   view: {
-    running: 'stopping',
     resume: 'wait-for-operation and the operation-urls output',
     whatToDo: {
       'whole system':
