@@ -36,6 +36,8 @@ export interface Outcome {
   durationMs: number;
   /** One sentence naming the cause, where the outcome fails the step. */
   failure?: string;
+  /** The cause as the target's row says it, where it leaves out what the summary's context names; else `failure`. */
+  causeText?: string;
   /**
    * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
    * to its end by its own status because the operation's answer was lost.

@@ -51,7 +51,8 @@ function kindOf(outcome: Outcome): FailureKind {
 
 /** Why a target failed or is not done, where it is: its failure's sentence and kind. */
 export function causeOf(outcome: Outcome): Cause | undefined {
-  return outcome.failure === undefined ? undefined : { text: outcome.failure, kind: kindOf(outcome) };
+  if (outcome.failure === undefined) return undefined;
+  return { text: outcome.causeText ?? outcome.failure, kind: kindOf(outcome) };
 }
 
 /**

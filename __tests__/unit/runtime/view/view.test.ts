@@ -7,6 +7,7 @@ import { viewOfError, viewOfResult } from '../../../../src/runtime/view/view.js'
 import type { FailureKind, OperationResult, StepRow } from '../../../../src/operations/types.js';
 import { report, type InstanceOutcome, type Outcome } from '../../../../src/operations/erp/outcome.js';
 import type { InstanceState } from '../../../../src/operations/erp/instance-state.js';
+import { notFound as notFoundText } from '../../../../src/operations/erp/verdict.js';
 
 /**
  * The job summary's structure, from hand-made results as the operations return them: the title, one row per
@@ -28,6 +29,8 @@ interface Target {
   /** Its operation's status as the service last gave it. */
   status?: string;
   failure?: string;
+  /** The cause as its row says it, where the operation words it apart from `failure`. */
+  causeText?: string;
   /** The kind of `failure`, as the place that made it names it. */
   kind?: FailureKind;
   /** Its polling URL, where its operation is still running. */
@@ -53,6 +56,7 @@ function stopResult(targets: Target[], failure?: string): OperationResult {
             : 'succeeded',
     status: t.status,
     failure: t.failure,
+    causeText: t.causeText,
     causeKind: t.kind,
     operationUrl: t.operationUrl,
     durationMs: 12_000,
@@ -129,7 +133,12 @@ describe('the summary of an erp-stop', () => {
   });
 
   it('a failure: counted in the title, its cause on its own row without the subscription, one What to do per kind', () => {
-    const notFound = `Erp virtual instance 'X02' was not found in resource group 'rg-erp' of subscription '${SUB}' (HTTP 404 ResourceNotFound, request-id: r-1).`;
+    // As verdict.ts words it: the step's failure names the subscription, the row leaves it to the context.
+    const { failure: notFound, causeText } = notFoundText(
+      'X02',
+      { resourceGroup: 'rg-erp', subscriptionId: SUB },
+      ' (HTTP 404 ResourceNotFound, request-id: r-1).',
+    );
     const falseSuccess = `The stop succeeded but X03 is PartiallyRunning, health Degraded (request-id: r-2).`;
     const html = renderSummary(
       viewOfResult(
@@ -137,7 +146,14 @@ describe('the summary of an erp-stop', () => {
         stopResult(
           [
             stopped('X01'),
-            { name: 'X02', outcome: 'failed', done: 'not read', failure: notFound, kind: 'not found' },
+            {
+              name: 'X02',
+              outcome: 'failed',
+              done: 'not read',
+              failure: notFound,
+              causeText,
+              kind: 'not found',
+            },
             {
               name: 'X03',
               before: 'Running',
