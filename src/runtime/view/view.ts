@@ -83,7 +83,8 @@ export function viewOfResult(
   const kinds = kindsOf(all);
   const kind = result.failureKind ?? 'other';
   if (failed && !onRows && !kinds.has(kind)) kinds.set(kind, false);
-  const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+  // What to resume is what `operation-urls` holds: each row whose operation the operation says still runs.
+  const resumable = all.filter((r) => r.operationUrl);
   const anyMarked = (mark: Mark) =>
     all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
     result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));

@@ -207,6 +207,8 @@ describe('the summary of an erp-stop', () => {
     );
     expect(html).not.toContain('`');
     expect(html).not.toContain('s3cret');
+    // What to resume comes from the row's operation URL (the summary's code blocks are not read), its query reduced.
+    expect(html).toContain('<strong>X04</strong>: <code>https://m.example/op/1?api-version=2023-04-01');
   });
 
   it('an operation the service ended Failed is failed, not stopping: read from its status, not from the words', () => {
