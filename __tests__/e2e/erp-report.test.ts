@@ -167,6 +167,23 @@ afterAll(async () => {
   for (const dir of copies) await rm(dir, { recursive: true, force: true });
 });
 
+describe("a leg's result file", () => {
+  it('names each system by its id, with its own start and end (the rows carry them)', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const files = (await readdir(results)).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const written = JSON.parse(await readFile(join(results, f), 'utf8')) as {
+        systems: { name: string; id: string | null; startedAt: string | null; endedAt: string | null }[];
+      };
+      for (const s of written.systems) {
+        expect(s.id).toBe(id(Number(s.name.slice(1))));
+        expect(Date.parse(s.endedAt!)).toBeGreaterThanOrEqual(Date.parse(s.startedAt!));
+      }
+    }
+  });
+});
+
 describe('the command line', () => {
   it("--result-file writes the step's result file there, and erp-report reads it", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-window-cli-'));
@@ -181,10 +198,14 @@ describe('the command line', () => {
     expect((JSON.parse(status.stdout) as Record<string, string>)['result-file']).toBe(file);
     const written = JSON.parse(await readFile(file, 'utf8')) as {
       format: string;
-      systems: { name: string }[];
+      systems: { name: string; id: string | null; startedAt: string | null; endedAt: string | null }[];
     };
     expect(written.format).toBe('vendor-ops-result/1');
     expect(written.systems.map((s) => s.name)).toEqual([name(1), name(60)]);
+    // Each system by its id, with the times of its own read (its row's), none left null.
+    expect(written.systems.map((s) => s.id)).toEqual([id(1), id(60)]);
+    for (const s of written.systems)
+      expect(Date.parse(s.endedAt!)).toBeGreaterThanOrEqual(Date.parse(s.startedAt!));
     expect(await readFile(file, 'utf8')).not.toContain('emu-access-token');
     const r = await runCli(['erp-report', '--results', dir, '--expected', `${id(1)},${id(60)}`]);
     expect(r.code).toBe(0);

@@ -112,14 +112,14 @@ export interface OperationModule<
 export interface OperationView {
   /** The title after `name: ` (`all cached`, `signed in as …`), where the rows' words do not say it. */
   title?(result: OperationResult): string | undefined;
-  /** The word a row still running is counted by, where the rows have none of their own (`stopping`). */
-  running?: string;
   /** Its rows are shown in its own tables (`summary`), not as a table of targets. */
   ownTables?: boolean;
   /** With rows, its own first table is kept beside them, under this title. */
   firstTable?: string;
   /** How what it leaves running is resumed (`wait-for-operation and the operation-urls output`). */
   resume?: string;
+  /** Its rows show no time (a read of a status): no `took` column and no timeline; the result file keeps the times. */
+  untimed?: boolean;
   /** Its own "What to do" for a kind of failure, where the general line does not fit. */
   whatToDo?: Partial<Record<FailureKind, string>>;
 }

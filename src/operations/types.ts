@@ -57,8 +57,6 @@ export interface OperationResult {
   outputs: Partial<Record<OutputName, string | number | boolean | object | undefined>>;
   summary: SummaryTable[];
   failure?: string;
-  /** What the step knows of each target, in input order, for the job summary's rows (erp operations). */
-  targets?: TargetFacts[];
   /** Each target as it ended, in input order: the summary's rows and the result file (`result-file`) read these. */
   rows?: TargetRow[];
   /** The kind of `failure`, where no row carries the cause: the summary's "What to do" fits it. */
@@ -133,16 +131,6 @@ export interface TargetRow {
   steps?: StepRow[];
   /** The polling URL whole, where its operation is still running: what `wait-for-operation` resumes with. */
   operationUrl?: string;
-}
-
-/** One target as the step knows it, beside its outputs: what the summary's view reads, not its tables' text. */
-export interface TargetFacts {
-  /** What was done to it: `stop (soft 300 s): Succeeded`, `skipped: already Offline`; a dry run's `would`. */
-  done?: string;
-  /** The status of its operation as the service last gave it, where there is one. */
-  status?: string;
-  /** How long the step worked on it. */
-  durationMs?: number;
 }
 
 /** erp-report: a system of the window as the report shows it: its newest result, or `missing` where no file had it. */

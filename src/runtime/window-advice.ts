@@ -3,26 +3,36 @@ import { findOperation } from '../operations/registry.js';
 import { whatToDo } from './view/what-to-do.js';
 
 /** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
-const WINDOW_ADVICE: Record<string, string> = {
+const WINDOW_ADVICE: Record<'missing' | 'not sent', string> = {
   missing:
     "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
   'not sent':
     'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
-  running:
-    "A system still running was accepted and not followed to its end: follow it with wait-for-operation and its leg's `operations` output, or run the step again (what is done is skipped).",
 };
+
+/** A system still running, resumed as the operation that left it running declares (its `view.resume`). */
+function runningAdvice(resume: string | undefined): string {
+  const again = 'run the step again (what is done is skipped)';
+  return resume
+    ? `A system still running was accepted and not followed to its end: follow it with ${resume} of its leg, or ${again}.`
+    : `A system still running was accepted and not followed to its end: ${again}.`;
+}
 
 /** One line per kind met among the systems that need a person, in the order they are listed. */
 export function windowAdvice(window: WindowReport): string[] {
   const lines = new Map<string, string>();
   for (const s of window.systems.slice(0, window.attention)) {
+    const shown = s.operation ? findOperation(s.operation)?.view : undefined;
+    if (s.outcome === 'running') {
+      if (!lines.has('running')) lines.set('running', runningAdvice(shown?.resume));
+      continue;
+    }
     if (s.outcome !== 'failed') {
-      lines.set(s.outcome, WINDOW_ADVICE[s.outcome]!);
+      lines.set(s.outcome, WINDOW_ADVICE[s.outcome as keyof typeof WINDOW_ADVICE]);
       continue;
     }
     const kind = s.cause?.kind ?? 'other';
     const operation = s.operation ?? 'the step';
-    const shown = s.operation ? findOperation(s.operation)?.view : undefined;
     lines.set(`failed ${kind}`, whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
   }
   return [...lines.values()];

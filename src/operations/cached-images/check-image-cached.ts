@@ -38,6 +38,10 @@ export default defineOperation({
       if (!Array.isArray(missing)) return undefined;
       return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
     },
+    whatToDo: {
+      'image not cached':
+        'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
+    },
   },
   run: checkImageCached,
 });

@@ -44,6 +44,10 @@ export default defineOperation({
     failIfEmpty: withDefault('fail-if-empty'),
   },
   outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
+  // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
+  view: {
+    title: ({ outputs }) => (outputs.count === undefined ? undefined : `${String(outputs.count)} selected`),
+  },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
   run: erpList,

@@ -29,7 +29,13 @@ export default defineOperation({
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-  view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
+  view: {
+    resume: 'wait-for-operation and the operation-urls output',
+    whatToDo: {
+      'whole system':
+        'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
+    },
+  },
   run: bySelection('erp-start', erpStart),
 });
 

@@ -13,7 +13,7 @@ import { resolveInstances, whereContext, type InstanceRef } from './instance-ref
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
-import { READ_PERMISSION } from './verdict.js';
+import { notFound, READ_PERMISSION } from './verdict.js';
 import { statusWindow } from './window/status.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 
@@ -37,6 +37,8 @@ export default defineOperation({
     wholeSystem: withDefault('whole-system'),
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+  // The one read is the row: its times go to the result file, not to a `took` column.
+  view: { untimed: true },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
   run: bySelection('erp-status', erpStatus),
@@ -78,7 +80,7 @@ export async function erpStatus(
   }
   return {
     rows: outcomes.map((o, i) =>
-      targetRow(o, { running: 'reading', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
+      targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i]!.ref, ERP_VIRTUAL_INSTANCE) }),
     ),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
@@ -137,18 +139,19 @@ async function readOne(
       error instanceof ServiceError
         ? ` (${error.said()})`
         : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    const missing = status === 404 ? notFound(name, ref, `${said}.`) : undefined;
     const failure =
-      status === 404
-        ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
-        : status === 403
-          ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
-          : `Reading erp virtual instance '${name}' failed${said}.`;
+      missing?.failure ??
+      (status === 403
+        ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
+        : `Reading erp virtual instance '${name}' failed${said}.`);
     return {
       target: name,
       kind: ctx.signal?.aborted ? 'cancelled' : 'error',
       causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
       durationMs,
       failure,
+      causeText: missing?.causeText,
       instance: { outcome: 'failed', done: 'not read' },
     };
   }

@@ -34,7 +34,13 @@ export default defineOperation({
   outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-  view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
+  view: {
+    resume: 'wait-for-operation and the operation-urls output',
+    whatToDo: {
+      'whole system':
+        'The system cannot start while its database is not running: run erp-stop with `whole-system: true`, which starts its HANA databases first, then the system.',
+    },
+  },
   run: bySelection('erp-stop', erpStop),
 });
 

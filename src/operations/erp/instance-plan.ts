@@ -92,7 +92,7 @@ export function withPlan(
     },
     summary: [planTable(operation, 'erp virtual instance', targets, context)],
     failure: reported.failure,
-    targets: targets.map(({ effect }) => ({ done: effect })),
-    rows: reported.rows,
+    // A plan's row says what it would do, as its table does.
+    rows: reported.rows?.map((row, i) => ({ ...row, done: targets[i]?.effect })),
   };
 }

@@ -4,9 +4,9 @@ import { redactQuery } from '../../client/url.js';
 import type { FailureKind, OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
 import type { InstanceState } from './instance-state.js';
-import { statusOf, targetRow } from './rows.js';
+import { statusOf, stillRunning, targetRow } from './rows.js';
 
-export { statusOf } from './rows.js';
+export { statusOf, stillRunning } from './rows.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
@@ -36,6 +36,8 @@ export interface Outcome {
   durationMs: number;
   /** One sentence naming the cause, where the outcome fails the step. */
   failure?: string;
+  /** The cause as the target's row says it, where it leaves out what the summary's context names; else `failure`. */
+  causeText?: string;
   /**
    * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
    * to its end by its own status because the operation's answer was lost.
@@ -91,16 +93,6 @@ export interface ReportOptions {
   operations?: boolean | 'named';
   /** The word of a row still running: `stopping`, `starting`, `still running`. */
   running: string;
-}
-
-/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-export function stillRunning(outcome: Outcome): boolean {
-  return (
-    outcome.operationUrl !== undefined &&
-    !outcome.gone &&
-    outcome.kind !== 'succeeded' &&
-    outcome.kind !== 'failed'
-  );
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
@@ -159,12 +151,13 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     },
     summary: [table],
     failure,
-    targets: outcomes.map((o) => ({
-      done: o.instance?.done ?? statusOf(o),
-      status: statusOf(o),
-      durationMs: o.durationMs,
-    })),
-    rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
+    rows: outcomes.map((o) =>
+      targetRow(o, {
+        running: options.running,
+        of: options.instances ? 'action' : 'operation',
+        id: o.resourceId,
+      }),
+    ),
   };
 }
 

@@ -7,6 +7,16 @@ export function statusOf(outcome: Outcome): string | undefined {
   return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
 }
 
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+export function stillRunning(outcome: Outcome): boolean {
+  return (
+    outcome.operationUrl !== undefined &&
+    !outcome.gone &&
+    outcome.kind !== 'succeeded' &&
+    outcome.kind !== 'failed'
+  );
+}
+
 /** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
 export function markOf(outcome: InstanceOutcome | undefined): Mark {
   switch (outcome) {
@@ -41,7 +51,8 @@ function kindOf(outcome: Outcome): FailureKind {
 
 /** Why a target failed or is not done, where it is: its failure's sentence and kind. */
 export function causeOf(outcome: Outcome): Cause | undefined {
-  return outcome.failure === undefined ? undefined : { text: outcome.failure, kind: kindOf(outcome) };
+  if (outcome.failure === undefined) return undefined;
+  return { text: outcome.causeText ?? outcome.failure, kind: kindOf(outcome) };
 }
 
 /**
@@ -78,24 +89,37 @@ function timesOf(outcome: Outcome): Pick<TargetRow, 'startedAt' | 'endedAt'> {
   return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
 }
 
+/**
+ * What a row is of: a system acted on (erp-stop, erp-start: what was done is its own column), a system read
+ * (erp-status: nothing done), or an operation resumed (wait-for-operation: its status is what it says).
+ */
+export type RowOf = 'action' | 'read' | 'operation';
+
 /** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
 export function targetRow(
   outcome: Outcome,
-  o: { running: string; id?: string; steps?: StepRow[] },
+  o: { running: string; of?: RowOf; id?: string; steps?: StepRow[] },
 ): TargetRow {
   const instance = outcome.instance;
   const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+  const row = markAndWord(outcome, o.running);
+  const of = o.of ?? 'action';
   return {
     target: outcome.target,
     ...(o.id ? { id: o.id } : {}),
-    ...markAndWord(outcome, o.running),
+    ...row,
+    // An operation resumed is said by how it ended (`succeeded`), not as a system read.
+    ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
+      ? { word: 'succeeded' }
+      : {}),
     before: instance?.before?.status,
-    done: instance?.done ?? statusOf(outcome),
+    done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
     after: after?.status ?? (instance ? undefined : statusOf(outcome)),
     health: (after ?? instance?.before)?.health,
     ...timesOf(outcome),
     cause: causeOf(outcome),
     ...(o.steps ? { steps: o.steps } : {}),
+    ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
   };
 }
 

@@ -43,7 +43,7 @@ export function readFailure(
       ...base,
       kind: 'error',
       causeKind: 'not found',
-      failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+      ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
       instance: { outcome: 'failed', done: 'not sent: not found' },
     };
   }
@@ -246,4 +246,17 @@ function machinesFailed(o: AfterOperation, said: string): Outcome {
     durationMs: o.ctx.clock.now() - o.startedAt,
     instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
   };
+}
+
+/**
+ * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
+ * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
+ */
+export function notFound(
+  name: string,
+  ref: { resourceGroup: string; subscriptionId: string },
+  tail: string,
+): { failure: string; causeText: string } {
+  const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
+  return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
 }

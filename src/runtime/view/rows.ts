@@ -41,13 +41,10 @@ export interface ViewRow {
   operationUrl?: string;
 }
 
-/** A cause in one line, without the subscription that the summary's context names once. */
+/** A cause in one line (a service's message may run over several): as it is worded, nothing read from it. */
 export function oneLineCause(cause: string | undefined): string | undefined {
   if (!cause) return undefined;
-  return cause
-    .replace(/\s+/g, ' ')
-    .replace(/,? (?:of|in) subscription '[^']*'/g, '')
-    .trim();
+  return cause.split(/\s+/).join(' ').trim();
 }
 
 /** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */

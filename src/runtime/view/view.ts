@@ -6,7 +6,6 @@ import type { FailureKind, OperationResult, SummaryTable } from '../../operation
 import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
 import { diagnosisAdviceLines } from '../diagnosis-text.js';
-import { fallbackView } from './legacy.js';
 import { isGood, marked, type Mark } from './marks.js';
 import { oneLineCause, viewRowOf, type ViewRow } from './rows.js';
 import { kindOfError, whatToDo } from './what-to-do.js';
@@ -63,10 +62,9 @@ export function viewOfResult(
   { dryRun = false, diagnosis }: ViewContext = {},
 ): SummaryView {
   const shown = declared(operation);
-  const fallback = fallbackView(result, shown);
-  // A plan took no time: its rows have none to show.
-  const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) =>
-    dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r,
+  // A plan took no time, and a read's time is none worth showing: their rows show none.
+  const all = (result.rows?.map(viewRowOf) ?? []).map((r) =>
+    dryRun || shown.untimed ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r,
   );
   // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
   // plan's rows are shown as any plan's).
@@ -83,9 +81,10 @@ export function viewOfResult(
   const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
   const failed = result.failure !== undefined;
   const kinds = kindsOf(all);
-  const kind = result.failureKind ?? fallback.failureKind ?? 'other';
+  const kind = result.failureKind ?? 'other';
   if (failed && !onRows && !kinds.has(kind)) kinds.set(kind, false);
-  const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+  // What to resume is what `operation-urls` holds: each row whose operation the operation says still runs.
+  const resumable = all.filter((r) => r.operationUrl);
   const anyMarked = (mark: Mark) =>
     all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
     result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
@@ -110,11 +109,9 @@ export function viewOfResult(
     resume:
       rows.length === 0
         ? []
-        : resumable.length > 0
-          ? resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl!) }))
-          : fallback.resume,
+        : resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl!) })),
   };
-  view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) ?? fallback.phrase });
+  view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) });
   return view;
 }
 

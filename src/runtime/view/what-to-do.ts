@@ -55,12 +55,13 @@ function generalLine(
       return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
     case 'conflict':
       return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
+    // The operations that meet these declare their own line (the input that fixes it); these are the general ones.
     case 'whole system':
-      return `The system cannot start while its database is not running: run ${operation} with \`whole-system: true\`, which starts its HANA databases first, then the system.`;
+      return `The system's database is not running, so the system cannot be acted on alone: bring the whole system up (its databases first), then run ${operation} again.`;
     case 'dataset':
       return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
     case 'image not cached':
-      return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+      return 'Cache the images named not cached in that region (or correct the reference), then run the job again.';
     case 'sign-in':
       return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
     case 'permission':

@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { TIMELINE_SYSTEMS } from '../../../../src/action/summary/gantt.js';
 import { renderSummary } from '../../../../src/action/summary/render.js';
 import { viewOfResult } from '../../../../src/runtime/view/view.js';
-import type { OperationResult } from '../../../../src/operations/types.js';
+import type { Outcome, OperationResult, StepRow, TargetRow } from '../../../../src/operations/types.js';
 
 /**
  * The job summary's timeline, read by the real `mermaid` library (its parser and its gantt model, under a jsdom
@@ -37,38 +37,55 @@ function ganttOf(summary: string): string | undefined {
   return block?.[1];
 }
 
-const step = (name: string, outcome: string, seconds: number) => ({
-  step: name,
-  target: 'hdb',
-  outcome,
-  seconds,
-  before: 'Running',
-  after: 'Offline',
-});
+const END = Date.UTC(2026, 10, 22, 3, 0, 0);
 
-function windowOf(systems: { name: string; steps?: object[]; seconds?: number }[]): OperationResult {
-  return {
-    outputs: {
-      instances: systems.map((s) => ({
-        name: s.name,
+const step = (name: string, outcome: Outcome, seconds: number) => ({ step: name, outcome, seconds });
+
+/**
+ * A window's typed rows: each system's steps one after the other, the last ending at `END` (as written when the
+ * summary is); a system without steps ran `seconds` from `started` (else up to `END`).
+ */
+function windowOf(
+  systems: { name: string; steps?: ReturnType<typeof step>[]; seconds?: number; started?: number }[],
+): OperationResult {
+  const rows = systems.map((s): TargetRow => {
+    const total = s.steps ? s.steps.reduce((sum, t) => sum + t.seconds, 0) : (s.seconds ?? 0);
+    const startedAt = s.started ?? END - total * 1000;
+    let at = startedAt;
+    const steps = s.steps?.map((t): StepRow => {
+      const from = at;
+      at += t.seconds * 1000;
+      const word = t.outcome === 'succeeded' ? 'stopped' : t.outcome;
+      return {
+        step: t.step,
+        target: 'hdb',
+        outcome: t.outcome,
+        word,
         before: 'Running',
         after: 'Offline',
-        outcome: 'stopped',
-        steps: s.steps,
-        seconds: s.seconds,
-      })),
-    },
-    summary: [],
-  };
+        startedAt: from,
+        endedAt: at,
+      };
+    });
+    return {
+      target: s.name,
+      outcome: 'succeeded',
+      word: 'stopped',
+      before: 'Running',
+      after: 'Offline',
+      startedAt,
+      endedAt: startedAt + total * 1000,
+      ...(steps ? { steps } : {}),
+    };
+  });
+  return { outputs: {}, summary: [], rows };
 }
-
-const END = Date.UTC(2026, 10, 22, 3, 0, 0);
 
 describe('the timeline of a window', () => {
   it('one bar per step per system, each as long as measured, one after the other', async () => {
     const steps = [
-      step('application stop', 'stopped', 40),
-      step('database stop', 'stopped', 95),
+      step('application stop', 'succeeded', 40),
+      step('database stop', 'succeeded', 95),
       step('database machines', 'failed', 12),
     ];
     const html = renderSummary(
@@ -115,14 +132,11 @@ describe('the timeline of a window', () => {
 
   it('where the operation gives when each began (started), the bars stand where they ran', async () => {
     const t0 = Date.UTC(2026, 10, 22, 1, 0, 0);
-    const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+    const at = (s: number) => t0 + s * 1000;
     const result = windowOf([
-      { name: 'X01', seconds: 60 },
-      { name: 'X02', seconds: 30 },
+      { name: 'X01', seconds: 60, started: at(0) },
+      { name: 'X02', seconds: 30, started: at(45) },
     ]);
-    const [x01, x02] = result.outputs.instances as Record<string, unknown>[];
-    Object.assign(x01!, { started: at(0) });
-    Object.assign(x02!, { started: at(45) });
     const html = renderSummary(viewOfResult('erp-stop', result), END);
     const tasks = (await mermaid(ganttOf(html)!)).tasks!;
     expect(tasks.map((t) => [t.start, t.end])).toEqual([

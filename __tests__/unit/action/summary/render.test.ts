@@ -2,42 +2,51 @@ import { describe, expect, it } from '@jest/globals';
 import { summaryPage } from '../../../../scripts/summaries/page.js';
 import { renderSummary } from '../../../../src/action/summary/render.js';
 import { viewOfResult } from '../../../../src/runtime/view/view.js';
-import { formatDuration } from '../../../../src/operations/format.js';
-import type { OperationResult } from '../../../../src/operations/types.js';
+import type { OperationResult, StepRow, TargetRow } from '../../../../src/operations/types.js';
 
 const SUB = '00000000-0000-4000-8000-000000000001';
 
-/** A whole-system window of three systems, as `instances[].steps` gives it (contract: whole-system), written out. */
+/** A whole-system window of three systems, as its typed rows give it (contract: whole-system), written out. */
 function windowSummary(): string {
-  const step = (
-    name: string,
-    target: string,
-    seconds: number,
-    outcome = 'stopped',
-    before = 'Running',
-    after = 'Offline',
-  ) => ({ step: name, target, before, after, outcome, seconds });
-  const system = (name: string, db: string, times: number[]) => ({
-    name,
-    before: 'Running',
-    after: 'Offline',
-    health: 'Unknown',
-    outcome: 'stopped',
-    steps: [
+  const end = Date.UTC(2026, 10, 22, 3, 0, 0);
+  const system = (name: string, db: string, times: number[]): TargetRow => {
+    const startedAt = end - times.reduce((sum, t) => sum + t, 0) * 1000;
+    let at = startedAt;
+    const step = (step: string, target: string, seconds: number, before = 'Running'): StepRow => {
+      const from = at;
+      at += seconds * 1000;
+      return {
+        step,
+        target,
+        outcome: 'succeeded',
+        word: 'stopped',
+        before,
+        after: 'Offline',
+        startedAt: from,
+        endedAt: at,
+      };
+    };
+    const steps = [
       step('application stop', name, times[0]!),
       step('database stop', db, times[1]!),
-      step('application machines', name, times[2]!, 'stopped', 'Offline', 'Offline'),
-      step('database machines', db, times[3]!, 'stopped', 'Offline', 'Offline'),
-    ],
-  });
-  const instances = [
-    system('PR1', 'HDB-PR1', [312, 540, 95, 120]),
-    system('QA1', 'HDB-QA1', [188, 301, 80, 97]),
-    system('DV1', 'HDB-DV1', [96, 240, 71, 88]),
-  ];
-  const total = (i: (typeof instances)[number]) => i.steps.reduce((s, x) => s + x.seconds, 0);
+      step('application machines', name, times[2]!, 'Offline'),
+      step('database machines', db, times[3]!, 'Offline'),
+    ];
+    return {
+      target: name,
+      outcome: 'succeeded',
+      word: 'stopped',
+      before: 'Running',
+      done: 'whole system stopped, machines deallocated',
+      after: 'Offline',
+      health: 'Unknown',
+      startedAt,
+      endedAt: at,
+      steps,
+    };
+  };
   const result: OperationResult = {
-    outputs: { instances, 'operation-status': 'Succeeded', 'operation-urls': [] },
+    outputs: { 'operation-status': 'Succeeded', 'operation-urls': [] },
     summary: [
       {
         title: 'erp-stop',
@@ -46,17 +55,16 @@ function windowSummary(): string {
           ['resource group', 'rg-erp'],
         ],
         header: ['erp virtual instance', 'status before', 'what was done', 'status after', 'duration'],
-        rows: instances.map((i) => [
-          i.name,
-          'Running',
-          'whole system stopped, machines deallocated',
-          'Offline',
-          formatDuration(total(i) * 1000),
-        ]),
+        rows: [],
       },
     ],
+    rows: [
+      system('PR1', 'HDB-PR1', [312, 540, 95, 120]),
+      system('QA1', 'HDB-QA1', [188, 301, 80, 97]),
+      system('DV1', 'HDB-DV1', [96, 240, 71, 88]),
+    ],
   };
-  return renderSummary(viewOfResult('erp-stop', result), Date.UTC(2026, 10, 22, 3, 0, 0));
+  return renderSummary(viewOfResult('erp-stop', result), end);
 }
 
 /**

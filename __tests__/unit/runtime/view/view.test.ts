@@ -4,7 +4,10 @@ import { renderSummary } from '../../../../src/action/summary/index.js';
 import { InputError, ServiceError } from '../../../../src/client/errors.js';
 import { renderView } from '../../../../src/cli/summary-text.js';
 import { viewOfError, viewOfResult } from '../../../../src/runtime/view/view.js';
-import type { OperationResult } from '../../../../src/operations/types.js';
+import type { FailureKind, OperationResult, StepRow } from '../../../../src/operations/types.js';
+import { report, type InstanceOutcome, type Outcome } from '../../../../src/operations/erp/outcome.js';
+import type { InstanceState } from '../../../../src/operations/erp/instance-state.js';
+import { notFound as notFoundText } from '../../../../src/operations/erp/verdict.js';
 
 /**
  * The job summary's structure, from hand-made results as the operations return them: the title, one row per
@@ -16,45 +19,68 @@ const CONTEXT: [string, string][] = [
   ['subscription', SUB],
   ['resource group', 'rg-erp'],
 ];
-const HEADER = ['erp virtual instance', 'status before', 'what was done', 'status after', 'duration'];
 
 interface Target {
   name: string;
   before?: string;
   after?: string;
-  outcome: string;
+  outcome: InstanceOutcome;
   done?: string;
   /** Its operation's status as the service last gave it. */
   status?: string;
   failure?: string;
-  steps?: object[];
+  /** The cause as its row says it, where the operation words it apart from `failure`. */
+  causeText?: string;
+  /** The kind of `failure`, as the place that made it names it. */
+  kind?: FailureKind;
+  /** Its polling URL, where its operation is still running. */
+  operationUrl?: string;
+  steps?: StepRow[];
 }
 
-/** An erp-stop result of these targets, as outcome.ts reports one. */
+const T0 = Date.UTC(2026, 10, 22, 1, 0, 0);
+const state = (status: string | undefined) =>
+  status === undefined ? undefined : ({ status } as InstanceState);
+
+/** An erp-stop result of these targets, as outcome.ts reports one (its typed rows by rows.ts). */
 function stopResult(targets: Target[], failure?: string): OperationResult {
-  return {
-    outputs: {
-      instances: targets.map(({ name, before, after, outcome, steps }) => ({
-        name,
-        before: before ?? null,
-        after: after ?? null,
-        health: null,
-        outcome,
-        ...(steps ? { steps } : {}),
-      })),
-      result: targets.map((t) => ({ erpVirtualInstance: t.name, failure: t.failure })),
+  const outcomes = targets.map((t): Outcome => ({
+    target: t.name,
+    kind:
+      t.status === 'Failed'
+        ? 'failed'
+        : t.outcome === 'running'
+          ? 'timeout'
+          : t.failure
+            ? 'error'
+            : 'succeeded',
+    status: t.status,
+    failure: t.failure,
+    causeText: t.causeText,
+    causeKind: t.kind,
+    operationUrl: t.operationUrl,
+    durationMs: 12_000,
+    startedAt: T0,
+    instance: {
+      before: state(t.before),
+      after: state(t.after),
+      outcome: t.outcome,
+      done: t.done ?? '-',
     },
-    summary: [
-      {
-        title: 'erp-stop',
-        context: CONTEXT,
-        header: HEADER,
-        rows: targets.map((t) => [t.name, t.before ?? '-', t.done ?? '-', t.after ?? '-', '12.0 s']),
-      },
-    ],
-    failure,
-    targets: targets.map((t) => ({ done: t.done, status: t.status, durationMs: 12_000 })),
-  };
+  }));
+  const result = report(outcomes, {
+    title: 'erp-stop',
+    targetHeader: 'erp virtual instance',
+    several: true,
+    severalFailed: 'erp virtual instances did not stop',
+    resultKey: 'erpVirtualInstance',
+    context: CONTEXT,
+    instances: true,
+    operations: true,
+    running: 'stopping',
+  });
+  const rows = result.rows!.map((row, i) => (targets[i]!.steps ? { ...row, steps: targets[i]!.steps } : row));
+  return { ...result, rows, failure };
 }
 
 /** The rows of the targets' table (the first table), each as its cells' text. */
@@ -107,7 +133,12 @@ describe('the summary of an erp-stop', () => {
   });
 
   it('a failure: counted in the title, its cause on its own row without the subscription, one What to do per kind', () => {
-    const notFound = `Erp virtual instance 'X02' was not found in resource group 'rg-erp' of subscription '${SUB}' (HTTP 404 ResourceNotFound, request-id: r-1).`;
+    // As verdict.ts words it: the step's failure names the subscription, the row leaves it to the context.
+    const { failure: notFound, causeText } = notFoundText(
+      'X02',
+      { resourceGroup: 'rg-erp', subscriptionId: SUB },
+      ' (HTTP 404 ResourceNotFound, request-id: r-1).',
+    );
     const falseSuccess = `The stop succeeded but X03 is PartiallyRunning, health Degraded (request-id: r-2).`;
     const html = renderSummary(
       viewOfResult(
@@ -115,7 +146,14 @@ describe('the summary of an erp-stop', () => {
         stopResult(
           [
             stopped('X01'),
-            { name: 'X02', outcome: 'failed', done: 'not read', failure: notFound },
+            {
+              name: 'X02',
+              outcome: 'failed',
+              done: 'not read',
+              failure: notFound,
+              causeText,
+              kind: 'not found',
+            },
             {
               name: 'X03',
               before: 'Running',
@@ -123,6 +161,7 @@ describe('the summary of an erp-stop', () => {
               outcome: 'failed',
               done: 'stop: Succeeded',
               failure: falseSuccess,
+              kind: 'false success',
             },
           ],
           `2 of 3 erp virtual instances did not stop: ${notFound} ${falseSuccess}`,
@@ -155,16 +194,12 @@ describe('the summary of an erp-stop', () => {
           outcome: 'running',
           done: 'stop (soft 300 s): InProgress',
           failure: cause,
+          kind: 'timeout',
+          operationUrl: 'https://m.example/op/1?api-version=2023-04-01&sig=s3cret',
         },
       ],
       cause,
     );
-    result.summary[0]!.code = [
-      {
-        label: 'X04 is still running: resume with wait-for-operation and the `operation-urls` output',
-        text: 'https://m.example/op/1?api-version=2023-04-01&sig=s3cret',
-      },
-    ];
     const html = renderSummary(viewOfResult('erp-stop', result));
     expect(rowsOf(html)[1]![0]).toBe('⏳ stopping');
     expect(html).toMatch(
@@ -172,6 +207,8 @@ describe('the summary of an erp-stop', () => {
     );
     expect(html).not.toContain('`');
     expect(html).not.toContain('s3cret');
+    // What to resume comes from the row's operation URL (the summary's code blocks are not read), its query reduced.
+    expect(html).toContain('<strong>X04</strong>: <code>https://m.example/op/1?api-version=2023-04-01');
   });
 
   it('an operation the service ended Failed is failed, not stopping: read from its status, not from the words', () => {
@@ -198,32 +235,34 @@ describe('the summary of an erp-stop', () => {
   });
 
   it('whole-system steps: one row per step under its system', () => {
+    const step = (
+      name: string,
+      target: string,
+      from: number,
+      seconds: number,
+      ended: Pick<StepRow, 'outcome' | 'word' | 'cause'>,
+    ): StepRow => ({
+      step: name,
+      target,
+      before: from === 0 || name === 'database stop' ? 'Running' : 'Offline',
+      after: ended.outcome === 'failed' ? 'Unavailable' : 'Offline',
+      startedAt: T0 + from * 1000,
+      endedAt: T0 + (from + seconds) * 1000,
+      ...ended,
+    });
+    const stoppedStep = { outcome: 'succeeded', word: 'stopped' } as const;
     const steps = [
-      {
-        step: 'application stop',
-        target: 'X01',
-        before: 'Running',
-        after: 'Offline',
-        outcome: 'stopped',
-        seconds: 40,
-      },
-      {
-        step: 'database stop',
-        target: 'hdb1',
-        before: 'Running',
-        after: 'Offline',
-        outcome: 'stopped',
-        seconds: 90,
-      },
-      {
-        step: 'database machines',
-        target: 'hdb1',
-        before: 'Offline',
-        after: 'Unavailable',
+      step('application stop', 'X01', 0, 40, stoppedStep),
+      step('database stop', 'hdb1', 40, 90, stoppedStep),
+      step('database machines', 'hdb1', 130, 5, {
         outcome: 'failed',
-        seconds: 5,
-        cause: 'The deallocation of hdb1 ended with status Failed: VmDeallocateFailed (request-id: r-3).',
-      },
+        word: 'failed',
+        cause: {
+          text: 'The deallocation of hdb1 ended with status Failed: VmDeallocateFailed (request-id: r-3).',
+          kind: 'service failed',
+          requestId: 'r-3',
+        },
+      }),
     ];
     const html = renderSummary(
       viewOfResult('erp-stop', stopResult([{ ...stopped('X01'), outcome: 'failed', steps }], 'failed')),
@@ -245,10 +284,6 @@ describe('a dry run', () => {
     const url = `https://m.example/subscriptions/${SUB}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01/stop?api-version=2023-04-01`;
     const result: OperationResult = {
       outputs: {
-        instances: [
-          { name: 'X01', before: 'Running', after: null, outcome: 'planned' },
-          { name: 'X02', before: 'Offline', after: null, outcome: 'skipped' },
-        ],
         plan: [
           {
             target: 'X01',
@@ -271,7 +306,22 @@ describe('a dry run', () => {
           ],
         },
       ],
-      targets: [{ done: 'Running → stop (soft 300 s)' }, { done: 'already Offline → skip' }],
+      rows: [
+        {
+          target: 'X01',
+          outcome: 'planned',
+          word: 'planned',
+          before: 'Running',
+          done: 'Running → stop (soft 300 s)',
+        },
+        {
+          target: 'X02',
+          outcome: 'skipped',
+          word: 'skipped',
+          before: 'Offline',
+          done: 'already Offline → skip',
+        },
+      ],
     };
     const html = renderSummary(viewOfResult('erp-stop', result, { dryRun: true }));
     expect(title(html)).toBe('📝 erp-stop: plan (dry run)');
@@ -309,7 +359,7 @@ describe('an error before any target', () => {
 });
 
 describe('the What to do of each failure kind', () => {
-  const cases: [string, string][] = [
+  const cases: [FailureKind, string][] = [
     ['false success', 'The stop succeeded but X01 is PartiallyRunning, health Degraded.'],
     [
       'not found',
@@ -321,9 +371,12 @@ describe('the What to do of each failure kind', () => {
     ['service failed', 'The stop of X01 ended with status Failed: StopFailed: no (request-id: r).'],
   ];
   it('each kind has its own line', () => {
-    const lines = cases.map(([, cause]) => {
+    const lines = cases.map(([kind, cause]) => {
       const html = renderSummary(
-        viewOfResult('erp-stop', stopResult([{ name: 'X01', outcome: 'failed', failure: cause }], cause)),
+        viewOfResult(
+          'erp-stop',
+          stopResult([{ name: 'X01', outcome: 'failed', failure: cause, kind }], cause),
+        ),
       );
       expect(whatToDo(html)).toBe(1);
       return /What to do:<\/strong>(.*?)<\/p>/.exec(html)![1];
@@ -337,6 +390,7 @@ describe('the What to do of each failure kind', () => {
         outputs: { 'synchronization-status': 'Failed', 'failed-datasets': [{ name: 'orders' }] },
         summary: [],
         failure: 'The synchronization failed.',
+        failureKind: 'dataset',
       }),
     );
     const image = renderSummary(
@@ -344,6 +398,7 @@ describe('the What to do of each failure kind', () => {
         outputs: { cached: false, 'missing-images': ['redis:7'] },
         summary: [],
         failure: '1 image(s) not cached in westeurope: redis:7',
+        failureKind: 'image not cached',
       }),
     );
     expect(/What to do:<\/strong>(.*?)<\/p>/.exec(sync)![1]).toMatch(/dataset/);
@@ -354,36 +409,25 @@ describe('the What to do of each failure kind', () => {
 describe('wait-for-operation', () => {
   it('names the system of each operation where the result does, else the URL as the log shows it', () => {
     const url = (n: number) => `https://m.example/op/${n}?api-version=2023-04-01`;
-    const result: OperationResult = {
-      outputs: {
-        result: [
-          { target: 'X01', status: 'Succeeded' },
-          { status: 'Failed', failure: 'The operation ended with status Failed: StopFailed.' },
-        ],
+    const outcomes: Outcome[] = [
+      { target: 'X01', kind: 'succeeded', status: 'Succeeded', durationMs: 2_000, startedAt: T0 },
+      {
+        target: url(2),
+        kind: 'failed',
+        status: 'Failed',
+        failure: 'The operation ended with status Failed: StopFailed.',
+        durationMs: 1_000,
+        startedAt: T0,
       },
-      summary: [
-        {
-          title: 'wait-for-operation',
-          header: [
-            'operation',
-            'status',
-            "this step's wait",
-            'percent complete',
-            'service start',
-            'service end',
-          ],
-          rows: [
-            [url(1), 'Succeeded', '2.0 s', '100%', '-', '-'],
-            [url(2), 'Failed', '1.0 s', '40%', '-', '-'],
-          ],
-        },
-      ],
-      failure: '1 of 2 operations did not end well',
-      targets: [
-        { status: 'Succeeded', durationMs: 2_000 },
-        { status: 'Failed', durationMs: 1_000 },
-      ],
-    };
+    ];
+    const result = report(outcomes, {
+      running: 'still running',
+      title: 'wait-for-operation',
+      targetHeader: 'operation',
+      several: true,
+      severalFailed: 'operations did not end well',
+      operations: true,
+    });
     const rows = rowsOf(renderSummary(viewOfResult('wait-for-operation', result))).slice(1);
     expect(rows.map((r) => [r[0], r[1]])).toEqual([
       ['✅ succeeded', 'X01'],

@@ -84,7 +84,7 @@ function newerOf(a: Candidate, b: Candidate): Candidate {
   return a.attempt > b.attempt ? a : b;
 }
 
-/** A file written without ids (the fallback of the rows) is matched to `expected` by name where it is unique. */
+/** A file written without ids (a row with no id, or a file of an older version) is matched to `expected` by name where it is unique. */
 function uniqueIdsByName(expected: readonly ExpectedSystem[]): Map<string, string> {
   const byName = new Map<string, string | null>();
   for (const e of expected) {

@@ -182,8 +182,7 @@ export function stepsResult({
       // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
       summary: [planTable(operation, 'erp virtual instance', planned, context)],
       failure: reported.failure,
-      targets: planned.map(({ effect }) => ({ done: effect })),
-      rows,
+      rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
     };
   }
   const real = withPlan(
