@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9789);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5318);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 9789:
+/***/ 5318:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25180,6 +25180,9 @@ const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
                 return undefined;
             return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
         },
+        whatToDo: {
+            'image not cached': 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
+        },
     },
     run: checkImageCached,
 }));
@@ -26122,7 +26125,7 @@ function readFailure(ref, error, durationMs, log, ctx) {
             ...base,
             kind: 'error',
             causeKind: 'not found',
-            failure: `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}' (${said}); nothing was sent to it.`,
+            ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
             instance: { outcome: 'failed', done: 'not sent: not found' },
         };
     }
@@ -26287,6 +26290,14 @@ function machinesFailed(o, said) {
         durationMs: o.ctx.clock.now() - o.startedAt,
         instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
     };
+}
+/**
+ * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
+ * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
+ */
+function notFound(name, ref, tail) {
+    const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
+    return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wording.ts
@@ -26520,6 +26531,13 @@ function formatTime(iso) {
 function statusOf(outcome) {
     return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
 }
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+function stillRunning(outcome) {
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
+}
 /** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
 function rows_markOf(outcome) {
     switch (outcome) {
@@ -26553,7 +26571,9 @@ function rows_kindOf(outcome) {
 }
 /** Why a target failed or is not done, where it is: its failure's sentence and kind. */
 function causeOf(outcome) {
-    return outcome.failure === undefined ? undefined : { text: outcome.failure, kind: rows_kindOf(outcome) };
+    if (outcome.failure === undefined)
+        return undefined;
+    return { text: outcome.causeText ?? outcome.failure, kind: rows_kindOf(outcome) };
 }
 /**
  * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
@@ -26594,17 +26614,24 @@ function timesOf(outcome) {
 function targetRow(outcome, o) {
     const instance = outcome.instance;
     const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+    const row = markAndWord(outcome, o.running);
+    const of = o.of ?? 'action';
     return {
         target: outcome.target,
         ...(o.id ? { id: o.id } : {}),
-        ...markAndWord(outcome, o.running),
+        ...row,
+        // An operation resumed is said by how it ended (`succeeded`), not as a system read.
+        ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
+            ? { word: 'succeeded' }
+            : {}),
         before: instance?.before?.status,
-        done: instance?.done ?? statusOf(outcome),
+        done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
         after: after?.status ?? (instance ? undefined : statusOf(outcome)),
         health: (after ?? instance?.before)?.health,
         ...timesOf(outcome),
         cause: causeOf(outcome),
         ...(o.steps ? { steps: o.steps } : {}),
+        ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
     };
 }
 /** One step of a window under its system; a step never reached is `not sent`, with no times. */
@@ -26641,13 +26668,6 @@ function overallStatus(outcomes) {
         return 'Failed';
     const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
     return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
-}
-/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-function stillRunning(outcome) {
-    return (outcome.operationUrl !== undefined &&
-        !outcome.gone &&
-        outcome.kind !== 'succeeded' &&
-        outcome.kind !== 'failed');
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
@@ -26706,12 +26726,11 @@ function report(outcomes, options) {
         },
         summary: [table],
         failure,
-        targets: outcomes.map((o) => ({
-            done: o.instance?.done ?? statusOf(o),
-            status: statusOf(o),
-            durationMs: o.durationMs,
+        rows: outcomes.map((o) => targetRow(o, {
+            running: options.running,
+            of: options.instances ? 'action' : 'operation',
+            id: o.resourceId,
         })),
-        rows: outcomes.map((o) => targetRow(o, { running: options.running, id: o.resourceId })),
     };
 }
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
@@ -27508,8 +27527,8 @@ function withPlan(reported, outcomes, operation, context, ctx) {
         },
         summary: [planTable(operation, 'erp virtual instance', targets, context)],
         failure: reported.failure,
-        targets: targets.map(({ effect }) => ({ done: effect })),
-        rows: reported.rows,
+        // A plan's row says what it would do, as its table does.
+        rows: reported.rows?.map((row, i) => ({ ...row, done: targets[i]?.effect })),
     };
 }
 
@@ -27972,8 +27991,7 @@ function stepsResult({ operation, refs, outcomes, windows, ctx, whole, }) {
             // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
             summary: [planTable(operation, 'erp virtual instance', planned, context)],
             failure: reported.failure,
-            targets: planned.map(({ effect }) => ({ done: effect })),
-            rows,
+            rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
         };
     }
     const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
@@ -28136,7 +28154,12 @@ const START_INPUTS = {
     inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    view: { running: 'starting', resume: 'wait-for-operation and the operation-urls output' },
+    view: {
+        resume: 'wait-for-operation and the operation-urls output',
+        whatToDo: {
+            'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
+        },
+    },
     run: bySelection('erp-start', erpStart),
 }));
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
@@ -28253,6 +28276,8 @@ function withDatabases(row, failures) {
         wholeSystem: withDefault('whole-system'),
     },
     outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
+    // The one read is the row: its times go to the result file, not to a `took` column.
+    view: { untimed: true },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
     run: bySelection('erp-status', erpStatus),
 }));
@@ -28285,7 +28310,7 @@ async function erpStatus(options, client, ctx) {
         failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
     }
     return {
-        rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', id: resourceId(targets[i].ref, ERP_VIRTUAL_INSTANCE) })),
+        rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i].ref, ERP_VIRTUAL_INSTANCE) })),
         outputs: {
             result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
             instances: outcomes.map(instanceEntry),
@@ -28335,17 +28360,18 @@ async function readOne(ref, url, expectStatus, client, ctx) {
         const said = error instanceof errors_ServiceError
             ? ` (${error.said()})`
             : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-        const failure = status === 404
-            ? `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}' of subscription '${ref.subscriptionId}'${said}.`
-            : status === 403
+        const missing = status === 404 ? notFound(name, ref, `${said}.`) : undefined;
+        const failure = missing?.failure ??
+            (status === 403
                 ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
-                : `Reading erp virtual instance '${name}' failed${said}.`;
+                : `Reading erp virtual instance '${name}' failed${said}.`);
         return {
             target: name,
             kind: ctx.signal?.aborted ? 'cancelled' : 'error',
             causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
             durationMs,
             failure,
+            causeText: missing?.causeText,
             instance: { outcome: 'failed', done: 'not read' },
         };
     }
@@ -28380,7 +28406,12 @@ const STOP_INPUTS = {
     inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    view: { running: 'stopping', resume: 'wait-for-operation and the operation-urls output' },
+    view: {
+        resume: 'wait-for-operation and the operation-urls output',
+        whatToDo: {
+            'whole system': 'The system cannot start while its database is not running: run erp-stop with `whole-system: true`, which starts its HANA databases first, then the system.',
+        },
+    },
     run: bySelection('erp-stop', erpStop),
 }));
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
@@ -28472,6 +28503,10 @@ const SUMMARY_ROWS = 200;
         failIfEmpty: withDefault('fail-if-empty'),
     },
     outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
+    // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
+    view: {
+        title: ({ outputs }) => (outputs.count === undefined ? undefined : `${String(outputs.count)} selected`),
+    },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
     run: erpList,
 }));
@@ -28733,7 +28768,7 @@ function newerOf(a, b) {
         return a.endedAt > b.endedAt ? a : b;
     return a.attempt > b.attempt ? a : b;
 }
-/** A file written without ids (the fallback of the rows) is matched to `expected` by name where it is unique. */
+/** A file written without ids (a row with no id, or a file of an older version) is matched to `expected` by name where it is unique. */
 function uniqueIdsByName(expected) {
     const byName = new Map();
     for (const e of expected) {
@@ -30429,12 +30464,13 @@ function generalLine(kind, operation, resume, requestId) {
             return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
         case 'conflict':
             return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
+        // The operations that meet these declare their own line (the input that fixes it); these are the general ones.
         case 'whole system':
-            return `The system cannot start while its database is not running: run ${operation} with \`whole-system: true\`, which starts its HANA databases first, then the system.`;
+            return `The system's database is not running, so the system cannot be acted on alone: bring the whole system up (its databases first), then run ${operation} again.`;
         case 'dataset':
             return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
         case 'image not cached':
-            return 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.';
+            return 'Cache the images named not cached in that region (or correct the reference), then run the job again.';
         case 'sign-in':
             return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
         case 'permission':
@@ -30455,19 +30491,30 @@ function generalLine(kind, operation, resume, requestId) {
 const WINDOW_ADVICE = {
     missing: "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
     'not sent': 'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
-    running: "A system still running was accepted and not followed to its end: follow it with wait-for-operation and its leg's `operations` output, or run the step again (what is done is skipped).",
 };
+/** A system still running, resumed as the operation that left it running declares (its `view.resume`). */
+function runningAdvice(resume) {
+    const again = 'run the step again (what is done is skipped)';
+    return resume
+        ? `A system still running was accepted and not followed to its end: follow it with ${resume} of its leg, or ${again}.`
+        : `A system still running was accepted and not followed to its end: ${again}.`;
+}
 /** One line per kind met among the systems that need a person, in the order they are listed. */
 function windowAdvice(window) {
     const lines = new Map();
     for (const s of window.systems.slice(0, window.attention)) {
+        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
+        if (s.outcome === 'running') {
+            if (!lines.has('running'))
+                lines.set('running', runningAdvice(shown?.resume));
+            continue;
+        }
         if (s.outcome !== 'failed') {
             lines.set(s.outcome, WINDOW_ADVICE[s.outcome]);
             continue;
         }
         const kind = s.cause?.kind ?? 'other';
         const operation = s.operation ?? 'the step';
-        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
         lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
     }
     return [...lines.values()];
@@ -31354,16 +31401,40 @@ function refuseUnread(module, inputs) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+const MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/**
+ * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
+ * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
+ */
+function titleMark(view) {
+    if (view.failed)
+        return MARKS.failed;
+    if (view.dryRun)
+        return MARKS.planned;
+    if (view.running)
+        return MARKS.running;
+    return view.reported ? '⚠️' : MARKS.succeeded;
+}
+
 ;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
 
-/** A cause in one line, without the subscription that the summary's context names once. */
+/** A cause in one line (a service's message may run over several): as it is worded, nothing read from it. */
 function oneLineCause(cause) {
     if (!cause)
         return undefined;
-    return cause
-        .replace(/\s+/g, ' ')
-        .replace(/,? (?:of|in) subscription '[^']*'/g, '')
-        .trim();
+    return cause.split(/\s+/).join(' ').trim();
 }
 /** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
 const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
@@ -31411,233 +31482,7 @@ function viewRowOf(r) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/runtime/view/legacy.ts
-
-
-
-const legacy_text = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
-const legacy_time = (v) => {
-    const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-    return Number.isNaN(ms) ? undefined : ms;
-};
-const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-const entries = (v) => Array.isArray(v) ? v.filter((e) => typeof e === 'object' && e !== null) : [];
-/** FALLBACK, TO DELETE AT MERGE: the rows, kind, title words and resumable operations of a result without rows. */
-function fallbackView(result, shown) {
-    const rows = result.rows ? undefined : rowsOf(result, shown);
-    const outputs = result.outputs;
-    const some = (v) => Array.isArray(v) && v.length > 0;
-    const failureKind = some(outputs['failed-datasets'])
-        ? 'dataset'
-        : some(outputs['missing-images'])
-            ? 'image not cached'
-            : kindOfCause(result.failure ?? '');
-    return {
-        rows,
-        failureKind: result.failure && !result.rows ? failureKind : undefined,
-        phrase: outputs.count !== undefined ? `${String(outputs.count)} selected` : undefined,
-        resume: (result.summary[0]?.code ?? []).map((c) => ({
-            target: /^(.*?) is still running/.exec(c.label)?.[1] ?? 'operation',
-            url: redactQuery(c.text),
-        })),
-    };
-}
-/**
- * The kind of one failure, from its one-line cause as the operations word it. Order matters: a false success
- * names the status reached, which may contain "not".
- */
-function kindOfCause(cause) {
-    if (/\b(succeeded|accepted) but [^,;]*? is /i.test(cause))
-        return 'false success';
-    if (/cancelled/i.test(cause))
-        return 'cancelled';
-    if (/within the timeout|timed out|timeout ran out/i.test(cause))
-        return 'timeout';
-    if (/HTTP 401|\bsign-in\b|token was refused/i.test(cause))
-        return 'sign-in';
-    if (/HTTP 403|AuthorizationFailed|was refused.*permission/i.test(cause))
-        return 'permission';
-    if (/not found|HTTP 404|ResourceNotFound/i.test(cause) && !/no longer knows the operation/.test(cause))
-        return 'not found';
-    if (/not cached/i.test(cause))
-        return 'image not cached';
-    if (/DatabaseNotRunning/.test(cause))
-        return 'whole system';
-    if (/HTTP 409|\bConflict\b/.test(cause))
-        return 'conflict';
-    if (/ended with status (Failed|Cancell?ed)/i.test(cause))
-        return 'service failed';
-    return 'other';
-}
-/** The contract's `instances` outcome as a mark (`stopped` → succeeded), with its own word kept. */
-function markOfOutcome(outcome) {
-    switch (outcome) {
-        case 'stopped':
-        case 'started':
-        case 'read':
-        case 'succeeded':
-            return 'succeeded';
-        case 'skipped':
-        case 'running':
-        case 'not sent':
-        case 'planned':
-            return outcome;
-        default:
-            return 'failed';
-    }
-}
-/** The cause of one target out of a step's failure that runs several together: the sentences naming it. */
-function causeNaming(target, failure) {
-    if (!failure)
-        return undefined;
-    const sentences = failure.replace(/^\d+ of \d+ [^:]*: /, '').split(/(?<=\.) (?=[A-Z])/);
-    const mine = sentences.filter((s) => s.includes(`'${target}'`));
-    return mine.length ? mine.join(' ') : undefined;
-}
-const legacy_WORDS = { running: 'still running', read: 'read' };
-/** A cause, its kind, and the request id it quotes, where it quotes one. */
-const withKind = (cause) => {
-    if (!cause)
-        return {};
-    const requestId = /request-id: ([^\s,;)]+)/.exec(cause)?.[1];
-    return { cause, kind: kindOfCause(cause), ...(requestId && requestId !== 'none' ? { requestId } : {}) };
-};
-function legacy_stepsOf(value) {
-    const steps = entries(value);
-    if (steps.length === 0)
-        return undefined;
-    return steps.map((s) => {
-        const mark = markOfOutcome(legacy_text(s.outcome));
-        return {
-            step: legacy_text(s.step) ?? 'step',
-            target: legacy_text(s.target),
-            mark,
-            word: legacy_WORDS[legacy_text(s.outcome) ?? ''] ?? legacy_text(s.outcome) ?? mark,
-            before: legacy_text(s.before),
-            after: legacy_text(s.after),
-            seconds: num(s.seconds),
-            startedAt: legacy_time(s.started),
-            ...withKind(oneLineCause(legacy_text(s.cause) ?? legacy_text(s.failure))),
-        };
-    });
-}
-/** Rows from the `instances` output and `targets`; else from the first table (an operation's, or a plan's). */
-function rowsOf(result, shown) {
-    const table = result.summary[0];
-    const instances = entries(result.outputs.instances).filter((e) => 'outcome' in e);
-    if (instances.length > 0)
-        return legacy_instanceRows(instances, result, shown);
-    if (!table)
-        return undefined;
-    if (shown.firstTable)
-        return legacy_operationRows(table, result);
-    if (table.header.indexOf('would') === 1)
-        return legacy_planRows(table);
-    return undefined;
-}
-function legacy_instanceRows(instances, result, shown) {
-    const results = entries(result.outputs.result);
-    return instances.map((inst, i) => {
-        const facts = result.targets?.[i];
-        // An operation the service ended as failed is not still running, whatever the outcome says (issue 36).
-        const ended = facts?.status !== undefined && classifyStatus(facts.status) === 'failed';
-        const outcome = ended && inst.outcome === 'running' ? 'failed' : legacy_text(inst.outcome);
-        const mark = markOfOutcome(outcome);
-        const target = legacy_text(inst.name) ?? `#${i + 1}`;
-        const ms = facts?.durationMs;
-        const failing = mark !== 'succeeded' && mark !== 'skipped' && mark !== 'planned';
-        const cause = failing
-            ? oneLineCause(legacy_text(results[i]?.failure) ??
-                (instances.length === 1 ? result.failure : causeNaming(target, result.failure)))
-            : undefined;
-        const kinded = withKind(cause);
-        return {
-            target,
-            mark,
-            // A false success must not read like a success: its word says what it is.
-            word: kinded.kind === 'false success'
-                ? 'false success'
-                : outcome === 'running' && shown.running
-                    ? shown.running
-                    : (legacy_WORDS[outcome ?? ''] ?? outcome ?? mark),
-            before: legacy_text(inst.before),
-            done: legacy_text(facts?.done),
-            after: legacy_text(inst.after),
-            health: legacy_text(inst.health),
-            duration: took(ms),
-            seconds: num(inst.seconds) ?? tenths(ms),
-            startedAt: legacy_time(inst.started),
-            ...kinded,
-            steps: legacy_stepsOf(inst.steps),
-        };
-    });
-}
-/** An operation resumed: the system where the result names it, else its URL as the log shows it. */
-function legacy_operationRows(table, result) {
-    const results = entries(result.outputs.result);
-    return table.rows.map((row, i) => {
-        const r = results[i];
-        const facts = result.targets?.[i];
-        const said = legacy_text(facts?.status);
-        const ms = facts?.durationMs;
-        const cause = oneLineCause(legacy_text(r?.failure) ?? (table.rows.length === 1 ? result.failure : undefined));
-        let mark = classifyStatus(said);
-        if (mark === 'succeeded' && cause)
-            mark = 'failed';
-        const named = legacy_text(r?.erpVirtualInstance) ?? legacy_text(r?.target) ?? legacy_text(r?.name);
-        return {
-            target: named ?? row[0] ?? `#${i + 1}`,
-            mark,
-            word: mark === 'running' ? 'still running' : (said?.toLowerCase() ?? mark),
-            after: said,
-            duration: took(ms),
-            seconds: tenths(ms),
-            ...(mark === 'succeeded' ? {} : withKind(cause)),
-        };
-    });
-}
-/** A dry run's plan table: a change planned, or nothing to do (skip). */
-function legacy_planRows(table) {
-    return table.rows.map((row) => {
-        const change = row[2] !== undefined && row[2] !== '-';
-        return {
-            target: row[0] ?? '',
-            mark: change ? 'planned' : 'skipped',
-            word: change ? 'planned' : 'no change',
-            done: row[1],
-        };
-    });
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-const MARKS = {
-    succeeded: '✅',
-    failed: '❌',
-    skipped: '⏭️',
-    running: '⏳',
-    'not sent': '⏸️',
-    planned: '📝',
-};
-/** The mark and its word: `❌ failed`. */
-const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
-/** A mark that lets the step succeed. */
-const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
-/**
- * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
- * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
- */
-function titleMark(view) {
-    if (view.failed)
-        return MARKS.failed;
-    if (view.dryRun)
-        return MARKS.planned;
-    if (view.running)
-        return MARKS.running;
-    return view.reported ? '⚠️' : MARKS.succeeded;
-}
-
 ;// CONCATENATED MODULE: ./src/runtime/view/view.ts
-
 
 
 
@@ -31651,9 +31496,8 @@ const declared = (operation) => findOperation(operation)?.view ?? {};
 /** The view of an operation that returned (successfully or with a failure). */
 function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
     const shown = declared(operation);
-    const fallback = fallbackView(result, shown);
-    // A plan took no time: its rows have none to show.
-    const all = (result.rows?.map(viewRowOf) ?? fallback.rows ?? []).map((r) => dryRun ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
+    // A plan took no time, and a read's time is none worth showing: their rows show none.
+    const all = (result.rows?.map(viewRowOf) ?? []).map((r) => dryRun || shown.untimed ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
     // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
     // plan's rows are shown as any plan's).
     const rows = shown.ownTables && !dryRun ? [] : all;
@@ -31667,10 +31511,11 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
     const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
     const failed = result.failure !== undefined;
     const kinds = kindsOf(all);
-    const kind = result.failureKind ?? fallback.failureKind ?? 'other';
+    const kind = result.failureKind ?? 'other';
     if (failed && !onRows && !kinds.has(kind))
         kinds.set(kind, false);
-    const resumable = all.filter((r) => r.mark === 'running' && r.operationUrl);
+    // What to resume is what `operation-urls` holds: each row whose operation the operation says still runs.
+    const resumable = all.filter((r) => r.operationUrl);
     const anyMarked = (mark) => all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
         result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
     const view = {
@@ -31693,11 +31538,10 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         plan: dryRun ? plannedOf(result.outputs.plan) : [],
         resume: rows.length === 0
             ? []
-            : resumable.length > 0
-                ? resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl) }))
-                : fallback.resume,
+            : resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl) })),
+        resumeWith: shown.resume ?? 'the operation-urls output',
     };
-    view.title = view_titleOf(view, { all, kinds, phrase: shown.title?.(result) ?? fallback.phrase });
+    view.title = view_titleOf(view, { all, kinds, phrase: shown.title?.(result) });
     return view;
 }
 /** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
@@ -31731,6 +31575,7 @@ function viewOfError(operation, error) {
         ],
         plan: [],
         resume: [],
+        resumeWith: shown.resume ?? 'the operation-urls output',
     };
 }
 /** An operation's own table with each row's mark first, as the targets' rows have theirs. */
@@ -32126,9 +31971,9 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
 
-/** The result file of one step, from the operation's rows (the fallback below until every erp operation has them). */
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
 function resultFileOf(result, step) {
-    const rows = result.rows?.length ? result.rows : rowsFromOutputs(result);
+    const rows = result.rows ?? [];
     return {
         format: RESULT_FORMAT,
         operation: step.operation,
@@ -32162,74 +32007,6 @@ function build_systemOf(row) {
     };
 }
 const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-/** The summary's mark of an outcome in the contract's words (`instances[].outcome`). */
-const build_MARKS = {
-    stopped: 'succeeded',
-    started: 'succeeded',
-    read: 'succeeded',
-    skipped: 'skipped',
-    running: 'running',
-    'not sent': 'not sent',
-    failed: 'failed',
-    planned: 'planned',
-};
-/**
- * FALLBACK, until the erp operations fill `OperationResult.rows` (the "core" work): the rows rebuilt from the
- * `instances` output and each target's failure in `result`. No ids and no times per system: the file says null
- * rather than guess them, and a cause's kind is `other` except where the outcome names it.
- */
-function rowsFromOutputs(result) {
-    const entries = (Array.isArray(result.outputs.instances) ? result.outputs.instances : []);
-    const causes = causesOf(result, entries);
-    return entries.map((entry) => {
-        const said = causes.get(entry.name);
-        const outcome = said ? 'failed' : (build_MARKS[entry.outcome] ?? 'failed');
-        const cause = said
-            ? { text: said, kind: 'other' }
-            : outcome === 'not sent'
-                ? { text: result.failure ?? 'not sent', kind: 'not sent' }
-                : outcome === 'running'
-                    ? { text: result.failure ?? 'still running', kind: 'timeout' }
-                    : undefined;
-        return {
-            target: entry.name,
-            outcome,
-            word: said && entry.outcome === 'read' ? 'failed' : entry.outcome,
-            before: entry.before ?? undefined,
-            after: entry.after ?? undefined,
-            cause,
-            steps: entry.steps?.map((s) => ({
-                step: s.step,
-                target: s.target,
-                outcome: build_MARKS[s.outcome] ?? 'failed',
-                word: s.outcome,
-            })),
-        };
-    });
-}
-/** Each failed target's cause: from `result` where it names each (several), else the step's one failure. */
-function causesOf(result, entries) {
-    const causes = new Map();
-    const each = Array.isArray(result.outputs.result) ? result.outputs.result : [];
-    for (const item of each) {
-        const { erpVirtualInstance, failure } = (item ?? {});
-        if (erpVirtualInstance && failure)
-            causes.set(erpVirtualInstance, failure);
-    }
-    const failure = result.failure;
-    if (causes.size === 0 && failure) {
-        // One target, or erp-status's gate, whose failure names the systems: `Erp virtual instance 'X01' is …`.
-        for (const entry of entries) {
-            const named = failure.split(/(?<=\.) /).find((part) => part.includes(`'${entry.name}'`));
-            if (named)
-                causes.set(entry.name, named);
-            else if (entries.length === 1 && entry.outcome !== 'running' && entry.outcome !== 'not sent') {
-                causes.set(entry.name, failure);
-            }
-        }
-    }
-    return causes;
-}
 
 ;// CONCATENATED MODULE: ./src/runtime/result-file.ts
 
@@ -32334,7 +32111,7 @@ function renderView(view, logged) {
                 ...view.plan.map((p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
             ]
             : []),
-        ...view.resume.map((r) => `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`),
+        ...view.resume.map((r) => `${r.target} is still running; resume with ${view.resumeWith}: ${r.url}`),
         '',
     ];
     // Every line is redacted here, the plan's URLs with the rest.

@@ -73,10 +73,7 @@ export function renderView(view: SummaryView, logged: (line: string) => boolean)
           ),
         ]
       : []),
-    ...view.resume.map(
-      (r) =>
-        `${r.target} is still running; resume with wait-for-operation and the operation-urls output: ${r.url}`,
-    ),
+    ...view.resume.map((r) => `${r.target} is still running; resume with ${view.resumeWith}: ${r.url}`),
     '',
   ];
   // Every line is redacted here, the plan's URLs with the rest.

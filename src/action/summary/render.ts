@@ -13,6 +13,10 @@ import { LISTED_ROWS, targetsTable } from './targets.js';
  * (GitHub reads no Markdown inside an HTML block), except the Mermaid block, set apart by blank lines. Kept
  * within GitHub's 1 MiB whatever the fleet: rows past the cap are counted, and that is said.
  */
+/** An operation's or output's name (`wait-for-operation`, `operation-urls`) in a sentence, shown as code. */
+const namesAsCode = (text: string) =>
+  escape(text).replace(/\b[a-z]+(?:-[a-z]+)+\b/g, (name) => tag('code', name));
+
 export function renderSummary(view: SummaryView, now = Date.now()): string {
   const head = [
     tag('h2', `${titleMark(view)} ${escape(view.title)}`),
@@ -35,7 +39,7 @@ export function renderSummary(view: SummaryView, now = Date.now()): string {
     ? [
         tag(
           'p',
-          'Still running: resume with <code>wait-for-operation</code> and the <code>operation-urls</code> output, which holds each URL whole; here the query is reduced to <code>api-version</code>.',
+          `Still running: resume with ${namesAsCode(view.resumeWith)}, which holds each URL whole; here the query is reduced to <code>api-version</code>.`,
         ),
         // A list, not a code block: a polling URL is long, and a list item wraps where a code block scrolls.
         tag(

@@ -12,11 +12,14 @@ const FAILED_FIRST = 20;
 
 const dash = (value: string | undefined) => (value ? escape(value) : '-');
 
-/** A cause's first words in the cell, the rest one click away: the column stays readable on a laptop. */
+/**
+ * A cause's first words in the cell, the rest one click away: from FAILED_FIRST targets on, a table of long causes
+ * stays readable on a laptop. A smaller table shows each cause whole.
+ */
 const CAUSE_SHOWN = 120;
 
-function causeCell(cause: string | undefined): string {
-  if (!cause || cause.length <= CAUSE_SHOWN) return dash(cause);
+function causeCell(cause: string | undefined, fleet: boolean): string {
+  if (!fleet || !cause || cause.length <= CAUSE_SHOWN) return dash(cause);
   const cut = cause.lastIndexOf(' ', CAUSE_SHOWN);
   const head = cause.slice(0, cut > CAUSE_SHOWN / 2 ? cut : CAUSE_SHOWN);
   return tag('details', tag('summary', `${escape(head)} …`) + escape(cause.slice(head.length).trimStart()));
@@ -70,7 +73,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
       ...(c.after ? [dash(r.after)] : []),
       ...(c.health ? [dash('health' in r ? r.health : undefined)] : []),
       ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
-      ...(c.cause ? [causeCell(r.cause)] : []),
+      ...(c.cause ? [causeCell(r.cause, view.rows.length >= FAILED_FIRST)] : []),
     ]);
   const lines = (r: TargetRow) => [
     line(r, tag('strong', escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),

@@ -44,6 +44,8 @@ export interface SummaryView {
   plan: PlannedEntry[];
   /** Operations still running, to resume: target and URL as the log shows it. */
   resume: { target: string; url: string }[];
+  /** How they are resumed, as the operation declares it (`wait-for-operation and the operation-urls output`). */
+  resumeWith: string;
 }
 
 /** How a step ran, beside its result: a dry run, and what the run learnt of a refusal to sign in or act. */
@@ -110,6 +112,7 @@ export function viewOfResult(
       rows.length === 0
         ? []
         : resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl!) })),
+    resumeWith: shown.resume ?? 'the operation-urls output',
   };
   view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) });
   return view;
@@ -146,6 +149,7 @@ export function viewOfError(operation: string, error: unknown): SummaryView {
     ],
     plan: [],
     resume: [],
+    resumeWith: shown.resume ?? 'the operation-urls output',
   };
 }
 

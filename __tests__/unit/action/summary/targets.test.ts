@@ -18,12 +18,16 @@ const causes = (html: string) =>
     .map((row) => row.at(-1)!);
 
 describe("the targets' table", () => {
-  it('a long cause shows its first words in the cell and the rest one click away; a short one as it is', () => {
+  it('from 20 targets, a long cause shows its first words and the rest one click away; a short one as it is', () => {
     const long = `The stop of erp virtual instance 'X01' failed: ${'the service said something long '.repeat(8)}(request-id: r-1).`;
     const result: OperationResult = {
       outputs: {},
       summary: [],
-      rows: [failed('X01', long), failed('X02', 'HTTP 404 ResourceNotFound.')],
+      rows: [
+        failed('X01', long),
+        failed('X02', 'HTTP 404 ResourceNotFound.'),
+        ...Array.from({ length: 18 }, (_, i) => failed(`Y${i}`, 'HTTP 404 ResourceNotFound.')),
+      ],
       failure: 'two failed',
     };
     const html = renderSummary(viewOfResult('erp-stop', result), Date.UTC(2026, 10, 28));
@@ -33,5 +37,12 @@ describe("the targets' table", () => {
     );
     expect(x01Cause!.replace(/<[^>]+>/g, '').replace(' …', ' ')).toContain('(request-id: r-1).');
     expect(x02Cause).toBe('HTTP 404 ResourceNotFound.');
+  });
+
+  it('below 20 targets, every cause is shown whole', () => {
+    const long = `The stop of erp virtual instance 'X01' failed: ${'the service said something long '.repeat(8)}.`;
+    const result: OperationResult = { outputs: {}, summary: [], rows: [failed('X01', long)], failure: long };
+    const html = renderSummary(viewOfResult('erp-stop', result), Date.UTC(2026, 10, 28));
+    expect(causes(html)[0]).toBe(long.replaceAll("'", '&#39;'));
   });
 });
