@@ -1,6 +1,7 @@
 import type { Clock } from '../client/clock.js';
 import type { OutputName } from './outputs.js';
 import type { ResultSystem } from './erp/report/format.js';
+import type { FailureKind, Outcome } from './outcomes.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
 export interface Logger {
@@ -23,9 +24,7 @@ export interface OperationContext {
   dryRun?: boolean;
 }
 
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-export const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export { OUTCOMES, type Outcome } from './outcomes.js';
 
 /** How one row of an operation's own table ended: the mark, and the word beside it (`❌ not cached`). */
 export interface RowMark {
@@ -65,26 +64,7 @@ export interface OperationResult {
   window?: WindowReport;
 }
 
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-export const FAILURE_KINDS = [
-  'false success',
-  'not found',
-  'timeout',
-  'cancelled',
-  'not sent',
-  'conflict',
-  'whole system',
-  'dataset',
-  'image not cached',
-  'sign-in',
-  'permission',
-  'service failed',
-  'other',
-] as const;
-export type FailureKind = (typeof FAILURE_KINDS)[number];
+export { FAILURE_KINDS, type FailureKind } from './outcomes.js';
 
 /** Why a target failed or is not done: one line, and its kind. */
 export interface Cause {

@@ -1,65 +1,11 @@
-import type { PlannedRequest } from '../../client/dry-run.js';
-import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { redactQuery } from '../../client/url.js';
-import type { FailureKind, OperationResult, SummaryTable } from '../types.js';
+import type { OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
-import type { InstanceState } from './instance-state.js';
 import { statusOf, stillRunning, targetRow } from './rows.js';
+import type { Outcome } from './target-outcome.js';
 
 export { statusOf, stillRunning } from './rows.js';
-
-export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
-
-/** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome =
-  'stopped' | 'started' | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
-
-/** What the step knows of one instance: its status before and after, and what was done to it. */
-export interface InstanceReport {
-  before?: InstanceState;
-  after?: InstanceState;
-  outcome: InstanceOutcome;
-  /** For the summary: `stop (soft 300 s): Succeeded`, `skipped: already Offline`. */
-  done: string;
-  /** A dry run: the stop or start it would send (`outcome` planned). */
-  request?: PlannedRequest;
-}
-
-/** How the work on one operation (one instance's stop, or one resumed wait) ended. */
-export interface Outcome {
-  /** The instance name, or the operation URL for wait-for-operation. */
-  target: string;
-  kind: OutcomeKind;
-  body?: OperationStatusResult;
-  operationUrl?: string;
-  requestId?: string;
-  durationMs: number;
-  /** One sentence naming the cause, where the outcome fails the step. */
-  failure?: string;
-  /** The cause as the target's row says it, where it leaves out what the summary's context names; else `failure`. */
-  causeText?: string;
-  /**
-   * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
-   * to its end by its own status because the operation's answer was lost.
-   */
-  status?: string;
-  /** The polling URL answered 404: the operation cannot be resumed, so it is not in `operation-urls`. */
-  gone?: boolean;
-  /** erp-stop, erp-start, erp-status: the instance. */
-  instance?: InstanceReport;
-  /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
-  resourceId?: string;
-  verb?: 'stop' | 'start';
-  /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
-  snooze?: boolean;
-  /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
-  leftAlone?: boolean;
-  /** The kind of `failure`, named where the failure is made; else told from `kind` (rows.ts). */
-  causeKind?: FailureKind;
-  /** When the work on the target started and ended (clock ms); none for a target never reached. */
-  startedAt?: number;
-  endedAt?: number;
-}
+export type { InstanceOutcome, InstanceReport, Outcome, OutcomeKind } from './target-outcome.js';
 
 /**
  * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any

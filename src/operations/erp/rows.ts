@@ -1,6 +1,6 @@
 import { classifyStatus } from '../../client/status.js';
 import type { Cause, FailureKind, Outcome as Mark, StepRow, TargetRow } from '../types.js';
-import type { InstanceOutcome, Outcome } from './outcome.js';
+import type { InstanceOutcome, Outcome } from './target-outcome.js';
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 export function statusOf(outcome: Outcome): string | undefined {

@@ -1,5 +1,5 @@
 import * as z from '../../../client/schemas/zod.js';
-import { FAILURE_KINDS, OUTCOMES } from '../../types.js';
+import { FAILURE_KINDS, OUTCOMES } from '../../outcomes.js';
 
 /** The one version of the result file this code writes and reads; a change of shape is a new version. */
 export const RESULT_FORMAT = 'vendor-ops-result/1';
