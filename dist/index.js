@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9755:
+/***/ 5072:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35948,6 +35948,122 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas_nullish(iso_datetime({ offset: true }));
+const format_text = () => schemas_nullish(schemas_string());
+const cause = () => schemas_nullish(object({ text: schemas_string(), kind: schemas_enum(FAILURE_KINDS), requestId: optional(schemas_string()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => object({
+    format: literal(RESULT_FORMAT),
+    operation: schemas_enum(['erp-stop', 'erp-start', 'erp-status']),
+    run: object({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: iso_datetime({ offset: true }),
+    endedAt: iso_datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: array(object({
+        name: schemas_string(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas_enum(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas_string(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas_nullish(array(object({
+            step: schemas_string(),
+            target: format_text(),
+            outcome: schemas_enum(OUTCOMES),
+            word: schemas_string(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
+function resultFileOf(result, step) {
+    const rows = result.rows ?? [];
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(systemOf),
+    };
+}
+function systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+
 ;// CONCATENATED MODULE: ./src/client/status.ts
 const SUCCEEDED = ['succeeded', 'completed'];
 const FAILED = ['failed', 'canceled', 'cancelled'];
@@ -38732,6 +38848,7 @@ async function runStep(one) {
 
 
 
+
 const START_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     startVm: withDefault('start-vm'),
@@ -38744,7 +38861,7 @@ const START_INPUTS = {
  */
 /* harmony default export */ const erp_start = (defineOperation({
     name: 'erp-start',
-    resultFile: true,
+    resultFile: resultFileFor('erp-start'),
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
@@ -38857,13 +38974,14 @@ function withDatabases(row, failures) {
 
 
 
+
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
  */
 /* harmony default export */ const erp_status = (defineOperation({
     name: 'erp-status',
-    resultFile: true,
+    resultFile: resultFileFor('erp-status'),
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
@@ -38981,6 +39099,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
 const STOP_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
@@ -38996,7 +39115,7 @@ const STOP_INPUTS = {
  */
 /* harmony default export */ const erp_stop = (defineOperation({
     name: 'erp-stop',
-    resultFile: true,
+    resultFile: resultFileFor('erp-stop'),
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     client: 'resource-manager',
     polls: true,
@@ -39168,80 +39287,6 @@ async function erpList(options, client, ctx) {
 const external_node_fs_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/operations/types.ts
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
-
-
-/** The one version of the result file this code writes and reads; a change of shape is a new version. */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-const format_time = () => schemas_nullish(iso_datetime({ offset: true }));
-const format_text = () => schemas_nullish(schemas_string());
-const cause = () => schemas_nullish(object({ text: schemas_string(), kind: schemas_enum(FAILURE_KINDS), requestId: optional(schemas_string()) }));
-/**
- * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
- * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => object({
-    format: literal(RESULT_FORMAT),
-    operation: schemas_enum(['erp-stop', 'erp-start', 'erp-status']),
-    run: object({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The step's start and end, ISO 8601. */
-    startedAt: iso_datetime({ offset: true }),
-    endedAt: iso_datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line. */
-    failure: format_text(),
-    systems: array(object({
-        name: schemas_string(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas_enum(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas_string(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas_nullish(array(object({
-            step: schemas_string(),
-            target: format_text(),
-            outcome: schemas_enum(OUTCOMES),
-            word: schemas_string(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
-
 ;// CONCATENATED MODULE: ./src/operations/erp/report/gather.ts
 
 
@@ -39311,7 +39356,7 @@ function mergeWindow(gathered, expected, skipped) {
             const key = merge_keyOf({ id, name: s.name });
             const candidate = {
                 system: {
-                    ...systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
+                    ...merge_systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
                     stepStartedAt: ms(file.startedAt),
                     stepEndedAt: ms(file.endedAt),
                 },
@@ -39375,7 +39420,7 @@ function uniqueIdsByName(expected) {
     }
     return new Map([...byName].filter((entry) => entry[1] !== null));
 }
-function systemOf(s, where) {
+function merge_systemOf(s, where) {
     return {
         name: s.name,
         id: where.id,
@@ -41337,47 +41382,7 @@ function outputTooLarge(output) {
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
-
-/** The result file of one step, from the operation's rows: each system with its id and its own times. */
-function resultFileOf(result, step) {
-    const rows = result.rows ?? [];
-    return {
-        format: RESULT_FORMAT,
-        operation: step.operation,
-        run: step.run,
-        startedAt: iso(step.startedAt),
-        endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
-        systems: rows.map(build_systemOf),
-    };
-}
-function build_systemOf(row) {
-    return {
-        name: row.target,
-        id: row.id ?? null,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
-    };
-}
-const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-
 ;// CONCATENATED MODULE: ./src/runtime/result-file.ts
-
 
 
 
@@ -41399,13 +41404,12 @@ function recordResult(options) {
     const module = findOperation(options.operation);
     if (!module?.resultFile)
         return undefined;
-    const step = {
-        operation: module.name,
-        run: runOfEnvironment(options.env ?? process.env),
+    const run = runOfEnvironment(options.env ?? process.env);
+    const file = module.resultFile(options.result, {
+        run,
         startedAt: options.startedAt,
         endedAt: options.endedAt,
-    };
-    const file = resultFileOf(options.result, step);
+    });
     const where = options.path(file);
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
     // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.
@@ -42663,7 +42667,7 @@ function setV8Flags() {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9755);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5072);
 /* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
 

@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5318);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3193);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 5318:
+/***/ 3193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25350,6 +25350,122 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
+const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
+const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => schemas/* object */.Ikc({
+    format: schemas/* literal */.euz(RESULT_FORMAT),
+    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
+    run: schemas/* object */.Ikc({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: datetime({ offset: true }),
+    endedAt: datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas/* enum */.k5n(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas/* string */.YjP(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
+            step: schemas/* string */.YjP(),
+            target: format_text(),
+            outcome: schemas/* enum */.k5n(OUTCOMES),
+            word: schemas/* string */.YjP(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
+function resultFileOf(result, step) {
+    const rows = result.rows ?? [];
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(systemOf),
+    };
+}
+function systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+
 ;// CONCATENATED MODULE: ./src/client/status.ts
 const SUCCEEDED = ['succeeded', 'completed'];
 const FAILED = ['failed', 'canceled', 'cancelled'];
@@ -28134,6 +28250,7 @@ async function runStep(one) {
 
 
 
+
 const START_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     startVm: withDefault('start-vm'),
@@ -28146,7 +28263,7 @@ const START_INPUTS = {
  */
 /* harmony default export */ const erp_start = (defineOperation({
     name: 'erp-start',
-    resultFile: true,
+    resultFile: resultFileFor('erp-start'),
     description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
     client: 'resource-manager',
     polls: true,
@@ -28259,13 +28376,14 @@ function withDatabases(row, failures) {
 
 
 
+
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
  */
 /* harmony default export */ const erp_status = (defineOperation({
     name: 'erp-status',
-    resultFile: true,
+    resultFile: resultFileFor('erp-status'),
     description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
     client: 'resource-manager',
     inputs: {
@@ -28383,6 +28501,7 @@ async function readOne(ref, url, expectStatus, client, ctx) {
 
 
 
+
 const STOP_INPUTS = {
     ...INSTANCE_ACTION_INPUTS,
     softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
@@ -28398,7 +28517,7 @@ const STOP_INPUTS = {
  */
 /* harmony default export */ const erp_stop = (defineOperation({
     name: 'erp-stop',
-    resultFile: true,
+    resultFile: resultFileFor('erp-stop'),
     description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
     client: 'resource-manager',
     polls: true,
@@ -28570,80 +28689,6 @@ async function erpList(options, client, ctx) {
 var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/operations/types.ts
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
-
-
-/** The one version of the result file this code writes and reads; a change of shape is a new version. */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
-const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
-const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
-/**
- * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
- * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => schemas/* object */.Ikc({
-    format: schemas/* literal */.euz(RESULT_FORMAT),
-    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
-    run: schemas/* object */.Ikc({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The step's start and end, ISO 8601. */
-    startedAt: datetime({ offset: true }),
-    endedAt: datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line. */
-    failure: format_text(),
-    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
-        name: schemas/* string */.YjP(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas/* enum */.k5n(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas/* string */.YjP(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
-            step: schemas/* string */.YjP(),
-            target: format_text(),
-            outcome: schemas/* enum */.k5n(OUTCOMES),
-            word: schemas/* string */.YjP(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
-
 ;// CONCATENATED MODULE: ./src/operations/erp/report/gather.ts
 
 
@@ -28713,7 +28758,7 @@ function mergeWindow(gathered, expected, skipped) {
             const key = merge_keyOf({ id, name: s.name });
             const candidate = {
                 system: {
-                    ...systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
+                    ...merge_systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
                     stepStartedAt: ms(file.startedAt),
                     stepEndedAt: ms(file.endedAt),
                 },
@@ -28777,7 +28822,7 @@ function uniqueIdsByName(expected) {
     }
     return new Map([...byName].filter((entry) => entry[1] !== null));
 }
-function systemOf(s, where) {
+function merge_systemOf(s, where) {
     return {
         name: s.name,
         id: where.id,
@@ -31969,47 +32014,7 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
-
-/** The result file of one step, from the operation's rows: each system with its id and its own times. */
-function resultFileOf(result, step) {
-    const rows = result.rows ?? [];
-    return {
-        format: RESULT_FORMAT,
-        operation: step.operation,
-        run: step.run,
-        startedAt: iso(step.startedAt),
-        endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
-        systems: rows.map(build_systemOf),
-    };
-}
-function build_systemOf(row) {
-    return {
-        name: row.target,
-        id: row.id ?? null,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
-    };
-}
-const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-
 ;// CONCATENATED MODULE: ./src/runtime/result-file.ts
-
 
 
 
@@ -32031,13 +32036,12 @@ function recordResult(options) {
     const module = findOperation(options.operation);
     if (!module?.resultFile)
         return undefined;
-    const step = {
-        operation: module.name,
-        run: runOfEnvironment(options.env ?? process.env),
+    const run = runOfEnvironment(options.env ?? process.env);
+    const file = module.resultFile(options.result, {
+        run,
         startedAt: options.startedAt,
         endedAt: options.endedAt,
-    };
-    const file = resultFileOf(options.result, step);
+    });
     const where = options.path(file);
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
     // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.

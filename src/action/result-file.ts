@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ResultFile } from '../operations/erp/report/format.js';
-import type { OperationResult } from '../operations/types.js';
+import type { OperationResult, StepRecord } from '../operations/types.js';
 import { recordResult } from '../runtime/result-file.js';
 
 /**
@@ -10,7 +9,7 @@ import { recordResult } from '../runtime/result-file.js';
  * leg is known to the step only by what it acts on, so the leg is a short hash of its instances: every leg of a
  * window holds other systems, and upload-artifact with `archive: false` needs a name unique within the run.
  */
-export function resultFilePath(env: NodeJS.ProcessEnv, file: ResultFile): string {
+export function resultFilePath(env: NodeJS.ProcessEnv, file: StepRecord): string {
   // The leg's own input where it has one (a matrix leg's erp-virtual-instance): a leg refused before it read a
   // system still gets a name of its own.
   const given = env['INPUT_ERP-VIRTUAL-INSTANCE'] || file.systems.map((s) => s.id ?? s.name).join('\n');

@@ -2,7 +2,7 @@ import type { HttpClient } from '../client/http.js';
 import { INPUTS, type InputDefinition, type InputName, type InputValue } from './inputs.js';
 import type { Parser } from './input-parser.js';
 import type { OutputName } from './outputs.js';
-import type { FailureKind, OperationContext, OperationResult } from './types.js';
+import type { FailureKind, OperationContext, OperationResult, StepFacts, StepRecord } from './types.js';
 
 /**
  * How an operation reads one input: `required`, `withDefault` (never absent: the operation's default, else the
@@ -90,10 +90,10 @@ export interface OperationModule<
   plans?: boolean;
   outputs: readonly OutputName[];
   /**
-   * Writes its result to a file a later job gathers (erp-report reads it): the adapter decides where, writes it
-   * from the result's rows, and sets `result-file`, which defineOperation adds to the outputs.
+   * Writes its result to a file a later job gathers (erp-report reads it): the file built from the result's rows,
+   * which the adapter names, writes and sets as `result-file` (defineOperation adds that output).
    */
-  resultFile?: boolean;
+  resultFile?: (result: OperationResult, step: StepFacts) => StepRecord;
   /** A command-line example: the flags after `vendor-ops <name>`. */
   example: string;
   /** How its summary reads, where it differs from the general view. */

@@ -113,6 +113,27 @@ export interface TargetRow {
   operationUrl?: string;
 }
 
+/** The run a step belongs to, as the runner names it (GITHUB_RUN_ID, _ATTEMPT, GITHUB_JOB, GITHUB_ACTION); null where unset. */
+export interface StepRun {
+  id: string | null;
+  attempt: string | null;
+  job: string | null;
+  step: string | null;
+}
+
+/** What the adapter knows of a step beside its result: its run, and when it started and ended (clock ms). */
+export interface StepFacts {
+  run: StepRun;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** A step's result file as the adapters name it: its run and its systems; the rest is the operation's own shape. */
+export interface StepRecord {
+  run: { [K in keyof StepRun]?: string | null };
+  systems: readonly { name: string; id?: string | null }[];
+}
+
 /** erp-report: a system of the window as the report shows it: its newest result, or `missing` where no file had it. */
 export interface WindowSystem {
   name: string;

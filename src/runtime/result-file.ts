@@ -1,13 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { redactUrls } from '../client/url.js';
-import { resultFileOf, type StepFacts } from '../operations/erp/report/build.js';
-import type { ResultFile } from '../operations/erp/report/format.js';
 import { findOperation } from '../operations/registry.js';
-import type { OperationResult } from '../operations/types.js';
+import type { OperationResult, StepRecord, StepRun } from '../operations/types.js';
 
 /** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
-export function runOfEnvironment(env: NodeJS.ProcessEnv): ResultFile['run'] {
+export function runOfEnvironment(env: NodeJS.ProcessEnv): StepRun {
   return {
     id: env.GITHUB_RUN_ID || null,
     attempt: env.GITHUB_RUN_ATTEMPT || null,
@@ -25,18 +23,17 @@ export function recordResult(options: {
   result: OperationResult;
   startedAt: number;
   endedAt: number;
-  path: (file: ResultFile) => string;
+  path: (file: StepRecord) => string;
   env?: NodeJS.ProcessEnv;
 }): string | undefined {
   const module = findOperation(options.operation);
   if (!module?.resultFile) return undefined;
-  const step: StepFacts = {
-    operation: module.name as ResultFile['operation'],
-    run: runOfEnvironment(options.env ?? process.env),
+  const run = runOfEnvironment(options.env ?? process.env);
+  const file = module.resultFile(options.result, {
+    run,
     startedAt: options.startedAt,
     endedAt: options.endedAt,
-  };
-  const file = resultFileOf(options.result, step);
+  });
   const where = options.path(file);
   mkdirSync(dirname(where), { recursive: true });
   // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.

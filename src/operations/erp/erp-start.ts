@@ -1,4 +1,5 @@
 import type { HttpClient } from '../../client/http.js';
+import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
@@ -19,7 +20,7 @@ const START_INPUTS = {
  */
 export default defineOperation({
   name: 'erp-start',
-  resultFile: true,
+  resultFile: resultFileFor('erp-start'),
   description:
     'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
   client: 'resource-manager',

@@ -1,4 +1,5 @@
 import { ERP_API_VERSION, holds } from './vocabulary.js';
+import { resultFileFor } from './report/build.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId, resourceUrl } from '../../client/arm/resource-id.js';
 import { targetRow } from './rows.js';
 import { ServiceError } from '../../client/errors.js';
@@ -25,7 +26,7 @@ export type { ErpStatusOptions } from './erp-status-options.js';
  */
 export default defineOperation({
   name: 'erp-status',
-  resultFile: true,
+  resultFile: resultFileFor('erp-status'),
   description:
     'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
   client: 'resource-manager',

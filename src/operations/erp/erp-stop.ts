@@ -1,4 +1,5 @@
 import type { HttpClient } from '../../client/http.js';
+import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
@@ -24,7 +25,7 @@ export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'reso
  */
 export default defineOperation({
   name: 'erp-stop',
-  resultFile: true,
+  resultFile: resultFileFor('erp-stop'),
   description:
     'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
   client: 'resource-manager',

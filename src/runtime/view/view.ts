@@ -44,7 +44,7 @@ export interface SummaryView {
   plan: PlannedEntry[];
   /** Operations still running, to resume: target and URL as the log shows it. */
   resume: { target: string; url: string }[];
-  /** How they are resumed, as the operation declares it (`wait-for-operation and the operation-urls output`). */
+  /** How they are resumed, in the words the operation declares (`view.resume`). */
   resumeWith: string;
 }
 

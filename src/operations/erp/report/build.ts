@@ -1,13 +1,16 @@
-import type { OperationResult, TargetRow } from '../../types.js';
+import type { OperationResult, StepFacts as RunFacts, TargetRow } from '../../types.js';
 import { RESULT_FORMAT, type ResultFile, type ResultSystem } from './format.js';
 
-/** What the adapter knows of the step, beside the operation's result: its run, and when it started and ended. */
-export interface StepFacts {
+/** What the adapter knows of the step, beside the operation's result, and which operation it ran. */
+export interface StepFacts extends RunFacts {
   operation: ResultFile['operation'];
-  run: ResultFile['run'];
-  startedAt: number;
-  endedAt: number;
 }
+
+/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+export const resultFileFor =
+  (operation: ResultFile['operation']) =>
+  (result: OperationResult, step: RunFacts): ResultFile =>
+    resultFileOf(result, { ...step, operation });
 
 /** The result file of one step, from the operation's rows: each system with its id and its own times. */
 export function resultFileOf(result: OperationResult, step: StepFacts): ResultFile {
