@@ -27934,6 +27934,14 @@ async function planSystemWindow(ref, run, io) {
 
 const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } };
 /**
+ * The database stops whose database must be read before the machines: not one this run has just read down (its
+ * stop verified Offline, or skipped as Offline already); with `verify: false` every one.
+ */
+function toReadBeforeMachines(plan, results) {
+    const readDown = (step) => results.some((r) => r.step === step && isEnd(SNOOZED_STOP, r.outcome.instance?.after?.status));
+    return plan.filter((s) => s.step === 'database stop' && !readDown(s));
+}
+/**
  * No machine of a system is deallocated before every HANA database of it reads Offline (C4), `verify` on or off:
  * each database is read, a stop still in progress followed within the timeout. Undefined where all are down;
  * else the machine step's outcome, not sent, naming the database and its status.
@@ -28190,7 +28198,7 @@ async function runSystem(o) {
         const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
         const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
         const stepStartedAt = ctx.clock.now();
-        const ran = await runStep({ run, step, plan, system: ref, client, ctx, log: stepLog });
+        const ran = await runStep({ run, step, plan, results, system: ref, client, ctx, log: stepLog });
         if (several)
             log.details.push(...stepLog.details);
         // The system left the selection (the read before its first step): none of its steps is sent.
@@ -28236,7 +28244,7 @@ async function runStep(one) {
             return refused;
     }
     if (step.preflight === 'databases down' && !ctx.dryRun) {
-        const databases = one.plan.filter((s) => s.step === 'database stop');
+        const databases = toReadBeforeMachines(one.plan, one.results);
         const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
         if (down)
             return down;

@@ -12,7 +12,7 @@ import { InstanceLog } from './progress.js';
 import { actionOf, planSystem, type Step } from './step.js';
 import { planSystemWindow } from './window/planner.js';
 import { apiVersionFor, type Verb } from './vocabulary.js';
-import { databasesDown } from './window/machines-gate.js';
+import { databasesDown, toReadBeforeMachines } from './window/machines-gate.js';
 import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
 import { operationOf, stepLogName, windowLine } from './wording.js';
 
@@ -122,7 +122,7 @@ async function runSystem(o: {
     const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
     const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
     const stepStartedAt = ctx.clock.now();
-    const ran = await runStep({ run, step, plan, system: ref, client, ctx, log: stepLog });
+    const ran = await runStep({ run, step, plan, results, system: ref, client, ctx, log: stepLog });
     if (several) log.details.push(...stepLog.details);
     // The system left the selection (the read before its first step): none of its steps is sent.
     if (ran.leftAlone) return { ...ran, durationMs: ctx.clock.now() - startedAt };
@@ -148,6 +148,8 @@ async function runStep(one: {
   run: StepsRun & { apiVersion: string };
   step: Step;
   plan: readonly Step[];
+  /** The steps of this system run so far, with how each ended. */
+  results: SystemWindow['results'];
   system: InstanceRef;
   client: HttpClient;
   ctx: OperationContext;
@@ -173,7 +175,7 @@ async function runStep(one: {
     if (refused) return refused;
   }
   if (step.preflight === 'databases down' && !ctx.dryRun) {
-    const databases = one.plan.filter((s) => s.step === 'database stop');
+    const databases = toReadBeforeMachines(one.plan, one.results);
     const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
     if (down) return down;
   }

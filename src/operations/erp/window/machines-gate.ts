@@ -9,6 +9,19 @@ import type { WindowStep } from './steps.js';
 const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } } as const;
 
 /**
+ * The database stops whose database must be read before the machines: not one this run has just read down (its
+ * stop verified Offline, or skipped as Offline already); with `verify: false` every one.
+ */
+export function toReadBeforeMachines(
+  plan: readonly WindowStep[],
+  results: readonly { step: WindowStep; outcome: Outcome }[],
+): WindowStep[] {
+  const readDown = (step: WindowStep) =>
+    results.some((r) => r.step === step && isEnd(SNOOZED_STOP, r.outcome.instance?.after?.status));
+  return plan.filter((s) => s.step === 'database stop' && !readDown(s));
+}
+
+/**
  * No machine of a system is deallocated before every HANA database of it reads Offline (C4), `verify` on or off:
  * each database is read, a stop still in progress followed within the timeout. Undefined where all are down;
  * else the machine step's outcome, not sent, naming the database and its status.
