@@ -90,14 +90,15 @@ function throttledFleetRows({ m }: Figures, s: typeof SETTINGS): Row[] {
 
 /**
  * Whole-system windows: each system's four steps one after the other, `maxParallel` systems at once, under the
- * vendor's buckets. The fewest requests: the list of databases; the application and database stops each read
- * first, sent, polled ⌈T/r⌉ times and read to verify; the two machine steps sent, polled and verified. The ideal
+ * vendor's buckets. The fewest requests: the list of databases; each of the four steps read first, sent, polled
+ * ⌈T/r⌉ times and read to verify. The ideal
  * wall is the longest of the three limits: the waves of systems, the read bucket and the write bucket.
  */
 function windowRows({ m }: Figures, s: typeof SETTINGS): Row[] {
   const w = s.window;
   const polls = Math.ceil(w.durationMs / (w.retryAfterSeconds * 1000));
-  const reads = w.systems * (1 + 2 * (2 + polls) + 2 * (1 + polls));
+  // Every step reads first (issue 42: a machine step too, to wait out a move and refuse a 409 it cannot see end).
+  const reads = w.systems * (1 + 4 * (2 + polls));
   const writes = w.systems * 4;
   const idealRequests = reads + writes;
   const waves = Math.ceil(w.systems / w.maxParallel) * 4 * w.durationMs;
