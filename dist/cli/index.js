@@ -22614,10 +22614,21 @@ const environment = parser((raw) => {
         return 'NonProd';
     return refuse('must be Prod or NonProd');
 });
+/**
+ * A list read as items, refusing an empty one between commas (`,rg`, `rg,,x`, `rg,`): dropped, it would leave the
+ * rest to stand for what was written (`,<` read as the resource group `<`). Blank lines stay blank.
+ */
+function listItems(raw) {
+    const lines = raw.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    if (lines.some((line) => line.split(',').some((item) => item.trim() === ''))) {
+        refuse('has an empty item between commas: give one item per line or comma-separated, none empty');
+    }
+    return list.safeParse(raw);
+}
 /** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
 function resourceNames(maxLength) {
     return parser((raw) => {
-        const read = list.safeParse(raw);
+        const read = listItems(raw);
         if (!read.success)
             return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
         for (const item of read.data) {
@@ -22630,7 +22641,7 @@ function resourceNames(maxLength) {
 }
 /** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
 const subscriptionIds = parser((raw) => {
-    const read = list.safeParse(raw);
+    const read = listItems(raw);
     if (!read.success)
         return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
     for (const item of read.data) {

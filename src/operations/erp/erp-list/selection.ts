@@ -77,10 +77,22 @@ export const environment = parser((raw): Environment => {
   return refuse('must be Prod or NonProd');
 });
 
+/**
+ * A list read as items, refusing an empty one between commas (`,rg`, `rg,,x`, `rg,`): dropped, it would leave the
+ * rest to stand for what was written (`,<` read as the resource group `<`). Blank lines stay blank.
+ */
+function listItems(raw: string) {
+  const lines = raw.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+  if (lines.some((line) => line.split(',').some((item) => item.trim() === ''))) {
+    refuse('has an empty item between commas: give one item per line or comma-separated, none empty');
+  }
+  return list.safeParse(raw);
+}
+
 /** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
 export function resourceNames(maxLength: number) {
   return parser((raw) => {
-    const read = list.safeParse(raw);
+    const read = listItems(raw);
     if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
     for (const item of read.data) {
       const problem = resourceNameProblem(item, maxLength);
@@ -92,7 +104,7 @@ export function resourceNames(maxLength: number) {
 
 /** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
 export const subscriptionIds = parser((raw) => {
-  const read = list.safeParse(raw);
+  const read = listItems(raw);
   if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
   for (const item of read.data) {
     if (!uuid.safeParse(item).success) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FleetMember } from '../../../../../src/operations/erp/erp-list/listing.js';
 import { matrixOf } from '../../../../../src/operations/erp/erp-list/matrix.js';
-import { environment, hasTags, tagRules } from '../../../../../src/operations/erp/erp-list/selection.js';
+import {
+  environment,
+  hasTags,
+  resourceNames,
+  subscriptionIds,
+  tagRules,
+} from '../../../../../src/operations/erp/erp-list/selection.js';
 import type { Parser } from '../../../../../src/operations/input-parser.js';
 
 const parse = <T>(parser: Parser<T>, text: string) => {
@@ -111,5 +117,17 @@ describe('the matrix', () => {
         "257 systems at per-leg 1 make 257 legs, over GitHub's 256 legs a matrix: set per-leg to 2 or more",
     });
     expect('matrix' in matrixOf(members(257), 2)).toBe(true);
+  });
+});
+
+describe('resource-group and subscription-id as lists', () => {
+  it('an empty item between commas is refused, never dropped; blank lines are not items', () => {
+    for (const raw of [',<', 'rg-a,,rg-b', 'rg-a,']) {
+      expect(parse(resourceNames(90), raw)).toMatch(/^refused: has an empty item/);
+    }
+    expect(parse(subscriptionIds, ',00000000-0000-4000-8000-000000000001')).toMatch(
+      /^refused: has an empty item/,
+    );
+    expect(parse(resourceNames(90), 'rg-a, rg-b\n\nrg-c\n')).toEqual(['rg-a', 'rg-b', 'rg-c']);
   });
 });
