@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CLI, runCli } from '../helpers/run-cli.js';
+import { runCli, startCliEmulator } from '../helpers/run-cli.js';
 
 /**
  * Issue 45's window recipe on `vendor-ops emulator --fleet N`, from the command line as a person runs it: list,
@@ -16,26 +14,7 @@ let dir = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vendor-ops-recipe-'));
-  const server = spawn(process.execPath, [CLI, 'emulator', '--port', '0', '--fleet', '12'], {
-    env: { PATH: process.env.PATH ?? '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const banner: string[] = [];
-  const lines = createInterface({ input: server.stdout });
-  await new Promise<void>((resolve) =>
-    lines.on('line', (line) => {
-      banner.push(line);
-      if (line === 'Ctrl-C stops it.') resolve();
-    }),
-  );
-  emulator = {
-    url: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner[0] ?? '')![1]!,
-    banner: banner.join('\n'),
-    stop: () => {
-      server.kill('SIGTERM');
-      return new Promise((resolve) => server.on('close', resolve));
-    },
-  };
+  emulator = await startCliEmulator(['--fleet', '12'], dir);
 });
 afterAll(async () => {
   await emulator.stop();
