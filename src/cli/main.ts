@@ -1,7 +1,6 @@
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
-import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../runtime/advice.js';
 import { windowAdvice } from '../runtime/window-advice.js';
 import { nearest } from '../runtime/nearest.js';
@@ -20,7 +19,7 @@ import { createCliLogger } from './logger.js';
 import { operationFlags, RESULT_FILE_FLAG } from './operation-flags.js';
 import { failedBefore, recordResult, type Recorded } from '../runtime/result-file.js';
 import { StepSecrets } from '../runtime/secrets.js';
-import { renderView } from './summary-text.js';
+import { renderView, terminalText } from './summary-text.js';
 import { VERSION } from './version.js';
 import { windowText } from './window-text.js';
 import { adviceForCommandLine, forCommandLine } from './wording.js';
@@ -122,9 +121,11 @@ async function runCommand(
   verbose: boolean,
   resultFile?: string,
 ) {
-  const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-  // stderr is the log: a URL in the service's words shows as the log shows every URL.
-  const err = (line: string) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
+  // stderr is the log and the page: what came from the service or a file is shown as the summary shows it (a URL
+  // reduced, a control character as its code, a line a run: step would read as a workflow command broken).
+  const shown = (line: string) => terminalText(forCommandLine(line));
+  const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, shown);
+  const err = (line: string) => process.stderr.write(`${shown(line)}\n`);
   const controller = new AbortController();
   let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
   const cancel = (signal: keyof typeof SIGNAL_EXIT) => {
@@ -170,8 +171,10 @@ async function runCommand(
     print(run.outputs, record(run.result));
     // The job summary's view: the same title, marks, causes and advice as the action's.
     const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
-    if (summary)
-      process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
+    if (summary) {
+      const page = run.result.window ? windowText(run.result.window) : renderView(view, logged);
+      process.stderr.write(terminalText(page));
+    }
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
       const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
