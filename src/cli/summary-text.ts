@@ -26,6 +26,7 @@ export function terminalText(text: string): string {
  * C0 but the line break, DEL, C1, and the marks that reorder or hide text (bidirectional, zero-width; the joiner
  * U+200D stays: emoji are made of it).
  */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
