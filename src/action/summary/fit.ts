@@ -26,12 +26,12 @@ export function fitPage(html: string, budget = SUMMARY_BYTES): string {
     let keep = block.items.length;
     let freed = 0;
     // A note of about NOTE_BYTES is added for the rows left out.
-    while (keep > header && freed < over + NOTE_BYTES) freed += bytes(block.items[--keep]!) + 1;
+    while (keep > header && freed < over + NOTE_BYTES) freed += bytes(block.items[--keep]!);
     const shown = block.items.length - header;
     const notShown = block.items.length - keep;
     if (notShown === 0) continue;
     const note = `<p>${notShown} of ${shown} ${block.open === 'table' ? 'rows' : 'items'} are not shown: GitHub limits a job summary to 1 MiB. The step's outputs and files (result-file, report-file) have them all.</p>`;
-    const kept = `<${block.open}>${block.items.slice(0, keep).join('\n')}</${block.close}>${note}`;
+    const kept = `<${block.open}>${block.items.slice(0, keep).join('')}</${block.close}>${note}`;
     over -= bytes(block.whole) - bytes(kept);
     fitted.set(block.at, kept);
   }
