@@ -56,6 +56,8 @@ export async function run(): Promise<void> {
   try {
     // Masked before anything else runs, so no later line can print them.
     for (const name of SECRET_INPUTS) secrets.add(core.getInput(name));
+    // The runner's own credential for OIDC tokens: masked by the runner, and scrubbed from the step's files too.
+    secrets.add(process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
     // A misspelt with: key (dry_run, soft-stop-timeout-second) fails here, before anything is read or sent.
     refuseUndeclaredInputs(process.env);
     const { result, outputs, diagnosis } = await runOperation(source, {
