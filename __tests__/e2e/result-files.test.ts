@@ -89,6 +89,26 @@ describe('result files', () => {
     expect(r.summary).toContain('1 stopping');
   });
 
+  it("the command line's failure path writes the file too: a leg refused before acting names its cause", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-files-'));
+    const cli = await runCli([
+      'erp-stop',
+      ...['--base-url', emu.get().url, '--access-token', 'emu-access-token', '--subscription-id', SUB],
+      ...['--resource-group', 'rg', '--erp-virtual-instance', 'X01', '--timeout', 'soon'],
+      ...['--result-file', join(dir, 'stop.json')],
+    ]);
+    const file = JSON.parse(await readFile(join(dir, 'stop.json'), 'utf8').catch(() => '{}')) as {
+      systems?: unknown[];
+      failure?: string;
+    };
+    await rm(dir, { recursive: true, force: true });
+    expect(cli.code).toBe(2);
+    expect(cli.stderr.trim().split('\n')).toHaveLength(1);
+    expect(file.systems).toEqual([]);
+    expect(file.failure).toMatch(/timeout/);
+    expect(emu.get().requests).toEqual([]);
+  });
+
   it('an output file the runner cannot take is one annotation naming GITHUB_OUTPUT, not a crash', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-files-'));
     const r = unescapeCommands(
