@@ -56,14 +56,18 @@ export interface FittedOutputs {
 }
 
 /**
- * The step's outputs within the runner's limits: each within an output's, all within a job's. An output a file
- * holds is left out first, with a warning naming the file; any other that does not fit is refused, never cut.
+ * The step's outputs within the runner's limits: each within an output's, and erp-report's all within a job's. An
+ * output a file holds is left out first, with a warning naming the file; any other that does not fit is refused,
+ * never cut.
  */
 export function fitOutputs(outputs: [string, string][], operation?: string): FittedOutputs {
   const held = HELD_IN_A_FILE[operation ?? ''] ?? {};
   const fitted: FittedOutputs = { set: [], warnings: [], refused: [] };
   const leftOut = (name: string, size: number, limit: string) =>
     `The output ${name} is ${size} bytes, so it was left out (${limit}): the file the ${held[name]} output names holds it whole.`;
+  // The total is held to a job's limit where the operation's outputs are a job's (erp-report's, the last job of a
+  // window); a step's own outputs are limited one by one, and operation-urls is never refused for its neighbours.
+  const together = Object.keys(held).length > 0;
   let total = outputs.reduce((sum, [name, text]) => sum + bytes(name) + bytes(text), 0);
   // Largest first: leaving out one large output keeps every small one.
   const bySize = [...outputs].sort(([, a], [, b]) => bytes(b) - bytes(a));
@@ -71,7 +75,7 @@ export function fitOutputs(outputs: [string, string][], operation?: string): Fit
   for (const [name, text] of bySize) {
     const size = bytes(text);
     const alone = size > OUTPUT_BYTES;
-    if (!alone && total <= OUTPUTS_BYTES) break;
+    if (!alone && (!together || total <= OUTPUTS_BYTES)) break;
     if (held[name]) {
       fitted.warnings.push(
         leftOut(
