@@ -5,20 +5,36 @@ import { redactUrls } from '../client/url.js';
 import type { HttpResponse } from '../client/http.js';
 import { diagnosisAdviceLines, diagnosisLines } from '../runtime/diagnosis-text.js';
 import { InputReader } from '../runtime/reader.js';
-import { outputText, runOperation } from '../runtime/run.js';
+import { runOperation } from '../runtime/run.js';
 import { refuseUndeclaredInputs } from '../runtime/undeclared.js';
+import { failedBefore, type Recorded } from '../runtime/result-file.js';
+import { StepSecrets } from '../runtime/secrets.js';
 import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
-import type { OperationResult } from '../operations/types.js';
-import { outputTooLarge } from './limits.js';
-import { writeStepResult } from './result-file.js';
+import { setOutputs } from './outputs.js';
+import { writeReportFile, writeStepResult } from './result-file.js';
 import { actionsLogger } from './logger.js';
 import { viewOfError, viewOfResult } from '../runtime/view/view.js';
-import { writeSummary } from './summary/index.js';
-import { writeWindowSummary } from './summary/window.js';
+import { renderSummary, writePage } from './summary/index.js';
+import { renderWindow } from './summary/window.js';
 
 /** The GitHub adapter: inputs in, one operation, outputs and a summary out, any error as one annotation. */
 export async function run(): Promise<void> {
   const controller = new AbortController();
+  const source = (name: InputName) => core.getInput(name);
+  const operation = core.getInput('operation') || 'operation';
+  // The step's secrets, told to the runner as each is registered, and scrubbed from every file the step writes.
+  const secrets = new StepSecrets((value) => core.setSecret(value));
+  const startedAt = systemClock.now();
+  let recorded: Recorded | undefined;
+  // The file of a step that failed before it had a result, or was ended at the cancellation's last word.
+  const recordFailure = (cause: string) =>
+    (recorded ??= writeStepResult({
+      operation,
+      result: failedBefore(cause),
+      startedAt,
+      endedAt: systemClock.now(),
+      secrets,
+    }));
   let lastWord: NodeJS.Timeout | undefined;
   const cancel = () => {
     controller.abort(new Error('The job was cancelled'));
@@ -26,65 +42,69 @@ export async function run(): Promise<void> {
     // up to 4 s for its answer (the client), then the step ends as it is; this is the net under that, should
     // anything still hold the process: it ends, failed, 6 s after the signal. Unref'd: it never holds it open.
     lastWord ??= setTimeout(() => {
-      core.setFailed(
-        'The job was cancelled and the step could not end within 6 s; see the log for what was done.',
-      );
+      const cause =
+        'The job was cancelled and the step could not end within 6 s; see the log for what was done.';
+      const file = recordFailure(cause);
+      setOutputs({ 'result-file': file.path }, { secrets });
+      core.setFailed(cause);
       process.exit(1);
     }, CANCEL_EXIT_MS).unref();
   };
   process.once('SIGTERM', cancel);
   process.once('SIGINT', cancel);
-  const source = (name: InputName) => core.getInput(name);
-  const operation = core.getInput('operation') || 'operation';
   let last: HttpResponse | undefined;
-  const startedAt = systemClock.now();
   try {
     // Masked before anything else runs, so no later line can print them.
-    for (const name of SECRET_INPUTS) {
-      const value = core.getInput(name);
-      if (value) core.setSecret(value);
-    }
+    for (const name of SECRET_INPUTS) secrets.add(core.getInput(name));
+    // The runner's own credential for OIDC tokens: masked by the runner, and scrubbed from the step's files too.
+    secrets.add(process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN);
     // A misspelt with: key (dry_run, soft-stop-timeout-second) fails here, before anything is read or sent.
     refuseUndeclaredInputs(process.env);
     const { result, outputs, diagnosis } = await runOperation(source, {
       logger: actionsLogger,
       clock: systemClock,
       signal: controller.signal,
-      onSecret: (secret) => core.setSecret(secret),
+      onSecret: (secret) => secrets.add(secret),
       idToken: idTokenOffered() ? (audience) => core.getIDToken(audience) : undefined,
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
     });
-    const resultFile = writeStepResult({ operation, result, startedAt, endedAt: systemClock.now() });
-    // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause).
-    const tooLarge = setOutputs({ ...outputs, 'result-file': resultFile }, operation);
-    const failure = [result.failure, ...tooLarge].filter(Boolean).join(' ') || undefined;
+    recorded = writeStepResult({ operation, result, startedAt, endedAt: systemClock.now(), secrets });
+    const report = result.window
+      ? writeReportFile({ title: result.window.title, instances: outputs.instances ?? [] }, secrets)
+      : undefined;
+    // An output over the runner's limit is not cut: the step fails, naming it (after the operation's own cause),
+    // unless a file holds it (erp-report's instances: report-file), which a warning names.
+    const set = setOutputs(
+      { ...outputs, 'result-file': recorded.path, ...(report ? { 'report-file': report.path } : {}) },
+      { operation, secrets },
+    );
+    // A file that could not be written is said once the outputs are set: it never changes the step's outcome.
+    for (const line of [recorded.warning, report?.warning, ...set.warnings])
+      if (line) actionsLogger.warning(line);
+    const failure = [result.failure, ...set.failures].filter(Boolean).join(' ') || undefined;
     // What to do, then the facts it rests on: in the summary's "What to do" (the view's) and in the log.
     // erp-report's page is the window's, not one step's view.
-    if (wantsSummary(source) && result.window) await writeWindowSummary(result.window);
-    else if (wantsSummary(source)) {
-      await writeSummary(
-        viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis }),
-      );
+    if (wantsSummary(source)) {
+      const view = () =>
+        viewOfResult(operation, { ...result, failure }, { dryRun: dryRunOf(source), diagnosis });
+      await writePage(() => (result.window ? renderWindow(result.window) : renderSummary(view())), secrets);
     }
     for (const line of diagnosis ? diagnosisAdviceLines(diagnosis) : []) actionsLogger.info(line);
-    if (failure) core.setFailed(redactUrls(oneLine(failure)));
+    if (failure) core.setFailed(secrets.scrub(redactUrls(oneLine(failure))));
   } catch (error) {
-    // What is known is set on failure too: the ids of the last response, to quote to the service owner.
-    setOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId });
     const cause = describe(error);
     // A step that failed before any system still leaves its file: the window's report names the cause.
-    const failed = { outputs: {}, summary: [], failure: redactUrls(cause) };
-    try {
-      setOutputs({
-        'result-file': writeStepResult({ operation, result: failed, startedAt, endedAt: systemClock.now() }),
-      });
-    } catch (writing) {
-      actionsLogger.warning(`The result file could not be written: ${describe(writing)}`);
-    }
-    if (wantsSummary(source)) await writeSummary(viewOfError(operation, error));
+    const file = recordFailure(cause);
+    // What is known is set on failure too: the ids of the last response, to quote to the service owner.
+    const set = setOutputs(
+      { 'request-id': last?.requestId, 'correlation-id': last?.correlationId, 'result-file': file.path },
+      { secrets },
+    );
+    if (file.warning) actionsLogger.warning(file.warning);
+    if (wantsSummary(source)) await writePage(() => renderSummary(viewOfError(operation, error)), secrets);
     // One annotation, one line, the cause first; the request id survives a service message's line breaks.
-    core.setFailed(redactUrls(cause));
+    core.setFailed(secrets.scrub(redactUrls([cause, ...set.failures].join(' '))));
   } finally {
     process.off('SIGTERM', cancel);
     process.off('SIGINT', cancel);
@@ -93,19 +113,6 @@ export async function run(): Promise<void> {
     // process ends at once.
     setTimeout(() => process.exit(), LINGER_MS).unref();
   }
-}
-
-/** Sets each output that fits; returns why each that does not was left unset. */
-function setOutputs(outputs: OperationResult['outputs'], operation?: string): string[] {
-  const refused: string[] = [];
-  for (const [name, value] of Object.entries(outputs)) {
-    if (value === undefined) continue;
-    const text = outputText(value);
-    const tooLarge = outputTooLarge({ name, text, operation });
-    if (tooLarge) refused.push(tooLarge);
-    else core.setOutput(name, text);
-  }
-  return refused;
 }
 
 /** `summary: false` turns the summary off; an invalid value is reported by the operation's own validation. */

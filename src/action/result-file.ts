@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OperationResult, StepRecord } from '../operations/types.js';
-import { recordResult } from '../runtime/result-file.js';
+import { recordResult, runOfEnvironment, writeWhole, type Recorded } from '../runtime/result-file.js';
+import type { StepSecrets } from '../runtime/secrets.js';
 
 /**
  * Where a step's result file goes on a runner: RUNNER_TEMP, named by run, attempt, job, leg and step. A matrix
@@ -20,12 +21,39 @@ export function resultFilePath(env: NodeJS.ProcessEnv, file: StepRecord): string
   return join(env.RUNNER_TEMP || tmpdir(), name);
 }
 
-/** The action's result file of the step, under RUNNER_TEMP: its path, or undefined for an operation without one. */
+/** The action's result file of the step, under RUNNER_TEMP: where it went, or why it could not be written. */
 export function writeStepResult(step: {
   operation: string;
   result: OperationResult;
   startedAt: number;
   endedAt: number;
-}): string | undefined {
+  secrets: StepSecrets;
+}): Recorded {
   return recordResult({ ...step, path: (file) => resultFilePath(process.env, file) });
 }
+
+/**
+ * erp-report's merged window as a file under RUNNER_TEMP (`report-file`): every system, whatever the fleet's size,
+ * where the `instances` output may be left out past the runner's limits. Written whole, secrets scrubbed.
+ */
+export function writeReportFile(
+  report: { title: string; instances: unknown },
+  secrets: StepSecrets,
+): Recorded {
+  const { id, attempt, job, step } = runOfEnvironment(process.env);
+  const parts = [id ?? 'local', attempt ?? '1', job ?? 'job', step ?? 'step'];
+  const name = `vendor-ops-report-${parts.join('-')}.json`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const path = join(process.env.RUNNER_TEMP || tmpdir(), name);
+  try {
+    const body = { format: REPORT_FORMAT, title: report.title, instances: report.instances };
+    const shown = (_key: string, value: unknown) =>
+      typeof value === 'string' ? secrets.scrub(value) : value;
+    writeWhole(path, `${JSON.stringify(body, shown, 2)}\n`);
+    return { path };
+  } catch (error) {
+    return { warning: `The report file ${path} could not be written: ${(error as Error).message}` };
+  }
+}
+
+/** The report file's own format, apart from the result files': erp-report never reads it back as a leg. */
+const REPORT_FORMAT = 'vendor-ops-report/1';

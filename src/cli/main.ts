@@ -1,13 +1,13 @@
 import { systemClock } from '../client/clock.js';
 import { InputError, ServiceError } from '../client/errors.js';
 import type { HttpResponse } from '../client/http.js';
-import { redactUrls } from '../client/url.js';
 import { adviceFor } from '../runtime/advice.js';
 import { windowAdvice } from '../runtime/window-advice.js';
 import { nearest } from '../runtime/nearest.js';
 import { InputReader } from '../runtime/reader.js';
 import { outputText, runOperation, type Run } from '../runtime/run.js';
-import type { InputName } from '../operations/inputs.js';
+import { SECRET_INPUTS, type InputName } from '../operations/inputs.js';
+import type { OperationResult } from '../operations/types.js';
 import { inputsOf } from '../operations/module.js';
 import { OPERATION_NAMES, findOperation } from '../operations/registry.js';
 import { INPUTS } from '../operations/inputs.js';
@@ -17,8 +17,9 @@ import { readFlags, refuseStray, scan, UsageError, type Scan } from './args.js';
 import { emulatorHelp, envName, operationHelp, usage } from './help.js';
 import { createCliLogger } from './logger.js';
 import { operationFlags, RESULT_FILE_FLAG } from './operation-flags.js';
-import { recordResult } from '../runtime/result-file.js';
-import { renderView } from './summary-text.js';
+import { failedBefore, recordResult, type Recorded } from '../runtime/result-file.js';
+import { StepSecrets } from '../runtime/secrets.js';
+import { renderView, terminalText } from './summary-text.js';
 import { VERSION } from './version.js';
 import { windowText } from './window-text.js';
 import { adviceForCommandLine, forCommandLine } from './wording.js';
@@ -120,9 +121,11 @@ async function runCommand(
   verbose: boolean,
   resultFile?: string,
 ) {
-  const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-  // stderr is the log: a URL in the service's words shows as the log shows every URL.
-  const err = (line: string) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
+  // stderr is the log and the page: what came from the service or a file is shown as the summary shows it (a URL
+  // reduced, a control character as its code, a line a run: step would read as a workflow command broken).
+  const shown = (line: string) => terminalText(forCommandLine(line));
+  const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, shown);
+  const err = (line: string) => process.stderr.write(`${shown(line)}\n`);
   const controller = new AbortController();
   let stoppedBy: keyof typeof SIGNAL_EXIT | undefined;
   const cancel = (signal: keyof typeof SIGNAL_EXIT) => {
@@ -133,6 +136,25 @@ async function runCommand(
   process.once('SIGTERM', cancel);
   let last: HttpResponse | undefined;
   const startedAt = systemClock.now();
+  // The step's secrets (credential flags and variables, tokens issued): scrubbed from the result file and outputs.
+  const secrets = new StepSecrets();
+  for (const name of SECRET_INPUTS) secrets.add(source(name));
+  // On every way out, as the action writes it: `--result-file` whole or not at all, a failure to write a warning.
+  const record = (result: OperationResult): Recorded =>
+    resultFile
+      ? recordResult({
+          operation: source('operation') ?? '',
+          result,
+          startedAt,
+          endedAt: systemClock.now(),
+          path: () => resultFile,
+          secrets,
+        })
+      : {};
+  const print = (outputs: Run['outputs'], recorded: Recorded) => {
+    printOutputs({ ...outputs, 'result-file': recorded.path }, json, secrets);
+    if (recorded.warning) err(`warning: ${recorded.warning}`);
+  };
   try {
     // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
     const summary = new InputReader(source).optional('summary') !== false;
@@ -141,18 +163,18 @@ async function runCommand(
       logger,
       clock: systemClock,
       signal: controller.signal,
-      onSecret: () => {},
+      onSecret: (secret) => secrets.add(secret),
       userAgent: 'vendor-ops-cli',
       onResponse: (response) => (last = response),
     });
     stop();
-    const endedAt = systemClock.now();
-    const written = resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile });
-    printOutputs({ ...run.outputs, 'result-file': written || undefined }, json);
+    print(run.outputs, record(run.result));
     // The job summary's view: the same title, marks, causes and advice as the action's.
     const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
-    if (summary)
-      process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
+    if (summary) {
+      const page = run.result.window ? windowText(run.result.window) : renderView(view, logged);
+      process.stderr.write(terminalText(page));
+    }
     if (run.result.failure) {
       err(`error: ${run.result.failure}`);
       const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
@@ -162,13 +184,16 @@ async function runCommand(
     return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
   } catch (error) {
     stop();
+    // A step that failed before any system still leaves its file: the window's report names the cause.
+    const recorded = record(failedBefore(error instanceof Error ? error.message : String(error)));
     // A usage error is one line, and nothing else: no request was sent, so no output is known.
     if (error instanceof InputError) {
       err(`error: ${error.message}`);
+      if (recorded.warning) err(`warning: ${recorded.warning}`);
       return 2;
     }
     // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
-    printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
+    print({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, recorded);
     if (error instanceof ServiceError) for (const line of error.detailLines()) err(line);
     err(`error: ${error instanceof Error ? error.message : String(error)}`);
     // The advice the action's job summary gives, for the same causes.
@@ -180,13 +205,15 @@ async function runCommand(
   }
 }
 
-function printOutputs(outputs: Run['outputs'], json: boolean): void {
+function printOutputs(outputs: Run['outputs'], json: boolean, secrets: StepSecrets): void {
   const present = Object.entries(outputs).filter(
     (entry): entry is [string, string | number | boolean | object] =>
       entry[1] !== undefined && entry[0] in OUTPUTS,
   );
-  if (json) process.stdout.write(`${JSON.stringify(Object.fromEntries(present))}\n`);
-  else for (const [name, value] of present) process.stdout.write(`${name}=${outputText(value)}\n`);
+  if (json) process.stdout.write(`${secrets.scrub(JSON.stringify(Object.fromEntries(present)))}\n`);
+  else
+    for (const [name, value] of present)
+      process.stdout.write(`${name}=${secrets.scrub(outputText(value))}\n`);
 }
 
 /** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */

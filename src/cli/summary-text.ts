@@ -6,6 +6,29 @@ import { formatDuration } from '../operations/format.js';
 import type { SummaryTable } from '../operations/types.js';
 import { forCommandLine } from './wording.js';
 
+/**
+ * Text from the service or a result file, as the command line prints it, shown as the job summary shows it: every
+ * URL reduced (a signed URL is a credential), every control character but the line break shown as its code
+ * (`\x1b[2J` cannot clear a screen), and a line a runner's `run:` step would read as a workflow command (`::name::`
+ * after spaces, `##[` anywhere) broken with a visible `\` (the runner's search skips zero-width characters).
+ */
+export function terminalText(text: string): string {
+  return redactUrls(text)
+    .replace(CONTROL, (c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    })
+    .replace(/^(\s*):(?=:)/gm, '$1\\:')
+    .replaceAll('##[', '#\\#[');
+}
+
+/**
+ * C0 but the line break, DEL, C1, and the marks that reorder or hide text (bidirectional, zero-width; the joiner
+ * U+200D stays: emoji are made of it).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
 const width = (text: string) =>
   [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);

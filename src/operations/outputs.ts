@@ -3,7 +3,8 @@
  * said by the operation's own module (see ./registry.ts).
  */
 export const OUTPUTS = {
-  result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
+  result:
+    "JSON of the operation's outcome (the last service body, or an array for several targets). erp-report: the window's counts, {title, count, outcomes: {outcome: n}}, within the runner's limits at any size.",
   'request-id': 'x-vendor-request-id of the last response.',
   'correlation-id': 'x-vendor-correlation-request-id of the last response.',
   'operation-status':
@@ -49,6 +50,8 @@ export const OUTPUTS = {
     'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
   'result-file':
     'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
+  'report-file':
+    "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
   operations:
     'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
 } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { OUTPUT_BYTES, SUMMARY_BYTES, outputTooLarge } from '../../../src/action/limits.js';
+import {
+  OUTPUTS_BYTES,
+  OUTPUT_BYTES,
+  SUMMARY_BYTES,
+  fitOutputs,
+  outputTooLarge,
+} from '../../../src/action/limits.js';
 import { renderSummary } from '../../../src/action/summary/render.js';
 import { viewOfResult } from '../../../src/runtime/view/view.js';
 
@@ -44,5 +50,46 @@ describe('GitHub limits', () => {
     expect(shown).toBeLessThan(20_000);
     expect(html).toContain('<td>instance-0</td>');
     expect(html).toContain(`${20_000 - shown} of 20000 rows are not shown`);
+  });
+
+  it("erp-report's instances past the limit are left out with a warning naming report-file; the counts stay", () => {
+    const instances = 'i'.repeat(OUTPUT_BYTES + 1);
+    const fitted = fitOutputs(
+      [
+        ['result', '{"count":2000}'],
+        ['instances', instances],
+        ['count', '2000'],
+      ],
+      'erp-report',
+    );
+    expect(fitted.set).toEqual([
+      ['result', '{"count":2000}'],
+      ['count', '2000'],
+    ]);
+    expect(fitted.refused).toEqual([]);
+    expect(fitted.warnings).toEqual([
+      `The output instances is ${OUTPUT_BYTES + 1} bytes, so it was left out (an output is at most ${OUTPUT_BYTES}): the file the report-file output names holds it whole.`,
+    ]);
+  });
+
+  it("erp-report's outputs past a job's limit together: the largest is refused, naming the report file", () => {
+    const half = 'u'.repeat(OUTPUTS_BYTES / 2);
+    const outputs: [string, string][] = [
+      ['result', half],
+      ['missing', `${half}xx`],
+      ['count', '3'],
+    ];
+    const fitted = fitOutputs(outputs, 'erp-report');
+    expect(fitted.set.map(([name]) => name)).toEqual(['result', 'count']);
+    expect(fitted.refused).toEqual([
+      expect.stringMatching(
+        /^The outputs are \d+ bytes together, over the \d+ bytes a job's outputs may hold, so missing \(\d+ bytes\) was not set: read the window from the file the report-file output names/,
+      ),
+    ]);
+    // A step's own outputs are limited one by one: its operation-urls is never refused for its neighbours.
+    expect(fitOutputs(outputs, 'erp-stop')).toEqual({ set: outputs, warnings: [], refused: [] });
+    expect(
+      outputTooLarge({ name: 'result', text: 'r'.repeat(OUTPUT_BYTES + 1), operation: 'erp-report' }),
+    ).toMatch(/: read the window from the file the report-file output names, which holds every system\.$/);
   });
 });

@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { windowAdvice } from '../../runtime/window-advice.js';
 import { MARKS } from '../../runtime/view/marks.js';
 import { namesOf } from '../../operations/erp/erp-report.js';
@@ -81,14 +80,4 @@ function countOf(systems: readonly WindowSystem[]): string {
   const counts = new Map<string, number>();
   for (const s of systems) counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
   return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-}
-
-/** Writes the window's page as the step's job summary, where the runner offers one (as writeSummary does). */
-export async function writeWindowSummary(window: WindowReport): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  try {
-    await core.summary.addRaw(renderWindow(window), true).write();
-  } catch (error) {
-    core.warning(`The job summary was not written: ${(error as Error).message}`);
-  }
 }

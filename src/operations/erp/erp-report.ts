@@ -26,7 +26,7 @@ export default defineOperation({
     expected: optional('expected'),
     failOn: withDefault('fail-on'),
   },
-  outputs: ['result', 'count', 'failed', 'missing', 'instances'],
+  outputs: ['result', 'count', 'failed', 'missing', 'instances', 'report-file'],
   example: '--results ./results --expected "$MATRIX"',
   run: erpReport,
 });
@@ -54,7 +54,8 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
       : undefined;
   const result: OperationResult = {
     outputs: {
-      result: instances,
+      // The counts, within any limit; every system is in instances and in the report file (the adapter's).
+      result: { title: window.title, count: window.systems.length, outcomes: countBy(window.systems) },
       instances,
       count: window.systems.length,
       failed: window.systems.filter((s) => s.outcome === 'failed').length,
@@ -65,6 +66,13 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
     window,
   };
   return result;
+}
+
+/** `{stopped: 58, failed: 1, missing: 1}`: how many systems ended each way. */
+function countBy(systems: readonly WindowSystem[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const s of systems) counts[s.word] = (counts[s.word] ?? 0) + 1;
+  return counts;
 }
 
 /** One entry of erp-report's `instances`. */
