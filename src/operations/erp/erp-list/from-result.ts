@@ -52,19 +52,20 @@ export const resultSelection = parser((raw): ResultSelection => {
 });
 
 function readJson(path: string): unknown {
-  let text: string;
+  let stat;
+  let text = '';
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) refuse(`'${shown(path)}' is not a file: give ${FORM}`);
-    if (stat.size > MAX_BYTES)
-      refuse(`'${shown(path)}' is ${stat.size} bytes, too large for a result file: give ${FORM}`);
-    text = readFileSync(path, 'utf8');
+    stat = statSync(path);
+    if (stat.isFile() && stat.size <= MAX_BYTES) text = readFileSync(path, 'utf8');
   } catch (error) {
-    if (!(error instanceof Error)) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
     return refuse(
-      `'${shown(path)}' cannot be read (${(error as NodeJS.ErrnoException).code ?? error.message}): give ${FORM}`,
+      `'${shown(path)}' cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`,
     );
   }
+  if (!stat.isFile()) refuse(`'${shown(path)}' is not a file: give ${FORM}`);
+  if (stat.size > MAX_BYTES)
+    refuse(`'${shown(path)}' is ${stat.size} bytes, too large for a result file: give ${FORM}`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
