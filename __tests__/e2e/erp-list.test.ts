@@ -3,6 +3,7 @@ import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { summaryText } from '../helpers/summary-text.js';
 
 /**
  * erp-list through the bundle, all on one emulator: a fleet in three subscriptions and several resource groups,
@@ -307,6 +308,8 @@ describe('erp-stop, erp-start and erp-status by tag and environment', () => {
       expect.stringContaining('X03 (SnoozeSAPSystem=true)'),
       expect.stringContaining('X04 (RegistrationFailed)'),
     ]);
+    // The close miss in the summary as in the log, beside the rows of what was selected.
+    expect(summaryText(run.summary)).toMatch(/Near misses of the selection [^]*X03 \(SnoozeSAPSystem=true\)/);
   });
 
   it('a dry run shows the selection and sends nothing that changes anything', async () => {

@@ -9,6 +9,9 @@ import type { InstanceLog } from '../progress.js';
 import { noLongerSelected } from './close-misses.js';
 import { listFleet, offeredOf, type FleetMember } from './listing.js';
 import type { ResultSelection } from './from-result.js';
+import { nothingSelected, withNearMisses, type Chosen } from './chosen.js';
+
+export { selectionTitle } from './chosen.js';
 import {
   describeSelection,
   resourceNames,
@@ -86,7 +89,12 @@ export function bySelection<O extends { erpVirtualInstances: string[] }>(
     if (chosen === undefined) return run({ ...options, ...oneScope(options) } as unknown as O, client, ctx);
     if (chosen.ids.length === 0) return nothingSelected(operation, options.failIfEmpty === true, chosen);
     const where = { subscriptionId: undefined, resourceGroup: undefined };
-    return run({ ...options, ...where, erpVirtualInstances: chosen.ids } as unknown as O, client, ctx);
+    const result = await run(
+      { ...options, ...where, erpVirtualInstances: chosen.ids } as unknown as O,
+      client,
+      ctx,
+    );
+    return withNearMisses(result, chosen.notes);
   };
 }
 
@@ -104,14 +112,6 @@ function oneScope(options: SelectionOptions): { subscriptionId?: string; resourc
     }
   }
   return { subscriptionId: options.subscriptionId?.[0], resourceGroup: options.resourceGroup?.[0] };
-}
-
-/** The ids a selection chose, and the near misses that say why it chose none or few. */
-interface Chosen {
-  ids: string[];
-  notes: string[];
-  /** How they were chosen, for the failure's line: `by tag maintenance=saturday`. */
-  by: string;
 }
 
 /**
@@ -200,35 +200,6 @@ function names(members: readonly FleetMember[]): string {
 
 function namesOf(all: readonly string[]): string {
   return `${all.slice(0, 20).join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}`;
-}
-
-/** Titles a step that selected nothing `no system selected`, never done (its view's title, from its empty rows). */
-export function selectionTitle(result: OperationResult): string | undefined {
-  return result.rows?.length === 0 ? 'no system selected' : undefined;
-}
-
-function nothingSelected(operation: string, failIfEmpty: boolean, { notes, by }: Chosen): OperationResult {
-  const why =
-    operation === 'erp-status' ? '' : ' (the default of a step that changes things; false allows it)';
-  return {
-    failure: failIfEmpty
-      ? `No system selected ${by}, and fail-if-empty is true${why}: nothing was done.`
-      : undefined,
-    failureKind: 'nothing selected',
-    rows: [],
-    outputs: { result: [], instances: [] },
-    summary: [
-      {
-        title: `${operation}: no system selected`,
-        header: ['erp virtual instance'],
-        rows: [],
-        notes: [
-          'No system matched the selection given (or none is RegistrationComplete): nothing was done.',
-          ...notes,
-        ],
-      },
-    ],
-  };
 }
 
 /**
