@@ -34,18 +34,18 @@ export const resultSelection = parser((raw): ResultSelection => {
   const operation = (json as { operation?: unknown } | null)?.operation;
   if (operation === 'erp-list') {
     // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
-    refuse(`'${shown(path)}' is an erp-list result file, which this version cannot read yet: give ${FORM}`);
+    refuse(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
   }
   if (operation !== 'erp-stop') {
     refuse(
-      `'${shown(path)}' is ${typeof operation === 'string' ? `the result file of ${shown(operation)}` : 'not a result file'}: give ${FORM}`,
+      `is ${typeof operation === 'string' ? `the result file of ${shown(operation)}` : 'not a result file'}: give ${FORM}`,
     );
   }
   const read = resultFile.safeParse(json);
   if (!read.success) {
     const issue = read.error.issues[0];
     refuse(
-      `'${shown(path)}' is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`,
+      `is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`,
     );
   }
   return stopSelection(path, read.data, json);
@@ -59,17 +59,14 @@ function readJson(path: string): unknown {
     if (stat.isFile() && stat.size <= MAX_BYTES) text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    return refuse(
-      `'${shown(path)}' cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`,
-    );
+    return refuse(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
   }
-  if (!stat.isFile()) refuse(`'${shown(path)}' is not a file: give ${FORM}`);
-  if (stat.size > MAX_BYTES)
-    refuse(`'${shown(path)}' is ${stat.size} bytes, too large for a result file: give ${FORM}`);
+  if (!stat.isFile()) refuse(`is not a file: give ${FORM}`);
+  if (stat.size > MAX_BYTES) refuse(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return refuse(`'${shown(path)}' is not JSON (torn or cut short?): give ${FORM}`);
+    return refuse(`is not JSON (torn or cut short?): give ${FORM}`);
   }
 }
 
@@ -77,12 +74,11 @@ function readJson(path: string): unknown {
 function stopSelection(path: string, file: ResultFile, json: unknown): ResultSelection {
   const planned = file.systems.some((s) => s.outcome === 'planned');
   if ((json as { dryRun?: unknown }).dryRun === true || planned) {
-    refuse(`'${shown(path)}' is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
+    refuse(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
   }
   const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
   const unnamed = acted.find((s) => !s.id);
-  if (unnamed)
-    refuse(`'${shown(path)}' names system '${shown(unnamed.name)}' without its resource id: give ${FORM}`);
+  if (unnamed) refuse(`names system '${shown(unnamed.name)}' without its resource id: give ${FORM}`);
   return {
     path,
     operation: file.operation,
