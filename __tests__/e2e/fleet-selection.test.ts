@@ -280,6 +280,19 @@ describe('issue 50: the re-check in every leg, and the start of what was stopped
     expect(stop.warnings).toEqual([expect.stringContaining('L02: left alone, no longer selected')]);
     expect(summaryText(stop.summary)).toMatch(/L02 .*no longer selected/);
     stopFile = Object.values(stop.resultFiles)[0]!;
+
+    // Without the read before acting there would be no re-check: refused, not silently left out.
+    emu.requests.length = 0;
+    const unread = await run({
+      operation: 'erp-stop',
+      'erp-virtual-instance': leg!['erp-virtual-instance']!,
+      tag: leg!.tag!,
+      'skip-if-done': 'false',
+      verify: 'false',
+    });
+    expect(unread.code).toBe(1);
+    expect(unread.errors[0]).toContain("Input 'tag': with erp-virtual-instance is the re-check");
+    expect(emu.requests).toEqual([]);
   });
 
   it("erp-start from the stop's result file starts what it stopped, whatever its tags now", async () => {

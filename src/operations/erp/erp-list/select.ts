@@ -128,7 +128,7 @@ async function selectInstances(
   const byTag = options.tags !== undefined || options.environment !== undefined;
   if (options.fromResult) return fromResult(options.fromResult, options, byTag, ctx);
   if (options.erpVirtualInstances) {
-    if (byTag) ctx.logger.info(recheckLine(operation, options));
+    if (byTag) ctx.logger.info(recheckLine(operation, refuseUnread(options)));
     return undefined;
   }
   if (!byTag) {
@@ -166,6 +166,21 @@ function recheckLine(operation: string, selection: Selection): string {
   return operation === 'erp-status'
     ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${describeSelection(selection)}.`
     : `The instances given are acted on only while each still matches ${describeSelection(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
+}
+
+/**
+ * The ids' re-check is made by the read before acting, which `skip-if-done: false` with `verify: false` leaves out:
+ * given so, the tag and environment would be read as a check and never made.
+ */
+function refuseUnread<S extends SelectionOptions>(options: S): S {
+  const reads = options as { skipIfDone?: boolean; verify?: boolean };
+  if (reads.skipIfDone === false && reads.verify === false) {
+    throw new InputError(
+      'tag',
+      'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment',
+    );
+  }
+  return options;
 }
 
 /** from-result: the systems an earlier stop acted on, whatever their tags now; never with another selection. */
