@@ -3,6 +3,7 @@ import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { runCli } from '../helpers/run-cli.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { summaryText } from '../helpers/summary-text.js';
 
 /**
  * erp-list through the bundle, all on one emulator: a fleet in three subscriptions and several resource groups,
@@ -158,8 +159,15 @@ describe('erp-list', () => {
           leg: 1,
           'erp-virtual-instance': `${id(SUB_A, 'rg-1', 'X01')}\n${id(SUB_A, 'rg-1', 'X02')}`,
           names: 'X01, X02',
+          // The selection, so a leg that hands its entry on re-checks it before acting.
+          tag: 'SnoozeSAPSystem=True',
         },
-        { leg: 2, 'erp-virtual-instance': id(SUB_B, 'rg-1', 'X05'), names: 'X05' },
+        {
+          leg: 2,
+          'erp-virtual-instance': id(SUB_B, 'rg-1', 'X05'),
+          names: 'X05',
+          tag: 'SnoozeSAPSystem=True',
+        },
       ],
     });
     const one = await list({ tag: 'SnoozeSAPSystem=True' });
@@ -300,6 +308,8 @@ describe('erp-stop, erp-start and erp-status by tag and environment', () => {
       expect.stringContaining('X03 (SnoozeSAPSystem=true)'),
       expect.stringContaining('X04 (RegistrationFailed)'),
     ]);
+    // The close miss in the summary as in the log, beside the rows of what was selected.
+    expect(summaryText(run.summary)).toMatch(/Near misses of the selection [^]*X03 \(SnoozeSAPSystem=true\)/);
   });
 
   it('a dry run shows the selection and sends nothing that changes anything', async () => {
@@ -321,21 +331,12 @@ describe('erp-stop, erp-start and erp-status by tag and environment', () => {
 
   it.each([
     [
-      {
-        operation: 'erp-stop',
-        tag: 'SnoozeSAPSystem=True',
-        'erp-virtual-instance': 'X01',
-        'resource-group': 'rg-1',
-      },
-      "Input 'erp-virtual-instance': is given with tag or environment",
-    ],
-    [
       { operation: 'erp-status', environment: 'Prod', 'subscription-id': '' },
       "Input 'subscription-id': is required with tag or environment",
     ],
     [
       { operation: 'erp-start' },
-      "Input 'erp-virtual-instance': is required for erp-start (or select by tag and environment)",
+      "Input 'erp-virtual-instance': is required for erp-start (or select by tag and environment, or from-result)",
     ],
   ])('refuses %j before any request', async (inputs, message) => {
     const run = await act(inputs);

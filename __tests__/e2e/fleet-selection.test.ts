@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { emulatorSecrets } from '../helpers/emulator.js';
+import { summaryText } from '../helpers/summary-text.js';
 import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
 
 /**
@@ -10,6 +14,7 @@ import { expectNoSecrets, runAction, unescapeCommands, type ActionRun } from '..
 const SUB = '00000000-0000-4000-8000-0000000000a5';
 const SUB_2 = '00000000-0000-4000-8000-0000000000b5';
 const GATE = '00000000-0000-4000-8000-0000000000c5';
+const LEGS = '00000000-0000-4000-8000-0000000000d5';
 
 let emu: ServiceEmulator;
 beforeAll(async () => {
@@ -60,6 +65,14 @@ beforeAll(async () => {
           status: 'Offline',
           tags: { gate: 'y' },
         },
+        // Issue 50: a window's legs, its empty selections, and its morning start.
+        {
+          subscription: LEGS,
+          resourceGroup: 'rg',
+          name: 'L01',
+          tags: { maintenance: 'sunday', snooze: 'True' },
+        },
+        { subscription: LEGS, resourceGroup: 'rg', name: 'L02', tags: { maintenance: 'sunday' } },
       ],
     },
   });
@@ -103,7 +116,7 @@ describe('a selection that selects nothing says why', () => {
     const stop = await run({ operation: 'erp-stop', tag: 'SnoozeSAPSystem=true', 'fail-if-empty': 'true' });
     expect(stop.code).toBe(1);
     expect(stop.errors[0]).toContain(
-      'No system selected by the tag and environment given, and fail-if-empty is true',
+      'No system selected by tag SnoozeSAPSystem=true, and fail-if-empty is true',
     );
     expect(emu.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -208,5 +221,95 @@ describe('a selection that stays true', () => {
         /^S05: 1\/2 application stop: left alone, no longer selected: .*\(no tags; environment NonProd\)/,
       ),
     ]);
+  });
+});
+
+describe('issue 50: an empty selection is never green on a step that changes things', () => {
+  const empty = { operation: 'erp-stop', 'subscription-id': LEGS, tag: 'maintenance=saturday, snooze=' };
+
+  it('erp-stop selecting nothing by tag fails, the near values in the summary', async () => {
+    const stop = await run(empty);
+    expect(stop.code).toBe(1);
+    expect(stop.errors[0]).toContain('No system selected by tags maintenance=saturday, snooze=');
+    const page = summaryText(stop.summary);
+    expect(page).toContain('erp-stop: failed (no system selected)');
+    // The values the tag's name does carry, an empty value read, and how many matched each part.
+    expect(page).toContain(
+      'No system listed carries maintenance=saturday: the values of maintenance listed: sunday (2)',
+    );
+    expect(page).toContain('Tag snooze= was read with an empty value');
+    expect(page).toContain('each part matched: maintenance=saturday 0, snooze= 0');
+    // Its "What to do" is the near misses, not a step log that does not explain it.
+    expect(page).not.toContain('See the step log');
+    expect(emu.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('with fail-if-empty: false it succeeds, titled no system selected', async () => {
+    const stop = await run({ ...empty, 'fail-if-empty': 'false' });
+    expect(stop.code).toBe(0);
+    const page = summaryText(stop.summary);
+    expect(page).toContain('erp-stop: no system selected');
+    expect(page).not.toContain('erp-stop: done');
+    expect(page).toContain('sunday (2)');
+  });
+});
+
+describe('issue 50: the re-check in every leg, and the start of what was stopped', () => {
+  const system = (name: string) => emu.fleet.systems.find((s) => 'name' in s && s.name === name)!;
+  let stopFile = '';
+
+  it('a leg handing on its matrix entry leaves alone a system un-tagged after the listing', async () => {
+    const listed = await run({
+      operation: 'erp-list',
+      'subscription-id': LEGS,
+      tag: 'maintenance=sunday',
+      'per-leg': '2',
+    });
+    const [leg] = (JSON.parse(listed.outputs.matrix!) as { include: Record<string, string>[] }).include;
+    expect(leg).toMatchObject({ names: 'L01, L02', tag: 'maintenance=sunday' });
+    // The approval takes hours; meanwhile L02 leaves the window.
+    system('L02').tags = {};
+    const stop = await run({
+      operation: 'erp-stop',
+      'erp-virtual-instance': leg!['erp-virtual-instance']!,
+      tag: leg!.tag!,
+    });
+    expect(stop.code).toBe(0);
+    expect(names(stop)).toEqual(['L01 stopped', 'L02 skipped']);
+    expect(emu.erp.stops.filter((s) => s.instance.startsWith('L')).map((s) => s.instance)).toEqual(['L01']);
+    expect(stop.warnings).toEqual([expect.stringContaining('L02: left alone, no longer selected')]);
+    expect(summaryText(stop.summary)).toMatch(/L02 .*no longer selected/);
+    stopFile = Object.values(stop.resultFiles)[0]!;
+
+    // Without the read before acting there would be no re-check: refused, not silently left out.
+    emu.requests.length = 0;
+    const unread = await run({
+      operation: 'erp-stop',
+      'erp-virtual-instance': leg!['erp-virtual-instance']!,
+      tag: leg!.tag!,
+      'skip-if-done': 'false',
+      verify: 'false',
+    });
+    expect(unread.code).toBe(1);
+    expect(unread.errors[0]).toContain("Input 'tag': with erp-virtual-instance is the re-check");
+    expect(emu.requests).toEqual([]);
+  });
+
+  it("erp-start from the stop's result file starts what it stopped, whatever its tags now", async () => {
+    system('L01').tags = {};
+    const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-from-result-'));
+    const path = join(dir, 'stop.json');
+    await writeFile(path, stopFile);
+    const start = await run({ operation: 'erp-start', 'from-result': path });
+    expect(start.code).toBe(0);
+    // L02 was skipped by the stop (left alone): not the stop's to bring back.
+    expect(names(start)).toEqual(['L01 started']);
+    expect(start.stdout).toContain('1 system(s) it acted on (1 it skipped or planned left out)');
+
+    emu.requests.length = 0;
+    const both = await run({ operation: 'erp-start', 'from-result': path, tag: 'maintenance=sunday' });
+    expect(both.code).toBe(1);
+    expect(both.errors[0]).toContain("Input 'from-result': is given with tag or environment");
+    expect(emu.requests).toEqual([]);
   });
 });

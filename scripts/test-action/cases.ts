@@ -104,7 +104,7 @@ export const CASES: Record<string, Case> = {
       count: '2',
       ids: `/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X01\n/subscriptions/${SUBSCRIPTION}/resourceGroups/rg-erp/providers/Vendor.Workloads/erpVirtualInstances/X02`,
       matrix:
-        /^\{"include":\[\{"leg":1,"erp-virtual-instance":"[^"]+X01\\n[^"]+X02","names":"X01, X02"\}\]\}$/,
+        /^\{"include":\[\{"leg":1,"erp-virtual-instance":"[^"]+X01\\n[^"]+X02","names":"X01, X02","tag":"SnoozeSAPSystem=True","environment":"NonProd"\}\]\}$/,
       instances: /"name":"X08".*"state":"RegistrationFailed"/,
       'request-id': SET,
     },

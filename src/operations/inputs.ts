@@ -1,5 +1,6 @@
 import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
+import { resultSelection } from './erp/erp-list/from-result.js';
 import { expectedSystems, failOn } from './erp/report/expected.js';
 import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
@@ -226,9 +227,14 @@ export const INPUTS = {
   }),
   'fail-if-empty': def({
     description:
-      'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
+      'true to fail the step when no system is selected (erp-list, and erp-stop, erp-start, erp-restart, erp-status selecting by tag or from-result); false: an empty selection succeeds, titled no system selected (erp-list sets count 0 and matrix {"include": []}). A step that changes things fails by default: a green stop that stopped nothing lets the maintenance run against live systems.',
     default: 'false',
     parse: p.booleanText,
+  }),
+  'from-result': def({
+    description:
+      "The result-file of an earlier erp-stop (or erp-list) of the window: its systems are the selection (a stop's: every system it acted on, not those it skipped), whatever their tags are now. Not with erp-virtual-instance, tag or environment; a file of another operation or of a dry run is refused before any request.",
+    parse: resultSelection,
   }),
   'whole-system': def({
     description:

@@ -21,6 +21,7 @@ export const FAILURE_KINDS = [
   'sign-in',
   'permission',
   'service failed',
+  'nothing selected',
   'other',
 ] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];

@@ -46,7 +46,10 @@ export default defineOperation({
   outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
   // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
   view: {
-    title: ({ outputs }) => (outputs.count === undefined ? undefined : `${String(outputs.count)} selected`),
+    title: ({ outputs }) =>
+      Array.isArray(outputs.instances) && typeof outputs.count === 'number'
+        ? selectedWords(outputs.instances.length, outputs.count)
+        : undefined,
   },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
@@ -58,9 +61,9 @@ export async function erpList(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { selected, listed, pages } = await listFleet(options, client, ctx);
+  const { selected, listed, pages, nearMisses } = await listFleet(options, client, ctx);
   const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
-  const built = matrixOf(offered, options.perLeg);
+  const built = matrixOf(offered, options.perLeg, options);
   const ids = offered.map((m) => m.id).join('\n');
   const matrix = 'matrix' in built ? built.matrix : undefined;
   const size = overOutputLimit({ ids, matrix });
@@ -87,7 +90,7 @@ export async function erpList(
     },
     summary: [
       {
-        title: `erp-list: ${selected.length} selected${left.length ? `, ${left.length} left out` : ''}`,
+        title: `erp-list: ${selectedWords(selected.length, offered.length)}`,
         context: [['subscription', options.subscriptionIds.join(', ')]],
         header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
         rows: selected
@@ -106,9 +109,16 @@ export async function erpList(
             ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
             : []),
           ...(left.length > 0 ? [`${left.length} not ${OFFERED_STATE}: left out of ids and matrix.`] : []),
+          ...nearMisses,
         ],
       },
     ],
     failure,
+    ...(empty && failure !== undefined ? { failureKind: 'nothing selected' as const } : {}),
   };
+}
+
+/** The title's count and the table's, one way: `3 selected, 1 left out` (handed on: the 2 in count). */
+function selectedWords(selected: number, offered: number): string {
+  return `${selected} selected${selected > offered ? `, ${selected - offered} left out` : ''}`;
 }

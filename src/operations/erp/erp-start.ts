@@ -1,7 +1,7 @@
 import type { HttpClient } from '../../client/http.js';
 import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
-import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
+import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
 import { runErp } from './run-steps.js';
@@ -31,6 +31,7 @@ export default defineOperation({
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   view: {
+    title: selectionTitle,
     resume: 'wait-for-operation and the operation-urls output',
     whatToDo: {
       'whole system':

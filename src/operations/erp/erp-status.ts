@@ -7,7 +7,7 @@ import type { HttpClient } from '../../client/http.js';
 import { jsonOf } from '../../client/response.js';
 import { defineOperation, optional, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
-import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
+import { bySelection, READ_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { forEachTarget } from './each.js';
 import { resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
@@ -34,12 +34,12 @@ export default defineOperation({
     apiVersion: withDefault('api-version', ERP_API_VERSION),
     maxParallel: withDefault('max-parallel'),
     expectStatus: optional('expect-status'),
-    ...SELECTION_INPUTS,
+    ...READ_SELECTION_INPUTS,
     wholeSystem: withDefault('whole-system'),
   },
   outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
   // The one read is the row: its times go to the result file, not to a `took` column.
-  view: { untimed: true },
+  view: { untimed: true, title: selectionTitle },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
   run: bySelection('erp-status', erpStatus),

@@ -68,6 +68,8 @@ function generalLine(
       return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
     case 'service failed':
       return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+    case 'nothing selected':
+      return `No system was selected, so nothing was done: compare the selection with the near misses in this summary (what the systems carry instead), correct the tag, environment or file, and run ${operation} again; set fail-if-empty: false where an empty selection is expected.`;
     case 'other':
       return requestId
         ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'

@@ -5,7 +5,7 @@ import { listPages } from '../../../client/pages.js';
 import { erpListPage, type ErpListItem } from '../../../client/schemas/erp-list.js';
 import { joinUrl, servicePath } from '../../../client/url.js';
 import type { OperationContext } from '../../types.js';
-import { closeMiss, closeMissWarning } from './close-misses.js';
+import { NearMisses } from './near-misses.js';
 import { describeSelection, isSelected, type Selection } from './selection.js';
 
 /** One system selected, as the `instances` output of erp-list shows it. */
@@ -35,6 +35,8 @@ export interface Listing {
   /** Systems the listing showed, selected or not, and the pages read. */
   listed: number;
   pages: number;
+  /** Why it selected nothing, or fewer than carry the tag, a sentence each: the log's warning and the summary's notes. */
+  nearMisses: string[];
 }
 
 /** The only state in which the service offers a system stop and start. */
@@ -51,7 +53,7 @@ export async function listFleet(
 ): Promise<Listing> {
   const seen = new Set<string>();
   const selected: FleetMember[] = [];
-  const misses: { name: string; carries: string }[] = [];
+  const near = new NearMisses(options);
   let listed = 0;
   let pages = 0;
   ctx.logger.info(
@@ -75,19 +77,17 @@ export async function listFleet(
         // A system shown twice (a listing that moved under us) counts once.
         if (seen.has(member.id.toLowerCase())) continue;
         seen.add(member.id.toLowerCase());
-        if (isSelected(member, options)) selected.push(member);
-        else {
-          const carries = closeMiss(member, options);
-          if (carries) misses.push({ name: member.name, carries });
-        }
+        const chosen = isSelected(member, options);
+        if (chosen) selected.push(member);
+        near.see(member, chosen);
       }
       ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
     }
   }
   ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
-  const warning = closeMissWarning(misses);
-  if (warning) ctx.logger.warning(warning);
-  return { selected, listed, pages };
+  const nearMisses = near.lines(selected.length);
+  if (nearMisses.length > 0) ctx.logger.warning(nearMisses.join(' '));
+  return { selected, listed, pages, nearMisses };
 }
 
 function scopes(options: ListingOptions): string[] {

@@ -1,4 +1,5 @@
 import type { FleetMember } from './listing.js';
+import type { Selection } from './selection.js';
 
 /** GitHub's limit of one job matrix. */
 export const MAX_LEGS = 256;
@@ -8,12 +9,22 @@ export interface Leg {
   leg: number;
   'erp-virtual-instance': string;
   names: string;
+  /** The selection's, where the listing selected by them: a leg hands them on as its re-check before acting. */
+  tag?: string;
+  environment?: string;
 }
+
+/** The tag rules as the `tag` input reads them, one per line: a leg passes it on as it is. */
+export const tagInput = (selection: Selection) =>
+  selection.tags?.length
+    ? selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join('\n')
+    : undefined;
 
 /** `per-leg` systems a leg, in listing order; a matrix GitHub would refuse (over 256 legs) is a failure. */
 export function matrixOf(
   members: readonly FleetMember[],
   perLeg: number,
+  selection: Selection = {},
 ): { matrix: { include: Leg[] } } | { failure: string } {
   const legs = Math.ceil(members.length / perLeg);
   if (legs > MAX_LEGS) {
@@ -23,12 +34,18 @@ export function matrixOf(
     };
   }
   const include: Leg[] = [];
+  const tag = tagInput(selection);
+  const recheck = {
+    ...(tag ? { tag } : {}),
+    ...(selection.environment ? { environment: selection.environment } : {}),
+  };
   for (let i = 0; i < legs; i++) {
     const group = members.slice(i * perLeg, (i + 1) * perLeg);
     include.push({
       leg: i + 1,
       'erp-virtual-instance': group.map((m) => m.id).join('\n'),
       names: group.map((m) => m.name).join(', '),
+      ...recheck,
     });
   }
   return { matrix: { include } };

@@ -8,7 +8,12 @@ import type { Outcome } from '../outcome.js';
 import type { InstanceLog } from '../progress.js';
 import { noLongerSelected } from './close-misses.js';
 import { listFleet, offeredOf, type FleetMember } from './listing.js';
+import type { ResultSelection } from './from-result.js';
+import { nothingSelected, withNearMisses, type Chosen } from './chosen.js';
+
+export { selectionTitle } from './chosen.js';
 import {
+  describeSelection,
   resourceNames,
   subscriptionIds,
   type Environment,
@@ -17,11 +22,7 @@ import {
 } from './selection.js';
 import { ERP_API_VERSION } from '../vocabulary.js';
 
-/**
- * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
- * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
- */
-export const SELECTION_INPUTS = {
+const LISTED_SELECTION = {
   // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
   subscriptionId: { ...optional('subscription-id'), parse: subscriptionIds } as InputUse<
     string[],
@@ -34,8 +35,26 @@ export const SELECTION_INPUTS = {
   erpVirtualInstances: optional('erp-virtual-instance'),
   tags: optional('tag'),
   environment: optional('environment'),
-  failIfEmpty: withDefault('fail-if-empty'),
 };
+
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (or beside it, as its re-check), for a step that reads
+ * (erp-status): spread after the operation's own inputs, so erp-virtual-instance becomes optional and the choice is
+ * checked in `bySelection`. An empty selection succeeds unless fail-if-empty.
+ */
+export const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: withDefault('fail-if-empty') };
+
+/**
+ * The selection of a step that changes things (erp-stop): an empty one fails unless `fail-if-empty: false`, since it
+ * is a mistake far more often than a quiet week, and a green stop that stopped nothing lets the maintenance run.
+ */
+export const CHANGE_SELECTION_INPUTS = {
+  ...LISTED_SELECTION,
+  failIfEmpty: withDefault('fail-if-empty', 'true'),
+};
+
+/** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
+export const SELECTION_INPUTS = { ...CHANGE_SELECTION_INPUTS, fromResult: optional('from-result') };
 
 /** Where and what to select: the subscription (and resource group) the operation reads, and the selection. */
 export interface SelectionOptions {
@@ -47,6 +66,7 @@ export interface SelectionOptions {
   tags?: TagRule[];
   environment?: Environment;
   failIfEmpty?: boolean;
+  fromResult?: ResultSelection;
 }
 
 /** What the operation itself reads of where its instances live: one subscription and resource group. */
@@ -56,19 +76,25 @@ type Run<O> = (options: O, client: HttpClient, ctx: OperationContext) => Promise
 
 /**
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
- * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
- * or neither: refused before any request.
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
+ * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
+ * the systems of that file. Neither, or from-result with another: refused before any request.
  */
 export function bySelection<O extends { erpVirtualInstances: string[] }>(
   operation: string,
   run: Run<O>,
 ): Run<Omit<O, Where> & SelectionOptions> {
   return async (options, client, ctx) => {
-    const ids = await selectInstances(operation, options, client, ctx);
-    if (ids === undefined) return run({ ...options, ...oneScope(options) } as unknown as O, client, ctx);
-    if (ids.length === 0) return nothingSelected(operation, options.failIfEmpty === true);
+    const chosen = await selectInstances(operation, options, client, ctx);
+    if (chosen === undefined) return run({ ...options, ...oneScope(options) } as unknown as O, client, ctx);
+    if (chosen.ids.length === 0) return nothingSelected(operation, options.failIfEmpty === true, chosen);
     const where = { subscriptionId: undefined, resourceGroup: undefined };
-    return run({ ...options, ...where, erpVirtualInstances: ids } as unknown as O, client, ctx);
+    const result = await run(
+      { ...options, ...where, erpVirtualInstances: chosen.ids } as unknown as O,
+      client,
+      ctx,
+    );
+    return withNearMisses(result, chosen.notes);
   };
 }
 
@@ -90,26 +116,25 @@ function oneScope(options: SelectionOptions): { subscriptionId?: string; resourc
 
 /**
  * The ids to act on where a selection chose them (with one warning for the ones left out); undefined where the
- * instances were given. erp-status reads every system selected: a gate that left one out would pass unseen.
+ * instances were given (with a tag or environment, re-checked by the read before each is acted on). erp-status
+ * reads every system selected: a gate that left one out would pass unseen.
  */
 async function selectInstances(
   operation: string,
   options: SelectionOptions,
   client: HttpClient,
   ctx: OperationContext,
-): Promise<string[] | undefined> {
+): Promise<Chosen | undefined> {
   const byTag = options.tags !== undefined || options.environment !== undefined;
-  if (byTag && options.erpVirtualInstances) {
-    throw new InputError(
-      'erp-virtual-instance',
-      'is given with tag or environment; give the instances, or select them by tag and environment, not both',
-    );
+  if (options.fromResult) return fromResult(options.fromResult, options, byTag, ctx);
+  if (options.erpVirtualInstances) {
+    if (byTag) ctx.logger.info(recheckLine(operation, refuseUnread(options)));
+    return undefined;
   }
   if (!byTag) {
-    if (options.erpVirtualInstances) return undefined;
     throw new InputError(
       'erp-virtual-instance',
-      `is required for ${operation} (or select by tag and environment)`,
+      `is required for ${operation} (or select by tag and environment${operation === 'erp-status' ? '' : ', or from-result'})`,
     );
   }
   if (!options.subscriptionId?.length) {
@@ -118,7 +143,7 @@ async function selectInstances(
       'is required with tag or environment: the subscription whose systems are listed',
     );
   }
-  const { selected } = await listFleet(
+  const { selected, nearMisses } = await listFleet(
     {
       baseUrl: options.baseUrl,
       apiVersion: options.apiVersion ?? ERP_API_VERSION,
@@ -133,31 +158,63 @@ async function selectInstances(
   const { offered } =
     operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
   ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-  return offered.map((m) => m.id);
+  return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${describeSelection(options)}` };
+}
+
+/** Given ids with a tag or environment (a matrix leg): what the read before acting holds each one to. */
+function recheckLine(operation: string, selection: Selection): string {
+  return operation === 'erp-status'
+    ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${describeSelection(selection)}.`
+    : `The instances given are acted on only while each still matches ${describeSelection(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
+}
+
+/**
+ * The ids' re-check is made by the read before acting, which `skip-if-done: false` with `verify: false` leaves out:
+ * given so, the tag and environment would be read as a check and never made.
+ */
+function refuseUnread<S extends SelectionOptions>(options: S): S {
+  const reads = options as { skipIfDone?: boolean; verify?: boolean };
+  if (reads.skipIfDone === false && reads.verify === false) {
+    throw new InputError(
+      'tag',
+      'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment',
+    );
+  }
+  return options;
+}
+
+/** from-result: the systems an earlier stop acted on, whatever their tags now; never with another selection. */
+function fromResult(
+  file: ResultSelection,
+  options: SelectionOptions,
+  byTag: boolean,
+  ctx: OperationContext,
+): Chosen {
+  const other = options.erpVirtualInstances
+    ? 'erp-virtual-instance'
+    : byTag
+      ? 'tag or environment'
+      : undefined;
+  if (other) {
+    throw new InputError(
+      'from-result',
+      `is given with ${other}; the result file is the selection: give one of them, not both`,
+    );
+  }
+  const passed = file.passed ? ` (${file.passed} it skipped or planned left out)` : '';
+  ctx.logger.info(
+    `Selected from ${file.path}, the result file of ${file.operation}: ${file.ids.length} system(s) it acted on${passed}, whatever their tags are now${file.ids.length ? `: ${namesOf(file.names)}` : ''}.`,
+  );
+  const none = `The result file ${file.path} of ${file.operation} names no system it acted on${passed}.`;
+  return { ids: file.ids, notes: file.ids.length ? [] : [none], by: `from ${file.path}` };
 }
 
 function names(members: readonly FleetMember[]): string {
-  const shown = members.slice(0, 20).map((m) => m.name);
-  return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+  return namesOf(members.map((m) => m.name));
 }
 
-function nothingSelected(operation: string, failIfEmpty: boolean): OperationResult {
-  return {
-    failure: failIfEmpty
-      ? `No system selected by the tag and environment given, and fail-if-empty is true.`
-      : undefined,
-    outputs: { result: [], instances: [] },
-    summary: [
-      {
-        title: `${operation}: no system selected`,
-        header: ['erp virtual instance'],
-        rows: [],
-        notes: [
-          'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
-        ],
-      },
-    ],
-  };
+function namesOf(all: readonly string[]): string {
+  return `${all.slice(0, 20).join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}`;
 }
 
 /**

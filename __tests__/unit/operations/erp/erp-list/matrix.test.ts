@@ -45,3 +45,20 @@ describe("overOutputLimit, as GitHub counts a job's outputs (UTF-16)", () => {
     expect(overOutputLimit(outputsOf(fleet(60), 6))).toEqual({});
   });
 });
+
+describe("matrixOf: each entry carries the selection's tag and environment, a leg's re-check", () => {
+  it('tag rules one per line as the tag input reads them, the environment as given; neither where not given', () => {
+    const tags = [{ name: 'maintenance', value: 'sunday' }, { name: 'snooze' }];
+    const built = matrixOf(fleet(3), 2, { tags, environment: 'Prod' });
+    expect('matrix' in built && built.matrix.include.map((l) => [l.tag, l.environment])).toEqual([
+      ['maintenance=sunday\nsnooze', 'Prod'],
+      ['maintenance=sunday\nsnooze', 'Prod'],
+    ]);
+    const plain = matrixOf(fleet(1), 1);
+    expect('matrix' in plain && Object.keys(plain.matrix.include[0]!)).toEqual([
+      'leg',
+      'erp-virtual-instance',
+      'names',
+    ]);
+  });
+});
