@@ -47,9 +47,13 @@ export async function checkRegions(
   ctx.logger.info(
     `Looking for ${requested.length} image(s) in the cached images of ${locations.length} regions: ${locations.join(', ')}.`,
   );
-  const reads = await mapLimited(locations, REGIONS_AT_ONCE, (location) =>
+  const settled = await mapLimited(locations, REGIONS_AT_ONCE, (location) =>
     readRegion({ ...options, location }, requested, client, ctx),
   );
+  // Anything but a refusal of a region (sign-in, a lost connection) ends the step as it would with one region.
+  const thrown = settled.find((read) => 'thrown' in read);
+  if (thrown) throw thrown.thrown;
+  const reads = settled as RegionRead[];
   for (const read of reads) {
     if ('refused' in read)
       ctx.logger.info(`${read.location}: refused by the service: ${read.refused.said()}`);
@@ -85,13 +89,13 @@ export async function checkRegions(
   };
 }
 
-/** One region's listing; a refusal of the region is kept to report, anything else ends the step as it would. */
+/** One region's listing, or its refusal to report, or the error that ends the step once every region settled. */
 async function readRegion(
   options: RegionListing,
   requested: Requested[],
   client: HttpClient,
   ctx: OperationContext,
-): Promise<RegionRead> {
+): Promise<RegionRead | { location: string; thrown: unknown }> {
   try {
     return { location: options.location, listing: await findCached(options, requested, client, ctx) };
   } catch (error) {
@@ -99,7 +103,7 @@ async function readRegion(
     if (error instanceof ServiceError && !error.signIn && (error.status === 404 || error.status === 400)) {
       return { location: options.location, refused: error };
     }
-    throw error;
+    return { location: options.location, thrown: error };
   }
 }
 
