@@ -2,6 +2,8 @@
 export const SETTINGS = {
   wait: { durationMs: 2_500, retryAfterSeconds: 1 },
   imagePages: { pages: 10, pageSize: 100, onPages: [1, 5, 10] },
+  /** check-image-cached across regions: each region lists `images` in pages of `pageSize`, ours on the last page. */
+  regions: { count: 10, images: 300, pageSize: 100 },
   /** `shortCount`: the same read over fewer pages, to show peak RSS does not grow with the number of pages. */
   history: { count: 10_000, shortCount: 2_000, pageSize: 100 },
   fanOut: { instances: 200, maxParallel: 50, durationMs: 2_000, retryAfterSeconds: 1 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+import { resourceManagerFlags, runCli } from '../helpers/run-cli.js';
 import { parseRunnerOutput } from '../helpers/runner-commands.js';
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b1';
@@ -15,6 +16,8 @@ const emu = useEmulator(() => ({
         { image: 'mcr.microsoft.com/windows/servercore:ltsc2022', osType: 'Windows' },
         { image: 'redis:7', osType: 'linux' },
       ],
+      // The failover region of the checks across regions: nginx only.
+      northeurope: [{ image: 'docker.io/library/nginx:latest', osType: 'Linux' }],
     },
   },
 }));
@@ -248,15 +251,21 @@ describe('check-image-cached', () => {
     expect(run.outputs.cached).toBe('true');
   });
 
-  it('sends the location as one encoded path segment and reports the service error', async () => {
-    // `/`, `?`, `#` and `%` are refused before any request (__tests__/unit/client/url.shown.test.ts); `&` and `=`
-    // are encoded, so they cannot start a query.
-    const run = await check({ image: 'nginx', location: 'north europe&x=1' });
+  it('refuses a location that is no region name before any request, and reports the service error of an unknown one', async () => {
+    // Contract v6: a space inside, or a character no region name holds, is refused before any request (it was
+    // sent as one encoded segment and answered 404 before); `/`, `?`, `#` and `%` never were.
+    const spaced = await check({ image: 'nginx', location: 'north europe&x=1' });
+    expect(spaced.code).toBe(1);
+    expect(spaced.errors).toEqual([
+      expect.stringContaining("Input 'location': item 'north europe&x=1' has whitespace inside"),
+    ]);
+    expect(listRequests()).toHaveLength(0);
+    const run = await check({ image: 'nginx', location: 'nowhere' });
     expect(run.code).toBe(1);
     const requests = listRequests();
     expect(requests).toHaveLength(1);
     expect(requests[0]!.target).toBe(
-      `/subscriptions/${SUBSCRIPTION}/providers/Vendor.ContainerInstance/locations/north%20europe%26x%3D1/cachedImages?api-version=2025-09-01`,
+      `/subscriptions/${SUBSCRIPTION}/providers/Vendor.ContainerInstance/locations/nowhere/cachedImages?api-version=2025-09-01`,
     );
     expect(run.errors).toHaveLength(1);
     expect(run.errors[0]).toContain('HTTP 404');
@@ -269,5 +278,94 @@ describe('check-image-cached', () => {
     const run = await check({ image: 'nginx', 'api-version': '2026-01-01-preview' });
     expect(run.code).toBe(0);
     expect(listRequests()[0]!.target).toBe(`${LIST_PATH}?api-version=2026-01-01-preview`);
+  });
+});
+
+/** The contract's "Pre-deploy: the image check across regions": every image in every region, in one step. */
+const NGINX = { image: 'docker.io/library/nginx:latest', osType: 'Linux' };
+const REDIS = { image: 'redis:7', osType: 'linux' };
+const TWO = 'nginx\nredis:7';
+const listedRegions = () => emu.get().cachedImages.servedPages.map((p) => p.location);
+
+describe('check-image-cached across regions', () => {
+  it('answers every image in every region: one missing in one region passes, reported', async () => {
+    const run = await check({ location: 'westeurope\nnortheurope', image: TWO });
+    expect(run.code).toBe(0);
+    expect(run.errors).toEqual([]);
+    expect(run.outputs.cached).toBe('false');
+    expect(json(run, 'missing-images')).toEqual(['redis:7']);
+    expect(json(run, 'missing')).toEqual([{ location: 'northeurope', image: 'redis:7' }]);
+    expect(json(run, 'regions')).toEqual([
+      { location: 'westeurope', cached: true, 'missing-images': [] },
+      { location: 'northeurope', cached: false, 'missing-images': ['redis:7'] },
+    ]);
+    expect(json(run, 'images')).toEqual([
+      { ...NGINX, location: 'westeurope' },
+      { ...REDIS, location: 'westeurope' },
+      { ...NGINX, location: 'northeurope' },
+    ]);
+    expect(run.warnings).toEqual([expect.stringContaining('not cached: redis:7 in northeurope')]);
+    expect(listedRegions().sort()).toEqual(['northeurope', 'westeurope']);
+    // One table: the missing row first, a column per region, a mark in each cell.
+    const table = run.summary.slice(run.summary.indexOf('<table>'));
+    expect(table).toMatch(/<th>Image<\/th><th>westeurope<\/th><th>northeurope<\/th>/);
+    expect(table.indexOf('<td>redis:7</td>')).toBeLessThan(table.indexOf('<td>nginx</td>'));
+    expect(table).toMatch(/<td>redis:7<\/td><td>✅ cached<\/td><td>❌ not cached<\/td>/);
+  });
+
+  it('fails with fail-if-missing, naming the image and the region', async () => {
+    const run = await check({ location: 'westeurope,northeurope', image: TWO, 'fail-if-missing': 'true' });
+    expect(run.code).toBe(1);
+    expect(run.errors).toEqual([expect.stringContaining('not cached: redis:7 in northeurope')]);
+    expect(json(run, 'missing')).toEqual([{ location: 'northeurope', image: 'redis:7' }]);
+  });
+
+  it('reads and reports the known region beside an unknown one, then fails naming the unknown', async () => {
+    const run = await check({ location: 'nowhere\nwesteurope', image: TWO });
+    expect(run.code).toBe(1);
+    expect(run.errors).toHaveLength(1);
+    expect(run.errors[0]).toContain('nowhere');
+    expect(run.errors[0]).toContain('LocationNotAvailableForResourceType');
+    expect(run.errors[0]).not.toContain('westeurope');
+    expect(json(run, 'regions')).toEqual([
+      expect.objectContaining({ location: 'nowhere', cached: false }),
+      { location: 'westeurope', cached: true, 'missing-images': [] },
+    ]);
+    expect(json(run, 'images')).toEqual([
+      { ...NGINX, location: 'westeurope' },
+      { ...REDIS, location: 'westeurope' },
+    ]);
+    expect(run.outputs.cached).toBe('false');
+  });
+
+  it('reads a comma inside one line as two regions, and refuses a space inside a name before any request', async () => {
+    const split = await check({ location: 'westeurope, northeurope\n', image: 'nginx' });
+    expect(split.code).toBe(0);
+    expect(json(split, 'regions')).toEqual([
+      { location: 'westeurope', cached: true, 'missing-images': [] },
+      { location: 'northeurope', cached: true, 'missing-images': [] },
+    ]);
+    emu.get().requests.length = 0;
+    const spaced = await check({ location: 'westeurope\nnorth europe', image: TWO });
+    expect(spaced.code).toBe(1);
+    expect(spaced.errors).toEqual([expect.stringContaining("Input 'location': item 'north europe'")]);
+    expect(emu.get().requests).toHaveLength(0);
+  });
+
+  it('prints the same table on the command line', async () => {
+    const run = await runCli([
+      'check-image-cached',
+      ...resourceManagerFlags(emu.get().url),
+      '--location',
+      'westeurope,northeurope',
+      '--image',
+      'nginx',
+      '--image',
+      'redis:7',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^outcome +Image +westeurope +northeurope$/m);
+    expect(run.stderr).toMatch(/^❌ not cached +redis:7 +✅ cached +❌ not cached$/m);
+    expect(run.stderr).toMatch(/^✅ cached +nginx +✅ cached +✅ cached$/m);
   });
 });

@@ -237,7 +237,9 @@ describe('vendor-ops OP --help', () => {
       for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
       // Wrapped text read as one: rows may break anywhere between words.
       const flat = run.stdout.replace(/\s+/g, ' ');
-      expect(flat).toMatch(/--location \(required\) Region name\./);
+      expect(flat).toMatch(
+        /--location \(required\) One or more region names .* Repeat the flag for several\./,
+      );
       expect(flat).toMatch(/--os-type \(default any\) Linux or Windows/);
       expect(flat).toMatch(
         /--image \(required\) One or more image references .* Repeat the flag for several\./,

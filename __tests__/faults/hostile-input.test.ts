@@ -257,10 +257,12 @@ const CASES: InputCase[] = [
     values: hostileName,
     method: 'GET',
     endpoint: /\/cachedImages$/,
+    // One region or several (issue 52): each accepted region is listed, as one encoded segment.
     designed: (v) => ({
-      paths: [
-        `/subscriptions/${SUB}/providers/Vendor.ContainerInstance/locations/${E(trimmed(v))}/cachedImages`,
-      ],
+      paths: items(v).map(
+        (region) =>
+          `/subscriptions/${SUB}/providers/Vendor.ContainerInstance/locations/${E(region)}/cachedImages`,
+      ),
     }),
   },
   {

@@ -3,6 +3,7 @@ import { runChild } from '../child.js';
 import {
   checkImage,
   expectSuccess,
+  IMAGE,
   imagesScenario,
   resourceManager,
   withEmulator,
@@ -86,10 +87,57 @@ const syncStart: Case = {
   },
 };
 
+/** Regions the service names; the cases take the first `n`. */
+const REGIONS = [
+  'westeurope',
+  'northeurope',
+  'eastus',
+  'eastus2',
+  'westus2',
+  'centralus',
+  'uksouth',
+  'francecentral',
+  'swedencentral',
+  'japaneast',
+];
+
+/**
+ * check-image-cached over `n` regions of the same listing, ours on its last page: every page is read (the floor),
+ * and the regions at once should cost little more wall time than one.
+ */
+const acrossRegions = (n: number): Case => ({
+  name: `image in ${n} region(s)`,
+  async run(env) {
+    const { images, pageSize } = SETTINGS.regions;
+    const listing = [
+      { generate: images - 51, prefix: 'filler/before' },
+      { image: IMAGE, osType: 'Linux' },
+      { generate: 50, prefix: 'filler/after' },
+    ];
+    const locations = REGIONS.slice(0, n);
+    const scenario: Scenario = {
+      cachedImages: { pageSize, regions: Object.fromEntries(locations.map((l) => [l, listing])) },
+    };
+    return withEmulator(env, scenario, async (emu) => {
+      const inputs = { operation: 'check-image-cached', ...resourceManager(emu), image: IMAGE };
+      const run = await runChild([env.actionMain], { ...inputs, location: locations.join(',') }, env);
+      expectSuccess(this.name, run, run.outputs.cached === 'true');
+      return {
+        wallMs: run.wallMs,
+        rssKiB: run.peakRssKiB,
+        requests: emu.requests.length,
+        floor: n * Math.ceil(images / pageSize),
+      };
+    });
+  },
+});
+
 export const PAGE_CASES: Case[] = [
   ...SETTINGS.imagePages.onPages.map(imageOnPage),
   history(true),
   history(true, true),
   history(false),
   syncStart,
+  acrossRegions(1),
+  acrossRegions(SETTINGS.regions.count),
 ];

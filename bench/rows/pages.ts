@@ -1,8 +1,8 @@
-import { mib, verdict, x, type Figures, type Row } from '../figures.js';
+import { median, mib, ms, verdict, x, type Figures, type Row } from '../figures.js';
 import type { SETTINGS } from '../settings.js';
 
 /** Figure 3, pages: only the pages needed are read, and peak RSS does not grow with their number. */
-export function pageRows({ m, all }: Figures, s: typeof SETTINGS): Row[] {
+export function pageRows({ m, all, perRound, spread }: Figures, s: typeof SETTINGS): Row[] {
   const { pages, onPages } = s.imagePages;
   const ratios = onPages.map((k) => Math.max(...all(`image on page ${k} of ${pages}`, 'pages')) / k);
   const every = 'history, every page';
@@ -13,7 +13,25 @@ export function pageRows({ m, all }: Figures, s: typeof SETTINGS): Row[] {
   const rssEvery = m(every, 'rssKiB');
   const rssFirst = m(first, 'rssKiB');
   const rssShort = m('history, every page (short)', 'rssKiB');
+  const { count, images, pageSize } = s.regions;
+  const one = 'image in 1 region(s)';
+  const many = `image in ${count} region(s)`;
+  const wallRatios = perRound(one, many);
   return [
+    [
+      '3',
+      `check-image-cached, ${count} regions × ${images} images (${images / pageSize} pages each, ours on the last): requests`,
+      `${m(many, 'requests')}`,
+      `= ${m(many, 'floor')} (every page of every region, once)`,
+      verdict(m(many, 'requests') === m(many, 'floor')),
+    ],
+    [
+      '3',
+      `check-image-cached, ${count} regions vs 1 region of ${images} images: wall`,
+      `${ms(m(many, 'wallMs'))} vs ${ms(m(one, 'wallMs'))} = ${spread(wallRatios)}`,
+      '≤ 1.20 ×',
+      verdict(median(wallRatios) <= 1.2),
+    ],
     [
       '3',
       `pages read / k, image on page k of ${pages} (k = ${onPages.join(', ')})`,

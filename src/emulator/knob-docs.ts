@@ -199,7 +199,7 @@ export const KNOB_DOCS: Record<string, string> = {
   'dataShare.detailsError.code': 'Its error code.',
   'dataShare.detailsError.message': 'Its error message.',
   'cachedImages.regions':
-    'The cached images of each region; a region not named has none (its listing answers 404).',
+    'The cached images of each region, a list per region; a region not named is one the service does not serve (its listing answers 404 LocationNotAvailableForResourceType).',
   'cachedImages.regions.<name>[].image': 'An image reference, as the service lists it.',
   'cachedImages.regions.<name>[].osType': 'Its OS type (`Linux`, `Windows`).',
   'cachedImages.regions.<name>[].generate': 'Instead of `image`: this many filler images.',

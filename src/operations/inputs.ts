@@ -174,7 +174,11 @@ export const INPUTS = {
   }),
   filter: def({ description: 'Passed to the service as $filter (OData).', parse: p.text }),
   orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: p.text }),
-  location: def({ description: 'Region name.', parse: p.resourceName() }),
+  location: def({
+    description:
+      'One or more region names (one per line or comma-separated): every image is checked in every region, in one step.',
+    parse: p.regionNames,
+  }),
   image: def({
     description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
     parse: p.list,

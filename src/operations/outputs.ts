@@ -24,9 +24,11 @@ export const OUTPUTS = {
   message: 'Message of the synchronization.',
   'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
   'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
-  cached: 'true when every requested image is cached.',
-  'missing-images': 'JSON array of the requested references that are not cached.',
-  images: 'JSON array of {image, osType} that matched.',
+  cached: 'true when every requested image is cached (in every region).',
+  'missing-images': 'JSON array of the requested references that are not cached (in at least one region).',
+  images: 'JSON array of {image, osType} that matched (with several regions, each entry also has location).',
+  regions:
+    'check-image-cached: JSON array, one per region in input order: {location, cached, "missing-images"}; a region the service refused also has error.',
   'removed-users': 'JSON array of the e-mail addresses removed.',
   'absent-users':
     'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
@@ -45,7 +47,7 @@ export const OUTPUTS = {
     'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
   failed: 'erp-report: how many systems of the window failed, as text.',
   missing:
-    'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
+    'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file). check-image-cached: JSON array of {location, image}, one per image and region where it is not cached.',
   matrix:
     'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
   'result-file':

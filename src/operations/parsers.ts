@@ -112,6 +112,28 @@ export function shown(item: string): string {
 
 export const list = parser(readList);
 
+/** A region name as the service spells one: letters and digits (`westeurope`, `eastus2`), a hyphen at most. */
+const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/i;
+
+/**
+ * `location`: one region or several, one per line or comma-separated, each a region name. A display name
+ * (`North Europe`), an empty item between commas or a character no region holds is refused before any request:
+ * sent, it would be one region that does not exist (`westeurope%2Cnortheurope`, a 400).
+ */
+export const regionNames = parser((v) => {
+  const lines = v.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+  const items = lines.flatMap((line) => line.split(',')).map((item) => item.trim());
+  if (items.length === 0) refuse('must name at least one region');
+  for (const item of items) {
+    if (item === '') refuse(`has an empty item between commas; ${SEPARATE_ITEMS}`);
+    if (/\s/.test(item)) refuse(`item '${shown(item)}' has whitespace inside; ${SEPARATE_ITEMS}`);
+    if (!REGION_NAME.test(item)) {
+      refuse(`item '${shown(item)}' is not a region name: letters and digits, as westeurope or eastus2`);
+    }
+  }
+  return withoutRepeats(items);
+});
+
 export const serviceUrl = parser((v) => {
   const url = checkServiceUrl(v.trim());
   return typeof url === 'string' ? refuse(url) : url;

@@ -46,6 +46,8 @@ export interface SummaryTable {
    * synchronization): the summary puts the mark first on the row. None for a table of facts (a schedule, a profile).
    */
   marks?: RowMark[];
+  /** Per row, a mark for each cell that is an answer of its own (an image in each region): the cell's text is its word. */
+  cellMarks?: (Outcome | undefined)[][];
 }
 
 /**

@@ -39,3 +39,29 @@ describe('poll-interval has a floor of 1 s, the contract’s clamp for Retry-Aft
     expect(new Set(clock.sleeps)).toEqual(new Set([ms]));
   });
 });
+
+describe('location: one or more region names', () => {
+  const read = (v: string) => INPUTS.location.parse.safeParse(v);
+  it.each([
+    ['westeurope', ['westeurope']],
+    ['westeurope,northeurope', ['westeurope', 'northeurope']],
+    [' westeurope , eastus2\nnortheurope\n\n', ['westeurope', 'eastus2', 'northeurope']],
+    ['westeurope\nwesteurope', ['westeurope']],
+  ])('%j is read as %j', (value, regions) => {
+    expect(read(value)).toMatchObject({ success: true, data: regions });
+  });
+
+  it.each([
+    ['North Europe', "item 'North Europe' has whitespace inside"],
+    ['westeurope,,northeurope', 'has an empty item between commas'],
+    ['westeurope,', 'has an empty item between commas'],
+    ['northeurope&x=1', "item 'northeurope&x=1' is not a region name"],
+    ['west/europe', "item 'west/europe' is not a region name"],
+    ['x'.repeat(65), 'is not a region name'],
+    [' \n ', 'must name at least one region'],
+  ])('%j is refused: %s', (value, message) => {
+    const result = read(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain(message);
+  });
+});

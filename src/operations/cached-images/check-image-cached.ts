@@ -1,42 +1,40 @@
-import { InputError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
-import { listPages } from '../../client/pages.js';
-import { cachedImagesListSchema } from '../../client/schemas/cached-images.js';
-import { joinUrl, servicePath } from '../../client/url.js';
-import {
-  ImageReferenceError,
-  imageKey,
-  parseImageReference,
-  type ImageReference,
-} from './image-reference.js';
+import { findCached, logFound, parseRequested, uniqueKeys, type Listing, type Requested } from './listing.js';
+import { checkRegions } from './regions.js';
 import { defineOperation, required, withDefault } from '../module.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
-import { uuid } from '../parsers.js';
+import { regionNames, uuid } from '../parsers.js';
 import type { OperationContext, OperationResult, TargetRow } from '../types.js';
 
-/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
+/**
+ * check-image-cached (B): reads the regions and the images; sets whether all are cached in every region and which
+ * are not.
+ */
 export default defineOperation({
   name: 'check-image-cached',
-  description: 'Says whether the container images a deploy needs are cached in a region.',
+  description: 'Says whether the container images a deploy needs are cached in one region or several.',
   client: 'resource-manager',
   inputs: {
     apiVersion: withDefault('api-version', '2025-09-01'),
     // B1's path takes the subscription as a UUID: anything else is refused before a request.
     subscriptionId: required('subscription-id', uuid),
-    location: required('location'),
+    location: required('location', regionNames),
     images: required('image'),
     osType: withDefault('os-type'),
     failIfMissing: withDefault('fail-if-missing'),
   },
-  outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
+  outputs: ['result', 'cached', 'missing-images', 'missing', 'regions', 'images', ...RESPONSE_ID_OUTPUTS],
   example:
-    '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
+    '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --location northeurope --image nginx --image redis:7',
   view: {
     ownTables: true,
     title: ({ outputs }) => {
       const missing = outputs['missing-images'];
       if (!Array.isArray(missing)) return undefined;
-      return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+      const regions = outputs.regions;
+      const refused = Array.isArray(regions) ? regions.filter((r) => 'error' in r).length : 0;
+      const found = missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+      return refused > 0 ? `${found}, ${refused} region(s) refused` : found;
     },
     whatToDo: {
       'image not cached':
@@ -50,37 +48,19 @@ export interface CheckImageCachedOptions {
   baseUrl: URL;
   apiVersion: string;
   subscriptionId: string;
-  location: string;
+  /** One region or several; one region reads and reports as it always has. */
+  location: string | readonly string[];
   images: string[];
   osType?: 'Linux' | 'Windows';
   failIfMissing: boolean;
 }
 
-/** A cached image as the service names it. */
-interface Match {
-  image: string;
-  osType?: string;
-}
-
-/** One requested image: the reference as the user wrote it, and what it matched. */
-interface Requested {
-  reference: string;
-  parsed: ImageReference;
-  key: string;
-}
-
-/** What the listing found: the matches of each requested key, and how much of the list was read. */
-interface Listing {
-  matches: Map<string, Match[]>;
-  pagesRead: number;
-  imagesSeen: number;
-  skipped: number;
-  complete: boolean;
-}
+/** The options of one region's check, as the step had them before it took several. */
+type OneRegion = Omit<CheckImageCachedOptions, 'location'> & { location: string };
 
 /**
- * B1: lists the region's cached images page by page and says which of the requested images are among them.
- * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
+ * B1 in each region: which of the requested images are among its cached images. One region reads and reports
+ * as it always has; several are read at once and answered in one table (./regions.ts).
  */
 export async function checkImageCached(
   options: CheckImageCachedOptions,
@@ -89,10 +69,25 @@ export async function checkImageCached(
 ): Promise<OperationResult> {
   // Every reference is checked before the first request: a typo fails the step, not a listing later.
   const requested = options.images.map(parseRequested);
+  const locations = typeof options.location === 'string' ? [options.location] : [...options.location];
+  if (locations.length > 1) return checkRegions({ ...options, locations }, requested, client, ctx);
+  return checkOneRegion({ ...options, location: locations[0]! }, requested, client, ctx);
+}
+
+/**
+ * One region, listed page by page; stops reading as soon as every requested image has been found, so a hit on
+ * page 2 of 50 costs two requests.
+ */
+async function checkOneRegion(
+  options: OneRegion,
+  requested: Requested[],
+  client: HttpClient,
+  ctx: OperationContext,
+): Promise<OperationResult> {
   ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
   const listing = await findCached(options, requested, client, ctx);
   const missing = requested.filter((r) => listing.matches.get(r.key)!.length === 0).map((r) => r.reference);
-  logFound(options, requested, listing, ctx);
+  logFound({ osType: options.osType, requested, listing }, ctx);
   const filter = options.osType ? ` (OS type ${options.osType})` : '';
   const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
   if (missing.length > 0 && !options.failIfMissing) ctx.logger.warning(missingText);
@@ -104,100 +99,12 @@ export async function checkImageCached(
   };
 }
 
-/** The listing read until every requested image is found, keeping only the matches. */
-async function findCached(
-  options: CheckImageCachedOptions,
-  requested: Requested[],
-  client: HttpClient,
-  ctx: OperationContext,
-): Promise<Listing> {
-  // Several spellings of one image share a key; one match satisfies all of them.
-  const matches = new Map<string, Match[]>(requested.map((r) => [r.key, []]));
-  const wanted = (osType: string | undefined) =>
-    options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
-  const url = joinUrl(
-    options.baseUrl,
-    servicePath`/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`,
-    { 'api-version': options.apiVersion },
-  );
-  const listing: Listing = { matches, pagesRead: 0, imagesSeen: 0, skipped: 0, complete: false };
-  // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-  for await (const page of listPages(client, {
-    method: 'GET',
-    url,
-    schema: cachedImagesListSchema,
-    what: 'cached images list',
-    signal: ctx.signal,
-  })) {
-    listing.pagesRead++;
-    for (const cached of page.value) {
-      listing.imagesSeen++;
-      const key = keyOf(cached.image, listing, ctx);
-      const found = key === undefined ? undefined : matches.get(key);
-      if (!found || !wanted(cached.osType)) continue;
-      if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
-        found.push({
-          image: cached.image!,
-          ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
-        });
-      }
-    }
-    ctx.logger.debug?.(`Page ${listing.pagesRead}: ${page.value.length} cached image(s).`);
-    if ([...matches.values()].every((m) => m.length > 0)) {
-      listing.complete = !page.nextLink;
-      break;
-    }
-    if (!page.nextLink) listing.complete = true;
-  }
-  return listing;
-}
-
-/** A cached entry's key, or undefined (counted as skipped) where its name is not an image reference. */
-function keyOf(image: unknown, listing: Listing, ctx: OperationContext): string | undefined {
-  if (typeof image !== 'string') {
-    listing.skipped++;
-    ctx.logger.debug?.(`Skipped a cached image entry without an image name on page ${listing.pagesRead}.`);
-    return undefined;
-  }
-  try {
-    return imageKey(parseImageReference(image));
-  } catch (error) {
-    if (!(error instanceof ImageReferenceError)) throw error;
-    listing.skipped++;
-    ctx.logger.debug?.(`Skipped the cached image on page ${listing.pagesRead}: ${error.message}`);
-    return undefined;
-  }
-}
-
-function logFound(
-  options: CheckImageCachedOptions,
-  requested: Requested[],
-  { matches, pagesRead, imagesSeen, skipped, complete }: Listing,
-  { logger }: OperationContext,
-): void {
-  const filter = options.osType ? ` (OS type ${options.osType})` : '';
-  for (const r of requested) {
-    const found = matches.get(r.key)!;
-    logger.info(
-      found.length > 0
-        ? `${r.reference}: cached as ${found.map(describe).join(', ')}`
-        : `${r.reference}: not cached${filter}`,
-    );
-  }
-  logger.info(
-    `Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
-      (complete ? ', the whole list' : ', and stopped once every image was found') +
-      (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
-      '.',
-  );
-}
-
 /**
  * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
  * and the table that shows them.
  */
 function imagesResult(
-  options: CheckImageCachedOptions,
+  options: OneRegion,
   requested: Requested[],
   { matches, pagesRead, imagesSeen, skipped, complete }: Listing,
 ): OperationResult {
@@ -216,6 +123,8 @@ function imagesResult(
     outputs: {
       cached: missing.length === 0,
       'missing-images': missing,
+      missing: missing.map((image) => ({ location: options.location, image })),
+      regions: [{ location: options.location, cached: missing.length === 0, 'missing-images': missing }],
       images: uniqueKeys(requested).flatMap((key) => matches.get(key)!),
       result: requested.map((r) => ({
         image: r.reference,
@@ -251,22 +160,4 @@ function imagesResult(
     ],
     rows,
   };
-}
-
-function parseRequested(reference: string): Requested {
-  try {
-    const parsed = parseImageReference(reference);
-    return { reference, parsed, key: imageKey(parsed) };
-  } catch (error) {
-    if (error instanceof ImageReferenceError) throw new InputError('image', error.message);
-    throw error;
-  }
-}
-
-function uniqueKeys(requested: Requested[]): string[] {
-  return [...new Set(requested.map((r) => r.key))];
-}
-
-function describe(match: Match): string {
-  return match.osType ? `${match.image} (${match.osType})` : match.image;
 }

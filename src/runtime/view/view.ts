@@ -153,14 +153,19 @@ export function viewOfError(operation: string, error: unknown): SummaryView {
   };
 }
 
-/** An operation's own table with each row's mark first, as the targets' rows have theirs. */
+/** An operation's own table with each row's mark first, as the targets' rows have theirs, and each cell's. */
 function withMarks(table: SummaryTable): SummaryTable {
-  const { marks } = table;
-  if (!marks?.length) return table;
+  const { marks, cellMarks } = table;
+  const rows = cellMarks
+    ? table.rows.map((row, i) =>
+        row.map((cell, j) => (cellMarks[i]?.[j] ? marked(cellMarks[i][j], cell) : cell)),
+      )
+    : table.rows;
+  if (!marks?.length) return { ...table, rows };
   return {
     ...table,
     header: ['outcome', ...table.header],
-    rows: table.rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
+    rows: rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
   };
 }
 
