@@ -8,16 +8,16 @@ import type { InstanceState } from './instance-state.js';
 import type { Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
 import { listFailure } from './verdict.js';
-import { DONE, isEnd, type InstanceAction, type Target } from './vocabulary.js';
+import { databaseUrl } from './instance-ref.js';
+import type { Step } from './step.js';
+import { isEnd, VERBS } from './verbs.js';
 import { listDatabases, snoozeRefusal } from './window/preflight.js';
-import { databaseUrl } from './window/steps.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
 export interface ActOn {
-  action: InstanceAction;
-  target: Target;
+  step: Step;
   apiVersion: string;
-  options: InstanceActionOptions;
+  options: InstanceActionOptions & { hardStopFallback?: boolean };
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -30,8 +30,7 @@ export interface ActOn {
  * fails that system before anything is sent to it (the vendor template's wrong order).
  */
 export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
-  if (o.action.verb !== 'stop' || !o.action.snooze.on) return undefined;
-  const { target, client, ctx, log } = o;
+  const { step: target, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   let databases;
   try {
@@ -63,18 +62,18 @@ export function skipIfDone(
   now: InstanceState,
   durationMs: number,
 ) {
-  const { action, options, log } = o;
-  const skippable = !(action.verb === 'stop' && action.snooze.on);
+  const { step, options, log } = o;
+  // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
   if (
     !options.skipIfDone ||
-    !skippable ||
-    !isEnd({ ...action, snooze: { ...action.snooze, on: !!action.snoozed } }, now.status)
+    !step.skippable ||
+    !isEnd({ verb: step.verb, machines: step.snoozed }, now.status)
   ) {
     return undefined;
   }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
   return {
-    target: o.target.ref.label,
+    target: step.ref.label,
     kind: 'succeeded' as const,
     status: 'Succeeded',
     durationMs,
@@ -97,13 +96,13 @@ export function notSent(o: ActOn, when: string, durationMs: number, error?: unkn
     error instanceof ServiceError && !cancelled
       ? ` (${error.message.split('\n')[0]!.replace(/\.$/, '')})`
       : '';
-  log.info(`not ${DONE[o.action.verb]}: ${why} ${when}`);
+  log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
   return {
-    target: o.target.ref.label,
+    target: o.step.ref.label,
     kind: cancelled ? 'cancelled' : 'timeout',
     causeKind: 'not sent',
     durationMs,
-    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
+    failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
     instance: { outcome: 'not sent', done: `not sent: ${why}` },
   };
 }
@@ -125,12 +124,12 @@ export function refusedOnConflict(
 ): Outcome {
   o.log.info(refused);
   return {
-    target: o.target.ref.label,
+    target: o.step.ref.label,
     kind: 'error',
     causeKind: 'conflict',
     durationMs,
     requestId: error.requestId,
-    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' failed: ${error.withHint(refused).message}`,
-    instance: { before, outcome: 'failed', done: `${o.action.describe}: refused (HTTP 409)` },
+    failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
+    instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
   };
 }

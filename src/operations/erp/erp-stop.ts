@@ -4,7 +4,7 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, SELECTION_INPUTS } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './run-steps.js';
+import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -50,7 +50,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
   refuseWindowInputs(options);
   return runErp(
     {
-      verb: 'stop',
+      run: 'stop',
       options,
       machines: options.deallocateVm,
       softStopTimeoutSeconds: options.softStopTimeoutSeconds,

@@ -17,7 +17,7 @@ export function stillRunning(outcome: Outcome): boolean {
   );
 }
 
-/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded; every outcome named (a new one fails tsc). */
 export function markOf(outcome: InstanceOutcome | undefined): Mark {
   switch (outcome) {
     case 'stopped':
@@ -29,7 +29,8 @@ export function markOf(outcome: InstanceOutcome | undefined): Mark {
     case 'not sent':
     case 'planned':
       return outcome;
-    default:
+    case 'failed':
+    case undefined:
       return 'failed';
   }
 }

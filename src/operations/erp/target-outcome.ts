@@ -3,12 +3,12 @@ import type { PlannedRequest } from '../../client/dry-run.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
 import type { InstanceState } from './instance-state.js';
+import type { DoneWord, Verb } from './verbs.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
 /** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome =
-  'stopped' | 'started' | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
+export type InstanceOutcome = DoneWord | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
 
 /** What the step knows of one instance: its status before and after, and what was done to it. */
 export interface InstanceReport {
@@ -45,7 +45,7 @@ export interface Outcome {
   instance?: InstanceReport;
   /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
   resourceId?: string;
-  verb?: 'stop' | 'start';
+  verb?: Verb;
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
   /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */

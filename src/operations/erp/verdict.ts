@@ -2,7 +2,8 @@ import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import type { OperationContext } from '../types.js';
-import { DONE, END_STATUS, isEnd, startStateOf, type InstanceAction } from './vocabulary.js';
+import type { StepEnd } from './step.js';
+import { isEnd, startStateOf, VERBS } from './verbs.js';
 import type { InstanceRef } from './instance-ref.js';
 import { followToEnd, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { InstanceOutcome, Outcome } from './outcome.js';
@@ -105,8 +106,7 @@ export function listFailure(
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
 interface AfterOperation {
-  action: Pick<InstanceAction, 'verb' | 'snooze'>;
-  target: { ref: InstanceRef; readUrl: URL };
+  step: StepEnd;
   ended: Outcome;
   /** `before`: the first read, for the report; `from`: the status the request went out at, where it moved since. */
   sent: { before?: InstanceState; from?: InstanceState; done: string };
@@ -122,18 +122,18 @@ interface AfterOperation {
  * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
 export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
-  const { action, ended, sent, ctx, log } = o;
-  const { verb } = action;
-  const name = o.target.ref.label;
-  const end = END_STATUS[verb];
+  const { step, ended, sent, ctx, log } = o;
+  const { verb } = step;
+  const name = step.ref.label;
+  const end = VERBS[verb].end;
   // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
   const startState = startStateOf(verb, sent.from ?? sent.before);
   const settled = await followToEnd({
     client: o.client,
-    url: o.target.readUrl,
+    url: step.readUrl,
     ctx,
     // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-    startState: isEnd(action, startState) ? undefined : startState,
+    startState: isEnd(step, startState) ? undefined : startState,
     onRead: (state) =>
       log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
     onLag: (state) =>
@@ -159,10 +159,10 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   });
   switch (settled.kind) {
     case 'settled':
-      if (isEnd(action, last?.status)) return outcome(DONE[verb]);
+      if (isEnd(step, last?.status)) return outcome(VERBS[verb].done);
       return falseSuccess(
         'failed',
-        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
       );
     case 'timeout':
     case 'cancelled':
@@ -186,14 +186,14 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
  * reported running.
  */
 export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
-  const { action, ended, sent, ctx, log } = o;
+  const { step, ended, sent, ctx, log } = o;
   const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
   // The status cannot show the machines: it can never overrule the failure of a step on them.
-  if (action.snooze.on) return machinesFailed(o, said);
+  if (step.machines) return machinesFailed(o, said);
   log.info(`${said}: reading the instance, which may still be moving`);
   const settled = await followToEnd({
     client: o.client,
-    url: o.target.readUrl,
+    url: step.readUrl,
     ctx,
     onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
     onLag: () => undefined,
@@ -201,10 +201,10 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
   const last = settled.last;
   const durationMs = ctx.clock.now() - o.startedAt;
   const instance = { before: sent.before, after: last };
-  if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+  if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     const why = ended.failure?.replace(/\.$/, '') ?? said;
     log.warning(
-      `${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`,
+      `${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`,
     );
     return {
       ...ended,
@@ -214,12 +214,12 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
       durationMs,
       instance: {
         ...instance,
-        outcome: DONE[action.verb],
+        outcome: VERBS[step.verb].done,
         done: `${sent.done}: ${said}, then ${last?.status}`,
       },
     };
   }
-  const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+  const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
   const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
   return {
     ...ended,
@@ -237,12 +237,12 @@ function machinesFailed(o: AfterOperation, said: string): Outcome {
     code === 'authorizationfailed'
       ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
       : '';
-  const input = o.action.snooze.input;
+  const input = VERBS[o.step.verb].machines.input;
   o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
   return {
     ...ended,
     causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
-    failure: `${(ended.failure ?? `The ${o.action.verb} of '${o.target.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+    failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
     durationMs: o.ctx.clock.now() - o.startedAt,
     instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
   };

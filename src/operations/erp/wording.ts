@@ -1,5 +1,3 @@
-import type { Verb } from './vocabulary.js';
-
 /** The steps of a stop or start in the contract's words: a window's, and the single system-level one. */
 export type StepName =
   | 'stop'
@@ -51,6 +49,3 @@ export function stepLogName(i: number, of: number, step: StepName, child: string
 export function windowLine(steps: readonly { step: StepName; target: string }[]): string {
   return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
 }
-
-/** The operation's name: `erp-stop`. */
-export const operationOf = (verb: Verb) => `erp-${verb}` as const;

@@ -3,10 +3,11 @@ import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
 import type { Outcome } from '../outcome.js';
 import type { InstanceLog } from '../progress.js';
-import { isEnd } from '../vocabulary.js';
-import type { WindowStep } from './steps.js';
+import type { Step as WindowStep } from '../step.js';
+import { isEnd } from '../verbs.js';
 
-const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } } as const;
+/** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
+const SNOOZED_STOP = { verb: 'stop', machines: true } as const;
 
 /**
  * The database stops whose database must be read before the machines: not one this run has just read down (its

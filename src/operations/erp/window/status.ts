@@ -5,7 +5,7 @@ import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
 import { mapLimited } from '../pool.js';
 import { listDatabases } from './preflight.js';
-import { databaseUrl } from './steps.js';
+import { databaseUrl } from '../instance-ref.js';
 
 interface DatabaseEntry {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { movingOf } from '../../../../src/operations/erp/in-the-way.js';
+import { movingOf } from '../../../../src/operations/erp/verbs.js';
 
 describe('movingOf: a move toward the step’s own end, or the other way', () => {
   it('tells a stop from a start, any case', () => {
