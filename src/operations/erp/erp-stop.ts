@@ -39,7 +39,7 @@ export default defineOperation({
     resume: 'wait-for-operation and the operation-urls output',
     whatToDo: {
       'whole system':
-        'The system cannot start while its database is not running: run erp-stop with `whole-system: true`, which starts its HANA databases first, then the system.',
+        'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
     },
   },
   run: bySelection('erp-stop', erpStop),
