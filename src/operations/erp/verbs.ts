@@ -7,9 +7,6 @@ import { describeStart, describeStop, planStart, planStop } from './wording.js';
  */
 export type Verb = 'stop' | 'start';
 
-/** The `instances` outcome of a system that went through every verb of its run. */
-export type DoneWord = 'stopped' | 'started';
-
 export interface VerbRow {
   verb: Verb;
   /** The status the target ends in when the step did what it says. */
@@ -17,7 +14,7 @@ export interface VerbRow {
   /** After a step on the machines, a status that ends it too (a snooze: the service reads Unavailable). */
   endOnMachines?: string;
   /** The `instances` outcome of a target that reached its end; the word of one still moving. */
-  done: DoneWord;
+  done: 'stopped' | 'started';
   running: 'stopping' | 'starting';
   /** After a request whose answer was lost (or a 409): the statuses that show the service acted. */
   acted: readonly string[];
@@ -112,7 +109,7 @@ export interface RunRow {
   verbs: readonly Verb[];
   /** The run's own word: `stop`, in `erp virtual instances did not stop`, `Whole-system stop of 'X01'`. */
   word: string;
-  done: DoneWord;
+  done: string;
   running: string;
   /** After a cut or a timeout: how to resume where the service is. */
   resume: string;
@@ -140,3 +137,14 @@ export const RUNS = {
 } as const satisfies Record<string, RunRow>;
 
 export type RunName = keyof typeof RUNS;
+
+/** One of the runs, with its words as written. */
+export type Run = (typeof RUNS)[RunName];
+
+/** The `instances` outcome of a system that went through every verb of its run: `stopped`, `started`. */
+export type DoneWord = Run['done'];
+
+/** Whether an outcome is a run's done word: a summary marks it succeeded. */
+export function isDoneWord(word: string | undefined): word is DoneWord {
+  return Object.values(RUNS).some((run) => run.done === word);
+}

@@ -3,7 +3,7 @@ import type { OperationContext, OperationResult } from '../../types.js';
 import { withPlan } from '../instance-plan.js';
 import { whereContext, type InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
-import type { RunRow } from '../verbs.js';
+import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
 import type { Step } from '../step.js';
@@ -34,7 +34,7 @@ function stepEntry(step: Step, outcome?: Outcome) {
  * system's own statuses (its first and last step on the system).
  */
 export function systemOutcome(
-  o: { ref: InstanceRef; run: RunRow; whole: boolean; plan: readonly Step[]; results: readonly StepResult[] },
+  o: { ref: InstanceRef; run: Run; whole: boolean; plan: readonly Step[]; results: readonly StepResult[] },
   durationMs: number,
   dryRun: boolean,
 ): Outcome {
@@ -92,7 +92,7 @@ export interface SystemWindow {
 }
 
 export interface WindowReport {
-  run: RunRow;
+  run: Run;
   refs: InstanceRef[];
   outcomes: Outcome[];
   windows: Map<InstanceRef, SystemWindow>;
