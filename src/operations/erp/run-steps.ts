@@ -51,6 +51,8 @@ export async function runSteps(
   const apiVersion = apiVersionFor(options.apiVersion, { verb: row.verbs[0]!, machines: run.machines });
   const refs = resolveInstances(options.erpVirtualInstances, options);
   const systems = new Map<InstanceRef, SystemWindow>();
+  // Reported through its steps: a window, or a run of several verbs (even where a system was planned one step).
+  const stepped = whole || row.verbs.length > 1;
   const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
     title: (ref) => `${row.operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
     logName: (ref) => ref.label,
@@ -60,10 +62,9 @@ export async function runSteps(
       const planned = await run.plan(ref, { ...run, apiVersion }, log);
       if (!Array.isArray(planned)) return planned;
       system.plan = planned;
-      return runSystem({ run: { ...run, apiVersion }, ref, system, client, ctx, log });
+      return runSystem({ run: { ...run, apiVersion }, ref, system, stepped, client, ctx, log });
     },
   });
-  const stepped = whole || row.verbs.length > 1;
   return stepsResult({ run: row, refs, outcomes, windows: systems, ctx, whole, stepped });
 }
 
@@ -71,6 +72,7 @@ async function runSystem(o: {
   run: StepsRun & { apiVersion: string };
   ref: InstanceRef;
   system: SystemWindow;
+  stepped: boolean;
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -95,7 +97,7 @@ async function runSystem(o: {
     if (ran.failure !== undefined && (failed || step.bringsBack)) break;
     failed ||= ran.failure !== undefined;
   }
-  if (several || run.whole) {
+  if (several || o.stepped) {
     const row = RUNS[run.run];
     return systemOutcome(
       { ref, run: row, whole: run.whole, plan, results },
