@@ -5,6 +5,7 @@
  */
 import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
 import type { HttpClient } from '../../client/http.js';
+import { sameStatus } from '../../client/status.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { leftAlone } from './erp-list/select.js';
 import type { Selection } from './erp-list/selection.js';
@@ -15,7 +16,7 @@ import type { InstanceLog } from './progress.js';
 import { runSteps, type StepsRun } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './verdict.js';
-import { RUNS, VERBS, type RunName, type Verb } from './verbs.js';
+import { RUNS, VERBS, type RunName, type RunRow, type Verb } from './verbs.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { listDatabases, windowRefusal } from './window/preflight.js';
 import { DEALLOCATE, type StepName } from './wording.js';
@@ -237,8 +238,10 @@ export interface ErpRun {
  * its window; every verb after the first brings the system back (a restart's start runs after its stop failed).
  */
 function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
-  const { verbs } = RUNS[o.run];
+  const row: RunRow = RUNS[o.run];
   return async (ref, run, log) => {
+    const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
+    if ('target' in verbs) return verbs;
     if (o.options.wholeSystem) return planSystemWindow(ref, verbs, run, { ...io, log });
     const { softStopTimeoutSeconds, machines } = o;
     const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
@@ -246,7 +249,28 @@ function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
   };
 }
 
-/** erp-stop, erp-start: which planner (the one system-level step, or with whole-system the window), which run. */
+/**
+ * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
+ * anything is planned, and where it is there, only the last verb planned, named in the log.
+ */
+async function lastOnly(ref: InstanceRef, row: RunRow, run: WindowPlanning, io: PlanIo) {
+  const last = row.verbs[row.verbs.length - 1]!;
+  const startedAt = io.ctx.clock.now();
+  let read;
+  try {
+    read = await readInstance(
+      io.client,
+      resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion),
+    );
+  } catch (error) {
+    return readFailure(ref, error, io.ctx.clock.now() - startedAt, io.log, io.ctx);
+  }
+  if (row.lastOnlyFrom === undefined || !sameStatus(read.status, row.lastOnlyFrom)) return row.verbs;
+  io.log.info(`is ${read.status} before the ${row.word}: ${VERBS[last].done} only`);
+  return [last];
+}
+
+/** erp-stop, erp-start, erp-restart: which run, planned by planRun. */
 export function runErp(o: ErpRun, client: HttpClient, ctx: OperationContext): Promise<OperationResult> {
   const { options, machines } = o;
   const plan = planRun(o, { client, ctx });

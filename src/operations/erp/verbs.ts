@@ -113,6 +113,8 @@ export interface RunRow {
   running: string;
   /** After a cut or a timeout: how to resume where the service is. */
   resume: string;
+  /** A system read at this status before the run gets only its last verb (a restart of an Offline one: started). */
+  lastOnlyFrom?: string;
 }
 
 export const RUNS = {
@@ -133,6 +135,16 @@ export const RUNS = {
     running: 'starting',
     resume:
       ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
+  },
+  restart: {
+    operation: 'erp-restart',
+    verbs: ['stop', 'start'],
+    word: 'restart',
+    done: 'restarted',
+    running: 'restarting',
+    resume:
+      ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
+    lastOnlyFrom: 'Offline',
   },
 } as const satisfies Record<string, RunRow>;
 
