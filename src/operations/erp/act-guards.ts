@@ -11,6 +11,7 @@ import { listFailure } from './verdict.js';
 import { databaseUrl } from './instance-ref.js';
 import type { Step } from './step.js';
 import { isEnd, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 import { listDatabases, snoozeRefusal } from './window/preflight.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
@@ -91,11 +92,8 @@ export function skipIfDone(
 export function notSent(o: ActOn, when: string, durationMs: number, error?: unknown): Outcome {
   const { ctx, log } = o;
   const cancelled = ctx.signal?.aborted === true;
-  const why = cancelled ? 'the job was cancelled' : 'the timeout ran out';
-  const detail =
-    error instanceof ServiceError && !cancelled
-      ? ` (${error.message.split('\n')[0]!.replace(/\.$/, '')})`
-      : '';
+  const why = whyCut(cancelled ? 'cancelled' : 'timeout');
+  const detail = error instanceof ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
   log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
   return {
     target: o.step.ref.label,

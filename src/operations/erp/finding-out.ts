@@ -15,6 +15,7 @@ import type { Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 export interface FollowedInstance {
@@ -145,11 +146,7 @@ export function followedInstance(o: {
     };
   }
   const why =
-    settled.kind === 'timeout'
-      ? 'the timeout ran out'
-      : settled.kind === 'cancelled'
-        ? 'the job was cancelled'
-        : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    settled.kind === 'error' ? `reading it failed (${firstLine(settled.error)})` : whyCut(settled.kind);
   return {
     ...base,
     kind: settled.kind === 'error' ? 'error' : settled.kind,

@@ -8,6 +8,7 @@ import type { Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 
 export interface InTheWay {
   step: Step;
@@ -55,12 +56,7 @@ export async function clearTheWay(
   const name = step.ref.label;
   const base = { target: name, durationMs, requestId: last.response.requestId };
   if (settled.kind !== 'settled') {
-    const why =
-      settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-          ? 'the job was cancelled'
-          : 'reading it failed';
+    const why = settled.kind === 'error' ? 'reading it failed' : whyCut(settled.kind);
     const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
     return {
       ...base,
@@ -169,8 +165,4 @@ export async function readThroughConflict(
   return {
     refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
   };
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
 }

@@ -8,13 +8,10 @@ import type { InstanceRef } from './instance-ref.js';
 import { followToEnd, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { InstanceOutcome, Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
+import { firstLine, whyCut } from './wording.js';
 
 /** The permission C0 needs, as the resource manager names it. */
 export const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
-}
 
 /** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
 export function readFailure(
@@ -168,7 +165,7 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
     case 'cancelled':
       return outcome(
         'running',
-        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
       );
     case 'error':
       return outcome(

@@ -18,6 +18,7 @@ import type { InstanceRef } from './instance-ref.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import type { StepEnd } from './step.js';
 import { ERP_API_VERSION } from './vocabulary.js';
+import { whyCut } from './wording.js';
 import { PollTimeoutError } from '../../client/arm/lro.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
@@ -148,9 +149,8 @@ async function resume(o: {
   const startedAt = ctx.clock.now();
   // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
   if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-    const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-    log.info(`not polled: ${why} before its turn`);
     const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+    log.info(`not polled: ${whyCut(kind)} before its turn`);
     return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).

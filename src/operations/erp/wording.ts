@@ -49,3 +49,13 @@ export function stepLogName(i: number, of: number, step: StepName, child: string
 export function windowLine(steps: readonly { step: StepName; target: string }[]): string {
   return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
 }
+
+/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+}
+
+/** Why a wait or a turn ended before its end: the one way every sentence says it. */
+export function whyCut(kind: 'timeout' | 'cancelled'): string {
+  return kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled';
+}

@@ -5,6 +5,7 @@ import type { Outcome } from '../outcome.js';
 import type { InstanceLog } from '../progress.js';
 import type { Step as WindowStep } from '../step.js';
 import { isEnd } from '../verbs.js';
+import { firstLine, whyCut } from '../wording.js';
 
 /** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
 const SNOOZED_STOP = { verb: 'stop', machines: true } as const;
@@ -46,8 +47,8 @@ export async function databasesDown(
       settled.kind === 'settled'
         ? `is ${status ?? 'of no status'}`
         : settled.kind === 'error'
-          ? `could not be read (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`
-          : `was still ${status ?? 'of no status'} when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'}`;
+          ? `could not be read (${firstLine(settled.error)})`
+          : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
     return {
       target: db.target,
       kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
