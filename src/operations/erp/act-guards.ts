@@ -6,6 +6,7 @@ import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import type { InstanceState } from './instance-state.js';
 import type { Outcome } from './outcome.js';
+import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { listFailure } from './verdict.js';
 import { databaseUrl } from './instance-ref.js';
@@ -46,14 +47,14 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
   const refusal = snoozeRefusal(target.ref.label, databases);
   if (!refusal) return undefined;
   log.info(refusal);
-  return {
+  return unsent({
     target: target.ref.label,
     kind: 'error',
     causeKind: 'whole system',
     durationMs: ctx.clock.now() - startedAt,
     failure: refusal,
-    instance: { outcome: 'failed', done: 'not sent: a HANA database is not Offline' },
-  };
+    why: 'a HANA database is not Offline',
+  });
 }
 
 /** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
@@ -95,14 +96,15 @@ export function notSent(o: ActOn, when: string, durationMs: number, error?: unkn
   const why = whyCut(cancelled ? 'cancelled' : 'timeout');
   const detail = error instanceof ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
   log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
-  return {
+  return unsent({
     target: o.step.ref.label,
     kind: cancelled ? 'cancelled' : 'timeout',
     causeKind: 'not sent',
     durationMs,
     failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
-    instance: { outcome: 'not sent', done: `not sent: ${why}` },
-  };
+    why,
+    cut: true,
+  });
 }
 
 /** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */

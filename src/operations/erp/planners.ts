@@ -12,6 +12,7 @@ import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';
 import type { Outcome } from './outcome.js';
+import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { runSteps, type StepsRun } from './run-steps.js';
 import type { Step } from './step.js';
@@ -212,13 +213,13 @@ export async function planSystemWindow(
   const refusal = windowRefusal(ref.label, databases);
   if (!refusal) return steps;
   log.info(refusal);
-  return {
+  return unsent({
     target: ref.label,
     kind: 'error',
     durationMs: elapsed(),
     failure: refusal,
-    instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
-  };
+    why: 'a database is not HANA',
+  });
 }
 
 /** The steps of a run's verb after its first: they bring the system back. */

@@ -1,4 +1,7 @@
-/** What one target's work ended as: the shapes outcome.ts reports and rows.ts turns into typed rows. */
+/**
+ * What one target's work ended as: the shapes outcome.ts reports and rows.ts turns into typed rows, and `unsent`,
+ * the one of a target nothing was sent to.
+ */
 import type { PlannedRequest } from '../../client/dry-run.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
@@ -55,4 +58,23 @@ export interface Outcome {
   /** When the work on the target started and ended (clock ms); none for a target never reached. */
   startedAt?: number;
   endedAt?: number;
+}
+
+/**
+ * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
+ * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
+ */
+export function unsent(o: {
+  target: string;
+  kind: OutcomeKind;
+  causeKind?: FailureKind;
+  durationMs: number;
+  requestId?: string;
+  failure: string;
+  causeText?: string;
+  why: string;
+  cut?: boolean;
+}): Outcome {
+  const { why, cut, ...outcome } = o;
+  return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
 }

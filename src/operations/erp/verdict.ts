@@ -7,6 +7,7 @@ import { isEnd, startStateOf, VERBS } from './verbs.js';
 import type { InstanceRef } from './instance-ref.js';
 import { followToEnd, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { InstanceOutcome, Outcome } from './outcome.js';
+import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { firstLine, whyCut } from './wording.js';
 
@@ -24,44 +25,45 @@ export function readFailure(
   const name = ref.label;
   const base = { target: name, durationMs, requestId: (error as ServiceError)?.requestId };
   if (ctx.signal?.aborted) {
-    return {
+    return unsent({
       ...base,
       kind: 'cancelled',
       causeKind: 'not sent',
       failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-      instance: { outcome: 'not sent', done: 'not sent: cancelled' },
-    };
+      why: 'cancelled',
+      cut: true,
+    });
   }
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
   const status = error instanceof ServiceError ? error.status : undefined;
   // The service's own words beside ours (its 404 message names what it could not find).
   const said = error instanceof ServiceError ? error.said() : '';
   if (status === 404) {
-    return {
+    return unsent({
       ...base,
       kind: 'error',
       causeKind: 'not found',
       ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
-      instance: { outcome: 'failed', done: 'not sent: not found' },
-    };
+      why: 'not found',
+    });
   }
   if (status === 403) {
-    return {
+    return unsent({
       ...base,
       kind: 'error',
       causeKind: 'permission',
       failure:
         `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
         `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-      instance: { outcome: 'failed', done: 'not sent: read refused' },
-    };
+      why: 'read refused',
+    });
   }
-  return {
+  return unsent({
     ...base,
     kind: 'error',
     failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
-    instance: { outcome: 'failed', done: 'not sent: read failed' },
-  };
+    why: 'read failed',
+  });
 }
 
 /** The permission C3's listing of a system's databases needs, as the resource manager names it. */
@@ -84,7 +86,7 @@ export function listFailure(
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
   const said = (error as ServiceError).said();
   const name = ref.label;
-  return {
+  return unsent({
     target: name,
     kind: 'error',
     causeKind: status === 404 ? 'not found' : 'permission',
@@ -94,11 +96,8 @@ export function listFailure(
       status === 404
         ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
         : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
-    instance: {
-      outcome: 'failed',
-      done: status === 404 ? 'not sent: databases not found' : 'not sent: databases listing refused',
-    },
-  };
+    why: status === 404 ? 'databases not found' : 'databases listing refused',
+  });
 }
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */

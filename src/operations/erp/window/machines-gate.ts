@@ -2,6 +2,7 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
 import type { Outcome } from '../outcome.js';
+import { unsent } from '../target-outcome.js';
 import type { InstanceLog } from '../progress.js';
 import type { Step as WindowStep } from '../step.js';
 import { isEnd } from '../verbs.js';
@@ -49,14 +50,15 @@ export async function databasesDown(
         : settled.kind === 'error'
           ? `could not be read (${firstLine(settled.error)})`
           : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
-    return {
+    return unsent({
       target: db.target,
       kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
       causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
       durationMs: o.ctx.clock.now() - o.startedAt,
       failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
-      instance: { outcome: 'not sent', done: `not sent: ${db.target} ${why}` },
-    };
+      why: `${db.target} ${why}`,
+      cut: true,
+    });
   }
   return undefined;
 }
