@@ -4,6 +4,7 @@ import checkImageCached from './cached-images/check-image-cached.js';
 import erpStart from './erp/erp-start.js';
 import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
+import erpRestart from './erp/erp-restart.js';
 import erpList from './erp/erp-list.js';
 import erpReport from './erp/erp-report.js';
 import type { OperationModule } from './module.js';
@@ -19,6 +20,7 @@ import syncCancel from './data-share/sync-cancel.js';
 export const REGISTRY = [
   erpStop,
   erpStart,
+  erpRestart,
   erpStatus,
   erpList,
   waitForOperation,

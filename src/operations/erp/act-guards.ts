@@ -6,18 +6,20 @@ import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import type { InstanceState } from './instance-state.js';
 import type { Outcome } from './outcome.js';
+import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { listFailure } from './verdict.js';
-import { DONE, isEnd, type InstanceAction, type Target } from './vocabulary.js';
+import { databaseUrl } from './instance-ref.js';
+import type { Step } from './step.js';
+import { isEnd, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 import { listDatabases, snoozeRefusal } from './window/preflight.js';
-import { databaseUrl } from './window/steps.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
 export interface ActOn {
-  action: InstanceAction;
-  target: Target;
+  step: Step;
   apiVersion: string;
-  options: InstanceActionOptions;
+  options: InstanceActionOptions & { hardStopFallback?: boolean };
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -30,8 +32,7 @@ export interface ActOn {
  * fails that system before anything is sent to it (the vendor template's wrong order).
  */
 export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
-  if (o.action.verb !== 'stop' || !o.action.snooze.on) return undefined;
-  const { target, client, ctx, log } = o;
+  const { step: target, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   let databases;
   try {
@@ -46,14 +47,14 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
   const refusal = snoozeRefusal(target.ref.label, databases);
   if (!refusal) return undefined;
   log.info(refusal);
-  return {
+  return unsent({
     target: target.ref.label,
     kind: 'error',
     causeKind: 'whole system',
     durationMs: ctx.clock.now() - startedAt,
     failure: refusal,
-    instance: { outcome: 'failed', done: 'not sent: a HANA database is not Offline' },
-  };
+    why: 'a HANA database is not Offline',
+  });
 }
 
 /** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
@@ -63,18 +64,18 @@ export function skipIfDone(
   now: InstanceState,
   durationMs: number,
 ) {
-  const { action, options, log } = o;
-  const skippable = !(action.verb === 'stop' && action.snooze.on);
+  const { step, options, log } = o;
+  // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
   if (
     !options.skipIfDone ||
-    !skippable ||
-    !isEnd({ ...action, snooze: { ...action.snooze, on: !!action.snoozed } }, now.status)
+    !step.skippable ||
+    !isEnd({ verb: step.verb, machines: step.snoozed }, now.status)
   ) {
     return undefined;
   }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
   return {
-    target: o.target.ref.label,
+    target: step.ref.label,
     kind: 'succeeded' as const,
     status: 'Succeeded',
     durationMs,
@@ -92,20 +93,18 @@ export function skipIfDone(
 export function notSent(o: ActOn, when: string, durationMs: number, error?: unknown): Outcome {
   const { ctx, log } = o;
   const cancelled = ctx.signal?.aborted === true;
-  const why = cancelled ? 'the job was cancelled' : 'the timeout ran out';
-  const detail =
-    error instanceof ServiceError && !cancelled
-      ? ` (${error.message.split('\n')[0]!.replace(/\.$/, '')})`
-      : '';
-  log.info(`not ${DONE[o.action.verb]}: ${why} ${when}`);
-  return {
-    target: o.target.ref.label,
+  const why = whyCut(cancelled ? 'cancelled' : 'timeout');
+  const detail = error instanceof ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
+  log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
+  return unsent({
+    target: o.step.ref.label,
     kind: cancelled ? 'cancelled' : 'timeout',
     causeKind: 'not sent',
     durationMs,
-    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
-    instance: { outcome: 'not sent', done: `not sent: ${why}` },
-  };
+    failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
+    why,
+    cut: true,
+  });
 }
 
 /** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */
@@ -125,12 +124,12 @@ export function refusedOnConflict(
 ): Outcome {
   o.log.info(refused);
   return {
-    target: o.target.ref.label,
+    target: o.step.ref.label,
     kind: 'error',
     causeKind: 'conflict',
     durationMs,
     requestId: error.requestId,
-    failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' failed: ${error.withHint(refused).message}`,
-    instance: { before, outcome: 'failed', done: `${o.action.describe}: refused (HTTP 409)` },
+    failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
+    instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
   };
 }

@@ -13,7 +13,7 @@ import { readInstance, type InstanceState } from './instance-state.js';
 import { stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
 import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
-import { DONE, type Verb } from './vocabulary.js';
+import { VERBS, type Verb } from './verbs.js';
 
 export type { ActOn } from './act-guards.js';
 
@@ -23,24 +23,26 @@ export type { ActOn } from './act-guards.js';
  * through and acted on once the way is seen clear.
  */
 export async function actOn(o: ActOn): Promise<Outcome> {
-  const { action, target, options, client, ctx, log } = o;
+  const { step, options, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
   // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
   if (ctx.signal?.aborted || startedAt >= ctx.deadline) return notSent(o, 'before its turn', 0);
   // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
   let before: InstanceState | undefined;
-  if (options.skipIfDone || options.verify) {
+  // A step that brings the system back is planned in a dry run as sent: the read cannot show where the run leaves it.
+  const reads = (options.skipIfDone || options.verify) && !(ctx.dryRun && step.bringsBack);
+  if (reads) {
     try {
-      before = await readInstance(client, target.readUrl);
+      before = await readInstance(client, step.readUrl);
     } catch (error) {
-      return readFailure(target.ref, error, elapsed(), log, ctx);
+      return readFailure(step.ref, error, elapsed(), log, ctx);
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-    const alone = o.selection && leftAlone(o.selection, before, target.ref.label, log);
+    const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
     if (alone) return { ...alone, durationMs: elapsed() };
   }
-  const way = { action, target, client, ctx, log, startedAt, wait: options.wait };
+  const way = { step, client, ctx, log, startedAt, wait: options.wait };
   let now = before;
   for (let attempt = 1; ; attempt++) {
     if (now) {
@@ -54,13 +56,8 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
     if (ctx.dryRun) {
-      const planned = {
-        action,
-        name: target.ref.label,
-        actionUrl: target.actionUrl,
-        apiVersion: o.apiVersion,
-      };
-      return planInstance({ ...planned, before, client, log, durationMs: elapsed() });
+      const hardStopFallback = options.hardStopFallback === true;
+      return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
     }
     const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
     if (!('conflict' in sent)) return sent;
@@ -76,22 +73,29 @@ async function sendAndFollow(
   o: ActOn,
   at: { before?: InstanceState; now?: InstanceState; startedAt: number; firstAttempt: boolean },
 ): Promise<Outcome | { conflict: ServiceError }> {
-  const { action, target, options, client, ctx, log } = o;
-  const { verb } = action;
+  const { step, options, client, ctx, log } = o;
+  const { verb } = step;
   const { before, startedAt } = at;
-  const name = target.ref.label;
+  const name = step.ref.label;
   const label = `The ${verb} of erp virtual instance '${name}'`;
   const elapsed = () => ctx.clock.now() - startedAt;
   const end = (followed: Parameters<typeof conclude>[0]['followed'], operationUrl?: string) =>
     conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-  const sent = { before, from: at.now, done: action.describe };
+  const sent = { before, from: at.now, done: step.describe };
   let seen: Seen | undefined;
   let pollingUrl: string;
   let mode: PollingMode;
   try {
-    const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now, sent });
+    const hardStopFallback = options.hardStopFallback === true;
+    const response = await sendFindingOut({
+      ...o,
+      wait: options.wait,
+      hardStopFallback,
+      before: at.now,
+      sent,
+    });
     if ('settled' in response) {
-      return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
+      return followedInstance({ step, followed: response, sent, durationMs: elapsed(), log });
     }
     // The service's own answer to the POST, read in the client as the poller reads it.
     const first = readFirstAnswer(response, client.origin, `${verb} response`);
@@ -139,7 +143,7 @@ function afterOperation(
   if (e.kind === 'succeeded' && o.options.verify) return verifyEnd({ ...o, ended, sent, startedAt });
   // An operation that ended other than Succeeded: the instance may still reach its end.
   if (e.kind === 'failed' || ended.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
-  return withInstance(ended, sent, o.action.verb);
+  return withInstance(ended, sent, o.step.verb);
 }
 
 /** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
@@ -148,7 +152,7 @@ function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: st
     outcome.failure === undefined
       ? outcome.kind === 'accepted'
         ? 'running'
-        : DONE[verb]
+        : VERBS[verb].done
       : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
         ? 'running'
         : 'failed';

@@ -4,6 +4,7 @@ import { formatDuration } from '../format.js';
 import type { Outcome, OutcomeKind } from './outcome.js';
 import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
+import { firstLine } from './wording.js';
 
 /**
  * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
@@ -67,9 +68,7 @@ export function conclude(o: {
     case 'error': {
       const error = followed.error;
       if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
-      const message = (error instanceof Error ? error.message : String(error))
-        .split('\n')[0]!
-        .replace(/\.$/, '');
+      const message = firstLine(error);
       const seen = body ? `; ${lastSeen}` : '';
       // A polling URL that answers 404 names no operation any more: nothing to resume.
       if (operationUrl && error instanceof ServiceError && error.status === 404) {

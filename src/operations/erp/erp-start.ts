@@ -4,7 +4,7 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './run-steps.js';
+import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
@@ -46,9 +46,5 @@ export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'re
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  return runErp(
-    { verb: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 },
-    client,
-    ctx,
-  );
+  return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
 }

@@ -4,7 +4,7 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, CHANGE_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './run-steps.js';
+import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -40,7 +40,7 @@ export default defineOperation({
     resume: 'wait-for-operation and the operation-urls output',
     whatToDo: {
       'whole system':
-        'The system cannot start while its database is not running: run erp-stop with `whole-system: true`, which starts its HANA databases first, then the system.',
+        'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
     },
   },
   run: bySelection('erp-stop', erpStop),
@@ -51,7 +51,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
   refuseWindowInputs(options);
   return runErp(
     {
-      verb: 'stop',
+      run: 'stop',
       options,
       machines: options.deallocateVm,
       softStopTimeoutSeconds: options.softStopTimeoutSeconds,

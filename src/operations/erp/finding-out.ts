@@ -13,15 +13,9 @@ import {
 } from './instance-state.js';
 import type { Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
-import {
-  ACTED,
-  DONE,
-  END_STATUS,
-  isEnd,
-  startStateOf,
-  type InstanceAction,
-  type Target,
-} from './vocabulary.js';
+import { sendStep, type Step } from './step.js';
+import { isEnd, startStateOf, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 export interface FollowedInstance {
@@ -31,10 +25,9 @@ export interface FollowedInstance {
 }
 
 export interface SendOptions {
-  action: InstanceAction;
-  target: Target;
-  apiVersion: string;
+  step: Step;
   wait: boolean;
+  hardStopFallback: boolean;
   /** The read before the POST, where one was made: its status is the start state. */
   before?: InstanceState;
   /** What was sent, for the summary: the sender may say it sent other than planned (a hard stop). */
@@ -52,13 +45,13 @@ export interface SendOptions {
  * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
  */
 export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | FollowedInstance> {
-  const { action, target, client, ctx, log } = o;
-  const { verb } = action;
-  const name = target.ref.label;
+  const { step, client, ctx, log } = o;
+  const { verb } = step;
+  const name = step.ref.label;
   const startState = startStateOf(verb, o.before);
   const watch = {
     client,
-    url: target.readUrl,
+    url: step.readUrl,
     ctx,
     startState,
     onRead: (state: InstanceState) =>
@@ -69,26 +62,19 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
       ),
   };
   const moved = (status: string | undefined) =>
-    isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
+    isOneOf(status, VERBS[verb].acted) && !sameStatus(status, startState);
   // Where the start state is itself a status of acting (Offline before a stop), or the step is on the machines
   // (which no status shows), no status can tell.
-  const cannotTell = action.snooze.on || isOneOf(startState, ACTED[verb]);
+  const cannotTell = step.machines || isOneOf(startState, VERBS[verb].acted);
   const sent = await changeSafely<InstanceState>({
     what: `the ${verb}`,
     findingOutBy: 'Reading the instance',
     send: (clientRequestId) =>
-      action.send({
-        client,
-        url: target.actionUrl,
-        log,
-        apiVersion: o.apiVersion,
-        clientRequestId,
-        sent: o.sent,
-      }),
+      sendStep(step, { client, log, clientRequestId, sent: o.sent }, o.hardStopFallback),
     findOut: async ({ conflict }) => {
       if (cannotTell) {
         return {
-          refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+          refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${step.machines ? ` with ${VERBS[verb].machines.input}` : ''}, and its status cannot show whether the service acted${step.machines ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
         };
       }
       const now = await readPastLag({ ...watch, first: undefined });
@@ -114,17 +100,16 @@ export async function sendFindingOut(o: SendOptions): Promise<HttpResponse | Fol
 
 /** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
 export function followedInstance(o: {
-  action: InstanceAction;
-  target: Target;
+  step: Step;
   followed: FollowedInstance;
   sent: { before?: InstanceState; done: string };
   durationMs: number;
   log: InstanceLog;
 }): Outcome {
-  const { action, sent, log } = o;
+  const { step, sent, log } = o;
   const { settled, cause } = o.followed;
-  const { verb } = action;
-  const name = o.target.ref.label;
+  const { verb } = step;
+  const name = step.ref.label;
   const last = settled.last;
   const base = {
     target: name,
@@ -142,13 +127,13 @@ export function followedInstance(o: {
       instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
     };
   }
-  if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+  if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     log.info(`reached ${last?.status}`);
     return {
       ...base,
       kind: 'succeeded',
       status: 'Succeeded',
-      instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+      instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
     };
   }
   if (settled.kind === 'settled') {
@@ -156,16 +141,12 @@ export function followedInstance(o: {
       ...base,
       kind: 'succeeded',
       status: 'Succeeded',
-      failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+      failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
       instance: { before: sent.before, after: last, outcome: 'failed', done },
     };
   }
   const why =
-    settled.kind === 'timeout'
-      ? 'the timeout ran out'
-      : settled.kind === 'cancelled'
-        ? 'the job was cancelled'
-        : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    settled.kind === 'error' ? `reading it failed (${firstLine(settled.error)})` : whyCut(settled.kind);
   return {
     ...base,
     kind: settled.kind === 'error' ? 'error' : settled.kind,

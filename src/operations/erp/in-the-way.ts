@@ -1,26 +1,17 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
-import { isOneOf, sameStatus } from '../../client/status.js';
+import { sameStatus } from '../../client/status.js';
 import type { OperationContext } from '../types.js';
 import { followToEnd, readPastLag, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
-import { DONE, END_STATUS, isEnd, type InstanceAction, type Target, type Verb } from './vocabulary.js';
-
-/** The moving statuses of each kind: a stop's, a start's. */
-const MOVING: Record<Verb, string[]> = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
-
-/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
-export function movingOf(verb: Verb, status: string | undefined): 'own' | 'other' | undefined {
-  if (isOneOf(status, MOVING[verb])) return 'own';
-  if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop'])) return 'other';
-  return undefined;
-}
+import type { Step } from './step.js';
+import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
+import { firstLine, whyCut } from './wording.js';
 
 export interface InTheWay {
-  action: Pick<InstanceAction, 'verb' | 'snooze' | 'describe'>;
-  target: Target;
+  step: Step;
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -42,19 +33,19 @@ export async function clearTheWay(
   o: InTheWay,
   state: InstanceState,
 ): Promise<{ state: InstanceState } | Outcome> {
-  const { action, ctx, log } = o;
-  const moving = movingOf(action.verb, state.status);
+  const { step, ctx, log } = o;
+  const moving = movingOf(step.verb, state.status);
   if (!moving) return { state };
-  const follow = moving === 'own' && !action.snooze.on;
+  const follow = moving === 'own' && !step.machines;
   if (follow && !o.wait) return inProgress(o, state);
   log.info(
     follow
       ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
-      : `is ${state.status}: waiting for the operation in progress to end before the ${action.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`,
+      : `is ${state.status}: waiting for the operation in progress to end before the ${step.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`,
   );
   const settled = await followToEnd({
     client: o.client,
-    url: o.target.readUrl,
+    url: step.readUrl,
     ctx,
     first: state,
     onRead: (s) => log.info(`is ${said(s)}`),
@@ -62,25 +53,20 @@ export async function clearTheWay(
   });
   const last = settled.last ?? state;
   const durationMs = ctx.clock.now() - o.startedAt;
-  const name = o.target.ref.label;
+  const name = step.ref.label;
   const base = { target: name, durationMs, requestId: last.response.requestId };
   if (settled.kind !== 'settled') {
-    const why =
-      settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-          ? 'the job was cancelled'
-          : 'reading it failed';
+    const why = settled.kind === 'error' ? 'reading it failed' : whyCut(settled.kind);
     const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
     return {
       ...base,
       kind: settled.kind === 'error' ? 'error' : settled.kind,
       causeKind: settled.kind === 'error' ? 'other' : settled.kind,
       failure: follow
-        ? `The ${action.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
-        : `The ${action.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
+        ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
+        : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
       instance: follow
-        ? { before: state, after: last, outcome: 'running', done: `followed the ${action.verb} in progress` }
+        ? { before: state, after: last, outcome: 'running', done: `followed the ${step.verb} in progress` }
         : { before: state, after: last, outcome: 'not sent', done: `not sent: waited on ${last.status}` },
     };
   }
@@ -88,8 +74,8 @@ export async function clearTheWay(
     log.info(`is ${said(last)}: the operation in the way has ended`);
     return { state: last };
   }
-  if (isEnd(action, last.status)) {
-    log.info(`reached ${last.status}: the ${action.verb} in progress ended where this step would`);
+  if (isEnd(step, last.status)) {
+    log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
     return {
       ...base,
       kind: 'succeeded',
@@ -97,8 +83,8 @@ export async function clearTheWay(
       instance: {
         before: state,
         after: last,
-        outcome: DONE[action.verb],
-        done: `followed the ${action.verb} already in progress`,
+        outcome: VERBS[step.verb].done,
+        done: `followed the ${step.verb} already in progress`,
       },
     };
   }
@@ -106,12 +92,12 @@ export async function clearTheWay(
     ...base,
     kind: 'failed',
     causeKind: 'false success',
-    failure: `The ${action.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${END_STATUS[action.verb]}).`,
+    failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
     instance: {
       before: state,
       after: last,
       outcome: 'failed',
-      done: `followed the ${action.verb} already in progress`,
+      done: `followed the ${step.verb} already in progress`,
     },
   };
 }
@@ -120,7 +106,7 @@ export async function clearTheWay(
 function inProgress(o: InTheWay, state: InstanceState): Outcome {
   o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
   return {
-    target: o.target.ref.label,
+    target: o.step.ref.label,
     kind: 'accepted',
     status: state.status,
     durationMs: o.ctx.clock.now() - o.startedAt,
@@ -128,7 +114,7 @@ function inProgress(o: InTheWay, state: InstanceState): Outcome {
     instance: {
       before: state,
       outcome: 'running',
-      done: `the ${o.action.verb} already in progress: not waited on`,
+      done: `the ${o.step.verb} already in progress: not waited on`,
     },
   };
 }
@@ -148,11 +134,11 @@ export async function readThroughConflict(
   before: InstanceState | undefined,
   error: ServiceError,
 ): Promise<{ state: InstanceState } | { refused: string }> {
-  const { action, ctx, log } = o;
-  const name = o.target.ref.label;
+  const { step, ctx, log } = o;
+  const name = step.ref.label;
   const what = error.said();
-  const startState = before?.status ?? END_STATUS[action.verb === 'stop' ? 'start' : 'stop'];
-  if (action.snooze.on && isEnd(action, startState)) {
+  const startState = startStateOf(step.verb, before);
+  if (step.machines && isEnd(step, startState)) {
     return {
       refused: `'${name}' is ${startState} and its status cannot show the machines, so the end of the operation in progress cannot be seen: not counted as done; run the same step again once it has ended (erp-status, or the service's activity log).`,
     };
@@ -164,7 +150,7 @@ export async function readThroughConflict(
   try {
     now = await readPastLag({
       client: o.client,
-      url: o.target.readUrl,
+      url: step.readUrl,
       ctx,
       startState,
       onRead: (s) => log.info(`is ${said(s)}`),
@@ -172,15 +158,11 @@ export async function readThroughConflict(
     });
   } catch (readError) {
     return {
-      refused: `The ${action.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
+      refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
     };
   }
   if (!sameStatus(now.status, startState)) return { state: now };
   return {
     refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
   };
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
 }

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../../client/http.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
-import type { InstanceAction } from './vocabulary.js';
+import { sendStep, type Step } from './step.js';
 import type { InstanceState } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import type { InstanceLog } from './progress.js';
@@ -12,35 +12,33 @@ import type { InstanceLog } from './progress.js';
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
 export async function planInstance({
-  action,
-  name,
-  actionUrl,
-  apiVersion,
+  step,
+  hardStopFallback,
   before,
   client,
   log,
   durationMs,
 }: {
-  action: InstanceAction;
-  name: string;
-  actionUrl: URL;
-  apiVersion: string;
+  step: Step;
+  hardStopFallback: boolean;
   before: InstanceState | undefined;
   client: HttpClient;
   log: InstanceLog;
   durationMs: number;
 }): Promise<Outcome> {
+  const name = step.ref.label;
   const request = await wouldSend(
-    () => action.send({ client, url: actionUrl, log, apiVersion }),
-    `the ${action.verb} of '${name}'`,
+    () => sendStep(step, { client, log }, hardStopFallback),
+    `the ${step.verb} of '${name}'`,
   );
   // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-  const from = before ? (before.status ?? 'of no status') : 'status not read';
+  const unread = step.bringsBack ? 'after the steps before it' : 'status not read';
+  const from = before ? (before.status ?? 'of no status') : unread;
   return {
     target: name,
     kind: 'succeeded',
     durationMs,
-    instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
+    instance: { before, outcome: 'planned', done: `${from} → ${step.plan}`, request },
   };
 }
 

@@ -7,6 +7,7 @@ import {
   resourceKey,
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
+import { joinUrl, servicePath } from '../../client/url.js';
 import { parser, refuse } from '../input-parser.js';
 import { list, shown } from '../parsers.js';
 
@@ -105,4 +106,21 @@ export function whereContext(targets: { ref: InstanceRef }[]): [string, string][
     ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
     ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
   ];
+}
+
+/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
+export function databaseUrl(
+  base: URL,
+  ref: ResourceRef,
+  apiVersion: string,
+  db?: string,
+  verb?: string,
+): URL {
+  const system =
+    servicePath`/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+    `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
+    servicePath`${ref.name}/databaseInstances`;
+  const child = db === undefined ? '' : servicePath`/${db}`;
+  const action = verb ? servicePath`/${verb}` : '';
+  return joinUrl(base, system + child + action, { 'api-version': apiVersion });
 }

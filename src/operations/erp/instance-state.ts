@@ -4,6 +4,7 @@ import { parseRetryAfter } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { erpVirtualInstance } from '../../client/schemas/erp.js';
 import type { OperationContext } from '../types.js';
+import { SETTLING } from './verbs.js';
 
 /** What one read of an instance (C0) said. */
 export interface InstanceState {
@@ -23,9 +24,6 @@ export async function readInstance(client: HttpClient, url: URL): Promise<Instan
     response,
   };
 }
-
-/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
-const SETTLING = ['starting', 'stopping', 'softshutdown'];
 
 function isSettling(status: string | undefined): boolean {
   return isOneOf(status, SETTLING);

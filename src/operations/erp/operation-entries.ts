@@ -1,11 +1,12 @@
 import { parser, refuse } from '../input-parser.js';
 import { describeUrl, readOperationUrls, urlProblem } from '../parsers.js';
+import { isVerb, type Verb } from './verbs.js';
 
 /** One operation to resume: its polling URL and, from the `operations` output, the system and the verb. */
 export interface OperationEntry {
   url: string;
   target?: string;
-  verb?: 'stop' | 'start';
+  verb?: Verb;
   /** The operation deallocates (or starts) the machines too: Unavailable then ends a stop. */
   snooze?: boolean;
 }
@@ -35,7 +36,7 @@ export const operationEntries = parser((raw): OperationEntry[] => {
     if (reason) return refuse(`item ${i + 1} ${reason}: '${describeUrl(url)}'`);
     if (typeof target !== 'string' || target === '')
       return refuse(`item ${i + 1} has no target (a resource id)`);
-    if (verb !== 'stop' && verb !== 'start') return refuse(`item ${i + 1}: verb must be stop or start`);
+    if (!isVerb(verb)) return refuse(`item ${i + 1}: verb must be stop or start`);
     if (snooze !== undefined && typeof snooze !== 'boolean')
       return refuse(`item ${i + 1}: snooze must be true or false`);
     return { url: new URL(url).href, target, verb, snooze: snooze === true };

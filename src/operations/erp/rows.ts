@@ -1,6 +1,7 @@
 import { classifyStatus } from '../../client/status.js';
 import type { Cause, FailureKind, Outcome as Mark, StepRow, TargetRow } from '../types.js';
 import type { InstanceOutcome, Outcome } from './target-outcome.js';
+import { isDoneWord } from './verbs.js';
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 export function statusOf(outcome: Outcome): string | undefined {
@@ -17,11 +18,11 @@ export function stillRunning(outcome: Outcome): boolean {
   );
 }
 
-/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded; every outcome named (a new one fails tsc). */
 export function markOf(outcome: InstanceOutcome | undefined): Mark {
+  // A run's done word (verbs.ts), whatever runs there are.
+  if (isDoneWord(outcome)) return 'succeeded';
   switch (outcome) {
-    case 'stopped':
-    case 'started':
     case 'read':
       return 'succeeded';
     case 'skipped':
@@ -29,7 +30,8 @@ export function markOf(outcome: InstanceOutcome | undefined): Mark {
     case 'not sent':
     case 'planned':
       return outcome;
-    default:
+    case 'failed':
+    case undefined:
       return 'failed';
   }
 }

@@ -9,24 +9,24 @@ import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
 import type { Outcome } from './outcome.js';
 import { InstanceLog } from './progress.js';
-import { actionOf, planSystem, type Step } from './step.js';
-import { planSystemWindow } from './window/planner.js';
-import { apiVersionFor, type Verb } from './vocabulary.js';
+import type { Step } from './step.js';
+import { apiVersionFor } from './vocabulary.js';
+import { RUNS, type RunName } from './verbs.js';
 import { databasesDown, toReadBeforeMachines } from './window/machines-gate.js';
 import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
-import { operationOf, stepLogName, windowLine } from './wording.js';
+import { stepLogName, windowLine } from './wording.js';
 
 /** What every system and step of one run shares. */
 export interface StepsRun {
-  verb: Verb;
+  /** Which run (verbs.ts): its operation, its verbs, its words. */
+  run: RunName;
   options: InstanceActionOptions & { hardStopFallback?: boolean };
   /** deallocate-vm (stop) or start-vm (start). */
   machines: boolean;
   /** whole-system: the window's words in the log and the summary. */
   whole: boolean;
   /**
-   * The steps of one system, in order (planSystem, or planWindow after its databases are listed); an outcome where
-   * the system fails before anything is sent.
+   * The steps of one system, in order (planners.ts); an outcome where the system fails before anything is sent.
    */
   plan: (
     ref: InstanceRef,
@@ -36,62 +36,25 @@ export interface StepsRun {
 }
 
 /**
- * erp-stop or erp-start: which planner (the one system-level step, or with whole-system the window), which end.
- */
-export function runErp(
-  o: {
-    verb: Verb;
-    options: StepsRun['options'] & { wholeSystem: boolean };
-    machines: boolean;
-    softStopTimeoutSeconds: number;
-  },
-  client: HttpClient,
-  ctx: OperationContext,
-): Promise<OperationResult> {
-  const { verb, options, machines } = o;
-  const whole = options.wholeSystem;
-  return runSteps(
-    {
-      verb,
-      options,
-      machines,
-      whole,
-      plan: async (ref, run, log) =>
-        whole
-          ? planSystemWindow(ref, run, { client, ctx, log })
-          : planSystem(ref, {
-              ...options,
-              verb,
-              apiVersion: run.apiVersion,
-              softStopTimeoutSeconds: o.softStopTimeoutSeconds,
-              machines,
-            }),
-    },
-    client,
-    ctx,
-  );
-}
-
-/**
  * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
- * the first that does not end where it should ending that system's run; one report of them all.
+ * the first that does not end where it should ending that system's run but for the steps that bring it back; one
+ * report of them all.
  */
 export async function runSteps(
   run: StepsRun,
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
-  const { verb, options, whole } = run;
-  const operation = operationOf(verb);
+  const { options, whole } = run;
+  const row = RUNS[run.run];
   // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
-  const apiVersion = apiVersionFor(options.apiVersion, {
-    input: verb === 'stop' ? 'deallocate-vm' : 'start-vm',
-    on: run.machines,
-  });
+  const apiVersion = apiVersionFor(options.apiVersion, { verb: row.verbs[0]!, machines: run.machines });
   const refs = resolveInstances(options.erpVirtualInstances, options);
   const systems = new Map<InstanceRef, SystemWindow>();
+  // Reported through its steps: a window, or a run of several verbs (even where a system was planned one step).
+  const stepped = whole || row.verbs.length > 1;
   const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
-    title: (ref) => `${operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
+    title: (ref) => `${row.operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
     logName: (ref) => ref.label,
     work: async (ref, log) => {
       const system: SystemWindow = { plan: [], results: [] };
@@ -99,16 +62,17 @@ export async function runSteps(
       const planned = await run.plan(ref, { ...run, apiVersion }, log);
       if (!Array.isArray(planned)) return planned;
       system.plan = planned;
-      return runSystem({ run: { ...run, apiVersion }, ref, system, client, ctx, log });
+      return runSystem({ run: { ...run, apiVersion }, ref, system, stepped, client, ctx, log });
     },
   });
-  return stepsResult({ operation, refs, outcomes, windows: systems, ctx, whole });
+  return stepsResult({ run: row, refs, outcomes, windows: systems, ctx, whole, stepped });
 }
 
 async function runSystem(o: {
   run: StepsRun & { apiVersion: string };
   ref: InstanceRef;
   system: SystemWindow;
+  stepped: boolean;
   client: HttpClient;
   ctx: OperationContext;
   log: InstanceLog;
@@ -118,7 +82,10 @@ async function runSystem(o: {
   const startedAt = ctx.clock.now();
   const several = plan.length > 1;
   if (several) log.info(windowLine(plan));
+  let failed = false;
   for (const [i, step] of plan.entries()) {
+    // After a failure only the steps that bring the system back run (a restart's start), until one of them fails.
+    if (failed && !step.bringsBack) continue;
     const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
     const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
     const stepStartedAt = ctx.clock.now();
@@ -127,15 +94,22 @@ async function runSystem(o: {
     // The system left the selection (the read before its first step): none of its steps is sent.
     if (ran.leftAlone) return { ...ran, durationMs: ctx.clock.now() - startedAt };
     results.push({ step, outcome: { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() } });
-    if (ran.failure !== undefined) break;
+    if (ran.failure !== undefined && (failed || step.bringsBack)) break;
+    failed ||= ran.failure !== undefined;
   }
-  if (several || run.whole) {
-    return systemOutcome(ref, run.verb, plan, results, ctx.clock.now() - startedAt, ctx.dryRun === true);
+  if (several || o.stepped) {
+    const row = RUNS[run.run];
+    return systemOutcome(
+      { ref, run: row, whole: run.whole, plan, results },
+      ctx.clock.now() - startedAt,
+      ctx.dryRun === true,
+    );
   }
+  const only = results[0]!;
   return {
-    ...results[0]!.outcome,
+    ...only.outcome,
     resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-    verb: run.verb,
+    verb: only.step.verb,
     snooze: run.machines,
   };
 }
@@ -156,20 +130,9 @@ async function runStep(one: {
   log: InstanceLog;
 }): Promise<Outcome> {
   const { run, step, client, ctx, log } = one;
-  const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
-  const action = actionOf(step, run.options.hardStopFallback === true);
   // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
   const selection = step.target === one.system.label ? (run.options as Selection) : undefined;
-  const acting = {
-    action,
-    target,
-    apiVersion: run.apiVersion,
-    options: run.options,
-    client,
-    ctx,
-    log,
-    selection,
-  };
+  const acting = { step, apiVersion: run.apiVersion, options: run.options, client, ctx, log, selection };
   if (step.preflight === 'databases offline') {
     const refused = await snoozeFirst(acting);
     if (refused) return refused;

@@ -1,20 +1,14 @@
-import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../client/arm/resource-id.js';
 import { ServiceError } from '../../client/errors.js';
-import type { HttpResponse } from '../../client/http.js';
+import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { InstanceRef } from './instance-ref.js';
-import {
-  describeFallback,
-  describeStart,
-  describeStop,
-  planStart,
-  planStop,
-  type StepName,
-} from './wording.js';
-import { hasSnoozeFields, type InstanceAction, type Verb } from './vocabulary.js';
+import type { InstanceLog } from './progress.js';
+import { VERBS, type Verb } from './verbs.js';
+import { describeFallback, type StepName } from './wording.js';
 
 /**
- * One step on one target, as a planner makes it and `runSteps` runs it through `actOn`: what it sends and where,
- * the end it expects, whether skip-if-done may skip it, whether it is on the machines, and how it is said.
+ * One step on one target, as a planner (planners.ts) makes it and `runSteps` runs it through `actOn`: what it
+ * sends and where, the end it expects, whether skip-if-done may skip it, whether it is on the machines, how it is
+ * said. The driver reads these facts; what differs by verb it looks up in the verb's row (verbs.ts).
  */
 export interface Step {
   step: StepName;
@@ -22,7 +16,6 @@ export interface Step {
   target: string;
   ref: InstanceRef;
   verb: Verb;
-  method: 'POST';
   /** Where the target is read (before, and to verify), and where the step is sent. */
   readUrl: URL;
   actionUrl: URL;
@@ -33,56 +26,33 @@ export interface Step {
   skippable: boolean;
   /** On the machines (deallocateVm, startVm): the status cannot show them, nor prove the step done. */
   machines: boolean;
-  /** A step of a stop that deallocates: after a snooze Unavailable ends it too. */
+  /** A step of a stop that deallocates: after a snooze Unavailable ends it too, for skip-if-done. */
   snoozed: boolean;
   /**
    * What must hold before it is sent, where the planner asks: the system's HANA databases Offline (a snooze without
    * the whole system), or every database of the window down (its first machine step).
    */
   preflight?: 'databases offline' | 'databases down';
+  /**
+   * A step that brings the system back (a restart's start): it is still run after an earlier step of the plan
+   * failed, and a dry run plans it as sent, since the read before the run cannot show where that step leaves it.
+   */
+  bringsBack?: boolean;
   /** What it does, for the log and the summary: `stop (soft 300 s)`; and for a dry run's plan. */
   describe: string;
   plan: string;
 }
 
-export interface SystemPlanOptions {
-  verb: Verb;
-  baseUrl: URL;
-  apiVersion: string;
-  softStopTimeoutSeconds: number;
-  /** deallocate-vm (stop) or start-vm (start). */
-  machines: boolean;
-}
+/** What verifying a step's end needs: its verb, whether it is on the machines, its target and where it is read. */
+export type StepEnd = Pick<Step, 'verb' | 'machines' | 'ref' | 'readUrl'>;
 
-/** The single system-level stop or start (C1/C2): one step; the deallocate-vm stop stays one POST. */
-export function planSystem(ref: InstanceRef, o: SystemPlanOptions): Step[] {
-  const soft = o.softStopTimeoutSeconds;
-  // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
-  const snooze = o.machines && hasSnoozeFields(o.apiVersion);
-  const stop = o.verb === 'stop';
-  return [
-    {
-      step: o.verb,
-      target: ref.label,
-      ref,
-      verb: o.verb,
-      method: 'POST',
-      readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
-      actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
-      body: stop
-        ? { softStopTimeoutSeconds: soft, ...(snooze ? { deallocateVm: true } : {}) }
-        : o.machines
-          ? { startVm: true }
-          : undefined,
-      endStatus: stop ? 'Offline' : 'Running',
-      skippable: !(stop && o.machines),
-      machines: o.machines,
-      snoozed: false,
-      preflight: stop && o.machines ? 'databases offline' : undefined,
-      describe: stop ? describeStop(soft, o.machines) : describeStart(o.machines),
-      plan: stop ? planStop(soft, o.machines) : planStart(o.machines),
-    },
-  ];
+/** One send of a step's POST. `clientRequestId`: that of the first try, whose effect was unknown. */
+export interface SendRequest {
+  client: HttpClient;
+  log: InstanceLog;
+  clientRequestId?: string;
+  /** What was sent, as the summary says it: a sender that sends other than `describe` (a hard stop) says so here. */
+  sent?: { done: string };
 }
 
 /**
@@ -90,19 +60,19 @@ export function planSystem(ref: InstanceRef, o: SystemPlanOptions): Step[] {
  * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
  */
 export async function sendStep(
-  step: Step,
-  request: Parameters<InstanceAction['send']>[0],
+  step: Pick<Step, 'verb' | 'actionUrl' | 'body'>,
+  request: SendRequest,
   hardStopFallback: boolean,
 ): Promise<HttpResponse> {
-  const { client, url, clientRequestId, log, sent } = request;
+  const { client, clientRequestId, log, sent } = request;
   const send = (json: Step['body'], id?: string) =>
-    client.send({ method: 'POST', url, json, clientRequestId: id });
+    client.send({ method: 'POST', url: step.actionUrl, json, clientRequestId: id });
   const soft = step.body?.softStopTimeoutSeconds ?? 0;
   try {
     return await send(step.body, clientRequestId);
   } catch (error) {
     const refused = error instanceof ServiceError && error.code?.toLowerCase() === 'softstopunsupported';
-    if (!refused || step.verb !== 'stop' || soft === 0) throw error;
+    if (!refused || !VERBS[step.verb].softStop || soft === 0) throw error;
     if (!hardStopFallback) {
       throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
     }
@@ -114,16 +84,4 @@ export async function sendStep(
     if (sent) sent.done = describeFallback(sent.done, soft, error.code);
     return send({ ...step.body, softStopTimeoutSeconds: 0 });
   }
-}
-
-/** The step as actOn acts on it: its verb, whether it is on the machines, its words, and how it is sent. */
-export function actionOf(step: Step, hardStopFallback: boolean): InstanceAction {
-  return {
-    verb: step.verb,
-    snooze: { input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm', on: step.machines },
-    snoozed: step.snoozed,
-    describe: step.describe,
-    plan: step.plan,
-    send: (request) => sendStep(step, request, hardStopFallback),
-  };
 }

@@ -1,14 +1,17 @@
-/** What one target's work ended as: the shapes outcome.ts reports and rows.ts turns into typed rows. */
+/**
+ * What one target's work ended as: the shapes outcome.ts reports and rows.ts turns into typed rows, and `unsent`,
+ * the one of a target nothing was sent to.
+ */
 import type { PlannedRequest } from '../../client/dry-run.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
 import type { InstanceState } from './instance-state.js';
+import type { DoneWord, Verb } from './verbs.js';
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 
 /** The contract's `instances` outcome of one instance. */
-export type InstanceOutcome =
-  'stopped' | 'started' | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
+export type InstanceOutcome = DoneWord | 'skipped' | 'running' | 'not sent' | 'failed' | 'read' | 'planned';
 
 /** What the step knows of one instance: its status before and after, and what was done to it. */
 export interface InstanceReport {
@@ -45,7 +48,7 @@ export interface Outcome {
   instance?: InstanceReport;
   /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
   resourceId?: string;
-  verb?: 'stop' | 'start';
+  verb?: Verb;
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
   /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
@@ -55,4 +58,23 @@ export interface Outcome {
   /** When the work on the target started and ended (clock ms); none for a target never reached. */
   startedAt?: number;
   endedAt?: number;
+}
+
+/**
+ * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
+ * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
+ */
+export function unsent(o: {
+  target: string;
+  kind: OutcomeKind;
+  causeKind?: FailureKind;
+  durationMs: number;
+  requestId?: string;
+  failure: string;
+  causeText?: string;
+  why: string;
+  cut?: boolean;
+}): Outcome {
+  const { why, cut, ...outcome } = o;
+  return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
 }

@@ -2,18 +2,17 @@ import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import type { OperationContext } from '../types.js';
-import { DONE, END_STATUS, isEnd, startStateOf, type InstanceAction } from './vocabulary.js';
+import type { StepEnd } from './step.js';
+import { isEnd, startStateOf, VERBS } from './verbs.js';
 import type { InstanceRef } from './instance-ref.js';
 import { followToEnd, settleWindowMs, type InstanceState } from './instance-state.js';
 import type { InstanceOutcome, Outcome } from './outcome.js';
+import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
+import { firstLine, whyCut } from './wording.js';
 
 /** The permission C0 needs, as the resource manager names it. */
 export const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
-}
 
 /** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
 export function readFailure(
@@ -26,44 +25,45 @@ export function readFailure(
   const name = ref.label;
   const base = { target: name, durationMs, requestId: (error as ServiceError)?.requestId };
   if (ctx.signal?.aborted) {
-    return {
+    return unsent({
       ...base,
       kind: 'cancelled',
       causeKind: 'not sent',
       failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-      instance: { outcome: 'not sent', done: 'not sent: cancelled' },
-    };
+      why: 'cancelled',
+      cut: true,
+    });
   }
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
   const status = error instanceof ServiceError ? error.status : undefined;
   // The service's own words beside ours (its 404 message names what it could not find).
   const said = error instanceof ServiceError ? error.said() : '';
   if (status === 404) {
-    return {
+    return unsent({
       ...base,
       kind: 'error',
       causeKind: 'not found',
       ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
-      instance: { outcome: 'failed', done: 'not sent: not found' },
-    };
+      why: 'not found',
+    });
   }
   if (status === 403) {
-    return {
+    return unsent({
       ...base,
       kind: 'error',
       causeKind: 'permission',
       failure:
         `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
         `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-      instance: { outcome: 'failed', done: 'not sent: read refused' },
-    };
+      why: 'read refused',
+    });
   }
-  return {
+  return unsent({
     ...base,
     kind: 'error',
     failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
-    instance: { outcome: 'failed', done: 'not sent: read failed' },
-  };
+    why: 'read failed',
+  });
 }
 
 /** The permission C3's listing of a system's databases needs, as the resource manager names it. */
@@ -86,7 +86,7 @@ export function listFailure(
   if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
   const said = (error as ServiceError).said();
   const name = ref.label;
-  return {
+  return unsent({
     target: name,
     kind: 'error',
     causeKind: status === 404 ? 'not found' : 'permission',
@@ -96,17 +96,13 @@ export function listFailure(
       status === 404
         ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
         : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
-    instance: {
-      outcome: 'failed',
-      done: status === 404 ? 'not sent: databases not found' : 'not sent: databases listing refused',
-    },
-  };
+    why: status === 404 ? 'databases not found' : 'databases listing refused',
+  });
 }
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
 interface AfterOperation {
-  action: Pick<InstanceAction, 'verb' | 'snooze'>;
-  target: { ref: InstanceRef; readUrl: URL };
+  step: StepEnd;
   ended: Outcome;
   /** `before`: the first read, for the report; `from`: the status the request went out at, where it moved since. */
   sent: { before?: InstanceState; from?: InstanceState; done: string };
@@ -122,18 +118,18 @@ interface AfterOperation {
  * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
 export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
-  const { action, ended, sent, ctx, log } = o;
-  const { verb } = action;
-  const name = o.target.ref.label;
-  const end = END_STATUS[verb];
+  const { step, ended, sent, ctx, log } = o;
+  const { verb } = step;
+  const name = step.ref.label;
+  const end = VERBS[verb].end;
   // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
   const startState = startStateOf(verb, sent.from ?? sent.before);
   const settled = await followToEnd({
     client: o.client,
-    url: o.target.readUrl,
+    url: step.readUrl,
     ctx,
     // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-    startState: isEnd(action, startState) ? undefined : startState,
+    startState: isEnd(step, startState) ? undefined : startState,
     onRead: (state) =>
       log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
     onLag: (state) =>
@@ -159,16 +155,16 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   });
   switch (settled.kind) {
     case 'settled':
-      if (isEnd(action, last?.status)) return outcome(DONE[verb]);
+      if (isEnd(step, last?.status)) return outcome(VERBS[verb].done);
       return falseSuccess(
         'failed',
-        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`,
       );
     case 'timeout':
     case 'cancelled':
       return outcome(
         'running',
-        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`,
+        `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`,
       );
     case 'error':
       return outcome(
@@ -186,14 +182,14 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
  * reported running.
  */
 export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
-  const { action, ended, sent, ctx, log } = o;
+  const { step, ended, sent, ctx, log } = o;
   const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
   // The status cannot show the machines: it can never overrule the failure of a step on them.
-  if (action.snooze.on) return machinesFailed(o, said);
+  if (step.machines) return machinesFailed(o, said);
   log.info(`${said}: reading the instance, which may still be moving`);
   const settled = await followToEnd({
     client: o.client,
-    url: o.target.readUrl,
+    url: step.readUrl,
     ctx,
     onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
     onLag: () => undefined,
@@ -201,10 +197,10 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
   const last = settled.last;
   const durationMs = ctx.clock.now() - o.startedAt;
   const instance = { before: sent.before, after: last };
-  if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+  if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     const why = ended.failure?.replace(/\.$/, '') ?? said;
     log.warning(
-      `${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`,
+      `${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`,
     );
     return {
       ...ended,
@@ -214,12 +210,12 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
       durationMs,
       instance: {
         ...instance,
-        outcome: DONE[action.verb],
+        outcome: VERBS[step.verb].done,
         done: `${sent.done}: ${said}, then ${last?.status}`,
       },
     };
   }
-  const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+  const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
   const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
   return {
     ...ended,
@@ -237,12 +233,12 @@ function machinesFailed(o: AfterOperation, said: string): Outcome {
     code === 'authorizationfailed'
       ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
       : '';
-  const input = o.action.snooze.input;
+  const input = VERBS[o.step.verb].machines.input;
   o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
   return {
     ...ended,
     causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
-    failure: `${(ended.failure ?? `The ${o.action.verb} of '${o.target.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+    failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
     durationMs: o.ctx.clock.now() - o.startedAt,
     instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
   };

@@ -16,7 +16,9 @@ import {
 } from '../../client/arm/resource-id.js';
 import type { InstanceRef } from './instance-ref.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
-import { ERP_API_VERSION, type Verb } from './vocabulary.js';
+import type { StepEnd } from './step.js';
+import { ERP_API_VERSION } from './vocabulary.js';
+import { whyCut } from './wording.js';
 import { PollTimeoutError } from '../../client/arm/lro.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
@@ -99,7 +101,7 @@ export async function waitForOperation(
       })),
       resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
       verb: system?.verb,
-      snooze: system?.snooze,
+      snooze: system?.machines,
     }),
   });
   return report(outcomes, {
@@ -114,19 +116,15 @@ export async function waitForOperation(
 
 /** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
 function systemOf(entry: OperationEntry, i: number, baseUrl: URL): System | undefined {
-  if (entry.target === undefined || entry.verb === undefined) return undefined;
+  if (entry.target === undefined || !entry.verb) return undefined;
   const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
   if (typeof ref === 'string') throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
   const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, snooze: entry.snooze === true };
+  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, machines: entry.snooze === true };
 }
 
-interface System {
-  ref: InstanceRef;
-  readUrl: URL;
-  verb: Verb;
-  snooze: boolean;
-}
+/** The system an operation acts on: the same facts a step's verify reads (a snooze's end is Unavailable too). */
+type System = StepEnd & { ref: InstanceRef };
 
 function onOrigin(url: string, origin: string): string {
   try {
@@ -151,9 +149,8 @@ async function resume(o: {
   const startedAt = ctx.clock.now();
   // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
   if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-    const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-    log.info(`not polled: ${why} before its turn`);
     const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+    log.info(`not polled: ${whyCut(kind)} before its turn`);
     return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
   }
   // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
@@ -174,14 +171,7 @@ async function resume(o: {
   if (!system) return ended;
   // Named by the operations output: each system's end status is verified as erp-stop verifies it.
   const after = {
-    action: {
-      verb: system.verb,
-      snooze: {
-        input: system.verb === 'stop' ? ('deallocate-vm' as const) : ('start-vm' as const),
-        on: system.snooze,
-      },
-    },
-    target: system,
+    step: system,
     ended,
     sent: { done: system.verb },
     client,

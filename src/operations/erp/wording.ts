@@ -1,5 +1,3 @@
-import type { Verb } from './vocabulary.js';
-
 /** The steps of a stop or start in the contract's words: a window's, and the single system-level one. */
 export type StepName =
   | 'stop'
@@ -52,5 +50,12 @@ export function windowLine(steps: readonly { step: StepName; target: string }[])
   return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
 }
 
-/** The operation's name: `erp-stop`. */
-export const operationOf = (verb: Verb) => `erp-${verb}` as const;
+/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
+export function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+}
+
+/** Why a wait or a turn ended before its end: the one way every sentence says it. */
+export function whyCut(kind: 'timeout' | 'cancelled'): string {
+  return kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled';
+}

@@ -400,3 +400,13 @@ describe('wait-for-operation', () => {
     expect(result.failure).toMatch(/^The operation ended with status cancelled \(request-id: rid-200\)\.$/);
   });
 });
+
+describe("erp-stop's own words", () => {
+  it("its whole-system 'What to do' says how to stop, not erp-start's 'cannot start' (seen failing before)", async () => {
+    const { default: erpStopModule } = await import('../../../../src/operations/erp/erp-stop.js');
+    const advice = erpStopModule.view?.whatToDo?.['whole system'] ?? '';
+    expect(advice).toContain('erp-stop with `whole-system: true`');
+    expect(advice).not.toMatch(/cannot start|starts its HANA/);
+    expect(advice).toMatch(/stops the application, then its HANA databases/);
+  });
+});

@@ -1,31 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { ServiceError } from '../../../../src/client/errors.js';
 import type { HttpClient, HttpResponse } from '../../../../src/client/http.js';
-import { planSystem, sendStep } from '../../../../src/operations/erp/step.js';
+import { planSystem } from '../../../../src/operations/erp/planners.js';
+import { sendStep } from '../../../../src/operations/erp/step.js';
 
 const ref = { subscriptionId: 'sub', resourceGroup: 'rg', name: 'X01', label: 'X01' };
 const base = { baseUrl: new URL('https://management.example'), softStopTimeoutSeconds: 300 };
-
-describe('planSystem: the single system-level stop or start is one step', () => {
-  it("the seed's bodies byte for byte; the deallocate-vm stop one POST, never skipped, its databases checked first", () => {
-    const [stop] = planSystem(ref, { ...base, verb: 'stop', apiVersion: '2023-04-01', machines: false });
-    expect([stop!.body, stop!.skippable, stop!.machines, stop!.preflight]).toEqual([
-      { softStopTimeoutSeconds: 300 },
-      true,
-      false,
-      undefined,
-    ]);
-    const [snooze] = planSystem(ref, { ...base, verb: 'stop', apiVersion: '2024-09-01', machines: true });
-    expect([snooze!.body, snooze!.skippable, snooze!.preflight, snooze!.describe]).toEqual([
-      { softStopTimeoutSeconds: 300, deallocateVm: true },
-      false,
-      'databases offline',
-      'stop (soft 300 s), deallocating the VMs',
-    ]);
-    const [start] = planSystem(ref, { ...base, verb: 'start', apiVersion: '2023-04-01', machines: false });
-    expect([start!.body, start!.actionUrl.pathname.endsWith('/X01/start')]).toEqual([undefined, true]);
-  });
-});
 
 describe('sendStep: one sender for every step, the hard-stop fallback for any stop', () => {
   const refused = new ServiceError({ status: 400, code: 'SoftStopUnsupported', message: 'no soft stop' });
@@ -45,18 +25,14 @@ describe('sendStep: one sender for every step, the hard-stop fallback for any st
   it('a refused soft stop is sent again hard where allowed, and what was sent says so', async () => {
     const { client: c, bodies } = client([refused, { status: 202 } as HttpResponse]);
     const sent = { done: step!.describe };
-    await sendStep(step!, { client: c, url: step!.actionUrl, log, apiVersion: '2023-04-01', sent }, true);
+    await sendStep(step!, { client: c, log, sent }, true);
     expect(bodies).toEqual([{ softStopTimeoutSeconds: 300 }, { softStopTimeoutSeconds: 0 }]);
     expect(sent.done).toBe('stop (hard; the soft stop of 300 s was refused: SoftStopUnsupported)');
   });
 
   it('without hard-stop-fallback the refusal stands, saying how to allow it', async () => {
     const { client: c, bodies } = client([refused]);
-    const sending = sendStep(
-      step!,
-      { client: c, url: step!.actionUrl, log, apiVersion: '2023-04-01' },
-      false,
-    );
+    const sending = sendStep(step!, { client: c, log }, false);
     await expect(sending).rejects.toThrow('hard-stop-fallback: true');
     expect(bodies).toHaveLength(1);
   });

@@ -16,7 +16,7 @@ const cause = () =>
 export const resultFile = z.onFirstUse(() =>
   z.object({
     format: z.literal(RESULT_FORMAT),
-    operation: z.enum(['erp-stop', 'erp-start', 'erp-status']),
+    operation: z.enum(['erp-stop', 'erp-start', 'erp-restart', 'erp-status']),
     run: z.object({
       /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
       id: text(),

@@ -2,11 +2,14 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
 import type { Outcome } from '../outcome.js';
+import { unsent } from '../target-outcome.js';
 import type { InstanceLog } from '../progress.js';
-import { isEnd } from '../vocabulary.js';
-import type { WindowStep } from './steps.js';
+import type { Step as WindowStep } from '../step.js';
+import { isEnd } from '../verbs.js';
+import { firstLine, whyCut } from '../wording.js';
 
-const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } } as const;
+/** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
+const SNOOZED_STOP = { verb: 'stop', machines: true } as const;
 
 /**
  * The database stops whose database must be read before the machines: not one this run has just read down (its
@@ -45,16 +48,17 @@ export async function databasesDown(
       settled.kind === 'settled'
         ? `is ${status ?? 'of no status'}`
         : settled.kind === 'error'
-          ? `could not be read (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`
-          : `was still ${status ?? 'of no status'} when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'}`;
-    return {
+          ? `could not be read (${firstLine(settled.error)})`
+          : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
+    return unsent({
       target: db.target,
       kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
       causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
       durationMs: o.ctx.clock.now() - o.startedAt,
       failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
-      instance: { outcome: 'not sent', done: `not sent: ${db.target} ${why}` },
-    };
+      why: `${db.target} ${why}`,
+      cut: true,
+    });
   }
   return undefined;
 }

@@ -3,19 +3,19 @@ import type { OperationContext, OperationResult } from '../../types.js';
 import { withPlan } from '../instance-plan.js';
 import { whereContext, type InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
-import { DONE, type Verb } from '../vocabulary.js';
+import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
-import type { WindowStep } from './steps.js';
+import type { Step } from '../step.js';
 
 /** One step as it went: the step planned, and how its send, follow and verify ended. */
 export interface StepResult {
-  step: WindowStep;
+  step: Step;
   outcome: Outcome;
 }
 
 /** The `steps` entry of one step; a step never reached is `not sent`. */
-function stepEntry(step: WindowStep, outcome?: Outcome) {
+function stepEntry(step: Step, outcome?: Outcome) {
   const instance = outcome?.instance;
   return {
     step: step.step,
@@ -30,17 +30,15 @@ function stepEntry(step: WindowStep, outcome?: Outcome) {
 
 /**
  * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
- * else stopped or started, `skipped` where every step was, `planned` in a dry run. Its before and after are the
+ * else the run's done word, `skipped` where every step was, `planned` in a dry run. Its before and after are the
  * system's own statuses (its first and last step on the system).
  */
 export function systemOutcome(
-  ref: InstanceRef,
-  verb: Verb,
-  plan: readonly WindowStep[],
-  results: readonly StepResult[],
+  o: { ref: InstanceRef; run: Run; whole: boolean; plan: readonly Step[]; results: readonly StepResult[] },
   durationMs: number,
   dryRun: boolean,
 ): Outcome {
+  const { ref, run, plan, results } = o;
   const failing = results.find((r) => r.outcome.failure !== undefined);
   const last = results[results.length - 1]?.outcome;
   const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
@@ -52,15 +50,20 @@ export function systemOutcome(
       ? 'planned'
       : skipped
         ? 'skipped'
-        : DONE[verb];
-  const notSent = plan.slice(results.length).map((s) => `${s.step} ${s.target}`);
+        : run.done;
+  const notSent = plan.filter((s) => !results.some((r) => r.step === s)).map((s) => `${s.step} ${s.target}`);
+  const what = o.whole ? `Whole-system ${run.word}` : `The ${run.word}`;
   return {
     target: ref.label,
     kind: failing?.outcome.kind ?? 'succeeded',
     causeKind: failing?.outcome.causeKind,
     // A step on the system itself still running: wait-for-operation resumes it from the operations output.
     ...(failing?.step.target === ref.label
-      ? { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb, snooze: failing.step.machines }
+      ? {
+          resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+          verb: failing.step.verb,
+          snooze: failing.step.machines,
+        }
       : {}),
     body: (failing?.outcome ?? last)?.body,
     operationUrl: failing?.outcome.operationUrl,
@@ -70,41 +73,33 @@ export function systemOutcome(
     durationMs,
     failure:
       failing &&
-      `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
+      `${what} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
         (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
-        (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout'
-          ? resumeAdvice(verb)
-          : ''),
+        (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout' ? run.resume : ''),
     instance: {
       before: own[0]?.before,
       after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
       outcome,
-      done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
+      done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}`,
     },
   };
 }
 
-/** A window cut short resumes where the service is: the same step run again, or the start that brings it back. */
-function resumeAdvice(verb: Verb): string {
-  return verb === 'stop'
-    ? ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.'
-    : ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).';
-}
-
 /** A system's window: its steps planned (none where it was refused first), and those that ran. */
 export interface SystemWindow {
-  plan: WindowStep[];
+  plan: Step[];
   results: StepResult[];
 }
 
 export interface WindowReport {
-  operation: string;
+  run: Run;
   refs: InstanceRef[];
   outcomes: Outcome[];
   windows: Map<InstanceRef, SystemWindow>;
   ctx: OperationContext;
-  /** whole-system: the window's report, each system with its steps; else one row per system, its one step. */
   whole: boolean;
+  /** The window's report, each system with its steps (whole-system, a restart); else one row, its one step. */
+  stepped: boolean;
 }
 
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
@@ -114,8 +109,12 @@ function systemPlanned(o: Outcome): PlannedTarget {
 
 /** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
 function stepsOf({ plan, results }: SystemWindow) {
-  return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
+  return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
 }
+
+/** How a step ended; none where it was never reached. */
+const outcomeOf = (results: readonly StepResult[], step: Step) =>
+  results.find((r) => r.step === step)?.outcome;
 
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
@@ -123,46 +122,36 @@ function stepsOf({ plan, results }: SystemWindow) {
  * entry per step's request.
  */
 export function stepsResult({
-  operation,
+  run,
   refs,
   outcomes,
   windows,
   ctx,
   whole,
+  stepped,
 }: WindowReport): OperationResult {
   const context = whereContext(refs.map((ref) => ({ ref })));
-  if (!whole) {
-    const reported = report(outcomes, {
-      running: operation === 'erp-stop' ? 'stopping' : 'starting',
-      title: operation,
+  const { operation, running } = run;
+  const reportOf = (title: string, operations: true | 'named') =>
+    report(outcomes, {
+      running,
+      title,
       targetHeader: 'erp virtual instance',
       several: outcomes.length > 1,
-      severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+      severalFailed: `erp virtual instances did not ${run.word}`,
       resultKey: 'erpVirtualInstance',
       instances: true,
-      operations: true,
+      operations,
       context,
     });
-    return withPlan(reported, outcomes, operation, context, ctx);
-  }
+  if (!stepped) return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
   const results = systems.map((w) => w.results);
-  const reported = report(outcomes, {
-    running: operation === 'erp-stop' ? 'stopping' : 'starting',
-    title: `${operation} (whole system)`,
-    targetHeader: 'erp virtual instance',
-    several: outcomes.length > 1,
-    severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
-    resultKey: 'erpVirtualInstance',
-    instances: true,
-    operations: 'named',
-    context,
-  });
+  const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
   const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]!) }));
-  const running = operation === 'erp-stop' ? 'stopping' : 'starting';
   const rows = outcomes.map((o, i) => {
     const { plan, results: done } = systems[i]!;
-    const steps = plan.map((step, j) => stepRow(step, done[j]?.outcome, running));
+    const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
     return targetRow(o, { running, id: resourceId(refs[i]!, ERP_VIRTUAL_INSTANCE), steps });
   });
   if (ctx.dryRun) {

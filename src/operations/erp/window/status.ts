@@ -5,7 +5,8 @@ import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
 import { mapLimited } from '../pool.js';
 import { listDatabases } from './preflight.js';
-import { databaseUrl } from './steps.js';
+import { databaseUrl } from '../instance-ref.js';
+import { firstLine } from '../wording.js';
 
 interface DatabaseEntry {
   name: string;
@@ -41,8 +42,7 @@ export async function statusWindow(
         status: db.properties?.status ?? null,
       }));
     } catch (error) {
-      const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-      failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+      failures.push(`Listing the database instances of '${ref.label}' failed: ${firstLine(error)}.`);
       ofSystem[i]!.push(failures[failures.length - 1]!);
       return [];
     }

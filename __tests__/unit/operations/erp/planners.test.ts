@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { planWindow, type WindowPlanOptions } from '../../../../../src/operations/erp/window/steps.js';
+import { planSystem, planWindow, type WindowPlanOptions } from '../../../../src/operations/erp/planners.js';
 
 const ref = { subscriptionId: 'sub', resourceGroup: 'rg', name: 'X01', label: 'X01' };
+const system = { baseUrl: new URL('https://management.example'), softStopTimeoutSeconds: 300 };
 const base: WindowPlanOptions = {
   verb: 'stop',
   baseUrl: new URL('https://management.example'),
@@ -51,5 +52,26 @@ describe('planWindow: the steps of one system, in the safe order', () => {
     expect(step!.actionUrl.href).toBe(
       'https://management.example/subscriptions/sub/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01/databaseInstances/db%200/start?api-version=2024-09-01',
     );
+  });
+});
+
+describe('planSystem: the single system-level stop or start is one step', () => {
+  it("the seed's bodies byte for byte; the deallocate-vm stop one POST, never skipped, its databases checked first", () => {
+    const [stop] = planSystem(ref, { ...system, verb: 'stop', apiVersion: '2023-04-01', machines: false });
+    expect([stop!.body, stop!.skippable, stop!.machines, stop!.preflight]).toEqual([
+      { softStopTimeoutSeconds: 300 },
+      true,
+      false,
+      undefined,
+    ]);
+    const [snooze] = planSystem(ref, { ...system, verb: 'stop', apiVersion: '2024-09-01', machines: true });
+    expect([snooze!.body, snooze!.skippable, snooze!.preflight, snooze!.describe]).toEqual([
+      { softStopTimeoutSeconds: 300, deallocateVm: true },
+      false,
+      'databases offline',
+      'stop (soft 300 s), deallocating the VMs',
+    ]);
+    const [start] = planSystem(ref, { ...system, verb: 'start', apiVersion: '2023-04-01', machines: false });
+    expect([start!.body, start!.actionUrl.pathname.endsWith('/X01/start')]).toEqual([undefined, true]);
   });
 });
