@@ -25,12 +25,22 @@ export function recordResult(options: {
   endedAt: number;
   path: (file: StepRecord) => string;
   env?: NodeJS.ProcessEnv;
+  /** The step's inputs (the command line's); the action's are read from its INPUT_ variables. */
+  inputs?: (name: 'erp-virtual-instance' | 'dry-run') => string | undefined;
 }): string | undefined {
   const module = findOperation(options.operation);
   if (!module?.resultFile) return undefined;
   const run = runOfEnvironment(options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const input = options.inputs ?? ((name: string) => env[`INPUT_${name.toUpperCase()}`]);
   const file = module.resultFile(options.result, {
     run,
+    // A leg that fails before it reads a system still names the systems it was given.
+    asked: input('erp-virtual-instance')
+      ?.split(/[\r\n,]+/)
+      .map((item) => item.trim())
+      .filter(Boolean),
+    dryRun: input('dry-run')?.trim().toLowerCase() === 'true',
     startedAt: options.startedAt,
     endedAt: options.endedAt,
   });
