@@ -80,13 +80,13 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
 /** The step's failure: the title, then what fails it, the first ten systems named with their cause. */
 function failureOf(window: WindowReport): string {
   const bad = window.systems.slice(0, window.attention);
-  return `${window.title}: ${[
+  const said = [
     ...bad.slice(0, 10).map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`),
     ...(bad.length > 10 ? [`and ${bad.length - 10} more`] : []),
     ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.cause.text})`),
     ...window.lost.map((l) => `${l.path} lost (${l.why})`),
-    ...(window.files === 0 && window.systems.length === 0 ? ['no result was read'] : []),
-  ].join('; ')}.`;
+  ];
+  return said.length ? `${window.title}: ${said.join('; ')}.` : `${window.title}.`;
 }
 
 /** One entry of erp-report's `instances`. */

@@ -1,5 +1,6 @@
 import type { Cause, WindowReport, WindowSystem } from '../../types.js';
 import type { ExpectedSystem } from './expected.js';
+import type { ResultSystem } from './format.js';
 import { nameOfId } from './expected.js';
 import type { Gathered } from './gather.js';
 import { entryOf, operationOf, systemWindow, type Entry } from './history.js';
@@ -36,6 +37,21 @@ export function mergeWindow(w: WindowFiles): WindowReport {
       bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(g, s)]);
     }
   }
+  // A step that failed with no row for a system it was given: a failed operation on that system, in its window.
+  const legFailures = stepFailures(w.files, (s) =>
+    keyOf({ name: nameOfId(s), id: s.includes('/') ? s : null }),
+  );
+  for (const f of legFailures) {
+    for (const [key, item] of f.asked.map((k, i) => [k, f.items[i]!] as const)) {
+      const e = expected.find((x) => x.id.toLowerCase() === key);
+      const system = failedRow(
+        e?.name ?? nameOfId(item),
+        e?.id ?? (item.includes('/') ? item : null),
+        f.cause,
+      );
+      bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(f.gathered, system)]);
+    }
+  }
   const replaced: WindowReport['replaced'] = [];
   const chosen = new Map<string, WindowSystem>();
   for (const [key, entries] of bySystem) {
@@ -43,25 +59,6 @@ export function mergeWindow(w: WindowFiles): WindowReport {
       expected.find((e) => e.id.toLowerCase() === key)?.id ?? entries.find((e) => e.system.id)?.system.id;
     const leg = legOf.get(key) ?? entries.at(-1)!.path;
     chosen.set(key, { ...systemWindow(entries, replaced), id: id ?? undefined, leg });
-  }
-  const legFailures = stepFailures(w.files, (s) =>
-    keyOf({ name: nameOfId(s), id: s.includes('/') ? s : null }),
-  );
-  for (const f of legFailures) {
-    for (const key of f.asked) {
-      if (chosen.has(key)) continue;
-      const e = expected.find((x) => x.id.toLowerCase() === key);
-      chosen.set(key, {
-        name: e?.name ?? key,
-        id: e?.id,
-        leg: e?.leg ?? f.path,
-        file: f.path,
-        operation: f.operation,
-        outcome: 'failed',
-        word: 'failed',
-        cause: f.cause,
-      });
-    }
   }
   const legsFound = new Set(
     [...legFailures.flatMap((f) => f.asked), ...chosen.keys()].map((k) => legOf.get(k)),
@@ -116,11 +113,14 @@ function keyer(expected: readonly ExpectedSystem[]) {
 }
 
 interface StepFailure {
+  gathered: Gathered;
   path: string;
   operation: string;
   cause: Cause;
   /** The keys of the systems it was given and has no row for. */
   asked: string[];
+  /** The items of `asked` as the file gives them. */
+  items: string[];
 }
 
 /**
@@ -135,6 +135,7 @@ function stepFailures(files: readonly Gathered[], keyOf: (item: string) => strin
     const asked = (file.asked ?? []).map(keyOf);
     const rows = new Set(file.systems.map((s) => keyOf(s.id ?? s.name)));
     const unrowed = asked.filter((k) => !rows.has(k));
+    const items = (file.asked ?? []).filter((_, i) => !rows.has(asked[i]!));
     // Where its systems show the failure, and it was given none more, the rows say it all.
     if (unrowed.length === 0 && file.systems.some((s) => BAD.has(s.outcome))) continue;
     const again = files.some(
@@ -149,10 +150,12 @@ function stepFailures(files: readonly Gathered[], keyOf: (item: string) => strin
     );
     if (again) continue;
     failures.push({
+      gathered: g,
       path: g.path,
       operation: file.operation,
       cause: { text: file.failure, kind: file.failureKind ?? 'other' },
       asked: unrowed,
+      items,
     });
   }
   return failures;
@@ -160,6 +163,14 @@ function stepFailures(files: readonly Gathered[], keyOf: (item: string) => strin
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
+
+const failedRow = (name: string, id: string | null, cause: Cause): ResultSystem => ({
+  name,
+  id,
+  outcome: 'failed',
+  word: 'failed',
+  cause,
+});
 
 function missing(e: ExpectedSystem, legFound: boolean): WindowSystem {
   const leg = e.leg === undefined ? undefined : `leg ${e.leg}`;

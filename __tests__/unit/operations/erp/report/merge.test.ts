@@ -188,6 +188,32 @@ describe('mergeWindow', () => {
     expect(alone.failing).toEqual(['erp-start of start.json failed: HTTP 401 at sign-in']);
   });
 
+  it("the README's recipe: the stop went through, the start was refused at sign-in: each system failed", () => {
+    const stop = file({
+      ended: 5,
+      asked: ['A', 'B'],
+      systems: [
+        ['A', 'succeeded', 'stopped'],
+        ['B', 'succeeded', 'stopped'],
+      ],
+    });
+    const start = file({
+      operation: 'erp-start',
+      ended: 9,
+      failure: 'HTTP 401 at sign-in',
+      asked: ['A', 'B'],
+    });
+    const w = merge([
+      ['stop.json', stop],
+      ['start.json', start],
+    ]);
+    expect(w.title).toBe('window: 2 failed; 1 step(s) failed');
+    expect(w.systems[0]).toMatchObject({
+      operation: 'erp-start',
+      history: ['erp-stop stopped', 'erp-start failed'],
+    });
+  });
+
   it('a leg that failed before acting and ran again with success is not held against the window', () => {
     const refused = file({ ended: 5, failure: 'HTTP 401 at sign-in', asked: ['A'] });
     const again = file({ attempt: '2', ended: 9, asked: ['A'], systems: [['A', 'succeeded', 'stopped']] });
