@@ -2,7 +2,7 @@ import { InputError } from '../../client/errors.js';
 import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
 import type { ExpectedSystem } from './report/expected.js';
-import { gatherResults } from './report/gather.js';
+import { gatherResults, type Gathering } from './report/gather.js';
 import { mergeWindow } from './report/merge.js';
 import { filesOfRun } from './report/window-run.js';
 
@@ -42,18 +42,13 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
   if (gathering.absent)
     ctx.logger.warning(`results: ${options.results} is not there: no leg's file was downloaded.`);
   // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
-  const runs = filesOfRun(gathering.files, options.runId ?? (process.env.GITHUB_RUN_ID || undefined));
-  const skipped = [...gathering.skipped, ...runs.skipped];
-  for (const s of skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
-  for (const s of gathering.lost) ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
-  if (runs.listing) ctx.logger.info(`The window's systems are erp-list's, from ${runs.listing.path}.`);
-  const window = mergeWindow({
-    files: runs.files,
-    expected: runs.listing?.systems ?? options.expected,
-    skipped,
-    lost: gathering.lost,
-    run: runs.run,
+  const { window, listing } = windowOf(gathering, {
+    expected: options.expected,
+    runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
   });
+  for (const s of window.skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+  for (const s of window.lost) ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
+  if (listing) ctx.logger.info(`The window's systems are erp-list's, from ${listing}.`);
   for (const r of window.replaced) {
     ctx.logger.info(
       `${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`,
@@ -75,6 +70,19 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
     window,
   };
   return result;
+}
+
+/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
+export function windowOf(gathering: Gathering, o: { expected?: ExpectedSystem[]; runId?: string }) {
+  const runs = filesOfRun(gathering.files, o.runId);
+  const window = mergeWindow({
+    files: runs.files,
+    expected: runs.listing?.systems ?? o.expected,
+    skipped: [...gathering.skipped, ...runs.skipped],
+    lost: gathering.lost,
+    run: runs.run,
+  });
+  return { window, listing: runs.listing?.path };
 }
 
 /** The step's failure: the title, then what fails it, the first ten systems named with their cause. */

@@ -34,9 +34,10 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
   };
 }
 
-/** wait-for-operation's rows name the verb they followed (`stop`, `start`): the operation it resumed. */
+/** wait-for-operation's rows name the verb they followed (`stop: Succeeded`, `stopped`): the operation it resumed. */
 function resumedOf(rows: readonly TargetRow[]): ResultFile['resumes'] {
-  const verbs = new Set(rows.map((r) => /^(stop|start)\b/.exec(r.done ?? '')?.[1]).filter(Boolean));
+  const verbOf = (r: TargetRow) => /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
+  const verbs = new Set(rows.map(verbOf).filter(Boolean));
   if (verbs.size !== 1) return null;
   return verbs.has('stop') ? 'erp-stop' : 'erp-start';
 }

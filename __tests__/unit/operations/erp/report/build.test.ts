@@ -59,3 +59,49 @@ describe('resultFileOf', () => {
     expect(file.failure).toBe('Signing in failed.');
   });
 });
+
+describe('the files of erp-list and wait-for-operation', () => {
+  const sys = (n: string) =>
+    `/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/${n}`;
+  it("erp-list's carries its selection and every system of its matrix with its leg", () => {
+    const file = resultFileOf(
+      {
+        outputs: {
+          matrix: {
+            include: [
+              { leg: 1, 'erp-virtual-instance': `${sys('A')}\n${sys('B')}` },
+              { leg: 2, 'erp-virtual-instance': sys('C') },
+            ],
+          },
+        },
+        summary: [],
+        selection: { tag: 'window=sun', environment: 'NonProd' },
+      },
+      { ...step, operation: 'erp-list' },
+    );
+    expect(resultFile.safeParse(file).success).toBe(true);
+    expect(file.selection).toEqual({
+      tag: 'window=sun',
+      environment: 'NonProd',
+      systems: [
+        { id: sys('A'), name: 'A', leg: '1' },
+        { id: sys('B'), name: 'B', leg: '1' },
+        { id: sys('C'), name: 'C', leg: '2' },
+      ],
+    });
+  });
+
+  it("wait-for-operation's names the operation it resumed; a step's asked systems and dry run are kept", () => {
+    const row = { target: 'A', id: sys('A'), outcome: 'succeeded' as const, word: 'stopped', done: 'stop' };
+    const file = resultFileOf(
+      { outputs: {}, summary: [], rows: [row] },
+      { ...step, operation: 'wait-for-operation', asked: [sys('A')], dryRun: false },
+    );
+    expect([file.resumes, file.asked, file.dryRun]).toEqual(['erp-stop', [sys('A')], false]);
+    const plan = resultFileOf(
+      { outputs: {}, summary: [], rows: [{ ...row, outcome: 'planned', word: 'planned' }] },
+      step,
+    );
+    expect(plan.dryRun).toBe(true);
+  });
+});
