@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import { runAction, unescapeCommands, type ActionRun } from '../helpers/run-action.js';
+import { runCli } from '../helpers/run-cli.js';
 
 /**
  * Issue 49: the window's verdict is never green for a window that failed, whatever the files say. The legs that the
@@ -163,23 +164,28 @@ describe('erp-report: a verdict that reads everything (issue 49)', () => {
   });
 
   it('a later status read, a start that skips, a dry run, another run: never over a failure', async () => {
-    const read = file({ operation: 'erp-status', ended: 20, systems: [[1, 'succeeded', 'read']] });
-    const skip = file({ operation: 'erp-start', ended: 20, systems: [[1, 'skipped', 'skipped']] });
-    const plan = file({ ended: 20, dryRun: true, systems: [[2, 'planned', 'planned']] });
-    const other = file({ run: '4948', ended: 50, systems: [[1, 'succeeded', 'stopped']] });
-    const runs = await Promise.all([
-      report(await folder({ 'stop.json': FAILED_STOP, 'status.json': read })),
-      report(await folder({ 'stop.json': FAILED_STOP, 'start.json': skip })),
-      report(await folder({ 'plan.json': plan })),
-      report(await folder({ 'stop.json': FAILED_STOP, 'other.json': other })),
-    ]);
-    expect(runs.map((r) => r.code)).toEqual([1, 1, 1, 1]);
-    expect(runs[0]!.summary).toContain('window: 1 failed');
-    expect(runs[1]!.summary).toContain('window: 1 failed');
-    expect(runs[2]!.warnings).toEqual([
+    // Four systems whose stop failed, each with a later file of its own kind over the failure.
+    const failed = file({
+      ended: 5,
+      systems: [1, 2, 3, 4].map((i) => [i, 'failed', 'failed'] as [number, string, string]),
+    });
+    const r = await report(
+      await folder({
+        'stop.json': failed,
+        'status.json': file({ operation: 'erp-status', ended: 20, systems: [[1, 'succeeded', 'read']] }),
+        'start.json': file({ operation: 'erp-start', ended: 20, systems: [[2, 'skipped', 'skipped']] }),
+        'plan.json': file({ ended: 20, dryRun: true, systems: [[3, 'planned', 'planned']] }),
+        'other.json': file({ run: '4948', ended: 50, systems: [[4, 'succeeded', 'stopped']] }),
+      }),
+    );
+    expect(r.code).toBe(1);
+    expect(r.summary).toContain('window: 4 failed');
+    expect(r.summary).toContain('erp-stop failed, erp-status read');
+    expect(r.summary).toContain('erp-stop failed, erp-start skipped');
+    expect(r.warnings).toEqual([
+      "Skipped other.json: it is of run 4948, not this window's run 4949.",
       'Skipped plan.json: it is a dry run of erp-stop: a plan, not a result.',
     ]);
-    expect(runs[3]!.warnings).toEqual(["Skipped other.json: it is of run 4948, not this window's run 4949."]);
   });
 
   it('a 2 000-system listing and no expected input: the one system without a result is missing, with its leg', async () => {
@@ -236,5 +242,19 @@ describe('erp-report: a verdict that reads everything (issue 49)', () => {
     expect(none.code).toBe(1);
     expect(none.summary).toContain('window: 2 missing');
     expect(await readdir(dir)).toHaveLength(3);
+  });
+
+  it("the command line: the newest file's run, or --run-id; the other run named", async () => {
+    const other = file({ run: '4948', ended: 50, systems: [[1, 'succeeded', 'stopped']] });
+    const dir = await folder({ 'stop.json': FAILED_STOP, 'other.json': other });
+    const [newest, given] = await Promise.all([
+      runCli(['erp-report', '--results', dir]),
+      runCli(['erp-report', '--results', dir, '--run-id', RUN]),
+    ]);
+    expect(newest.code).toBe(0);
+    expect(newest.stderr).toContain("Skipped stop.json: it is of run 4949, not this window's run 4948.");
+    expect(given.code).toBe(1);
+    expect(given.stderr).toContain('window: 1 failed');
+    expect(given.stderr).toContain("Skipped other.json: it is of run 4948, not this window's run 4949.");
   });
 });

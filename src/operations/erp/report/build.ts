@@ -36,7 +36,8 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
 
 /** wait-for-operation's rows name the verb they followed (`stop: Succeeded`, `stopped`): the operation it resumed. */
 function resumedOf(rows: readonly TargetRow[]): ResultFile['resumes'] {
-  const verbOf = (r: TargetRow) => /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
+  const verbOf = (r: TargetRow) =>
+    /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
   const verbs = new Set(rows.map(verbOf).filter(Boolean));
   if (verbs.size !== 1) return null;
   return verbs.has('stop') ? 'erp-stop' : 'erp-start';

@@ -64,19 +64,22 @@ async function readResult(path: string): Promise<Read> {
     const { size, isFile } = await handle.stat().then((s) => ({ size: s.size, isFile: s.isFile() }));
     if (!isFile) return { why: 'is not a plain file' };
     if (size > MAX_FILE_BYTES) return { why: `is too large for a result file (${size} bytes), not read` };
-    return parseResult(await handle.readFile('utf8'));
+    return parseResult(await handle.readFile('utf8'), path);
   } finally {
     await handle.close();
   }
 }
 
-/** A text that looks like a result file but does not parse is lost (torn); any other text is another kind of file. */
-export function parseResult(text: string): Read {
+/**
+ * A text that looks like a result file (a `.json` name, an object begun, the format named) but does not parse is lost
+ * (torn, or empty); any other text is another kind of file, left out.
+ */
+export function parseResult(text: string, path = 'result.json'): Read {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    const ours = text.trim() === '' || text.trimStart().startsWith('{') || text.includes(RESULT_FORMAT);
+    const ours = path.endsWith('.json') || text.trimStart().startsWith('{') || text.includes(RESULT_FORMAT);
     return ours
       ? { lost: 'does not parse as JSON (torn or cut short)' }
       : { why: 'is not JSON: not a result file' };

@@ -28,8 +28,13 @@ export interface WindowFiles {
  */
 export function mergeWindow(w: WindowFiles): WindowReport {
   const expected = w.expected ?? [];
-  const keyOf = keyer(expected);
-  const legOf = new Map(expected.map((e) => [e.id.toLowerCase(), e.leg]));
+  const keyOf = keyer(
+    expected,
+    w.files.flatMap((g) => g.file.systems.map((s) => s.id ?? '').filter(Boolean)),
+  );
+  const expectedKey = (e: ExpectedSystem) => keyOf({ id: e.id, name: e.name });
+  const byKey = new Map(expected.map((e) => [expectedKey(e), e]));
+  const legOf = new Map(expected.map((e) => [expectedKey(e), e.leg]));
   const bySystem = new Map<string, Entry[]>();
   for (const g of w.files) {
     for (const s of g.file.systems) {
@@ -43,7 +48,7 @@ export function mergeWindow(w: WindowFiles): WindowReport {
   );
   for (const f of legFailures) {
     for (const [key, item] of f.asked.map((k, i) => [k, f.items[i]!] as const)) {
-      const e = expected.find((x) => x.id.toLowerCase() === key);
+      const e = byKey.get(key);
       const system = failedRow(
         e?.name ?? nameOfId(item),
         e?.id ?? (item.includes('/') ? item : null),
@@ -55,8 +60,7 @@ export function mergeWindow(w: WindowFiles): WindowReport {
   const replaced: WindowReport['replaced'] = [];
   const chosen = new Map<string, WindowSystem>();
   for (const [key, entries] of bySystem) {
-    const id =
-      expected.find((e) => e.id.toLowerCase() === key)?.id ?? entries.find((e) => e.system.id)?.system.id;
+    const id = entries.find((e) => e.system.id)?.system.id ?? byKey.get(key)?.id;
     const leg = legOf.get(key) ?? entries.at(-1)!.path;
     chosen.set(key, { ...systemWindow(entries, replaced), id: id ?? undefined, leg });
   }
@@ -65,11 +69,11 @@ export function mergeWindow(w: WindowFiles): WindowReport {
   );
   const systems = [...chosen.values()];
   for (const e of expected) {
-    if (chosen.has(e.id.toLowerCase())) continue;
+    if (chosen.has(expectedKey(e))) continue;
     systems.push(missing(e, e.leg !== undefined && legsFound.has(e.leg)));
   }
-  const place = new Map(expected.map((e, i) => [e.id.toLowerCase(), i]));
-  const at = (s: WindowSystem, i: number) => place.get((s.id ?? s.name).toLowerCase()) ?? place.size + i;
+  const place = new Map(expected.map((e, i) => [expectedKey(e), i]));
+  const at = (s: WindowSystem, i: number) => place.get(keyOf(s)) ?? place.size + i;
   const order = (s: WindowSystem) => ATTENTION[s.outcome] ?? 9;
   const sorted = systems
     .map((s, i) => ({ s, i: at(s, i) }))
@@ -97,18 +101,20 @@ export function mergeWindow(w: WindowFiles): WindowReport {
   return { ...report, title: titleOf(report), failing: failingOf(report) };
 }
 
-/** Matches a file's system to `expected`: by id without case, else by its name where that name is unique. */
-function keyer(expected: readonly ExpectedSystem[]) {
-  const ids = new Set(expected.map((e) => e.id.toLowerCase()));
+/**
+ * One key per system, without case: its resource id; a system named without its id (`X01` in `expected` or in a
+ * step's items, a row of an older file) is the id of that name where one id read or expected has it, else its name.
+ */
+function keyer(expected: readonly ExpectedSystem[], read: readonly string[]) {
   const byName = new Map<string, string | null>();
-  for (const e of expected) {
-    const name = nameOfId(e.id).toLowerCase();
-    byName.set(name, byName.has(name) ? null : e.id.toLowerCase());
+  const ids = [...expected.map((e) => e.id), ...read].filter((id) => id.includes('/'));
+  for (const id of new Set(ids.map((i) => i.toLowerCase()))) {
+    const name = nameOfId(id);
+    byName.set(name, byName.has(name) ? null : id);
   }
   return (s: { id?: string | null; name: string }) => {
-    const id = s.id?.toLowerCase();
-    if (id && ids.has(id)) return id;
-    return byName.get(s.name.toLowerCase()) ?? id ?? s.name.toLowerCase();
+    const id = s.id?.includes('/') ? s.id.toLowerCase() : undefined;
+    return id ?? byName.get(s.name.toLowerCase()) ?? s.name.toLowerCase();
   };
 }
 

@@ -315,3 +315,23 @@ describe('filesOfRun', () => {
     expect(runs.listing).toEqual({ path: 'list.json', systems: [{ id: id('A'), name: 'A', leg: '1' }] });
   });
 });
+
+describe('a step given names', () => {
+  it("is the same system as the rows that name it by id: the stop's failure shown once", () => {
+    const stop = {
+      ...file({ ended: 5, systems: [['X09', 'failed', 'failed']] }),
+      asked: ['X09'],
+      failure: 'X09 failed',
+    };
+    const start = {
+      ...file({ operation: 'erp-start', ended: 9, systems: [['X09', 'skipped', 'skipped']] }),
+      asked: ['X09'],
+    };
+    const w = merge([
+      ['stop.json', stop],
+      ['start.json', start],
+    ]);
+    expect(w.title).toBe('window: 1 failed');
+    expect(w.legFailures).toEqual([]);
+  });
+});
