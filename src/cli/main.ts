@@ -147,7 +147,8 @@ async function runCommand(
     });
     stop();
     const endedAt = systemClock.now();
-    const written = resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile, inputs: source });
+    const written =
+      resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile, inputs: source });
     printOutputs({ ...run.outputs, 'result-file': written || undefined }, json);
     // The job summary's view: the same title, marks, causes and advice as the action's.
     const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
