@@ -36,6 +36,8 @@ beforeAll(async () => {
     fleet: {
       systems: [{ generate: 2, subscription: SUB, resourceGroup: RG, prefix: 'V', tags: { window: 'sun' } }],
     },
+    // V0002's stop is still running when a stop with wait: false answers: wait-for-operation follows it.
+    erp: { instances: { [name(2)]: { steps: ['InProgress', 'InProgress', 'Succeeded'] } } },
   });
 });
 afterAll(async () => {
@@ -256,5 +258,23 @@ describe('erp-report: a verdict that reads everything (issue 49)', () => {
     expect(given.code).toBe(1);
     expect(given.stderr).toContain('window: 1 failed');
     expect(given.stderr).toContain("Skipped other.json: it is of run 4948, not this window's run 4949.");
+  });
+
+  it("wait-for-operation's file names the stop it resumed: one stop, the later standing", async () => {
+    const [stop, started] = await step(
+      { operation: 'erp-stop', 'erp-virtual-instance': id(2), wait: 'false' },
+      'stop',
+    );
+    expect(started.code).toBe(0);
+    const [waited, run] = await step(
+      { operation: 'wait-for-operation', 'operation-url': started.outputs.operations! },
+      'wait',
+    );
+    expect(run.code).toBe(0);
+    expect(JSON.parse(waited)).toMatchObject({ operation: 'wait-for-operation', resumes: 'erp-stop' });
+    const r = await report(await folder({ 'stop.json': stop, 'wait.json': waited }));
+    expect(r.code).toBe(0);
+    expect(r.summary).toContain('window: 1 stopped');
+    expect(r.summary).toContain(`${name(2)} in two files: the newer (wait.json) stands over stop.json.`);
   });
 });

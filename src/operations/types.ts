@@ -128,10 +128,12 @@ export interface StepFacts {
   run: StepRun;
   startedAt: number;
   endedAt: number;
-  /** The systems the step was asked for (its erp-virtual-instance items), where the adapter knows them. */
-  asked?: readonly string[];
-  dryRun?: boolean;
+  /** The step's inputs as given, where the adapter knows them: what its result file names beside its rows. */
+  input?: (name: StepInput) => string | undefined;
 }
+
+/** The inputs a result file reads as given: the systems asked for, a dry run, the operations resumed. */
+export type StepInput = 'erp-virtual-instance' | 'dry-run' | 'operation-url';
 
 /** A step's result file as the adapters name it: its run and its systems; the rest is the operation's own shape. */
 export interface StepRecord {

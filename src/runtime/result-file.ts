@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { redactUrls } from '../client/url.js';
 import { findOperation } from '../operations/registry.js';
-import type { OperationResult, StepRecord, StepRun } from '../operations/types.js';
+import type { OperationResult, StepInput, StepRecord, StepRun } from '../operations/types.js';
 
 /** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
 export function runOfEnvironment(env: NodeJS.ProcessEnv): StepRun {
@@ -26,7 +26,7 @@ export function recordResult(options: {
   path: (file: StepRecord) => string;
   env?: NodeJS.ProcessEnv;
   /** The step's inputs (the command line's); the action's are read from its INPUT_ variables. */
-  inputs?: (name: 'erp-virtual-instance' | 'dry-run') => string | undefined;
+  inputs?: (name: StepInput) => string | undefined;
 }): string | undefined {
   const module = findOperation(options.operation);
   if (!module?.resultFile) return undefined;
@@ -36,11 +36,7 @@ export function recordResult(options: {
   const file = module.resultFile(options.result, {
     run,
     // A leg that fails before it reads a system still names the systems it was given.
-    asked: input('erp-virtual-instance')
-      ?.split(/[\r\n,]+/)
-      .map((item) => item.trim())
-      .filter(Boolean),
-    dryRun: input('dry-run')?.trim().toLowerCase() === 'true',
+    input,
     startedAt: options.startedAt,
     endedAt: options.endedAt,
   });

@@ -19,10 +19,11 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
   return {
     format: RESULT_FORMAT,
     operation: step.operation,
-    dryRun: step.dryRun === true || rows.some((r) => r.outcome === 'planned'),
+    dryRun:
+      step.input?.('dry-run')?.trim().toLowerCase() === 'true' || rows.some((r) => r.outcome === 'planned'),
     run: step.run,
-    asked: step.asked?.length ? [...step.asked] : null,
-    resumes: step.operation === 'wait-for-operation' ? resumedOf(rows) : null,
+    asked: askedOf(step) ?? null,
+    resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
     startedAt: iso(step.startedAt)!,
     endedAt: iso(step.endedAt)!,
     failure: result.failure?.split('\n')[0] ?? null,
@@ -34,8 +35,39 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
   };
 }
 
-/** wait-for-operation's rows name the verb they followed (`stop: Succeeded`, `stopped`): the operation it resumed. */
-function resumedOf(rows: readonly TargetRow[]): ResultFile['resumes'] {
+/** The systems the step was given: its `erp-virtual-instance` items, or the targets of the operations it resumed. */
+function askedOf(step: StepFacts): string[] | undefined {
+  const items = step
+    .input?.('erp-virtual-instance')
+    ?.split(/[\r\n,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items?.length) return items;
+  const targets = operationsOf(step)
+    .map((o) => o.target)
+    .filter((t): t is string => typeof t === 'string');
+  return targets.length ? targets : undefined;
+}
+
+/** wait-for-operation given erp-stop's or erp-start's `operations` output: each with its target and verb. */
+function operationsOf(step: StepFacts): { target?: unknown; verb?: unknown }[] {
+  try {
+    const given: unknown = JSON.parse(step.input?.('operation-url') ?? '');
+    return Array.isArray(given) ? given.filter((o): o is object => typeof o === 'object' && o !== null) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The operation wait-for-operation resumed, from the verbs of the operations it was given, where they agree. */
+function resumedOf(step: StepFacts): ResultFile['resumes'] | undefined {
+  const verbs = new Set(operationsOf(step).map((o) => o.verb));
+  if (verbs.size !== 1) return undefined;
+  return verbs.has('stop') ? 'erp-stop' : verbs.has('start') ? 'erp-start' : undefined;
+}
+
+/** Rows that name the verb they followed (`stop: Succeeded`, `stopped`), where the input did not say. */
+function resumedByRows(rows: readonly TargetRow[]): ResultFile['resumes'] {
   const verbOf = (r: TargetRow) =>
     /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
   const verbs = new Set(rows.map(verbOf).filter(Boolean));

@@ -19,10 +19,21 @@ export const entryOf = ({ path, file }: Gathered, system: ResultSystem): Entry =
   operation: operationOf(file),
   path,
   file,
-  system,
+  system: { ...system, word: resumedWord(file, system) },
   endedAt: ms(system.endedAt) ?? ms(file.endedAt) ?? 0,
   attempt: Number(file.run.attempt ?? 1),
 });
+
+/** A resumed operation that succeeded is said as the stop or start it was (`stopped`), not as an operation. */
+const RESUMED: Record<string, string> = {
+  'erp-stop': 'stopped',
+  'erp-start': 'started',
+  'erp-restart': 'restarted',
+};
+function resumedWord(file: ResultFile, system: ResultSystem): string {
+  const said = file.operation === 'wait-for-operation' && file.resumes ? RESUMED[file.resumes] : undefined;
+  return said && system.outcome === 'succeeded' && system.word === 'succeeded' ? said : system.word;
+}
 
 export const operationOf = (file: ResultFile) =>
   file.operation === 'wait-for-operation' ? (file.resumes ?? file.operation) : file.operation;

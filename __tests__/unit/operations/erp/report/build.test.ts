@@ -91,17 +91,26 @@ describe('the files of erp-list and wait-for-operation', () => {
     });
   });
 
-  it("wait-for-operation's names the operation it resumed; a step's asked systems and dry run are kept", () => {
-    const row = { target: 'A', id: sys('A'), outcome: 'succeeded' as const, word: 'stopped', done: 'stop' };
+  it("wait-for-operation's names the operation it resumed and its systems, from the operations it was given", () => {
+    const given = JSON.stringify([{ target: sys('A'), verb: 'stop', url: 'https://x/op' }]);
+    const input = (name: string) => (name === 'operation-url' ? given : undefined);
+    const row = { target: 'A', id: sys('A'), outcome: 'succeeded' as const, word: 'succeeded' };
     const file = resultFileOf(
       { outputs: {}, summary: [], rows: [row] },
-      { ...step, operation: 'wait-for-operation', asked: [sys('A')], dryRun: false },
+      { ...step, operation: 'wait-for-operation', input },
     );
     expect([file.resumes, file.asked, file.dryRun]).toEqual(['erp-stop', [sys('A')], false]);
-    const plan = resultFileOf(
-      { outputs: {}, summary: [], rows: [{ ...row, outcome: 'planned', word: 'planned' }] },
-      step,
+    const bare = resultFileOf(
+      { outputs: {}, summary: [], rows: [row] },
+      { ...step, operation: 'wait-for-operation' },
     );
-    expect(plan.dryRun).toBe(true);
+    expect(bare.resumes).toBeNull();
+  });
+
+  it("a step's erp-virtual-instance items are what it was asked for; dry-run true is a dry run", () => {
+    const input = (name: string) =>
+      ({ 'erp-virtual-instance': `${sys('A')}\nB, C`, 'dry-run': 'true' })[name];
+    const file = resultFileOf({ outputs: {}, summary: [], failure: 'refused' }, { ...step, input });
+    expect([file.asked, file.dryRun]).toEqual([[sys('A'), 'B', 'C'], true]);
   });
 });
