@@ -54,7 +54,7 @@ const OWN_WORD: Record<string, string> = {
 /** The word shown and counted: the file's own where it agrees with the outcome, else the outcome's. */
 export function wordOf(s: Pick<ResultSystem, 'outcome' | 'word'>): string {
   const own = OWN_WORD[s.outcome];
-  if (own) return s.outcome === 'skipped' && s.word.startsWith('skipped') ? s.word : own;
+  if (own) return own;
   return Object.values(OWN_WORD).includes(s.word) || s.word === 'missing' ? 'succeeded' : s.word;
 }
 
