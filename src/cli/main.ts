@@ -149,6 +149,7 @@ async function runCommand(
           endedAt: systemClock.now(),
           path: () => resultFile,
           secrets,
+          inputs: source,
         })
       : {};
   const print = (outputs: Run['outputs'], recorded: Recorded) => {

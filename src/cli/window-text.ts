@@ -13,9 +13,13 @@ export function windowText(window: WindowReport): string {
       .slice(0, LISTED)
       .map(
         (s) =>
-          `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}`,
+          `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}${s.history ? ` (${s.history.join(', ')})` : ''}`,
       ),
     ...(bad.length > LISTED ? [`  and ${bad.length - LISTED} more`] : []),
+    ...window.legFailures.map(
+      (f) => `  step failed: ${f.operation} of ${f.leg} (${f.path}): ${f.cause.text}`,
+    ),
+    ...window.lost.map((l) => `  lost ${l.path}: it ${l.why}.`),
     `  ${window.systems.length - bad.length} ended well; ${window.files} result file(s) read.`,
     ...window.replaced.map(
       (r) => `  ${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`,

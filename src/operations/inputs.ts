@@ -258,12 +258,17 @@ export const INPUTS = {
   }),
   expected: def({
     description:
-      "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
+      "erp-report, for a small window: the systems it was to act on (erp-list's matrix output as it is, its ids, or a JSON array of ids or names; each system once, ids without case). Not needed where erp-list's result file is among the results; a runner's input is limited to 128 KiB (about 900 systems).",
     parse: expectedSystems,
+  }),
+  'run-id': def({
+    description:
+      "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
+    parse: p.text,
   }),
   'fail-on': def({
     description:
-      'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+      'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing.',
     default: 'any',
     parse: failOn,
   }),

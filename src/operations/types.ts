@@ -64,6 +64,8 @@ export interface OperationResult {
   failureKind?: FailureKind;
   /** erp-report: the window as one page, for the adapters' own rendering of it. */
   window?: WindowReport;
+  /** erp-list: the selection it made, for its result file (the matrix is its output). */
+  selection?: { tag?: string; environment?: string };
 }
 
 export { FAILURE_KINDS, type FailureKind } from './outcomes.js';
@@ -128,7 +130,12 @@ export interface StepFacts {
   run: StepRun;
   startedAt: number;
   endedAt: number;
+  /** The step's inputs as given, where the adapter knows them: what its result file names beside its rows. */
+  input?: (name: StepInput) => string | undefined;
 }
+
+/** The inputs a result file reads as given: the systems asked for, a dry run, the operations resumed. */
+export type StepInput = 'erp-virtual-instance' | 'dry-run' | 'operation-url';
 
 /** A step's result file as the adapters name it: its run and its systems; the rest is the operation's own shape. */
 export interface StepRecord {
@@ -156,6 +163,10 @@ export interface WindowSystem {
   stepStartedAt?: number;
   stepEndedAt?: number;
   steps?: ResultSystem['steps'];
+  /** Each operation of the run on it, in order (`erp-stop failed`, `erp-start skipped`), where it had several. */
+  history?: string[];
+  /** Its last erp-status read (`Offline`): shown beside the outcome, never as it. */
+  lastRead?: string;
 }
 
 /** The window as one page: every system once, those that need a person first, and what the merge set aside. */
@@ -166,7 +177,16 @@ export interface WindowReport {
   attention: number;
   /** A system in two files (a leg run again): the newer stands. */
   replaced: { names: string[]; newer: string; older: string }[];
+  /** Files named and left out: another run, a dry run, another format, too large, a link, not a plain file. */
   skipped: { path: string; why: string }[];
+  /** Files that do not parse (torn, cut short): each a leg whose result is lost. */
+  lost: { path: string; why: string }[];
+  /** Steps that failed with no system to show it on (before acting, or as a whole), with their leg and cause. */
+  legFailures: { leg: string; path: string; operation: string; cause: Cause }[];
+  /** Why the window's verdict fails, one line each; empty when every system ended well. */
+  failing: string[];
+  /** The run the window is (GITHUB_RUN_ID), where the files name one. */
+  run?: string;
   files: number;
   /** The earliest start and latest end of the files read (ms), for the timeline. */
   startedAt?: number;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { redactUrls } from '../client/url.js';
 import { findOperation } from '../operations/registry.js';
-import type { OperationResult, StepRecord, StepRun } from '../operations/types.js';
+import type { OperationResult, StepInput, StepRecord, StepRun } from '../operations/types.js';
 import type { StepSecrets } from './secrets.js';
 
 /** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
@@ -40,14 +40,19 @@ export function recordResult(options: {
   path: (file: StepRecord) => string;
   secrets: StepSecrets;
   env?: NodeJS.ProcessEnv;
+  /** The step's inputs (the command line's); the action's are read from its INPUT_ variables. */
+  inputs?: (name: StepInput) => string | undefined;
 }): Recorded {
   const module = findOperation(options.operation);
   if (!module?.resultFile) return {};
   let where: string | undefined;
   try {
-    const run = runOfEnvironment(options.env ?? process.env);
+    const env = options.env ?? process.env;
+    const input = options.inputs ?? ((name: string) => env[`INPUT_${name.toUpperCase()}`]);
     const file = module.resultFile(options.result, {
-      run,
+      run: runOfEnvironment(env),
+      // A leg that fails before it reads a system still names the systems it was given.
+      input,
       startedAt: options.startedAt,
       endedAt: options.endedAt,
     });

@@ -35,5 +35,17 @@ export function windowAdvice(window: WindowReport): string[] {
     const operation = s.operation ?? 'the step';
     lines.set(`failed ${kind}`, whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
   }
+  for (const f of window.legFailures) {
+    const kind = f.cause.kind;
+    const shown = findOperation(f.operation)?.view;
+    lines.set(`failed ${kind}`, whatToDo(kind, { operation: f.operation, shown, requestId: false }));
+  }
+  if (window.lost.length > 0) lines.set('lost', LOST);
+  if (window.files === 0 && window.systems.length === 0) lines.set('none', NOTHING_READ);
   return [...lines.values()];
 }
+
+const LOST =
+  "A lost file does not parse (cut short while written): that leg's result is unknown. Open the leg's job, read the systems' status (erp-status), and run the window's step again for them.";
+const NOTHING_READ =
+  "No result was read: no leg uploaded a file, or the download's pattern matched none. Check each leg's upload step and the report job's download (pattern, merge-multiple: true).";

@@ -8,6 +8,9 @@ const windowOf = (systems: WindowSystem[]): WindowReport => ({
   attention: systems.length,
   replaced: [],
   skipped: [],
+  lost: [],
+  legFailures: [],
+  failing: [],
   files: 1,
 });
 const running = (operation: string): WindowSystem => ({

@@ -13,7 +13,10 @@ const markOf = (s: WindowSystem) => (s.outcome === 'missing' ? MISSING : MARKS[s
 
 /** One line of cause, as a row shows it. */
 const causeOf = (s: WindowSystem) =>
-  s.outcome === 'missing' ? 'no result file for it' : (s.cause?.text.replace(/\s+/g, ' ') ?? '-');
+  [
+    s.cause?.text.replace(/\s+/g, ' ') ?? (s.outcome === 'missing' ? 'no result file for it' : '-'),
+    ...(s.history ? [`(${s.history.join(', ')})`] : []),
+  ].join(' ');
 
 /**
  * erp-report's page: the title with the counts; the systems that need a person first, each with its leg and cause
@@ -22,9 +25,8 @@ const causeOf = (s: WindowSystem) =>
 export function renderWindow(window: WindowReport): string {
   const bad = window.systems.slice(0, window.attention);
   const good = window.systems.slice(window.attention);
-  const failed = bad.some((s) => s.outcome !== 'running');
   const parts = [
-    tag('h2', `${failed ? '❌' : bad.length ? '⏳' : '✅'} ${escape(window.title)}`),
+    tag('h2', `${window.failing.length ? '❌' : '✅'} ${escape(window.title)}`),
     tag('p', escape(`${window.systems.length} system(s); ${window.files} result file(s) read.`)),
   ];
   if (bad.length > 0) {
@@ -37,6 +39,16 @@ export function renderWindow(window: WindowReport): string {
       ...windowAdvice(window).map((line) => tag('p', `<strong>What to do:</strong> ${prose(line)}`)),
     );
   }
+  if (window.legFailures.length > 0) {
+    const header = row(['step', 'leg', 'file', 'cause'], 'th');
+    const rows = window.legFailures.map((f) =>
+      row([`❌ ${escape(f.operation)}`, escape(f.leg), escape(f.path), escape(f.cause.text)]),
+    );
+    parts.push(
+      tag('p', escape('Steps that failed with no system to show it:')),
+      tag('table', [header, ...rows].join('')),
+    );
+  }
   if (good.length > 0) {
     const header = row(['outcome', 'erp virtual instance', 'leg', 'before', 'after'], 'th');
     const rows = good
@@ -47,7 +59,7 @@ export function renderWindow(window: WindowReport): string {
           escape(s.name),
           escape(s.leg),
           escape(s.before ?? '-'),
-          escape(s.after ?? '-'),
+          escape(`${s.after ?? '-'}${s.lastRead ? ` (last read: ${s.lastRead})` : ''}`),
         ]),
       );
     const more = good.length > FOLDED_ROWS ? tag('p', escape(`and ${good.length - FOLDED_ROWS} more`)) : '';
@@ -62,6 +74,7 @@ export function renderWindow(window: WindowReport): string {
     ...window.replaced.map(
       (r) => `${namesOf(r.names)} in two files: the newer (${r.newer}) stands over ${r.older}.`,
     ),
+    ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}; a leg's result is lost.`),
     ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
   ];
   if (notes.length > 0) parts.push(tag('ul', notes.map((n) => tag('li', escape(n))).join('')));

@@ -6,6 +6,7 @@ import { listFleet, offeredOf, OFFERED_STATE } from './erp-list/listing.js';
 import { matrixOf, overOutputLimit } from './erp-list/matrix.js';
 import { resourceNames, subscriptionIds, type Environment, type TagRule } from './erp-list/selection.js';
 import { ERP_API_VERSION } from './vocabulary.js';
+import { resultFileFor } from './report/build.js';
 
 export interface ErpListOptions {
   baseUrl: URL;
@@ -27,6 +28,7 @@ const SUMMARY_ROWS = 200;
  */
 export default defineOperation({
   name: 'erp-list',
+  resultFile: resultFileFor('erp-list'),
   description:
     'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
   client: 'resource-manager',
@@ -115,6 +117,11 @@ export async function erpList(
     ],
     failure,
     ...(empty && failure !== undefined ? { failureKind: 'nothing selected' as const } : {}),
+    // Its result file carries the selection and each system's leg: erp-report knows the window from it.
+    selection: {
+      tag: options.tags?.map((t) => (t.value === undefined ? t.name : `${t.name}=${t.value}`)).join('\n'),
+      environment: options.environment,
+    },
   };
 }
 

@@ -2,19 +2,22 @@ import { InputError } from '../../client/errors.js';
 import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
 import type { ExpectedSystem } from './report/expected.js';
-import { gatherResults } from './report/gather.js';
+import { gatherResults, type Gathering } from './report/gather.js';
 import { mergeWindow } from './report/merge.js';
+import { filesOfRun } from './report/window-run.js';
 
 export interface ErpReportOptions {
   results: string;
   expected?: ExpectedSystem[];
+  runId?: string;
   failOn: 'any' | 'none';
 }
 
 /**
- * erp-report: the window as one page. Reads the result files the legs of a window wrote (erp-stop, erp-start,
- * erp-status `result-file`), merges them by system, marks the expected systems without a result missing, and gives
- * one summary and one verdict. Sends no request and needs no sign-in.
+ * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
+ * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
+ * listing's own file (else `expected`), and gives one summary and one verdict that is never green for a window that
+ * failed (docs/operations/erp-report.md). Sends no request and needs no sign-in.
  */
 export default defineOperation({
   name: 'erp-report',
@@ -24,6 +27,7 @@ export default defineOperation({
   inputs: {
     results: required('results'),
     expected: optional('expected'),
+    runId: optional('run-id'),
     failOn: withDefault('fail-on'),
   },
   outputs: ['result', 'count', 'failed', 'missing', 'instances', 'report-file'],
@@ -35,8 +39,16 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
   const gathering = await gatherResults(options.results).catch((error: NodeJS.ErrnoException) => {
     throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
   });
-  for (const s of gathering.skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
-  const window = mergeWindow(gathering.files, options.expected, gathering.skipped);
+  if (gathering.absent)
+    ctx.logger.warning(`results: ${options.results} is not there: no leg's file was downloaded.`);
+  // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
+  const { window, listing } = windowOf(gathering, {
+    expected: options.expected,
+    runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
+  });
+  for (const s of window.skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+  for (const s of window.lost) ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
+  if (listing) ctx.logger.info(`The window's systems are erp-list's, from ${listing}.`);
   for (const r of window.replaced) {
     ctx.logger.info(
       `${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`,
@@ -44,14 +56,7 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
   }
   ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
   const instances = window.systems.map(instanceOf);
-  const bad = window.systems.filter((s) => ['failed', 'missing', 'not sent'].includes(s.outcome));
-  const failure =
-    bad.length > 0 && options.failOn === 'any'
-      ? `${window.title}: ${bad
-          .slice(0, 10)
-          .map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`)
-          .join('; ')}${bad.length > 10 ? `; and ${bad.length - 10} more` : ''}.`
-      : undefined;
+  const failure = window.failing.length > 0 && options.failOn === 'any' ? failureOf(window) : undefined;
   const result: OperationResult = {
     outputs: {
       // The counts, within any limit; every system is in instances and in the report file (the adapter's).
@@ -75,6 +80,31 @@ function countBy(systems: readonly WindowSystem[]): Record<string, number> {
   return counts;
 }
 
+/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
+export function windowOf(gathering: Gathering, o: { expected?: ExpectedSystem[]; runId?: string }) {
+  const runs = filesOfRun(gathering.files, o.runId);
+  const window = mergeWindow({
+    files: runs.files,
+    expected: runs.listing?.systems ?? o.expected,
+    skipped: [...gathering.skipped, ...runs.skipped],
+    lost: gathering.lost,
+    run: runs.run,
+  });
+  return { window, listing: runs.listing?.path };
+}
+
+/** The step's failure: the title, then what fails it, the first ten systems named with their cause. */
+function failureOf(window: WindowReport): string {
+  const bad = window.systems.slice(0, window.attention);
+  const said = [
+    ...bad.slice(0, 10).map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`),
+    ...(bad.length > 10 ? [`and ${bad.length - 10} more`] : []),
+    ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.cause.text})`),
+    ...window.lost.map((l) => `${l.path} lost (${l.why})`),
+  ];
+  return said.length ? `${window.title}: ${said.join('; ')}.` : `${window.title}.`;
+}
+
 /** One entry of erp-report's `instances`. */
 function instanceOf(s: WindowSystem) {
   return {
@@ -87,6 +117,8 @@ function instanceOf(s: WindowSystem) {
     before: s.before ?? null,
     after: s.after ?? null,
     cause: s.cause ?? null,
+    ...(s.lastRead ? { 'last-read': s.lastRead } : {}),
+    ...(s.history ? { history: s.history } : {}),
   };
 }
 
@@ -102,6 +134,8 @@ function tableOf(window: WindowReport) {
       ...window.replaced.map(
         (r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`,
       ),
+      ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.path}): ${f.cause.text}`),
+      ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}.`),
       ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
     ],
   };

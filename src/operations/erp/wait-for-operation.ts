@@ -4,6 +4,7 @@ import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { forEachTarget } from './each.js';
 import { OPERATION_OUTPUTS } from './instance-io.js';
 import { conclude } from './conclude.js';
+import { resultFileFor } from './report/build.js';
 import { report, type Outcome } from './outcome.js';
 import { followInLog, type InstanceLog } from './progress.js';
 import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
@@ -39,6 +40,7 @@ export type WaitForOperationOptions = OptionsOf<typeof WAIT_INPUTS> & ClientOpti
  */
 export default defineOperation({
   name: 'wait-for-operation',
+  resultFile: resultFileFor('wait-for-operation'),
   description:
     'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
   client: 'resource-manager',

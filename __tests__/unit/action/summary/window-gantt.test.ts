@@ -21,6 +21,9 @@ const windowOf = (systems: WindowSystem[]): WindowReport => ({
   replaced: [],
   skipped: [],
   files: 1,
+  lost: [],
+  legFailures: [],
+  failing: [],
 });
 
 describe("the window's timeline", () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { RESULT_FORMAT, resultFile, type ResultFile } from './format.js';
 
@@ -8,43 +8,81 @@ export interface Gathered {
   file: ResultFile;
 }
 
-/** What was read under `results`: the files of the known format, and each file skipped with why. */
+/**
+ * What was read under `results`: the files of the known format; each file left out, with why (another format, too
+ * large, a link, not a plain file); and each file lost (it does not parse: torn or cut short), which fails the window.
+ */
 export interface Gathering {
   files: Gathered[];
   skipped: { path: string; why: string }[];
+  lost: { path: string; why: string }[];
+  /** The directory was not there (no leg uploaded anything). */
+  absent?: boolean;
 }
 
-/** Files larger than this are not a step's result (60 systems make about 40 KB): skipped unread. */
+/** Files larger than this are not a step's result (60 systems make about 40 KB): left out unread. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /**
- * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files:
- * one of the known format is kept; any other (another format, not JSON) is skipped and named.
+ * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files.
+ * Each entry's type and size are checked before it is read (a link is never followed, a FIFO never opened), and an
+ * error on one file names that file and goes on: one bad file never loses the page.
  */
 export async function gatherResults(results: string): Promise<Gathering> {
-  const gathering: Gathering = { files: [], skipped: [] };
-  const entries = await readdir(results, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-  for (const path of files) {
+  const gathering: Gathering = { files: [], skipped: [], lost: [] };
+  let entries;
+  try {
+    entries = await readdir(results, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return { ...gathering, absent: true };
+  }
+  const paths = entries
+    .filter((e) => !e.isDirectory())
+    .map((e) => ({ path: join(e.parentPath, e.name), plain: e.isFile(), link: e.isSymbolicLink() }))
+    .sort((a, b) => (a.path < b.path ? -1 : 1));
+  for (const { path, plain, link } of paths) {
     const shown = relative(results, path) || path;
-    const read = await readResult(path);
+    const read = plain
+      ? await readResult(path).catch((e: NodeJS.ErrnoException) => ({
+          why: `cannot be read (${e.code ?? e.message})`,
+        }))
+      : { why: link ? 'is a symbolic link, not followed' : 'is not a plain file' };
     if ('file' in read) gathering.files.push({ path: shown, file: read.file });
+    else if ('lost' in read) gathering.lost.push({ path: shown, why: read.lost });
     else gathering.skipped.push({ path: shown, why: read.why });
   }
   return gathering;
 }
 
-async function readResult(path: string): Promise<{ file: ResultFile } | { why: string }> {
-  const text = await readFile(path, 'utf8');
-  if (text.length > MAX_FILE_BYTES) return { why: 'too large for a result file' };
+type Read = { file: ResultFile } | { why: string } | { lost: string };
+
+async function readResult(path: string): Promise<Read> {
+  // Opened without following a link and sized on the open file, so what is measured is what is read.
+  const handle = await open(path, 'r');
+  try {
+    const { size, isFile } = await handle.stat().then((s) => ({ size: s.size, isFile: s.isFile() }));
+    if (!isFile) return { why: 'is not a plain file' };
+    if (size > MAX_FILE_BYTES) return { why: `is too large for a result file (${size} bytes), not read` };
+    return parseResult(await handle.readFile('utf8'), path);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A text that looks like a result file (a `.json` name, an object begun, the format named) but does not parse is lost
+ * (torn, or empty); any other text is another kind of file, left out.
+ */
+export function parseResult(text: string, path = 'result.json'): Read {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { why: 'does not parse as JSON' };
+    const ours = path.endsWith('.json') || text.trimStart().startsWith('{') || text.includes(RESULT_FORMAT);
+    return ours
+      ? { lost: 'does not parse as JSON (torn or cut short)' }
+      : { why: 'is not JSON: not a result file' };
   }
   const format = (json as { format?: unknown } | null)?.format;
   const parsed = resultFile.safeParse(json);
@@ -54,5 +92,5 @@ async function readResult(path: string): Promise<{ file: ResultFile } | { why: s
     return { why: `is of an unknown format ('${format.slice(0, 60)}'; this version reads ${RESULT_FORMAT})` };
   }
   const issue = parsed.error.issues[0];
-  return { why: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
+  return { lost: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
 }

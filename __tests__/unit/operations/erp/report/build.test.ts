@@ -59,3 +59,58 @@ describe('resultFileOf', () => {
     expect(file.failure).toBe('Signing in failed.');
   });
 });
+
+describe('the files of erp-list and wait-for-operation', () => {
+  const sys = (n: string) =>
+    `/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/${n}`;
+  it("erp-list's carries its selection and every system of its matrix with its leg", () => {
+    const file = resultFileOf(
+      {
+        outputs: {
+          matrix: {
+            include: [
+              { leg: 1, 'erp-virtual-instance': `${sys('A')}\n${sys('B')}` },
+              { leg: 2, 'erp-virtual-instance': sys('C') },
+            ],
+          },
+        },
+        summary: [],
+        selection: { tag: 'window=sun', environment: 'NonProd' },
+      },
+      { ...step, operation: 'erp-list' },
+    );
+    expect(resultFile.safeParse(file).success).toBe(true);
+    expect(file.selection).toEqual({
+      tag: 'window=sun',
+      environment: 'NonProd',
+      systems: [
+        { id: sys('A'), name: 'A', leg: '1' },
+        { id: sys('B'), name: 'B', leg: '1' },
+        { id: sys('C'), name: 'C', leg: '2' },
+      ],
+    });
+  });
+
+  it("wait-for-operation's names the operation it resumed and its systems, from the operations it was given", () => {
+    const given = JSON.stringify([{ target: sys('A'), verb: 'stop', url: 'https://x/op' }]);
+    const input = (name: string) => (name === 'operation-url' ? given : undefined);
+    const row = { target: 'A', id: sys('A'), outcome: 'succeeded' as const, word: 'succeeded' };
+    const file = resultFileOf(
+      { outputs: {}, summary: [], rows: [row] },
+      { ...step, operation: 'wait-for-operation', input },
+    );
+    expect([file.resumes, file.asked, file.dryRun]).toEqual(['erp-stop', [sys('A')], false]);
+    const bare = resultFileOf(
+      { outputs: {}, summary: [], rows: [row] },
+      { ...step, operation: 'wait-for-operation' },
+    );
+    expect(bare.resumes).toBeNull();
+  });
+
+  it("a step's erp-virtual-instance items are what it was asked for; dry-run true is a dry run", () => {
+    const input = (name: string) =>
+      ({ 'erp-virtual-instance': `${sys('A')}\nB, C`, 'dry-run': 'true' })[name];
+    const file = resultFileOf({ outputs: {}, summary: [], failure: 'refused' }, { ...step, input });
+    expect([file.asked, file.dryRun]).toEqual([[sys('A'), 'B', 'C'], true]);
+  });
+});

@@ -30,10 +30,34 @@ describe('expected', () => {
     ]);
   });
 
+  it('each system once, ids compared without case; a JSON array of ids; names as they are', () => {
+    expect(parse(`${id('A')}\n${id('A').toUpperCase()}`)).toEqual([{ id: id('A'), name: 'A' }]);
+    expect(parse(JSON.stringify([id('A'), id('B')]))).toEqual([
+      { id: id('A'), name: 'A' },
+      { id: id('B'), name: 'B' },
+    ]);
+    expect(parse('X01,x01, X02')).toEqual([
+      { id: 'X01', name: 'X01' },
+      { id: 'X02', name: 'X02' },
+    ]);
+  });
+
   it.each([
     ['{"include": 3}', "refused: is not erp-list's matrix: it has no include array"],
     ['{"include": [{"leg": 1}]}', "refused: is not erp-list's matrix: leg 1 has no erp-virtual-instance"],
-    ['{oops', "refused: is not JSON: give erp-list's matrix output as it is, or its ids"],
+    [
+      '{oops',
+      "refused: is not JSON: give erp-list's matrix output as it is, its ids, or a JSON array of ids",
+    ],
+    ['[]', 'refused: is an empty array: it must name at least one system'],
+    [
+      '[1]',
+      "refused: item 1 is neither a system's id nor its name: give erp-list's matrix output as it is, its ids, or a JSON array of ids",
+    ],
+    [
+      'X01, <b>',
+      "refused: item 2 is neither a system's id nor its name: give erp-list's matrix output as it is, its ids, or a JSON array of ids",
+    ],
   ])('refuses %j', (text, message) => {
     expect(parse(text)).toBe(message);
   });
