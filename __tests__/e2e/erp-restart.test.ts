@@ -23,8 +23,9 @@ beforeAll(async () => {
         systems: {
           // Its database stop ends Failed, the database still Running.
           R04: { databases: [{ name: 'db0', stopSteps: ['InProgress', 'Failed'] }] },
-          // Database stops and starts that take 0.6 s of real time: a cut lands in them.
-          R06: { durationMs: 600 },
+          // Database stops and starts that take 2 s of real time: a cut lands in them, and the run after the cut
+          // still finds the stop in progress on a loaded machine (0.6 s did not: the stop had ended by then).
+          R06: { durationMs: 2000 },
         },
       },
     },

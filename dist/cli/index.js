@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3193);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6685);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 3193:
+/***/ 6685:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21816,6 +21816,51 @@ function withFindingOutFailure(error, readError, read) {
     return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
 }
 
+;// CONCATENATED MODULE: ./src/runtime/diagnosis-text.ts
+
+/** The diagnosis a failure carries, if it carries one. */
+function diagnosisOf(error) {
+    return error instanceof errors_ServiceError ? error.init.diagnosis : undefined;
+}
+/**
+ * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
+ * credential is matched on, the credential that would match, the permissions lacked. The token is never one.
+ */
+function diagnosisLines(diagnosis) {
+    const lines = [];
+    const { claims, credential, lacked } = diagnosis ?? {};
+    if (claims) {
+        lines.push("The runner's ID token presented these claims (the token itself is never shown):");
+        for (const [name, value] of [
+            ['issuer', claims.issuer],
+            ['subject', claims.subject],
+            ['audience', claims.audience],
+            ['job_workflow_ref', claims.job_workflow_ref],
+            ['environment', claims.environment],
+            ['ref', claims.ref],
+        ]) {
+            if (value !== undefined)
+                lines.push(`  ${name}: ${value}`);
+        }
+    }
+    if (credential) {
+        lines.push('The federated credential that would match (subjects compare with case):');
+        lines.push(`  issuer: ${credential.issuer}`, `  subject: ${credential.subject}`, `  audience: ${credential.audience}`);
+    }
+    for (const { action, scope, requestIds } of lacked ?? []) {
+        lines.push(`Lacked: '${action}' over scope '${scope}' (request-id: ${requestIds.join(', ')})`);
+    }
+    return lines;
+}
+/** What to do, then the facts it rests on, a line each (the summary's What to do, the log). */
+function diagnosisAdviceLines(diagnosis) {
+    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)];
+}
+/** The same as one text, lines joined: the advice of an error (runtime/advice.ts). */
+function diagnosisAdvice(diagnosis) {
+    return diagnosisAdviceLines(diagnosis).join('\n');
+}
+
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: ./src/client/url.ts
@@ -21957,51 +22002,6 @@ function redactUrls(text) {
         // to its end, and a 1 MB service message took minutes.
         .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
         .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
-}
-
-;// CONCATENATED MODULE: ./src/runtime/diagnosis-text.ts
-
-/** The diagnosis a failure carries, if it carries one. */
-function diagnosisOf(error) {
-    return error instanceof errors_ServiceError ? error.init.diagnosis : undefined;
-}
-/**
- * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
- * credential is matched on, the credential that would match, the permissions lacked. The token is never one.
- */
-function diagnosisLines(diagnosis) {
-    const lines = [];
-    const { claims, credential, lacked } = diagnosis ?? {};
-    if (claims) {
-        lines.push("The runner's ID token presented these claims (the token itself is never shown):");
-        for (const [name, value] of [
-            ['issuer', claims.issuer],
-            ['subject', claims.subject],
-            ['audience', claims.audience],
-            ['job_workflow_ref', claims.job_workflow_ref],
-            ['environment', claims.environment],
-            ['ref', claims.ref],
-        ]) {
-            if (value !== undefined)
-                lines.push(`  ${name}: ${value}`);
-        }
-    }
-    if (credential) {
-        lines.push('The federated credential that would match (subjects compare with case):');
-        lines.push(`  issuer: ${credential.issuer}`, `  subject: ${credential.subject}`, `  audience: ${credential.audience}`);
-    }
-    for (const { action, scope, requestIds } of lacked ?? []) {
-        lines.push(`Lacked: '${action}' over scope '${scope}' (request-id: ${requestIds.join(', ')})`);
-    }
-    return lines;
-}
-/** What to do, then the facts it rests on, a line each (the summary's What to do, the log). */
-function diagnosisAdviceLines(diagnosis) {
-    return [diagnosis.whatToDo, ...diagnosisLines(diagnosis)];
-}
-/** The same as one text, lines joined: the advice of an error (runtime/advice.ts). */
-function diagnosisAdvice(diagnosis) {
-    return diagnosisAdviceLines(diagnosis).join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
@@ -22328,6 +22328,29 @@ function shown(item) {
     return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 const list = parser(readList);
+/** A region name as the service spells one: letters and digits (`westeurope`, `eastus2`), a hyphen at most. */
+const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/i;
+/**
+ * `location`: one region or several, one per line or comma-separated, each a region name. A display name
+ * (`North Europe`), an empty item between commas or a character no region holds is refused before any request:
+ * sent, it would be one region that does not exist (`westeurope%2Cnortheurope`, a 400).
+ */
+const regionNames = parser((v) => {
+    const lines = v.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    const items = lines.flatMap((line) => line.split(',')).map((item) => item.trim());
+    if (items.length === 0)
+        refuse('must name at least one region');
+    for (const item of items) {
+        if (item === '')
+            refuse(`has an empty item between commas; ${SEPARATE_ITEMS}`);
+        if (/\s/.test(item))
+            refuse(`item '${shown(item)}' has whitespace inside; ${SEPARATE_ITEMS}`);
+        if (!REGION_NAME.test(item)) {
+            refuse(`item '${shown(item)}' is not a region name: letters and digits, as westeurope or eastus2`);
+        }
+    }
+    return withoutRepeats(items);
+});
 const serviceUrl = parser((v) => {
     const url = checkServiceUrl(v.trim());
     return typeof url === 'string' ? refuse(url) : url;
@@ -22470,6 +22493,7 @@ function describeUrl(text) {
 
 
 
+
 /** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
 function itemProblem(item) {
     if (looksLikeId(item)) {
@@ -22548,6 +22572,15 @@ function whereContext(targets) {
         ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
         ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
     ];
+}
+/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
+function databaseUrl(base, ref, apiVersion, db, verb) {
+    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
+        servicePath `${ref.name}/databaseInstances`;
+    const child = db === undefined ? '' : servicePath `/${db}`;
+    const action = verb ? servicePath `/${verb}` : '';
+    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
@@ -22672,446 +22705,8 @@ function describeSelection(selection) {
     return parts.length ? parts.join('; ') : 'every system';
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/report/expected.ts
-
-
-/** The last segment of a resource id: the system's name. */
-const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
-/**
- * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), or its
- * `ids` (one per line or comma-separated). Anything else is refused before the files are read.
- */
-const expectedSystems = parser((raw) => {
-    const text = raw.trim();
-    if (text.startsWith('{'))
-        return fromMatrix(text);
-    const read = list.safeParse(text);
-    if (!read.success)
-        return refuse(read.error.issues[0]?.message ?? 'must name at least one system');
-    return read.data.map((id) => ({ id, name: nameOfId(id) }));
-});
-function fromMatrix(text) {
-    let matrix;
-    try {
-        matrix = JSON.parse(text);
-    }
-    catch {
-        return refuse("is not JSON: give erp-list's matrix output as it is, or its ids");
-    }
-    const include = matrix.include;
-    if (!Array.isArray(include))
-        return refuse(`is not erp-list's matrix: it has no include array`);
-    return include.flatMap((leg, i) => {
-        const entry = (leg ?? {});
-        const ids = entry['erp-virtual-instance'];
-        if (typeof ids !== 'string') {
-            return refuse(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
-        }
-        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
-        return ids
-            .split(/\r?\n/)
-            .map((id) => id.trim())
-            .filter(Boolean)
-            .map((id) => ({ id, name: nameOfId(id), leg: number }));
-    });
-}
-/** `fail-on`: `any` (a system failed, missing or not sent fails the step) or `none` (the report alone). */
-const failOn = parser((raw) => {
-    const word = raw.trim().toLowerCase();
-    if (word === 'any' || word === 'none')
-        return word;
-    return refuse('must be any or none');
-});
-
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
-
-
-
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({
-        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
-        parse: resourceName(128),
-    }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
-        default: '15s',
-        parse: pollInterval,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
-        parse: erpVirtualInstanceItems,
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
-        default: '0',
-        parse: integer(0, 82799),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: integer(1, 1000),
-    }),
-    'skip-if-done': def({
-        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    verify: def({
-        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'deallocate-vm': def({
-        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'start-vm': def({
-        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'expect-status': def({
-        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
-        parse: parsers_text,
-    }),
-    'dry-run': def({
-        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
-        parse: operationUrls,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({
-        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
-        parse: parsers_text,
-    }),
-    'synchronization-mode': def({
-        description: 'Incremental or FullSync.',
-        default: 'Incremental',
-        parse: synchronizationMode,
-    }),
-    'cancel-on-abort': def({
-        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'started-after': def({
-        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({ description: 'Region name.', parse: resourceName() }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-    'fail-if-absent': def({
-        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    tag: def({
-        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
-        parse: tagRules,
-    }),
-    environment: def({
-        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
-        parse: environment,
-    }),
-    'per-leg': def({
-        description: 'How many systems each entry (leg) of the matrix output carries.',
-        default: '1',
-        parse: integer(1, 1000),
-    }),
-    'fail-if-empty': def({
-        description: 'true to fail the step when no system is selected (erp-list; erp-stop, erp-start, erp-status selecting by tag); by default erp-list sets count 0 and matrix {"include": []}, and the others do nothing and succeed.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'whole-system': def({
-        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
-        default: 'false',
-        parse: booleanText,
-    }),
-    'database-soft-stop-timeout-seconds': def({
-        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
-        parse: integer(0, 1799),
-    }),
-    results: def({
-        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
-        parse: parsers_text,
-    }),
-    expected: def({
-        description: "erp-report: the systems the window was to act on: erp-list's matrix output as it is, or its ids. A system expected with no result is missing.",
-        parse: expectedSystems,
-    }),
-    'fail-on': def({
-        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
-        default: 'any',
-        parse: failOn,
-    }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
-;// CONCATENATED MODULE: ./src/operations/module.ts
-
-function required(input, parse) {
-    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
-}
-function optional(input, shown) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
-}
-/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
-function withDefault(input, fallback) {
-    const fromVocabulary = INPUTS[input].default;
-    if (fallback === undefined && fromVocabulary === undefined) {
-        throw new Error(`${input} has no default: give the operation's own`);
-    }
-    return {
-        input,
-        presence: 'default',
-        parse: INPUTS[input].parse,
-        default: fallback,
-    };
-}
-/** Checks a module's shape at compile time while keeping its precise option types. */
-function defineOperation(module) {
-    if (!module.resultFile || module.outputs.includes('result-file'))
-        return module;
-    return { ...module, outputs: [...module.outputs, 'result-file'] };
-}
-/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
-const CLIENT_INPUTS = {
-    'resource-manager': [
-        'base-url',
-        'access-token',
-        'auth-url',
-        'tenant-id',
-        'client-id',
-        'client-secret',
-        'oidc-audience',
-        'scope',
-    ],
-    'app-management': ['api-url', 'api-token'],
-    // Reads files, sends no request (erp-report): no address, no sign-in.
-    none: [],
-};
-const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
-/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
-function inputsOf(module) {
-    const read = new Set([
-        ...CLIENT_INPUTS[module.client],
-        ...STEP_INPUTS,
-        ...(module.polls ? ['poll-interval'] : []),
-        ...(module.plans ? ['dry-run'] : []),
-        ...Object.values(module.inputs).map((use) => use.input),
-    ]);
-    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
-}
-/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
-function useOf(module, input) {
-    return Object.values(module.inputs).find((use) => use.input === input);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/deadline.ts
-/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
-class DeadlineReached extends Error {
-    constructor() {
-        super("the step's timeout came first");
-        this.name = 'DeadlineReached';
-    }
-}
-/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
-class WaitPastDeadline extends Error {
-    /** What closed the gate: the throttled answer, so the failure can name it. */
-    heldBy;
-    waitMs;
-    constructor(waitMs, heldBy) {
-        super("the wait would end after the step's timeout");
-        this.name = 'WaitPastDeadline';
-        this.waitMs = waitMs;
-        this.heldBy = heldBy;
-    }
-}
-/**
- * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
- * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
- */
-const LAST_LOOK_MS = 1_000;
-/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
-function timeLeft(clock, deadline) {
-    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
-}
-/** The code of a request cut, or not sent, at the step's timeout. */
-const STEP_TIMEOUT = 'StepTimeout';
-/**
- * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
- * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
- */
-function deadlineSignal(leftMs) {
-    if (!Number.isFinite(leftMs))
-        return { dispose: () => { } };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
-    timer.unref();
-    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-/** Whichever of the signals aborts first; undefined where none is given. */
-function eitherSignal(...signals) {
-    const given = signals.filter((s) => s !== undefined);
-    return given.length > 1 ? AbortSignal.any(given) : given[0];
-}
-/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
-function isDeadline(error, deadline) {
-    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
-}
-/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
-function isOtherAbort(error) {
-    const name = error?.name;
-    return name !== 'AbortError' && name !== 'DeadlineReached';
-}
-/**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
- */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
-}
-
-;// CONCATENATED MODULE: ./src/client/dry-run.ts
-/**
- * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
- * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
- * catches it where it would have acted and reports the planned effect instead.
- */
-class PlannedChange extends Error {
-    request;
-    constructor(request) {
-        super(`dry run: ${describePlanned(request)} was not sent`);
-        this.request = request;
-        this.name = 'PlannedChange';
-    }
-}
-function plannedRequest(method, url, json) {
-    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
-}
-/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
-function planUrl(url) {
-    const shown = new URL(url.origin + url.pathname);
-    const apiVersion = url.searchParams.get('api-version');
-    if (apiVersion !== null)
-        shown.searchParams.set('api-version', apiVersion);
-    return shown.href;
-}
-/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
-function describePlanned(request) {
-    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
-    return `${request.method} ${request.url}${body}`;
-}
-
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
@@ -23365,6 +22960,665 @@ function onFirstUse(build) {
 /** One page of a vendor list, `{ value, nextLink }` with each item read by `item`, built on first use. */
 function pageOf(item) {
     return onFirstUse(() => (0,schemas/* looseObject */._H3)({ value: (0,schemas/* nullish */.cl6)((0,schemas/* array */.YOg)(item)), nextLink: (0,schemas/* nullish */.cl6)((0,schemas/* string */.YjP)()) }));
+}
+
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'nothing selected',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/**
+ * The one version of the result file this code writes and reads. Fields added since (dryRun, asked, resumes,
+ * failureKind, selection) are optional, so a file of an earlier build of this version still reads.
+ */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+/** The operations that write a result file (contract: "The window as one page"). */
+const RESULT_OPERATIONS = [
+    'erp-list',
+    'erp-stop',
+    'erp-start',
+    'erp-restart',
+    'erp-status',
+    'erp-check',
+    'wait-for-operation',
+];
+const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
+const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
+const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
+/**
+ * The result file of one step (docs/result-file.md): the single source of its shape, for the adapters that write it
+ * and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => schemas/* object */.Ikc({
+    format: schemas/* literal */.euz(RESULT_FORMAT),
+    operation: schemas/* enum */.k5n(RESULT_OPERATIONS),
+    /** A dry run's file: a plan, never a result; erp-report names it and leaves it out of the verdict. */
+    dryRun: schemas/* nullish */.cl6(schemas/* boolean */.zMY()),
+    run: schemas/* object */.Ikc({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The systems the step was asked for (its erp-virtual-instance items): a leg that failed before any read names them. */
+    asked: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* string */.YjP())),
+    /** wait-for-operation: the operation it resumed, so a stop followed in a later job is one stop. */
+    resumes: schemas/* nullish */.cl6(schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-restart'])),
+    /** The step's start and end, ISO 8601. */
+    startedAt: datetime({ offset: true }),
+    endedAt: datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line, and its kind. */
+    failure: format_text(),
+    failureKind: schemas/* nullish */.cl6(schemas/* enum */.k5n(FAILURE_KINDS)),
+    /** erp-list: the selection, and every system chosen with its leg (the matrix as the legs see it). */
+    selection: schemas/* nullish */.cl6(schemas/* object */.Ikc({
+        tag: format_text(),
+        environment: format_text(),
+        systems: schemas/* array */.YOg(schemas/* object */.Ikc({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), leg: schemas/* string */.YjP() })),
+    })),
+    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas/* enum */.k5n(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas/* string */.YjP(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
+            step: schemas/* string */.YjP(),
+            target: format_text(),
+            outcome: schemas/* enum */.k5n(OUTCOMES),
+            word: schemas/* string */.YjP(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/from-result.ts
+
+
+
+
+/** A stop's file of 2 000 systems is about 1 MiB; anything far larger is not one of ours. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Outcomes of a stop that did not act on the system: what was already stopped, or only planned. */
+const NOT_ACTED = new Set(['skipped', 'planned']);
+const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step of the window';
+/**
+ * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
+ * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
+ * of a dry run, or not a result file at all is refused in one line.
+ */
+const resultSelection = parser((raw) => {
+    const path = raw.trim();
+    const json = readJson(path);
+    const operation = json?.operation;
+    if (operation === 'erp-list') {
+        // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
+        refuse(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
+    }
+    if (operation !== 'erp-stop') {
+        refuse(`is ${typeof operation === 'string' ? `the result file of ${shown(operation)}` : 'not a result file'}: give ${FORM}`);
+    }
+    const read = resultFile.safeParse(json);
+    if (!read.success) {
+        const issue = read.error.issues[0];
+        refuse(`is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`);
+    }
+    return stopSelection(path, read.data, json);
+});
+function readJson(path) {
+    let stat;
+    let text = '';
+    try {
+        stat = (0,external_node_fs_namespaceObject.statSync)(path);
+        if (stat.isFile() && stat.size <= MAX_BYTES)
+            text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error?.code;
+        return refuse(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
+    }
+    if (!stat.isFile())
+        refuse(`is not a file: give ${FORM}`);
+    if (stat.size > MAX_BYTES)
+        refuse(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return refuse(`is not JSON (torn or cut short?): give ${FORM}`);
+    }
+}
+/** A stop's systems it acted on (outcome other than skipped and planned): a dry run's file is a plan, refused. */
+function stopSelection(path, file, json) {
+    const planned = file.systems.some((s) => s.outcome === 'planned');
+    if (json.dryRun === true || planned) {
+        refuse(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
+    }
+    const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
+    const unnamed = acted.find((s) => !s.id);
+    if (unnamed)
+        refuse(`names system '${shown(unnamed.name)}' without its resource id: give ${FORM}`);
+    return {
+        path,
+        operation: file.operation,
+        ids: acted.map((s) => s.id),
+        names: acted.map((s) => s.name),
+        passed: file.systems.length - acted.length,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/expected.ts
+
+
+/** The last segment of a resource id: the system's name. */
+const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
+/** An item of `expected`: a resource id, or a system's name (letters, digits, `-`, `_`, `.`). */
+const ITEM = /^(\/[^\s/"'[\]{},]+)+$|^[A-Za-z0-9][A-Za-z0-9._-]{0,89}$/;
+/**
+ * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), its `ids`
+ * (one per line or comma-separated), or a JSON array of ids or names. Each system once, ids compared without case.
+ * Anything else is refused before the files are read.
+ */
+const expectedSystems = parser((raw) => {
+    const text = raw.trim();
+    if (text.startsWith('{'))
+        return once(fromMatrix(text));
+    if (text.startsWith('['))
+        return once(fromArray(text));
+    const read = list.safeParse(text);
+    if (!read.success)
+        return refuse(read.error.issues[0]?.message ?? 'must name at least one system');
+    return once(read.data.map((item, i) => systemOf(item, i)));
+});
+function systemOf(item, i, leg) {
+    const id = typeof item === 'string' ? item.trim() : '';
+    if (!ITEM.test(id)) {
+        return refuse(`item ${i + 1} is neither a system's id nor its name: give erp-list's matrix output as it is, its ids, or a JSON array of ids`);
+    }
+    return { id, name: nameOfId(id), ...(leg === undefined ? {} : { leg }) };
+}
+/** One entry per system: the same id twice (in any case) is one system, first leg kept. */
+function once(systems) {
+    const seen = new Set();
+    return systems.filter((s) => {
+        const key = s.id.toLowerCase();
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+function jsonOf(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return refuse("is not JSON: give erp-list's matrix output as it is, its ids, or a JSON array of ids");
+    }
+}
+function fromArray(text) {
+    const items = jsonOf(text);
+    if (items.length === 0)
+        return refuse('is an empty array: it must name at least one system');
+    return items.map((item, i) => systemOf(item, i));
+}
+function fromMatrix(text) {
+    const include = jsonOf(text).include;
+    if (!Array.isArray(include))
+        return refuse(`is not erp-list's matrix: it has no include array`);
+    return include.flatMap((leg, i) => {
+        const entry = (leg ?? {});
+        const ids = entry['erp-virtual-instance'];
+        if (typeof ids !== 'string') {
+            return refuse(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
+        }
+        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
+        return ids
+            .split(/\r?\n/)
+            .map((id) => id.trim())
+            .filter(Boolean)
+            .map((id, j) => systemOf(id, j, number));
+    });
+}
+/** `fail-on`: `any` (the window's verdict fails the step) or `none` (the report alone, exit 0). */
+const failOn = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'any' || word === 'none')
+        return word;
+    return refuse('must be any or none');
+});
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+
+
+
+
+const def = (d) => d;
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: serviceUrl,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: headerToken,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: serviceUrl,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers_text,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers_text,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers_text,
+    }),
+    'subscription-id': def({
+        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
+        parse: resourceName(128),
+    }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
+        parse: resourceName(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: positiveDuration,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
+        default: '15s',
+        parse: pollInterval,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: positiveDuration,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: booleanText,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+        parse: erpVirtualInstanceItems,
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
+        default: '0',
+        parse: integer(0, 82799),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: integer(1, 1000),
+    }),
+    'skip-if-done': def({
+        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    verify: def({
+        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+        default: 'true',
+        parse: booleanText,
+    }),
+    'deallocate-vm': def({
+        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'start-vm': def({
+        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'expect-status': def({
+        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+        parse: parsers_text,
+    }),
+    'dry-run': def({
+        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
+        parse: operationUrls,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
+    'synchronization-id': def({
+        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+        parse: parsers_text,
+    }),
+    'synchronization-mode': def({
+        description: 'Incremental or FullSync.',
+        default: 'Incremental',
+        parse: synchronizationMode,
+    }),
+    'cancel-on-abort': def({
+        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'started-after': def({
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
+        parse: isoTime,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
+    location: def({
+        description: 'One or more region names (one per line or comma-separated): every image is checked in every region, in one step.',
+        parse: regionNames,
+    }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: list,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: osType,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: serviceUrl,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: headerToken,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers_text,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: booleanText,
+    }),
+    tag: def({
+        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
+        parse: tagRules,
+    }),
+    environment: def({
+        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+        parse: environment,
+    }),
+    'per-leg': def({
+        description: 'How many systems each entry (leg) of the matrix output carries.',
+        default: '1',
+        parse: integer(1, 1000),
+    }),
+    'fail-if-empty': def({
+        description: 'true to fail the step when no system is selected (erp-list, and erp-stop, erp-start, erp-restart, erp-status selecting by tag or from-result); false: an empty selection succeeds, titled no system selected (erp-list sets count 0 and matrix {"include": []}). A step that changes things fails by default: a green stop that stopped nothing lets the maintenance run against live systems.',
+        default: 'false',
+        parse: booleanText,
+    }),
+    'from-result': def({
+        description: "The result-file of an earlier erp-stop (or erp-list) of the window: its systems are the selection (a stop's: every system it acted on, not those it skipped), whatever their tags are now. Not with erp-virtual-instance, tag or environment; a file of another operation or of a dry run is refused before any request.",
+        parse: resultSelection,
+    }),
+    'whole-system': def({
+        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
+        default: 'false',
+        parse: booleanText,
+    }),
+    'database-soft-stop-timeout-seconds': def({
+        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
+        parse: integer(0, 1799),
+    }),
+    results: def({
+        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+        parse: parsers_text,
+    }),
+    expected: def({
+        description: "erp-report, for a small window: the systems it was to act on (erp-list's matrix output as it is, its ids, or a JSON array of ids or names; each system once, ids without case). Not needed where erp-list's result file is among the results; a runner's input is limited to 128 KiB (about 900 systems).",
+        parse: expectedSystems,
+    }),
+    'run-id': def({
+        description: "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
+        parse: parsers_text,
+    }),
+    'fail-on': def({
+        description: 'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing.',
+        default: 'any',
+        parse: failOn,
+    }),
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+;// CONCATENATED MODULE: ./src/operations/module.ts
+
+function required(input, parse) {
+    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
+}
+function optional(input, shown) {
+    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
+}
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+function withDefault(input, fallback) {
+    const fromVocabulary = INPUTS[input].default;
+    if (fallback === undefined && fromVocabulary === undefined) {
+        throw new Error(`${input} has no default: give the operation's own`);
+    }
+    return {
+        input,
+        presence: 'default',
+        parse: INPUTS[input].parse,
+        default: fallback,
+    };
+}
+/** Checks a module's shape at compile time while keeping its precise option types. */
+function defineOperation(module) {
+    if (!module.resultFile || module.outputs.includes('result-file'))
+        return module;
+    return { ...module, outputs: [...module.outputs, 'result-file'] };
+}
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS = {
+    'resource-manager': [
+        'base-url',
+        'access-token',
+        'auth-url',
+        'tenant-id',
+        'client-id',
+        'client-secret',
+        'oidc-audience',
+        'scope',
+    ],
+    'app-management': ['api-url', 'api-token'],
+    // Reads files, sends no request (erp-report): no address, no sign-in.
+    none: [],
+};
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+function inputsOf(module) {
+    const read = new Set([
+        ...CLIENT_INPUTS[module.client],
+        ...STEP_INPUTS,
+        ...(module.polls ? ['poll-interval'] : []),
+        ...(module.plans ? ['dry-run'] : []),
+        ...Object.values(module.inputs).map((use) => use.input),
+    ]);
+    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
+}
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+function useOf(module, input) {
+    return Object.values(module.inputs).find((use) => use.input === input);
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/deadline.ts
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
+/**
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
+ */
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
+}
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
+/**
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
+ */
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
+}
+
+;// CONCATENATED MODULE: ./src/client/dry-run.ts
+/**
+ * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
+ * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
+ * catches it where it would have acted and reports the planned effect instead.
+ */
+class PlannedChange extends Error {
+    request;
+    constructor(request) {
+        super(`dry run: ${describePlanned(request)} was not sent`);
+        this.request = request;
+        this.name = 'PlannedChange';
+    }
+}
+function plannedRequest(method, url, json) {
+    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
+}
+/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
+function planUrl(url) {
+    const shown = new URL(url.origin + url.pathname);
+    const apiVersion = url.searchParams.get('api-version');
+    if (apiVersion !== null)
+        shown.searchParams.set('api-version', apiVersion);
+    return shown.href;
+}
+/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
+function describePlanned(request) {
+    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
+    return `${request.method} ${request.url}${body}`;
 }
 
 ;// CONCATENATED MODULE: ./src/client/error-body.ts
@@ -24361,7 +24615,7 @@ function describeUnknown(error) {
 
 ;// CONCATENATED MODULE: ./src/client/response.ts
 /** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function jsonOf(response) {
+function response_jsonOf(response) {
     if (response.text.trim() === '')
         return undefined;
     try {
@@ -24782,7 +25036,7 @@ async function removeUser(o, email) {
     try {
         const response = await removeOnce({ ...o, email, onLostAnswer: (error) => (lostAnswer = error) });
         // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
-        const body = removalResponse.safeParse(jsonOf(response)).data;
+        const body = removalResponse.safeParse(response_jsonOf(response)).data;
         ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
         return { outcome: { user_email: email, removed: true, status: response.status, response: body } };
     }
@@ -25111,115 +25365,16 @@ function sameImage(a, b) {
     return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
 }
 
-;// CONCATENATED MODULE: ./src/operations/outputs.ts
+;// CONCATENATED MODULE: ./src/operations/cached-images/listing.ts
+
+
+
+
+
 /**
- * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
- * said by the operation's own module (see ./registry.ts).
+ * B1: the region's cached images read page by page until every requested image is found, keeping only the
+ * matches, so a hit on page 2 of 50 costs two requests.
  */
-const outputs_OUTPUTS = {
-    result: "JSON of the operation's outcome (the last service body, or an array for several targets).",
-    'request-id': 'x-vendor-request-id of the last response.',
-    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
-    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
-    'operation-id': 'Id of the async operation (the last instance with several).',
-    'operation-url': 'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
-    'operation-urls': 'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
-    'percent-complete': 'Percent complete of the operation.',
-    'start-time': 'Start time of the operation or synchronization.',
-    'end-time': 'End time of the operation or synchronization.',
-    'synchronization-id': 'The synchronization followed.',
-    'synchronization-status': 'Its status.',
-    'synchronization-mode': 'Incremental or FullSync.',
-    'duration-ms': 'Duration of the synchronization in milliseconds.',
-    message: 'Message of the synchronization.',
-    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
-    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
-    cached: 'true when every requested image is cached.',
-    'missing-images': 'JSON array of the requested references that are not cached.',
-    images: 'JSON array of {image, osType} that matched.',
-    'removed-users': 'JSON array of the e-mail addresses removed.',
-    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
-    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
-    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
-    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
-    'user-id': 'Id from the profile.',
-    'user-name': 'Name from the profile.',
-    'user-email': 'E-mail from the profile.',
-    'user-display-name': 'Display name from the profile.',
-    ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
-    failed: 'erp-report: how many systems of the window failed, as text.',
-    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
-    matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
-    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
-    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
-};
-/** The outputs every operation against the resource-management API sets from its last response. */
-const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
-
-;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
-
-
-
-
-
-
-
-
-/** check-image-cached (B): reads the region and the images; sets whether all are cached and which are not. */
-/* harmony default export */ const check_image_cached = (defineOperation({
-    name: 'check-image-cached',
-    description: 'Says whether the container images a deploy needs are cached in a region.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', '2025-09-01'),
-        // B1's path takes the subscription as a UUID: anything else is refused before a request.
-        subscriptionId: required('subscription-id', uuid),
-        location: required('location'),
-        images: required('image'),
-        osType: withDefault('os-type'),
-        failIfMissing: withDefault('fail-if-missing'),
-    },
-    outputs: ['result', 'cached', 'missing-images', 'images', ...RESPONSE_ID_OUTPUTS],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --image nginx --image redis:7',
-    view: {
-        ownTables: true,
-        title: ({ outputs }) => {
-            const missing = outputs['missing-images'];
-            if (!Array.isArray(missing))
-                return undefined;
-            return missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
-        },
-        whatToDo: {
-            'image not cached': 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
-        },
-    },
-    run: checkImageCached,
-}));
-/**
- * B1: lists the region's cached images page by page and says which of the requested images are among them.
- * Stops reading as soon as every requested image has been found, so a hit on page 2 of 50 costs two requests.
- */
-async function checkImageCached(options, client, ctx) {
-    // Every reference is checked before the first request: a typo fails the step, not a listing later.
-    const requested = options.images.map(parseRequested);
-    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
-    const listing = await findCached(options, requested, client, ctx);
-    const missing = requested.filter((r) => listing.matches.get(r.key).length === 0).map((r) => r.reference);
-    logFound(options, requested, listing, ctx);
-    const filter = options.osType ? ` (OS type ${options.osType})` : '';
-    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-    if (missing.length > 0 && !options.failIfMissing)
-        ctx.logger.warning(missingText);
-    return {
-        ...imagesResult(options, requested, listing),
-        ...(missing.length > 0 && options.failIfMissing
-            ? { failure: missingText, failureKind: 'image not cached' }
-            : {}),
-    };
-}
-/** The listing read until every requested image is found, keeping only the matches. */
 async function findCached(options, requested, client, ctx) {
     // Several spellings of one image share a key; one match satisfies all of them.
     const matches = new Map(requested.map((r) => [r.key, []]));
@@ -25276,18 +25431,349 @@ function keyOf(image, listing, ctx) {
         return undefined;
     }
 }
-function logFound(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }, { logger }) {
-    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+/** Each image's line (cached as what, or not), then how much of the list was read; `prefix` names the region. */
+function logFound({ osType, requested, listing, prefix = '', }, { logger }) {
+    const { matches, pagesRead, imagesSeen, skipped, complete } = listing;
+    const filter = osType ? ` (OS type ${osType})` : '';
     for (const r of requested) {
         const found = matches.get(r.key);
-        logger.info(found.length > 0
-            ? `${r.reference}: cached as ${found.map(check_image_cached_describe).join(', ')}`
-            : `${r.reference}: not cached${filter}`);
+        logger.info(prefix +
+            (found.length > 0
+                ? `${r.reference}: cached as ${found.map(listing_describe).join(', ')}`
+                : `${r.reference}: not cached${filter}`));
     }
-    logger.info(`Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
+    logger.info(`${prefix}Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
         (complete ? ', the whole list' : ', and stopped once every image was found') +
         (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
         '.');
+}
+function parseRequested(reference) {
+    try {
+        const parsed = parseImageReference(reference);
+        return { reference, parsed, key: imageKey(parsed) };
+    }
+    catch (error) {
+        if (error instanceof ImageReferenceError)
+            throw new errors_InputError('image', error.message);
+        throw error;
+    }
+}
+function uniqueKeys(requested) {
+    return [...new Set(requested.map((r) => r.key))];
+}
+function listing_describe(match) {
+    return match.osType ? `${match.image} (${match.osType})` : match.image;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/operations/cached-images/regions.ts
+
+
+
+/**
+ * Regions listed at once. Each region's pages are read one after another, so at most this many reads are in
+ * flight: far inside the resource manager's read bucket (250, refilled 25 a second; docs/benchmark.md).
+ */
+const REGIONS_AT_ONCE = 10;
+/**
+ * Every image in every region, in one step: each region listed (paged, stopping once all are found) several at
+ * once; a region the service refuses fails the step naming it, after every other region was read and reported.
+ */
+async function checkRegions(options, requested, client, ctx) {
+    const { locations } = options;
+    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${locations.length} regions: ${locations.join(', ')}.`);
+    const settled = await mapLimited(locations, REGIONS_AT_ONCE, (location) => readRegion({ ...options, location }, requested, client, ctx));
+    // Anything but a refusal of a region (sign-in, a lost connection) ends the step as it would with one region.
+    const thrown = settled.find((read) => 'thrown' in read);
+    if (thrown)
+        throw thrown.thrown;
+    const reads = settled;
+    for (const read of reads) {
+        if ('refused' in read)
+            ctx.logger.info(`${read.location}: refused by the service: ${read.refused.said()}`);
+        else
+            logFound({ osType: options.osType, requested, listing: read.listing, prefix: `${read.location}: ` }, ctx);
+    }
+    const answers = requested.map((r) => answerOf(r, reads));
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    const notCached = answers.filter((a) => a.missingIn.length > 0);
+    const missingText = `${notCached.length} image(s) not cached${filter}: ` +
+        notCached.map((a) => `${a.requested.reference} in ${a.missingIn.join(', ')}`).join('; ');
+    const refused = reads.flatMap((read) => ('refused' in read ? [read] : []));
+    const refusedText = `the service refused ${refused.length} region(s): ${refused
+        .map((read) => `${read.location} (${read.refused.said()})`)
+        .join('; ')}`;
+    if (notCached.length > 0 && !options.failIfMissing)
+        ctx.logger.warning(missingText);
+    const failures = [
+        ...(refused.length > 0 ? [refusedText] : []),
+        ...(notCached.length > 0 && options.failIfMissing ? [missingText] : []),
+    ];
+    return {
+        ...regionsResult(options, reads, answers),
+        ...(failures.length > 0
+            ? {
+                failure: failures.join('; '),
+                failureKind: refused.length > 0 ? 'not found' : 'image not cached',
+            }
+            : {}),
+    };
+}
+/** One region's listing, or its refusal to report, or the error that ends the step once every region settled. */
+async function readRegion(options, requested, client, ctx) {
+    try {
+        return { location: options.location, listing: await findCached(options, requested, client, ctx) };
+    }
+    catch (error) {
+        // 404 LocationNotAvailableForResourceType, or a 400 for a name it cannot read: about this region only.
+        if (error instanceof errors_ServiceError && !error.signIn && (error.status === 404 || error.status === 400)) {
+            return { location: options.location, refused: error };
+        }
+        return { location: options.location, thrown: error };
+    }
+}
+const cachedIn = (read, r) => 'listing' in read && read.listing.matches.get(r.key).length > 0;
+function answerOf(requested, reads) {
+    const missingIn = reads
+        .filter((read) => 'listing' in read && !cachedIn(read, requested))
+        .map((read) => read.location);
+    if (missingIn.length > 0)
+        return { requested, outcome: 'failed', word: 'not cached', missingIn };
+    // Cached wherever it could be read; a refused region leaves it unknown there.
+    const unknown = reads.some((read) => 'refused' in read);
+    return unknown
+        ? { requested, outcome: 'failed', word: 'not known everywhere', missingIn }
+        : { requested, outcome: 'succeeded', word: 'cached', missingIn };
+}
+/** The outputs, a row per image and per refused region, and the one table: a column per region, missing first. */
+function regionsResult(options, reads, answers) {
+    const requested = answers.map((a) => a.requested);
+    const matchesIn = (read, key) => 'listing' in read ? read.listing.matches.get(key).map((m) => ({ ...m, location: read.location })) : [];
+    const rows = [
+        ...answers.map(({ requested: r, outcome, word, missingIn }) => ({
+            target: r.reference,
+            outcome,
+            word,
+            ...(missingIn.length > 0
+                ? { cause: { text: `not cached in ${missingIn.join(', ')}`, kind: 'image not cached' } }
+                : {}),
+        })),
+        ...reads.flatMap((read) => 'refused' in read
+            ? [
+                {
+                    target: read.location,
+                    outcome: 'failed',
+                    word: 'region refused',
+                    cause: {
+                        text: read.refused.said(),
+                        kind: 'not found',
+                        requestId: read.refused.requestId,
+                    },
+                },
+            ]
+            : []),
+    ];
+    const regions = reads.map((read) => {
+        if ('refused' in read)
+            return { location: read.location, cached: false, 'missing-images': [], error: read.refused.said() };
+        const missing = requested.filter((r) => !cachedIn(read, r)).map((r) => r.reference);
+        return { location: read.location, cached: missing.length === 0, 'missing-images': missing };
+    });
+    return {
+        outputs: {
+            cached: answers.every((a) => a.outcome === 'succeeded'),
+            'missing-images': answers.filter((a) => a.missingIn.length > 0).map((a) => a.requested.reference),
+            missing: reads.flatMap((read) => 'listing' in read
+                ? requested
+                    .filter((r) => !cachedIn(read, r))
+                    .map((r) => ({ location: read.location, image: r.reference }))
+                : []),
+            regions,
+            images: reads.flatMap((read) => uniqueKeys(requested).flatMap((key) => matchesIn(read, key))),
+            result: answers.map(({ requested: r }) => ({
+                image: r.reference,
+                reference: r.parsed.canonical,
+                cached: reads.every((read) => cachedIn(read, r)),
+                matches: reads.flatMap((read) => matchesIn(read, r.key)),
+            })),
+        },
+        summary: [regionsTable(options, reads, answers)],
+        rows,
+    };
+}
+/** A row per image (the missing first), a column per region, a mark in each cell. */
+function regionsTable(options, reads, answers) {
+    // Missing first, then the rest, each in input order.
+    const shown = [
+        ...answers.filter((a) => a.outcome !== 'succeeded'),
+        ...answers.filter((a) => a.outcome === 'succeeded'),
+    ];
+    const cell = (read, a) => 'refused' in read
+        ? ['region refused', 'failed']
+        : cachedIn(read, a.requested)
+            ? ['cached', 'succeeded']
+            : ['not cached', 'failed'];
+    const listed = reads.flatMap((read) => 'listing' in read ? [{ location: read.location, ...read.listing }] : []);
+    const skipped = listed.reduce((n, l) => n + l.skipped, 0);
+    return {
+        title: `Cached images in ${reads.length} regions`,
+        context: [
+            ['subscription', options.subscriptionId],
+            ['regions', options.locations.join(', ')],
+        ],
+        header: ['Image', ...reads.map((read) => read.location)],
+        rows: shown.map((a) => [a.requested.reference, ...reads.map((read) => cell(read, a)[0])]),
+        cellMarks: shown.map((a) => [undefined, ...reads.map((read) => cell(read, a)[1])]),
+        marks: shown.map(({ outcome, word }) => ({ outcome, word })),
+        notes: [
+            ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
+            `Read ${listed
+                .map((l) => `${l.location} ${l.pagesRead} page(s) (${l.imagesSeen} cached images${l.complete ? '' : ', stopped once every image was found'})`)
+                .join(', ')}.`,
+            ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
+        ],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/outputs.ts
+/**
+ * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
+ * said by the operation's own module (see ./registry.ts).
+ */
+const outputs_OUTPUTS = {
+    result: "JSON of the operation's outcome (the last service body, or an array for several targets). erp-report: the window's counts, {title, count, outcomes: {outcome: n}}, within the runner's limits at any size.",
+    'request-id': 'x-vendor-request-id of the last response.',
+    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
+    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
+    'operation-id': 'Id of the async operation (the last instance with several).',
+    'operation-url': 'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
+    'operation-urls': 'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
+    'percent-complete': 'Percent complete of the operation.',
+    'start-time': 'Start time of the operation or synchronization.',
+    'end-time': 'End time of the operation or synchronization.',
+    'synchronization-id': 'The synchronization followed.',
+    'synchronization-status': 'Its status.',
+    'synchronization-mode': 'Incremental or FullSync.',
+    'duration-ms': 'Duration of the synchronization in milliseconds.',
+    message: 'Message of the synchronization.',
+    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
+    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
+    cached: 'true when every requested image is cached (in every region).',
+    'missing-images': 'JSON array of the requested references that are not cached (in at least one region).',
+    images: 'JSON array of {image, osType} that matched (with several regions, each entry also has location).',
+    regions: 'check-image-cached: JSON array, one per region in input order: {location, cached, "missing-images"}; a region the service refused also has error.',
+    'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
+    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
+    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}, with last-read (its last erp-status read) and history (each operation of the run on it, in order) where it had them. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, restarted (erp-restart), skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, and for erp-restart, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
+    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
+    'user-id': 'Id from the profile.',
+    'user-name': 'Name from the profile.',
+    'user-email': 'E-mail from the profile.',
+    'user-display-name': 'Display name from the profile.',
+    ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    failed: 'erp-report: how many systems of the window failed, as text.',
+    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file). check-image-cached: JSON array of {location, image}, one per image and region where it is not cached.',
+    matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
+    'report-file': "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
+    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
+};
+/** The outputs every operation against the resource-management API sets from its last response. */
+const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
+
+;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
+
+
+
+
+
+/**
+ * check-image-cached (B): reads the regions and the images; sets whether all are cached in every region and which
+ * are not.
+ */
+/* harmony default export */ const check_image_cached = (defineOperation({
+    name: 'check-image-cached',
+    description: 'Says whether the container images a deploy needs are cached in one region or several.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: withDefault('api-version', '2025-09-01'),
+        // B1's path takes the subscription as a UUID: anything else is refused before a request.
+        subscriptionId: required('subscription-id', uuid),
+        location: required('location', regionNames),
+        images: required('image'),
+        osType: withDefault('os-type'),
+        failIfMissing: withDefault('fail-if-missing'),
+    },
+    outputs: ['result', 'cached', 'missing-images', 'missing', 'regions', 'images', ...RESPONSE_ID_OUTPUTS],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --location northeurope --image nginx --image redis:7',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const missing = outputs['missing-images'];
+            if (!Array.isArray(missing))
+                return undefined;
+            const regions = outputs.regions;
+            const refused = Array.isArray(regions) ? regions.filter((r) => 'error' in r).length : 0;
+            const found = missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+            return refused > 0 ? `${found}, ${refused} region(s) refused` : found;
+        },
+        whatToDo: {
+            'image not cached': 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
+        },
+    },
+    run: checkImageCached,
+}));
+/**
+ * B1 in each region: which of the requested images are among its cached images. One region reads and reports
+ * as it always has; several are read at once and answered in one table (./regions.ts).
+ */
+async function checkImageCached(options, client, ctx) {
+    // Every reference is checked before the first request: a typo fails the step, not a listing later.
+    const requested = options.images.map(parseRequested);
+    const locations = typeof options.location === 'string' ? [options.location] : [...options.location];
+    if (locations.length > 1)
+        return checkRegions({ ...options, locations }, requested, client, ctx);
+    return checkOneRegion({ ...options, location: locations[0] }, requested, client, ctx);
+}
+/**
+ * One region, listed page by page; stops reading as soon as every requested image has been found, so a hit on
+ * page 2 of 50 costs two requests.
+ */
+async function checkOneRegion(options, requested, client, ctx) {
+    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
+    const listing = await findCached(options, requested, client, ctx);
+    const missing = requested.filter((r) => listing.matches.get(r.key).length === 0).map((r) => r.reference);
+    logFound({ osType: options.osType, requested, listing }, ctx);
+    const filter = options.osType ? ` (OS type ${options.osType})` : '';
+    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
+    if (missing.length > 0 && !options.failIfMissing)
+        ctx.logger.warning(missingText);
+    return {
+        ...imagesResult(options, requested, listing),
+        ...(missing.length > 0 && options.failIfMissing
+            ? { failure: missingText, failureKind: 'image not cached' }
+            : {}),
+    };
 }
 /**
  * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
@@ -25307,6 +25793,8 @@ function imagesResult(options, requested, { matches, pagesRead, imagesSeen, skip
         outputs: {
             cached: missing.length === 0,
             'missing-images': missing,
+            missing: missing.map((image) => ({ location: options.location, image })),
+            regions: [{ location: options.location, cached: missing.length === 0, 'missing-images': missing }],
             images: uniqueKeys(requested).flatMap((key) => matches.get(key)),
             result: requested.map((r) => ({
                 image: r.reference,
@@ -25343,117 +25831,84 @@ function imagesResult(options, requested, { matches, pagesRead, imagesSeen, skip
         rows,
     };
 }
-function parseRequested(reference) {
-    try {
-        const parsed = parseImageReference(reference);
-        return { reference, parsed, key: imageKey(parsed) };
-    }
-    catch (error) {
-        if (error instanceof ImageReferenceError)
-            throw new errors_InputError('image', error.message);
-        throw error;
-    }
-}
-function uniqueKeys(requested) {
-    return [...new Set(requested.map((r) => r.key))];
-}
-function check_image_cached_describe(match) {
-    return match.osType ? `${match.image} (${match.osType})` : match.image;
-}
-
-;// CONCATENATED MODULE: ./src/operations/outcomes.ts
-/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
-
-
-/** The one version of the result file this code writes and reads; a change of shape is a new version. */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
-const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
-const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
-/**
- * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
- * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => schemas/* object */.Ikc({
-    format: schemas/* literal */.euz(RESULT_FORMAT),
-    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
-    run: schemas/* object */.Ikc({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The step's start and end, ISO 8601. */
-    startedAt: datetime({ offset: true }),
-    endedAt: datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line. */
-    failure: format_text(),
-    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
-        name: schemas/* string */.YjP(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas/* enum */.k5n(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas/* string */.YjP(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
-            step: schemas/* string */.YjP(),
-            target: format_text(),
-            outcome: schemas/* enum */.k5n(OUTCOMES),
-            word: schemas/* string */.YjP(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
 
-/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+/** The `resultFile` an operation declares: its result file, from its rows and the adapter's facts. */
 const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
 /** The result file of one step, from the operation's rows: each system with its id and its own times. */
 function resultFileOf(result, step) {
     const rows = result.rows ?? [];
+    const systems = rows.map(build_systemOf);
     return {
         format: RESULT_FORMAT,
         operation: step.operation,
+        dryRun: step.input?.('dry-run')?.trim().toLowerCase() === 'true' || rows.some((r) => r.outcome === 'planned'),
         run: step.run,
+        asked: askedOf(step) ?? null,
+        resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
         startedAt: iso(step.startedAt),
         endedAt: iso(step.endedAt),
         failure: result.failure?.split('\n')[0] ?? null,
-        systems: rows.map(systemOf),
+        failureKind: result.failure
+            ? (result.failureKind ?? rows.find((r) => r.cause)?.cause?.kind ?? null)
+            : null,
+        selection: step.operation === 'erp-list' ? selectionOf(result) : null,
+        systems,
     };
 }
-function systemOf(row) {
+/** The systems the step was given: its `erp-virtual-instance` items, or the targets of the operations it resumed. */
+function askedOf(step) {
+    const items = step
+        .input?.('erp-virtual-instance')
+        ?.split(/[\r\n,]+/)
+        .map((item) => item.trim())
+        .filter(Boolean);
+    if (items?.length)
+        return items;
+    const targets = operationsOf(step)
+        .map((o) => o.target)
+        .filter((t) => typeof t === 'string');
+    return targets.length ? targets : undefined;
+}
+/** wait-for-operation given erp-stop's or erp-start's `operations` output: each with its target and verb. */
+function operationsOf(step) {
+    try {
+        const given = JSON.parse(step.input?.('operation-url') ?? '');
+        return Array.isArray(given) ? given.filter((o) => typeof o === 'object' && o !== null) : [];
+    }
+    catch {
+        return [];
+    }
+}
+/** The operation wait-for-operation resumed, from the verbs of the operations it was given, where they agree. */
+function resumedOf(step) {
+    const verbs = new Set(operationsOf(step).map((o) => o.verb));
+    if (verbs.size !== 1)
+        return undefined;
+    return verbs.has('stop') ? 'erp-stop' : verbs.has('start') ? 'erp-start' : undefined;
+}
+/** Rows that name the verb they followed (`stop: Succeeded`, `stopped`), where the input did not say. */
+function resumedByRows(rows) {
+    const verbOf = (r) => /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
+    const verbs = new Set(rows.map(verbOf).filter(Boolean));
+    if (verbs.size !== 1)
+        return null;
+    return verbs.has('stop') ? 'erp-stop' : 'erp-start';
+}
+/** erp-list: every system its matrix hands on, with its leg, and the selection it made them by. */
+function selectionOf(result) {
+    const matrix = result.outputs.matrix;
+    const given = result.selection;
+    if (!matrix?.include)
+        return null;
+    const systems = matrix.include.flatMap((entry, i) => String(entry['erp-virtual-instance'] ?? '')
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((id) => ({ id, name: id.split('/').pop() ?? id, leg: String(entry.leg ?? i + 1) })));
+    return { tag: given?.tag ?? null, environment: given?.environment ?? null, systems };
+}
+function build_systemOf(row) {
     return {
         name: row.target,
         id: row.id ?? null,
@@ -25506,23 +25961,149 @@ function classifyStatus(status) {
     return 'running';
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/wording.ts
+const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
+function describeStop(seconds, deallocate) {
+    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
+}
+/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+function planStop(seconds, deallocate) {
+    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
+}
+/** What a start does, for the log and the summary. */
+function describeStart(startVm) {
+    return startVm ? 'start, starting the VMs first' : 'start';
+}
+/** What a start would do, for a dry run's plan. */
+function planStart(startVm) {
+    return startVm ? 'start (start VMs first)' : 'start';
+}
+/** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
+function describeFallback(planned, seconds, code) {
+    const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
+    return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
+}
+/** The deallocating stop of a window's machine steps. */
+const DEALLOCATE = describeStop(0, true);
+/** How a window's step names its target in the log: `2/4 database stop db0`. */
+function stepLogName(i, of, step, child) {
+    return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
+}
+/** The log line of a system's window: `window: application stop X01 → database stop X01/db0`. */
+function windowLine(steps) {
+    return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
+}
+/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** Why a wait or a turn ended before its end: the one way every sentence says it. */
+function whyCut(kind) {
+    return kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled';
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/verbs.ts
+
+
+const VERBS = {
+    stop: {
+        verb: 'stop',
+        end: 'Offline',
+        endOnMachines: 'Unavailable',
+        done: 'stopped',
+        running: 'stopping',
+        acted: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+        moving: ['stopping', 'softshutdown'],
+        opposite: 'start',
+        machines: { input: 'deallocate-vm', field: 'deallocateVm' },
+        skipOnMachines: false,
+        machinesPreflight: 'databases offline',
+        softStop: true,
+        describe: describeStop,
+        plan: planStop,
+    },
+    start: {
+        verb: 'start',
+        end: 'Running',
+        done: 'started',
+        running: 'starting',
+        acted: ['starting', 'running'],
+        moving: ['starting'],
+        opposite: 'stop',
+        machines: { input: 'start-vm', field: 'startVm' },
+        skipOnMachines: true,
+        softStop: false,
+        describe: (_soft, machines) => describeStart(machines),
+        plan: (_soft, machines) => planStart(machines),
+    },
+};
+/** Whether a word is a verb of the table (the `operations` output names one). */
+function isVerb(word) {
+    return typeof word === 'string' && Object.hasOwn(VERBS, word);
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = Object.values(VERBS).flatMap((row) => row.moving);
+/**
+ * Whether a status is the step's end: `Offline` or `Running`; after a step on the machines (a snooze) `Unavailable`
+ * too, as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(step, status) {
+    const row = VERBS[step.verb];
+    if (sameStatus(status, row.end))
+        return true;
+    return step.machines && row.endOnMachines !== undefined && sameStatus(status, row.endOnMachines);
+}
+/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
+function movingOf(verb, status) {
+    if (isOneOf(status, VERBS[verb].moving))
+        return 'own';
+    if (isOneOf(status, VERBS[VERBS[verb].opposite].moving))
+        return 'other';
+    return undefined;
+}
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? VERBS[VERBS[verb].opposite].end;
+}
+const RUNS = {
+    stop: {
+        operation: 'erp-stop',
+        verbs: ['stop'],
+        word: 'stop',
+        done: 'stopped',
+        running: 'stopping',
+        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.',
+    },
+    start: {
+        operation: 'erp-start',
+        verbs: ['start'],
+        word: 'start',
+        done: 'started',
+        running: 'starting',
+        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
+    },
+    restart: {
+        operation: 'erp-restart',
+        verbs: ['stop', 'start'],
+        word: 'restart',
+        done: 'restarted',
+        running: 'restarting',
+        resume: ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
+        lastOnlyFrom: 'Offline',
+    },
+};
+/** Whether an outcome is a run's done word: a summary marks it succeeded. */
+function isDoneWord(word) {
+    return Object.values(RUNS).some((run) => run.done === word);
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
 
 
 
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
-/**
- * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
- * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
- */
-function isEnd(action, status) {
-    if (sameStatus(status, END_STATUS[action.verb]))
-        return true;
-    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
-}
+
+/** What every step of a stop or start shares beside its verb's row (verbs.ts): the api-versions, holds. */
 /**
  * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
  * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
@@ -25530,28 +26111,20 @@ function isEnd(action, status) {
 function holds(status, expected) {
     return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
 }
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
-    start: ['starting', 'running'],
-};
-/** Where the instance started from: its read before, or the other end where it was not read. */
-function startStateOf(verb, before) {
-    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
-}
 /** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
 const ERP_API_VERSION = '2023-04-01';
 /** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
 const SNOOZE_API_VERSION = '2024-09-01';
 const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
 /** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
+function apiVersionFor(given, o) {
+    if (!o.machines)
         return given ?? ERP_API_VERSION;
+    const snooze = VERBS[o.verb].machines;
     if (given === undefined)
         return SNOOZE_API_VERSION;
     if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.field}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
     }
     return given;
 }
@@ -25679,6 +26252,111 @@ const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
 /** C5, one page: `{ value, nextLink }`. */
 const erpListPage = pageOf(erpListItem);
 
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/near-misses.ts
+
+
+/** Values of one tag's name a line shows; past them, counted. */
+const VALUES_SHOWN = 10;
+/** A carried value as a person can read it: quoted where it is empty or has space around it. */
+const valueShown = (value) => value === '' || value !== value.trim() ? JSON.stringify(value) : value.slice(0, 80);
+const ruleShown = (rule) => (rule.value === undefined ? rule.name : `${rule.name}=${rule.value}`);
+/**
+ * What a listing saw of each part of a selection, system by system, to say why it selected nothing or fewer than
+ * carry the tag: close misses (case, space), the values each tag's name carries, how many matched each part.
+ */
+class NearMisses {
+    selection;
+    rules;
+    close = [];
+    /** Per tag rule: how many systems match it alone, and the values carried under its name. */
+    matched;
+    values;
+    environments = new Map();
+    environmentMatched = 0;
+    listed = 0;
+    constructor(selection) {
+        this.selection = selection;
+        this.rules = selection.tags ?? [];
+        this.matched = this.rules.map(() => 0);
+        this.values = this.rules.map(() => new Map());
+    }
+    /** One system the listing showed, selected or not. */
+    see(system, selected) {
+        this.listed++;
+        for (const [i, rule] of this.rules.entries()) {
+            if (hasTags(system.tags, [rule]))
+                this.matched[i]++;
+            for (const [name, value] of Object.entries(system.tags ?? {})) {
+                if (name.toLowerCase() === rule.name.toLowerCase())
+                    count(this.values[i], value);
+            }
+        }
+        const env = system.environment ?? 'none';
+        count(this.environments, env);
+        if (env === this.selection.environment)
+            this.environmentMatched++;
+        if (selected)
+            return;
+        const carries = closeMiss(system, this.selection);
+        if (carries)
+            this.close.push({ name: system.name, carries });
+    }
+    /**
+     * The near misses, a sentence each, for the log and the summary alike: the close misses whenever there are
+     * some; where nothing was selected, also what each part asked matched and what the systems carry instead.
+     */
+    lines(selected) {
+        const lines = [];
+        const warning = closeMissWarning(this.close);
+        if (warning)
+            lines.push(warning);
+        if (selected > 0)
+            return lines;
+        if (this.listed === 0)
+            return [...lines, 'The listing showed no system at all in the scope given.'];
+        for (const [i, rule] of this.rules.entries()) {
+            const line = this.ruleLine(rule, this.matched[i], this.values[i]);
+            if (line)
+                lines.push(line);
+        }
+        const env = this.selection.environment;
+        if (env !== undefined && this.environmentMatched === 0) {
+            lines.push(`No system listed is of environment ${env}; the environments listed: ${counted(this.environments)}.`);
+        }
+        const parts = this.rules.length + (env === undefined ? 0 : 1);
+        if (parts > 1) {
+            const each = this.rules.map((rule, i) => `${ruleShown(rule)} ${this.matched[i]}`);
+            if (env !== undefined)
+                each.push(`environment ${env} ${this.environmentMatched}`);
+            lines.push(`Of the ${this.listed} system(s) listed, each part matched: ${each.join(', ')}; all together, none.`);
+        }
+        return lines;
+    }
+    ruleLine(rule, matched, values) {
+        const carried = values.size === 0
+            ? `no system listed carries the tag ${rule.name}`
+            : `the values of ${rule.name} listed: ${counted(values)}`;
+        if (rule.value === '') {
+            return `Tag ${rule.name}= was read with an empty value (a variable that was not set?); ${carried}.`;
+        }
+        if (matched > 0)
+            return undefined;
+        if (rule.value === undefined)
+            return `No system listed carries the tag ${rule.name}.`;
+        return `No system listed carries ${ruleShown(rule)}: ${carried}.`;
+    }
+}
+function count(map, key) {
+    map.set(key, (map.get(key) ?? 0) + 1);
+}
+/** `sunday (3), "" (1)`, the most carried first. */
+function counted(map) {
+    const sorted = [...map].sort((a, b) => b[1] - a[1]);
+    const shown = sorted.slice(0, VALUES_SHOWN).map(([value, n]) => `${valueShown(value)} (${n})`);
+    const more = sorted.length > VALUES_SHOWN ? ` and ${sorted.length - VALUES_SHOWN} more` : '';
+    return `${shown.join(', ')}${more}`;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/listing.ts
 
 
@@ -25696,7 +26374,7 @@ const OFFERED_STATE = 'RegistrationComplete';
 async function listFleet(options, client, ctx) {
     const seen = new Set();
     const selected = [];
-    const misses = [];
+    const near = new NearMisses(options);
     let listed = 0;
     let pages = 0;
     ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
@@ -25719,22 +26397,19 @@ async function listFleet(options, client, ctx) {
                 if (seen.has(member.id.toLowerCase()))
                     continue;
                 seen.add(member.id.toLowerCase());
-                if (isSelected(member, options))
+                const chosen = isSelected(member, options);
+                if (chosen)
                     selected.push(member);
-                else {
-                    const carries = closeMiss(member, options);
-                    if (carries)
-                        misses.push({ name: member.name, carries });
-                }
+                near.see(member, chosen);
             }
             ctx.logger.debug?.(`Page ${pages}: ${page.value.length} system(s).`);
         }
     }
     ctx.logger.info(`Listed ${listed} system(s) in ${pages} page(s); ${selected.length} selected.`);
-    const warning = closeMissWarning(misses);
-    if (warning)
-        ctx.logger.warning(warning);
-    return { selected, listed, pages };
+    const nearMisses = near.lines(selected.length);
+    if (nearMisses.length > 0)
+        ctx.logger.warning(nearMisses.join(' '));
+    return { selected, listed, pages, nearMisses };
 }
 function scopes(options) {
     return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
@@ -25782,6 +26457,46 @@ function leftOutWarning(left, of) {
     return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/chosen.ts
+/** The near misses of a selection that chose some systems (close misses), in the summary as in the log. */
+function withNearMisses(result, notes) {
+    if (notes.length === 0)
+        return result;
+    const table = {
+        title: 'Near misses of the selection',
+        header: ['not selected'],
+        rows: notes.map((n) => [n]),
+    };
+    return { ...result, summary: [...result.summary, table] };
+}
+/** Titles a step that selected nothing `no system selected`, never done (its view's title, from its empty rows). */
+function selectionTitle(result) {
+    return result.rows?.length === 0 ? 'no system selected' : undefined;
+}
+/** A step whose selection chose nothing: failed where fail-if-empty, else titled `no system selected`; why, in its notes. */
+function nothingSelected(operation, failIfEmpty, { notes, by }) {
+    const why = operation === 'erp-status' ? '' : ' (the default of a step that changes things; false allows it)';
+    return {
+        failure: failIfEmpty
+            ? `No system selected ${by}, and fail-if-empty is true${why}: nothing was done.`
+            : undefined,
+        failureKind: 'nothing selected',
+        rows: [],
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the selection given (or none is RegistrationComplete): nothing was done.',
+                    ...notes,
+                ],
+            },
+        ],
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
 
 
@@ -25790,33 +26505,48 @@ function leftOutWarning(left, of) {
 
 
 
-/**
- * `tag` and `environment` in place of `erp-virtual-instance` (erp-stop, erp-start, erp-status): spread after the
- * operation's own inputs, so erp-virtual-instance becomes optional and the choice is checked in `bySelection`.
- */
-const SELECTION_INPUTS = {
+
+
+const LISTED_SELECTION = {
     // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
     subscriptionId: { ...optional('subscription-id'), parse: subscriptionIds },
     resourceGroup: { ...optional('resource-group'), parse: resourceNames(90) },
     erpVirtualInstances: optional('erp-virtual-instance'),
     tags: optional('tag'),
     environment: optional('environment'),
-    failIfEmpty: withDefault('fail-if-empty'),
 };
 /**
+ * `tag` and `environment` in place of `erp-virtual-instance` (or beside it, as its re-check), for a step that reads
+ * (erp-status): spread after the operation's own inputs, so erp-virtual-instance becomes optional and the choice is
+ * checked in `bySelection`. An empty selection succeeds unless fail-if-empty.
+ */
+const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: withDefault('fail-if-empty') };
+/**
+ * The selection of a step that changes things (erp-stop): an empty one fails unless `fail-if-empty: false`, since it
+ * is a mistake far more often than a quiet week, and a green stop that stopped nothing lets the maintenance run.
+ */
+const CHANGE_SELECTION_INPUTS = {
+    ...LISTED_SELECTION,
+    failIfEmpty: withDefault('fail-if-empty', 'true'),
+};
+/** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
+const SELECTION_INPUTS = { ...CHANGE_SELECTION_INPUTS, fromResult: optional('from-result') };
+/**
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
- * acts on what was selected and offered stop and start, exactly as if their ids had been given. Both ways given,
- * or neither: refused before any request.
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
+ * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
+ * the systems of that file. Neither, or from-result with another: refused before any request.
  */
 function bySelection(operation, run) {
     return async (options, client, ctx) => {
-        const ids = await selectInstances(operation, options, client, ctx);
-        if (ids === undefined)
+        const chosen = await selectInstances(operation, options, client, ctx);
+        if (chosen === undefined)
             return run({ ...options, ...oneScope(options) }, client, ctx);
-        if (ids.length === 0)
-            return nothingSelected(operation, options.failIfEmpty === true);
+        if (chosen.ids.length === 0)
+            return nothingSelected(operation, options.failIfEmpty === true, chosen);
         const where = { subscriptionId: undefined, resourceGroup: undefined };
-        return run({ ...options, ...where, erpVirtualInstances: ids }, client, ctx);
+        const result = await run({ ...options, ...where, erpVirtualInstances: chosen.ids }, client, ctx);
+        return withNearMisses(result, chosen.notes);
     };
 }
 /** Instances given by name live in one subscription and resource group: a list there is refused, naming it. */
@@ -25833,22 +26563,25 @@ function oneScope(options) {
 }
 /**
  * The ids to act on where a selection chose them (with one warning for the ones left out); undefined where the
- * instances were given. erp-status reads every system selected: a gate that left one out would pass unseen.
+ * instances were given (with a tag or environment, re-checked by the read before each is acted on). erp-status
+ * reads every system selected: a gate that left one out would pass unseen.
  */
 async function selectInstances(operation, options, client, ctx) {
     const byTag = options.tags !== undefined || options.environment !== undefined;
-    if (byTag && options.erpVirtualInstances) {
-        throw new errors_InputError('erp-virtual-instance', 'is given with tag or environment; give the instances, or select them by tag and environment, not both');
+    if (options.fromResult)
+        return fromResult(options.fromResult, options, byTag, ctx);
+    if (options.erpVirtualInstances) {
+        if (byTag)
+            ctx.logger.info(recheckLine(operation, refuseUnread(options)));
+        return undefined;
     }
     if (!byTag) {
-        if (options.erpVirtualInstances)
-            return undefined;
-        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment)`);
+        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment${operation === 'erp-status' ? '' : ', or from-result'})`);
     }
     if (!options.subscriptionId?.length) {
         throw new errors_InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
     }
-    const { selected } = await listFleet({
+    const { selected, nearMisses } = await listFleet({
         baseUrl: options.baseUrl,
         apiVersion: options.apiVersion ?? ERP_API_VERSION,
         subscriptionIds: options.subscriptionId,
@@ -25858,36 +26591,52 @@ async function selectInstances(operation, options, client, ctx) {
     }, client, ctx);
     const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-    return offered.map((m) => m.id);
+    return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${describeSelection(options)}` };
+}
+/** Given ids with a tag or environment (a matrix leg): what the read before acting holds each one to. */
+function recheckLine(operation, selection) {
+    return operation === 'erp-status'
+        ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${describeSelection(selection)}.`
+        : `The instances given are acted on only while each still matches ${describeSelection(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
+}
+/**
+ * The ids' re-check is made by the read before acting, which `skip-if-done: false` with `verify: false` leaves out:
+ * given so, the tag and environment would be read as a check and never made.
+ */
+function refuseUnread(options) {
+    const reads = options;
+    if (reads.skipIfDone === false && reads.verify === false) {
+        throw new errors_InputError('tag', 'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment');
+    }
+    return options;
+}
+/** from-result: the systems an earlier stop acted on, whatever their tags now; never with another selection. */
+function fromResult(file, options, byTag, ctx) {
+    const other = options.erpVirtualInstances
+        ? 'erp-virtual-instance'
+        : byTag
+            ? 'tag or environment'
+            : undefined;
+    if (other) {
+        throw new errors_InputError('from-result', `is given with ${other}; the result file is the selection: give one of them, not both`);
+    }
+    const passed = file.passed ? ` (${file.passed} it skipped or planned left out)` : '';
+    ctx.logger.info(`Selected from ${file.path}, the result file of ${file.operation}: ${file.ids.length} system(s) it acted on${passed}, whatever their tags are now${file.ids.length ? `: ${namesOf(file.names)}` : ''}.`);
+    const none = `The result file ${file.path} of ${file.operation} names no system it acted on${passed}.`;
+    return { ids: file.ids, notes: file.ids.length ? [] : [none], by: `from ${file.path}` };
 }
 function names(members) {
-    const shown = members.slice(0, 20).map((m) => m.name);
-    return `${shown.join(', ')}${members.length > 20 ? ` and ${members.length - 20} more` : ''}`;
+    return namesOf(members.map((m) => m.name));
 }
-function nothingSelected(operation, failIfEmpty) {
-    return {
-        failure: failIfEmpty
-            ? `No system selected by the tag and environment given, and fail-if-empty is true.`
-            : undefined,
-        outputs: { result: [], instances: [] },
-        summary: [
-            {
-                title: `${operation}: no system selected`,
-                header: ['erp virtual instance'],
-                rows: [],
-                notes: [
-                    'No system matched the tag and environment given (or none is RegistrationComplete): nothing was done.',
-                ],
-            },
-        ],
-    };
+function namesOf(all) {
+    return `${all.slice(0, 20).join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}`;
 }
 /**
  * The hook where an erp operation reads a system before acting on it (instance-action.ts, `actOn`): a system
  * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
  */
 function leftAlone(options, before, name, log) {
-    const why = noLongerSelected(options, jsonOf(before.response));
+    const why = noLongerSelected(options, response_jsonOf(before.response));
     if (!why)
         return undefined;
     log.warning(`left alone, ${why}`);
@@ -26112,6 +26861,7 @@ const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
 
 
 
+
 /** C0: the instance as it is now. */
 async function readInstance(client, url) {
     const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
@@ -26122,8 +26872,6 @@ async function readInstance(client, url) {
         response,
     };
 }
-/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
-const SETTLING = ['starting', 'stopping', 'softshutdown'];
 function isSettling(status) {
     return isOneOf(status, SETTLING);
 }
@@ -26218,28 +26966,38 @@ async function followToEnd(watch) {
     return followStatus(client, url, ctx, onRead, lag.last);
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/target-outcome.ts
+/**
+ * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
+ * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
+ */
+function unsent(o) {
+    const { why, cut, ...outcome } = o;
+    return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+
+
 
 
 
 
 /** The permission C0 needs, as the resource manager names it. */
 const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-function firstLine(error) {
-    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
-}
 /** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
 function readFailure(ref, error, durationMs, log, ctx) {
     const name = ref.label;
     const base = { target: name, durationMs, requestId: error?.requestId };
     if (ctx.signal?.aborted) {
-        return {
+        return unsent({
             ...base,
             kind: 'cancelled',
             causeKind: 'not sent',
             failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            instance: { outcome: 'not sent', done: 'not sent: cancelled' },
-        };
+            why: 'cancelled',
+            cut: true,
+        });
     }
     if (error instanceof errors_ServiceError)
         for (const line of error.detailLines())
@@ -26248,30 +27006,30 @@ function readFailure(ref, error, durationMs, log, ctx) {
     // The service's own words beside ours (its 404 message names what it could not find).
     const said = error instanceof errors_ServiceError ? error.said() : '';
     if (status === 404) {
-        return {
+        return unsent({
             ...base,
             kind: 'error',
             causeKind: 'not found',
             ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
-            instance: { outcome: 'failed', done: 'not sent: not found' },
-        };
+            why: 'not found',
+        });
     }
     if (status === 403) {
-        return {
+        return unsent({
             ...base,
             kind: 'error',
             causeKind: 'permission',
             failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
                 `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-            instance: { outcome: 'failed', done: 'not sent: read refused' },
-        };
+            why: 'read refused',
+        });
     }
-    return {
+    return unsent({
         ...base,
         kind: 'error',
         failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
-        instance: { outcome: 'failed', done: 'not sent: read failed' },
-    };
+        why: 'read failed',
+    });
 }
 /** The permission C3's listing of a system's databases needs, as the resource manager names it. */
 const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
@@ -26288,7 +27046,7 @@ function listFailure(ref, error, durationMs, log, ctx) {
             log.detail(line);
     const said = error.said();
     const name = ref.label;
-    return {
+    return unsent({
         target: name,
         kind: 'error',
         causeKind: status === 404 ? 'not found' : 'permission',
@@ -26297,11 +27055,8 @@ function listFailure(ref, error, durationMs, log, ctx) {
         failure: status === 404
             ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
             : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
-        instance: {
-            outcome: 'failed',
-            done: status === 404 ? 'not sent: databases not found' : 'not sent: databases listing refused',
-        },
-    };
+        why: status === 404 ? 'databases not found' : 'databases listing refused',
+    });
 }
 /**
  * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
@@ -26309,18 +27064,18 @@ function listFailure(ref, error, durationMs, log, ctx) {
  * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
 async function verifyEnd(o) {
-    const { action, ended, sent, ctx, log } = o;
-    const { verb } = action;
-    const name = o.target.ref.label;
-    const end = END_STATUS[verb];
+    const { step, ended, sent, ctx, log } = o;
+    const { verb } = step;
+    const name = step.ref.label;
+    const end = VERBS[verb].end;
     // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
     const startState = startStateOf(verb, sent.from ?? sent.before);
     const settled = await followToEnd({
         client: o.client,
-        url: o.target.readUrl,
+        url: step.readUrl,
         ctx,
         // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-        startState: isEnd(action, startState) ? undefined : startState,
+        startState: isEnd(step, startState) ? undefined : startState,
         onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
         onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
     });
@@ -26342,12 +27097,12 @@ async function verifyEnd(o) {
     });
     switch (settled.kind) {
         case 'settled':
-            if (isEnd(action, last?.status))
-                return outcome(DONE[verb]);
-            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb === 'stop' ? 'stop' : 'start'}.`);
+            if (isEnd(step, last?.status))
+                return outcome(VERBS[verb].done);
+            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`);
         case 'timeout':
         case 'cancelled':
-            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'} (verify: expected ${end}); run erp-status to see where it stands.`);
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
         case 'error':
             return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
     }
@@ -26360,15 +27115,15 @@ async function verifyEnd(o) {
  * reported running.
  */
 async function readAfterEnd(o) {
-    const { action, ended, sent, ctx, log } = o;
+    const { step, ended, sent, ctx, log } = o;
     const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
     // The status cannot show the machines: it can never overrule the failure of a step on them.
-    if (action.snooze.on)
+    if (step.machines)
         return machinesFailed(o, said);
     log.info(`${said}: reading the instance, which may still be moving`);
     const settled = await followToEnd({
         client: o.client,
-        url: o.target.readUrl,
+        url: step.readUrl,
         ctx,
         onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
         onLag: () => undefined,
@@ -26376,9 +27131,9 @@ async function readAfterEnd(o) {
     const last = settled.last;
     const durationMs = ctx.clock.now() - o.startedAt;
     const instance = { before: sent.before, after: last };
-    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+    if (settled.kind === 'settled' && isEnd(step, last?.status)) {
         const why = ended.failure?.replace(/\.$/, '') ?? said;
-        log.warning(`${why}; but erp virtual instance '${o.target.ref.label}' reached ${last?.status}: counted as done`);
+        log.warning(`${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`);
         return {
             ...ended,
             kind: 'succeeded',
@@ -26387,12 +27142,12 @@ async function readAfterEnd(o) {
             durationMs,
             instance: {
                 ...instance,
-                outcome: DONE[action.verb],
+                outcome: VERBS[step.verb].done,
                 done: `${sent.done}: ${said}, then ${last?.status}`,
             },
         };
     }
-    const where = last ? `; '${o.target.ref.label}' is ${last.status ?? 'of no status'}` : '';
+    const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
     const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
     return {
         ...ended,
@@ -26408,12 +27163,12 @@ function machinesFailed(o, said) {
     const role = code === 'authorizationfailed'
         ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
         : '';
-    const input = o.action.snooze.input;
+    const input = VERBS[o.step.verb].machines.input;
     o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
     return {
         ...ended,
         causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
-        failure: `${(ended.failure ?? `The ${o.action.verb} of '${o.target.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+        failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
         durationMs: o.ctx.clock.now() - o.startedAt,
         instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
     };
@@ -26427,110 +27182,9 @@ function notFound(name, ref, tail) {
     return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/wording.ts
-const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
-/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
-function describeStop(seconds, deallocate) {
-    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
-}
-/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-function planStop(seconds, deallocate) {
-    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
-}
-/** What a start does, for the log and the summary. */
-function describeStart(startVm) {
-    return startVm ? 'start, starting the VMs first' : 'start';
-}
-/** What a start would do, for a dry run's plan. */
-function planStart(startVm) {
-    return startVm ? 'start (start VMs first)' : 'start';
-}
-/** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
-function describeFallback(planned, seconds, code) {
-    const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
-    return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
-}
-/** The deallocating stop of a window's machine steps. */
-const DEALLOCATE = describeStop(0, true);
-/** How a window's step names its target in the log: `2/4 database stop db0`. */
-function stepLogName(i, of, step, child) {
-    return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
-}
-/** The log line of a system's window: `window: application stop X01 → database stop X01/db0`. */
-function windowLine(steps) {
-    return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
-}
-/** The operation's name: `erp-stop`. */
-const operationOf = (verb) => `erp-${verb}`;
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/steps.ts
-
-
-
-/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
-function databaseUrl(base, ref, apiVersion, db, verb) {
-    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
-        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
-        servicePath `${ref.name}/databaseInstances`;
-    const child = db === undefined ? '' : servicePath `/${db}`;
-    const action = verb === undefined ? '' : servicePath `/${verb}`;
-    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
-}
-/**
- * The window of one system, in the safe order (C4). Stop: the application (never deallocating), each HANA
- * database, then with `machines` the application's machines and the databases' last. Start: each database (with
- * its machines when asked), then the application. Pure: the dry run, the real run and the summary share it.
- */
-function planWindow(ref, databases, o) {
-    const system = (step, body, skippable, describe) => ({
-        step,
-        target: ref.label,
-        ref,
-        verb: o.verb,
-        method: 'POST',
-        readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
-        actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
-        body,
-        endStatus: o.verb === 'stop' ? 'Offline' : 'Running',
-        skippable,
-        // The machine steps of a stop (never skipped), and every step of a start with start-vm.
-        machines: o.verb === 'stop' ? !skippable : o.machines,
-        snoozed: o.verb === 'stop' && o.machines,
-        preflight: step === 'application machines' ? 'databases down' : undefined,
-        describe,
-        plan: `${step}: ${describe}`,
-    });
-    const database = (step, body, skippable, describe) => databases.map((db) => ({
-        ...system(step, body, skippable, describe),
-        target: `${ref.label}/${db}`,
-        ref: { ...ref, label: `${ref.label}/${db}` },
-        readUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db),
-        actionUrl: databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
-    }));
-    const deallocate = { softStopTimeoutSeconds: 0, deallocateVm: true };
-    if (o.verb === 'stop') {
-        const app = o.softStopTimeoutSeconds;
-        const db = o.databaseSoftStopTimeoutSeconds;
-        return [
-            system('application stop', { softStopTimeoutSeconds: app }, true, describeStop(app, false)),
-            ...database('database stop', { softStopTimeoutSeconds: db }, true, describeStop(db, false)),
-            ...(o.machines
-                ? [
-                    system('application machines', deallocate, false, DEALLOCATE),
-                    ...database('database machines', deallocate, false, DEALLOCATE),
-                ]
-                : []),
-        ];
-    }
-    const body = o.machines ? { startVm: true } : undefined;
-    const describe = describeStart(o.machines);
-    return [
-        ...database('database start', body, true, describe),
-        system('application start', body, true, describe),
-    ];
-}
-
 ;// CONCATENATED MODULE: ./src/operations/erp/act-guards.ts
+
+
 
 
 
@@ -26542,9 +27196,7 @@ function planWindow(ref, databases, o) {
  * fails that system before anything is sent to it (the vendor template's wrong order).
  */
 async function snoozeFirst(o) {
-    if (o.action.verb !== 'stop' || !o.action.snooze.on)
-        return undefined;
-    const { target, client, ctx, log } = o;
+    const { step: target, client, ctx, log } = o;
     const startedAt = ctx.clock.now();
     let databases;
     try {
@@ -26557,27 +27209,27 @@ async function snoozeFirst(o) {
     if (!refusal)
         return undefined;
     log.info(refusal);
-    return {
+    return unsent({
         target: target.ref.label,
         kind: 'error',
         causeKind: 'whole system',
         durationMs: ctx.clock.now() - startedAt,
         failure: refusal,
-        instance: { outcome: 'failed', done: 'not sent: a HANA database is not Offline' },
-    };
+        why: 'a HANA database is not Offline',
+    });
 }
 /** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
 function skipIfDone(o, before, now, durationMs) {
-    const { action, options, log } = o;
-    const skippable = !(action.verb === 'stop' && action.snooze.on);
+    const { step, options, log } = o;
+    // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
     if (!options.skipIfDone ||
-        !skippable ||
-        !isEnd({ ...action, snooze: { ...action.snooze, on: !!action.snoozed } }, now.status)) {
+        !step.skippable ||
+        !isEnd({ verb: step.verb, machines: step.snoozed }, now.status)) {
         return undefined;
     }
     log.info(`already ${now.status}: nothing sent (skip-if-done)`);
     return {
-        target: o.target.ref.label,
+        target: step.ref.label,
         kind: 'succeeded',
         status: 'Succeeded',
         durationMs,
@@ -26594,19 +27246,18 @@ function skipIfDone(o, before, now, durationMs) {
 function notSent(o, when, durationMs, error) {
     const { ctx, log } = o;
     const cancelled = ctx.signal?.aborted === true;
-    const why = cancelled ? 'the job was cancelled' : 'the timeout ran out';
-    const detail = error instanceof errors_ServiceError && !cancelled
-        ? ` (${error.message.split('\n')[0].replace(/\.$/, '')})`
-        : '';
-    log.info(`not ${DONE[o.action.verb]}: ${why} ${when}`);
-    return {
-        target: o.target.ref.label,
+    const why = whyCut(cancelled ? 'cancelled' : 'timeout');
+    const detail = error instanceof errors_ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
+    log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
+    return unsent({
+        target: o.step.ref.label,
         kind: cancelled ? 'cancelled' : 'timeout',
         causeKind: 'not sent',
         durationMs,
-        failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
-        instance: { outcome: 'not sent', done: `not sent: ${why}` },
-    };
+        failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
+        why,
+        cut: true,
+    });
 }
 /** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */
 function neverSent(error, ctx) {
@@ -26620,13 +27271,13 @@ function neverSent(error, ctx) {
 function refusedOnConflict(o, error, refused, before, durationMs) {
     o.log.info(refused);
     return {
-        target: o.target.ref.label,
+        target: o.step.ref.label,
         kind: 'error',
         causeKind: 'conflict',
         durationMs,
         requestId: error.requestId,
-        failure: `The ${o.action.verb} of erp virtual instance '${o.target.ref.label}' failed: ${error.withHint(refused).message}`,
-        instance: { before, outcome: 'failed', done: `${o.action.describe}: refused (HTTP 409)` },
+        failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
+        instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
     };
 }
 
@@ -26654,6 +27305,7 @@ function formatTime(iso) {
 
 ;// CONCATENATED MODULE: ./src/operations/erp/rows.ts
 
+
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 function statusOf(outcome) {
     return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
@@ -26665,11 +27317,12 @@ function stillRunning(outcome) {
         outcome.kind !== 'succeeded' &&
         outcome.kind !== 'failed');
 }
-/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded. */
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded; every outcome named (a new one fails tsc). */
 function rows_markOf(outcome) {
+    // A run's done word (verbs.ts), whatever runs there are.
+    if (isDoneWord(outcome))
+        return 'succeeded';
     switch (outcome) {
-        case 'stopped':
-        case 'started':
         case 'read':
             return 'succeeded';
         case 'skipped':
@@ -26677,7 +27330,8 @@ function rows_markOf(outcome) {
         case 'not sent':
         case 'planned':
             return outcome;
-        default:
+        case 'failed':
+        case undefined:
             return 'failed';
     }
 }
@@ -26910,24 +27564,6 @@ function instanceEntry(o) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
 
@@ -26965,7 +27601,7 @@ function readAnswer(response, mode, what) {
 }
 /** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
 function finalAnswer(response) {
-    const json = jsonOf(response);
+    const json = response_jsonOf(response);
     const resource = isObject(json) ? json : undefined;
     if (typeof resource?.status === 'string') {
         const parsed = operationStatusResult.safeParse(resource);
@@ -26989,7 +27625,7 @@ function endedLocation(response, mode) {
         return false;
     if (response.text.trim() === '')
         return true;
-    const json = jsonOf(response);
+    const json = response_jsonOf(response);
     return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
 }
 function provisioningStateOf(resource) {
@@ -26999,7 +27635,7 @@ function provisioningStateOf(resource) {
 }
 /** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
 function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(jsonOf(response));
+    const parsed = operationStatusResult.safeParse(response_jsonOf(response));
     return parsed.success ? parsed.data : {};
 }
 function isObject(value) {
@@ -27220,6 +27856,7 @@ function describeKind(outcome) {
 
 
 
+
 /**
  * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
  * message and the request id; a timeout or a cancellation names the last status, the percent complete and
@@ -27277,9 +27914,7 @@ function conclude(o) {
             if (error instanceof errors_ServiceError)
                 for (const line of error.detailLines())
                     log.detail(line);
-            const message = (error instanceof Error ? error.message : String(error))
-                .split('\n')[0]
-                .replace(/\.$/, '');
+            const message = firstLine(error);
             const seen = body ? `; ${lastSeen}` : '';
             // A polling URL that answers 404 names no operation any more: nothing to resume.
             if (operationUrl && error instanceof errors_ServiceError && error.status === 404) {
@@ -27307,7 +27942,40 @@ function lowerFirst(text) {
     return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+;// CONCATENATED MODULE: ./src/operations/erp/step.ts
+
+
+
+/**
+ * Sends one step's POST: its body as planned, and for any stop step the hard-stop fallback: a soft stop the
+ * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
+ */
+async function sendStep(step, request, hardStopFallback) {
+    const { client, clientRequestId, log, sent } = request;
+    const send = (json, id) => client.send({ method: 'POST', url: step.actionUrl, json, clientRequestId: id });
+    const soft = step.body?.softStopTimeoutSeconds ?? 0;
+    try {
+        return await send(step.body, clientRequestId);
+    }
+    catch (error) {
+        const refused = error instanceof errors_ServiceError && error.code?.toLowerCase() === 'softstopunsupported';
+        if (!refused || !VERBS[step.verb].softStop || soft === 0)
+            throw error;
+        if (!hardStopFallback) {
+            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
+        }
+        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
+            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
+        // What was done is what was sent: the hard stop, and that the soft one was refused.
+        if (sent)
+            sent.done = describeFallback(sent.done, soft, error.code);
+        return send({ ...step.body, softStopTimeoutSeconds: 0 });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
+
+
 
 
 
@@ -27321,37 +27989,30 @@ function lowerFirst(text) {
  * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
  */
 async function sendFindingOut(o) {
-    const { action, target, client, ctx, log } = o;
-    const { verb } = action;
-    const name = target.ref.label;
+    const { step, client, ctx, log } = o;
+    const { verb } = step;
+    const name = step.ref.label;
     const startState = startStateOf(verb, o.before);
     const watch = {
         client,
-        url: target.readUrl,
+        url: step.readUrl,
         ctx,
         startState,
         onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
         onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
     };
-    const moved = (status) => isOneOf(status, ACTED[verb]) && !sameStatus(status, startState);
+    const moved = (status) => isOneOf(status, VERBS[verb].acted) && !sameStatus(status, startState);
     // Where the start state is itself a status of acting (Offline before a stop), or the step is on the machines
     // (which no status shows), no status can tell.
-    const cannotTell = action.snooze.on || isOneOf(startState, ACTED[verb]);
+    const cannotTell = step.machines || isOneOf(startState, VERBS[verb].acted);
     const sent = await changeSafely({
         what: `the ${verb}`,
         findingOutBy: 'Reading the instance',
-        send: (clientRequestId) => action.send({
-            client,
-            url: target.actionUrl,
-            log,
-            apiVersion: o.apiVersion,
-            clientRequestId,
-            sent: o.sent,
-        }),
+        send: (clientRequestId) => sendStep(step, { client, log, clientRequestId, sent: o.sent }, o.hardStopFallback),
         findOut: async ({ conflict }) => {
             if (cannotTell) {
                 return {
-                    refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${action.snooze.on ? ` with ${action.snooze.input}` : ''}, and its status cannot show whether the service acted${action.snooze.on ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
+                    refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${step.machines ? ` with ${VERBS[verb].machines.input}` : ''}, and its status cannot show whether the service acted${step.machines ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
                 };
             }
             const now = await readPastLag({ ...watch, first: undefined });
@@ -27378,10 +28039,10 @@ async function sendFindingOut(o) {
 }
 /** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
 function followedInstance(o) {
-    const { action, sent, log } = o;
+    const { step, sent, log } = o;
     const { settled, cause } = o.followed;
-    const { verb } = action;
-    const name = o.target.ref.label;
+    const { verb } = step;
+    const name = step.ref.label;
     const last = settled.last;
     const base = {
         target: name,
@@ -27399,13 +28060,13 @@ function followedInstance(o) {
             instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
         };
     }
-    if (settled.kind === 'settled' && isEnd(action, last?.status)) {
+    if (settled.kind === 'settled' && isEnd(step, last?.status)) {
         log.info(`reached ${last?.status}`);
         return {
             ...base,
             kind: 'succeeded',
             status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: DONE[verb], done },
+            instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
         };
     }
     if (settled.kind === 'settled') {
@@ -27413,15 +28074,11 @@ function followedInstance(o) {
             ...base,
             kind: 'succeeded',
             status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${END_STATUS[verb]}).`,
+            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
             instance: { before: sent.before, after: last, outcome: 'failed', done },
         };
     }
-    const why = settled.kind === 'timeout'
-        ? 'the timeout ran out'
-        : settled.kind === 'cancelled'
-            ? 'the job was cancelled'
-            : `reading it failed (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`;
+    const why = settled.kind === 'error' ? `reading it failed (${firstLine(settled.error)})` : whyCut(settled.kind);
     return {
         ...base,
         kind: settled.kind === 'error' ? 'error' : settled.kind,
@@ -27441,16 +28098,7 @@ function followedInstance(o) {
 
 
 
-/** The moving statuses of each kind: a stop's, a start's. */
-const MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
-/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
-function movingOf(verb, status) {
-    if (isOneOf(status, MOVING[verb]))
-        return 'own';
-    if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop']))
-        return 'other';
-    return undefined;
-}
+
 const said = (state) => `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
 /**
  * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
@@ -27459,19 +28107,19 @@ const said = (state) => `${state.status ?? 'of no status'}, health ${state.healt
  * reads. A wait that runs out leaves the target `not sent`, naming the status waited on. Not moving: acted on.
  */
 async function clearTheWay(o, state) {
-    const { action, ctx, log } = o;
-    const moving = movingOf(action.verb, state.status);
+    const { step, ctx, log } = o;
+    const moving = movingOf(step.verb, state.status);
     if (!moving)
         return { state };
-    const follow = moving === 'own' && !action.snooze.on;
+    const follow = moving === 'own' && !step.machines;
     if (follow && !o.wait)
         return inProgress(o, state);
     log.info(follow
         ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
-        : `is ${state.status}: waiting for the operation in progress to end before the ${action.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`);
+        : `is ${state.status}: waiting for the operation in progress to end before the ${step.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`);
     const settled = await followToEnd({
         client: o.client,
-        url: o.target.readUrl,
+        url: step.readUrl,
         ctx,
         first: state,
         onRead: (s) => log.info(`is ${said(s)}`),
@@ -27479,24 +28127,20 @@ async function clearTheWay(o, state) {
     });
     const last = settled.last ?? state;
     const durationMs = ctx.clock.now() - o.startedAt;
-    const name = o.target.ref.label;
+    const name = step.ref.label;
     const base = { target: name, durationMs, requestId: last.response.requestId };
     if (settled.kind !== 'settled') {
-        const why = settled.kind === 'timeout'
-            ? 'the timeout ran out'
-            : settled.kind === 'cancelled'
-                ? 'the job was cancelled'
-                : 'reading it failed';
-        const error = settled.kind === 'error' ? `: ${in_the_way_firstLine(settled.error)}` : '';
+        const why = settled.kind === 'error' ? 'reading it failed' : whyCut(settled.kind);
+        const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
         return {
             ...base,
             kind: settled.kind === 'error' ? 'error' : settled.kind,
             causeKind: settled.kind === 'error' ? 'other' : settled.kind,
             failure: follow
-                ? `The ${action.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
-                : `The ${action.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
+                ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
+                : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
             instance: follow
-                ? { before: state, after: last, outcome: 'running', done: `followed the ${action.verb} in progress` }
+                ? { before: state, after: last, outcome: 'running', done: `followed the ${step.verb} in progress` }
                 : { before: state, after: last, outcome: 'not sent', done: `not sent: waited on ${last.status}` },
         };
     }
@@ -27504,8 +28148,8 @@ async function clearTheWay(o, state) {
         log.info(`is ${said(last)}: the operation in the way has ended`);
         return { state: last };
     }
-    if (isEnd(action, last.status)) {
-        log.info(`reached ${last.status}: the ${action.verb} in progress ended where this step would`);
+    if (isEnd(step, last.status)) {
+        log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
         return {
             ...base,
             kind: 'succeeded',
@@ -27513,8 +28157,8 @@ async function clearTheWay(o, state) {
             instance: {
                 before: state,
                 after: last,
-                outcome: DONE[action.verb],
-                done: `followed the ${action.verb} already in progress`,
+                outcome: VERBS[step.verb].done,
+                done: `followed the ${step.verb} already in progress`,
             },
         };
     }
@@ -27522,12 +28166,12 @@ async function clearTheWay(o, state) {
         ...base,
         kind: 'failed',
         causeKind: 'false success',
-        failure: `The ${action.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${END_STATUS[action.verb]}).`,
+        failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
         instance: {
             before: state,
             after: last,
             outcome: 'failed',
-            done: `followed the ${action.verb} already in progress`,
+            done: `followed the ${step.verb} already in progress`,
         },
     };
 }
@@ -27535,7 +28179,7 @@ async function clearTheWay(o, state) {
 function inProgress(o, state) {
     o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
     return {
-        target: o.target.ref.label,
+        target: o.step.ref.label,
         kind: 'accepted',
         status: state.status,
         durationMs: o.ctx.clock.now() - o.startedAt,
@@ -27543,7 +28187,7 @@ function inProgress(o, state) {
         instance: {
             before: state,
             outcome: 'running',
-            done: `the ${o.action.verb} already in progress: not waited on`,
+            done: `the ${o.step.verb} already in progress: not waited on`,
         },
     };
 }
@@ -27557,11 +28201,11 @@ function isConflict(error) {
  * moving, or where the status cannot tell (a snooze of a target already at its end), the refusal stands.
  */
 async function readThroughConflict(o, before, error) {
-    const { action, ctx, log } = o;
-    const name = o.target.ref.label;
+    const { step, ctx, log } = o;
+    const name = step.ref.label;
     const what = error.said();
-    const startState = before?.status ?? END_STATUS[action.verb === 'stop' ? 'start' : 'stop'];
-    if (action.snooze.on && isEnd(action, startState)) {
+    const startState = startStateOf(step.verb, before);
+    if (step.machines && isEnd(step, startState)) {
         return {
             refused: `'${name}' is ${startState} and its status cannot show the machines, so the end of the operation in progress cannot be seen: not counted as done; run the same step again once it has ended (erp-status, or the service's activity log).`,
         };
@@ -27571,7 +28215,7 @@ async function readThroughConflict(o, before, error) {
     try {
         now = await readPastLag({
             client: o.client,
-            url: o.target.readUrl,
+            url: step.readUrl,
             ctx,
             startState,
             onRead: (s) => log.info(`is ${said(s)}`),
@@ -27580,7 +28224,7 @@ async function readThroughConflict(o, before, error) {
     }
     catch (readError) {
         return {
-            refused: `The ${action.verb} of '${name}' was refused (${what}), and reading it again failed: ${in_the_way_firstLine(readError)}.`,
+            refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
         };
     }
     if (!sameStatus(now.status, startState))
@@ -27589,11 +28233,9 @@ async function readThroughConflict(o, before, error) {
         refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
     };
 }
-function in_the_way_firstLine(error) {
-    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
-}
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
+
 
 
 /**
@@ -27601,15 +28243,17 @@ function in_the_way_firstLine(error) {
  * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
  * sent. Any other failure is the one the real run would meet before changing anything.
  */
-async function planInstance({ action, name, actionUrl, apiVersion, before, client, log, durationMs, }) {
-    const request = await wouldSend(() => action.send({ client, url: actionUrl, log, apiVersion }), `the ${action.verb} of '${name}'`);
+async function planInstance({ step, hardStopFallback, before, client, log, durationMs, }) {
+    const name = step.ref.label;
+    const request = await wouldSend(() => sendStep(step, { client, log }, hardStopFallback), `the ${step.verb} of '${name}'`);
     // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-    const from = before ? (before.status ?? 'of no status') : 'status not read';
+    const unread = step.bringsBack ? 'after the steps before it' : 'status not read';
+    const from = before ? (before.status ?? 'of no status') : unread;
     return {
         target: name,
         kind: 'succeeded',
         durationMs,
-        instance: { before, outcome: 'planned', done: `${from} → ${action.plan}`, request },
+        instance: { before, outcome: 'planned', done: `${from} → ${step.plan}`, request },
     };
 }
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
@@ -27680,7 +28324,7 @@ function withPlan(reported, outcomes, operation, context, ctx) {
  * through and acted on once the way is seen clear.
  */
 async function actOn(o) {
-    const { action, target, options, client, ctx, log } = o;
+    const { step, options, client, ctx, log } = o;
     const startedAt = ctx.clock.now();
     const elapsed = () => ctx.clock.now() - startedAt;
     // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
@@ -27688,19 +28332,21 @@ async function actOn(o) {
         return notSent(o, 'before its turn', 0);
     // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
     let before;
-    if (options.skipIfDone || options.verify) {
+    // A step that brings the system back is planned in a dry run as sent: the read cannot show where the run leaves it.
+    const reads = (options.skipIfDone || options.verify) && !(ctx.dryRun && step.bringsBack);
+    if (reads) {
         try {
-            before = await readInstance(client, target.readUrl);
+            before = await readInstance(client, step.readUrl);
         }
         catch (error) {
-            return readFailure(target.ref, error, elapsed(), log, ctx);
+            return readFailure(step.ref, error, elapsed(), log, ctx);
         }
         log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-        const alone = o.selection && leftAlone(o.selection, before, target.ref.label, log);
+        const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
         if (alone)
             return { ...alone, durationMs: elapsed() };
     }
-    const way = { action, target, client, ctx, log, startedAt, wait: options.wait };
+    const way = { step, client, ctx, log, startedAt, wait: options.wait };
     let now = before;
     for (let attempt = 1;; attempt++) {
         if (now) {
@@ -27715,13 +28361,8 @@ async function actOn(o) {
         }
         // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
         if (ctx.dryRun) {
-            const planned = {
-                action,
-                name: target.ref.label,
-                actionUrl: target.actionUrl,
-                apiVersion: o.apiVersion,
-            };
-            return planInstance({ ...planned, before, client, log, durationMs: elapsed() });
+            const hardStopFallback = options.hardStopFallback === true;
+            return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
         }
         const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
         if (!('conflict' in sent))
@@ -27735,21 +28376,28 @@ async function actOn(o) {
 }
 /** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
 async function sendAndFollow(o, at) {
-    const { action, target, options, client, ctx, log } = o;
-    const { verb } = action;
+    const { step, options, client, ctx, log } = o;
+    const { verb } = step;
     const { before, startedAt } = at;
-    const name = target.ref.label;
+    const name = step.ref.label;
     const label = `The ${verb} of erp virtual instance '${name}'`;
     const elapsed = () => ctx.clock.now() - startedAt;
     const end = (followed, operationUrl) => conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-    const sent = { before, from: at.now, done: action.describe };
+    const sent = { before, from: at.now, done: step.describe };
     let seen;
     let pollingUrl;
     let mode;
     try {
-        const response = await sendFindingOut({ ...o, wait: options.wait, before: at.now, sent });
+        const hardStopFallback = options.hardStopFallback === true;
+        const response = await sendFindingOut({
+            ...o,
+            wait: options.wait,
+            hardStopFallback,
+            before: at.now,
+            sent,
+        });
         if ('settled' in response) {
-            return followedInstance({ action, target, followed: response, sent, durationMs: elapsed(), log });
+            return followedInstance({ step, followed: response, sent, durationMs: elapsed(), log });
         }
         // The service's own answer to the POST, read in the client as the poller reads it.
         const first = readFirstAnswer(response, client.origin, `${verb} response`);
@@ -27793,14 +28441,14 @@ function afterOperation(o, e) {
     // An operation that ended other than Succeeded: the instance may still reach its end.
     if (e.kind === 'failed' || ended.gone)
         return readAfterEnd({ ...o, ended, sent, startedAt });
-    return withInstance(ended, sent, o.action.verb);
+    return withInstance(ended, sent, o.step.verb);
 }
 /** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
 function withInstance(outcome, sent, verb) {
     const instanceOutcome = outcome.failure === undefined
         ? outcome.kind === 'accepted'
             ? 'running'
-            : DONE[verb]
+            : VERBS[verb].done
         : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
             ? 'running'
             : 'failed';
@@ -27811,139 +28459,13 @@ function withInstance(outcome, sent, verb) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/step.ts
-
-
-
-
-/** The single system-level stop or start (C1/C2): one step; the deallocate-vm stop stays one POST. */
-function planSystem(ref, o) {
-    const soft = o.softStopTimeoutSeconds;
-    // With deallocate-vm false the body is the seed's, byte for byte, whatever the api-version.
-    const snooze = o.machines && hasSnoozeFields(o.apiVersion);
-    const stop = o.verb === 'stop';
-    return [
-        {
-            step: o.verb,
-            target: ref.label,
-            ref,
-            verb: o.verb,
-            method: 'POST',
-            readUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion),
-            actionUrl: resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb),
-            body: stop
-                ? { softStopTimeoutSeconds: soft, ...(snooze ? { deallocateVm: true } : {}) }
-                : o.machines
-                    ? { startVm: true }
-                    : undefined,
-            endStatus: stop ? 'Offline' : 'Running',
-            skippable: !(stop && o.machines),
-            machines: o.machines,
-            snoozed: false,
-            preflight: stop && o.machines ? 'databases offline' : undefined,
-            describe: stop ? describeStop(soft, o.machines) : describeStart(o.machines),
-            plan: stop ? planStop(soft, o.machines) : planStart(o.machines),
-        },
-    ];
-}
-/**
- * Sends one step's POST: its body as planned, and for any stop step the hard-stop fallback: a soft stop the
- * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
- */
-async function sendStep(step, request, hardStopFallback) {
-    const { client, url, clientRequestId, log, sent } = request;
-    const send = (json, id) => client.send({ method: 'POST', url, json, clientRequestId: id });
-    const soft = step.body?.softStopTimeoutSeconds ?? 0;
-    try {
-        return await send(step.body, clientRequestId);
-    }
-    catch (error) {
-        const refused = error instanceof errors_ServiceError && error.code?.toLowerCase() === 'softstopunsupported';
-        if (!refused || step.verb !== 'stop' || soft === 0)
-            throw error;
-        if (!hardStopFallback) {
-            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-        }
-        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
-        // What was done is what was sent: the hard stop, and that the soft one was refused.
-        if (sent)
-            sent.done = describeFallback(sent.done, soft, error.code);
-        return send({ ...step.body, softStopTimeoutSeconds: 0 });
-    }
-}
-/** The step as actOn acts on it: its verb, whether it is on the machines, its words, and how it is sent. */
-function actionOf(step, hardStopFallback) {
-    return {
-        verb: step.verb,
-        snooze: { input: step.verb === 'stop' ? 'deallocate-vm' : 'start-vm', on: step.machines },
-        snoozed: step.snoozed,
-        describe: step.describe,
-        plan: step.plan,
-        send: (request) => sendStep(step, request, hardStopFallback),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/planner.ts
-
-
-
-
-
-/**
- * A whole system's window, planned before anything is sent: its databases listed (C3) and refused where one is not
- * HANA; for a start the system read first (the stop's first step reads it); then the steps in the safe order.
- */
-async function planSystemWindow(ref, run, io) {
-    const { client, ctx, log } = io;
-    const { options, apiVersion } = run;
-    const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    let databases;
-    try {
-        databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
-    }
-    catch (error) {
-        return listFailure(ref, error, elapsed(), log, ctx);
-    }
-    const steps = planWindow(ref, databases.map((db) => db.name), {
-        verb: run.verb,
-        baseUrl: options.baseUrl,
-        apiVersion,
-        softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
-        databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
-        machines: run.machines,
-    });
-    if (run.verb === 'start' && (options.skipIfDone || options.verify)) {
-        let read;
-        try {
-            read = await readInstance(client, steps[steps.length - 1].readUrl);
-        }
-        catch (error) {
-            return readFailure(ref, error, elapsed(), log, ctx);
-        }
-        // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
-        const alone = leftAlone(options, read, ref.label, log);
-        if (alone)
-            return { ...alone, durationMs: elapsed() };
-    }
-    const refusal = windowRefusal(ref.label, databases);
-    if (!refusal)
-        return steps;
-    log.info(refusal);
-    return {
-        target: ref.label,
-        kind: 'error',
-        durationMs: elapsed(),
-        failure: refusal,
-        instance: { outcome: 'failed', done: 'not sent: a database is not HANA' },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/operations/erp/window/machines-gate.ts
 
 
-const SNOOZED_STOP = { verb: 'stop', snooze: { input: 'deallocate-vm', on: true } };
+
+
+/** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
+const SNOOZED_STOP = { verb: 'stop', machines: true };
 /**
  * The database stops whose database must be read before the machines: not one this run has just read down (its
  * stop verified Offline, or skipped as Offline already); with `verify: false` every one.
@@ -27973,22 +28495,22 @@ async function databasesDown(databases, o) {
         const why = settled.kind === 'settled'
             ? `is ${status ?? 'of no status'}`
             : settled.kind === 'error'
-                ? `could not be read (${settled.error instanceof Error ? settled.error.message.split('\n')[0] : String(settled.error)})`
-                : `was still ${status ?? 'of no status'} when ${settled.kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled'}`;
-        return {
+                ? `could not be read (${firstLine(settled.error)})`
+                : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
+        return unsent({
             target: db.target,
             kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
             causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
             durationMs: o.ctx.clock.now() - o.startedAt,
             failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
-            instance: { outcome: 'not sent', done: `not sent: ${db.target} ${why}` },
-        };
+            why: `${db.target} ${why}`,
+            cut: true,
+        });
     }
     return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/report.ts
-
 
 
 
@@ -28010,10 +28532,11 @@ function stepEntry(step, outcome) {
 }
 /**
  * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
- * else stopped or started, `skipped` where every step was, `planned` in a dry run. Its before and after are the
+ * else the run's done word, `skipped` where every step was, `planned` in a dry run. Its before and after are the
  * system's own statuses (its first and last step on the system).
  */
-function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
+function systemOutcome(o, durationMs, dryRun) {
+    const { ref, run, plan, results } = o;
     const failing = results.find((r) => r.outcome.failure !== undefined);
     const last = results[results.length - 1]?.outcome;
     const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
@@ -28025,15 +28548,20 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
             ? 'planned'
             : skipped
                 ? 'skipped'
-                : DONE[verb];
-    const notSent = plan.slice(results.length).map((s) => `${s.step} ${s.target}`);
+                : run.done;
+    const notSent = plan.filter((s) => !results.some((r) => r.step === s)).map((s) => `${s.step} ${s.target}`);
+    const what = o.whole ? `Whole-system ${run.word}` : `The ${run.word}`;
     return {
         target: ref.label,
         kind: failing?.outcome.kind ?? 'succeeded',
         causeKind: failing?.outcome.causeKind,
         // A step on the system itself still running: wait-for-operation resumes it from the operations output.
         ...(failing?.step.target === ref.label
-            ? { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb, snooze: failing.step.machines }
+            ? {
+                resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+                verb: failing.step.verb,
+                snooze: failing.step.machines,
+            }
             : {}),
         body: (failing?.outcome ?? last)?.body,
         operationUrl: failing?.outcome.operationUrl,
@@ -28042,24 +28570,16 @@ function systemOutcome(ref, verb, plan, results, durationMs, dryRun) {
         status: failing ? failing.outcome.status : 'Succeeded',
         durationMs,
         failure: failing &&
-            `Whole-system ${verb} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
+            `${what} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
                 (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
-                (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout'
-                    ? resumeAdvice(verb)
-                    : ''),
+                (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout' ? run.resume : ''),
         instance: {
             before: own[0]?.before,
             after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
             outcome,
-            done: `whole system: ${skipped ? 'every step skipped (already done)' : outcome}`,
+            done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}`,
         },
     };
-}
-/** A window cut short resumes where the service is: the same step run again, or the start that brings it back. */
-function resumeAdvice(verb) {
-    return verb === 'stop'
-        ? ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.'
-        : ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).';
 }
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
 function systemPlanned(o) {
@@ -28067,47 +28587,38 @@ function systemPlanned(o) {
 }
 /** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
 function stepsOf({ plan, results }) {
-    return plan.map((step, i) => stepEntry(step, results[i]?.outcome));
+    return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
 }
+/** How a step ended; none where it was never reached. */
+const outcomeOf = (results, step) => results.find((r) => r.step === step)?.outcome;
 /**
  * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
  * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
  * entry per step's request.
  */
-function stepsResult({ operation, refs, outcomes, windows, ctx, whole, }) {
+function stepsResult({ run, refs, outcomes, windows, ctx, whole, stepped, }) {
     const context = whereContext(refs.map((ref) => ({ ref })));
-    if (!whole) {
-        const reported = report(outcomes, {
-            running: operation === 'erp-stop' ? 'stopping' : 'starting',
-            title: operation,
-            targetHeader: 'erp virtual instance',
-            several: outcomes.length > 1,
-            severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
-            resultKey: 'erpVirtualInstance',
-            instances: true,
-            operations: true,
-            context,
-        });
-        return withPlan(reported, outcomes, operation, context, ctx);
-    }
-    const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
-    const results = systems.map((w) => w.results);
-    const reported = report(outcomes, {
-        running: operation === 'erp-stop' ? 'stopping' : 'starting',
-        title: `${operation} (whole system)`,
+    const { operation, running } = run;
+    const reportOf = (title, operations) => report(outcomes, {
+        running,
+        title,
         targetHeader: 'erp virtual instance',
         several: outcomes.length > 1,
-        severalFailed: `erp virtual instances did not ${operation === 'erp-stop' ? 'stop' : 'start'}`,
+        severalFailed: `erp virtual instances did not ${run.word}`,
         resultKey: 'erpVirtualInstance',
         instances: true,
-        operations: 'named',
+        operations,
         context,
     });
+    if (!stepped)
+        return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
+    const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
+    const results = systems.map((w) => w.results);
+    const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
     const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]) }));
-    const running = operation === 'erp-stop' ? 'stopping' : 'starting';
     const rows = outcomes.map((o, i) => {
         const { plan, results: done } = systems[i];
-        const steps = plan.map((step, j) => stepRow(step, done[j]?.outcome, running));
+        const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
         return targetRow(o, { running, id: resourceId(refs[i], ERP_VIRTUAL_INSTANCE), steps });
     });
     if (ctx.dryRun) {
@@ -28146,45 +28657,22 @@ function stepsResult({ operation, refs, outcomes, windows, ctx, whole, }) {
 
 
 
-
-/**
- * erp-stop or erp-start: which planner (the one system-level step, or with whole-system the window), which end.
- */
-function runErp(o, client, ctx) {
-    const { verb, options, machines } = o;
-    const whole = options.wholeSystem;
-    return runSteps({
-        verb,
-        options,
-        machines,
-        whole,
-        plan: async (ref, run, log) => whole
-            ? planSystemWindow(ref, run, { client, ctx, log })
-            : planSystem(ref, {
-                ...options,
-                verb,
-                apiVersion: run.apiVersion,
-                softStopTimeoutSeconds: o.softStopTimeoutSeconds,
-                machines,
-            }),
-    }, client, ctx);
-}
 /**
  * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
- * the first that does not end where it should ending that system's run; one report of them all.
+ * the first that does not end where it should ending that system's run but for the steps that bring it back; one
+ * report of them all.
  */
 async function runSteps(run, client, ctx) {
-    const { verb, options, whole } = run;
-    const operation = operationOf(verb);
+    const { options, whole } = run;
+    const row = RUNS[run.run];
     // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
-    const apiVersion = apiVersionFor(options.apiVersion, {
-        input: verb === 'stop' ? 'deallocate-vm' : 'start-vm',
-        on: run.machines,
-    });
+    const apiVersion = apiVersionFor(options.apiVersion, { verb: row.verbs[0], machines: run.machines });
     const refs = resolveInstances(options.erpVirtualInstances, options);
     const systems = new Map();
+    // Reported through its steps: a window, or a run of several verbs (even where a system was planned one step).
+    const stepped = whole || row.verbs.length > 1;
     const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
-        title: (ref) => `${operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
+        title: (ref) => `${row.operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
         logName: (ref) => ref.label,
         work: async (ref, log) => {
             const system = { plan: [], results: [] };
@@ -28193,10 +28681,10 @@ async function runSteps(run, client, ctx) {
             if (!Array.isArray(planned))
                 return planned;
             system.plan = planned;
-            return runSystem({ run: { ...run, apiVersion }, ref, system, client, ctx, log });
+            return runSystem({ run: { ...run, apiVersion }, ref, system, stepped, client, ctx, log });
         },
     });
-    return stepsResult({ operation, refs, outcomes, windows: systems, ctx, whole });
+    return stepsResult({ run: row, refs, outcomes, windows: systems, ctx, whole, stepped });
 }
 async function runSystem(o) {
     const { run, ref, system, client, ctx, log } = o;
@@ -28205,7 +28693,11 @@ async function runSystem(o) {
     const several = plan.length > 1;
     if (several)
         log.info(windowLine(plan));
+    let failed = false;
     for (const [i, step] of plan.entries()) {
+        // After a failure only the steps that bring the system back run (a restart's start), until one of them fails.
+        if (failed && !step.bringsBack)
+            continue;
         const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
         const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
         const stepStartedAt = ctx.clock.now();
@@ -28216,16 +28708,19 @@ async function runSystem(o) {
         if (ran.leftAlone)
             return { ...ran, durationMs: ctx.clock.now() - startedAt };
         results.push({ step, outcome: { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() } });
-        if (ran.failure !== undefined)
+        if (ran.failure !== undefined && (failed || step.bringsBack))
             break;
+        failed ||= ran.failure !== undefined;
     }
-    if (several || run.whole) {
-        return systemOutcome(ref, run.verb, plan, results, ctx.clock.now() - startedAt, ctx.dryRun === true);
+    if (several || o.stepped) {
+        const row = RUNS[run.run];
+        return systemOutcome({ ref, run: row, whole: run.whole, plan, results }, ctx.clock.now() - startedAt, ctx.dryRun === true);
     }
+    const only = results[0];
     return {
-        ...results[0].outcome,
+        ...only.outcome,
         resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-        verb: run.verb,
+        verb: only.step.verb,
         snooze: run.machines,
     };
 }
@@ -28235,20 +28730,9 @@ async function runSystem(o) {
  */
 async function runStep(one) {
     const { run, step, client, ctx, log } = one;
-    const target = { ref: step.ref, readUrl: step.readUrl, actionUrl: step.actionUrl };
-    const action = actionOf(step, run.options.hardStopFallback === true);
     // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
     const selection = step.target === one.system.label ? run.options : undefined;
-    const acting = {
-        action,
-        target,
-        apiVersion: run.apiVersion,
-        options: run.options,
-        client,
-        ctx,
-        log,
-        selection,
-    };
+    const acting = { step, apiVersion: run.apiVersion, options: run.options, client, ctx, log, selection };
     if (step.preflight === 'databases offline') {
         const refused = await snoozeFirst(acting);
         if (refused)
@@ -28261,6 +28745,217 @@ async function runStep(one) {
             return down;
     }
     return actOn(acting);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/planners.ts
+/**
+ * Every erp planner in one place (issue 53): the one system-level step, the whole-system window (stop and start),
+ * and which of them each verb of an operation's run takes (runErp). Pure where they can be: the dry run, the real
+ * run and the summary share them. Over 250 lines by design: a new run is a branch here, beside the others.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+/** A step on the system itself, or with `db` on one of its database instances. */
+function stepOn(ref, o) {
+    return (facts, db) => ({
+        ...facts,
+        target: db === undefined ? ref.label : `${ref.label}/${db}`,
+        ref: db === undefined ? ref : { ...ref, label: `${ref.label}/${db}` },
+        verb: o.verb,
+        readUrl: db === undefined
+            ? resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion)
+            : databaseUrl(o.baseUrl, ref, o.apiVersion, db),
+        actionUrl: db === undefined
+            ? resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb)
+            : databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
+        endStatus: VERBS[o.verb].end,
+    });
+}
+/** The body of the single system-level step: with deallocate-vm false the seed's, byte for byte. */
+const SYSTEM_BODY = {
+    stop: (o) => ({
+        softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+        ...(o.machines && hasSnoozeFields(o.apiVersion) ? { deallocateVm: true } : {}),
+    }),
+    start: (o) => (o.machines ? { startVm: true } : undefined),
+};
+/** The single system-level stop or start (C1/C2): one step; the deallocate-vm stop stays one POST. */
+function planSystem(ref, o) {
+    const row = VERBS[o.verb];
+    return [
+        stepOn(ref, o)({
+            step: o.verb,
+            body: SYSTEM_BODY[o.verb](o),
+            skippable: !o.machines || row.skipOnMachines,
+            machines: o.machines,
+            snoozed: false,
+            preflight: o.machines ? row.machinesPreflight : undefined,
+            describe: row.describe(o.softStopTimeoutSeconds, o.machines),
+            plan: row.plan(o.softStopTimeoutSeconds, o.machines),
+        }),
+    ];
+}
+const windowStep = (step, describe, facts) => ({
+    step,
+    describe,
+    plan: `${step}: ${describe}`,
+    ...facts,
+});
+/**
+ * The window of one system, in the safe order (C4), by verb. Stop: the application (never deallocating), each HANA
+ * database, then with `machines` the application's machines and the databases' last. Start: each database (with
+ * its machines when asked), then the application.
+ */
+const WINDOWS = {
+    stop: (on, dbs, o) => {
+        const snoozed = o.machines;
+        const [app, db] = [o.softStopTimeoutSeconds, o.databaseSoftStopTimeoutSeconds];
+        const soft = (seconds) => ({
+            skippable: true,
+            machines: false,
+            snoozed,
+            body: { softStopTimeoutSeconds: seconds },
+        });
+        const machines = {
+            skippable: false,
+            machines: true,
+            snoozed,
+            body: { softStopTimeoutSeconds: 0, deallocateVm: true },
+        };
+        return [
+            on(windowStep('application stop', VERBS.stop.describe(app, false), soft(app))),
+            ...dbs.map((name) => on(windowStep('database stop', VERBS.stop.describe(db, false), soft(db)), name)),
+            ...(o.machines
+                ? [
+                    on(windowStep('application machines', DEALLOCATE, { ...machines, preflight: 'databases down' })),
+                    ...dbs.map((name) => on(windowStep('database machines', DEALLOCATE, machines), name)),
+                ]
+                : []),
+        ];
+    },
+    start: (on, dbs, o) => {
+        const facts = {
+            skippable: true,
+            machines: o.machines,
+            snoozed: false,
+            body: o.machines ? { startVm: true } : undefined,
+        };
+        const describe = VERBS.start.describe(0, o.machines);
+        return [
+            ...dbs.map((name) => on(windowStep('database start', describe, facts), name)),
+            on(windowStep('application start', describe, facts)),
+        ];
+    },
+};
+function planWindow(ref, databases, o) {
+    return WINDOWS[o.verb](stepOn(ref, o), databases, o);
+}
+/**
+ * A whole system's window, planned before anything is sent: its databases listed (C3) and refused where one is not
+ * HANA; where its first step is not on the system (a start), the system read first; then the steps in the safe
+ * order, each verb's window after the other's.
+ */
+async function planSystemWindow(ref, verbs, run, io) {
+    const { client, ctx, log } = io;
+    const { options, apiVersion } = run;
+    const startedAt = ctx.clock.now();
+    const elapsed = () => ctx.clock.now() - startedAt;
+    let databases;
+    try {
+        databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
+    }
+    catch (error) {
+        return listFailure(ref, error, elapsed(), log, ctx);
+    }
+    const names = databases.map((db) => db.name);
+    const steps = verbs
+        .map((verb) => planWindow(ref, names, {
+        verb,
+        baseUrl: options.baseUrl,
+        apiVersion,
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
+        databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
+        machines: run.machines,
+    }))
+        .flatMap((steps, i) => bringsBack(steps, i));
+    if (steps[0]?.target !== ref.label && (options.skipIfDone || options.verify)) {
+        let read;
+        try {
+            read = await readInstance(client, steps.find((s) => s.target === ref.label).readUrl);
+        }
+        catch (error) {
+            return readFailure(ref, error, elapsed(), log, ctx);
+        }
+        // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
+        const alone = leftAlone(options, read, ref.label, log);
+        if (alone)
+            return { ...alone, durationMs: elapsed() };
+    }
+    const refusal = windowRefusal(ref.label, databases);
+    if (!refusal)
+        return steps;
+    log.info(refusal);
+    return unsent({
+        target: ref.label,
+        kind: 'error',
+        durationMs: elapsed(),
+        failure: refusal,
+        why: 'a database is not HANA',
+    });
+}
+/** The steps of a run's verb after its first: they bring the system back. */
+const bringsBack = (steps, i) => i === 0 ? steps : steps.map((s) => ({ ...s, bringsBack: true }));
+/**
+ * The plan of one system for a run: each verb of it in turn, as the one system-level step or with whole-system as
+ * its window; every verb after the first brings the system back (a restart's start runs after its stop failed).
+ */
+function planRun(o, io) {
+    const row = RUNS[o.run];
+    return async (ref, run, log) => {
+        const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
+        if ('target' in verbs)
+            return verbs;
+        if (o.options.wholeSystem)
+            return planSystemWindow(ref, verbs, run, { ...io, log });
+        const { softStopTimeoutSeconds, machines } = o;
+        const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
+        return verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
+    };
+}
+/**
+ * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
+ * anything is planned, and where it is there, only the last verb planned, named in the log.
+ */
+async function lastOnly(ref, row, run, io) {
+    const last = row.verbs[row.verbs.length - 1];
+    const startedAt = io.ctx.clock.now();
+    let read;
+    try {
+        read = await readInstance(io.client, resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion));
+    }
+    catch (error) {
+        return readFailure(ref, error, io.ctx.clock.now() - startedAt, io.log, io.ctx);
+    }
+    if (row.lastOnlyFrom === undefined || !sameStatus(read.status, row.lastOnlyFrom))
+        return row.verbs;
+    io.log.info(`is ${read.status} before the ${row.word}: ${VERBS[last].done} only`);
+    return [last];
+}
+/** erp-stop, erp-start, erp-restart: which run, planned by planRun. */
+function runErp(o, client, ctx) {
+    const { options, machines } = o;
+    const plan = planRun(o, { client, ctx });
+    return runSteps({ run: o.run, options, machines, whole: options.wholeSystem, plan }, client, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
@@ -28291,6 +28986,7 @@ const START_INPUTS = {
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     view: {
+        title: selectionTitle,
         resume: 'wait-for-operation and the operation-urls output',
         whatToDo: {
             'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
@@ -28301,10 +28997,11 @@ const START_INPUTS = {
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 function erpStart(options, client, ctx) {
     refuseWindowInputs(options);
-    return runErp({ verb: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
+    return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/status.ts
+
 
 
 
@@ -28335,8 +29032,7 @@ async function statusWindow(options, client, ctx, readSystems) {
             }));
         }
         catch (error) {
-            const why = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-            failures.push(`Listing the database instances of '${ref.label}' failed: ${why}`);
+            failures.push(`Listing the database instances of '${ref.label}' failed: ${firstLine(error)}.`);
             ofSystem[i].push(failures[failures.length - 1]);
             return [];
         }
@@ -28409,12 +29105,12 @@ function withDatabases(row, failures) {
         apiVersion: withDefault('api-version', ERP_API_VERSION),
         maxParallel: withDefault('max-parallel'),
         expectStatus: optional('expect-status'),
-        ...SELECTION_INPUTS,
+        ...READ_SELECTION_INPUTS,
         wholeSystem: withDefault('whole-system'),
     },
     outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
     // The one read is the row: its times go to the result file, not to a `took` column.
-    view: { untimed: true },
+    view: { untimed: true, title: selectionTitle },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
     run: bySelection('erp-status', erpStatus),
 }));
@@ -28438,7 +29134,7 @@ async function erpStatus(options, client, ctx) {
         },
     });
     const failed = outcomes.filter((o) => o.failure);
-    const bodies = outcomes.map((o) => o.instance?.after ? jsonOf(o.instance.after.response) : null);
+    const bodies = outcomes.map((o) => o.instance?.after ? response_jsonOf(o.instance.after.response) : null);
     const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
     let failure;
     if (failed.length === 1 && outcomes.length === 1)
@@ -28541,13 +29237,14 @@ const STOP_INPUTS = {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: { ...STOP_INPUTS, ...SELECTION_INPUTS },
+    inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     view: {
+        title: selectionTitle,
         resume: 'wait-for-operation and the operation-urls output',
         whatToDo: {
-            'whole system': 'The system cannot start while its database is not running: run erp-stop with `whole-system: true`, which starts its HANA databases first, then the system.',
+            'whole system': 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
         },
     },
     run: bySelection('erp-stop', erpStop),
@@ -28556,9 +29253,69 @@ const STOP_INPUTS = {
 function erpStop(options, client, ctx) {
     refuseWindowInputs(options);
     return runErp({
-        verb: 'stop',
+        run: 'stop',
         options,
         machines: options.deallocateVm,
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+    }, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-restart.ts
+
+
+
+
+
+
+
+
+
+// erp-start's inputs, selection included, as declared there (whatever it gains, restart reads too), but for the
+// machines (a restart starts none) and wait (each stop must end before its start is sent).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
+const { startVm, wait, ...erp_restart_START_INPUTS } = erp_start.inputs;
+const RESTART_INPUTS = {
+    ...erp_restart_START_INPUTS,
+    // No machine step: never the snooze's api-version.
+    apiVersion: optional('api-version', ERP_API_VERSION),
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    hardStopFallback: withDefault('hard-stop-fallback'),
+    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+};
+/**
+ * erp-restart: stops and then starts each erp virtual instance in one step, the application then (whole-system)
+ * its HANA databases, then the databases and the application; a system whose stop fails is brought back and
+ * fails with the stop's cause; one read Offline before is started only. No machine is deallocated or started.
+ */
+/* harmony default export */ const erp_restart = (defineOperation({
+    name: 'erp-restart',
+    resultFile: resultFileFor('erp-restart'),
+    description: 'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: RESTART_INPUTS,
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
+    view: {
+        title: selectionTitle,
+        resume: 'wait-for-operation and the operation-urls output',
+        whatToDo: {
+            'whole system': "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
+        },
+    },
+    run: bySelection('erp-restart', erpRestart),
+}));
+/** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
+function erpRestart(options, client, ctx) {
+    if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
+        throw new errors_InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
+    }
+    refuseWindowInputs({ ...options, wait: true });
+    return runErp({
+        run: 'restart',
+        options: { ...options, wait: true },
+        machines: false,
         softStopTimeoutSeconds: options.softStopTimeoutSeconds,
     }, client, ctx);
 }
@@ -28566,8 +29323,12 @@ function erpStop(options, client, ctx) {
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
 /** GitHub's limit of one job matrix. */
 const MAX_LEGS = 256;
+/** The tag rules as the `tag` input reads them, one per line: a leg passes it on as it is. */
+const tagInput = (selection) => selection.tags?.length
+    ? selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join('\n')
+    : undefined;
 /** `per-leg` systems a leg, in listing order; a matrix GitHub would refuse (over 256 legs) is a failure. */
-function matrixOf(members, perLeg) {
+function matrixOf(members, perLeg, selection = {}) {
     const legs = Math.ceil(members.length / perLeg);
     if (legs > MAX_LEGS) {
         const fits = Math.ceil(members.length / MAX_LEGS);
@@ -28576,12 +29337,18 @@ function matrixOf(members, perLeg) {
         };
     }
     const include = [];
+    const tag = tagInput(selection);
+    const recheck = {
+        ...(tag ? { tag } : {}),
+        ...(selection.environment ? { environment: selection.environment } : {}),
+    };
     for (let i = 0; i < legs; i++) {
         const group = members.slice(i * perLeg, (i + 1) * perLeg);
         include.push({
             leg: i + 1,
             'erp-virtual-instance': group.map((m) => m.id).join('\n'),
             names: group.map((m) => m.name).join(', '),
+            ...recheck,
         });
     }
     return { matrix: { include } };
@@ -28620,6 +29387,7 @@ function overOutputLimit(outputs) {
 
 
 
+
 /** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
 const SUMMARY_ROWS = 200;
 /**
@@ -28628,6 +29396,7 @@ const SUMMARY_ROWS = 200;
  */
 /* harmony default export */ const erp_list = (defineOperation({
     name: 'erp-list',
+    resultFile: resultFileFor('erp-list'),
     description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
     client: 'resource-manager',
     inputs: {
@@ -28643,15 +29412,17 @@ const SUMMARY_ROWS = 200;
     outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
     // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
     view: {
-        title: ({ outputs }) => (outputs.count === undefined ? undefined : `${String(outputs.count)} selected`),
+        title: ({ outputs }) => Array.isArray(outputs.instances) && typeof outputs.count === 'number'
+            ? selectedWords(outputs.instances.length, outputs.count)
+            : undefined,
     },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
     run: erpList,
 }));
 async function erpList(options, client, ctx) {
-    const { selected, listed, pages } = await listFleet(options, client, ctx);
+    const { selected, listed, pages, nearMisses } = await listFleet(options, client, ctx);
     const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
-    const built = matrixOf(offered, options.perLeg);
+    const built = matrixOf(offered, options.perLeg, options);
     const ids = offered.map((m) => m.id).join('\n');
     const matrix = 'matrix' in built ? built.matrix : undefined;
     const size = overOutputLimit({ ids, matrix });
@@ -28678,7 +29449,7 @@ async function erpList(options, client, ctx) {
         },
         summary: [
             {
-                title: `erp-list: ${selected.length} selected${left.length ? `, ${left.length} left out` : ''}`,
+                title: `erp-list: ${selectedWords(selected.length, offered.length)}`,
                 context: [['subscription', options.subscriptionIds.join(', ')]],
                 header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
                 rows: selected
@@ -28697,11 +29468,22 @@ async function erpList(options, client, ctx) {
                         ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
                         : []),
                     ...(left.length > 0 ? [`${left.length} not ${OFFERED_STATE}: left out of ids and matrix.`] : []),
+                    ...nearMisses,
                 ],
             },
         ],
         failure,
+        ...(empty && failure !== undefined ? { failureKind: 'nothing selected' } : {}),
+        // Its result file carries the selection and each system's leg: erp-report knows the window from it.
+        selection: {
+            tag: options.tags?.map((t) => (t.value === undefined ? t.name : `${t.name}=${t.value}`)).join('\n'),
+            environment: options.environment,
+        },
     };
+}
+/** The title's count and the table's, one way: `3 selected, 1 left out` (handed on: the 2 in count). */
+function selectedWords(selected, offered) {
+    return `${selected} selected${selected > offered ? `, ${selected - offered} left out` : ''}`;
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -28712,39 +29494,73 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 
 
-/** Files larger than this are not a step's result (60 systems make about 40 KB): skipped unread. */
+/** Files larger than this are not a step's result (60 systems make about 40 KB): left out unread. */
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 /**
- * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files:
- * one of the known format is kept; any other (another format, not JSON) is skipped and named.
+ * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files.
+ * Each entry's type and size are checked before it is read (a link is never followed, a FIFO never opened), and an
+ * error on one file names that file and goes on: one bad file never loses the page.
  */
 async function gatherResults(results) {
-    const gathering = { files: [], skipped: [] };
-    const entries = await (0,promises_.readdir)(results, { recursive: true, withFileTypes: true });
-    const files = entries
-        .filter((e) => e.isFile())
-        .map((e) => (0,external_node_path_namespaceObject.join)(e.parentPath, e.name))
-        .sort();
-    for (const path of files) {
+    const gathering = { files: [], skipped: [], lost: [] };
+    let entries;
+    try {
+        entries = await (0,promises_.readdir)(results, { recursive: true, withFileTypes: true });
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            throw error;
+        return { ...gathering, absent: true };
+    }
+    const paths = entries
+        .filter((e) => !e.isDirectory())
+        .map((e) => ({ path: (0,external_node_path_namespaceObject.join)(e.parentPath, e.name), plain: e.isFile(), link: e.isSymbolicLink() }))
+        .sort((a, b) => (a.path < b.path ? -1 : 1));
+    for (const { path, plain, link } of paths) {
         const shown = (0,external_node_path_namespaceObject.relative)(results, path) || path;
-        const read = await readResult(path);
+        const read = plain
+            ? await readResult(path).catch((e) => ({
+                why: `cannot be read (${e.code ?? e.message})`,
+            }))
+            : { why: link ? 'is a symbolic link, not followed' : 'is not a plain file' };
         if ('file' in read)
             gathering.files.push({ path: shown, file: read.file });
+        else if ('lost' in read)
+            gathering.lost.push({ path: shown, why: read.lost });
         else
             gathering.skipped.push({ path: shown, why: read.why });
     }
     return gathering;
 }
 async function readResult(path) {
-    const text = await (0,promises_.readFile)(path, 'utf8');
-    if (text.length > MAX_FILE_BYTES)
-        return { why: 'too large for a result file' };
+    // Opened without following a link and sized on the open file, so what is measured is what is read.
+    const handle = await (0,promises_.open)(path, 'r');
+    try {
+        const { size, isFile } = await handle.stat().then((s) => ({ size: s.size, isFile: s.isFile() }));
+        if (!isFile)
+            return { why: 'is not a plain file' };
+        if (size > MAX_FILE_BYTES)
+            return { why: `is too large for a result file (${size} bytes), not read` };
+        return parseResult(await handle.readFile('utf8'), path);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * A text that looks like a result file (a `.json` name, an object begun, the format named) but does not parse is lost
+ * (torn, or empty); any other text is another kind of file, left out.
+ */
+function parseResult(text, path = 'result.json') {
     let json;
     try {
         json = JSON.parse(text);
     }
     catch {
-        return { why: 'does not parse as JSON' };
+        const ours = path.endsWith('.json') || text.trimStart().startsWith('{') || text.includes(RESULT_FORMAT);
+        return ours
+            ? { lost: 'does not parse as JSON (torn or cut short)' }
+            : { why: 'is not JSON: not a result file' };
     }
     const format = json?.format;
     const parsed = resultFile.safeParse(json);
@@ -28756,116 +29572,323 @@ async function readResult(path) {
         return { why: `is of an unknown format ('${format.slice(0, 60)}'; this version reads ${RESULT_FORMAT})` };
     }
     const issue = parsed.error.issues[0];
-    return { why: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
+    return { lost: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/history.ts
+const ms = (iso) => (iso ? Date.parse(iso) : undefined);
+const entryOf = ({ path, file }, system) => ({
+    operation: operationOf(file),
+    path,
+    file,
+    system: { ...system, word: resumedWord(file, system) },
+    endedAt: ms(system.endedAt) ?? ms(file.endedAt) ?? 0,
+    attempt: Number(file.run.attempt ?? 1),
+});
+/** A resumed operation that succeeded is said as the stop or start it was (`stopped`), not as an operation. */
+const RESUMED = {
+    'erp-stop': 'stopped',
+    'erp-start': 'started',
+    'erp-restart': 'restarted',
+};
+function resumedWord(file, system) {
+    const said = file.operation === 'wait-for-operation' && file.resumes ? RESUMED[file.resumes] : undefined;
+    return said && system.outcome === 'succeeded' && system.word === 'succeeded' ? said : system.word;
+}
+const operationOf = (file) => file.operation === 'wait-for-operation' ? (file.resumes ?? file.operation) : file.operation;
+/** Reads show the last status; they are the outcome only where nothing acted, and fail only on a mismatch. */
+const READS = new Set(['erp-status']);
+/** Worst first: what stands over any later success of another operation. */
+const BAD = ['failed', 'running', 'not sent'];
+/** The words that belong to one outcome only: a file's word that says otherwise is not believed over its outcome. */
+const OWN_WORD = {
+    failed: 'failed',
+    running: 'still running',
+    'not sent': 'not sent',
+    skipped: 'skipped',
+    planned: 'planned',
+};
+/** The word shown and counted: the file's own where it agrees with the outcome, else the outcome's. */
+function wordOf(s) {
+    const own = OWN_WORD[s.outcome];
+    if (own)
+        return own;
+    return Object.values(OWN_WORD).includes(s.word) || s.word === 'missing' ? 'succeeded' : s.word;
+}
+/** The later of two results of the same operation: the one that ended later, else the later attempt. */
+const later = (a, b) => a.endedAt !== b.endedAt ? a.endedAt - b.endedAt : a.attempt - b.attempt;
+/**
+ * One system's window: every operation of the run on it, in order. The same operation twice: the later stands and
+ * the earlier is noted as replaced. A failure, a step still running or not sent stands over any later success of
+ * another operation; else the last operation that acted is the outcome, and the last read is shown beside it.
+ */
+function systemWindow(entries, replaced) {
+    const standing = new Map();
+    for (const e of [...entries].sort(later)) {
+        const before = standing.get(e.operation);
+        if (before)
+            note(replaced, e.system.name, e.path, before.path);
+        standing.set(e.operation, e);
+    }
+    const ordered = [...standing.values()].sort(later);
+    const acts = ordered.filter((e) => !READS.has(e.operation));
+    const reads = ordered.filter((e) => READS.has(e.operation));
+    const worst = BAD.map((o) => ordered.find((e) => e.system.outcome === o)).find(Boolean);
+    const chosen = worst ?? acts.at(-1) ?? reads.at(-1);
+    const lastRead = reads.at(-1)?.system;
+    const s = chosen.system;
+    return {
+        name: s.name,
+        file: chosen.path,
+        operation: chosen.operation,
+        outcome: s.outcome,
+        word: wordOf(s),
+        before: s.before ?? undefined,
+        after: (acts.length ? s.after : lastRead?.after) ?? s.after ?? undefined,
+        cause: s.cause ?? undefined,
+        startedAt: ms(s.startedAt),
+        endedAt: ms(s.endedAt),
+        stepStartedAt: ms(chosen.file.startedAt),
+        stepEndedAt: ms(chosen.file.endedAt),
+        steps: s.steps,
+        ...(ordered.length > 1 ? { history: ordered.map((e) => `${e.operation} ${wordOf(e.system)}`) } : {}),
+        ...(lastRead && acts.length ? { lastRead: lastRead.after ?? wordOf(lastRead) } : {}),
+    };
+}
+function note(replaced, name, newer, older) {
+    const same = replaced.find((r) => r.newer === newer && r.older === older);
+    if (same)
+        same.names.push(name);
+    else
+        replaced.push({ names: [name], newer, older });
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/verdict.ts
+/** What fails the window: outcomes that need a person, a step that failed with no system to show it, a lost file. */
+const FAILING_OUTCOMES = {
+    failed: 'failed',
+    missing: 'missing',
+    'not sent': 'not sent',
+    running: 'still running (the window did not end)',
+};
+/** `window: 58 stopped, 1 failed, 1 missing; 1 leg failed`: counted from the outcomes the verdict reads. */
+function titleOf(w) {
+    const counts = new Map();
+    const rank = (o) => (o in FAILING_OUTCOMES ? 1 : 0);
+    for (const s of [...w.systems].sort((a, b) => rank(a.outcome) - rank(b.outcome))) {
+        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
+    }
+    const said = [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+    const more = [
+        ...(w.legFailures.length ? [`${w.legFailures.length} step(s) failed`] : []),
+        ...(w.lost.length ? [`${w.lost.length} file(s) lost`] : []),
+    ].join(', ');
+    const none = w.files === 0 ? 'no result read' : 'no system';
+    return `window: ${said || none}${more ? `; ${more}` : ''}`;
+}
+/** Why the window's verdict fails, one line each; empty when the window ended well. */
+function failingOf(w) {
+    const lines = [];
+    for (const [outcome, said] of Object.entries(FAILING_OUTCOMES)) {
+        const n = w.systems.filter((s) => s.outcome === outcome).length;
+        if (n > 0)
+            lines.push(`${n} system(s) ${said}`);
+    }
+    for (const f of w.legFailures)
+        lines.push(`${f.operation} of ${f.leg} failed: ${f.cause.text}`);
+    for (const l of w.lost)
+        lines.push(`${l.path} ${l.why}: a leg's result is lost`);
+    if (w.files === 0 && w.systems.length === 0)
+        lines.push('no result was read');
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/report/merge.ts
 
-const ms = (iso) => (iso ? Date.parse(iso) : undefined);
-const merge_keyOf = (s) => (s.id ?? s.name).toLowerCase();
+
+
+const merge_ms = (iso) => Date.parse(iso);
+const merge_BAD = new Set(['failed', 'running', 'not sent']);
 /** The order in which systems that need a person are listed: failed, missing, not sent, still running. */
 const ATTENTION = { failed: 0, missing: 1, 'not sent': 2, running: 3 };
-/** Merges the files by system (the newer result stands), marks the expected systems without one `missing`. */
-function mergeWindow(gathered, expected, skipped) {
-    const legOf = new Map((expected ?? []).map((e) => [e.id.toLowerCase(), e.leg]));
-    const idOfName = uniqueIdsByName(expected ?? []);
-    const chosen = new Map();
-    const replaced = [];
-    for (const { path, file } of gathered) {
-        for (const s of file.systems) {
-            const id = s.id ?? idOfName.get(s.name.toLowerCase());
-            const key = merge_keyOf({ id, name: s.name });
-            const candidate = {
-                system: {
-                    ...merge_systemOf(s, { id, path, operation: file.operation, leg: legOf.get(key) ?? path }),
-                    stepStartedAt: ms(file.startedAt),
-                    stepEndedAt: ms(file.endedAt),
-                },
-                endedAt: ms(s.endedAt) ?? ms(file.endedAt) ?? 0,
-                attempt: Number(file.run.attempt ?? 1),
-            };
-            const before = chosen.get(key);
-            if (!before)
-                chosen.set(key, candidate);
-            else {
-                const newer = newerOf(before, candidate);
-                const older = newer === before ? candidate : before;
-                chosen.set(key, newer);
-                const pair = { newer: newer.system.file, older: older.system.file };
-                const same = replaced.find((r) => r.newer === pair.newer && r.older === pair.older);
-                if (same)
-                    same.names.push(s.name);
-                else
-                    replaced.push({ names: [s.name], ...pair });
-            }
+/**
+ * The window as one page: each system's operations merged in order (history.ts), the steps that failed with no
+ * system to show it on (with their leg, and the systems they were given `failed` with their cause), the expected
+ * systems without any result `missing` with their leg, and the verdict counted from the same outcomes as the title.
+ */
+function mergeWindow(w) {
+    const expected = w.expected ?? [];
+    const keyOf = keyer(expected, w.files.flatMap((g) => g.file.systems.map((s) => s.id ?? '').filter(Boolean)));
+    const expectedKey = (e) => keyOf({ id: e.id, name: e.name });
+    const byKey = new Map(expected.map((e) => [expectedKey(e), e]));
+    const legOf = new Map(expected.map((e) => [expectedKey(e), e.leg]));
+    const bySystem = new Map();
+    for (const g of w.files) {
+        for (const s of g.file.systems) {
+            const key = keyOf(s);
+            bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(g, s)]);
         }
     }
-    const systems = [...chosen.values()].map((c) => c.system);
-    for (const e of expected ?? []) {
-        if (chosen.has(e.id.toLowerCase()))
-            continue;
-        systems.push({ name: e.name, id: e.id, leg: e.leg ?? '-', outcome: 'missing', word: 'missing' });
+    // A step that failed with no row for a system it was given: a failed operation on that system, in its window.
+    const legFailures = stepFailures(w.files, (s) => keyOf({ name: nameOfId(s), id: s.includes('/') ? s : null }));
+    for (const f of legFailures) {
+        for (const [key, item] of f.asked.map((k, i) => [k, f.items[i]])) {
+            const e = byKey.get(key);
+            const system = failedRow(e?.name ?? nameOfId(item), e?.id ?? (item.includes('/') ? item : null), f.cause);
+            bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(f.gathered, system)]);
+        }
     }
-    // In the order of `expected` (the matrix's legs) where given, else as the files were read; those that need a
-    // person first.
-    const place = new Map((expected ?? []).map((e, i) => [e.id.toLowerCase(), i]));
-    const at = (s, i) => place.get(merge_keyOf(s)) ?? place.size + i;
+    const replaced = [];
+    const chosen = new Map();
+    for (const [key, entries] of bySystem) {
+        const id = entries.find((e) => e.system.id)?.system.id ?? byKey.get(key)?.id;
+        const leg = legOf.get(key) ?? entries.at(-1).path;
+        chosen.set(key, { ...systemWindow(entries, replaced), id: id ?? undefined, leg });
+    }
+    const legsFound = new Set([...legFailures.flatMap((f) => f.asked), ...chosen.keys()].map((k) => legOf.get(k)));
+    const systems = [...chosen.values()];
+    for (const e of expected) {
+        if (chosen.has(expectedKey(e)))
+            continue;
+        systems.push(missing(e, e.leg !== undefined && legsFound.has(e.leg)));
+    }
+    const place = new Map(expected.map((e, i) => [expectedKey(e), i]));
+    const at = (s, i) => place.get(keyOf(s)) ?? place.size + i;
     const order = (s) => ATTENTION[s.outcome] ?? 9;
     const sorted = systems
         .map((s, i) => ({ s, i: at(s, i) }))
-        .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
-    const times = gathered.flatMap(({ file }) => [ms(file.startedAt), ms(file.endedAt)]);
-    return {
-        title: titleOf(systems),
-        systems: sorted.map((x) => x.s),
+        .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
+        .map((x) => x.s);
+    const times = w.files.flatMap(({ file }) => [merge_ms(file.startedAt), merge_ms(file.endedAt)]);
+    const shownFailures = legFailures.map((f) => ({
+        leg: [...new Set(f.asked.map((k) => legOf.get(k)).filter(Boolean))].join(', ') || f.path,
+        path: f.path,
+        operation: f.operation,
+        cause: f.cause,
+    }));
+    const report = {
+        systems: sorted,
         attention: systems.filter((s) => s.outcome in ATTENTION).length,
         replaced,
-        skipped,
-        files: gathered.length,
+        skipped: w.skipped,
+        lost: w.lost ?? [],
+        legFailures: shownFailures,
+        files: w.files.length,
+        ...(w.run ? { run: w.run } : {}),
         startedAt: times.length ? Math.min(...times) : undefined,
         endedAt: times.length ? Math.max(...times) : undefined,
     };
+    return { ...report, title: titleOf(report), failing: failingOf(report) };
 }
-/** The later result: the one that ended later, else the later attempt; on a tie the one read last. */
-function newerOf(a, b) {
-    if (a.endedAt !== b.endedAt)
-        return a.endedAt > b.endedAt ? a : b;
-    return a.attempt > b.attempt ? a : b;
-}
-/** A file written without ids (a row with no id, or a file of an older version) is matched to `expected` by name where it is unique. */
-function uniqueIdsByName(expected) {
+/**
+ * One key per system, without case: its resource id; a system named without its id (`X01` in `expected` or in a
+ * step's items, a row of an older file) is the id of that name where one id read or expected has it, else its name.
+ */
+function keyer(expected, read) {
     const byName = new Map();
-    for (const e of expected) {
-        const name = nameOfId(e.id).toLowerCase();
-        byName.set(name, byName.has(name) ? null : e.id);
+    const ids = [...expected.map((e) => e.id), ...read].filter((id) => id.includes('/'));
+    for (const id of new Set(ids.map((i) => i.toLowerCase()))) {
+        const name = nameOfId(id);
+        byName.set(name, byName.has(name) ? null : id);
     }
-    return new Map([...byName].filter((entry) => entry[1] !== null));
-}
-function merge_systemOf(s, where) {
-    return {
-        name: s.name,
-        id: where.id,
-        leg: where.leg,
-        file: where.path,
-        operation: where.operation,
-        outcome: s.outcome,
-        word: s.outcome === 'running' ? 'still running' : s.word,
-        before: s.before ?? undefined,
-        after: s.after ?? undefined,
-        cause: s.cause ?? undefined,
-        startedAt: ms(s.startedAt),
-        endedAt: ms(s.endedAt),
-        steps: s.steps,
+    return (s) => {
+        const id = s.id?.includes('/') ? s.id.toLowerCase() : undefined;
+        return id ?? byName.get(s.name.toLowerCase()) ?? s.name.toLowerCase();
     };
 }
-/** `window: 58 stopped, 1 failed, 1 missing`: the succeeded words first, in the order met, then the rest. */
-function titleOf(systems) {
-    const counts = new Map();
-    const ranked = [...systems].sort((a, b) => (ATTENTION[a.outcome] ?? -1) - (ATTENTION[b.outcome] ?? -1));
-    for (const s of ranked)
-        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
-    const said = [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-    return `window: ${said || 'no system'}`;
+/**
+ * A step's own failure that no system of its file shows (it failed before acting, or as a whole), unless a later
+ * file of the same operation was given the same systems (the leg run again).
+ */
+function stepFailures(files, keyOf) {
+    const failures = [];
+    for (const g of files) {
+        const { file } = g;
+        if (!file.failure)
+            continue;
+        const asked = (file.asked ?? []).map(keyOf);
+        const rows = new Set(file.systems.map((s) => keyOf(s.id ?? s.name)));
+        const unrowed = asked.filter((k) => !rows.has(k));
+        const items = (file.asked ?? []).filter((_, i) => !rows.has(asked[i]));
+        // Where its systems show the failure, and it was given none more, the rows say it all.
+        if (unrowed.length === 0 && file.systems.some((s) => merge_BAD.has(s.outcome)))
+            continue;
+        const again = files.some((h) => h !== g &&
+            operationOf(h.file) === operationOf(file) &&
+            (merge_ms(h.file.endedAt) > merge_ms(file.endedAt) ||
+                (merge_ms(h.file.endedAt) === merge_ms(file.endedAt) &&
+                    Number(h.file.run.attempt) > Number(file.run.attempt))) &&
+            (h.file.run.job ?? '') === (file.run.job ?? '') &&
+            sameSet((h.file.asked ?? []).map(keyOf), asked));
+        if (again)
+            continue;
+        failures.push({
+            gathered: g,
+            path: g.path,
+            operation: file.operation,
+            cause: { text: file.failure, kind: file.failureKind ?? 'other' },
+            asked: unrowed,
+            items,
+        });
+    }
+    return failures;
+}
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+const failedRow = (name, id, cause) => ({
+    name,
+    id,
+    outcome: 'failed',
+    word: 'failed',
+    cause,
+});
+function missing(e, legFound) {
+    const leg = e.leg === undefined ? undefined : `leg ${e.leg}`;
+    const text = leg
+        ? `no result for it: ${leg} was to act on it, and ${legFound ? "that leg's file does not name it" : 'no file of that leg was found'}`
+        : 'no result file for it';
+    return {
+        name: e.name,
+        id: e.id,
+        leg: e.leg ?? '-',
+        outcome: 'missing',
+        word: 'missing',
+        cause: { text, kind: 'other' },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/window-run.ts
+const ended = (g) => Date.parse(g.file.endedAt);
+/**
+ * One window, one run: the run given (`run-id`, or the runner's GITHUB_RUN_ID), else the run of the newest file.
+ * A file of another run is never merged; a dry run's file is a plan, not a result.
+ */
+function filesOfRun(gathered, given) {
+    const newest = [...gathered].sort((a, b) => ended(b) - ended(a))[0];
+    const run = given ?? newest?.file.run.id ?? null;
+    const kept = [];
+    const skipped = [];
+    for (const g of gathered) {
+        const of = g.file.run.id ?? null;
+        if (of !== run) {
+            skipped.push({
+                path: g.path,
+                why: `is of run ${of ?? '(none)'}, not this window's run ${run ?? '(none)'}`,
+            });
+        }
+        else if (g.file.dryRun) {
+            skipped.push({ path: g.path, why: `is a dry run of ${g.file.operation}: a plan, not a result` });
+        }
+        else
+            kept.push(g);
+    }
+    const listings = kept.filter((g) => g.file.operation === 'erp-list' && g.file.selection);
+    const last = listings.sort((a, b) => ended(a) - ended(b)).pop();
+    return {
+        run,
+        files: kept,
+        skipped,
+        ...(last ? { listing: { path: last.path, systems: last.file.selection.systems } } : {}),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
@@ -28873,10 +29896,12 @@ function titleOf(systems) {
 
 
 
+
 /**
- * erp-report: the window as one page. Reads the result files the legs of a window wrote (erp-stop, erp-start,
- * erp-status `result-file`), merges them by system, marks the expected systems without a result missing, and gives
- * one summary and one verdict. Sends no request and needs no sign-in.
+ * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
+ * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
+ * listing's own file (else `expected`), and gives one summary and one verdict that is never green for a window that
+ * failed (docs/operations/erp-report.md). Sends no request and needs no sign-in.
  */
 /* harmony default export */ const erp_report = (defineOperation({
     name: 'erp-report',
@@ -28885,9 +29910,10 @@ function titleOf(systems) {
     inputs: {
         results: required('results'),
         expected: optional('expected'),
+        runId: optional('run-id'),
         failOn: withDefault('fail-on'),
     },
-    outputs: ['result', 'count', 'failed', 'missing', 'instances'],
+    outputs: ['result', 'count', 'failed', 'missing', 'instances', 'report-file'],
     example: '--results ./results --expected "$MATRIX"',
     run: erpReport,
 }));
@@ -28895,24 +29921,29 @@ async function erpReport(options, _client, ctx) {
     const gathering = await gatherResults(options.results).catch((error) => {
         throw new errors_InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
     });
-    for (const s of gathering.skipped)
+    if (gathering.absent)
+        ctx.logger.warning(`results: ${options.results} is not there: no leg's file was downloaded.`);
+    // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
+    const { window, listing } = windowOf(gathering, {
+        expected: options.expected,
+        runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
+    });
+    for (const s of window.skipped)
         ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
-    const window = mergeWindow(gathering.files, options.expected, gathering.skipped);
+    for (const s of window.lost)
+        ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
+    if (listing)
+        ctx.logger.info(`The window's systems are erp-list's, from ${listing}.`);
     for (const r of window.replaced) {
-        ctx.logger.info(`${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
+        ctx.logger.info(`${erp_report_namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
     }
     ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
     const instances = window.systems.map(instanceOf);
-    const bad = window.systems.filter((s) => ['failed', 'missing', 'not sent'].includes(s.outcome));
-    const failure = bad.length > 0 && options.failOn === 'any'
-        ? `${window.title}: ${bad
-            .slice(0, 10)
-            .map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`)
-            .join('; ')}${bad.length > 10 ? `; and ${bad.length - 10} more` : ''}.`
-        : undefined;
+    const failure = window.failing.length > 0 && options.failOn === 'any' ? failureOf(window) : undefined;
     const result = {
         outputs: {
-            result: instances,
+            // The counts, within any limit; every system is in instances and in the report file (the adapter's).
+            result: { title: window.title, count: window.systems.length, outcomes: countBy(window.systems) },
             instances,
             count: window.systems.length,
             failed: window.systems.filter((s) => s.outcome === 'failed').length,
@@ -28923,6 +29954,36 @@ async function erpReport(options, _client, ctx) {
         window,
     };
     return result;
+}
+/** `{stopped: 58, failed: 1, missing: 1}`: how many systems ended each way. */
+function countBy(systems) {
+    const counts = {};
+    for (const s of systems)
+        counts[s.word] = (counts[s.word] ?? 0) + 1;
+    return counts;
+}
+/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
+function windowOf(gathering, o) {
+    const runs = filesOfRun(gathering.files, o.runId);
+    const window = mergeWindow({
+        files: runs.files,
+        expected: runs.listing?.systems ?? o.expected,
+        skipped: [...gathering.skipped, ...runs.skipped],
+        lost: gathering.lost,
+        run: runs.run,
+    });
+    return { window, listing: runs.listing?.path };
+}
+/** The step's failure: the title, then what fails it, the first ten systems named with their cause. */
+function failureOf(window) {
+    const bad = window.systems.slice(0, window.attention);
+    const said = [
+        ...bad.slice(0, 10).map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`),
+        ...(bad.length > 10 ? [`and ${bad.length - 10} more`] : []),
+        ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.cause.text})`),
+        ...window.lost.map((l) => `${l.path} lost (${l.why})`),
+    ];
+    return said.length ? `${window.title}: ${said.join('; ')}.` : `${window.title}.`;
 }
 /** One entry of erp-report's `instances`. */
 function instanceOf(s) {
@@ -28936,6 +29997,8 @@ function instanceOf(s) {
         before: s.before ?? null,
         after: s.after ?? null,
         cause: s.cause ?? null,
+        ...(s.lastRead ? { 'last-read': s.lastRead } : {}),
+        ...(s.history ? { history: s.history } : {}),
     };
 }
 /** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
@@ -28947,18 +30010,21 @@ function tableOf(window) {
         rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
         notes: [
             `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
-            ...window.replaced.map((r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+            ...window.replaced.map((r) => `${erp_report_namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+            ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.path}): ${f.cause.text}`),
+            ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}.`),
             ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
         ],
     };
 }
 /** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
-function namesOf(names) {
+function erp_report_namesOf(names) {
     const shown = names.slice(0, 10).join(', ');
     return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
+
 
 
 /**
@@ -28986,7 +30052,7 @@ const operationEntries = parser((raw) => {
             return refuse(`item ${i + 1} ${reason}: '${describeUrl(url)}'`);
         if (typeof target !== 'string' || target === '')
             return refuse(`item ${i + 1} has no target (a resource id)`);
-        if (verb !== 'stop' && verb !== 'start')
+        if (!isVerb(verb))
             return refuse(`item ${i + 1}: verb must be stop or start`);
         if (snooze !== undefined && typeof snooze !== 'boolean')
             return refuse(`item ${i + 1}: snooze must be true or false`);
@@ -28995,6 +30061,8 @@ const operationEntries = parser((raw) => {
 });
 
 ;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
+
 
 
 
@@ -29022,6 +30090,7 @@ const WAIT_INPUTS = {
  */
 /* harmony default export */ const wait_for_operation = (defineOperation({
     name: 'wait-for-operation',
+    resultFile: resultFileFor('wait-for-operation'),
     description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
     client: 'resource-manager',
     polls: true,
@@ -29076,7 +30145,7 @@ async function waitForOperation(options, client, ctx) {
             })),
             resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
             verb: system?.verb,
-            snooze: system?.snooze,
+            snooze: system?.machines,
         }),
     });
     return report(outcomes, {
@@ -29090,13 +30159,13 @@ async function waitForOperation(options, client, ctx) {
 }
 /** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
 function wait_for_operation_systemOf(entry, i, baseUrl) {
-    if (entry.target === undefined || entry.verb === undefined)
+    if (entry.target === undefined || !entry.verb)
         return undefined;
     const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
     if (typeof ref === 'string')
         throw new errors_InputError('operation-url', `item ${i + 1}: target ${ref}`);
     const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, snooze: entry.snooze === true };
+    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, machines: entry.snooze === true };
 }
 function onOrigin(url, origin) {
     try {
@@ -29114,9 +30183,8 @@ async function resume(o) {
     const startedAt = ctx.clock.now();
     // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
     if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-        const why = ctx.signal?.aborted ? 'the job was cancelled' : 'the timeout ran out';
-        log.info(`not polled: ${why} before its turn`);
         const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+        log.info(`not polled: ${whyCut(kind)} before its turn`);
         return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
     }
     // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
@@ -29139,14 +30207,7 @@ async function resume(o) {
         return ended;
     // Named by the operations output: each system's end status is verified as erp-stop verifies it.
     const after = {
-        action: {
-            verb: system.verb,
-            snooze: {
-                input: system.verb === 'stop' ? 'deallocate-vm' : 'start-vm',
-                on: system.snooze,
-            },
-        },
-        target: system,
+        step: system,
         ended,
         sent: { done: system.verb },
         client,
@@ -30356,6 +31417,7 @@ async function syncCancel(options, client, ctx) {
 
 
 
+
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
  * command line's flags and the README tables are all derived from these modules.
@@ -30363,6 +31425,7 @@ async function syncCancel(options, client, ctx) {
 const registry_REGISTRY = [
     erp_stop,
     erp_start,
+    erp_restart,
     erp_status,
     erp_list,
     wait_for_operation,
@@ -30541,6 +31604,8 @@ function generalLine(kind, operation, resume, requestId) {
             return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
         case 'service failed':
             return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'nothing selected':
+            return `No system was selected, so nothing was done: compare the selection with the near misses in this summary (what the systems carry instead), correct the tag, environment or file, and run ${operation} again; set fail-if-empty: false where an empty selection is expected.`;
         case 'other':
             return requestId
                 ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'
@@ -30581,8 +31646,19 @@ function windowAdvice(window) {
         const operation = s.operation ?? 'the step';
         lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
     }
+    for (const f of window.legFailures) {
+        const kind = f.cause.kind;
+        const shown = findOperation(f.operation)?.view;
+        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation: f.operation, shown, requestId: false }));
+    }
+    if (window.lost.length > 0)
+        lines.set('lost', LOST);
+    if (window.files === 0 && window.systems.length === 0)
+        lines.set('none', NOTHING_READ);
     return [...lines.values()];
 }
+const LOST = "A lost file does not parse (cut short while written): that leg's result is unknown. Open the leg's job, read the systems' status (erp-status), and run the window's step again for them.";
+const NOTHING_READ = "No result was read: no leg uploaded a file, or the download's pattern matched none. Check each leg's upload step and the report job's download (pattern, merge-multiple: true).";
 
 // EXTERNAL MODULE: ./src/runtime/nearest.ts
 var nearest = __nccwpck_require__(4946);
@@ -30754,7 +31830,7 @@ function throwIfRefused(response, context) {
     if (response.status < 400)
         return;
     const error = parseErrorBody(response, `POST ${response.url.pathname}`);
-    const body = parse/* safeParse */.xL(tokenErrorBody, jsonOf(response));
+    const body = parse/* safeParse */.xL(tokenErrorBody, response_jsonOf(response));
     const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
         numberIn(body.success ? body.data.error_description : undefined);
     const claims = context.assertion ? readClaims(context.assertion) : undefined;
@@ -31334,7 +32410,7 @@ async function runOperation(source, given) {
     const runtime = { ...given, logger: redacting(given.logger) };
     const module = parseOperation(source('operation'));
     const inputs = new InputReader(source, runtime.logger.info);
-    refuseUnread(module, inputs);
+    run_refuseUnread(module, inputs);
     const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
     const connection = readConnection(module, inputs, runtime);
     const requestTimeoutMs = inputs.optional('request-timeout');
@@ -31456,7 +32532,7 @@ const NO_CLIENT = new Proxy({}, {
  * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
  * operation that does not read it would otherwise be ignored without a word.
  */
-function refuseUnread(module, inputs) {
+function run_refuseUnread(module, inputs) {
     const read = new Set(['operation', ...inputsOf(module)]);
     for (const name of Object.keys(INPUTS)) {
         if (!read.has(name) && inputs.given(name)) {
@@ -31642,15 +32718,18 @@ function viewOfError(operation, error) {
         resumeWith: shown.resume ?? 'the operation-urls output',
     };
 }
-/** An operation's own table with each row's mark first, as the targets' rows have theirs. */
+/** An operation's own table with each row's mark first, as the targets' rows have theirs, and each cell's. */
 function withMarks(table) {
-    const { marks } = table;
+    const { marks, cellMarks } = table;
+    const rows = cellMarks
+        ? table.rows.map((row, i) => row.map((cell, j) => (cellMarks[i]?.[j] ? marked(cellMarks[i][j], cell) : cell)))
+        : table.rows;
     if (!marks?.length)
-        return table;
+        return { ...table, rows };
     return {
         ...table,
         header: ['outcome', ...table.header],
-        rows: table.rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
+        rows: rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
     };
 }
 function plannedOf(value) {
@@ -31668,13 +32747,13 @@ function view_titleOf(view, { all, kinds, phrase }) {
     const cancelled = kinds.has('cancelled');
     if (rows.length > 0) {
         if (cancelled)
-            return `${operation}: cancelled (${counted(rows)})`;
+            return `${operation}: cancelled (${view_counted(rows)})`;
         const bad = rows.filter((r) => !isGood(r.mark)).length;
         if (view.failed)
-            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : counted(rows)})`;
-        return `${operation}: ${counted(rows)}`;
+            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : view_counted(rows)})`;
+        return `${operation}: ${view_counted(rows)}`;
     }
-    const found = phrase ?? (all.length > 0 ? counted(all) : 'done');
+    const found = phrase ?? (all.length > 0 ? view_counted(all) : 'done');
     if (cancelled)
         return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
     if (view.failed)
@@ -31682,7 +32761,7 @@ function view_titleOf(view, { all, kinds, phrase }) {
     return `${operation}: ${found}`;
 }
 /** `2 stopped, 1 skipped`, in the order the words first appear. */
-function counted(rows) {
+function view_counted(rows) {
     const counts = new Map();
     for (const r of rows)
         counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
@@ -32031,9 +33110,8 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
     };
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/runtime/result-file.ts
+
 
 
 
@@ -32047,26 +33125,104 @@ function runOfEnvironment(env) {
         step: env.GITHUB_ACTION || null,
     };
 }
+/** The result of a step that failed before it had one (an input refused, a sign-in, a crash): its cause alone. */
+function failedBefore(cause) {
+    return { outputs: {}, summary: [], failure: redactUrls(cause) };
+}
 /**
  * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
- * where the adapter says (`path`, given the file), and its path returned for the `result-file` output.
+ * where the adapter says (`path`, given the file), whole or not at all, with every secret of the step scrubbed. A
+ * file that cannot be written is said (`warning`), never thrown: the adapters set the step's outputs first.
  */
 function recordResult(options) {
     const module = findOperation(options.operation);
     if (!module?.resultFile)
-        return undefined;
-    const run = runOfEnvironment(options.env ?? process.env);
-    const file = module.resultFile(options.result, {
-        run,
-        startedAt: options.startedAt,
-        endedAt: options.endedAt,
-    });
-    const where = options.path(file);
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(where), { recursive: true });
-    // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version.
-    const shown = (_key, value) => (typeof value === 'string' ? redactUrls(value) : value);
-    (0,external_node_fs_namespaceObject.writeFileSync)(where, `${JSON.stringify(file, shown, 2)}\n`);
-    return where;
+        return {};
+    let where;
+    try {
+        const env = options.env ?? process.env;
+        const input = options.inputs ?? ((name) => env[`INPUT_${name.toUpperCase()}`]);
+        const file = module.resultFile(options.result, {
+            run: runOfEnvironment(env),
+            // A leg that fails before it reads a system still names the systems it was given.
+            input,
+            startedAt: options.startedAt,
+            endedAt: options.endedAt,
+        });
+        where = options.path(file);
+        // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version,
+        // and a secret the service echoed back (its error text quoting the Authorization header) is `***`.
+        const shown = (_key, value) => typeof value === 'string' ? options.secrets.scrub(redactUrls(value)) : value;
+        writeWhole(where, `${JSON.stringify(file, shown, 2)}\n`);
+        return { path: where };
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { warning: `The result file${where ? ` ${where}` : ''} could not be written: ${redactUrls(why)}` };
+    }
+}
+/**
+ * Written to a temporary name in the same folder, then renamed over the path: a kill or a full disk leaves the
+ * old file or none, never a torn one (a rename within a folder is atomic), and the temporary one is removed.
+ */
+function writeWhole(path, text) {
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
+    const temporary = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        (0,external_node_fs_namespaceObject.writeFileSync)(temporary, text, { flag: 'wx' });
+        (0,external_node_fs_namespaceObject.renameSync)(temporary, path);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.rmSync)(temporary, { force: true });
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/secrets.ts
+/**
+ * The secrets of one step: every credential input it was given and every token it was issued. The one home both
+ * adapters register them in, and that the result file, the job summary and the outputs are scrubbed through: an
+ * artifact never gets the runner's log masking, and a summary should not rest on it.
+ */
+class StepSecrets {
+    #values = new Set();
+    /** As given, each told to the runner once. */
+    #told = new Set();
+    #onAdd;
+    /** Longest first, so that a secret holding another is replaced whole; rebuilt only when one is added. */
+    #forms = [];
+    /** `onAdd` tells the runner as well (`core.setSecret`), so the log is masked from the first line. */
+    constructor(onAdd = () => { }) {
+        this.#onAdd = onAdd;
+    }
+    add(value) {
+        if (!value || this.#told.has(value))
+            return;
+        this.#told.add(value);
+        this.#onAdd(value);
+        const secret = value.trim();
+        if (secret.length < MIN_LENGTH || this.#values.has(secret))
+            return;
+        this.#values.add(secret);
+        this.#forms = [...new Set([...this.#values].flatMap(formsOf))].sort((a, b) => b.length - a.length);
+    }
+    /** The text with every form of every secret replaced by `***`. */
+    scrub(text) {
+        let shown = text;
+        for (const form of this.#forms)
+            if (shown.includes(form))
+                shown = shown.replaceAll(form, MASK);
+        return shown;
+    }
+}
+const MASK = '***';
+/** Shorter values are not scrubbed: replacing every `on` would wreck a file, and no credential is that short. */
+const MIN_LENGTH = 4;
+/** The forms a secret takes where it is written: as it is, URL-encoded, base64, HTML-escaped (the summary's). */
+function formsOf(secret) {
+    const html = secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const json = JSON.stringify(secret).slice(1, -1);
+    return [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64'), html, json];
 }
 
 ;// CONCATENATED MODULE: ./src/cli/summary-text.ts
@@ -32074,6 +33230,27 @@ function recordResult(options) {
 
 
 
+/**
+ * Text from the service or a result file, as the command line prints it, shown as the job summary shows it: every
+ * URL reduced (a signed URL is a credential), every control character but the line break shown as its code
+ * (`\x1b[2J` cannot clear a screen), and a line a runner's `run:` step would read as a workflow command (`::name::`
+ * after spaces, `##[` anywhere) broken with a visible `\` (the runner's search skips zero-width characters).
+ */
+function terminalText(text) {
+    return redactUrls(text)
+        .replace(CONTROL, (c) => {
+        const code = c.charCodeAt(0);
+        return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    })
+        .replace(/^(\s*):(?=:)/gm, '$1\\:')
+        .replaceAll('##[', '#\\#[');
+}
+/**
+ * C0 but the line break, DEL, C1, and the marks that reorder or hide text (bidirectional, zero-width; the joiner
+ * U+200D stays: emoji are made of it).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
 const width = (text) => [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
 /** Columns padded to their widest cell; a cell is one line. */
@@ -32176,16 +33353,19 @@ function windowText(window) {
         window.title,
         ...bad
             .slice(0, LISTED)
-            .map((s) => `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}`),
+            .map((s) => `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}${s.history ? ` (${s.history.join(', ')})` : ''}`),
         ...(bad.length > LISTED ? [`  and ${bad.length - LISTED} more`] : []),
+        ...window.legFailures.map((f) => `  step failed: ${f.operation} of ${f.leg} (${f.path}): ${f.cause.text}`),
+        ...window.lost.map((l) => `  lost ${l.path}: it ${l.why}.`),
         `  ${window.systems.length - bad.length} ended well; ${window.files} result file(s) read.`,
-        ...window.replaced.map((r) => `  ${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+        ...window.replaced.map((r) => `  ${erp_report_namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
         ...window.skipped.map((s) => `  skipped ${s.path}: it ${s.why}.`),
     ];
     return `${lines.join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
+
 
 
 
@@ -32298,9 +33478,11 @@ function print(text) {
 /** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
 async function runCommand(source, json, verbose, resultFile) {
-    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, forCommandLine);
-    // stderr is the log: a URL in the service's words shows as the log shows every URL.
-    const err = (line) => process.stderr.write(`${forCommandLine(redactUrls(line))}\n`);
+    // stderr is the log and the page: what came from the service or a file is shown as the summary shows it (a URL
+    // reduced, a control character as its code, a line a run: step would read as a workflow command broken).
+    const shown = (line) => terminalText(forCommandLine(line));
+    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, shown);
+    const err = (line) => process.stderr.write(`${shown(line)}\n`);
     const controller = new AbortController();
     let stoppedBy;
     const cancel = (signal) => {
@@ -32311,6 +33493,27 @@ async function runCommand(source, json, verbose, resultFile) {
     process.once('SIGTERM', cancel);
     let last;
     const startedAt = systemClock.now();
+    // The step's secrets (credential flags and variables, tokens issued): scrubbed from the result file and outputs.
+    const secrets = new StepSecrets();
+    for (const name of SECRET_INPUTS)
+        secrets.add(source(name));
+    // On every way out, as the action writes it: `--result-file` whole or not at all, a failure to write a warning.
+    const record = (result) => resultFile
+        ? recordResult({
+            operation: source('operation') ?? '',
+            result,
+            startedAt,
+            endedAt: systemClock.now(),
+            path: () => resultFile,
+            secrets,
+            inputs: source,
+        })
+        : {};
+    const print = (outputs, recorded) => {
+        printOutputs({ ...outputs, 'result-file': recorded.path }, json, secrets);
+        if (recorded.warning)
+            err(`warning: ${recorded.warning}`);
+    };
     try {
         // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
         const summary = new InputReader(source).optional('summary') !== false;
@@ -32319,18 +33522,18 @@ async function runCommand(source, json, verbose, resultFile) {
             logger,
             clock: systemClock,
             signal: controller.signal,
-            onSecret: () => { },
+            onSecret: (secret) => secrets.add(secret),
             userAgent: 'vendor-ops-cli',
             onResponse: (response) => (last = response),
         });
         stop();
-        const endedAt = systemClock.now();
-        const written = resultFile && recordResult({ ...run, startedAt, endedAt, path: () => resultFile });
-        printOutputs({ ...run.outputs, 'result-file': written || undefined }, json);
+        print(run.outputs, record(run.result));
         // The job summary's view: the same title, marks, causes and advice as the action's.
         const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
-        if (summary)
-            process.stderr.write(run.result.window ? windowText(run.result.window) : renderView(view, logged));
+        if (summary) {
+            const page = run.result.window ? windowText(run.result.window) : renderView(view, logged);
+            process.stderr.write(terminalText(page));
+        }
         if (run.result.failure) {
             err(`error: ${run.result.failure}`);
             const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
@@ -32342,13 +33545,17 @@ async function runCommand(source, json, verbose, resultFile) {
     }
     catch (error) {
         stop();
+        // A step that failed before any system still leaves its file: the window's report names the cause.
+        const recorded = record(failedBefore(error instanceof Error ? error.message : String(error)));
         // A usage error is one line, and nothing else: no request was sent, so no output is known.
         if (error instanceof errors_InputError) {
             err(`error: ${error.message}`);
+            if (recorded.warning)
+                err(`warning: ${recorded.warning}`);
             return 2;
         }
         // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
-        printOutputs({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, json);
+        print({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, recorded);
         if (error instanceof errors_ServiceError)
             for (const line of error.detailLines())
                 err(line);
@@ -32362,13 +33569,13 @@ async function runCommand(source, json, verbose, resultFile) {
         process.off('SIGTERM', cancel);
     }
 }
-function printOutputs(outputs, json) {
+function printOutputs(outputs, json, secrets) {
     const present = Object.entries(outputs).filter((entry) => entry[1] !== undefined && entry[0] in outputs_OUTPUTS);
     if (json)
-        process.stdout.write(`${JSON.stringify(Object.fromEntries(present))}\n`);
+        process.stdout.write(`${secrets.scrub(JSON.stringify(Object.fromEntries(present)))}\n`);
     else
         for (const [name, value] of present)
-            process.stdout.write(`${name}=${outputText(value)}\n`);
+            process.stdout.write(`${name}=${secrets.scrub(outputText(value))}\n`);
 }
 /** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */
 function readDryRun(source) {
