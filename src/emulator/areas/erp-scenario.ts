@@ -2,7 +2,7 @@ import type { LinkForm } from '../emulator.js';
 import type { ErpPartsSection } from './erp-parts-scenario.js';
 import type { ErpErrorDetail, ErpStep } from './erp-step.js';
 import type { ErpSystemFacts } from './erp-facts.js';
-import type { ErpAuthorizationScenario } from './erp-authorization.js';
+import type { ErpAuthorizationScenario } from './erp-authorization-scenario.js';
 
 export type { ErpErrorDetail, ErpStep } from './erp-step.js';
 

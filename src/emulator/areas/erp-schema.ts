@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { count, flag, linkForm, origin, text, type Covers, type Out } from '../scenario-parts.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './erp-scenario.js';
 import type { ErpDatabaseScenario, ErpPartsScenario } from './erp-parts.js';
-import type { ErpAuthorizationScenario } from './erp-authorization.js';
+import type { ErpAuthorizationScenario } from './erp-authorization-scenario.js';
 
 /**
  * The `erp` section of the scenario file (areas/erp.ts, areas/erp-parts.ts), strict as every section of
