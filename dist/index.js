@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(376);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 376:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,13 +281,13 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -347,16 +347,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -466,7 +466,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -482,10 +482,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -738,16 +738,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 function noop () {}
 
@@ -989,16 +989,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -1266,17 +1266,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { kHTTP2Stream } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1394,21 +1394,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(4660)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1416,8 +1416,8 @@ module.exports.connect = __nccwpck_require__(4660)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -2030,15 +2030,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
 
 let tls // include tls conditionally since it is not always available
 
@@ -2235,7 +2235,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -2373,7 +2373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2607,7 +2607,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -3148,7 +3148,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3156,7 +3156,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3174,9 +3174,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3726,8 +3726,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(8440)
+    isFormData = (__nccwpck_require__(8321).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -3737,16 +3737,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 1140:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(6593)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(2870)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -4166,14 +4166,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * Parse an address and determine its type
@@ -4385,7 +4385,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 
@@ -4473,7 +4473,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4481,7 +4481,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -4640,22 +4640,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(5929)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -5682,17 +5682,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(6593)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -5870,7 +5870,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5878,9 +5878,9 @@ module.exports = Agent
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -5894,7 +5894,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -5929,12 +5929,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(5795)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -5952,7 +5952,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
 
@@ -5975,7 +5975,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(9968))
     } catch {}
   }
 
@@ -5984,7 +5984,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -7099,7 +7099,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -7723,14 +7723,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7741,7 +7741,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -7771,8 +7771,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(3377)
+const { channels } = __nccwpck_require__(6644)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -9017,7 +9017,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9719,7 +9719,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9727,17 +9727,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { ClientStats } = __nccwpck_require__(4752)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -9780,9 +9780,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10475,20 +10475,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(3377)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(4037)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10680,12 +10680,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -10745,15 +10745,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10942,7 +10942,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2190:
 /***/ ((module) => {
 
 
@@ -11084,14 +11084,14 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1969:
+/***/ 5795:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const timers = __nccwpck_require__(5929)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -11101,7 +11101,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -11124,7 +11124,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -11195,11 +11195,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(5775)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(607)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -12156,16 +12156,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(2279)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(4752)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -12510,7 +12510,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12527,14 +12527,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -12746,21 +12746,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
+const { channels } = __nccwpck_require__(6644)
+const Socks5ProxyAgent = __nccwpck_require__(2141)
+const { hasSafeIterator } = __nccwpck_require__(5386)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -13171,7 +13171,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 7223:
+/***/ 2141:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13179,13 +13179,13 @@ module.exports = ProxyAgent
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(803)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(6593)
+const { Socks5Client, STATES } = __nccwpck_require__(1140)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(3377)
+const Pool = __nccwpck_require__(8014)
+const buildConnector = __nccwpck_require__(5106)
+const { setupConnectTimeout } = __nccwpck_require__(5386)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -13528,7 +13528,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 798:
 /***/ ((module) => {
 
 
@@ -13568,13 +13568,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -14106,7 +14106,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -14129,7 +14129,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -14152,7 +14152,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -14171,7 +14171,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 607:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -15180,7 +15180,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 5775:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -16189,7 +16189,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 313:
+/***/ 5459:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16289,7 +16289,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 4752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16301,7 +16301,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 class ClientStats {
   constructor (client) {
@@ -16328,7 +16328,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -16760,26 +16760,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(1118)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
+const { parseJSONFromBytes } = __nccwpck_require__(5326)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -17350,7 +17350,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -17488,13 +17488,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(5326)
 
 const encoder = new TextEncoder()
 
@@ -18091,17 +18091,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(782)
+const { makeEntry } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(5326)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -18692,16 +18692,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(1118)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(8321)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(5459)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -18971,7 +18971,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -19018,22 +19018,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(8321)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(5326)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -20555,13 +20555,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 5326:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -20806,7 +20806,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 8321:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21805,7 +21805,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5072:
+/***/ 7908:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21816,7 +21816,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -21852,7 +21852,7 @@ function utils_toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -21948,7 +21948,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -21991,7 +21991,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -22082,11 +22082,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ../../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(408);
 // EXTERNAL MODULE: ./src/client/start-up/undici.cjs
-var undici = __nccwpck_require__(4721);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+var undici = __nccwpck_require__(4060);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -22783,7 +22783,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -22859,7 +22859,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -22933,7 +22933,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -23214,7 +23214,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -23256,7 +23256,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -23436,7 +23436,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -23710,7 +23710,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -24298,7 +24298,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -24378,7 +24378,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -24443,7 +24443,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -25827,7 +25827,25 @@ const failOn = parser((raw) => {
     return refuse('must be any or none');
 });
 
+;// CONCATENATED MODULE: ./src/operations/erp/check/parsers.ts
+
+/** `for`: the window erp-check checks the systems for. */
+const checkFor = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'stop' || word === 'start' || word === 'restart')
+        return word;
+    return refuse('must be stop, start or restart');
+});
+/** erp-check's `fail-on`: `refuse` (a system refused fails the step), `unknown` (also one not checked), `none`. */
+const checkFailOn = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'refuse' || word === 'unknown' || word === 'none')
+        return word;
+    return refuse('must be refuse, unknown or none (erp-check)');
+});
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 
@@ -26045,9 +26063,14 @@ const INPUTS = {
         parse: expectedSystems,
     }),
     'fail-on': def({
-        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing. erp-check: refuse (its default) fails the step when a system is refused, unknown also when a check could not be made, none never.',
         default: 'any',
         parse: failOn,
+    }),
+    for: def({
+        description: 'erp-check: the window the systems are checked for: stop, start or restart.',
+        default: 'stop',
+        parse: checkFor,
     }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
@@ -26182,7 +26205,7 @@ function printable(text) {
     return redactUrls(text).replace(/\p{Cc}/gu, '?');
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -27057,7 +27080,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -27200,7 +27223,7 @@ function config(newConfig) {
     return core_globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -27718,7 +27741,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
     };
 })));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -27876,14 +27899,14 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -30521,7 +30544,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -30574,7 +30597,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -31679,7 +31702,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -31948,7 +31971,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -32125,7 +32148,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/schemas.js
 
 
 
@@ -33129,7 +33152,7 @@ function _function(params) {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
 
 const en_error = () => {
     const Sizable = {
@@ -33256,13 +33279,13 @@ const en_error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/parse.js
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/checks.js
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/iso.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/iso.js
 
 
 const ZodMiniISODateTime = /*@__PURE__*/ $constructor("ZodMiniISODateTime", (inst, def) => {
@@ -33298,7 +33321,7 @@ function iso_duration(params) {
     return _isoDuration(ZodMiniISODuration, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -33322,7 +33345,7 @@ function coerce_date(params) {
     return _coercedDate(ZodMiniDate, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/external.js
 
 
 
@@ -33340,7 +33363,7 @@ function coerce_date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/mini/index.js
 
 
 
@@ -34625,7 +34648,7 @@ function credentialFor(signIn, options) {
 }
 
 // EXTERNAL MODULE: ./src/client/dispatcher.ts
-var client_dispatcher = __nccwpck_require__(9066);
+var client_dispatcher = __nccwpck_require__(1057);
 ;// CONCATENATED MODULE: ./src/operations/module.ts
 
 function module_required(input, parse) {
@@ -35746,7 +35769,9 @@ const OUTPUTS = {
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing). erp-check: how many systems were checked.',
+    refused: 'erp-check: how many systems are refused (a finding of level refuse), as text.',
+    checks: 'erp-check: JSON array, one entry per system checked, the refused first: {id, name, ready, findings: [{code, level, part, text}]}; level is refuse, warn or unknown.',
     failed: 'erp-report: how many systems of the window failed, as text.',
     missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
@@ -35959,238 +35984,6 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/outcomes.ts
-/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
-
-
-/** The one version of the result file this code writes and reads; a change of shape is a new version. */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-const format_time = () => schemas_nullish(iso_datetime({ offset: true }));
-const format_text = () => schemas_nullish(schemas_string());
-const cause = () => schemas_nullish(object({ text: schemas_string(), kind: schemas_enum(FAILURE_KINDS), requestId: optional(schemas_string()) }));
-/**
- * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
- * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => object({
-    format: literal(RESULT_FORMAT),
-    operation: schemas_enum(['erp-stop', 'erp-start', 'erp-status']),
-    run: object({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The step's start and end, ISO 8601. */
-    startedAt: iso_datetime({ offset: true }),
-    endedAt: iso_datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line. */
-    failure: format_text(),
-    systems: array(object({
-        name: schemas_string(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas_enum(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas_string(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas_nullish(array(object({
-            step: schemas_string(),
-            target: format_text(),
-            outcome: schemas_enum(OUTCOMES),
-            word: schemas_string(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
-
-/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
-const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
-/** The result file of one step, from the operation's rows: each system with its id and its own times. */
-function resultFileOf(result, step) {
-    const rows = result.rows ?? [];
-    return {
-        format: RESULT_FORMAT,
-        operation: step.operation,
-        run: step.run,
-        startedAt: iso(step.startedAt),
-        endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
-        systems: rows.map(systemOf),
-    };
-}
-function systemOf(row) {
-    return {
-        name: row.target,
-        id: row.id ?? null,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
-    };
-}
-const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = ['succeeded', 'completed'];
-const FAILED = ['failed', 'canceled', 'cancelled'];
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const CANCELLED = ['canceled', 'cancelled'];
-/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
-function key(status) {
-    return (status ?? '').trim().toLowerCase();
-}
-/** Whether two statuses are the same word; no status is none of them. */
-function sameStatus(a, b) {
-    return a != null && key(a) === key(b);
-}
-/** Whether a status is one of these words (written in any case). */
-function isOneOf(status, words) {
-    return status != null && words.some((word) => key(word) === key(status));
-}
-function isCancelled(status) {
-    return isOneOf(status, CANCELLED);
-}
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    if (isOneOf(status, SUCCEEDED))
-        return 'succeeded';
-    if (isOneOf(status, FAILED))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
-
-
-
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
-/**
- * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
- * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
- */
-function isEnd(action, status) {
-    if (sameStatus(status, END_STATUS[action.verb]))
-        return true;
-    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
-}
-/**
- * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
- * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
- */
-function holds(status, expected) {
-    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
-}
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
-    start: ['starting', 'running'],
-};
-/** Where the instance started from: its read before, or the other end where it was not read. */
-function startStateOf(verb, before) {
-    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
-}
-/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
-const ERP_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
-        return given ?? ERP_API_VERSION;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
-    }
-    return given;
-}
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
-
-
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: module_optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
-    subscriptionId: module_optional('subscription-id'),
-    resourceGroup: module_optional('resource-group'),
-    erpVirtualInstances: module_required('erp-virtual-instance'),
-    maxParallel: withDefault('max-parallel'),
-    wait: withDefault('wait'),
-    skipIfDone: withDefault('skip-if-done'),
-    verify: withDefault('verify'),
-};
-const OPERATION_OUTPUTS = [
-    'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'operation-urls',
-    'percent-complete',
-    'start-time',
-    'end-time',
-    ...RESPONSE_ID_OUTPUTS,
-    'operations',
-];
-const INSTANCE_ACTION_OUTPUTS = [
-    ...OPERATION_OUTPUTS,
-    'instances',
-];
-
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
 
 /** Values a slip makes differ: case and the space around them. */
@@ -36380,6 +36173,89 @@ function leftOutWarning(left, of) {
     return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
 }
 
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    if (isOneOf(status, SUCCEEDED))
+        return 'succeeded';
+    if (isOneOf(status, FAILED))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/**
+ * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
+ * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(action, status) {
+    if (sameStatus(status, END_STATUS[action.verb]))
+        return true;
+    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+function holds(status, expected) {
+    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
+}
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+    start: ['starting', 'running'],
+};
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
+}
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? ERP_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
 
 
@@ -36454,7 +36330,10 @@ async function selectInstances(operation, options, client, ctx) {
         tags: options.tags,
         environment: options.environment,
     }, client, ctx);
-    const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+    // erp-status and erp-check read every system selected: erp-check names the unregistered (not-registered).
+    const { offered } = ['erp-status', 'erp-check'].includes(operation)
+        ? { offered: selected }
+        : offeredOf(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
     return offered.map((m) => m.id);
 }
@@ -36499,7 +36378,181 @@ function leftAlone(options, before, name, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas_nullish(iso_datetime({ offset: true }));
+const format_text = () => schemas_nullish(schemas_string());
+const cause = () => schemas_nullish(object({ text: schemas_string(), kind: schemas_enum(FAILURE_KINDS), requestId: optional(schemas_string()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => object({
+    format: literal(RESULT_FORMAT),
+    operation: schemas_enum(['erp-stop', 'erp-start', 'erp-status']),
+    run: object({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: iso_datetime({ offset: true }),
+    endedAt: iso_datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: array(object({
+        name: schemas_string(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas_enum(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas_string(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas_nullish(array(object({
+            step: schemas_string(),
+            target: format_text(),
+            outcome: schemas_enum(OUTCOMES),
+            word: schemas_string(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/result-file.ts
+
+function checkResultFile(result, step) {
+    return {
+        format: RESULT_FORMAT,
+        operation: 'erp-check',
+        run: step.run,
+        startedAt: new Date(step.startedAt).toISOString(),
+        endedAt: new Date(step.endedAt).toISOString(),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: (result.outputs.checks ?? []),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = onFirstUse(() => informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v))))));
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
+ */
+const operationStatusResult = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    status: schemas_nullish(schemas_string()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
+    error: schemas_nullish(errorDetail),
+    operations: schemas_nullish(array(unknown())),
+}));
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+    })),
+}));
+/** What the service reports wrong with a resource (`properties.errors.properties`); only reported, never decided by. */
+const serviceErrors = onFirstUse(() => schemas_catch(schemas_nullish(looseObject({
+    properties: schemas_nullish(looseObject({ code: schemas_nullish(schemas_string()), message: schemas_nullish(schemas_string()) })),
+})), undefined));
+/**
+ * C0's body as a check before a window reads it (C6): registration, provisioning, errors and the system's own
+ * identity, beside status and health. Its own schema, so a check's stricter reading never fails a stop's read.
+ */
+const erpSystemFacts = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    name: schemas_nullish(schemas_string()),
+    identity: schemas_nullish(looseObject({
+        type: schemas_nullish(schemas_string()),
+        userAssignedIdentities: schemas_nullish(record(schemas_string(), looseObject({ principalId: schemas_nullish(schemas_string()) }))),
+    })),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+        state: schemas_nullish(schemas_string()),
+        provisioningState: schemas_nullish(schemas_string()),
+        errors: serviceErrors,
+    })),
+}));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
+
 
 /**
  * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
@@ -36515,6 +36568,29 @@ const databaseInstance = onFirstUse(() => looseObject({
 }));
 /** A page of C3's list, paged by `nextLink`. */
 const databaseInstanceList = pageOf(databaseInstance);
+const vmDetails = () => schemas_catch(schemas_nullish(array(looseObject({ type: schemas_nullish(schemas_string()), virtualMachineId: schemas_nullish(schemas_string()) }))), undefined);
+const partHealth = () => schemas_nullish(looseObject({ health: schemas_nullish(schemas_string()) }));
+/**
+ * Any child of a system as a check reads it (C6): its status, provisioning, errors and machines, and where it has
+ * them the central services' parts' health and the application instance's dispatcher.
+ */
+const systemPart = onFirstUse(() => looseObject({
+    name: schemas_string(),
+    properties: schemas_nullish(looseObject({
+        status: schemas_nullish(schemas_string()),
+        health: schemas_nullish(schemas_string()),
+        provisioningState: schemas_nullish(schemas_string()),
+        errors: serviceErrors,
+        databaseType: schemas_nullish(schemas_string()),
+        dispatcherStatus: schemas_nullish(schemas_string()),
+        messageServerProperties: partHealth(),
+        enqueueServerProperties: partHealth(),
+        enqueueReplicationServerProperties: partHealth(),
+        vmDetails: vmDetails(),
+    })),
+}));
+/** A page of any of C3's lists, as a check reads it. */
+const systemPartList = pageOf(systemPart);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
 
@@ -36569,6 +36645,669 @@ function snoozeRefusal(system, databases) {
         `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
         `Set whole-system: true, which stops the database first; nothing was sent to it.`);
 }
+
+;// CONCATENATED MODULE: ./src/client/schemas/authorization.ts
+
+/**
+ * C7's reads: the caller's effective permissions at a scope, another principal's role assignments, and a role
+ * definition. A list that is not a list of strings reads as none: never as a grant.
+ */
+const patterns = () => schemas_catch(schemas_nullish(array(schemas_string())), undefined);
+/** One entry of a permissions read or of a role definition: its actions and what it takes back from them. */
+const permission = onFirstUse(() => looseObject({
+    actions: patterns(),
+    notActions: patterns(),
+    dataActions: patterns(),
+    notDataActions: patterns(),
+}));
+/** A page of the caller's permissions at a scope, one entry per role that applies. */
+const permissionList = pageOf(permission);
+/** A role assignment: which role, to whom, and whether a condition narrows it (which a read cannot judge). */
+const roleAssignment = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    properties: looseObject({
+        scope: schemas_nullish(schemas_string()),
+        roleDefinitionId: schemas_string(),
+        principalId: schemas_nullish(schemas_string()),
+        principalType: schemas_nullish(schemas_string()),
+        condition: schemas_nullish(schemas_string()),
+    }),
+}));
+/** A page of role assignments at a scope (`$filter=assignedTo('{principalId}')`). */
+const roleAssignmentList = pageOf(roleAssignment);
+/** A role definition: its name and its permission entries. */
+const roleDefinition = onFirstUse(() => looseObject({
+    id: schemas_nullish(schemas_string()),
+    properties: looseObject({
+        roleName: schemas_nullish(schemas_string()),
+        permissions: schemas_nullish(array(permission)),
+    }),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/actions.ts
+/**
+ * How an action is matched against a role's permissions (C7): whole strings, without case, every `*` any run of
+ * characters (`/` too); allowed where one entry's `actions` match and that same entry's `notActions` do not.
+ */
+/** Whether one pattern matches the action: every `*` (not only the first, as a known portal helper does). */
+function matchesPattern(pattern, action) {
+    const parts = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.*')}$`, 'is').test(action);
+}
+/** Whether an entry grants the action: its own `notActions` subtract only from its own `actions`. */
+function entryAllows(entry, action) {
+    const granted = (entry.actions ?? []).some((pattern) => matchesPattern(pattern, action));
+    return granted && !(entry.notActions ?? []).some((pattern) => matchesPattern(pattern, action));
+}
+/** Whether any entry grants the action: one role's `notActions` is not a deny of another role's grant. */
+function allows(entries, action) {
+    return entries.some((entry) => entryAllows(entry, action));
+}
+/** The actions of `needed` no entry grants, in their order. */
+function lacking(entries, needed) {
+    return needed.filter((action) => !allows(entries, action));
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/findings.ts
+
+
+
+/**
+ * The checks that need no read beyond the system's own (C6): a pure function of the facts and the window, so a
+ * stop or start can run them before it sends anything. `caller-lacks` and `identity-lacks` read more (access.ts).
+ */
+const LEVELS = {
+    'not-registered': 'refuse',
+    'resource-not-succeeded': 'refuse',
+    'service-errors': 'warn',
+    'soft-stop-out-of-range': 'refuse',
+    'no-identity': 'refuse',
+    'identity-lacks': 'refuse',
+    'caller-lacks': 'refuse',
+    'database-not-hana': 'refuse',
+    moving: 'warn',
+    unhealthy: 'warn',
+    'shared-machine': 'warn',
+    'could-not-check': 'unknown',
+};
+const finding = (code, part, text) => ({
+    code,
+    level: LEVELS[code],
+    part,
+    text,
+});
+/** The service's limits of a soft stop (C3): below these, in seconds. */
+const SOFT_STOP_LIMITS = { system: 82800, hana: 1800 };
+const MOVING = ['starting', 'stopping', 'softshutdown'];
+const UNWELL = ['unhealthy', 'degraded'];
+/** Whether the window stops anything: a stop or a restart. */
+const stops = (w) => w.for !== 'start';
+/** Whether the window moves the machines: a snooze stop, or a start with its machines (a restart never does). */
+const movesMachines = (w) => (w.for === 'stop' && w.deallocateVm) || (w.for === 'start' && w.startVm);
+/** Every no-extra-read check of one system for the window, in the contract's order. */
+function checksFor(system, window) {
+    const s = system.name;
+    const found = [];
+    if (!sameStatus(system.state, 'RegistrationComplete')) {
+        found.push(finding('not-registered', 'system', `${s} is ${system.state ?? 'of no registration state'}, not RegistrationComplete: the service offers it no stop or start (UnsupportedProvisioningState: ${system.state ?? 'none'}); finish its registration or leave it out of the window.`));
+    }
+    const resources = [
+        { part: 'system', ...system },
+        ...system.parts.map((p) => ({ part: partName(p), ...p })),
+    ];
+    for (const r of resources) {
+        if (r.provisioningState !== undefined && !sameStatus(r.provisioningState, 'Succeeded')) {
+            found.push(finding('resource-not-succeeded', r.part, `${s}: ${r.part} has provisioningState ${r.provisioningState}, not Succeeded: the resource is being changed or is broken; wait until it is Succeeded, or leave the system out.`));
+        }
+    }
+    for (const r of resources) {
+        if (r.errors) {
+            found.push(finding('service-errors', r.part, `${s}: ${r.part} reports ${faultText(r.errors)}; often the service's own monitoring, which a stop does not need: read it before the window.`));
+        }
+    }
+    found.push(...softStopFindings(system, window), ...identityFindings(system, window));
+    found.push(...databaseFindings(system, window), ...movingFindings(resources, s));
+    found.push(...healthFindings(system), ...sharedMachines(system, window));
+    return found;
+}
+function partName(part) {
+    return `${part.kind} ${part.name}`;
+}
+/** The service's words, reduced as any service text is: one line, at most 300 characters. */
+function faultText(fault) {
+    const said = oneLine([fault.code, fault.message].filter(Boolean).join(': '));
+    return said.length > 300 ? `${said.slice(0, 299)}…` : said;
+}
+function softStopFindings(system, w) {
+    if (!stops(w))
+        return [];
+    const found = [];
+    if (w.softStopTimeoutSeconds >= SOFT_STOP_LIMITS.system) {
+        found.push(finding('soft-stop-out-of-range', 'system', `${system.name}: soft-stop-timeout-seconds ${w.softStopTimeoutSeconds} is not below ${SOFT_STOP_LIMITS.system}, which the service accepts for the system and its application servers; give less.`));
+    }
+    const db = w.databaseSoftStopTimeoutSeconds ?? 0;
+    const hana = system.parts.find((p) => p.kind === 'database' && isHana(p.databaseType));
+    if (w.wholeSystem && hana && db >= SOFT_STOP_LIMITS.hana) {
+        found.push(finding('soft-stop-out-of-range', partName(hana), `${system.name}: database-soft-stop-timeout-seconds ${db} is not below ${SOFT_STOP_LIMITS.hana}, which the service accepts for HANA; give less.`));
+    }
+    return found;
+}
+function identityFindings(system, w) {
+    if (!movesMachines(w) || system.identity)
+        return [];
+    const input = w.for === 'stop' ? 'deallocate-vm' : 'start-vm';
+    return [
+        finding('no-identity', 'system', `${system.name} has no identity of its own, which ${input}: true needs to move its machines: give the system a managed identity with a role over its machines' resource groups, or set ${input}: false.`),
+    ];
+}
+function databaseFindings(system, w) {
+    if (!w.wholeSystem)
+        return [];
+    return system.parts
+        .filter((p) => p.kind === 'database' && !isHana(p.databaseType))
+        .map((p) => finding('database-not-hana', partName(p), `${system.name}: ${partName(p)} is of type ${p.databaseType ?? 'none'}: the service stops and starts only HANA, so whole-system: true cannot run its window; whole-system: false stops or starts the application alone.`));
+}
+function movingFindings(resources, s) {
+    return resources
+        .filter((r) => isOneOf(r.status, MOVING))
+        .map((r) => finding('moving', r.part, `${s}: ${r.part} is ${r.status}: the window will follow or wait out that move first; check nothing else is acting on it.`));
+}
+function healthFindings(system) {
+    const unwell = [
+        { part: 'system', health: system.health },
+        ...system.parts
+            .filter((p) => p.kind === 'central services')
+            .flatMap((p) => [
+            { part: partName(p), health: p.health },
+            ...p.servers.map((v) => ({ part: `${partName(p)} ${v.name}`, health: v.health })),
+        ]),
+    ].filter((h) => isOneOf(h.health, UNWELL));
+    return unwell.map((h) => finding('unhealthy', h.part, `${system.name}: ${h.part} is ${h.health}: look at it before the window, which cannot tell a fault it causes from one already there.`));
+}
+function sharedMachines(system, w) {
+    if (!stops(w))
+        return [];
+    const byMachine = new Map();
+    const stopped = system.parts.filter((p) => p.kind !== 'database' || w.wholeSystem);
+    for (const part of stopped) {
+        for (const machine of new Set(part.machines.map((m) => m.toLowerCase()))) {
+            byMachine.set(machine, [...(byMachine.get(machine) ?? []), part]);
+        }
+    }
+    return [...byMachine.entries()]
+        .filter(([, parts]) => parts.length > 1)
+        .map(([machine, parts]) => finding('shared-machine', parts.map(partName).join(', '), `${system.name}: ${parts.map(partName).join(' and ')} share machine ${machine.split('/').pop()}, where the service accepts one stop at a time: watch that machine's stops in the window.`));
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/access.ts
+
+
+
+
+
+
+
+/**
+ * The checks that need reads of their own (C7): what the caller may do at each system's resource group, and what
+ * the system's identity may do over its machines' resource groups. Each read is made once per run and scope (a
+ * promise shared by every system that needs it); a read refused, throttled past `timeout`, or an assignment with
+ * a condition is `could-not-check`, never a pass.
+ */
+/** C7's api-version, declared once. */
+const AUTHORIZATION_API_VERSION = '2022-04-01';
+const W = 'Vendor.Workloads/erpVirtualInstances';
+/** What the caller's window sends, by `for` (C7). */
+function callerNeeds(w) {
+    const verbs = w.for === 'restart' ? ['stop', 'start'] : [w.for];
+    return [
+        `${W}/read`,
+        ...verbs.map((v) => `${W}/${v}/action`),
+        ...(w.wholeSystem
+            ? [`${W}/databaseInstances/read`, ...verbs.map((v) => `${W}/databaseInstances/${v}/action`)]
+            : []),
+        'Vendor.Workloads/locations/operationStatuses/read',
+    ];
+}
+/** What the system's identity needs over each machine's resource group, where the window moves machines. */
+function identityNeeds(w) {
+    const vm = 'Vendor.Compute/virtualMachines';
+    return [
+        `${vm}/read`,
+        `${vm}/${w.for === 'stop' ? 'deallocate' : 'start'}/action`,
+        `${vm}/instanceView/read`,
+    ];
+}
+/** The reads of one run, each made once: permissions by scope, assignments by scope and principal, roles by id. */
+class AccessReads {
+    #client;
+    #baseUrl;
+    #signal;
+    #made = new Map();
+    constructor(client, baseUrl, signal) {
+        this.#client = client;
+        this.#baseUrl = baseUrl;
+        this.#signal = signal;
+    }
+    #once(key, read) {
+        if (!this.#made.has(key))
+            this.#made.set(key, read());
+        return this.#made.get(key);
+    }
+    async #list(url, schema, what) {
+        const all = [];
+        for await (const page of listPages(this.#client, {
+            method: 'GET',
+            url,
+            schema,
+            what,
+            signal: this.#signal,
+        })) {
+            all.push(...page.value);
+        }
+        return all;
+    }
+    /** The caller's effective permissions at a resource group. */
+    permissions(sub, rg) {
+        return this.#once(`p/${sub}/${rg}`.toLowerCase(), () => this.#list(joinUrl(this.#baseUrl, servicePath `/subscriptions/${sub}/resourceGroups/${rg}/providers/Vendor.Authorization/permissions`, {
+            'api-version': AUTHORIZATION_API_VERSION,
+        }), permissionList, 'permissions'));
+    }
+    /** The role assignments of a principal over a resource group (`assignedTo` follows group membership). */
+    assignments(sub, rg, principalId) {
+        return this.#once(`a/${sub}/${rg}/${principalId}`.toLowerCase(), () => this.#list(joinUrl(this.#baseUrl, servicePath `/subscriptions/${sub}/resourceGroups/${rg}/providers/Vendor.Authorization/roleAssignments`, {
+            'api-version': AUTHORIZATION_API_VERSION,
+            $filter: `assignedTo('${principalId}')`,
+        }), roleAssignmentList, 'role assignments'));
+    }
+    /** A role definition's permission entries, by the id an assignment names. */
+    role(id) {
+        return this.#once(`r/${id}`.toLowerCase(), async () => {
+            const segments = id.split('/').filter(Boolean);
+            if (!id.startsWith('/') || segments.length < 2 || segments.some((s) => s === '.' || s === '..')) {
+                throw new Error(`the role definition id '${id}' is not a resource path`);
+            }
+            const path = segments.map((s) => servicePath `/${decodeURIComponent(s)}`).join('');
+            const url = joinUrl(this.#baseUrl, path, { 'api-version': AUTHORIZATION_API_VERSION });
+            const response = await this.#client.send({ method: 'GET', url, what: 'role definition' });
+            return parseBody(response, roleDefinition, 'role definition').properties.permissions ?? [];
+        });
+    }
+}
+/** Why a read a check needs failed, in one line. */
+function why(error) {
+    if (error instanceof ServiceError) {
+        return `${error.status === 403 ? 'the read was refused' : error.status === 429 ? 'the read was throttled past timeout' : 'the read failed'} (${error.said()})`;
+    }
+    return `the read failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`;
+}
+/** `caller-lacks`: the caller's permissions at the system's resource group lack an action the window sends. */
+async function callerChecks(ref, w, reads) {
+    const s = ref.label;
+    try {
+        const missing = lacking(await reads.permissions(ref.subscriptionId, ref.resourceGroup), callerNeeds(w));
+        if (missing.length === 0)
+            return [];
+        return [
+            finding('caller-lacks', 'caller', `${s}: the caller's permissions at resource group ${ref.resourceGroup} lack ${missing.join(', ')}, which the window sends; grant them to the caller or leave the system out.`),
+        ];
+    }
+    catch (error) {
+        return [
+            finding('could-not-check', 'caller', `${s}: caller-lacks could not be checked: ${why(error)}; check the caller's roles at that resource group by hand before the window.`),
+        ];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/facts.ts
+
+
+
+
+
+const LISTS = [
+    ['central services', 'centralInstances'],
+    ['application', 'applicationInstances'],
+    ['database', 'databaseInstances'],
+];
+/** The system (C0) and each of its children's lists (C3): four reads, and more only where a list pages. */
+async function readSystemFacts(client, where) {
+    const { baseUrl, apiVersion, ref } = where;
+    const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
+    const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
+    const parts = [];
+    for (const [kind, path] of LISTS) {
+        const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url: listUrl,
+            schema: systemPartList,
+            what: `${path} of ${ref.label}`,
+            signal: where.signal,
+        })) {
+            parts.push(...page.value.map((part) => partOf(kind, part)));
+        }
+    }
+    const p = body.properties;
+    return {
+        name: ref.label,
+        state: p?.state ?? undefined,
+        provisioningState: p?.provisioningState ?? undefined,
+        status: p?.status ?? undefined,
+        health: p?.health ?? undefined,
+        errors: faultOf(p?.errors),
+        identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
+        parts,
+    };
+}
+function faultOf(errors) {
+    const e = errors?.properties;
+    return e && (e.code || e.message)
+        ? { code: e.code ?? undefined, message: e.message ?? undefined }
+        : undefined;
+}
+function partOf(kind, part) {
+    const p = part.properties;
+    const servers = [
+        ['message server', p?.messageServerProperties],
+        ['enqueue server', p?.enqueueServerProperties],
+        ['enqueue replication server', p?.enqueueReplicationServerProperties],
+    ];
+    return {
+        kind,
+        name: part.name,
+        status: p?.status ?? undefined,
+        health: p?.health ?? undefined,
+        provisioningState: p?.provisioningState ?? undefined,
+        errors: faultOf(p?.errors),
+        databaseType: p?.databaseType ?? undefined,
+        dispatcherStatus: p?.dispatcherStatus ?? undefined,
+        servers: servers.filter(([, s]) => s).map(([name, s]) => ({ name, health: s?.health ?? undefined })),
+        machines: (p?.vmDetails ?? []).flatMap((vm) => (vm.virtualMachineId ? [vm.virtualMachineId] : [])),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/identity.ts
+
+
+
+/** A machine's resource group, from its resource id; undefined where the id names none. */
+function groupOf(machineId) {
+    const m = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\//i.exec(machineId);
+    return m ? { sub: m[1], rg: m[2] } : undefined;
+}
+/**
+ * `identity-lacks`: where the window moves machines (deallocate-vm, start-vm), the system's identity needs a role
+ * over each machine's resource group that allows the machine action. Assignments are read once per resource group
+ * and principal, each role once; an assignment with a condition, where the others do not grant all, cannot be
+ * judged: `could-not-check`.
+ */
+async function identityChecks(system, ref, w, reads) {
+    if (!movesMachines(w) || !system.identity)
+        return [];
+    const s = ref.label;
+    const principal = system.identity.principalId;
+    const unknown = (text) => finding('could-not-check', 'identity', `${s}: identity-lacks could not be checked: ${text}.`);
+    if (!principal)
+        return [unknown("the system's identity names no principal id")];
+    const machines = system.parts.flatMap((p) => p.machines);
+    const groups = new Map();
+    for (const machine of machines) {
+        const group = groupOf(machine);
+        if (!group)
+            return [unknown(`machine '${machine}' names no resource group`)];
+        groups.set(`${group.sub}/${group.rg}`.toLowerCase(), group);
+    }
+    const found = [];
+    for (const { sub, rg } of groups.values()) {
+        try {
+            const assignments = await reads.assignments(sub, rg, principal);
+            const plain = assignments.filter((a) => !a.properties.condition);
+            const entries = (await Promise.all(plain.map((a) => reads.role(a.properties.roleDefinitionId)))).flat();
+            const missing = lacking(entries, identityNeeds(w));
+            if (missing.length === 0)
+                continue;
+            if (plain.length < assignments.length) {
+                found.push(unknown(`a role assignment over resource group ${rg} has a condition, which a read cannot judge, and the others lack ${missing.join(', ')}`));
+            }
+            else {
+                found.push(finding('identity-lacks', 'identity', `${s}: the system's identity has no role over resource group ${rg} that allows ${missing.join(', ')}, which the window needs for its machines; assign it one (a virtual machine contributor) there.`));
+            }
+        }
+        catch (error) {
+            found.push(unknown(`reading its role assignments over resource group ${rg}: ${why(error)}`));
+        }
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/run.ts
+
+
+
+
+
+
+
+
+
+/** The window's inputs that cannot go together, refused before any request. */
+function refuseCheckInputs(options) {
+    refuseWindowInputs({ ...options, wait: true });
+    for (const [input, on] of [
+        ['deallocate-vm', options.deallocateVm],
+        ['start-vm', options.startVm],
+    ]) {
+        if (on && options.for === 'restart') {
+            throw new InputError(input, 'is not read with for: restart (a restart moves no machine); remove it');
+        }
+    }
+}
+/** Every system checked for the window, at most max-parallel at once, in input order. */
+async function checkSystems(options, client, ctx) {
+    refuseCheckInputs(options);
+    const refs = resolveInstances(options.erpVirtualInstances, options);
+    const reads = new AccessReads(client, options.baseUrl, ctx.signal);
+    return mapLimited(refs, options.maxParallel, async (ref) => {
+        const findings = await checkOne(ref, options, { client, reads, signal: ctx.signal });
+        const ready = !findings.some((f) => f.level === 'refuse');
+        const codes = findings.map((f) => f.code).join(', ');
+        ctx.logger.info(`${ref.label}: ${ready ? 'ready' : 'refused'}${codes ? ` (${codes})` : ''}`);
+        for (const f of findings)
+            ctx.logger.info(`  ${f.level} ${f.code}: ${f.text}`);
+        return { id: resourceId(ref, ERP_VIRTUAL_INSTANCE), name: ref.label, ready, findings };
+    });
+}
+async function checkOne(ref, options, io) {
+    const caller = callerChecks(ref, options, io.reads);
+    try {
+        const facts = await readSystemFacts(io.client, { ...options, ref, signal: io.signal });
+        return [
+            ...checksFor(facts, options),
+            ...(await caller),
+            ...(await identityChecks(facts, ref, options, io.reads)),
+        ];
+    }
+    catch (error) {
+        const unread = finding('could-not-check', 'system', `${ref.label}: its read (or its instances' lists) failed, so no check of the system could be made: ${why(error)}.`);
+        return [unread, ...(await caller)];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/erp-check.ts
+
+
+
+
+
+
+
+const CHECK_INPUTS = {
+    apiVersion: withDefault('api-version', ERP_API_VERSION),
+    maxParallel: withDefault('max-parallel'),
+    for: withDefault('for'),
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    deallocateVm: withDefault('deallocate-vm'),
+    startVm: withDefault('start-vm'),
+    wholeSystem: withDefault('whole-system'),
+    databaseSoftStopTimeoutSeconds: module_optional('database-soft-stop-timeout-seconds'),
+    // fail-on is erp-report's too, in its own words (any, none): erp-check reads it as refuse, unknown or none.
+    failOn: { ...withDefault('fail-on', 'refuse'), parse: checkFailOn },
+};
+/**
+ * erp-check: reads each system, its parts and what the caller and the system's identity may do, and changes
+ * nothing; each finding a fixed code and level (contract: "Before the window: checks that refuse by name").
+ */
+/* harmony default export */ const erp_check = (defineOperation({
+    name: 'erp-check',
+    resultFile: checkResultFile,
+    description: 'Checks each erp virtual instance for a stop, start or restart window before it runs, and changes nothing: each finding a fixed code, a level (refuse, warn, unknown) and what to do.',
+    client: 'resource-manager',
+    inputs: { ...CHECK_INPUTS, ...SELECTION_INPUTS },
+    outputs: ['count', 'refused', 'checks'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --for stop --deallocate-vm true',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const checks = outputs.checks;
+            if (!checks)
+                return undefined;
+            const refused = checks.filter((c) => !c.ready).length;
+            const unknown = checks.filter((c) => c.ready && c.findings.some((f) => f.level === 'unknown')).length;
+            if (refused > 0)
+                return `${refused} of ${checks.length} refused`;
+            return unknown > 0 ? `${unknown} of ${checks.length} not fully checked` : 'all ready';
+        },
+        whatToDo: {
+            other: "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
+        },
+    },
+    run: bySelection('erp-check', erpCheck),
+}));
+async function erpCheck(options, client, ctx) {
+    const checked = await checkSystems(options, client, ctx);
+    const unknown = (c) => c.findings.some((f) => f.level === 'unknown');
+    // The refused first, then those not fully checked, each group in input order.
+    const checks = [...checked.filter((c) => !c.ready), ...checked.filter((c) => c.ready && unknown(c))].concat(checked.filter((c) => c.ready && !unknown(c)));
+    const refused = checks.filter((c) => !c.ready);
+    const failing = options.failOn === 'none'
+        ? []
+        : options.failOn === 'unknown'
+            ? checks.filter((c) => !c.ready || unknown(c))
+            : refused;
+    const named = failing
+        .slice(0, 10)
+        .map((c) => `${c.name} (${[...new Set(c.findings.filter((f) => f.level !== 'warn').map((f) => f.code))].join(', ')})`);
+    const failure = failing.length === 0
+        ? undefined
+        : `${failing.length} of ${checks.length} systems ${options.failOn === 'unknown' ? 'refused or not fully checked' : 'refused'} for ${options.for}: ${named.join('; ')}${failing.length > 10 ? `; and ${failing.length - 10} more` : ''}.`;
+    return {
+        outputs: { count: checks.length, refused: refused.length, checks },
+        summary: [
+            {
+                title: `erp-check for ${options.for}`,
+                context: whereContext(resolvedWhere(checks)),
+                header: ['erp virtual instance', 'findings'],
+                rows: checks.map((c) => [
+                    c.name,
+                    c.findings.map((f) => `${f.level} \`${f.code}\`: ${f.text}`).join('\n') || 'no finding',
+                ]),
+                marks: checks.map(erp_check_markOf),
+            },
+        ],
+        failure,
+        failureKind: failure ? 'other' : undefined,
+    };
+}
+function erp_check_markOf(check) {
+    if (!check.ready)
+        return { outcome: 'failed', word: 'refused' };
+    if (check.findings.some((f) => f.level === 'unknown'))
+        return { outcome: 'skipped', word: 'not fully checked' };
+    return { outcome: 'succeeded', word: 'ready' };
+}
+/** Where the systems live, from their ids, for the summary's context. */
+function resolvedWhere(checks) {
+    return checks.map((c) => {
+        const [, , subscriptionId = '', , resourceGroup = ''] = c.id.split('/');
+        return { ref: { subscriptionId, resourceGroup, name: c.name, label: c.name } };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
+function resultFileOf(result, step) {
+    const rows = result.rows ?? [];
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(systemOf),
+    };
+}
+function systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: module_optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
+    subscriptionId: module_optional('subscription-id'),
+    resourceGroup: module_optional('resource-group'),
+    erpVirtualInstances: module_required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'operation-urls',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...RESPONSE_ID_OUTPUTS,
+    'operations',
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
+];
 
 ;// CONCATENATED MODULE: ./src/client/arm/lro.ts
 
@@ -36660,49 +37399,6 @@ function waitingFailed(error, terms) {
         return true;
     return error instanceof ServiceError && error.pastDeadline;
 }
-
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas_catch(schemas_nullish(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = onFirstUse(() => informational(schemas_string().check(refine((v) => !Number.isNaN(Date.parse(v))))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = onFirstUse(() => looseObject({
-    id: schemas_nullish(schemas_string()),
-    name: schemas_nullish(schemas_string()),
-    status: schemas_nullish(schemas_string()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas_number().check(_gte(0), _lte(100))),
-    error: schemas_nullish(errorDetail),
-    operations: schemas_nullish(array(unknown())),
-}));
-/**
- * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
- * values may appear, so both are plain strings, and everything else passes through.
- */
-const erpVirtualInstance = onFirstUse(() => looseObject({
-    id: schemas_nullish(schemas_string()),
-    name: schemas_nullish(schemas_string()),
-    properties: schemas_nullish(looseObject({
-        status: schemas_nullish(schemas_string()),
-        health: schemas_nullish(schemas_string()),
-    })),
-}));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
 
@@ -37508,24 +38204,6 @@ function instanceEntry(o) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
 
@@ -38040,12 +38718,12 @@ function followedInstance(o) {
 
 
 /** The moving statuses of each kind: a stop's, a start's. */
-const MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
+const in_the_way_MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
 /** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
 function movingOf(verb, status) {
-    if (isOneOf(status, MOVING[verb]))
+    if (isOneOf(status, in_the_way_MOVING[verb]))
         return 'own';
-    if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop']))
+    if (isOneOf(status, in_the_way_MOVING[verb === 'stop' ? 'start' : 'stop']))
         return 'other';
     return undefined;
 }
@@ -40954,6 +41632,7 @@ async function syncCancel(options, client, ctx) {
 
 
 
+
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
  * command line's flags and the README tables are all derived from these modules.
@@ -40962,6 +41641,7 @@ const REGISTRY = [
     erp_stop,
     erp_start,
     erp_status,
+    erp_check,
     erp_list,
     wait_for_operation,
     wait_for_sync,
@@ -42583,7 +43263,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 
 /***/ }),
 
-/***/ 9066:
+/***/ 1057:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -42593,7 +43273,7 @@ const KNOWN_ERRORS = [InputError, OriginError, TimeoutError, ServiceError];
 /* harmony export */ });
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1692);
 /* harmony import */ var node_tls__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_tls__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4721);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4060);
 
 
 /**
@@ -42639,7 +43319,7 @@ async function closeDispatcher(dispatcher) {
 
 /***/ }),
 
-/***/ 5566:
+/***/ 7703:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42682,13 +43362,13 @@ function setV8Flags() {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 5388:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5072);
-/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9066);
-/* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5566);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7908);
+/* harmony import */ var _client_dispatcher_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1057);
+/* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7703);
 
 
 
@@ -42892,7 +43572,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 4721:
+/***/ 4060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -42904,16 +43584,16 @@ var __webpack_unused_export__;
  * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
  * docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/undici.test.ts holds it to undici's entry.
  */
-const Dispatcher = __nccwpck_require__(883);
-const api = __nccwpck_require__(6615);
+const Dispatcher = __nccwpck_require__(2377);
+const api = __nccwpck_require__(5889);
 
 // What undici's entry does first: `dispatcher.request(…)` and the other API methods on every dispatcher.
 Object.assign(Dispatcher.prototype, api);
 
 __webpack_unused_export__ = Dispatcher;
-/* unused reexport */ __nccwpck_require__(7405);
-module.exports.ProxyAgent = __nccwpck_require__(6672);
-module.exports.EnvHttpProxyAgent = __nccwpck_require__(3137);
+/* unused reexport */ __nccwpck_require__(5539);
+module.exports.ProxyAgent = __nccwpck_require__(9710);
+module.exports.EnvHttpProxyAgent = __nccwpck_require__(6699);
 
 
 /***/ })
@@ -43110,6 +43790,6 @@ module.exports.EnvHttpProxyAgent = __nccwpck_require__(3137);
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(5388);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,13 +1,13 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -67,16 +67,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -186,7 +186,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -202,10 +202,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -458,16 +458,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 function noop () {}
 
@@ -709,16 +709,16 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 function noop () {}
 
@@ -986,17 +986,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { kHTTP2Stream } = __nccwpck_require__(6443)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { kHTTP2Stream } = __nccwpck_require__(3377)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1114,21 +1114,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(4660)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1136,8 +1136,8 @@ module.exports.connect = __nccwpck_require__(4660)
 const assert = __nccwpck_require__(4589)
 const { addAbortListener } = __nccwpck_require__(8474)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1750,15 +1750,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
 
 let tls // include tls conditionally since it is not always available
 
@@ -1955,7 +1955,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -2093,7 +2093,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2327,7 +2327,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -2868,7 +2868,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2876,7 +2876,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -2894,9 +2894,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3446,8 +3446,8 @@ let isFormData
 
 function isUndiciFormData (body) {
   if (isFormData === undefined) {
-    __nccwpck_require__(5910)
-    isFormData = (__nccwpck_require__(7879).webidl).is.FormData
+    __nccwpck_require__(8440)
+    isFormData = (__nccwpck_require__(8321).webidl).is.FormData
   }
   return isFormData(body)
 }
@@ -3457,16 +3457,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 8082:
+/***/ 1140:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { EventEmitter } = __nccwpck_require__(8474)
 const { Buffer } = __nccwpck_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, Socks5ProxyError } = __nccwpck_require__(6593)
 const { debuglog } = __nccwpck_require__(7975)
-const { parseAddress } = __nccwpck_require__(1732)
+const { parseAddress } = __nccwpck_require__(2870)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -3886,14 +3886,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Buffer } = __nccwpck_require__(4573)
 const net = __nccwpck_require__(7030)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * Parse an address and determine its type
@@ -4105,7 +4105,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 
@@ -4193,7 +4193,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4201,7 +4201,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -4360,22 +4360,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE, addAbortListener: addAbortListenerNative } = __nccwpck_require__(8474)
-const timers = __nccwpck_require__(6603)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const timers = __nccwpck_require__(5929)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 class BodyAsyncIterable {
   constructor (body) {
@@ -5402,17 +5402,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(8707)
-const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, MaxOriginsReachedError } = __nccwpck_require__(6593)
+const { kBusy, kClients, kConnected, kRunning, kPending, kClose, kDestroy, kDispatch, kUrl } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -5590,7 +5590,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5598,9 +5598,9 @@ module.exports = Agent
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -5614,7 +5614,7 @@ const {
   HTTPParserError,
   WebAssemblyNotSupportedError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -5649,12 +5649,12 @@ const {
   kHTTPContext,
   kClosed,
   kUseMilo
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 // Node.js core bundles only llhttp; experimental Milo remains available in npm builds.
 const { H1Parser, getMiloEnabled } = typeof esbuildDetection === 'undefined'
-  ? __nccwpck_require__(1969)
+  ? __nccwpck_require__(5795)
   : {}
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
@@ -5672,7 +5672,7 @@ function lazyllhttp () {
     throw new WebAssemblyNotSupportedError()
   }
 
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
 
@@ -5695,7 +5695,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__nccwpck_require__(3434))
+      mod = new WebAssembly.Module(__nccwpck_require__(9968))
     } catch {}
   }
 
@@ -5704,7 +5704,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(3870))
+    mod = new WebAssembly.Module(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -6819,7 +6819,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -7443,14 +7443,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7461,7 +7461,7 @@ const {
   HeadersTimeoutError,
   BodyTimeoutError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -7491,8 +7491,8 @@ const {
   kHTTP2SessionState,
   kHTTP2Options,
   kMaxResponseSize
-} = __nccwpck_require__(6443)
-const { channels } = __nccwpck_require__(2414)
+} = __nccwpck_require__(3377)
+const { channels } = __nccwpck_require__(6644)
 
 const kOpenStreams = Symbol('open streams')
 const kRequestStream = Symbol('request stream')
@@ -8737,7 +8737,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9439,7 +9439,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -9447,17 +9447,17 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { ClientStats } = __nccwpck_require__(6854)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { ClientStats } = __nccwpck_require__(4752)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -9500,9 +9500,9 @@ const {
   kResume,
   kHTTP2Options,
   kUseMilo
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -10195,20 +10195,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(6443)
-const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(735)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __nccwpck_require__(3377)
+const { defaultWebSocketMaxFragments, defaultWebSocketMaxPayloadSize } = __nccwpck_require__(4037)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10400,12 +10400,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const EventEmitter = __nccwpck_require__(8474)
-const { kOriginless, kUrl } = __nccwpck_require__(6443)
+const { kOriginless, kUrl } = __nccwpck_require__(3377)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -10465,15 +10465,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10662,7 +10662,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2190:
 /***/ ((module) => {
 
 
@@ -10804,14 +10804,14 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1969:
+/***/ 5795:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const timers = __nccwpck_require__(5929)
 const {
   HeadersTimeoutError,
   HeadersOverflowError,
@@ -10821,7 +10821,7 @@ const {
   HTTPParserError,
   ResponseContentLengthMismatchError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -10844,7 +10844,7 @@ const {
   kResume,
   kHTTPContext,
   kMaxHeadersSize
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -10915,11 +10915,11 @@ function getMilo () {
   // Milo modules compile WASM on load; defer loading until the parser is needed.
   if (useWasmSIMD) {
     try {
-      miloPackage = __nccwpck_require__(9545)
+      miloPackage = __nccwpck_require__(5775)
     } catch {}
   }
 
-  miloPackage = miloPackage || __nccwpck_require__(5997)
+  miloPackage = miloPackage || __nccwpck_require__(607)
   miloInstance = miloPackage.setup()
   return miloInstance
 }
@@ -11876,16 +11876,16 @@ module.exports = { H1Parser, getMiloEnabled, setMiloEnabled }
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { AsyncResource } = __nccwpck_require__(6698)
-const { PoolStats } = __nccwpck_require__(6854)
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(2279)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const { PoolStats } = __nccwpck_require__(4752)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -12230,7 +12230,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12247,14 +12247,14 @@ const {
   kHasDispatcher,
   kRemoveClient,
   kRetireClient
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kConnecting, kHTTPContext, kUrl, kQueued } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -12466,21 +12466,21 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
-const { channels } = __nccwpck_require__(2414)
-const Socks5ProxyAgent = __nccwpck_require__(7223)
-const { hasSafeIterator } = __nccwpck_require__(3440)
+const { kProxy, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError, ProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
+const { channels } = __nccwpck_require__(6644)
+const Socks5ProxyAgent = __nccwpck_require__(2141)
+const { hasSafeIterator } = __nccwpck_require__(5386)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -12891,7 +12891,7 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 7223:
+/***/ 2141:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -12899,13 +12899,13 @@ module.exports = ProxyAgent
 const { URL } = __nccwpck_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __nccwpck_require__(1841)
-const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(8707)
-const { Socks5Client, STATES } = __nccwpck_require__(8082)
-const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(6443)
-const Pool = __nccwpck_require__(628)
-const buildConnector = __nccwpck_require__(9136)
-const { setupConnectTimeout } = __nccwpck_require__(3440)
+const DispatcherBase = __nccwpck_require__(803)
+const { ConnectTimeoutError, InvalidArgumentError } = __nccwpck_require__(6593)
+const { Socks5Client, STATES } = __nccwpck_require__(1140)
+const { kBusy, kConnected, kDispatch, kClose, kDestroy } = __nccwpck_require__(3377)
+const Pool = __nccwpck_require__(8014)
+const buildConnector = __nccwpck_require__(5106)
+const { setupConnectTimeout } = __nccwpck_require__(5386)
 const { debuglog } = __nccwpck_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -13248,7 +13248,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 276:
+/***/ 798:
 /***/ ((module) => {
 
 
@@ -13288,13 +13288,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -13826,7 +13826,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -13849,7 +13849,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* module decorator */ module = __nccwpck_require__.nmd(module);
@@ -13872,7 +13872,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13891,7 +13891,7 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 5997:
+/***/ 607:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -14900,7 +14900,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 9545:
+/***/ 5775:
 /***/ ((module) => {
 
 const wasmModule = new WebAssembly.Module(
@@ -15909,7 +15909,7 @@ module.exports = { wasmModule, noop, setup, simple }
 
 /***/ }),
 
-/***/ 313:
+/***/ 5459:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16009,7 +16009,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 6854:
+/***/ 4752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16021,7 +16021,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 class ClientStats {
   constructor (client) {
@@ -16048,7 +16048,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -16480,26 +16480,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+} = __nccwpck_require__(1118)
+const { FormData, setFormDataState, getFormDataBoundary } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
-const { parseJSONFromBytes } = __nccwpck_require__(8116)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
+const { parseJSONFromBytes } = __nccwpck_require__(5326)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 const { ReadableStreamTee } = __nccwpck_require__(7830)
 
 const textEncoder = new TextEncoder()
@@ -17070,7 +17070,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -17208,13 +17208,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(8116)
+const { asciiLowercase, forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __nccwpck_require__(5326)
 
 const encoder = new TextEncoder()
 
@@ -17811,17 +17811,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(1900)
-const { makeEntry } = __nccwpck_require__(5910)
-const { webidl } = __nccwpck_require__(7879)
+const { bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { HTTP_TOKEN_CODEPOINTS } = __nccwpck_require__(782)
+const { makeEntry } = __nccwpck_require__(8440)
+const { webidl } = __nccwpck_require__(8321)
 const assert = __nccwpck_require__(4589)
-const { isomorphicDecode } = __nccwpck_require__(8116)
+const { isomorphicDecode } = __nccwpck_require__(5326)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -18412,16 +18412,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { iteratorMixin } = __nccwpck_require__(3168)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(7879)
+const { iteratorMixin } = __nccwpck_require__(1118)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(8321)
 const nodeUtil = __nccwpck_require__(7975)
-const { runtimeFeatures } = __nccwpck_require__(313)
+const { runtimeFeatures } = __nccwpck_require__(5459)
 
 const random = runtimeFeatures.has('crypto')
   ? (__nccwpck_require__(7598).randomInt)
@@ -18691,7 +18691,7 @@ module.exports = { FormData, makeEntry, setFormDataState, getFormDataBoundary }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -18738,22 +18738,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectAnHTTPQuotedString, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(7879)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(8116)
+const { webidl } = __nccwpck_require__(8321)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __nccwpck_require__(5326)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -20275,13 +20275,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8116:
+/***/ 5326:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { utf8DecodeBytes } = __nccwpck_require__(276)
+const { utf8DecodeBytes } = __nccwpck_require__(798)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -20526,7 +20526,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7879:
+/***/ 8321:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -21525,12 +21525,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5581:
+/***/ 1210:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3193);
-/* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6566);
+/* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7703);
 
 
 // As in the action's entry (docs/benchmark.md, "The start-up levers").
@@ -21542,7 +21542,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7593:
+/***/ 8000:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -21552,7 +21552,7 @@ __webpack_async_result__();
 /* harmony export */   uW: () => (/* binding */ readFlags)
 /* harmony export */ });
 /* unused harmony export GLOBAL_FLAGS */
-/* harmony import */ var _runtime_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4946);
+/* harmony import */ var _runtime_nearest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6125);
 
 /** A command line a person got wrong: one line on stderr, exit 2. */
 class UsageError extends Error {
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 3193:
+/***/ 6566:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -22723,7 +22723,25 @@ const failOn = parser((raw) => {
     return refuse('must be any or none');
 });
 
+;// CONCATENATED MODULE: ./src/operations/erp/check/parsers.ts
+
+/** `for`: the window erp-check checks the systems for. */
+const checkFor = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'stop' || word === 'start' || word === 'restart')
+        return word;
+    return refuse('must be stop, start or restart');
+});
+/** erp-check's `fail-on`: `refuse` (a system refused fails the step), `unknown` (also one not checked), `none`. */
+const checkFailOn = parser((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'refuse' || word === 'unknown' || word === 'none')
+        return word;
+    return refuse('must be refuse, unknown or none (erp-check)');
+});
+
 ;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
 
 
 
@@ -22941,9 +22959,14 @@ const INPUTS = {
         parse: expectedSystems,
     }),
     'fail-on': def({
-        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing.',
+        description: 'erp-report: any fails the step when a system failed, is missing or was not sent; none reports without failing. erp-check: refuse (its default) fails the step when a system is refused, unknown also when a check could not be made, none never.',
         default: 'any',
         parse: failOn,
+    }),
+    for: def({
+        description: 'erp-check: the window the systems are checked for: stop, start or restart.',
+        default: 'stop',
+        parse: checkFor,
     }),
 };
 const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
@@ -23112,13 +23135,13 @@ function describePlanned(request) {
     return `${request.method} ${request.url}${body}`;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
-var schemas = __nccwpck_require__(4343);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(270);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/mini/schemas.js
+var schemas = __nccwpck_require__(9205);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(8817);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -23245,19 +23268,19 @@ const error = () => {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
-var parse = __nccwpck_require__(3945);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/parse.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(9235);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/parse.js
 
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __nccwpck_require__(3305);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/checks.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js + 1 modules
+var api = __nccwpck_require__(8663);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/checks.js
 
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 2 modules
-var core_schemas = __nccwpck_require__(1041);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/iso.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/schemas.js + 2 modules
+var core_schemas = __nccwpck_require__(9519);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/iso.js
 
 
 const ZodMiniISODateTime = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISODateTime", (inst, def) => {
@@ -23293,7 +23316,7 @@ function iso_duration(params) {
     return api/* _isoDuration */.f2(ZodMiniISODuration, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/coerce.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/coerce.js
 
 
 // @__NO_SIDE_EFFECTS__
@@ -23317,7 +23340,7 @@ function coerce_date(params) {
     return api/* _coercedDate */.B4(schemas/* ZodMiniDate */.zTj, params);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/external.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/mini/external.js
 
 
 
@@ -23335,7 +23358,7 @@ function coerce_date(params) {
 // coerce
 
 
-;// CONCATENATED MODULE: ./node_modules/zod/mini/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/mini/index.js
 
 
 
@@ -25148,7 +25171,9 @@ const outputs_OUTPUTS = {
     'user-email': 'E-mail from the profile.',
     'user-display-name': 'Display name from the profile.',
     ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing). erp-check: how many systems were checked.',
+    refused: 'erp-check: how many systems are refused (a finding of level refuse), as text.',
+    checks: 'erp-check: JSON array, one entry per system checked, the refused first: {id, name, ready, findings: [{code, level, part, text}]}; level is refuse, warn or unknown.',
     failed: 'erp-report: how many systems of the window failed, as text.',
     missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file).',
     matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
@@ -25361,238 +25386,6 @@ function check_image_cached_describe(match) {
     return match.osType ? `${match.image} (${match.osType})` : match.image;
 }
 
-;// CONCATENATED MODULE: ./src/operations/outcomes.ts
-/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'other',
-];
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
-
-
-/** The one version of the result file this code writes and reads; a change of shape is a new version. */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
-const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
-const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
-/**
- * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
- * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => schemas/* object */.Ikc({
-    format: schemas/* literal */.euz(RESULT_FORMAT),
-    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
-    run: schemas/* object */.Ikc({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The step's start and end, ISO 8601. */
-    startedAt: datetime({ offset: true }),
-    endedAt: datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line. */
-    failure: format_text(),
-    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
-        name: schemas/* string */.YjP(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas/* enum */.k5n(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas/* string */.YjP(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
-            step: schemas/* string */.YjP(),
-            target: format_text(),
-            outcome: schemas/* enum */.k5n(OUTCOMES),
-            word: schemas/* string */.YjP(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
-
-/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
-const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
-/** The result file of one step, from the operation's rows: each system with its id and its own times. */
-function resultFileOf(result, step) {
-    const rows = result.rows ?? [];
-    return {
-        format: RESULT_FORMAT,
-        operation: step.operation,
-        run: step.run,
-        startedAt: iso(step.startedAt),
-        endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
-        systems: rows.map(systemOf),
-    };
-}
-function systemOf(row) {
-    return {
-        name: row.target,
-        id: row.id ?? null,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
-    };
-}
-const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-
-;// CONCATENATED MODULE: ./src/client/status.ts
-const SUCCEEDED = ['succeeded', 'completed'];
-const FAILED = ['failed', 'canceled', 'cancelled'];
-/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
-const CANCELLED = ['canceled', 'cancelled'];
-/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
-function key(status) {
-    return (status ?? '').trim().toLowerCase();
-}
-/** Whether two statuses are the same word; no status is none of them. */
-function sameStatus(a, b) {
-    return a != null && key(a) === key(b);
-}
-/** Whether a status is one of these words (written in any case). */
-function isOneOf(status, words) {
-    return status != null && words.some((word) => key(word) === key(status));
-}
-function isCancelled(status) {
-    return isOneOf(status, CANCELLED);
-}
-/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
-function classifyStatus(status) {
-    if (isOneOf(status, SUCCEEDED))
-        return 'succeeded';
-    if (isOneOf(status, FAILED))
-        return 'failed';
-    return 'running';
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
-
-
-
-/** The status an instance ends in when the action did what it says. */
-const END_STATUS = { stop: 'Offline', start: 'Running' };
-/** The `instances` outcome of an instance the action reached its end on. */
-const DONE = { stop: 'stopped', start: 'started' };
-/**
- * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
- * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
- */
-function isEnd(action, status) {
-    if (sameStatus(status, END_STATUS[action.verb]))
-        return true;
-    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
-}
-/**
- * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
- * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
- */
-function holds(status, expected) {
-    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
-}
-/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
-const ACTED = {
-    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
-    start: ['starting', 'running'],
-};
-/** Where the instance started from: its read before, or the other end where it was not read. */
-function startStateOf(verb, before) {
-    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
-}
-/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
-const ERP_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, snooze) {
-    if (!snooze.on)
-        return given ?? ERP_API_VERSION;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
-    }
-    return given;
-}
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
-
-
-
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
-    subscriptionId: optional('subscription-id'),
-    resourceGroup: optional('resource-group'),
-    erpVirtualInstances: required('erp-virtual-instance'),
-    maxParallel: withDefault('max-parallel'),
-    wait: withDefault('wait'),
-    skipIfDone: withDefault('skip-if-done'),
-    verify: withDefault('verify'),
-};
-const OPERATION_OUTPUTS = [
-    'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'operation-urls',
-    'percent-complete',
-    'start-time',
-    'end-time',
-    ...RESPONSE_ID_OUTPUTS,
-    'operations',
-];
-const INSTANCE_ACTION_OUTPUTS = [
-    ...OPERATION_OUTPUTS,
-    'instances',
-];
-
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
 
 /** Values a slip makes differ: case and the space around them. */
@@ -25782,6 +25575,89 @@ function leftOutWarning(left, of) {
     return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
 }
 
+;// CONCATENATED MODULE: ./src/client/status.ts
+const SUCCEEDED = ['succeeded', 'completed'];
+const FAILED = ['failed', 'canceled', 'cancelled'];
+/** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
+const CANCELLED = ['canceled', 'cancelled'];
+/** A status as it compares: `' Succeeded'` and `'succeeded'` are one. */
+function key(status) {
+    return (status ?? '').trim().toLowerCase();
+}
+/** Whether two statuses are the same word; no status is none of them. */
+function sameStatus(a, b) {
+    return a != null && key(a) === key(b);
+}
+/** Whether a status is one of these words (written in any case). */
+function isOneOf(status, words) {
+    return status != null && words.some((word) => key(word) === key(status));
+}
+function isCancelled(status) {
+    return isOneOf(status, CANCELLED);
+}
+/** The contract's rule: case-insensitive; anything unknown, or no status at all, is still running. */
+function classifyStatus(status) {
+    if (isOneOf(status, SUCCEEDED))
+        return 'succeeded';
+    if (isOneOf(status, FAILED))
+        return 'failed';
+    return 'running';
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
+
+
+
+/** The status an instance ends in when the action did what it says. */
+const END_STATUS = { stop: 'Offline', start: 'Running' };
+/** The `instances` outcome of an instance the action reached its end on. */
+const DONE = { stop: 'stopped', start: 'started' };
+/**
+ * Whether a status is the action's end: `Offline` or `Running`; after a snooze (deallocate-vm) `Unavailable` too,
+ * as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(action, status) {
+    if (sameStatus(status, END_STATUS[action.verb]))
+        return true;
+    return action.verb === 'stop' && action.snooze.on && sameStatus(status, 'Unavailable');
+}
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+function holds(status, expected) {
+    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
+}
+/** After a stop or start whose answer was lost (or a 409): the statuses that show the service acted. */
+const ACTED = {
+    stop: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+    start: ['starting', 'running'],
+};
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? END_STATUS[verb === 'stop' ? 'start' : 'stop'];
+}
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, snooze) {
+    if (!snooze.on)
+        return given ?? ERP_API_VERSION;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.input === 'deallocate-vm' ? 'deallocateVm' : 'startVm'}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
 
 
@@ -25856,7 +25732,10 @@ async function selectInstances(operation, options, client, ctx) {
         tags: options.tags,
         environment: options.environment,
     }, client, ctx);
-    const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+    // erp-status and erp-check read every system selected: erp-check names the unregistered (not-registered).
+    const { offered } = ['erp-status', 'erp-check'].includes(operation)
+        ? { offered: selected }
+        : offeredOf(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
     return offered.map((m) => m.id);
 }
@@ -25901,7 +25780,181 @@ function leftAlone(options, before, name, log) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
+
+/** The one version of the result file this code writes and reads; a change of shape is a new version. */
+const RESULT_FORMAT = 'vendor-ops-result/1';
+const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
+const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
+const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
+/**
+ * The result file of one erp-stop, erp-start or erp-status step (docs/result-file.md): the single source of its
+ * shape, for the adapters that write it and for erp-report that reads it. Never a token or secret.
+ */
+const resultFile = onFirstUse(() => schemas/* object */.Ikc({
+    format: schemas/* literal */.euz(RESULT_FORMAT),
+    operation: schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-status']),
+    run: schemas/* object */.Ikc({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The step's start and end, ISO 8601. */
+    startedAt: datetime({ offset: true }),
+    endedAt: datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line. */
+    failure: format_text(),
+    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
+        name: schemas/* string */.YjP(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: schemas/* enum */.k5n(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: schemas/* string */.YjP(),
+        startedAt: format_time(),
+        endedAt: format_time(),
+        cause: cause(),
+        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
+            step: schemas/* string */.YjP(),
+            target: format_text(),
+            outcome: schemas/* enum */.k5n(OUTCOMES),
+            word: schemas/* string */.YjP(),
+            startedAt: format_time(),
+            endedAt: format_time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/result-file.ts
+
+function checkResultFile(result, step) {
+    return {
+        format: RESULT_FORMAT,
+        operation: 'erp-check',
+        run: step.run,
+        startedAt: new Date(step.startedAt).toISOString(),
+        endedAt: new Date(step.endedAt).toISOString(),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: (result.outputs.checks ?? []),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = onFirstUse(() => informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v))))));
+
+;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
+
+
+
+/**
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
+ */
+const operationStatusResult = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    startTime: reportedTime,
+    endTime: reportedTime,
+    percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
+    error: schemas/* nullish */.cl6(errorDetail),
+    operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
+}));
+/**
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
+ */
+const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    })),
+}));
+/** What the service reports wrong with a resource (`properties.errors.properties`); only reported, never decided by. */
+const serviceErrors = onFirstUse(() => schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({ code: schemas/* nullish */.cl6(schemas/* string */.YjP()), message: schemas/* nullish */.cl6(schemas/* string */.YjP()) })),
+})), undefined));
+/**
+ * C0's body as a check before a window reads it (C6): registration, provisioning, errors and the system's own
+ * identity, beside status and health. Its own schema, so a check's stricter reading never fails a stop's read.
+ */
+const erpSystemFacts = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    identity: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        type: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        userAssignedIdentities: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* looseObject */._H3({ principalId: schemas/* nullish */.cl6(schemas/* string */.YjP()) }))),
+    })),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        provisioningState: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        errors: serviceErrors,
+    })),
+}));
+
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
+
 
 /**
  * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
@@ -25917,6 +25970,29 @@ const databaseInstance = onFirstUse(() => schemas/* looseObject */._H3({
 }));
 /** A page of C3's list, paged by `nextLink`. */
 const databaseInstanceList = pageOf(databaseInstance);
+const vmDetails = () => schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* looseObject */._H3({ type: schemas/* nullish */.cl6(schemas/* string */.YjP()), virtualMachineId: schemas/* nullish */.cl6(schemas/* string */.YjP()) }))), undefined);
+const partHealth = () => schemas/* nullish */.cl6(schemas/* looseObject */._H3({ health: schemas/* nullish */.cl6(schemas/* string */.YjP()) }));
+/**
+ * Any child of a system as a check reads it (C6): its status, provisioning, errors and machines, and where it has
+ * them the central services' parts' health and the application instance's dispatcher.
+ */
+const systemPart = onFirstUse(() => schemas/* looseObject */._H3({
+    name: schemas/* string */.YjP(),
+    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
+        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        provisioningState: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        errors: serviceErrors,
+        databaseType: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        dispatcherStatus: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        messageServerProperties: partHealth(),
+        enqueueServerProperties: partHealth(),
+        enqueueReplicationServerProperties: partHealth(),
+        vmDetails: vmDetails(),
+    })),
+}));
+/** A page of any of C3's lists, as a check reads it. */
+const systemPartList = pageOf(systemPart);
 
 ;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
 
@@ -25971,6 +26047,669 @@ function snoozeRefusal(system, databases) {
         `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
         `Set whole-system: true, which stops the database first; nothing was sent to it.`);
 }
+
+;// CONCATENATED MODULE: ./src/client/schemas/authorization.ts
+
+/**
+ * C7's reads: the caller's effective permissions at a scope, another principal's role assignments, and a role
+ * definition. A list that is not a list of strings reads as none: never as a grant.
+ */
+const patterns = () => schemas/* catch */.MfU(schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* string */.YjP())), undefined);
+/** One entry of a permissions read or of a role definition: its actions and what it takes back from them. */
+const permission = onFirstUse(() => schemas/* looseObject */._H3({
+    actions: patterns(),
+    notActions: patterns(),
+    dataActions: patterns(),
+    notDataActions: patterns(),
+}));
+/** A page of the caller's permissions at a scope, one entry per role that applies. */
+const permissionList = pageOf(permission);
+/** A role assignment: which role, to whom, and whether a condition narrows it (which a read cannot judge). */
+const roleAssignment = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    properties: schemas/* looseObject */._H3({
+        scope: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        roleDefinitionId: schemas/* string */.YjP(),
+        principalId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        principalType: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        condition: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    }),
+}));
+/** A page of role assignments at a scope (`$filter=assignedTo('{principalId}')`). */
+const roleAssignmentList = pageOf(roleAssignment);
+/** A role definition: its name and its permission entries. */
+const roleDefinition = onFirstUse(() => schemas/* looseObject */._H3({
+    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+    properties: schemas/* looseObject */._H3({
+        roleName: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+        permissions: schemas/* nullish */.cl6(schemas/* array */.YOg(permission)),
+    }),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/actions.ts
+/**
+ * How an action is matched against a role's permissions (C7): whole strings, without case, every `*` any run of
+ * characters (`/` too); allowed where one entry's `actions` match and that same entry's `notActions` do not.
+ */
+/** Whether one pattern matches the action: every `*` (not only the first, as a known portal helper does). */
+function matchesPattern(pattern, action) {
+    const parts = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\/]/g, '\\$&'));
+    return new RegExp(`^${parts.join('.*')}$`, 'is').test(action);
+}
+/** Whether an entry grants the action: its own `notActions` subtract only from its own `actions`. */
+function entryAllows(entry, action) {
+    const granted = (entry.actions ?? []).some((pattern) => matchesPattern(pattern, action));
+    return granted && !(entry.notActions ?? []).some((pattern) => matchesPattern(pattern, action));
+}
+/** Whether any entry grants the action: one role's `notActions` is not a deny of another role's grant. */
+function allows(entries, action) {
+    return entries.some((entry) => entryAllows(entry, action));
+}
+/** The actions of `needed` no entry grants, in their order. */
+function lacking(entries, needed) {
+    return needed.filter((action) => !allows(entries, action));
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/findings.ts
+
+
+
+/**
+ * The checks that need no read beyond the system's own (C6): a pure function of the facts and the window, so a
+ * stop or start can run them before it sends anything. `caller-lacks` and `identity-lacks` read more (access.ts).
+ */
+const LEVELS = {
+    'not-registered': 'refuse',
+    'resource-not-succeeded': 'refuse',
+    'service-errors': 'warn',
+    'soft-stop-out-of-range': 'refuse',
+    'no-identity': 'refuse',
+    'identity-lacks': 'refuse',
+    'caller-lacks': 'refuse',
+    'database-not-hana': 'refuse',
+    moving: 'warn',
+    unhealthy: 'warn',
+    'shared-machine': 'warn',
+    'could-not-check': 'unknown',
+};
+const finding = (code, part, text) => ({
+    code,
+    level: LEVELS[code],
+    part,
+    text,
+});
+/** The service's limits of a soft stop (C3): below these, in seconds. */
+const SOFT_STOP_LIMITS = { system: 82800, hana: 1800 };
+const MOVING = ['starting', 'stopping', 'softshutdown'];
+const UNWELL = ['unhealthy', 'degraded'];
+/** Whether the window stops anything: a stop or a restart. */
+const stops = (w) => w.for !== 'start';
+/** Whether the window moves the machines: a snooze stop, or a start with its machines (a restart never does). */
+const movesMachines = (w) => (w.for === 'stop' && w.deallocateVm) || (w.for === 'start' && w.startVm);
+/** Every no-extra-read check of one system for the window, in the contract's order. */
+function checksFor(system, window) {
+    const s = system.name;
+    const found = [];
+    if (!sameStatus(system.state, 'RegistrationComplete')) {
+        found.push(finding('not-registered', 'system', `${s} is ${system.state ?? 'of no registration state'}, not RegistrationComplete: the service offers it no stop or start (UnsupportedProvisioningState: ${system.state ?? 'none'}); finish its registration or leave it out of the window.`));
+    }
+    const resources = [
+        { part: 'system', ...system },
+        ...system.parts.map((p) => ({ part: partName(p), ...p })),
+    ];
+    for (const r of resources) {
+        if (r.provisioningState !== undefined && !sameStatus(r.provisioningState, 'Succeeded')) {
+            found.push(finding('resource-not-succeeded', r.part, `${s}: ${r.part} has provisioningState ${r.provisioningState}, not Succeeded: the resource is being changed or is broken; wait until it is Succeeded, or leave the system out.`));
+        }
+    }
+    for (const r of resources) {
+        if (r.errors) {
+            found.push(finding('service-errors', r.part, `${s}: ${r.part} reports ${faultText(r.errors)}; often the service's own monitoring, which a stop does not need: read it before the window.`));
+        }
+    }
+    found.push(...softStopFindings(system, window), ...identityFindings(system, window));
+    found.push(...databaseFindings(system, window), ...movingFindings(resources, s));
+    found.push(...healthFindings(system), ...sharedMachines(system, window));
+    return found;
+}
+function partName(part) {
+    return `${part.kind} ${part.name}`;
+}
+/** The service's words, reduced as any service text is: one line, at most 300 characters. */
+function faultText(fault) {
+    const said = errors_oneLine([fault.code, fault.message].filter(Boolean).join(': '));
+    return said.length > 300 ? `${said.slice(0, 299)}…` : said;
+}
+function softStopFindings(system, w) {
+    if (!stops(w))
+        return [];
+    const found = [];
+    if (w.softStopTimeoutSeconds >= SOFT_STOP_LIMITS.system) {
+        found.push(finding('soft-stop-out-of-range', 'system', `${system.name}: soft-stop-timeout-seconds ${w.softStopTimeoutSeconds} is not below ${SOFT_STOP_LIMITS.system}, which the service accepts for the system and its application servers; give less.`));
+    }
+    const db = w.databaseSoftStopTimeoutSeconds ?? 0;
+    const hana = system.parts.find((p) => p.kind === 'database' && isHana(p.databaseType));
+    if (w.wholeSystem && hana && db >= SOFT_STOP_LIMITS.hana) {
+        found.push(finding('soft-stop-out-of-range', partName(hana), `${system.name}: database-soft-stop-timeout-seconds ${db} is not below ${SOFT_STOP_LIMITS.hana}, which the service accepts for HANA; give less.`));
+    }
+    return found;
+}
+function identityFindings(system, w) {
+    if (!movesMachines(w) || system.identity)
+        return [];
+    const input = w.for === 'stop' ? 'deallocate-vm' : 'start-vm';
+    return [
+        finding('no-identity', 'system', `${system.name} has no identity of its own, which ${input}: true needs to move its machines: give the system a managed identity with a role over its machines' resource groups, or set ${input}: false.`),
+    ];
+}
+function databaseFindings(system, w) {
+    if (!w.wholeSystem)
+        return [];
+    return system.parts
+        .filter((p) => p.kind === 'database' && !isHana(p.databaseType))
+        .map((p) => finding('database-not-hana', partName(p), `${system.name}: ${partName(p)} is of type ${p.databaseType ?? 'none'}: the service stops and starts only HANA, so whole-system: true cannot run its window; whole-system: false stops or starts the application alone.`));
+}
+function movingFindings(resources, s) {
+    return resources
+        .filter((r) => isOneOf(r.status, MOVING))
+        .map((r) => finding('moving', r.part, `${s}: ${r.part} is ${r.status}: the window will follow or wait out that move first; check nothing else is acting on it.`));
+}
+function healthFindings(system) {
+    const unwell = [
+        { part: 'system', health: system.health },
+        ...system.parts
+            .filter((p) => p.kind === 'central services')
+            .flatMap((p) => [
+            { part: partName(p), health: p.health },
+            ...p.servers.map((v) => ({ part: `${partName(p)} ${v.name}`, health: v.health })),
+        ]),
+    ].filter((h) => isOneOf(h.health, UNWELL));
+    return unwell.map((h) => finding('unhealthy', h.part, `${system.name}: ${h.part} is ${h.health}: look at it before the window, which cannot tell a fault it causes from one already there.`));
+}
+function sharedMachines(system, w) {
+    if (!stops(w))
+        return [];
+    const byMachine = new Map();
+    const stopped = system.parts.filter((p) => p.kind !== 'database' || w.wholeSystem);
+    for (const part of stopped) {
+        for (const machine of new Set(part.machines.map((m) => m.toLowerCase()))) {
+            byMachine.set(machine, [...(byMachine.get(machine) ?? []), part]);
+        }
+    }
+    return [...byMachine.entries()]
+        .filter(([, parts]) => parts.length > 1)
+        .map(([machine, parts]) => finding('shared-machine', parts.map(partName).join(', '), `${system.name}: ${parts.map(partName).join(' and ')} share machine ${machine.split('/').pop()}, where the service accepts one stop at a time: watch that machine's stops in the window.`));
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/access.ts
+
+
+
+
+
+
+
+/**
+ * The checks that need reads of their own (C7): what the caller may do at each system's resource group, and what
+ * the system's identity may do over its machines' resource groups. Each read is made once per run and scope (a
+ * promise shared by every system that needs it); a read refused, throttled past `timeout`, or an assignment with
+ * a condition is `could-not-check`, never a pass.
+ */
+/** C7's api-version, declared once. */
+const AUTHORIZATION_API_VERSION = '2022-04-01';
+const W = 'Vendor.Workloads/erpVirtualInstances';
+/** What the caller's window sends, by `for` (C7). */
+function callerNeeds(w) {
+    const verbs = w.for === 'restart' ? ['stop', 'start'] : [w.for];
+    return [
+        `${W}/read`,
+        ...verbs.map((v) => `${W}/${v}/action`),
+        ...(w.wholeSystem
+            ? [`${W}/databaseInstances/read`, ...verbs.map((v) => `${W}/databaseInstances/${v}/action`)]
+            : []),
+        'Vendor.Workloads/locations/operationStatuses/read',
+    ];
+}
+/** What the system's identity needs over each machine's resource group, where the window moves machines. */
+function identityNeeds(w) {
+    const vm = 'Vendor.Compute/virtualMachines';
+    return [
+        `${vm}/read`,
+        `${vm}/${w.for === 'stop' ? 'deallocate' : 'start'}/action`,
+        `${vm}/instanceView/read`,
+    ];
+}
+/** The reads of one run, each made once: permissions by scope, assignments by scope and principal, roles by id. */
+class AccessReads {
+    #client;
+    #baseUrl;
+    #signal;
+    #made = new Map();
+    constructor(client, baseUrl, signal) {
+        this.#client = client;
+        this.#baseUrl = baseUrl;
+        this.#signal = signal;
+    }
+    #once(key, read) {
+        if (!this.#made.has(key))
+            this.#made.set(key, read());
+        return this.#made.get(key);
+    }
+    async #list(url, schema, what) {
+        const all = [];
+        for await (const page of listPages(this.#client, {
+            method: 'GET',
+            url,
+            schema,
+            what,
+            signal: this.#signal,
+        })) {
+            all.push(...page.value);
+        }
+        return all;
+    }
+    /** The caller's effective permissions at a resource group. */
+    permissions(sub, rg) {
+        return this.#once(`p/${sub}/${rg}`.toLowerCase(), () => this.#list(joinUrl(this.#baseUrl, servicePath `/subscriptions/${sub}/resourceGroups/${rg}/providers/Vendor.Authorization/permissions`, {
+            'api-version': AUTHORIZATION_API_VERSION,
+        }), permissionList, 'permissions'));
+    }
+    /** The role assignments of a principal over a resource group (`assignedTo` follows group membership). */
+    assignments(sub, rg, principalId) {
+        return this.#once(`a/${sub}/${rg}/${principalId}`.toLowerCase(), () => this.#list(joinUrl(this.#baseUrl, servicePath `/subscriptions/${sub}/resourceGroups/${rg}/providers/Vendor.Authorization/roleAssignments`, {
+            'api-version': AUTHORIZATION_API_VERSION,
+            $filter: `assignedTo('${principalId}')`,
+        }), roleAssignmentList, 'role assignments'));
+    }
+    /** A role definition's permission entries, by the id an assignment names. */
+    role(id) {
+        return this.#once(`r/${id}`.toLowerCase(), async () => {
+            const segments = id.split('/').filter(Boolean);
+            if (!id.startsWith('/') || segments.length < 2 || segments.some((s) => s === '.' || s === '..')) {
+                throw new Error(`the role definition id '${id}' is not a resource path`);
+            }
+            const path = segments.map((s) => servicePath `/${decodeURIComponent(s)}`).join('');
+            const url = joinUrl(this.#baseUrl, path, { 'api-version': AUTHORIZATION_API_VERSION });
+            const response = await this.#client.send({ method: 'GET', url, what: 'role definition' });
+            return parseBody(response, roleDefinition, 'role definition').properties.permissions ?? [];
+        });
+    }
+}
+/** Why a read a check needs failed, in one line. */
+function why(error) {
+    if (error instanceof errors_ServiceError) {
+        return `${error.status === 403 ? 'the read was refused' : error.status === 429 ? 'the read was throttled past timeout' : 'the read failed'} (${error.said()})`;
+    }
+    return `the read failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`;
+}
+/** `caller-lacks`: the caller's permissions at the system's resource group lack an action the window sends. */
+async function callerChecks(ref, w, reads) {
+    const s = ref.label;
+    try {
+        const missing = lacking(await reads.permissions(ref.subscriptionId, ref.resourceGroup), callerNeeds(w));
+        if (missing.length === 0)
+            return [];
+        return [
+            finding('caller-lacks', 'caller', `${s}: the caller's permissions at resource group ${ref.resourceGroup} lack ${missing.join(', ')}, which the window sends; grant them to the caller or leave the system out.`),
+        ];
+    }
+    catch (error) {
+        return [
+            finding('could-not-check', 'caller', `${s}: caller-lacks could not be checked: ${why(error)}; check the caller's roles at that resource group by hand before the window.`),
+        ];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/facts.ts
+
+
+
+
+
+const LISTS = [
+    ['central services', 'centralInstances'],
+    ['application', 'applicationInstances'],
+    ['database', 'databaseInstances'],
+];
+/** The system (C0) and each of its children's lists (C3): four reads, and more only where a list pages. */
+async function readSystemFacts(client, where) {
+    const { baseUrl, apiVersion, ref } = where;
+    const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
+    const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+    const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
+    const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
+    const parts = [];
+    for (const [kind, path] of LISTS) {
+        const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
+        for await (const page of listPages(client, {
+            method: 'GET',
+            url: listUrl,
+            schema: systemPartList,
+            what: `${path} of ${ref.label}`,
+            signal: where.signal,
+        })) {
+            parts.push(...page.value.map((part) => partOf(kind, part)));
+        }
+    }
+    const p = body.properties;
+    return {
+        name: ref.label,
+        state: p?.state ?? undefined,
+        provisioningState: p?.provisioningState ?? undefined,
+        status: p?.status ?? undefined,
+        health: p?.health ?? undefined,
+        errors: faultOf(p?.errors),
+        identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
+        parts,
+    };
+}
+function faultOf(errors) {
+    const e = errors?.properties;
+    return e && (e.code || e.message)
+        ? { code: e.code ?? undefined, message: e.message ?? undefined }
+        : undefined;
+}
+function partOf(kind, part) {
+    const p = part.properties;
+    const servers = [
+        ['message server', p?.messageServerProperties],
+        ['enqueue server', p?.enqueueServerProperties],
+        ['enqueue replication server', p?.enqueueReplicationServerProperties],
+    ];
+    return {
+        kind,
+        name: part.name,
+        status: p?.status ?? undefined,
+        health: p?.health ?? undefined,
+        provisioningState: p?.provisioningState ?? undefined,
+        errors: faultOf(p?.errors),
+        databaseType: p?.databaseType ?? undefined,
+        dispatcherStatus: p?.dispatcherStatus ?? undefined,
+        servers: servers.filter(([, s]) => s).map(([name, s]) => ({ name, health: s?.health ?? undefined })),
+        machines: (p?.vmDetails ?? []).flatMap((vm) => (vm.virtualMachineId ? [vm.virtualMachineId] : [])),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/identity.ts
+
+
+
+/** A machine's resource group, from its resource id; undefined where the id names none. */
+function groupOf(machineId) {
+    const m = /^\/subscriptions\/([^/]+)\/resourceGroups\/([^/]+)\//i.exec(machineId);
+    return m ? { sub: m[1], rg: m[2] } : undefined;
+}
+/**
+ * `identity-lacks`: where the window moves machines (deallocate-vm, start-vm), the system's identity needs a role
+ * over each machine's resource group that allows the machine action. Assignments are read once per resource group
+ * and principal, each role once; an assignment with a condition, where the others do not grant all, cannot be
+ * judged: `could-not-check`.
+ */
+async function identityChecks(system, ref, w, reads) {
+    if (!movesMachines(w) || !system.identity)
+        return [];
+    const s = ref.label;
+    const principal = system.identity.principalId;
+    const unknown = (text) => finding('could-not-check', 'identity', `${s}: identity-lacks could not be checked: ${text}.`);
+    if (!principal)
+        return [unknown("the system's identity names no principal id")];
+    const machines = system.parts.flatMap((p) => p.machines);
+    const groups = new Map();
+    for (const machine of machines) {
+        const group = groupOf(machine);
+        if (!group)
+            return [unknown(`machine '${machine}' names no resource group`)];
+        groups.set(`${group.sub}/${group.rg}`.toLowerCase(), group);
+    }
+    const found = [];
+    for (const { sub, rg } of groups.values()) {
+        try {
+            const assignments = await reads.assignments(sub, rg, principal);
+            const plain = assignments.filter((a) => !a.properties.condition);
+            const entries = (await Promise.all(plain.map((a) => reads.role(a.properties.roleDefinitionId)))).flat();
+            const missing = lacking(entries, identityNeeds(w));
+            if (missing.length === 0)
+                continue;
+            if (plain.length < assignments.length) {
+                found.push(unknown(`a role assignment over resource group ${rg} has a condition, which a read cannot judge, and the others lack ${missing.join(', ')}`));
+            }
+            else {
+                found.push(finding('identity-lacks', 'identity', `${s}: the system's identity has no role over resource group ${rg} that allows ${missing.join(', ')}, which the window needs for its machines; assign it one (a virtual machine contributor) there.`));
+            }
+        }
+        catch (error) {
+            found.push(unknown(`reading its role assignments over resource group ${rg}: ${why(error)}`));
+        }
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/run.ts
+
+
+
+
+
+
+
+
+
+/** The window's inputs that cannot go together, refused before any request. */
+function refuseCheckInputs(options) {
+    refuseWindowInputs({ ...options, wait: true });
+    for (const [input, on] of [
+        ['deallocate-vm', options.deallocateVm],
+        ['start-vm', options.startVm],
+    ]) {
+        if (on && options.for === 'restart') {
+            throw new errors_InputError(input, 'is not read with for: restart (a restart moves no machine); remove it');
+        }
+    }
+}
+/** Every system checked for the window, at most max-parallel at once, in input order. */
+async function checkSystems(options, client, ctx) {
+    refuseCheckInputs(options);
+    const refs = resolveInstances(options.erpVirtualInstances, options);
+    const reads = new AccessReads(client, options.baseUrl, ctx.signal);
+    return mapLimited(refs, options.maxParallel, async (ref) => {
+        const findings = await checkOne(ref, options, { client, reads, signal: ctx.signal });
+        const ready = !findings.some((f) => f.level === 'refuse');
+        const codes = findings.map((f) => f.code).join(', ');
+        ctx.logger.info(`${ref.label}: ${ready ? 'ready' : 'refused'}${codes ? ` (${codes})` : ''}`);
+        for (const f of findings)
+            ctx.logger.info(`  ${f.level} ${f.code}: ${f.text}`);
+        return { id: resourceId(ref, ERP_VIRTUAL_INSTANCE), name: ref.label, ready, findings };
+    });
+}
+async function checkOne(ref, options, io) {
+    const caller = callerChecks(ref, options, io.reads);
+    try {
+        const facts = await readSystemFacts(io.client, { ...options, ref, signal: io.signal });
+        return [
+            ...checksFor(facts, options),
+            ...(await caller),
+            ...(await identityChecks(facts, ref, options, io.reads)),
+        ];
+    }
+    catch (error) {
+        const unread = finding('could-not-check', 'system', `${ref.label}: its read (or its instances' lists) failed, so no check of the system could be made: ${why(error)}.`);
+        return [unread, ...(await caller)];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/erp-check.ts
+
+
+
+
+
+
+
+const CHECK_INPUTS = {
+    apiVersion: withDefault('api-version', ERP_API_VERSION),
+    maxParallel: withDefault('max-parallel'),
+    for: withDefault('for'),
+    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
+    deallocateVm: withDefault('deallocate-vm'),
+    startVm: withDefault('start-vm'),
+    wholeSystem: withDefault('whole-system'),
+    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+    // fail-on is erp-report's too, in its own words (any, none): erp-check reads it as refuse, unknown or none.
+    failOn: { ...withDefault('fail-on', 'refuse'), parse: checkFailOn },
+};
+/**
+ * erp-check: reads each system, its parts and what the caller and the system's identity may do, and changes
+ * nothing; each finding a fixed code and level (contract: "Before the window: checks that refuse by name").
+ */
+/* harmony default export */ const erp_check = (defineOperation({
+    name: 'erp-check',
+    resultFile: checkResultFile,
+    description: 'Checks each erp virtual instance for a stop, start or restart window before it runs, and changes nothing: each finding a fixed code, a level (refuse, warn, unknown) and what to do.',
+    client: 'resource-manager',
+    inputs: { ...CHECK_INPUTS, ...SELECTION_INPUTS },
+    outputs: ['count', 'refused', 'checks'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --for stop --deallocate-vm true',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const checks = outputs.checks;
+            if (!checks)
+                return undefined;
+            const refused = checks.filter((c) => !c.ready).length;
+            const unknown = checks.filter((c) => c.ready && c.findings.some((f) => f.level === 'unknown')).length;
+            if (refused > 0)
+                return `${refused} of ${checks.length} refused`;
+            return unknown > 0 ? `${unknown} of ${checks.length} not fully checked` : 'all ready';
+        },
+        whatToDo: {
+            other: "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
+        },
+    },
+    run: bySelection('erp-check', erpCheck),
+}));
+async function erpCheck(options, client, ctx) {
+    const checked = await checkSystems(options, client, ctx);
+    const unknown = (c) => c.findings.some((f) => f.level === 'unknown');
+    // The refused first, then those not fully checked, each group in input order.
+    const checks = [...checked.filter((c) => !c.ready), ...checked.filter((c) => c.ready && unknown(c))].concat(checked.filter((c) => c.ready && !unknown(c)));
+    const refused = checks.filter((c) => !c.ready);
+    const failing = options.failOn === 'none'
+        ? []
+        : options.failOn === 'unknown'
+            ? checks.filter((c) => !c.ready || unknown(c))
+            : refused;
+    const named = failing
+        .slice(0, 10)
+        .map((c) => `${c.name} (${[...new Set(c.findings.filter((f) => f.level !== 'warn').map((f) => f.code))].join(', ')})`);
+    const failure = failing.length === 0
+        ? undefined
+        : `${failing.length} of ${checks.length} systems ${options.failOn === 'unknown' ? 'refused or not fully checked' : 'refused'} for ${options.for}: ${named.join('; ')}${failing.length > 10 ? `; and ${failing.length - 10} more` : ''}.`;
+    return {
+        outputs: { count: checks.length, refused: refused.length, checks },
+        summary: [
+            {
+                title: `erp-check for ${options.for}`,
+                context: whereContext(resolvedWhere(checks)),
+                header: ['erp virtual instance', 'findings'],
+                rows: checks.map((c) => [
+                    c.name,
+                    c.findings.map((f) => `${f.level} \`${f.code}\`: ${f.text}`).join('\n') || 'no finding',
+                ]),
+                marks: checks.map(erp_check_markOf),
+            },
+        ],
+        failure,
+        failureKind: failure ? 'other' : undefined,
+    };
+}
+function erp_check_markOf(check) {
+    if (!check.ready)
+        return { outcome: 'failed', word: 'refused' };
+    if (check.findings.some((f) => f.level === 'unknown'))
+        return { outcome: 'skipped', word: 'not fully checked' };
+    return { outcome: 'succeeded', word: 'ready' };
+}
+/** Where the systems live, from their ids, for the summary's context. */
+function resolvedWhere(checks) {
+    return checks.map((c) => {
+        const [, , subscriptionId = '', , resourceGroup = ''] = c.id.split('/');
+        return { ref: { subscriptionId, resourceGroup, name: c.name, label: c.name } };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The `resultFile` an erp operation declares: its result file, from its rows and the adapter's facts. */
+const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
+function resultFileOf(result, step) {
+    const rows = result.rows ?? [];
+    return {
+        format: RESULT_FORMAT,
+        operation: step.operation,
+        run: step.run,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: rows.map(systemOf),
+    };
+}
+function systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
+    subscriptionId: optional('subscription-id'),
+    resourceGroup: optional('resource-group'),
+    erpVirtualInstances: required('erp-virtual-instance'),
+    maxParallel: withDefault('max-parallel'),
+    wait: withDefault('wait'),
+    skipIfDone: withDefault('skip-if-done'),
+    verify: withDefault('verify'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'operation-urls',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...RESPONSE_ID_OUTPUTS,
+    'operations',
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
+];
 
 ;// CONCATENATED MODULE: ./src/client/arm/lro.ts
 
@@ -26062,49 +26801,6 @@ function waitingFailed(error, terms) {
         return true;
     return error instanceof errors_ServiceError && error.pastDeadline;
 }
-
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = onFirstUse(() => informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v))))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
-    error: schemas/* nullish */.cl6(errorDetail),
-    operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
-}));
-/**
- * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
- * values may appear, so both are plain strings, and everything else passes through.
- */
-const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
-        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    })),
-}));
 
 ;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
 
@@ -26910,24 +27606,6 @@ function instanceEntry(o) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
 
@@ -27442,12 +28120,12 @@ function followedInstance(o) {
 
 
 /** The moving statuses of each kind: a stop's, a start's. */
-const MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
+const in_the_way_MOVING = { stop: ['stopping', 'softshutdown'], start: ['starting'] };
 /** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
 function movingOf(verb, status) {
-    if (isOneOf(status, MOVING[verb]))
+    if (isOneOf(status, in_the_way_MOVING[verb]))
         return 'own';
-    if (isOneOf(status, MOVING[verb === 'stop' ? 'start' : 'stop']))
+    if (isOneOf(status, in_the_way_MOVING[verb === 'stop' ? 'start' : 'stop']))
         return 'other';
     return undefined;
 }
@@ -30356,6 +31034,7 @@ async function syncCancel(options, client, ctx) {
 
 
 
+
 /**
  * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
  * command line's flags and the README tables are all derived from these modules.
@@ -30364,6 +31043,7 @@ const registry_REGISTRY = [
     erp_stop,
     erp_start,
     erp_status,
+    erp_check,
     erp_list,
     wait_for_operation,
     wait_for_sync,
@@ -30585,7 +31265,7 @@ function windowAdvice(window) {
 }
 
 // EXTERNAL MODULE: ./src/runtime/nearest.ts
-var nearest = __nccwpck_require__(4946);
+var nearest = __nccwpck_require__(6125);
 ;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
 /** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
 const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
@@ -31146,7 +31826,7 @@ function credentialFor(signIn, options) {
 // EXTERNAL MODULE: external "node:tls"
 var external_node_tls_ = __nccwpck_require__(1692);
 // EXTERNAL MODULE: ./src/client/start-up/undici.cjs
-var undici = __nccwpck_require__(4721);
+var undici = __nccwpck_require__(4060);
 ;// CONCATENATED MODULE: ./src/client/dispatcher.ts
 
 
@@ -31690,7 +32370,7 @@ function counted(rows) {
 }
 
 // EXTERNAL MODULE: ./src/cli/args.ts
-var cli_args = __nccwpck_require__(7593);
+var cli_args = __nccwpck_require__(8000);
 ;// CONCATENATED MODULE: ./src/runtime/catalogue.ts
 
 
@@ -32230,7 +32910,7 @@ async function dispatch(args) {
     if (command === 'emulator') {
         if (args.globals.has('help'))
             return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 996).then(__nccwpck_require__.bind(__nccwpck_require__, 4996));
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 770).then(__nccwpck_require__.bind(__nccwpck_require__, 7770));
         return runEmulator(args);
     }
     if (command === 'help') {
@@ -32383,7 +33063,7 @@ function readDryRun(source) {
 
 /***/ }),
 
-/***/ 5566:
+/***/ 7703:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32426,7 +33106,7 @@ function setV8Flags() {
 
 /***/ }),
 
-/***/ 4946:
+/***/ 6125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32616,7 +33296,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 4721:
+/***/ 4060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -32628,21 +33308,21 @@ var __webpack_unused_export__;
  * WebSocket and cache code its entry evaluates at every start-up. Same undici, one copy. Why and how much:
  * docs/benchmark.md, "The start-up levers"; __tests__/unit/client/start-up/undici.test.ts holds it to undici's entry.
  */
-const Dispatcher = __nccwpck_require__(883);
-const api = __nccwpck_require__(6615);
+const Dispatcher = __nccwpck_require__(2377);
+const api = __nccwpck_require__(5889);
 
 // What undici's entry does first: `dispatcher.request(…)` and the other API methods on every dispatcher.
 Object.assign(Dispatcher.prototype, api);
 
 __webpack_unused_export__ = Dispatcher;
-/* unused reexport */ __nccwpck_require__(7405);
-/* unused reexport */ __nccwpck_require__(6672);
-module.exports.EnvHttpProxyAgent = __nccwpck_require__(3137);
+/* unused reexport */ __nccwpck_require__(5539);
+/* unused reexport */ __nccwpck_require__(9710);
+module.exports.EnvHttpProxyAgent = __nccwpck_require__(6699);
 
 
 /***/ }),
 
-/***/ 3305:
+/***/ 8663:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32675,9 +33355,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: TimePrecision, _any, _array, _base64, _base64url, _bigint, _catch, _check, _cidrv4, _cidrv6, _creditCard, _cuid, _cuid2, _custom, _date, _default, _discriminatedUnion, _e164, _email, _emoji, _endsWith, _enum, _file, _float32, _float64, _gt, _guid, _iban, _includes, _int32, _int64, _intersection, _ipv4, _ipv6, _jwt, _ksuid, _lazy, _length, _literal, _lowercase, _lt, _mac, _map, _max, _maxLength, _maxSize, _mime, _min, _minSize, _multipleOf, _nan, _nanoid, _nativeEnum, _negative, _nonoptional, _nonpositive, _normalize, _null, _nullable, _optional, _overwrite, _pipe, _promise, _properties, _property, _readonly, _record, _regex, _set, _size, _slugify, _startsWith, _stringFormat, _stringbool, _success, _superRefine, _symbol, _templateLiteral, _toLowerCase, _toUpperCase, _transform, _trim, _tuple, _uint32, _uint64, _ulid, _undefined, _union, _uppercase, _url, _uuid, _uuidv4, _uuidv6, _uuidv7, _void, _xid, _xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(9944);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/registries.js
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -32730,9 +33410,9 @@ function registry() {
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(8817);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -33840,7 +34520,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 9944:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33852,8 +34532,8 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
 /* harmony export */   sm: () => (/* binding */ $ZodCheckLessThan)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckMultipleOf, $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckMaxLength, $ZodCheckLengthEquals, $ZodCheckRegex, $ZodCheckLowerCase, $ZodCheckUpperCase, $ZodCheckIncludes, $ZodCheckStartsWith, $ZodCheckEndsWith, $ZodCheckProperty, $ZodCheckProperties, $ZodCheckMimeType, $ZodCheckOverwrite */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(270);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8817);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -34374,7 +35054,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 
 /***/ }),
 
-/***/ 8532:
+/***/ 270:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34385,7 +35065,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ (/* unused pure expression or super */ 
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8817);
 var _a;
 
 /** A special constant with type `never` */
@@ -34531,7 +35211,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 3945:
+/***/ 9235:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34545,11 +35225,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: _decode, _decodeAsync, _encode, _encodeAsync, _parse, _parseAsync, _safeDecode, _safeDecodeAsync, _safeEncode, _safeEncodeAsync, _safeParse, _safeParseAsync, decode, decodeAsync, encode, encodeAsync, safeDecode, safeDecodeAsync, safeEncode, safeEncodeAsync, validate, validateAsync
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(270);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(8817);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -34818,7 +35498,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -34998,7 +35678,7 @@ const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
 /***/ }),
 
-/***/ 1041:
+/***/ 9519:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35036,11 +35716,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: $ZodAny, $ZodBase64, $ZodBase64URL, $ZodBigIntFormat, $ZodCIDRv4, $ZodCIDRv6, $ZodCUID, $ZodCUID2, $ZodCodec, $ZodCreditCard, $ZodCustomStringFormat, $ZodDefault, $ZodE164, $ZodEmail, $ZodEmoji, $ZodExactOptional, $ZodFile, $ZodFunction, $ZodGUID, $ZodIBAN, $ZodIPv4, $ZodIPv6, $ZodIntersection, $ZodJWT, $ZodKSUID, $ZodMAC, $ZodMap, $ZodNaN, $ZodNanoID, $ZodNonOptional, $ZodNull, $ZodObjectJIT, $ZodPrefault, $ZodPreprocess, $ZodPromise, $ZodReadonly, $ZodSet, $ZodSuccess, $ZodSymbol, $ZodTemplateLiteral, $ZodTuple, $ZodULID, $ZodURL, $ZodUUID, $ZodUndefined, $ZodVoid, $ZodXID, $ZodXor, URL_BAD_FORMAT, URL_UNPARSEABLE, base64Charset, base64urlCharset, canParseURL, clone, getDiscriminatedOption, isValidBase64, isValidBase64URL, isValidCIDRv6, isValidCreditCard, isValidIBAN, isValidIPv6, isValidJWT, mergeValues, parseURLObject, standardProps, stripTabAndNewline, urlHostnameOk, urlProtocolOk, validateURL
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(9944);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(270);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -35198,16 +35878,16 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(8817);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -37848,7 +38528,7 @@ function handleRefineResult(result, payload, input, inst) {
 
 /***/ }),
 
-/***/ 4723:
+/***/ 8817:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38766,7 +39446,7 @@ function constantCatch(value) {
 
 /***/ }),
 
-/***/ 4343:
+/***/ 9205:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38800,11 +39480,11 @@ function constantCatch(value) {
 /* harmony export */   zUr: () => (/* binding */ ZodMiniStringFormat)
 /* harmony export */ });
 /* unused harmony exports ZodMiniType, ZodMiniEmail, email, ZodMiniGUID, guid, ZodMiniUUID, uuid, uuidv4, uuidv6, uuidv7, ZodMiniURL, url, httpUrl, ZodMiniEmoji, emoji, ZodMiniNanoID, nanoid, ZodMiniCUID, cuid, ZodMiniCUID2, cuid2, ZodMiniULID, ulid, ZodMiniXID, xid, ZodMiniKSUID, ksuid, ZodMiniIPv4, ipv4, ZodMiniIPv6, ipv6, ZodMiniCIDRv4, cidrv4, ZodMiniCIDRv6, cidrv6, ZodMiniMAC, mac, ZodMiniBase64, base64, ZodMiniBase64URL, base64url, ZodMiniE164, e164, ZodMiniCreditCard, creditCard, ZodMiniIBAN, iban, ZodMiniJWT, jwt, ZodMiniCustomStringFormat, stringFormat, hostname, hex, currencyCode, hash, ZodMiniNumberFormat, float32, float64, int32, uint32, bigint, ZodMiniBigIntFormat, int64, uint64, ZodMiniSymbol, symbol, ZodMiniUndefined, undefined, ZodMiniNull, null, ZodMiniAny, any, ZodMiniUnknown, ZodMiniNever, never, ZodMiniVoid, void, date, ZodMiniArray, keyof, ZodMiniObject, extend, safeExtend, merge, pick, omit, partial, exactPartial, required, catchall, ZodMiniUnion, ZodMiniXor, xor, ZodMiniDiscriminatedUnion, ZodMiniIntersection, intersection, ZodMiniTuple, tuple, ZodMiniRecord, partialRecord, looseRecord, ZodMiniMap, map, ZodMiniSet, set, ZodMiniEnum, nativeEnum, ZodMiniLiteral, ZodMiniFile, file, ZodMiniTransform, ZodMiniOptional, ZodMiniExactOptional, exactOptional, ZodMiniNullable, ZodMiniDefault, _default, ZodMiniPrefault, prefault, ZodMiniNonOptional, nonoptional, ZodMiniSuccess, success, ZodMiniCatch, ZodMiniNaN, nan, ZodMiniPipe, ZodMiniCodec, codec, invertCodec, ZodMiniReadonly, readonly, ZodMiniTemplateLiteral, templateLiteral, ZodMiniLazy, ZodMiniPromise, promise, ZodMiniCustom, check, custom, superRefine, describe, meta, instanceof, stringbool, json, ZodMiniFunction, _function, function */
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1041);
-/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4723);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3305);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3945);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(270);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9519);
+/* harmony import */ var _core_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8817);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8663);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9235);
 
 
 
@@ -40038,6 +40718,6 @@ function _function(params) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(1210);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
