@@ -37,7 +37,7 @@ export const ERP_CHECK_KNOB_DOCS: Record<string, string> = {
   [`${P}.centralParts.enqueueReplicationServer`]:
     'The enqueue replication server’s health (and that there is one).',
   [`${P}.healthAfterStart`]:
-    'After the system’s start, this many reads of its central or application instances still show health `Unknown` (dispatchers `Starting`), then `Healthy`; `never`: `Unhealthy`.',
+    'After the system’s start, this many reads of its central or application instances still show health `Unknown` (dispatchers `Starting`), then `Healthy`; `never`: `Unhealthy`. The system’s own health shows the same.',
   [`${P}.dispatcherStopped`]:
     'Application instances whose dispatcher reads `Stopped` (health `Unhealthy`) while running.',
   [A]: 'The caller’s effective permissions and the systems’ identities’ role assignments (C7).',

@@ -43,7 +43,8 @@ export interface ErpChildFacts {
  * - `centralParts`: the health of the central services' message, enqueue and gateway servers (default: the
  *   instance's); `enqueueReplicationServer` adds one (high availability: two machines, ASCS and ERS).
  * - `healthAfterStart`: after the system's start (C2), this many reads of its central or application instances
- *   still show health `Unknown` (dispatchers `Starting`), then `Healthy`; `never`: `Unhealthy` from then on.
+ *   still show health `Unknown` (dispatchers `Starting`), then `Healthy`; `never`: `Unhealthy` from then on. The
+ *   system's own health (C0) shows the same until then.
  * - `dispatcherStopped`: application instances whose dispatcher reads `Stopped` (health `Unhealthy`) while running.
  */
 export interface ErpPartsFacts {
@@ -139,4 +140,14 @@ export function serviceProperties(
     ...(ha ? { enqueueReplicationServerProperties: { health: parts.enqueueReplicationServer } } : {}),
     vmDetails: ha ? [vm('ASCS'), vm('ERS', `${child}-ers`)] : [vm('Primary')],
   };
+}
+
+/** The system's own status and health as C0 shows them: its health waits for its parts' after a start. */
+export function settledHealth(
+  shown: { status: string; health: string },
+  parts: { knobs: ErpPartsFacts; readsSinceStart?: number },
+): { status: string; health: string } {
+  if (parts.knobs.healthAfterStart === undefined || shown.status !== 'Running') return shown;
+  const health = healthOf(shown.status, parts.knobs, parts.readsSinceStart);
+  return { ...shown, health: health === 'Healthy' ? shown.health : health };
 }

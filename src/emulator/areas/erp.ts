@@ -32,6 +32,7 @@ import {
 } from './erp-wire.js';
 import { ErpParts } from './erp-parts.js';
 import { ErpAuthorization } from './erp-authorization.js';
+import { settledHealth } from './erp-facts.js';
 
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
@@ -289,7 +290,8 @@ export class ErpArea implements AreaModule {
       if (state.settleLeft > 0) state.settleLeft--;
       else applyEnd(state);
     }
-    const shown = lagging || state;
+    // After a start, the system's health comes with its parts' (healthAfterStart, erp-facts.ts).
+    const shown = settledHealth(lagging || state, this.parts.of(subscriptionId, resourceGroup, name));
     const id = `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`;
     const listed = this.listed?.(subscriptionId, resourceGroup, name);
     sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown, listed, knobs));

@@ -100,10 +100,12 @@ describe("the emulator's facts before and after a window (C6, C7)", () => {
       method: 'POST',
       headers: { authorization: 'Bearer emu-access-token' },
     });
-    await get(`${S('F02')}${V}`);
+    const system = async () => (await get(`${S('F02')}${V}`)).json.properties.health;
+    expect(await system()).toBe('Unknown');
     const seen = [];
     for (let i = 0; i < 3; i++) seen.push((await apps())[0]!.properties.health);
     expect(seen).toEqual(['Unknown', 'Unknown', 'Healthy']);
+    expect(await system()).toBe('Healthy');
   });
 
   it('serves permissions by scope (403 where refused), role assignments by assignedTo, and role definitions', async () => {
