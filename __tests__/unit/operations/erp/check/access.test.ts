@@ -43,7 +43,9 @@ describe("caller-lacks: the caller's permissions, read once per resource group",
     const r = reads(() => errorAnswer(429, 'TooManyRequests', { 'retry-after': '120' }), 30_000);
     const [only] = await callerChecks(ref('rg-a', 'X01'), stop, r);
     expect(only).toMatchObject({ code: 'could-not-check', level: 'unknown', part: 'caller' });
-    expect(only!.text).toContain('caller-lacks could not be checked: the read was throttled past timeout (HTTP 429');
+    expect(only!.text).toContain(
+      'caller-lacks could not be checked: the read was throttled past timeout (HTTP 429',
+    );
   });
 
   it('a 403 is could-not-check, naming the refusal', async () => {
