@@ -1,9 +1,12 @@
+import { ERP_CHECK_KNOB_DOCS } from './areas/erp-check-knob-docs.js';
+
 /**
  * What each knob of a scenario file does, by its path in the file (`<name>` any name, `[]` each item): the knob
  * table of docs/emulator.md is made from the schema (scenario-schema.ts) and these words (knob-table.ts). A knob
  * added to the schema without words here fails the test that keeps that page current (__tests__/unit/emulator/knob-table.test.ts).
  */
 export const KNOB_DOCS: Record<string, string> = {
+  ...ERP_CHECK_KNOB_DOCS,
   'emulator.host': 'The address to listen on (default 127.0.0.1).',
   'emulator.port': 'The port (default: any free one); `--port` overrides it.',
   'emulator.secondPort':

@@ -2,6 +2,7 @@ import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
 import { resultSelection } from './erp/erp-list/from-result.js';
 import { expectedSystems, failOn } from './erp/report/expected.js';
+import { checkFor } from './erp/check/parsers.js';
 import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
 
@@ -268,9 +269,14 @@ export const INPUTS = {
   }),
   'fail-on': def({
     description:
-      'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing.',
+      'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing. erp-check: refuse (its default) fails the step when a system is refused, unknown also when a check could not be made, none never.',
     default: 'any',
     parse: failOn,
+  }),
+  for: def({
+    description: 'erp-check: the window the systems are checked for: stop, start or restart.',
+    default: 'stop',
+    parse: checkFor,
   }),
 } satisfies Record<string, InputDefinition>;
 

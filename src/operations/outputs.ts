@@ -44,7 +44,10 @@ export const OUTPUTS = {
   'user-display-name': 'Display name from the profile.',
   ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
   count:
-    'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
+    'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing). erp-check: how many systems were checked.',
+  refused: 'erp-check: how many systems are refused (a finding of level refuse), as text.',
+  checks:
+    'erp-check: JSON array, one entry per system checked, the refused first: {id, name, ready, findings: [{code, level, part, text}]}; level is refuse, warn or unknown.',
   failed: 'erp-report: how many systems of the window failed, as text.',
   missing:
     'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file). check-image-cached: JSON array of {location, image}, one per image and region where it is not cached.',

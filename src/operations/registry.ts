@@ -1,6 +1,7 @@
 import appCurrentUser from './apps/app-current-user.js';
 import appRemoveUser from './apps/app-remove-user.js';
 import checkImageCached from './cached-images/check-image-cached.js';
+import erpCheck from './erp/check/erp-check.js';
 import erpStart from './erp/erp-start.js';
 import erpStatus from './erp/erp-status.js';
 import erpStop from './erp/erp-stop.js';
@@ -22,6 +23,7 @@ export const REGISTRY = [
   erpStart,
   erpRestart,
   erpStatus,
+  erpCheck,
   erpList,
   waitForOperation,
   waitForSync,

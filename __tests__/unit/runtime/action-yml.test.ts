@@ -64,6 +64,6 @@ describe('docs/inputs.md', () => {
     const { withReadmeTables } = await import('../../../src/runtime/readme-tables.js');
     const readme = await readFile(new URL('../../../docs/inputs.md', import.meta.url), 'utf8');
     expect(readme).toBe(withReadmeTables(readme));
-    expect(readme).toContain('| `soft-stop-timeout-seconds` | `0` | erp-stop, erp-restart |');
+    expect(readme).toContain('| `soft-stop-timeout-seconds` | `0` | erp-stop, erp-restart, erp-check |');
   });
 });

@@ -55,3 +55,45 @@ export interface SnoozeStopRequestBody extends StopRequestBody {
 export interface StartRequestBody {
   startVm: boolean;
 }
+
+/** What the service reports wrong with a resource (`properties.errors.properties`); only reported, never decided by. */
+export const serviceErrors = z.onFirstUse(() =>
+  z.catch(
+    z.nullish(
+      z.looseObject({
+        properties: z.nullish(z.looseObject({ code: z.nullish(z.string()), message: z.nullish(z.string()) })),
+      }),
+    ),
+    undefined,
+  ),
+);
+
+/**
+ * C0's body as a check before a window reads it (C6): registration, provisioning, errors and the system's own
+ * identity, beside status and health. Its own schema, so a check's stricter reading never fails a stop's read.
+ */
+export const erpSystemFacts = z.onFirstUse(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    name: z.nullish(z.string()),
+    identity: z.nullish(
+      z.looseObject({
+        type: z.nullish(z.string()),
+        userAssignedIdentities: z.nullish(
+          z.record(z.string(), z.looseObject({ principalId: z.nullish(z.string()) })),
+        ),
+      }),
+    ),
+    properties: z.nullish(
+      z.looseObject({
+        status: z.nullish(z.string()),
+        health: z.nullish(z.string()),
+        state: z.nullish(z.string()),
+        provisioningState: z.nullish(z.string()),
+        errors: serviceErrors,
+      }),
+    ),
+  }),
+);
+
+export type ErpSystemFacts = z.output<typeof erpSystemFacts>;

@@ -2,6 +2,7 @@ import { shapeLink, type Emulator } from '../emulator.js';
 import { stepOf, type ErpErrorDetail, type ErpStep } from './erp-step.js';
 import type { ErpDatabaseScenario, ErpPartsScenario, PartKind } from './erp-parts-scenario.js';
 import { FAILED, TERMINAL } from './erp-scenario.js';
+import { childFacts, machineId, serviceProperties, type ErpPartsFacts } from './erp-facts.js';
 
 /** One child of a system (application, central or database instance), as the emulator keeps it. */
 export interface Child {
@@ -107,29 +108,31 @@ export function refusalOf(
   return undefined;
 }
 
-/** A child as C3's read and list show it: the database instance has no health. */
+/** A child as C3's read and list show it: the database instance has no health (C6's facts: erp-facts.ts). */
 export function partBody(
   kind: PartKind,
   child: Child,
   where: { subscriptionId: string; resourceGroup: string; system: string },
   status: string,
+  seen: { facts: ErpPartsFacts; readsSinceStart?: number },
 ) {
   const id = `/subscriptions/${where.subscriptionId}/resourceGroups/${where.resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${where.system}/${kind}/${child.name}`;
+  const own = childFacts(child.name, seen.facts);
   const properties =
     kind === 'databaseInstances'
       ? {
           databaseSid: where.system.toUpperCase(),
           databaseType: child.databaseType,
           status,
-          vmDetails: [{ virtualMachineId: `${id}-vm`, status }],
-          provisioningState: 'Succeeded',
+          vmDetails: [{ virtualMachineId: machineId(where, child.name, seen.facts), status }],
+          ...own,
         }
       : {
           instanceNo: '00',
           hostname: `${child.name}-host`,
           status,
-          health: status === 'Running' ? 'Healthy' : 'Unknown',
-          provisioningState: 'Succeeded',
+          ...serviceProperties(kind, child.name, status, where, seen),
+          ...own,
         };
   return { id, name: child.name, type: `Vendor.Workloads/erpVirtualInstances/${kind}`, properties };
 }

@@ -1,5 +1,6 @@
 import type { LinkForm } from '../emulator.js';
 import type { ErpErrorDetail, ErpStep } from './erp-step.js';
+import type { ErpPartsFacts } from './erp-facts.js';
 
 /** One database instance of a system (C3). */
 export interface ErpDatabaseScenario {
@@ -39,9 +40,10 @@ export interface ErpDatabaseScenario {
  * the database not yet Offline ends Failed with `SapDbOpsNotInExpected State` (it reads Unavailable); a system
  * start (C2) while one of its databases is not Running ends Failed; a soft stop of the central instance is
  * refused 400 `SoftStopUnsupported`; a database that is not HANA is refused any stop or start; a HANA soft stop
- * of 1800 s or more, or a system's of 82800 s or more, is refused 400.
+ * of 1800 s or more, or a system's of 82800 s or more, is refused 400. C6's facts (`children`, `machines`,
+ * `centralParts`, `healthAfterStart`, …): erp-facts.ts.
  */
-export interface ErpPartsScenario {
+export interface ErpPartsScenario extends ErpPartsFacts {
   databases?: ErpDatabaseScenario[];
   applicationInstances?: string[];
   centralInstance?: string;

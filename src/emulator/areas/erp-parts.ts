@@ -20,6 +20,8 @@ export type * from './erp-parts-scenario.js';
 export interface SystemParts {
   knobs: ErpPartsScenario;
   children: Record<PartKind, Child[]>;
+  /** Reads of its application and central instances since the system's last start (health comes after some). */
+  readsSinceStart?: number;
 }
 
 /** What the parts need of the system itself (ErpArea): its status now, and the region its polling URLs name. */
@@ -68,8 +70,14 @@ export class ErpParts {
     const made: SystemParts = {
       knobs,
       children: {
-        applicationInstances: (knobs.applicationInstances ?? ['app0']).map((name) => ({ name })),
-        centralInstances: [{ name: knobs.centralInstance ?? 'cs0' }],
+        applicationInstances: (knobs.applicationInstances ?? ['app0']).map((name) => ({
+          name,
+          status: knobs.children?.[name]?.status,
+        })),
+        centralInstances: [knobs.centralInstance ?? 'cs0'].map((name) => ({
+          name,
+          status: knobs.children?.[name]?.status,
+        })),
         databaseInstances: (knobs.databases ?? [{ name: 'db0' }]).map((db) => ({
           name: db.name,
           status: db.status ?? 'Running',
@@ -109,6 +117,7 @@ export class ErpParts {
       for (const db of parts.children.databaseInstances) db.unreachable = false;
     }
     if (action !== 'start') return undefined;
+    parts.readsSinceStart = 0;
     const down = parts.children.databaseInstances.find(
       (db) => this.statusOf(parts, 'databaseInstances', db, where) !== 'Running',
     );
@@ -138,6 +147,13 @@ export class ErpParts {
     return { subscriptionId, resourceGroup, system, kind, child, verb: verb.toLowerCase() };
   }
 
+  /** The system's parts, this read of its application or central instances counted after a start. */
+  private counted(where: ReturnType<ErpParts['where']>): SystemParts {
+    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    if (where.kind !== 'databaseInstances' && parts.readsSinceStart !== undefined) parts.readsSinceStart++;
+    return parts;
+  }
+
   private guard(ctx: RequestContext): boolean {
     return ctx.emulator.checkBearer(ctx) && requireApiVersion(ctx);
   }
@@ -161,13 +177,14 @@ export class ErpParts {
   }
 
   private body(parts: SystemParts, kind: PartKind, child: Child, where: Parameters<ErpParts['statusOf']>[3]) {
-    return partBody(kind, child, where, this.statusOf(parts, kind, child, where));
+    const seen = { facts: parts.knobs, readsSinceStart: parts.readsSinceStart };
+    return partBody(kind, child, where, this.statusOf(parts, kind, child, where), seen);
   }
 
   private list(ctx: RequestContext): void {
     if (!this.guard(ctx)) return;
     const where = this.where(ctx);
-    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    const parts = this.counted(where);
     const all = parts.children[where.kind];
     const size = Math.max(1, parts.knobs.pageSize ?? 2);
     const from = Number(ctx.url.searchParams.get('$skipToken') ?? '0') || 0;
@@ -181,7 +198,7 @@ export class ErpParts {
   private read(ctx: RequestContext): void {
     if (!this.guard(ctx)) return;
     const where = this.where(ctx);
-    const parts = this.of(where.subscriptionId, where.resourceGroup, where.system);
+    const parts = this.counted(where);
     const child = parts.children[where.kind].find((c) => c.name.toLowerCase() === where.child.toLowerCase());
     if (!child) return notFound(ctx, where.kind, where.child);
     // A read of a child whose operation runs moves it one step, as the system's reads do.

@@ -1,6 +1,8 @@
 import type { LinkForm } from '../emulator.js';
 import type { ErpPartsSection } from './erp-parts-scenario.js';
 import type { ErpErrorDetail, ErpStep } from './erp-step.js';
+import type { ErpSystemFacts } from './erp-facts.js';
+import type { ErpAuthorizationScenario } from './erp-authorization-scenario.js';
 
 export type { ErpErrorDetail, ErpStep } from './erp-step.js';
 
@@ -52,8 +54,9 @@ export type { ErpErrorDetail, ErpStep } from './erp-step.js';
  *   system's identity has no role over its machines) and the status stays as it was: it cannot show the machines.
  * - `movesAfterFailure`: the operation ends Failed (a time-out) but the instance keeps moving: `reads` more reads
  *   still show its moving status (Stopping, Starting), then it reaches `status` (and `health`, `Unknown` by default).
+ * - `state`, `provisioningState`, `errors`, `identity`: what C0 shows before a window (C6; erp-facts.ts).
  */
-export interface ErpInstanceScenario {
+export interface ErpInstanceScenario extends ErpSystemFacts {
   respond?: 200 | 202;
   steps?: (string | ErpStep)[];
   durationMs?: number;
@@ -88,6 +91,8 @@ export interface ErpScenario {
   instances?: Record<string, ErpInstanceScenario>;
   /** The systems' parts (C3): application, central and database instances; see erp-parts-scenario.ts. */
   parts?: ErpPartsSection;
+  /** The caller's permissions and the systems' identities' role assignments (C7): erp-authorization.ts. */
+  authorization?: ErpAuthorizationScenario;
 }
 
 /** One stop or start request as received, and, once accepted, when its operation started and first reported an end. */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { count, flag, linkForm, origin, text, type Covers, type Out } from '../scenario-parts.js';
 import type { ErpErrorDetail, ErpInstanceScenario, ErpScenario } from './erp-scenario.js';
 import type { ErpDatabaseScenario, ErpPartsScenario } from './erp-parts.js';
+import type { ErpAuthorizationScenario } from './erp-authorization-scenario.js';
 
 /**
  * The `erp` section of the scenario file (areas/erp.ts, areas/erp-parts.ts), strict as every section of
@@ -21,7 +22,61 @@ const errorDetail: z.ZodMiniType<ErpErrorDetail> = z.lazy(() =>
   }),
 );
 
+// C6's facts and C7's permissions (erp-facts.ts, erp-authorization.ts).
+const serviceError = z.strictObject({ code: z.string(), message: z.string() });
+const systemFacts = {
+  state: text,
+  provisioningState: text,
+  errors: z.optional(serviceError),
+  identity: z.optional(z.strictObject({ principalId: z.string() })),
+};
+const partsFacts = {
+  children: z.optional(
+    z.record(
+      z.string(),
+      z.strictObject({ provisioningState: text, errors: z.optional(serviceError), status: text }),
+    ),
+  ),
+  machines: z.optional(z.record(z.string(), z.string())),
+  machineResourceGroup: text,
+  centralParts: z.optional(
+    z.strictObject({
+      messageServer: text,
+      enqueueServer: text,
+      gatewayServer: text,
+      enqueueReplicationServer: text,
+    }),
+  ),
+  healthAfterStart: z.optional(z.union([count, z.literal('never')])),
+  dispatcherStopped: z.optional(z.array(z.string())),
+};
+const strings = z.optional(z.array(z.string()));
+const permission = z.strictObject({
+  actions: strings,
+  notActions: strings,
+  dataActions: strings,
+  notDataActions: strings,
+});
+const authorization = z.strictObject({
+  permissions: z.optional(z.record(z.string(), z.array(permission))),
+  permissionsRefused: strings,
+  roleAssignments: z.optional(
+    z.array(
+      z.strictObject({
+        principalId: z.string(),
+        resourceGroup: text,
+        roleDefinition: z.string(),
+        condition: text,
+      }),
+    ),
+  ),
+  roleDefinitions: z.optional(
+    z.record(z.string(), z.strictObject({ roleName: text, permissions: z.array(permission) })),
+  ),
+});
+
 const erpKnobs = {
+  ...systemFacts,
   respond: z.optional(z.literal([200, 202])),
   steps: z.optional(
     z.array(
@@ -74,6 +129,7 @@ const erpParts = z.strictObject({
   retryAfter: text,
   pollingUrlForm: z.optional(z.enum(['absolute', 'relative', 'malformed', 'bare'])),
   pageSize: z.optional(z.int().check(z.positive())),
+  ...partsFacts,
 });
 
 export const erpSchema = z.strictObject({
@@ -86,6 +142,7 @@ export const erpSchema = z.strictObject({
       systems: z.optional(z.record(z.string(), erpParts)),
     }),
   ),
+  authorization: z.optional(authorization),
 });
 
 const covered: {
@@ -93,5 +150,6 @@ const covered: {
   erpInstance: Covers<Out<typeof erpInstance>, ErpInstanceScenario>;
   erpParts: Covers<Out<typeof erpParts>, ErpPartsScenario>;
   erpDatabase: Covers<Out<typeof erpDatabase>, ErpDatabaseScenario>;
-} = { erp: true, erpInstance: true, erpParts: true, erpDatabase: true };
+  authorization: Covers<Out<typeof authorization>, ErpAuthorizationScenario>;
+} = { erp: true, erpInstance: true, erpParts: true, erpDatabase: true, authorization: true };
 void covered;

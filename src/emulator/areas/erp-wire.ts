@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sendJson, shapeLink, type Emulator, type RequestContext } from '../emulator.js';
 import { refusal } from './error-body.js';
 import { stepOf } from './erp-step.js';
+import { systemFacts, type ErpSystemFacts } from './erp-facts.js';
 import {
   DEFAULT_ERROR,
   DEFAULT_STEPS,
@@ -143,19 +144,21 @@ export function instanceBody(
   location: string | undefined,
   shown: { status: string; health: string },
   listed?: { tags?: Record<string, string>; environment?: string; state?: string },
+  facts: ErpSystemFacts = {},
 ) {
+  const { properties, identity } = systemFacts(id, facts, listed?.state ?? 'RegistrationComplete');
   return {
     id,
     name,
     type: 'Vendor.Workloads/erpVirtualInstances',
     location: location ?? 'westeurope',
     tags: { ...listed?.tags },
+    ...(identity ? { identity } : {}),
     properties: {
       ...(listed ? { environment: listed.environment ?? 'NonProd' } : {}),
       status: shown.status,
       health: shown.health,
-      state: listed?.state ?? 'RegistrationComplete',
-      provisioningState: 'Succeeded',
+      ...properties,
     },
   };
 }

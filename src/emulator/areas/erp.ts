@@ -31,6 +31,8 @@ import {
   successEnd,
 } from './erp-wire.js';
 import { ErpParts } from './erp-parts.js';
+import { ErpAuthorization } from './erp-authorization.js';
+import { settledHealth } from './erp-facts.js';
 
 /**
  * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
@@ -51,10 +53,12 @@ export class ErpArea implements AreaModule {
   readonly instances = new Map<string, EmulatedInstance>();
 
   readonly scenario: ErpScenario;
-  /** The systems' children (C3), whose states move with the systems'. */
+  /** The systems' children (C3), whose states move with the systems'; the permission reads (C7). */
   readonly parts: ErpParts;
+  readonly authorization: ErpAuthorization;
   constructor(scenario: ErpScenario = {}) {
     this.scenario = scenario;
+    this.authorization = new ErpAuthorization((scenario.authorization ??= {}));
     this.parts = new ErpParts(scenario.parts ?? {}, {
       systemStatus: (sub, rg, name) => this.instance(name, sub, rg).status,
       location: () => this.scenario.location ?? 'westeurope',
@@ -108,6 +112,7 @@ export class ErpArea implements AreaModule {
     return [
       // First: the parts' operation-status URLs would match STATUS_PATH too.
       ...this.parts.routes(),
+      ...this.authorization.routes(),
       { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
       { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
@@ -137,10 +142,7 @@ export class ErpArea implements AreaModule {
     const state = this.instance(instance, subscriptionId, resourceGroup);
     const record = recordOf(ctx, action, parsed);
     (action === 'start' ? this.starts : this.stops).push(record);
-    if (knobs.missing) {
-      sendNotFound(ctx, instance, resourceGroup);
-      return;
-    }
+    if (knobs.missing) return sendNotFound(ctx, instance, resourceGroup);
     if (state.op && state.op.stop.endedAt === undefined && !hasEnded(state.op, ctx.emulator.now())) {
       record.conflict = true;
       const message = `An operation is already in progress on erp virtual instance '${instance}'; try again once it has ended.`;
@@ -274,10 +276,7 @@ export class ErpArea implements AreaModule {
     if (!this.authorized(ctx) || !requireApiVersion(ctx)) return;
     const [subscriptionId = '', resourceGroup = '', name = ''] = ctx.params;
     const knobs = this.knobsFor(name);
-    if (knobs.missing) {
-      sendNotFound(ctx, name, resourceGroup);
-      return;
-    }
+    if (knobs.missing) return sendNotFound(ctx, name, resourceGroup);
     if (knobs.readRefused) {
       const message = `The client does not have authorization to perform action 'Vendor.Workloads/erpVirtualInstances/read' over scope '/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}'.`;
       return refuse(ctx, 403, 'AuthorizationFailed', message);
@@ -291,9 +290,10 @@ export class ErpArea implements AreaModule {
       if (state.settleLeft > 0) state.settleLeft--;
       else applyEnd(state);
     }
-    const shown = lagging || state;
+    // After a start, the system's health comes with its parts' (healthAfterStart, erp-facts.ts).
+    const shown = settledHealth(lagging || state, this.parts.of(subscriptionId, resourceGroup, name));
     const id = `/subscriptions/${subscriptionId}/resourceGroups/${resourceGroup}/providers/Vendor.Workloads/erpVirtualInstances/${name}`;
     const listed = this.listed?.(subscriptionId, resourceGroup, name);
-    sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown, listed));
+    sendJson(ctx, 200, instanceBody(id, name, this.scenario.location, shown, listed, knobs));
   }
 }

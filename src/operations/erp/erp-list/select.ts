@@ -155,8 +155,10 @@ async function selectInstances(
     client,
     ctx,
   );
-  const { offered } =
-    operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+  // erp-status and erp-check read every system selected: erp-check names the unregistered (not-registered).
+  const { offered } = ['erp-status', 'erp-check'].includes(operation)
+    ? { offered: selected }
+    : offeredOf(selected, ctx.logger, operation);
   ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
   return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${describeSelection(options)}` };
 }

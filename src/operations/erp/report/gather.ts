@@ -85,6 +85,10 @@ export function parseResult(text: string, path = 'result.json'): Read {
       : { why: 'is not JSON: not a result file' };
   }
   const format = (json as { format?: unknown } | null)?.format;
+  // erp-check's systems are findings, never outcomes: named and left out, so a check never passes or fails a window.
+  if (format === RESULT_FORMAT && (json as { operation?: unknown }).operation === 'erp-check') {
+    return { why: "is erp-check's checks (read before the window), not a result of it" };
+  }
   const parsed = resultFile.safeParse(json);
   if (parsed.success) return { file: parsed.data };
   if (typeof format !== 'string') return { why: 'has no format: not a result file' };

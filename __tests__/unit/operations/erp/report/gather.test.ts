@@ -64,3 +64,16 @@ describe('gatherResults', () => {
     });
   });
 });
+
+describe('parseResult', () => {
+  it("leaves an erp-check file out, named, never lost: its systems are checks, not outcomes (the verdict stays the legs')", async () => {
+    const { parseResult } = await import('../../../../../src/operations/erp/report/gather.js');
+    const check = {
+      ...good,
+      operation: 'erp-check',
+      systems: [{ name: 'X01', id: null, ready: false, findings: [] }],
+    };
+    const read = parseResult(JSON.stringify(check), 'check.json');
+    expect(read).toEqual({ why: expect.stringContaining('erp-check') });
+  });
+});

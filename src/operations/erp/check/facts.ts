@@ -1,0 +1,115 @@
+import { ERP_VIRTUAL_INSTANCE, resourceUrl } from '../../../client/arm/resource-id.js';
+import { parseBody, type HttpClient } from '../../../client/http.js';
+import { listPages } from '../../../client/pages.js';
+import { erpSystemFacts } from '../../../client/schemas/erp.js';
+import { systemPartList, type SystemPart } from '../../../client/schemas/erp-parts.js';
+import type { InstanceRef } from '../instance-ref.js';
+
+/** What the service reports wrong with a resource: its code and message. */
+export interface ServiceFault {
+  code?: string;
+  message?: string;
+}
+
+export type PartKind = 'application' | 'central services' | 'database';
+
+/** One child of a system as the checks see it (C3, C6). */
+export interface PartFacts {
+  kind: PartKind;
+  name: string;
+  status?: string;
+  health?: string;
+  provisioningState?: string;
+  errors?: ServiceFault;
+  databaseType?: string;
+  dispatcherStatus?: string;
+  /** The central services' servers and their health: `message server`, `enqueue server`, … */
+  servers: { name: string; health?: string }[];
+  /** Its machines' resource ids. */
+  machines: string[];
+}
+
+/** One system as the checks see it: what its read (C0) and its children's lists (C3) say. */
+export interface SystemFacts {
+  name: string;
+  state?: string;
+  provisioningState?: string;
+  status?: string;
+  health?: string;
+  errors?: ServiceFault;
+  /** Its own identity: absent where it has none; `principalId` absent where the read did not name one. */
+  identity?: { principalId?: string };
+  parts: PartFacts[];
+}
+
+const LISTS: [PartKind, string][] = [
+  ['central services', 'centralInstances'],
+  ['application', 'applicationInstances'],
+  ['database', 'databaseInstances'],
+];
+
+/** The system (C0) and each of its children's lists (C3): four reads, and more only where a list pages. */
+export async function readSystemFacts(
+  client: HttpClient,
+  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal },
+): Promise<SystemFacts> {
+  const { baseUrl, apiVersion, ref } = where;
+  const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
+  const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
+  const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
+  const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
+  const parts: PartFacts[] = [];
+  for (const [kind, path] of LISTS) {
+    const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
+    for await (const page of listPages(client, {
+      method: 'GET',
+      url: listUrl,
+      schema: systemPartList,
+      what: `${path} of ${ref.label}`,
+      signal: where.signal,
+    })) {
+      parts.push(...page.value.map((part) => partOf(kind, part)));
+    }
+  }
+  const p = body.properties;
+  return {
+    name: ref.label,
+    state: p?.state ?? undefined,
+    provisioningState: p?.provisioningState ?? undefined,
+    status: p?.status ?? undefined,
+    health: p?.health ?? undefined,
+    errors: faultOf(p?.errors),
+    identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
+    parts,
+  };
+}
+
+function faultOf(
+  errors: { properties?: { code?: string | null; message?: string | null } | null } | null | undefined,
+): ServiceFault | undefined {
+  const e = errors?.properties;
+  return e && (e.code || e.message)
+    ? { code: e.code ?? undefined, message: e.message ?? undefined }
+    : undefined;
+}
+
+function partOf(kind: PartKind, part: SystemPart): PartFacts {
+  const p = part.properties;
+  const servers: [string, { health?: string | null } | null | undefined][] = [
+    ['message server', p?.messageServerProperties],
+    ['enqueue server', p?.enqueueServerProperties],
+    ['enqueue replication server', p?.enqueueReplicationServerProperties],
+  ];
+  return {
+    kind,
+    name: part.name,
+    status: p?.status ?? undefined,
+    health: p?.health ?? undefined,
+    provisioningState: p?.provisioningState ?? undefined,
+    errors: faultOf(p?.errors),
+    databaseType: p?.databaseType ?? undefined,
+    dispatcherStatus: p?.dispatcherStatus ?? undefined,
+    servers: servers.filter(([, s]) => s).map(([name, s]) => ({ name, health: s?.health ?? undefined })),
+    machines: (p?.vmDetails ?? []).flatMap((vm) => (vm.virtualMachineId ? [vm.virtualMachineId] : [])),
+  };
+}
