@@ -9,6 +9,7 @@ import { inputsOf } from '../../src/operations/module.js';
 import { findOperation } from '../../src/operations/registry.js';
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
+import type { Step, Workflow } from '../helpers/workflow.js';
 
 /**
  * The production example and the README's window, run as a runner runs them: each job in order, each leg of the
@@ -22,26 +23,6 @@ const SUB = '00000000-0000-4000-8000-0000000000e5';
 const REPO = 'your-org/your-repo';
 /** The subject the examples' comments say their jobs present, registered as the app's one federated credential. */
 const SUBJECT = `repo:${REPO}:ref:refs/heads/main`;
-
-interface Step {
-  id?: string;
-  if?: string;
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-}
-interface Job {
-  if?: string;
-  needs?: string | string[];
-  permissions?: Record<string, string>;
-  outputs?: Record<string, string>;
-  strategy?: { matrix?: string };
-  steps?: Step[];
-}
-interface Workflow {
-  permissions?: Record<string, string>;
-  jobs: Record<string, Job>;
-}
 
 /** What a run of a workflow leaves: each step's run by job (and leg), each job's outputs, the artifacts. */
 interface Ran {
@@ -187,7 +168,7 @@ async function runWorkflow(workflow: Workflow, order: string[]): Promise<Ran> {
       // Without a status function, a job runs only where every job it needs succeeded.
       probe.failed = [job.needs ?? []].flat().some((n) => ran.results[n] !== 'success');
       if (!probe.holds(job.if)) continue;
-      const matrix = /^\$\{\{\s*fromJSON\((.+)\)\s*\}\}$/.exec(job.strategy?.matrix ?? '')?.[1];
+      const matrix = /^\$\{\{\s*fromJSON\((.+)\)\s*\}\}$/.exec(String(job.strategy?.matrix ?? ''))?.[1];
       const legs = matrix
         ? (JSON.parse(probe.value(matrix)) as { include: Record<string, unknown>[] }).include
         : [{}];

@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { safeLoad } from 'js-yaml';
 import { inputsOf, type OperationModule } from '../../src/operations/module.js';
 import { findOperation } from '../../src/operations/registry.js';
+import type { Step, Workflow } from '../helpers/workflow.js';
 
 /**
  * The workflows of examples/ are what a team copies: each is YAML, each step of the action gives only inputs that
@@ -16,29 +17,6 @@ const ACTION = safeLoad(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
 };
 /** The keys of one leg of erp-list's matrix output (tag and environment: the selection's re-check). */
 const LEG_KEYS = ['leg', 'erp-virtual-instance', 'names', 'tag', 'environment'];
-
-interface Step {
-  id?: string;
-  if?: string;
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-}
-interface Job {
-  if?: string;
-  permissions?: Record<string, string>;
-  concurrency?: { group?: string };
-  environment?: string;
-  needs?: string | string[];
-  outputs?: Record<string, string>;
-  strategy?: { matrix?: unknown };
-  steps?: Step[];
-}
-interface Workflow {
-  on: { schedule?: { cron: string }[] };
-  permissions?: Record<string, string>;
-  jobs: Record<string, Job>;
-}
 
 const isAction = (step: Step) => step.uses !== undefined && /vendor-ops-action@|^\.\/?$/.test(step.uses);
 
