@@ -4,6 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { safeLoad } from 'js-yaml';
 import { inputsOf, type OperationModule } from '../../src/operations/module.js';
 import { findOperation } from '../../src/operations/registry.js';
+import type { Step, Workflow } from '../helpers/workflow.js';
 
 /**
  * The workflows of examples/ are what a team copies: each is YAML, each step of the action gives only inputs that
@@ -14,26 +15,8 @@ const EXAMPLES = join(ROOT, 'examples');
 const ACTION = safeLoad(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   inputs: Record<string, unknown>;
 };
-/** The keys of one leg of erp-list's matrix output. */
-const LEG_KEYS = ['leg', 'erp-virtual-instance', 'names'];
-
-interface Step {
-  id?: string;
-  if?: string;
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-}
-interface Job {
-  needs?: string | string[];
-  outputs?: Record<string, string>;
-  strategy?: { matrix?: unknown };
-  steps?: Step[];
-}
-interface Workflow {
-  on: { schedule?: { cron: string }[] };
-  jobs: Record<string, Job>;
-}
+/** The keys of one leg of erp-list's matrix output (tag and environment: the selection's re-check). */
+const LEG_KEYS = ['leg', 'erp-virtual-instance', 'names', 'tag', 'environment'];
 
 const isAction = (step: Step) => step.uses !== undefined && /vendor-ops-action@|^\.\/?$/.test(step.uses);
 
@@ -43,6 +26,15 @@ function problems(workflow: Workflow): string[] {
   const crons = (workflow.on.schedule ?? []).map((s) => s.cron);
   for (const [jobName, job] of Object.entries(workflow.jobs)) {
     const modules = new Map<string, OperationModule>();
+    // A script step's outputs: the names it writes to GITHUB_OUTPUT (`name=…` or `name<<…`).
+    const scripts = new Map<string, string[]>();
+    for (const step of job.steps ?? []) {
+      if (step.id && step.run)
+        scripts.set(
+          step.id,
+          [...step.run.matchAll(/([\w-]+)(?:=|<<)/g)].map((m) => m[1]!),
+        );
+    }
     for (const step of (job.steps ?? []).filter(isAction)) {
       const name = String(step.with?.operation);
       const module = findOperation(name);
@@ -61,7 +53,11 @@ function problems(workflow: Workflow): string[] {
     const text = JSON.stringify(job);
     for (const [, stepId, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
       const module = modules.get(stepId!);
-      if (!module) found.push(`${jobName}: no step '${stepId}' of the action`);
+      const script = scripts.get(stepId!);
+      if (script) {
+        if (!script.includes(output!))
+          found.push(`${jobName}: step '${stepId}' writes no output '${output}'`);
+      } else if (!module) found.push(`${jobName}: no step '${stepId}' of the action`);
       else if (!module.outputs.includes(output as never)) {
         found.push(`${jobName}: ${module.name} sets no output '${output}'`);
       }
@@ -85,20 +81,101 @@ function problems(workflow: Workflow): string[] {
   return found;
 }
 
+/** The operations that act on systems: their jobs need a concurrency group per system, their window a timeout. */
+const ACTS = ['erp-stop', 'erp-start', 'erp-restart'];
+const RESULT_FILE = /^\$\{\{ steps\.([\w-]+)\.outputs\.result-file \}\}$/;
+
+/** What breaks the contract's rules of a window a team pastes (issues 49, 50, 51), one line each; [] when none. */
+function windowProblems(workflow: Workflow): string[] {
+  const found: string[] = [];
+  if (workflow.permissions?.['id-token']) {
+    found.push('the workflow grants id-token: write to every job; grant it to the jobs that sign in');
+  }
+  let reported = false;
+  for (const [jobName, job] of Object.entries(workflow.jobs)) {
+    const steps = job.steps ?? [];
+    const actions = steps.filter(isAction);
+    const real = actions.filter((s) => s.with?.['dry-run'] !== true);
+    const uploads = steps.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    const uploaded = uploads.map((s) => RESULT_FILE.exec(String(s.with?.path))?.[1]);
+    for (const step of real.filter((s) => findOperation(String(s.with?.operation))?.resultFile)) {
+      if (!step.id || !uploaded.includes(step.id)) {
+        found.push(`${jobName}: its result file is never uploaded (steps.${step.id}.outputs.result-file)`);
+      }
+    }
+    const acts = real.filter((s) => ACTS.includes(String(s.with?.operation)));
+    const group = job.concurrency?.group ?? '';
+    const perSystem =
+      !/matrix\.(names|leg)\b/.test(group) &&
+      (job.strategy?.matrix === undefined || group.includes("matrix['erp-virtual-instance']"));
+    if (acts.length && (!group || !perSystem)) {
+      found.push(`${jobName}: acts on systems without a concurrency group per system`);
+    }
+    for (const s of acts.filter((s) => s.with?.['whole-system'] === true && !s.with?.timeout)) {
+      found.push(`${jobName}: ${String(s.with?.operation)} whole-system without a timeout sized for it`);
+    }
+    const signsIn = actions.some((s) => s.with?.operation !== 'erp-report');
+    // A job's own permissions replace the workflow's whole.
+    const idToken = (job.permissions ?? workflow.permissions)?.['id-token'] === 'write';
+    if (signsIn && !idToken) found.push(`${jobName}: signs in without id-token: write`);
+    if (!signsIn && idToken) found.push(`${jobName}: grants id-token: write but signs in nowhere`);
+    for (const [i, s] of uploads.entries()) {
+      const id = uploaded[i];
+      if (!id)
+        found.push(`${jobName}: an upload of more than one file, or of something else than a result-file`);
+      else if (s.if !== `always() && steps.${id}.outputs.result-file != ''`) {
+        found.push(
+          `${jobName}: an upload of steps.${id}.outputs.result-file runs without its guard (always() && … != '')`,
+        );
+      }
+    }
+    const report = actions.find((s) => s.with?.operation === 'erp-report');
+    if (!report) continue;
+    const downloads = steps.filter(
+      (s) =>
+        s.uses?.startsWith('actions/download-artifact@') &&
+        s.with?.pattern === 'vendor-ops-result-*' &&
+        s.with?.['merge-multiple'] === true &&
+        s.with?.path === report.with?.results,
+    );
+    if (downloads.length === 0) {
+      found.push(
+        `${jobName}: no download of every result file (pattern vendor-ops-result-*, merge-multiple: true)`,
+      );
+    }
+    if (report.with?.expected !== undefined) {
+      found.push(`${jobName}: erp-report given expected: the listing's file says it, at any size`);
+    }
+    if (job.if?.startsWith('always()')) reported = true;
+  }
+  if (!reported) found.push('the workflow has no last job under always() running erp-report');
+  return found;
+}
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The README's own window: the first YAML block of its section. */
+const README_WINDOW = /\n## A maintenance window in one workflow\n[^]*?```yaml\n([^]*?)```/.exec(README)![1]!;
+const load = (file: string) => safeLoad(readFileSync(join(EXAMPLES, file), 'utf8')) as Workflow;
+
 const files = readdirSync(EXAMPLES).filter((f) => f.endsWith('.yml'));
+const workflows: [string, Workflow][] = [
+  ...files.map((f): [string, Workflow] => [f, load(f)]),
+  ["the README's window", safeLoad(README_WINDOW) as Workflow],
+];
 
 describe('examples/', () => {
   it('holds the workflows the README links', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(files.length).toBeGreaterThanOrEqual(2);
-    expect(files.filter((f) => !readme.includes(`](examples/${f})`))).toEqual([]);
+    expect(files.filter((f) => !README.includes(`](examples/${f})`))).toEqual([]);
   });
 
-  it.each(files)('%s is YAML and asks action.yml only for what its operations read and set', (file) => {
-    const workflow = safeLoad(readFileSync(join(EXAMPLES, file), 'utf8')) as Workflow;
-    expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);
-    expect(problems(workflow)).toEqual([]);
-  });
+  it.each(workflows)(
+    '%s is YAML and asks action.yml only for what its operations read and set',
+    (_f, workflow) => {
+      expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);
+      expect(problems(workflow)).toEqual([]);
+    },
+  );
 
   it.each(files)('%s pins every other action to a full commit SHA, with its version in a comment', (file) => {
     const text = readFileSync(join(EXAMPLES, file), 'utf8');
@@ -109,32 +186,100 @@ describe('examples/', () => {
     ).toEqual([]);
   });
 
-  it("the production window checks out before its script, uploads each leg's result and reports the window", () => {
-    const workflow = safeLoad(readFileSync(join(EXAMPLES, 'production-window.yml'), 'utf8')) as Workflow & {
-      jobs: Record<string, Job & { if?: string }>;
-    };
+  it.each(workflows)('%s holds the rules of a window a platform team pastes', (_name, workflow) => {
+    expect(windowProblems(workflow)).toEqual([]);
+  });
+
+  it('the production window checks and plans before its approval, re-checks, starts what was stopped and gates', () => {
+    const workflow = load('production-window.yml');
     const legs = workflow.jobs.window!.steps!;
     const firstScript = legs.findIndex((s) => s.run !== undefined);
     expect(legs.findIndex((s) => s.uses?.startsWith('actions/checkout@'))).toBeLessThan(firstScript);
-    for (const s of legs.filter(
-      (s) => s.with?.operation === 'erp-stop' || s.with?.operation === 'erp-start',
-    )) {
-      expect(s.with?.['whole-system']).toBe(true);
-    }
-    const uploads = legs.filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    expect(uploads.map((s) => [s.with?.archive, s.if?.startsWith('always()')])).toEqual([
-      [false, true],
-      [false, true],
+    const op = (name: string) => legs.find((s) => s.with?.operation === name)!;
+    expect(op('erp-stop').with).toMatchObject({
+      'whole-system': true,
+      'erp-virtual-instance': "${{ matrix['erp-virtual-instance'] }}",
+      tag: '${{ matrix.tag }}',
+      environment: '${{ matrix.environment }}',
+    });
+    expect(op('erp-start').with).toMatchObject({
+      'whole-system': true,
+      'from-result': `\${{ steps.${op('erp-stop').id}.outputs.result-file }}`,
+    });
+    expect(op('erp-start').if).toMatch(/^always\(\)/);
+    expect(op('erp-status').with).toMatchObject({ 'expect-status': 'Running', 'whole-system': true });
+    expect(legs.indexOf(op('erp-status'))).toBeGreaterThan(legs.indexOf(op('erp-start')));
+    const plan = workflow.jobs.plan!.steps!.map((s) => s.with?.operation);
+    expect(plan).toEqual(['erp-check', 'erp-stop', undefined]);
+    expect(workflow.jobs.plan!.steps![1]!.with).toMatchObject({ 'dry-run': true, 'whole-system': true });
+    expect(workflow.jobs.approve!.environment).toBe('production-window');
+    expect([workflow.jobs.approve!.needs].flat()).toContain('plan');
+    const list = workflow.jobs.list!.steps![0]!.with!;
+    expect([list['fail-if-empty'], list['per-leg']]).toEqual([true, 1]);
+  });
+
+  it('the nightly snooze wakes in the morning what the night stopped: from-result, not the tag', () => {
+    const workflow = load('nightly-snooze.yml');
+    const start = workflow.jobs.start!.steps!.find((s) => s.with?.operation === 'erp-start')!;
+    expect(start.with?.['from-result']).toMatch(/^\$\{\{ steps\.[\w-]+\.outputs\.file \}\}$/);
+    expect(start.with?.tag).toBeUndefined();
+    const handOver = workflow.jobs.stop!.steps!.find((s) => s.with?.name === 'nightly-snooze-stop')!;
+    expect(handOver.with?.path).toBe('${{ steps.stop.outputs.result-file }}');
+    const download = workflow.jobs.start!.steps!.find((s) =>
+      s.uses?.startsWith('actions/download-artifact@'),
+    )!;
+    expect(download.with).toMatchObject({
+      name: 'nightly-snooze-stop',
+      'github-token': '${{ github.token }}',
+    });
+    expect(workflow.jobs.start!.permissions).toMatchObject({ actions: 'read' });
+  });
+
+  it('the rules of a window find each slip', () => {
+    const action = (operation: string, more: Record<string, unknown> = {}) => ({
+      uses: 'your-org/vendor-ops-action@v1',
+      with: { operation, ...more },
+    });
+    const upload = (path: string, more: Partial<Step> = {}) => ({
+      uses: 'actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f',
+      with: { path, archive: false },
+      ...more,
+    });
+    const workflow = {
+      on: {},
+      permissions: { 'id-token': 'write' },
+      jobs: {
+        list: { permissions: { 'id-token': 'write' }, steps: [{ id: 'list', ...action('erp-list') }] },
+        window: {
+          permissions: { contents: 'read' },
+          concurrency: { group: 'w-${{ matrix.names }}' },
+          steps: [
+            { id: 'stop', ...action('erp-stop', { 'whole-system': true }) },
+            upload('${{ steps.stop.outputs.result-file }}', { if: 'always()' }),
+            upload('${{ steps.stop.outputs.result-file }}\n${{ steps.start.outputs.result-file }}', {
+              if: "always() && steps.stop.outputs.result-file != ''",
+            }),
+          ],
+        },
+        report: {
+          permissions: { 'id-token': 'write' },
+          steps: [action('erp-report', { results: 'r', expected: '${{ needs.list.outputs.matrix }}' })],
+        },
+      },
+    } as unknown as Workflow;
+    expect(windowProblems(workflow)).toEqual([
+      'the workflow grants id-token: write to every job; grant it to the jobs that sign in',
+      'list: its result file is never uploaded (steps.list.outputs.result-file)',
+      'window: acts on systems without a concurrency group per system',
+      'window: erp-stop whole-system without a timeout sized for it',
+      'window: signs in without id-token: write',
+      "window: an upload of steps.stop.outputs.result-file runs without its guard (always() && … != '')",
+      'window: an upload of more than one file, or of something else than a result-file',
+      'report: grants id-token: write but signs in nowhere',
+      'report: no download of every result file (pattern vendor-ops-result-*, merge-multiple: true)',
+      "report: erp-report given expected: the listing's file says it, at any size",
+      'the workflow has no last job under always() running erp-report',
     ]);
-    const report = workflow.jobs.report!;
-    expect(report.if).toMatch(/^always\(\)/);
-    const reports = report.steps!.filter((s) => s.with?.operation === 'erp-report');
-    expect(reports.map((s) => s.with?.expected)).toEqual([
-      '${{ needs.list.outputs.matrix }}',
-      '${{ needs.list.outputs.matrix }}',
-    ]);
-    expect(workflow.jobs.plan!.steps![0]!.with).toMatchObject({ 'dry-run': true, 'whole-system': true });
-    expect(workflow.jobs.list!.steps![0]!.with?.['fail-if-empty']).toBe(true);
   });
 
   it('finds what a slip in an example would break', () => {
