@@ -2,6 +2,7 @@ import { FAN_OUT_CASES, WINDOW_CASES } from './cases/fleets.js';
 import { PAGE_CASES } from './cases/pages.js';
 import { STARTUP_CASES } from './cases/startup.js';
 import { WAIT_CASES } from './cases/waits.js';
+import { FLEET_CHECK_CASES } from './fleet-check.js';
 import { FLEET_LIST_CASES } from './fleet-list.js';
 import type { Case } from './harness.js';
 
@@ -12,5 +13,6 @@ export const CASES: Case[] = [
   ...PAGE_CASES,
   ...FAN_OUT_CASES,
   ...FLEET_LIST_CASES,
+  ...FLEET_CHECK_CASES,
   ...WINDOW_CASES,
 ];

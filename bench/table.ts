@@ -1,4 +1,5 @@
 import { figuresOf, median, quantile, type ReportInfo, type Row } from './figures.js';
+import { fleetCheckRows } from './fleet-check.js';
 import { fleetListRows } from './fleet-list.js';
 import type { Sample } from './harness.js';
 import { PHASE_LABELS, PHASES } from './phases.js';
@@ -19,6 +20,7 @@ export function report(samples: Map<string, Sample[]>, info: ReportInfo): string
     ...pageRows(f, s),
     ...fleetRows(f, s),
     ...fleetListRows(f.m),
+    ...fleetCheckRows(f.m),
   ];
   const table = [
     '| # | figure | measured (median) | target | result |',

@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import { WaitPastDeadline } from './deadline.js';
+import { ReadBuckets } from './read-bucket.js';
 
 /** Requests that change something sent at once before any has been answered; one more for each answered. */
 const INITIAL_WINDOW = 8;
@@ -14,6 +15,9 @@ const MAX_WINDOW = 1_000;
  * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
  * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
  * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ *
+ * Reads of a subscription are paced by its read bucket as the service counts it (read-bucket.ts): a read waits for a
+ * token where the last count heard, refilled since, shows none, instead of meeting the empty bucket.
  */
 export class OriginGate {
   private window = INITIAL_WINDOW;
@@ -30,6 +34,8 @@ export class OriginGate {
   /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
   private heldBy: unknown;
 
+  private readonly reads: ReadBuckets;
+
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly deadline?: number;
@@ -38,6 +44,7 @@ export class OriginGate {
     this.clock = clock;
     this.random = random;
     this.deadline = deadline;
+    this.reads = new ReadBuckets(clock);
   }
 
   /** Whether a request would be held now. */
@@ -69,18 +76,10 @@ export class OriginGate {
     await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
   }
 
-  /**
-   * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
-   * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
-   * is let through), else undefined.
-   */
-  async pass<T>(
-    work: () => Promise<T>,
-    throttledFor: (value: T) => number | undefined,
-    signal?: AbortSignal,
-    change = false,
-  ): Promise<T> {
-    if (!change) return this.passRead(work, throttledFor, signal);
+  /** Runs `work` (one attempt of a request) once the gate lets it through (Passage: how it reads the answer). */
+  async pass<T>(work: () => Promise<T>, passage: Passage<T>): Promise<T> {
+    if (!passage.change) return this.passRead(work, passage);
+    const { throttledFor, signal } = passage;
     await this.slot(signal);
     try {
       return await this.passGate(
@@ -132,14 +131,32 @@ export class OriginGate {
 
   /**
    * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
-   * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
+   * fleet of stops meets, and a poll held in the queue would only slow the writes' turns. A read of a subscription
+   * then takes a token of its read bucket, waiting where there is none (never past the deadline).
    */
-  private async passRead<T>(
+  private async passRead<T>(work: () => Promise<T>, passage: Passage<T>): Promise<T> {
+    const { throttledFor, readsLeft, subscription, signal } = passage;
+    await this.waitOpen(signal);
+    if (subscription === undefined) return this.answerOf(work, throttledFor);
+    const wait = this.reads.take(subscription);
+    let remaining: number | undefined;
+    try {
+      if (wait > 0)
+        await this.clock.sleep(Math.min(wait, (this.deadline ?? Infinity) - this.clock.now()), signal);
+      return await this.answerOf(work, (value) => {
+        remaining = readsLeft?.(value);
+        return throttledFor(value);
+      });
+    } finally {
+      this.reads.answered(subscription, remaining);
+    }
+  }
+
+  /** Sends it; a 429 closes the gate for its Retry-After before the next request is let through. */
+  private async answerOf<T>(
     work: () => Promise<T>,
     throttledFor: (value: T) => number | undefined,
-    signal?: AbortSignal,
   ): Promise<T> {
-    await this.waitOpen(signal);
     const value = await work();
     const held = throttledFor(value);
     if (held !== undefined) this.hold(held, value);
@@ -151,12 +168,7 @@ export class OriginGate {
     throttledFor: (value: T) => number | undefined,
     signal?: AbortSignal,
   ): Promise<T> {
-    if (!this.closed) {
-      const value = await work();
-      const held = throttledFor(value);
-      if (held !== undefined) this.hold(held, value);
-      return value;
-    }
+    if (!this.closed) return this.answerOf(work, throttledFor);
     this.waiting++;
     const before = this.tail;
     let release!: () => void;
@@ -175,6 +187,20 @@ export class OriginGate {
       release();
     }
   }
+}
+
+/** How the gate reads one attempt's answer, and what the attempt is. */
+export interface Passage<T> {
+  /** The Retry-After of a 429 answer (the gate closes for it before the next request is let through), else undefined. */
+  throttledFor: (value: T) => number | undefined;
+  /** The reads of its subscription the service says remain after this answer, where it says so. */
+  readsLeft?: (value: T) => number | undefined;
+  /** The subscription a read draws on (its path's), whose read bucket paces it; none: not paced. */
+  subscription?: string;
+  /** Ends a wait, not the work. */
+  signal?: AbortSignal;
+  /** A request that changes something: it passes the window, and after a 429 the queue. */
+  change?: boolean;
 }
 
 /** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */

@@ -29,6 +29,7 @@ import {
   withJitter,
   type RetryPolicy,
 } from './retry.js';
+import { readBucketOf } from './read-bucket.js';
 import type { HttpResponse } from './response.js';
 import { exchangeOnWire } from './wire.js';
 import { redactQuery, resolveOnOrigin } from './url.js';
@@ -134,9 +135,12 @@ export class HttpClient {
             progress,
             leaving: () => this.requestCount++,
           }),
-        (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
-        waiting,
-        change,
+        {
+          throttledFor: (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
+          ...readBucketOf(req.method, url),
+          signal: waiting,
+          change,
+        },
       );
     } catch (error) {
       return await this.unanswered(exchange, error, {

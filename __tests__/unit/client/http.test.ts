@@ -4,7 +4,6 @@ import { createDispatcher } from '../../../src/client/dispatcher.js';
 import { LAST_LOOK_MS, STEP_TIMEOUT } from '../../../src/client/deadline.js';
 import { OriginError, ServiceError } from '../../../src/client/errors.js';
 import { HttpClient, parseBody } from '../../../src/client/http.js';
-import { OriginGate } from '../../../src/client/gate.js';
 import { defaultRetryPolicy } from '../../../src/client/retry.js';
 import { Emulator, sendJson } from '../../../src/emulator/index.js';
 import { z } from 'zod';
@@ -431,75 +430,5 @@ describe('HttpClient, a request that changes something', () => {
     controller.abort(new Error('The job was cancelled'));
     await expect(changing({ signal: controller.signal }).send(act)).rejects.toThrow('The job was cancelled');
     expect(emulator.requests).toHaveLength(0);
-  });
-});
-
-describe('OriginGate', () => {
-  it('holds every request until the Retry-After, then lets those that change something through one at a time', async () => {
-    const gate = new OriginGate(clock, () => 0);
-    gate.hold(5_000);
-    const order: string[] = [];
-    let finishA!: () => void;
-    const a = gate.pass(
-      () => new Promise<string>((resolve) => (finishA = () => resolve('a'))).then((v) => (order.push(v), v)),
-      () => undefined,
-      undefined,
-      true,
-    );
-    const b = gate.pass(
-      async () => (order.push('b'), 'b'),
-      () => undefined,
-      undefined,
-      true,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // A waited the Retry-After; B waits for A's answer.
-    expect(clock.sleeps).toEqual([5_000]);
-    expect(order).toEqual([]);
-    finishA();
-    await Promise.all([a, b]);
-    expect(order).toEqual(['a', 'b']);
-    // Answered without a 429 and nobody waiting: open again, nothing held.
-    expect(gate.closed).toBe(false);
-  });
-
-  it('holds a read until the Retry-After too, but does not queue it behind the others', async () => {
-    const gate = new OriginGate(clock, () => 0);
-    gate.hold(3_000);
-    let finishWrite!: () => void;
-    const write = gate.pass(
-      () => new Promise<number>((resolve) => (finishWrite = () => resolve(202))),
-      () => undefined,
-      undefined,
-      true,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    const read = await gate.pass(
-      async () => 200,
-      () => undefined,
-    );
-    expect(read).toBe(200);
-    expect(clock.sleeps).toEqual([3_000]);
-    finishWrite();
-    await write;
-  });
-
-  it('closes again on a 429 of a released request, before the next one goes', async () => {
-    const gate = new OriginGate(clock, () => 0);
-    gate.hold(1_000);
-    const first = gate.pass(
-      async () => 429,
-      (status) => (status === 429 ? 2_000 : undefined),
-      undefined,
-      true,
-    );
-    const second = gate.pass(
-      async () => 200,
-      () => undefined,
-      undefined,
-      true,
-    );
-    await Promise.all([first, second]);
-    expect(clock.sleeps).toEqual([1_000, 2_000]);
   });
 });
