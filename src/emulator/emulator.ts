@@ -11,7 +11,9 @@ import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
 
 /**
  * A local emulator of the service: a real HTTP server on loopback, stateful, with fault knobs. It shares no
- * code with the client on purpose: it is the other side of the wire.
+ * code with the client on purpose: it is the other side of the wire. Over 250 lines by design: the server and its
+ * router are one room (handle() records, faults, throttles and routes every request), and what the areas implement
+ * (RequestContext, Route, AreaModule) names the Emulator, so in a file of its own it would import this one back.
  */
 
 export { sendJson, shapeLink, type LinkForm } from './respond.js';
