@@ -1,29 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { ServiceError } from './errors.js';
-import {
-  WaitPastDeadline,
-  budgetAfter,
-  deadlineSignal,
-  eitherSignal,
-  isDeadline,
-  timeLeft,
-} from './deadline.js';
-import { PlannedChange, plannedRequest } from './dry-run.js';
+import { budgetAfter, deadlineSignal, eitherSignal, timeLeft } from './deadline.js';
 import { parseErrorBody } from './error-body.js';
-import {
-  deadlineFailure,
-  describeNetworkError,
-  heldPastDeadline,
-  networkError,
-  noAnswer,
-} from './failures.js';
+import { deadlineFailure } from './failures.js';
 import { OriginGate } from './gate.js';
 import {
   backoffDelay,
   defaultRetryPolicy,
   formatWait,
-  isRetryableNetworkError,
-  neverReachedService,
   parseRetryAfter,
   RETRYABLE_STATUSES,
   withJitter,
@@ -32,31 +15,15 @@ import {
 import { readBucketOf } from './read-bucket.js';
 import type { HttpResponse } from './response.js';
 import { exchangeOnWire } from './wire.js';
-import { redactQuery, resolveOnOrigin } from './url.js';
-import { AFTER_CANCEL_LIMIT_MS, intentOf, type HttpClientOptions, type HttpRequest } from './request.js';
+import { effectUnknown, exchangeOf, unanswered, type Exchange, type ExchangeRules } from './exchange.js';
+import { redactQuery } from './url.js';
+import { AFTER_CANCEL_LIMIT_MS, type HttpClientOptions, type HttpRequest } from './request.js';
 
 export type { HttpResponse };
 
 export { parseBody } from './body.js';
 export type { Credential, HttpClientOptions, HttpRequest, HttpTransport } from './request.js';
 export { AFTER_CANCEL_LIMIT_MS, intentOf } from './request.js';
-
-/** One logical request: what each of its attempts shares. */
-interface Exchange {
-  req: HttpRequest;
-  url: URL;
-  change: boolean;
-  clientRequestId?: string;
-  /** The job's cancellation, or for a request sent after it, the cancellation's budget. */
-  signal?: AbortSignal;
-  /** The credential has been refreshed once after a 401. */
-  refreshed: boolean;
-}
-
-/** A change whose answer was lost or failed in a way that may follow its arrival: it may have acted. */
-function effectUnknown({ clientRequestId }: Exchange, error: ServiceError): ServiceError {
-  return new ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-}
 
 /** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
 export class HttpClient {
@@ -72,6 +39,8 @@ export class HttpClient {
   private readonly cancelGraceMs: number;
   /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
   private readonly afterCancelBudget?: AbortSignal;
+  /** What an exchange (exchange.ts) needs of this client. */
+  private readonly rules: ExchangeRules;
 
   constructor(options: HttpClientOptions) {
     this.options = options;
@@ -80,33 +49,25 @@ export class HttpClient {
     this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
     this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
     this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
+    this.rules = {
+      origin: this.origin,
+      options,
+      retry: this.retry,
+      cancelGraceMs: this.cancelGraceMs,
+      afterCancelBudget: this.afterCancelBudget,
+      retrying: (req, url, waitMs, after) => this.retrying(req, url, waitMs, after),
+      withinDeadline: (wait) => this.withinDeadline(wait),
+    };
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
-    const exchange = this.exchangeOf(req);
+    const exchange = exchangeOf(this.rules, req);
     for (let attempt = 1; ; attempt++) {
       // A cancelled job starts nothing new, and never a retry.
       exchange.signal?.throwIfAborted();
       const response = await this.attempt(exchange, attempt);
       if (response && (await this.settled(exchange, response, attempt))) return response;
     }
-  }
-
-  /** What every attempt of one request shares; a change is refused here in a dry run. */
-  private exchangeOf(req: HttpRequest): Exchange {
-    const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-    const change = intentOf(req) === 'change';
-    // The one place a dry run is kept: no operation can send a change by forgetting to check.
-    if (change && this.options.dryRun) throw new PlannedChange(plannedRequest(req.method, url, req.json));
-    // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
-    // retry from a second request, and a failure names it.
-    const clientRequestId = change
-      ? (req.clientRequestId ?? (this.options.randomUUID ?? randomUUID)())
-      : undefined;
-    const signal = req.afterCancel
-      ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
-      : this.options.signal;
-    return { req, url, change, clientRequestId, signal, refreshed: false };
   }
 
   /** One attempt through the gate, within the deadline: its answer, or undefined once a retry has waited. */
@@ -143,7 +104,7 @@ export class HttpClient {
         },
       );
     } catch (error) {
-      return await this.unanswered(exchange, error, {
+      return await unanswered(this.rules, exchange, error, {
         attempt,
         sent: progress.sent,
         cut: cut.signal,
@@ -152,37 +113,6 @@ export class HttpClient {
     } finally {
       cut.dispose();
     }
-  }
-
-  /** No answer came: thrown as what it is, or retried (undefined, once waited) where it provably did not arrive. */
-  private async unanswered(
-    exchange: Exchange,
-    error: unknown,
-    at: { attempt: number; sent: boolean; cut?: AbortSignal; inFlight?: AbortSignal },
-  ): Promise<undefined> {
-    const { req, url, change, clientRequestId, signal } = exchange;
-    if (error instanceof WaitPastDeadline) throw heldPastDeadline(req, url, error, clientRequestId);
-    if (isDeadline(error, at.cut))
-      throw deadlineFailure(req, url, { sent: at.sent, change, clientRequestId });
-    // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-    if (change && at.sent && !(error instanceof ServiceError) && !neverReachedService(error)) {
-      // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-      throw effectUnknown(
-        exchange,
-        noAnswer(req, url, error, at.inFlight?.aborted === true, this.cancelGraceMs),
-      );
-    }
-    const wait = backoffDelay(this.retry, at.attempt);
-    const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-    if (at.attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-      this.retrying(req, url, wait, describeNetworkError(error));
-      await this.options.clock.sleep(wait, signal);
-      return undefined;
-    }
-    const failure = networkError(req, url, error);
-    throw failure instanceof ServiceError && clientRequestId && !failure.signIn
-      ? new ServiceError({ ...failure.init, clientRequestId })
-      : failure;
   }
 
   /** What an answer means: true where it is the result, false once a retry has waited; else its error, thrown. */

@@ -1,8 +1,7 @@
-import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { EmulatorOptions } from './emulator-options.js';
 import { applyFault, findFault, type FaultRule } from './faults.js';
+import { Origins, type EmulatorTls, type Origin } from './origins.js';
 import { sendJson } from './respond.js';
 import type { IdTokenScenario } from './sign-in.js';
 import { signInRoutes, type ClientCredential } from './sign-in-routes.js';
@@ -11,12 +10,14 @@ import { WriteBuckets, type WriteBucketOptions } from './write-bucket.js';
 
 /**
  * A local emulator of the service: a real HTTP server on loopback, stateful, with fault knobs. It shares no
- * code with the client on purpose: it is the other side of the wire.
+ * code with the client on purpose: it is the other side of the wire. This is its router and its state; the two
+ * origins it listens on are origins.ts's.
  */
 
 export { sendJson, shapeLink, type LinkForm } from './respond.js';
 export type { ClientCredential } from './sign-in-routes.js';
 export type { EmulatorOptions } from './emulator-options.js';
+export type { EmulatorTls } from './origins.js';
 
 export interface RecordedRequest {
   method: string;
@@ -48,24 +49,13 @@ export interface Route {
   handle(ctx: RequestContext): void | Promise<void>;
 }
 
-/**
- * A key and certificate (PEM) to serve both origins over HTTPS instead of plain HTTP. Only the benchmark uses it:
- * the vendor's SDK, measured beside the action, refuses to send a bearer token over http. Not a scenario knob.
- */
-export interface EmulatorTls {
-  key: string;
-  cert: string;
-}
-
 export interface AreaModule {
   name: string;
   routes(emulator: Emulator): Route[];
 }
 
-export class Emulator {
+export class Emulator extends Origins {
   readonly requests: RecordedRequest[] = [];
-  /** Connections accepted on every origin: a test sees a client open no more than it needs. */
-  connectionsAccepted = 0;
   readonly faults: FaultRule[] = [];
   /** Tokens accepted as `Authorization: Bearer …` for areas A to C. */
   readonly accessTokens: Set<string>;
@@ -92,15 +82,11 @@ export class Emulator {
   readonly secondOriginCredentialLeaks: RecordedRequest[] = [];
   /** Told of each request once it is answered, with its status (`vendor-ops emulator --log-requests`). */
   onRequest?: (record: RecordedRequest, status: number) => void;
-  url = '';
-  secondUrl = '';
   private readonly routes: Route[] = [];
-  private readonly servers: Server[] = [];
-  private readonly serverOf = new Map<RecordedRequest['origin'], Server>();
-  private readonly sockets = new Set<Socket>();
 
   private readonly options: EmulatorOptions;
   constructor(options: EmulatorOptions = {}) {
+    super();
     this.options = options;
     this.accessTokens = new Set(options.accessTokens ?? ['emu-access-token']);
     this.clients = options.clients ?? [{ clientId: 'emu-client', clientSecret: 'emu-client-secret' }];
@@ -146,19 +132,6 @@ export class Emulator {
     return this;
   }
 
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await Promise.all(this.servers.map((s) => new Promise((resolve) => s.close(resolve))));
-  }
-
-  /** The origin stops accepting connections (they are refused from now on); open ones are dropped. */
-  stopListening(origin: RecordedRequest['origin']): void {
-    const server = this.serverOf.get(origin);
-    const port = (server?.address() as AddressInfo | null)?.port;
-    server?.close();
-    for (const socket of this.sockets) if (socket.localPort === port) socket.destroy();
-  }
-
   requestsTo(pattern: RegExp, origin: RecordedRequest['origin'] = 'primary'): RecordedRequest[] {
     return this.requests.filter((r) => r.origin === origin && pattern.test(r.url.pathname));
   }
@@ -174,31 +147,7 @@ export class Emulator {
     return false;
   }
 
-  private listen(
-    host: string,
-    port: number,
-    origin: RecordedRequest['origin'],
-    tls?: EmulatorTls,
-  ): Promise<string> {
-    const handler = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res, origin);
-    const server = tls ? createTlsServer(tls, handler) : createServer(handler);
-    server.on('connection', (socket) => {
-      this.connectionsAccepted++;
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    this.servers.push(server);
-    this.serverOf.set(origin, server);
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        const { port: actual } = server.address() as AddressInfo;
-        resolve(`${tls ? 'https' : 'http'}://${host}:${actual}`);
-      });
-    });
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse, origin: RecordedRequest['origin']) {
+  protected async handle(req: IncomingMessage, res: ServerResponse, origin: Origin): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = req.url ?? '/';

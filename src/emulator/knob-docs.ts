@@ -1,12 +1,17 @@
+import { DATA_SHARE_KNOB_DOCS } from './areas/data-share-knob-docs.js';
 import { ERP_CHECK_KNOB_DOCS } from './areas/erp-check-knob-docs.js';
+import { ERP_KNOB_DOCS } from './areas/erp-knob-docs.js';
 
 /**
- * What each knob of a scenario file does, by its path in the file (`<name>` any name, `[]` each item): the knob
+ * What each knob of a scenario file does, by its path in the file (`<name>` any name, `[]` each item; erp's and
+ * data-share's words in their areas' own files beside erp-check's, areas/*-knob-docs.ts): the knob
  * table of docs/emulator.md is made from the schema (scenario-schema.ts) and these words (knob-table.ts). A knob
  * added to the schema without words here fails the test that keeps that page current (__tests__/unit/emulator/knob-table.test.ts).
  */
 export const KNOB_DOCS: Record<string, string> = {
   ...ERP_CHECK_KNOB_DOCS,
+  ...ERP_KNOB_DOCS,
+  ...DATA_SHARE_KNOB_DOCS,
   'emulator.host': 'The address to listen on (default 127.0.0.1).',
   'emulator.port': 'The port (default: any free one); `--port` overrides it.',
   'emulator.secondPort':
@@ -48,159 +53,6 @@ export const KNOB_DOCS: Record<string, string> = {
     '`immutable`: the subject names owner and repository with their ids (`repo:octo-org@1234567/erp-ops@89012345:ref:…`), as GitHub writes it for repositories created, renamed or transferred since July 2026; `name` (default): `repo:octo-org/erp-ops:…`.',
   'emulator.idToken.ownerId': "The owner's id in the immutable subject (`1234567`).",
   'emulator.idToken.repositoryId': "The repository's id in the immutable subject (`89012345`).",
-  'erp.location': 'The region in the polling URLs (default `westeurope`).',
-  'erp.defaults': 'Every knob of an instance (below), for any instance the scenario does not name.',
-  'erp.instances':
-    'Instances by name, each with the knobs below; an instance not named behaves as `defaults` says.',
-  'erp.instances.<name>.respond':
-    'How a stop or start is answered: `202` with a polling header (default), or `200` with the first step.',
-  'erp.instances.<name>.steps':
-    "The operation's statuses, one per poll; the last repeats (default `InProgress`, then `Succeeded`).",
-  'erp.instances.<name>.steps[].status': 'The status of that poll.',
-  'erp.instances.<name>.steps[].percentComplete': 'Its percent complete.',
-  'erp.instances.<name>.durationMs':
-    'Instead of `steps`: the operation runs until this long after the stop or start.',
-  'erp.instances.<name>.retryAfter': 'A `Retry-After` header on each answer of the operation.',
-  'erp.instances.<name>.softStopUnsupported':
-    'A soft stop (`softStopTimeoutSeconds` above 0) is refused with 400 `SoftStopUnsupported`.',
-  'erp.instances.<name>.error': 'The nested error of an operation that ends `Failed`.',
-  'erp.instances.<name>.error.code': 'Its code (`StopFailed`).',
-  'erp.instances.<name>.error.message': 'Its message.',
-  'erp.instances.<name>.error.target': 'What it concerns.',
-  'erp.instances.<name>.error.details': 'Nested errors, each of the same form.',
-  'erp.instances.<name>.error.additionalInfo': 'Extra information items.',
-  'erp.instances.<name>.error.additionalInfo[].type': "The item's type (`Host`).",
-  'erp.instances.<name>.error.additionalInfo[].info': 'Its content, any JSON.',
-  'erp.instances.<name>.pollingHeader':
-    'The header that carries the polling URL: `vendor-AsyncOperation` (default), `Location`, any casing, or `none`.',
-  'erp.instances.<name>.pollingOrigin':
-    '`secondary`: the polling URL is on the second origin (a client must refuse it).',
-  'erp.instances.<name>.pollingUrlForm':
-    'How the polling URL is written: absolute, a path only, or one no parser accepts.',
-  'erp.instances.<name>.rotatePollingUrl':
-    'A fresh signed polling URL on every answer; the superseded ones answer 404.',
-  'erp.instances.<name>.pollingMode':
-    '`location`: the `Location` pattern, 202 until the end, then the final answer.',
-  'erp.instances.<name>.locationFinal': 'How a `location` operation ends well: 200 with the result, or 204.',
-  'erp.instances.<name>.status':
-    'The status its read (C0) shows before anything is done (default `Running`); it moves `Stopping` → `Offline` or `Starting` → `Running` with the operation, and a second stop or start while one runs is answered 409.',
-  'erp.instances.<name>.health': 'The health its read shows (default `Healthy`).',
-  'erp.instances.<name>.missing': 'The instance does not exist: 404.',
-  'erp.instances.<name>.readRefused': 'Its read (C0) answers 403.',
-  'erp.instances.<name>.endStatus':
-    'Where a `Succeeded` operation leaves it: another status than `Offline`/`Running` (`PartiallyRunning`) is a false success.',
-  'erp.instances.<name>.endHealth': 'The health a `Succeeded` operation leaves it with (`Degraded`).',
-  'erp.instances.<name>.settleReads':
-    'A slow settle: this many reads still show `Stopping`/`Starting` after the operation ended.',
-  'erp.instances.<name>.statusLagReads':
-    'The documented status lag: this many reads after a stop or start was accepted still show the status before it.',
-  'erp.instances.<name>.deallocateFails':
-    'A stop with `deallocateVm` ends `Failed` with this error and the status stays as it was (it cannot show the machines).',
-  'erp.instances.<name>.deallocateFails.code': 'Its code (`AuthorizationFailed`: no role over the machines).',
-  'erp.instances.<name>.deallocateFails.message': 'Its message.',
-  'erp.instances.<name>.start': 'The same knobs, for the start where it differs from the stop.',
-  'erp.parts':
-    "The systems' parts (C3): application, central and database instances, whose states move with the system's; they punish the wrong order of a window as the service does.",
-  'erp.parts.defaults': "Every knob of a system's parts (below), for any system the scenario does not name.",
-  'erp.parts.systems': 'Systems by name, each with the knobs below.',
-  'erp.parts.systems.<name>.databases': 'Its database instances (default one HANA database `db0`, Running).',
-  'erp.parts.systems.<name>.databases[].name': "The database instance's name.",
-  'erp.parts.systems.<name>.databases[].databaseType':
-    'Its type (default `hdb`); a type other than `hdb`/`HANA` is refused any stop or start.',
-  'erp.parts.systems.<name>.databases[].status': 'Its status before anything is done (default `Running`).',
-  'erp.parts.systems.<name>.databases[].startFails':
-    "Its start's operation ends `Failed` and it stays where it was.",
-  'erp.parts.systems.<name>.databases[].stopSteps': "The states of its stop's operation, as `steps`.",
-  'erp.parts.systems.<name>.databases[].settleReads':
-    'Its status lags its stop: this many reads after the stop ended still show `Stopping`, and it is not down until then.',
-  'erp.parts.systems.<name>.databases[].deallocateFails':
-    'A stop of it with `deallocateVm` ends `Failed` with this error, its status unchanged.',
-  'erp.parts.systems.<name>.databases[].deallocateFails.code': 'Its code (`AuthorizationFailed`).',
-  'erp.parts.systems.<name>.databases[].deallocateFails.message': 'Its message.',
-  'erp.parts.systems.<name>.databases[].stopSteps[].status': 'The status of that poll.',
-  'erp.parts.systems.<name>.databases[].stopSteps[].percentComplete': 'Its percent complete.',
-  'erp.parts.systems.<name>.applicationInstances': "The application instances' names (default `app0`).",
-  'erp.parts.systems.<name>.centralInstance':
-    "The central services instance's name (default `cs0`); it refuses a soft stop.",
-  'erp.parts.systems.<name>.respond':
-    "How a child's stop or start is answered: `202` with a polling header (default), or `200`.",
-  'erp.parts.systems.<name>.steps':
-    'The states of every child operation (default `InProgress`, then `Succeeded`).',
-  'erp.parts.systems.<name>.steps[].status': 'The status of that poll.',
-  'erp.parts.systems.<name>.steps[].percentComplete': 'Its percent complete.',
-  'erp.parts.systems.<name>.durationMs':
-    'Instead of `steps`: a child operation runs until this long after it was sent.',
-  'erp.parts.systems.<name>.retryAfter': 'A `Retry-After` header on the 202 and on each running poll.',
-  'erp.parts.systems.<name>.pollingUrlForm':
-    'How the polling URL is written: absolute (default), a path only, one no parser accepts, or `bare` (a path without scheme, host or leading `/`, as a live answer had it).',
-  'erp.parts.systems.<name>.pageSize':
-    'Children per page of a list (default 2); the rest follows by `nextLink`.',
-  'dataShare.shareSubscription': 'Only this share subscription exists (default: any name).',
-  'dataShare.apiVersion': 'The api-version the data-share calls must carry.',
-  'dataShare.pageSize': 'Items per page of the synchronization listing.',
-  'dataShare.synchronizations':
-    "The synchronizations listed (A1), each with the service's fields and the knobs for how it appears and moves.",
-  'dataShare.synchronizations[].synchronizationId': 'Its id.',
-  'dataShare.synchronizations[].synchronizationMode': '`Incremental` or `FullSync`.',
-  'dataShare.synchronizations[].status': 'Its status, where `statuses` is not given.',
-  'dataShare.synchronizations[].message': 'Its message.',
-  'dataShare.synchronizations[].startTime': 'Its start time.',
-  'dataShare.synchronizations[].endTime': 'Its end time.',
-  'dataShare.synchronizations[].durationMs': 'Its duration.',
-  'dataShare.synchronizations[].appearAfterPolls': 'Absent from the first N listings, present from the next.',
-  'dataShare.synchronizations[].statuses':
-    'Its status in the 1st, 2nd, … listing where it is present; the last one stays.',
-  'dataShare.synchronizations[].startTimeAfterPolls':
-    'Listed without `startTime` in its first N listings (queued, not started yet).',
-  'dataShare.synchronizations[].details': 'Its datasets, as listSynchronizationDetails (A5) lists them.',
-  'dataShare.synchronizations[].details[].name': "The dataset's name.",
-  'dataShare.synchronizations[].details[].dataSetId': 'Its id.',
-  'dataShare.synchronizations[].details[].dataSetType': 'Its type (`AdlsGen2File`).',
-  'dataShare.synchronizations[].details[].status':
-    'Its status: any but `Succeeded` makes it a failed dataset.',
-  'dataShare.synchronizations[].details[].message': 'Why it failed.',
-  'dataShare.synchronizations[].details[].startTime': 'Its start time.',
-  'dataShare.synchronizations[].details[].endTime': 'Its end time.',
-  'dataShare.synchronizations[].details[].durationMs': 'Its duration.',
-  'dataShare.synchronizations[].generatedDetails': 'Instead of `details`: generated datasets.',
-  'dataShare.synchronizations[].generatedDetails.count': 'How many.',
-  'dataShare.synchronizations[].generatedDetails.failed': 'The first this many of them `Failed`.',
-  'dataShare.generatedHistory':
-    'A long history: `count` finished synchronizations, one every `spacingMinutes` back from `newest`.',
-  'dataShare.generatedHistory.count': 'How many.',
-  'dataShare.generatedHistory.newest':
-    "The newest one's start (default: older than any in `synchronizations`).",
-  'dataShare.generatedHistory.spacingMinutes': 'Minutes between two.',
-  'dataShare.settings':
-    "The source share's synchronization settings, as the service returns them (any shape).",
-  'dataShare.repeatNextLink':
-    'Every nextLink after the first points at the same page again (a client must stop).',
-  'dataShare.nextLinkOrigin': '`secondary`: nextLinks point at the second origin.',
-  'dataShare.nextLinkForm': 'How a nextLink is written: absolute, a path only, or one no parser accepts.',
-  'dataShare.retryAfter': 'A `Retry-After` header on every listing answer.',
-  'dataShare.ignoreOrderBy': 'Listed in the order given, whatever `$orderby` says.',
-  'dataShare.starts':
-    'What each synchronize (sync-start) starts, in order: the synchronization it lists afterwards.',
-  'dataShare.starts[].statuses':
-    'Its status in each listing after the start (default `Queued`, `InProgress`, `Succeeded`).',
-  'dataShare.starts[].appearAfterPolls': 'Listings after the start in which it is not listed yet.',
-  'dataShare.starts[].message': 'Its message.',
-  'dataShare.starts[].durationMs': 'Its duration.',
-  'dataShare.starts[].details': "Its datasets, as a synchronization's `details`.",
-  'dataShare.starts[].generatedDetails': "Generated datasets, as a synchronization's `generatedDetails`.",
-  'dataShare.starts[].answer':
-    '`202` (default, status `Accepted` and a polling header) or `200` with its first status.',
-  'dataShare.starts[].omitId': 'The answer carries no `synchronizationId`.',
-  'dataShare.conflictCode':
-    'The code of the 409 that refuses a synchronize while one runs (default `Conflict`).',
-  'dataShare.cancel': 'How a cancelled synchronization ends.',
-  'dataShare.cancel.status': 'Its end status (default `Cancelled`).',
-  'dataShare.cancel.afterPolls': 'In the Nth listing after the cancel.',
-  'dataShare.detailsPageSize': 'Datasets per page of listSynchronizationDetails (A5).',
-  'dataShare.detailsError': 'listSynchronizationDetails (A5) fails with this answer.',
-  'dataShare.detailsError.status': 'Its HTTP status (400 to 599).',
-  'dataShare.detailsError.code': 'Its error code.',
-  'dataShare.detailsError.message': 'Its error message.',
   'cachedImages.regions':
     'The cached images of each region, a list per region; a region not named is one the service does not serve (its listing answers 404 LocationNotAvailableForResourceType).',
   'cachedImages.regions.<name>[].image': 'An image reference, as the service lists it.',
@@ -257,14 +109,4 @@ export const KNOB_DOCS: Record<string, string> = {
   'fleet.wrongPage.body': '`empty object` (`{}`) or `null value` (`{ "value": null }`).',
   'fleet.holdsOnly':
     'As the service: a subscription without a system answers its listing 404, and a system neither in the fleet nor in erp.instances answers 404 to every call (vendor-ops emulator --fleet N sets it).',
-  'erp.instances.<name>.movesAfterFailure':
-    'The operation ends Failed (a time-out) but the instance keeps moving, then reaches `status`.',
-  'erp.instances.<name>.movesAfterFailure.status': 'The status it reaches (`Offline`).',
-  'erp.instances.<name>.movesAfterFailure.health': 'The health it reaches (default `Unknown`).',
-  'erp.instances.<name>.movesAfterFailure.reads': 'Reads that still show the moving status before it.',
-  'dataShare.cancelEnded':
-    'A cancel of a synchronization that has ended is refused with this answer (by default answered 200 with its status).',
-  'dataShare.cancelEnded.status': 'Its HTTP status.',
-  'dataShare.cancelEnded.code': 'Its error code.',
-  'dataShare.cancelEnded.message': 'Its error message.',
 };

@@ -1,9 +1,8 @@
 import type { FleetSystem } from './erp-list.js';
 import { randomUUID } from 'node:crypto';
-import { sendJson, type AreaModule, type Emulator, type RequestContext, type Route } from '../emulator.js';
+import { sendJson, type AreaModule, type RequestContext, type Route } from '../emulator.js';
 import {
   ACTION_PATH,
-  FAILED,
   INSTANCE_PATH,
   RESULTS_PATH,
   STATUS_PATH,
@@ -23,20 +22,17 @@ import {
   pollingHeaders,
   recordOf,
   refuse,
-  resourceBody,
   requireApiVersion,
   sendNotFound,
-  statusResult,
-  stepAt,
-  successEnd,
 } from './erp-wire.js';
 import { ErpParts } from './erp-parts.js';
 import { ErpAuthorization } from './erp-authorization.js';
+import { advance, operationResult, operationStatus } from './erp-operation-status.js';
 import { settledHealth } from './erp-facts.js';
 
 /**
- * Area C: stop (C1) and start (C2) an erp virtual instance's application, and the operation-status endpoint
- * they hand out.
+ * Area C: stop (C1) and start (C2) an erp virtual instance's application, and read it (C0); the operation-status
+ * endpoint they hand out is erp-operation-status.ts's.
  */
 export class ErpArea implements AreaModule {
   readonly name = 'erp';
@@ -115,12 +111,13 @@ export class ErpArea implements AreaModule {
       ...this.authorization.routes(),
       { method: 'GET', path: INSTANCE_PATH, handle: (ctx) => this.read(ctx) },
       { method: 'POST', path: ACTION_PATH, handle: (ctx) => this.act(ctx) },
-      { method: 'GET', path: STATUS_PATH, handle: (ctx) => this.operationStatus(ctx) },
-      { method: 'GET', path: RESULTS_PATH, handle: (ctx) => this.operationResult(ctx) },
+      { method: 'GET', path: STATUS_PATH, handle: (ctx) => operationStatus(this, ctx) },
+      { method: 'GET', path: RESULTS_PATH, handle: (ctx) => operationResult(this, ctx) },
     ];
   }
 
-  private authorized(ctx: RequestContext): boolean {
+  /** A valid bearer token, else the 401 counted (the operation-status endpoint asks too). */
+  authorized(ctx: RequestContext): boolean {
     if (ctx.emulator.checkBearer(ctx)) return true;
     this.unauthorized++;
     return false;
@@ -180,95 +177,12 @@ export class ErpArea implements AreaModule {
       return;
     }
     if (knobs.respond === 200) {
-      const body = this.advance(op, ctx.emulator);
+      const body = advance(this, op, ctx.emulator);
       const headers = isTerminal(body.status) ? {} : pollingHeaders(op, ctx.emulator);
       sendJson(ctx, 200, body, headers);
       return;
     }
     sendJson(ctx, 202, undefined, pollingHeaders(op, ctx.emulator));
-  }
-
-  private operationStatus(ctx: RequestContext): void {
-    const op = this.polled(ctx, 'async');
-    if (!op) return;
-    const body = this.advance(op, ctx.emulator);
-    const terminal = isTerminal(body.status);
-    // A rotating operation hands out a fresh URL on every answer; otherwise the polls only repeat Retry-After.
-    const headers = op.knobs.rotatePollingUrl
-      ? pollingHeaders(op, ctx.emulator, terminal)
-      : op.knobs.retryAfter !== undefined && !terminal
-        ? { 'retry-after': op.knobs.retryAfter }
-        : {};
-    sendJson(ctx, 200, body, headers);
-  }
-
-  /** A `location` operation's URL: 202 and no body while it runs, then its end (see `pollingMode`). */
-  private operationResult(ctx: RequestContext): void {
-    const op = this.polled(ctx, 'location');
-    if (!op) return;
-    const body = this.advance(op, ctx.emulator);
-    if (!isTerminal(body.status)) {
-      sendJson(ctx, 202, undefined, pollingHeaders(op, ctx.emulator));
-    } else if (FAILED.has(body.status.toLowerCase())) {
-      sendJson(ctx, 200, body);
-    } else if (op.knobs.locationFinal === 204) {
-      sendJson(ctx, 204, undefined);
-    } else {
-      sendJson(ctx, 200, resourceBody(op));
-    }
-  }
-
-  /**
-   * The operation a poll names, counted; else a 404 `OperationNotFound` answered: unknown, polled on the other
-   * mode's endpoint, or under a signature that a newer URL superseded.
-   */
-  private polled(ctx: RequestContext, mode: 'async' | 'location'): ErpOperation | undefined {
-    if (!this.authorized(ctx) || !requireApiVersion(ctx)) return undefined;
-    const [subscriptionId, location, id = ''] = ctx.params;
-    const op = this.operations.get(id);
-    const found =
-      op &&
-      op.subscriptionId === subscriptionId &&
-      op.location.toLowerCase() === location?.toLowerCase() &&
-      (op.knobs.pollingMode ?? 'async') === mode;
-    if (!found) {
-      refuse(ctx, 404, 'OperationNotFound', `No operation ${id} here.`);
-      return undefined;
-    }
-    if (op.signature !== undefined && ctx.url.searchParams.get('sig') !== op.signature) {
-      this.supersededPolls++;
-      refuse(ctx, 404, 'OperationNotFound', `The polling URL of operation ${id} has expired.`);
-      return undefined;
-    }
-    op.polls++;
-    return op;
-  }
-
-  /** The operation's next state, as an operation status result; records when it first reports an end. */
-  private advance(op: ErpOperation, emulator: Emulator) {
-    const now = emulator.now();
-    const step = stepAt(op, now);
-    op.served++;
-    const terminal = isTerminal(step.status);
-    const failed = FAILED.has(step.status.toLowerCase());
-    if (terminal && op.stop.endedAt === undefined) {
-      op.stop.endedAt = now;
-      this.settle(op, failed);
-    }
-    return statusResult(op, step, now);
-  }
-
-  /** The operation ended: the instance goes back where it was (a failure) or on to its end, perhaps slowly. */
-  private settle(op: ErpOperation, failed: boolean): void {
-    const state = this.instance(op.stop.instance, op.subscriptionId, op.stop.resourceGroup);
-    if (state.op !== op) return;
-    const moves = op.knobs.movesAfterFailure;
-    if (failed && !moves) return void Object.assign(state, state.prior);
-    const end =
-      failed && moves ? { status: moves.status, health: moves.health ?? 'Unknown' } : successEnd(op);
-    state.pendingEnd = { status: end.status, health: end.health };
-    state.settleLeft = (failed ? moves?.reads : op.knobs.settleReads) ?? 0;
-    if (state.settleLeft === 0) applyEnd(state);
   }
 
   /** C0: the instance; a read of one whose operation runs moves that operation one step. */
@@ -285,7 +199,7 @@ export class ErpArea implements AreaModule {
     state.reads++;
     const lagging = state.lagLeft !== undefined && state.lagLeft > 0 && state.prior;
     if (lagging) state.lagLeft = (state.lagLeft ?? 1) - 1;
-    else if (state.op && state.op.stop.endedAt === undefined) this.advance(state.op, ctx.emulator);
+    else if (state.op && state.op.stop.endedAt === undefined) advance(this, state.op, ctx.emulator);
     else if (state.pendingEnd) {
       if (state.settleLeft > 0) state.settleLeft--;
       else applyEnd(state);

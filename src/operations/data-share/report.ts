@@ -1,18 +1,17 @@
 import type { SourceShareSynchronizationSetting, Synchronization } from '../../client/schemas/data-share.js';
 import { formatDuration, formatTime } from '../format.js';
-import { statusMark } from '../row-marks.js';
 import { RESPONSE_ID_OUTPUTS } from '../outputs.js';
 import type { OperationView } from '../module.js';
-import type {
-  FailureKind,
-  OperationContext,
-  OperationResult,
-  RowMark,
-  SummaryTable,
-  TargetRow,
-} from '../types.js';
+import type { OperationResult, SummaryTable, TargetRow } from '../types.js';
 import { datasetsTable, type FailedDataset } from './datasets.js';
+import { synchronizationRow, synchronizationRows, type SyncEnd } from './rows.js';
 import { findSchedule, isScheduleBased, nextExpectedRun, type Schedule } from './schedule.js';
+
+/** What a synchronization operation reports: its outputs, its summary's view, its result and the summary's tables. */
+
+// Its messages and rows were rooms of this file: re-exported so the operations' imports stay as they were.
+export * from './messages.js';
+export * from './rows.js';
 
 /** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
 export const SYNCHRONIZATION_OUTPUTS = [
@@ -48,65 +47,6 @@ export const SYNCHRONIZATION_VIEW: OperationView = {
   },
 };
 
-/** What wait-for-sync says: log lines, messages, outputs and the summary. */
-
-export function logSchedule(
-  settings: SourceShareSynchronizationSetting[],
-  schedule: Schedule | undefined,
-  nextRun: Date | undefined,
-  ctx: OperationContext,
-): void {
-  if (schedule) {
-    ctx.logger.info(
-      `Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
-        (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'),
-    );
-  } else if (settings.length === 0) {
-    ctx.logger.info('The source share sets no synchronization schedule.');
-  }
-  const others = settings.filter((s) => !isScheduleBased(s));
-  if (others.length > 0) {
-    ctx.logger.info(
-      `Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`,
-    );
-  }
-}
-
-export function describeSync(sync: Synchronization): string {
-  const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
-  return parts.length ? ` (${parts.join(', ')})` : '';
-}
-
-/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
-export function endedInFailure(sync: Synchronization): string {
-  return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
-}
-
-export function cancelledWhileWaiting(sync: Synchronization | undefined, wanted: string): string {
-  return sync
-    ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
-    : `Cancelled while waiting: no ${wanted} had been seen yet.`;
-}
-
-export function timeoutMessage(
-  waitedMs: number,
-  followed: Synchronization | undefined,
-  wanted: string,
-  listedAny: boolean,
-): string {
-  const waited = `Timed out after ${formatSeconds(waitedMs)}`;
-  if (followed) {
-    return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
-  }
-  return listedAny
-    ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
-    : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
-}
-
-function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-
 /** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
 export function synchronizationOutputs(
   sync: Synchronization | undefined,
@@ -123,49 +63,6 @@ export function synchronizationOutputs(
     'failed-datasets': failedDatasets,
   };
 }
-
-/** How a synchronization step ended beside its synchronization: its cause and kind, and its mark where its own. */
-export interface SyncEnd {
-  failure?: string;
-  /** The failure's kind; a synchronization ended in failure is `dataset` where datasets failed. */
-  kind?: FailureKind;
-  /** What the step did, where the status alone would mislead (a cancel that took effect is a success). */
-  mark?: RowMark;
-}
-
-const NONE_SEEN: RowMark = { outcome: 'failed', word: 'none seen' };
-const timeOf = (iso: string | null | undefined) => {
-  const ms = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(ms) ? undefined : ms;
-};
-
-/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
-export function synchronizationRow(sync: Synchronization | undefined, end: SyncEnd = {}): TargetRow {
-  const mark = end.mark ?? (sync ? statusMark(sync.status) : NONE_SEEN);
-  return {
-    target: sync?.synchronizationId ?? '(none seen)',
-    outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
-    word: mark.word,
-    after: sync?.status ?? undefined,
-    startedAt: timeOf(sync?.startTime),
-    endedAt: timeOf(sync?.endTime),
-    ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
-  };
-}
-
-/** The rows and the failure's kind of a synchronization step. */
-export function synchronizationRows(sync: Synchronization | undefined, end: SyncEnd) {
-  const row = synchronizationRow(sync, end);
-  return {
-    rows: [row],
-    failure: end.failure,
-    ...(row.cause ? { failureKind: row.cause.kind } : {}),
-  };
-}
-
-/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
-export const failedKind = (failed: FailedDataset[]): FailureKind =>
-  failed.length > 0 ? 'dataset' : 'service failed';
 
 /**
  * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
