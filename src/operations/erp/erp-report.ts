@@ -2,8 +2,6 @@ import { InputError } from '../../client/errors.js';
 import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
 import type { ExpectedSystem } from './report/expected.js';
-import { gatherResults } from './report/gather.js';
-import { mergeWindow } from './report/merge.js';
 
 export interface ErpReportOptions {
   results: string;
@@ -32,6 +30,7 @@ export default defineOperation({
 });
 
 export async function erpReport(options: ErpReportOptions, _client: unknown, ctx: OperationContext) {
+  const { gatherResults, mergeWindow } = await import('./code.js');
   const gathering = await gatherResults(options.results).catch((error: NodeJS.ErrnoException) => {
     throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
   });
