@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
-import { parseRunnerOutput, type RunnerCommand } from './runner-commands.js';
+import { parseRunnerOutput, type RunnerCommand } from '../../scripts/runner-commands.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
