@@ -1,7 +1,6 @@
 import type { WindowReport, WindowSystem } from '../../types.js';
 import type { ResultSystem } from './format.js';
-import type { ExpectedSystem } from './expected.js';
-import { nameOfId } from './expected.js';
+import { nameOfId, type ExpectedSystem } from '../../erp-parsers.js';
 import type { Gathered } from './gather.js';
 
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : undefined);
