@@ -4,7 +4,7 @@ import { displayNameOf, userProfile } from '../../client/schemas/apps.js';
 import { appApiUrl } from './api-url.js';
 import { profileHint } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
-import type { AppCurrentUserOptions } from './app-current-user.js';
+import type { AppCurrentUserOptions } from './options.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
 export async function appCurrentUser(

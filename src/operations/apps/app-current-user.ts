@@ -1,9 +1,5 @@
 import { defineOperation } from '../module.js';
 
-export interface AppCurrentUserOptions {
-  apiUrl: URL;
-}
-
 /** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
 export default defineOperation({
   name: 'app-current-user',

@@ -8,7 +8,7 @@ import { isAbsentUser, whichNotFound } from './error-hints.js';
 import { lifecycleNotice, withRetirementHint } from './lifecycle.js';
 import { planRemoval, removalRequest } from './removal-plan.js';
 import { checkUserEmails } from './user-email.js';
-import type { AppRemoveUserOptions } from './app-remove-user.js';
+import type { AppRemoveUserOptions } from './options.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { removalResult, type RemovalFailure, type RemovalOutcome } from './removal-report.js';
 

@@ -1,15 +1,5 @@
-import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-
-const REMOVE_INPUTS = {
-  /** `owner/app` or a portal address; parsed before any request. */
-  app: required('app'),
-  userEmails: required('user-email'),
-  /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-  failIfAbsent: withDefault('fail-if-absent'),
-};
-
-/** As the registry types them; `apiUrl` is the app-management API's base address (paths `{apiUrl}/v0.1/…`). */
-export type AppRemoveUserOptions = OptionsOf<typeof REMOVE_INPUTS> & ClientOptions<'app-management'>;
+import { defineOperation } from '../module.js';
+import { REMOVE_INPUTS } from './options.js';
 
 /** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
 export default defineOperation({

@@ -9,7 +9,7 @@ import { followAnswered, followHint, NEWEST_FIRST } from './follow.js';
 import { cancelledWhileWaiting, describeSync, synchronizationResult, timeoutMessage } from './report.js';
 import { ShareSubscription } from './share.js';
 import { changed, planCancel } from './sync-plan.js';
-import type { SyncCancelOptions } from './sync-cancel.js';
+import type { SyncCancelOptions } from './options.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
 /**

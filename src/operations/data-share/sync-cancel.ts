@@ -1,16 +1,8 @@
 import { SYNCHRONIZATION_VIEW, SYNCHRONIZATION_OUTPUTS } from './report.js';
-import { SHARE_INPUTS } from './share.js';
-import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-
-const CANCEL_INPUTS = {
-  ...SHARE_INPUTS,
-  synchronizationId: optional('synchronization-id'),
-  wait: withDefault('wait'),
-};
+import { CANCEL_INPUTS } from './options.js';
+import { defineOperation } from '../module.js';
 
 /** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
-export type SyncCancelOptions = OptionsOf<typeof CANCEL_INPUTS> & ClientOptions<'resource-manager'>;
-
 export default defineOperation({
   name: 'sync-cancel',
   description:

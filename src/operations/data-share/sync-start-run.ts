@@ -17,7 +17,7 @@ import {
 } from './report.js';
 import { ShareSubscription } from './share.js';
 import { changed, planStart } from './sync-plan.js';
-import type { SyncStartOptions } from './sync-start.js';
+import type { SyncStartOptions } from './options.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
 const RUNNING_HINT =

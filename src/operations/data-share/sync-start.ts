@@ -1,17 +1,8 @@
 import { SYNCHRONIZATION_OUTPUTS, SYNCHRONIZATION_VIEW } from './report.js';
-import { SHARE_INPUTS } from './share.js';
-import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-
-const START_INPUTS = {
-  ...SHARE_INPUTS,
-  synchronizationMode: withDefault('synchronization-mode'),
-  cancelOnAbort: withDefault('cancel-on-abort'),
-  wait: withDefault('wait'),
-};
+import { START_INPUTS } from './options.js';
+import { defineOperation } from '../module.js';
 
 /** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
-export type SyncStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
-
 export default defineOperation({
   name: 'sync-start',
   description:

@@ -21,7 +21,7 @@ import {
   timeoutMessage,
 } from './report.js';
 import { ShareSubscription } from './share.js';
-import type { WaitForSyncOptions } from './wait-for-sync.js';
+import type { WaitForSyncOptions } from './options.js';
 import type { OperationContext, OperationResult } from '../types.js';
 
 /**

@@ -1,21 +1,11 @@
 import { SYNCHRONIZATION_OUTPUTS, SYNCHRONIZATION_VIEW } from './report.js';
-import { SHARE_INPUTS } from './share.js';
-import { defineOperation, optional, type ClientOptions, type OptionsOf } from '../module.js';
-
-const WAIT_INPUTS = {
-  ...SHARE_INPUTS,
-  synchronizationId: optional('synchronization-id'),
-  startedAfter: optional('started-after'),
-  filter: optional('filter'),
-  orderby: optional('orderby'),
-};
+import { WAIT_INPUTS } from './options.js';
+import { defineOperation } from '../module.js';
 
 /**
  * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
  * outputs and the source share's schedule.
  */
-export type WaitForSyncOptions = OptionsOf<typeof WAIT_INPUTS> & ClientOptions<'resource-manager'>;
-
 export default defineOperation({
   name: 'wait-for-sync',
   description:

@@ -7,7 +7,7 @@ import { startEmulator, type ServiceEmulator } from '../../../../src/emulator/in
 import type { DataShareScenario } from '../../../../src/emulator/areas/data-share.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { waitForSync } from '../../../../src/operations/data-share/wait-for-sync-run.js';
-import type { WaitForSyncOptions } from '../../../../src/operations/data-share/wait-for-sync.js';
+import type { WaitForSyncOptions } from '../../../../src/operations/data-share/options.js';
 
 /** The operation in-process against the emulator, on a virtual clock: many polls in milliseconds. */
 let emu: ServiceEmulator;
