@@ -60,6 +60,8 @@ export function figuresOf(samples: Map<string, Sample[]>): Figures {
 export interface ReportInfo {
   runs: number;
   actionBytes: number;
+  /** The action's entry (dist/index.js) alone: what every step parses; the chunks load when their operation runs. */
+  actionEntryBytes: number;
   floorBytes: number;
   floorRequestsBytes: number;
   floorZodBytes: number;

@@ -176,7 +176,7 @@ export function build(
 }
 
 /** A bundle's main file and the chunks ncc writes next to it (`<id>.index.js`), loaded on demand. */
-function bundleFiles(main: string): string[] {
+export function bundleFiles(main: string): string[] {
   const dir = dirname(main);
   return readdirSync(dir)
     .filter((f) => f === basename(main) || /^\d+\.index\.js$/.test(f))

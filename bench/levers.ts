@@ -1,9 +1,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { ncc } from '../scripts/bundle.js';
 import { referenceCase, runStartup } from './cases/startup.js';
 import type { BenchEnv, Case } from './harness.js';
-import { replaceOnce } from './floor.js';
+import { bundleFiles, replaceOnce } from './floor.js';
 import { buildSdks } from './sdk.js';
 
 /**
@@ -119,6 +119,7 @@ export function buildLevers(scratch: string, names: string[]): Lever[] {
 function oneConnection(scratch: string): string {
   const dir = join(scratch, 'lever-one-connection');
   mkdirSync(dir, { recursive: true });
+  for (const file of bundleFiles(join(DIST, 'index.js'))) copyFileSync(file, join(dir, basename(file)));
   copyFileSync(join(DIST, 'package.json'), join(dir, 'package.json'));
   const text = readFileSync(join(DIST, 'index.js'), 'utf8');
   const line = 'keepAliveTimeout: 30_000,';
@@ -139,7 +140,8 @@ function startupCase(name: string, main: string): Case {
 function withCompileCache(scratch: string, name: string, bundle: string): string {
   const dir = join(scratch, name);
   mkdirSync(join(dir, 'bundle'), { recursive: true });
-  copyFileSync(bundle, join(dir, 'bundle', 'index.js'));
+  // The chunks beside the entry (an operation's code, loaded when it runs) move with it.
+  for (const file of bundleFiles(bundle)) copyFileSync(file, join(dir, 'bundle', basename(file)));
   for (const file of ['package.json']) copyFileSync(join(dirname(bundle), file), join(dir, 'bundle', file));
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(

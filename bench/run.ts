@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -123,6 +123,7 @@ try {
     report(samples, {
       runs,
       actionBytes: bundleBytes(actionMain),
+      actionEntryBytes: statSync(actionMain).size,
       floorBytes: floor.bytes,
       floorRequestsBytes: floorRequests.bytes,
       floorZodBytes: floorZod.bytes,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { RunnerCommandProcessor, type RunnerEntry } from '../__tests__/helpers/runner-commands.js';
+import { RunnerCommandProcessor, type RunnerEntry } from './runner-commands.js';
 import { startEmulator, type Scenario } from '../src/emulator/index.js';
 import { SECRET_INPUTS, type InputName } from '../src/operations/inputs.js';
 import { demoSteps, type Inputs } from './start/steps.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { emulatorSecrets, useEmulator } from '../helpers/emulator.js';
 import { expectNoSecrets, runAction, type ActionRun } from '../helpers/run-action.js';
 import { resourceManagerFlags, runCli } from '../helpers/run-cli.js';
-import { parseRunnerOutput } from '../helpers/runner-commands.js';
+import { parseRunnerOutput } from '../../scripts/runner-commands.js';
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b1';
 const SHA = 'c'.repeat(64);

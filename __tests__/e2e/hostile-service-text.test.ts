@@ -4,7 +4,7 @@ import { startEmulator, type FaultRule, type ServiceEmulator } from '../../src/e
 import { emulatorSecrets } from '../helpers/emulator.js';
 import { pollInterval } from '../helpers/operation-inputs.js';
 import { runAction, type ActionRun } from '../helpers/run-action.js';
-import { parseRunnerOutput } from '../helpers/runner-commands.js';
+import { parseRunnerOutput } from '../../scripts/runner-commands.js';
 
 /**
  * Hostile service text, property-based, through the bundle: whatever a service field says (error messages,

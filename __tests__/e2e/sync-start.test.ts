@@ -13,7 +13,7 @@ import {
   runAction,
   type ActionRun,
 } from '../helpers/run-action.js';
-import { parseRunnerOutput } from '../helpers/runner-commands.js';
+import { parseRunnerOutput } from '../../scripts/runner-commands.js';
 
 const emu = useEmulator();
 const SHARE =

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
-import { parseRunnerOutput, type RunnerCommand } from './runner-commands.js';
+import { parseRunnerOutput, type RunnerCommand } from '../../scripts/runner-commands.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -60,6 +60,8 @@ export interface RunOptions {
   /** Instead of a time: the signal is sent once this holds (checked every 20 ms), say a request reached the emulator. */
   signalWhen?: () => boolean;
   timeoutMs?: number;
+  /** Another copy of the bundle than action.yml's (a copy missing some of its chunks). */
+  main?: string;
 }
 
 /** Runs the bundle exactly as a runner does: INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. */
@@ -81,7 +83,7 @@ export async function runAction(
     ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, ['--import', FAST_POLLS, await actionMain()], {
+  const child = spawn(process.execPath, ['--import', FAST_POLLS, options.main ?? (await actionMain())], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,9 +1,5 @@
-import { erpVirtualInstanceItems } from './erp/instance-ref.js';
-import { environment, tagRules } from './erp/erp-list/selection.js';
-import { resultSelection } from './erp/erp-list/from-result.js';
-import { expectedSystems, failOn } from './erp/report/expected.js';
-import { checkFor } from './erp/check/parsers.js';
 import type { Parser, ParsedBy } from './input-parser.js';
+import * as erp from './erp-parsers.js';
 import * as p from './parsers.js';
 
 /** One input of the contract: its meaning, its default as a user would write it, and its parser. */
@@ -94,7 +90,7 @@ export const INPUTS = {
   'erp-virtual-instance': def({
     description:
       'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
-    parse: erpVirtualInstanceItems,
+    parse: erp.erpVirtualInstanceItems,
   }),
   'soft-stop-timeout-seconds': def({
     description:
@@ -219,11 +215,11 @@ export const INPUTS = {
   tag: def({
     description:
       'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
-    parse: tagRules,
+    parse: erp.tagRules,
   }),
   environment: def({
     description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
-    parse: environment,
+    parse: erp.environment,
   }),
   'per-leg': def({
     description: 'How many systems each entry (leg) of the matrix output carries.',
@@ -239,7 +235,8 @@ export const INPUTS = {
   'from-result': def({
     description:
       "The result-file of an earlier erp-stop (or erp-list) of the window: its systems are the selection (a stop's: every system it acted on, not those it skipped), whatever their tags are now. Not with erp-virtual-instance, tag or environment; a file of another operation or of a dry run is refused before any request.",
-    parse: resultSelection,
+    // A path here; the operations that read it parse the file (erp-list/select.ts: erp/ holds the result file's shape).
+    parse: p.text,
   }),
   'whole-system': def({
     description:
@@ -260,7 +257,7 @@ export const INPUTS = {
   expected: def({
     description:
       "erp-report, for a small window: the systems it was to act on (erp-list's matrix output as it is, its ids, or a JSON array of ids or names; each system once, ids without case). Not needed where erp-list's result file is among the results; a runner's input is limited to 128 KiB (about 900 systems).",
-    parse: expectedSystems,
+    parse: erp.expectedSystems,
   }),
   'run-id': def({
     description:
@@ -271,12 +268,12 @@ export const INPUTS = {
     description:
       'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing. erp-check: refuse (its default) fails the step when a system is refused, unknown also when a check could not be made, none never.',
     default: 'any',
-    parse: failOn,
+    parse: erp.failOn,
   }),
   for: def({
     description: 'erp-check: the window the systems are checked for: stop, start or restart.',
     default: 'stop',
-    parse: checkFor,
+    parse: erp.checkFor,
   }),
 } satisfies Record<string, InputDefinition>;
 

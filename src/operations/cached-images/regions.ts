@@ -1,6 +1,6 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
-import { mapLimited } from '../erp/pool.js';
+import { mapLimited } from '../pool.js';
 import {
   findCached,
   logFound,

@@ -1,6 +1,6 @@
 import type { OperationContext } from '../types.js';
 import { statusOf, type Outcome } from './outcome.js';
-import { mapLimited } from './pool.js';
+import { mapLimited } from '../pool.js';
 import { ConcurrentLog, InstanceLog } from './progress.js';
 
 export interface TargetWork<T> {

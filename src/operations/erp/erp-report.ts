@@ -1,10 +1,7 @@
 import { InputError } from '../../client/errors.js';
 import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
-import type { ExpectedSystem } from './report/expected.js';
-import { gatherResults, type Gathering } from './report/gather.js';
-import { mergeWindow } from './report/merge.js';
-import { filesOfRun } from './report/window-run.js';
+import type { ExpectedSystem } from '../erp-parsers.js';
 
 export interface ErpReportOptions {
   results: string;
@@ -36,6 +33,7 @@ export default defineOperation({
 });
 
 export async function erpReport(options: ErpReportOptions, _client: unknown, ctx: OperationContext) {
+  const { gatherResults, windowOf } = await import('./code.js');
   const gathering = await gatherResults(options.results).catch((error: NodeJS.ErrnoException) => {
     throw new InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
   });
@@ -78,19 +76,6 @@ function countBy(systems: readonly WindowSystem[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const s of systems) counts[s.word] = (counts[s.word] ?? 0) + 1;
   return counts;
-}
-
-/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
-export function windowOf(gathering: Gathering, o: { expected?: ExpectedSystem[]; runId?: string }) {
-  const runs = filesOfRun(gathering.files, o.runId);
-  const window = mergeWindow({
-    files: runs.files,
-    expected: runs.listing?.systems ?? o.expected,
-    skipped: [...gathering.skipped, ...runs.skipped],
-    lost: gathering.lost,
-    run: runs.run,
-  });
-  return { window, listing: runs.listing?.path };
 }
 
 /** The step's failure: the title, then what fails it, the first ten systems named with their cause. */

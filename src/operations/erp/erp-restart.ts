@@ -5,8 +5,6 @@ import { INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, selectionTitle } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
 import erpStart, { type ErpStartOptions } from './erp-start.js';
-import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 import { ERP_API_VERSION } from './vocabulary.js';
 
@@ -60,7 +58,8 @@ export default defineOperation({
 });
 
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
-export function erpRestart(options: ErpRestartOptions, client: HttpClient, ctx: OperationContext) {
+export async function erpRestart(options: ErpRestartOptions, client: HttpClient, ctx: OperationContext) {
+  const { refuseWindowInputs, runErp } = await import('./code.js');
   if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
     throw new InputError(
       'database-soft-stop-timeout-seconds',

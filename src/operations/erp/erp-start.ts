@@ -3,8 +3,6 @@ import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
@@ -44,7 +42,8 @@ export default defineOperation({
 export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'resource-manager'>;
 
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
-export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
+export async function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
+  const { refuseWindowInputs, runErp } = await import('./code.js');
   refuseWindowInputs(options);
   return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
 }

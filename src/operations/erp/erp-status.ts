@@ -15,7 +15,6 @@ import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { notFound, READ_PERMISSION } from './verdict.js';
-import { statusWindow } from './window/status.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
@@ -51,6 +50,7 @@ export async function erpStatus(
   ctx: OperationContext,
 ): Promise<OperationResult> {
   if (options.wholeSystem) {
+    const { statusWindow } = await import('./code.js');
     return statusWindow(options, client, ctx, () =>
       erpStatus({ ...options, wholeSystem: false }, client, ctx),
     );

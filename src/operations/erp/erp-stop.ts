@@ -3,8 +3,6 @@ import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, CHANGE_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
 
 const STOP_INPUTS = {
@@ -47,7 +45,8 @@ export default defineOperation({
 });
 
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
-export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
+export async function erpStop(options: ErpStopOptions, client: HttpClient, ctx: OperationContext) {
+  const { refuseWindowInputs, runErp } = await import('./code.js');
   refuseWindowInputs(options);
   return runErp(
     {

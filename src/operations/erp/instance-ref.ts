@@ -8,23 +8,13 @@ import {
   type ResourceRef,
 } from '../../client/arm/resource-id.js';
 import { joinUrl, servicePath } from '../../client/url.js';
-import { parser, refuse } from '../input-parser.js';
-import { list, shown } from '../parsers.js';
+import { itemProblem } from '../erp-parsers.js';
+import { shown } from '../parsers.js';
 
 /** One `erp-virtual-instance` item, resolved: where it lives, and how the step names it. */
 export interface InstanceRef extends ResourceRef {
   /** The name the log, the summary and the `instances` output use: the item's name part. */
   label: string;
-}
-
-/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
-function itemProblem(item: string): string | undefined {
-  if (looksLikeId(item)) {
-    const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
-    return typeof parsed === 'string' ? parsed : undefined;
-  }
-  const problem = resourceNameProblem(item);
-  return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
 }
 
 /**
@@ -83,20 +73,6 @@ export function resolveInstances(
     named.get(ref.name.toLowerCase())! > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref,
   );
 }
-
-/**
- * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
- * full resource id whose parts are each held to the resource-name rule, refused naming the item.
- */
-export const erpVirtualInstanceItems = parser((value) => {
-  const read = list.safeParse(value);
-  if (!read.success) return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-  for (const item of read.data) {
-    const problem = itemProblem(item);
-    if (problem) refuse(`item '${shown(item)}' ${problem}`);
-  }
-  return read.data;
-});
 
 /** Where the instances live, for the summary: the one subscription and resource group, or "several". */
 export function whereContext(targets: { ref: InstanceRef }[]): [string, string][] {

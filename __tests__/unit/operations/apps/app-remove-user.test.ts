@@ -4,8 +4,8 @@ import { VirtualClock } from '../../../../src/client/clock.js';
 import { connectAppManagement } from '../../../../src/client/connect.js';
 import { ServiceError } from '../../../../src/client/errors.js';
 import type { Dispatcher } from 'undici';
-import { appCurrentUser } from '../../../../src/operations/apps/app-current-user.js';
-import { appRemoveUser } from '../../../../src/operations/apps/app-remove-user.js';
+import { appCurrentUser } from '../../../../src/operations/apps/app-current-user-run.js';
+import { appRemoveUser } from '../../../../src/operations/apps/app-remove-user-run.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { startEmulator, type ServiceEmulator } from '../../../../src/emulator/index.js';
 

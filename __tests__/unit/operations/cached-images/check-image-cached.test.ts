@@ -11,7 +11,7 @@ import type { CachedImageEntry } from '../../../../src/emulator/areas/cached-ima
 import {
   checkImageCached,
   type CheckImageCachedOptions,
-} from '../../../../src/operations/cached-images/check-image-cached.js';
+} from '../../../../src/operations/cached-images/check-image-cached-run.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 
 const SUBSCRIPTION = '00000000-0000-4000-8000-0000000000b2';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bearerToken } from '../../../../src/client/auth.js';
 import { VirtualClock } from '../../../../src/client/clock.js';
 import { ServiceError } from '../../../../src/client/errors.js';
-import { checkImageCached } from '../../../../src/operations/cached-images/check-image-cached.js';
+import { checkImageCached } from '../../../../src/operations/cached-images/check-image-cached-run.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { clientOver, errorAnswer, type FakeService } from '../../../helpers/fake-transport.js';
 

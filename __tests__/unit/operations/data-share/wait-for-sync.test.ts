@@ -6,7 +6,8 @@ import { HttpClient } from '../../../../src/client/http.js';
 import { startEmulator, type ServiceEmulator } from '../../../../src/emulator/index.js';
 import type { DataShareScenario } from '../../../../src/emulator/areas/data-share.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
-import { waitForSync, type WaitForSyncOptions } from '../../../../src/operations/data-share/wait-for-sync.js';
+import { waitForSync } from '../../../../src/operations/data-share/wait-for-sync-run.js';
+import type { WaitForSyncOptions } from '../../../../src/operations/data-share/options.js';
 
 /** The operation in-process against the emulator, on a virtual clock: many polls in milliseconds. */
 let emu: ServiceEmulator;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mapLimited } from '../../../../src/operations/erp/pool.js';
+import { mapLimited } from '../../../../src/operations/pool.js';
 import { ConcurrentLog, InstanceLog } from '../../../../src/operations/erp/progress.js';
 import { formatDuration, formatTime } from '../../../../src/operations/format.js';
 import type { Logger } from '../../../../src/operations/types.js';

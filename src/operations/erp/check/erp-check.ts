@@ -4,9 +4,9 @@ import type { OperationContext, OperationResult, RowMark } from '../../types.js'
 import { bySelection, SELECTION_INPUTS } from '../erp-list/select.js';
 import { whereContext } from '../instance-ref.js';
 import { ERP_API_VERSION } from '../vocabulary.js';
-import { checkFailOn } from './parsers.js';
+import { checkFailOn } from '../../erp-parsers.js';
 import { checkResultFile } from './result-file.js';
-import { checkSystems, type CheckOptions, type SystemCheck } from './run.js';
+import type { CheckOptions, SystemCheck } from './run.js';
 
 type FailOn = 'refuse' | 'unknown' | 'none';
 
@@ -60,6 +60,7 @@ export async function erpCheck(
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
+  const { checkSystems } = await import('../code.js');
   const checked = await checkSystems(options, client, ctx);
   const unknown = (c: SystemCheck) => c.findings.some((f) => f.level === 'unknown');
   // The refused first, then those not fully checked, each group in input order.

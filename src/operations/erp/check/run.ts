@@ -4,7 +4,7 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances, type InstanceRef } from '../instance-ref.js';
-import { mapLimited } from '../pool.js';
+import { mapLimited } from '../../pool.js';
 import { refuseWindowInputs } from '../window/preflight.js';
 import { AccessReads, callerChecks, why } from './access.js';
 import { readSystemFacts } from './facts.js';

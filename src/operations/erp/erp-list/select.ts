@@ -8,7 +8,7 @@ import type { Outcome } from '../outcome.js';
 import type { InstanceLog } from '../progress.js';
 import { noLongerSelected } from './close-misses.js';
 import { listFleet, offeredOf, type FleetMember } from './listing.js';
-import type { ResultSelection } from './from-result.js';
+import { resultSelection, type ResultSelection } from './from-result.js';
 import { nothingSelected, withNearMisses, type Chosen } from './chosen.js';
 
 export { selectionTitle } from './chosen.js';
@@ -54,7 +54,10 @@ export const CHANGE_SELECTION_INPUTS = {
 };
 
 /** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
-export const SELECTION_INPUTS = { ...CHANGE_SELECTION_INPUTS, fromResult: optional('from-result') };
+export const SELECTION_INPUTS = {
+  ...CHANGE_SELECTION_INPUTS,
+  fromResult: { ...optional('from-result'), parse: resultSelection } as InputUse<ResultSelection, 'optional'>,
+};
 
 /** Where and what to select: the subscription (and resource group) the operation reads, and the selection. */
 export interface SelectionOptions {

@@ -1,81 +1,15 @@
 import { resourceNameProblem } from '../../../client/arm/resource-id.js';
 import { parser, refuse } from '../../input-parser.js';
+import type { Environment, TagRule } from '../../erp-parsers.js';
 import { list, shown, uuid } from '../../parsers.js';
 
-/** One `tag` line: the tag is present (`name`), or present with this value (`name=value`). */
-export interface TagRule {
-  name: string;
-  value?: string;
-}
-
-export type Environment = 'Prod' | 'NonProd';
+export type { Environment, TagRule };
 
 /** What a system must have to be selected: every tag rule, and the environment where one is given. */
 export interface Selection {
   tags?: readonly TagRule[];
   environment?: Environment;
 }
-
-/**
- * The `tag` input: `name=value` or `name`, one per line or comma-separated (a tag value holds no comma), split at
- * the first `=`. What is neither (`name: value`, `name=a,b`) is refused, naming the form: read as written it would
- * select nothing and the step would pass. One name given twice with different values is refused likewise.
- */
-export const tagRules = parser((raw): TagRule[] => {
-  const lines = raw
-    .split(/\r\n|\r|\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.length === 0) refuse(`must name at least one tag: ${TAG_FORM}`);
-  const rules: TagRule[] = [];
-  for (const line of lines) {
-    let valued: string | undefined;
-    for (const item of line.split(',').map((i) => i.trim())) {
-      if (item === '') continue;
-      const rule = tagRule(item, line, valued);
-      if (rule.value !== undefined) valued = item;
-      addRule(rules, rule);
-    }
-  }
-  return rules;
-});
-
-const TAG_FORM = 'name=value or name, one per line or comma-separated';
-
-/** One item of the tag input; `valued` is the `name=value` before it on the same line, where there is one. */
-function tagRule(item: string, line: string, valued: string | undefined): TagRule {
-  const eq = item.indexOf('=');
-  const name = (eq < 0 ? item : item.slice(0, eq)).trim();
-  if (name === '') refuse(`'${shown(line)}' has no tag name; give ${TAG_FORM}`);
-  if (eq < 0 && /:/.test(item)) {
-    refuse(`'${shown(item)}' is not a tag: write name=value (not name: value), ${TAG_FORM}`);
-  }
-  // `owners=a,b`: a bare word after a value on one line is most likely a second value, which no tag holds.
-  if (eq < 0 && valued !== undefined) {
-    refuse(
-      `'${shown(line)}' reads as '${shown(valued)}' and a tag '${shown(item)}', but a tag value holds no comma: give ${TAG_FORM}; a tag that need only be present on its own line`,
-    );
-  }
-  return eq < 0 ? { name } : { name, value: item.slice(eq + 1).trim() };
-}
-
-function addRule(rules: TagRule[], rule: TagRule): void {
-  const twin = rules.find((r) => r.name.toLowerCase() === rule.name.toLowerCase());
-  if (!twin) rules.push(rule);
-  else if (twin.value === undefined) twin.value = rule.value;
-  else if (rule.value !== undefined && rule.value !== twin.value) {
-    refuse(
-      `names tag '${shown(rule.name)}' twice with different values; every tag must match, so nothing could be selected`,
-    );
-  }
-}
-
-export const environment = parser((raw): Environment => {
-  const word = raw.trim().toLowerCase();
-  if (word === 'prod') return 'Prod';
-  if (word === 'nonprod') return 'NonProd';
-  return refuse('must be Prod or NonProd');
-});
 
 /**
  * A list read as items, refusing an empty one between commas (`,rg`, `rg,,x`, `rg,`): dropped, it would leave the

@@ -1,7 +1,6 @@
 import type { Cause, WindowReport, WindowSystem } from '../../types.js';
-import type { ExpectedSystem } from './expected.js';
 import type { ResultSystem } from './format.js';
-import { nameOfId } from './expected.js';
+import { nameOfId, type ExpectedSystem } from '../../erp-parsers.js';
 import type { Gathered } from './gather.js';
 import { entryOf, operationOf, systemWindow, type Entry } from './history.js';
 import { failingOf, titleOf } from './verdict.js';

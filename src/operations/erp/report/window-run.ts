@@ -1,5 +1,6 @@
-import type { ExpectedSystem } from './expected.js';
-import type { Gathered } from './gather.js';
+import type { ExpectedSystem } from '../../erp-parsers.js';
+import type { Gathered, Gathering } from './gather.js';
+import { mergeWindow } from './merge.js';
 
 /** The files of the window's run, and each file of another run or of a dry run named and left out. */
 export interface RunFiles {
@@ -40,4 +41,17 @@ export function filesOfRun(gathered: readonly Gathered[], given: string | undefi
     skipped,
     ...(last ? { listing: { path: last.path, systems: last.file.selection!.systems } } : {}),
   };
+}
+
+/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
+export function windowOf(gathering: Gathering, o: { expected?: ExpectedSystem[]; runId?: string }) {
+  const runs = filesOfRun(gathering.files, o.runId);
+  const window = mergeWindow({
+    files: runs.files,
+    expected: runs.listing?.systems ?? o.expected,
+    skipped: [...gathering.skipped, ...runs.skipped],
+    lost: gathering.lost,
+    run: runs.run,
+  });
+  return { window, listing: runs.listing?.path };
 }

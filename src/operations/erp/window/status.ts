@@ -3,7 +3,7 @@ import type { OperationContext, OperationResult, TargetRow } from '../../types.j
 import { holds } from '../vocabulary.js';
 import type { ErpStatusOptions } from '../erp-status-options.js';
 import { resolveInstances } from '../instance-ref.js';
-import { mapLimited } from '../pool.js';
+import { mapLimited } from '../../pool.js';
 import { listDatabases } from './preflight.js';
 import { databaseUrl } from '../instance-ref.js';
 import { firstLine } from '../wording.js';

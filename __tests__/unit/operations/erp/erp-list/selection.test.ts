@@ -2,12 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import type { FleetMember } from '../../../../../src/operations/erp/erp-list/listing.js';
 import { matrixOf } from '../../../../../src/operations/erp/erp-list/matrix.js';
 import {
-  environment,
   hasTags,
   resourceNames,
   subscriptionIds,
-  tagRules,
 } from '../../../../../src/operations/erp/erp-list/selection.js';
+import { environment, tagRules } from '../../../../../src/operations/erp-parsers.js';
 import type { Parser } from '../../../../../src/operations/input-parser.js';
 
 const parse = <T>(parser: Parser<T>, text: string) => {

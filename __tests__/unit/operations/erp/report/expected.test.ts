@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { expectedSystems, failOn } from '../../../../../src/operations/erp/report/expected.js';
+import { expectedSystems, failOn } from '../../../../../src/operations/erp-parsers.js';
 
 const id = (name: string) =>
   `/subscriptions/00000000-0000-4000-8000-000000000001/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/${name}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { windowOf } from '../../../../../src/operations/erp/erp-report.js';
+import { windowOf } from '../../../../../src/operations/erp/report/window-run.js';
 import { RESULT_FORMAT, type ResultFile } from '../../../../../src/operations/erp/report/format.js';
 import { parseResult, type Gathering } from '../../../../../src/operations/erp/report/gather.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import * as core from '@actions/core';
-import { parseRunnerOutput } from '../../helpers/runner-commands.js';
+import { parseRunnerOutput } from '../../../scripts/runner-commands.js';
 
 /** The port of the runner's parsers, held to what actions/runner's ActionCommand.cs and manager do. */
 const commands = (text: string) =>

@@ -1,0 +1,11 @@
+/**
+ * The code erp's operations load when one runs, not when the action starts: their modules import it with a dynamic
+ * `import()`, which ncc bundles as a chunk of its own, so a step of another area parses none of it (issue 53).
+ */
+export { runErp } from './planners.js';
+export { refuseWindowInputs } from './window/preflight.js';
+export { statusWindow } from './window/status.js';
+export { gatherResults } from './report/gather.js';
+export { mergeWindow } from './report/merge.js';
+export { windowOf } from './report/window-run.js';
+export { checkSystems } from './check/run.js';
