@@ -4,7 +4,7 @@ import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, selectionTitle } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
-import erpStart, { type ErpStartOptions } from './erp-start.js';
+import erpStart, { checkedAndUp, type ErpStartOptions } from './erp-start.js';
 import { refuseWindowInputs } from './window/preflight.js';
 import { runErp } from './planners.js';
 import type { OperationContext } from '../types.js';
@@ -73,7 +73,7 @@ export function erpRestart(options: ErpRestartOptions, client: HttpClient, ctx: 
       run: 'restart',
       options: { ...options, wait: true },
       machines: false,
-      softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+      ...checkedAndUp(options),
     },
     client,
     ctx,

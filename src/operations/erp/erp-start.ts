@@ -4,18 +4,22 @@ import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.j
 import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import { refuseWindowInputs } from './window/preflight.js';
-import { runErp } from './planners.js';
+import { runErp, type ErpRun } from './planners.js';
+import type { PreflightLevel } from './check/preflight.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
   ...INSTANCE_ACTION_INPUTS,
   startVm: withDefault('start-vm'),
   wholeSystem: withDefault('whole-system'),
+  preflight: withDefault('preflight'),
+  healthTimeout: withDefault('health-timeout'),
+  expectHealthy: withDefault('expect-healthy'),
 };
 
 /**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
- * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
+ * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
  * outputs.
  */
 export default defineOperation({
@@ -46,5 +50,19 @@ export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'re
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 export function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   refuseWindowInputs(options);
-  return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
+  return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
+}
+
+/** A start's checks before (preflight) and its health read after (health-timeout, expect-healthy); a restart's too. */
+export function checkedAndUp(
+  options: Pick<ErpStartOptions, 'healthTimeout' | 'expectHealthy'> & {
+    preflight: PreflightLevel;
+    softStopTimeoutSeconds?: number;
+  },
+): Pick<ErpRun, 'softStopTimeoutSeconds' | 'preflight' | 'health'> {
+  return {
+    softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
+    preflight: options.preflight,
+    health: { healthTimeoutMs: options.healthTimeout, expectHealthy: options.expectHealthy },
+  };
 }

@@ -14,6 +14,7 @@ const STOP_INPUTS = {
   deallocateVm: withDefault('deallocate-vm'),
   wholeSystem: withDefault('whole-system'),
   databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+  preflight: withDefault('preflight'),
 };
 
 export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'resource-manager'>;
@@ -55,6 +56,7 @@ export function erpStop(options: ErpStopOptions, client: HttpClient, ctx: Operat
       options,
       machines: options.deallocateVm,
       softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+      preflight: options.preflight,
     },
     client,
     ctx,

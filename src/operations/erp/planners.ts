@@ -20,6 +20,9 @@ import { listFailure, readFailure } from './verdict.js';
 import { RUNS, VERBS, type RunName, type RunRow, type Verb } from './verbs.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { listDatabases, windowRefusal } from './window/preflight.js';
+import { AccessReads } from './check/access.js';
+import { preflight, type PreflightLevel, type PreflightRun } from './check/preflight.js';
+import { afterStart } from './health.js';
 import { DEALLOCATE, type StepName } from './wording.js';
 
 export interface SystemPlanOptions {
@@ -229,25 +232,79 @@ const bringsBack = (steps: Step[], i: number) =>
 /** What an erp operation asks of its run: which run, its inputs, its machines, its soft-stop timeout. */
 export interface ErpRun {
   run: RunName;
-  options: StepsRun['options'] & { wholeSystem: boolean };
+  options: StepsRun['options'] & { wholeSystem: boolean; databaseSoftStopTimeoutSeconds?: number };
   machines: boolean;
   softStopTimeoutSeconds: number;
+  /** The checks before anything is sent to a system (preflight; none where absent). */
+  preflight?: PreflightLevel;
+  /** After a verified start: the health read (erp-start, erp-restart). */
+  health?: { healthTimeoutMs: number; expectHealthy: boolean };
 }
 
 /**
- * The plan of one system for a run: each verb of it in turn, as the one system-level step or with whole-system as
- * its window; every verb after the first brings the system back (a restart's start runs after its stop failed).
+ * The plan of one system for a run: its checks first (a system refused gets no plan), then each verb in turn, as
+ * the one system-level step or with whole-system as its window; every verb after the first brings the system back
+ * (a restart's start runs after its stop failed).
  */
 function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
   const row: RunRow = RUNS[o.run];
+  const reads = new AccessReads(io.client, o.options.baseUrl, io.ctx.signal);
   return async (ref, run, log) => {
+    const checks = { ...checkRun(o), baseUrl: o.options.baseUrl, apiVersion: run.apiVersion, reads };
+    const checked = await preflight(ref, checks, { ...io, log });
+    if ('refused' in checked) return checked.refused;
     const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
     if ('target' in verbs) return verbs;
-    if (o.options.wholeSystem) return planSystemWindow(ref, verbs, run, { ...io, log });
-    const { softStopTimeoutSeconds, machines } = o;
-    const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
-    return verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
+    let planned: Step[] | Outcome;
+    if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log });
+    else {
+      const { softStopTimeoutSeconds, machines } = o;
+      const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
+      planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
+    }
+    return Array.isArray(planned)
+      ? around(planned, ref, { o, line: checked.line, apiVersion: run.apiVersion })
+      : planned;
   };
+}
+
+/** The window a run's checks are made for: erp-check's, from the run's own inputs. */
+function checkRun(o: ErpRun): Pick<PreflightRun, 'level' | 'window'> {
+  return {
+    level: o.preflight ?? 'off',
+    window: {
+      for: o.run,
+      wholeSystem: o.options.wholeSystem,
+      deallocateVm: o.run === 'stop' && o.machines,
+      startVm: o.run === 'start' && o.machines,
+      softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+      databaseSoftStopTimeoutSeconds: o.options.databaseSoftStopTimeoutSeconds,
+    },
+  };
+}
+
+/**
+ * The steps of their own kind around a plan, so a dry run's plan shows them: the checks made (on its first step's
+ * plan), and after the start that brings the system up (its last start on the system) the health read.
+ */
+function around(
+  steps: Step[],
+  ref: InstanceRef,
+  a: { o: ErpRun; line?: string; apiVersion: string },
+): Step[] {
+  const { o, line } = a;
+  const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
+  const up = health ? steps.findLastIndex((s) => s.verb === 'start' && s.target === ref.label) : -1;
+  return steps.map((step, i) => {
+    const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
+    if (i !== up || !health) return { ...step, plan };
+    const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
+    return {
+      ...step,
+      plan: `${plan} → health read until healthy (health-timeout ${health.healthTimeoutMs / 1000} s)`,
+      then: afterStart(ref, read),
+    };
+  });
 }
 
 /**

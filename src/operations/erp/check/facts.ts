@@ -48,18 +48,20 @@ const LISTS: [PartKind, string][] = [
   ['database', 'databaseInstances'],
 ];
 
-/** The system (C0) and each of its children's lists (C3): four reads, and more only where a list pages. */
+/** The system (C0) and each of its children's lists (C3): four reads (or `kinds`'), more only where a list pages. */
 export async function readSystemFacts(
   client: HttpClient,
-  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal },
+  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal; kinds?: PartKind[] },
 ): Promise<SystemFacts> {
   const { baseUrl, apiVersion, ref } = where;
+  // The health read after a start lists only the central and application instances (the database has no health).
+  const lists = LISTS.filter(([kind]) => !where.kinds || where.kinds.includes(kind));
   const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
   const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
   const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
   const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
   const parts: PartFacts[] = [];
-  for (const [kind, path] of LISTS) {
+  for (const [kind, path] of lists) {
     const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
     for await (const page of listPages(client, {
       method: 'GET',
