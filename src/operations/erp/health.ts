@@ -3,7 +3,7 @@ import { sameStatus } from '../../client/status.js';
 import { formatDuration } from '../format.js';
 import type { OperationContext } from '../types.js';
 import { why } from './check/access.js';
-import { readSystemFacts, type SystemFacts } from './check/facts.js';
+import { readPartFacts, readSystemFacts, type PartKind, type SystemFacts } from './check/facts.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceLog } from './progress.js';
 import type { Outcome } from './target-outcome.js';
@@ -25,12 +25,35 @@ export interface PartHealth {
 const SERVED = ['message server', 'enqueue server', 'enqueue replication server'];
 
 /** The central services and application instances of a system read (C3, C6). */
-export function partsOf(facts: SystemFacts): PartHealth[] {
+export function partsOf(facts: Pick<SystemFacts, 'parts'> & { name: string }): PartHealth[] {
   return facts.parts.flatMap((p) =>
     p.kind === 'database'
       ? []
       : [{ part: p.kind, name: p.name, health: p.health ?? null, dispatcher: p.dispatcherStatus ?? null }],
   );
+}
+
+/**
+ * erp-status's parts of one system read: its central services and application instances (two list reads); none
+ * (null, and a line in the log) where a list could not be read, which the status read itself does not fail.
+ */
+export async function readParts(
+  ref: InstanceRef,
+  where: { baseUrl: URL; apiVersion: string },
+  io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
+): Promise<PartHealth[] | null> {
+  const kinds: PartKind[] = ['central services', 'application'];
+  try {
+    const parts = await readPartFacts(io.client, { ...where, ref, signal: io.ctx.signal, kinds });
+    const shown = partsOf({ name: ref.label, parts });
+    io.log.info(
+      `parts: ${shown.map((p) => `${p.name} ${p.health ?? '-'}${p.dispatcher ? `, dispatcher ${p.dispatcher}` : ''}`).join('; ') || 'none listed'}`,
+    );
+    return shown;
+  } catch (error) {
+    io.log.info(`its parts could not be read: ${why(error)}`);
+    return null;
+  }
 }
 
 /** Each part that does not yet serve, with its last value: `app02: dispatcher Stopped`; none when healthy. */
@@ -74,7 +97,8 @@ async function readUntilHealthy(
         await readSystemFacts(client, { ...where, kinds: ['central services', 'application'] }),
       );
     } catch (error) {
-      missing = [`could not read its health: ${why(error)}`];
+      // The client already retried what may be retried: a read that still fails ends the health read, unjudged.
+      return [`its health could not be read: ${why(error)}`];
     }
     if (missing.length === 0 || ctx.signal?.aborted) return missing;
     if (ctx.clock.now() + ctx.pollIntervalMs > until) return missing;

@@ -54,12 +54,32 @@ export async function readSystemFacts(
   where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal; kinds?: PartKind[] },
 ): Promise<SystemFacts> {
   const { baseUrl, apiVersion, ref } = where;
-  // The health read after a start lists only the central and application instances (the database has no health).
-  const lists = LISTS.filter(([kind]) => !where.kinds || where.kinds.includes(kind));
   const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
   const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
   const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
   const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
+  const parts = await readPartFacts(client, where);
+  const p = body.properties;
+  return {
+    name: ref.label,
+    state: p?.state ?? undefined,
+    provisioningState: p?.provisioningState ?? undefined,
+    status: p?.status ?? undefined,
+    health: p?.health ?? undefined,
+    errors: faultOf(p?.errors),
+    identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
+    parts,
+  };
+}
+
+/** The children's lists (C3) of `kinds` (default every kind), more reads only where a list pages. */
+export async function readPartFacts(
+  client: HttpClient,
+  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal; kinds?: PartKind[] },
+): Promise<PartFacts[]> {
+  const { baseUrl, apiVersion, ref } = where;
+  // The health read after a start lists only the central and application instances (the database has no health).
+  const lists = LISTS.filter(([kind]) => !where.kinds || where.kinds.includes(kind));
   const parts: PartFacts[] = [];
   for (const [kind, path] of lists) {
     const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
@@ -73,17 +93,7 @@ export async function readSystemFacts(
       parts.push(...page.value.map((part) => partOf(kind, part)));
     }
   }
-  const p = body.properties;
-  return {
-    name: ref.label,
-    state: p?.state ?? undefined,
-    provisioningState: p?.provisioningState ?? undefined,
-    status: p?.status ?? undefined,
-    health: p?.health ?? undefined,
-    errors: faultOf(p?.errors),
-    identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
-    parts,
-  };
+  return parts;
 }
 
 function faultOf(

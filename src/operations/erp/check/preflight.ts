@@ -3,9 +3,11 @@ import type { OperationContext } from '../../types.js';
 import type { InstanceRef } from '../instance-ref.js';
 import type { InstanceLog } from '../progress.js';
 import { unsent, type Outcome } from '../target-outcome.js';
-import type { AccessReads } from './access.js';
-import { LEVELS, type CheckCode, type CheckWindow, type Finding } from './findings.js';
-import { checkOne } from './run.js';
+import { readFailure } from '../verdict.js';
+import { callerChecks, type AccessReads } from './access.js';
+import { readSystemFacts } from './facts.js';
+import { checksFor, LEVELS, type CheckCode, type CheckWindow, type Finding } from './findings.js';
+import { identityChecks } from './identity.js';
 
 /**
  * The checks a stop, start or restart makes before it sends anything to a system (`preflight`): erp-check's, the
@@ -47,16 +49,19 @@ export async function preflight(
   if (run.level === 'off') return {};
   const { ctx, log } = io;
   const startedAt = ctx.clock.now();
-  const findings = await checkOne(
-    ref,
-    { ...run.window, baseUrl: run.baseUrl, apiVersion: run.apiVersion },
-    {
-      client: io.client,
-      reads: run.reads,
-      signal: ctx.signal,
-      full: run.level === 'full',
-    },
-  );
+  const where = { baseUrl: run.baseUrl, apiVersion: run.apiVersion, ref, signal: ctx.signal };
+  let facts;
+  try {
+    facts = await readSystemFacts(io.client, where);
+  } catch (error) {
+    // The system's own read failed: it fails as the window's first read would, with nothing sent.
+    return { refused: readFailure(ref, error, ctx.clock.now() - startedAt, log, ctx) };
+  }
+  const findings = [...checksFor(facts, run.window)];
+  if (run.level === 'full') {
+    findings.push(...(await callerChecks(ref, run.window, run.reads)));
+    findings.push(...(await identityChecks(facts, ref, run.window, run.reads)));
+  }
   for (const f of findings) log.warning(`check ${f.level} ${f.code}: ${f.text}`);
   const refusing = findings.filter((f) => f.level === 'refuse');
   const line = checksLine(run.level, findings);

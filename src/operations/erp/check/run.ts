@@ -58,23 +58,18 @@ export async function checkSystems(
   });
 }
 
-/**
- * One system's checks for the window: its facts read (C0, C3) and judged; with `full` (erp-check, preflight: full)
- * the caller's permissions and the system's identity too. A read that fails is `could-not-check`, never a pass.
- */
-export async function checkOne(
+async function checkOne(
   ref: InstanceRef,
-  options: CheckWindow & { baseUrl: URL; apiVersion: string },
-  io: { client: HttpClient; reads: AccessReads; signal?: AbortSignal; full?: boolean },
+  options: CheckOptions,
+  io: { client: HttpClient; reads: AccessReads; signal?: AbortSignal },
 ): Promise<Finding[]> {
-  const full = io.full !== false;
-  const caller = full ? callerChecks(ref, options, io.reads) : Promise.resolve([]);
+  const caller = callerChecks(ref, options, io.reads);
   try {
     const facts = await readSystemFacts(io.client, { ...options, ref, signal: io.signal });
     return [
       ...checksFor(facts, options),
       ...(await caller),
-      ...(full ? await identityChecks(facts, ref, options, io.reads) : []),
+      ...(await identityChecks(facts, ref, options, io.reads)),
     ];
   } catch (error) {
     const unread = finding(
