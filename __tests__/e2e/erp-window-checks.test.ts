@@ -72,7 +72,7 @@ describe('the checks before the window (preflight)', () => {
       ['H03', 'stopped'],
     ]);
     expect(r.errors.join('\n')).toContain(
-      "'H02' refused by its checks before anything was sent (not-registered): not-registered: H02 is SoftwareInstallationFailed",
+      "'H02' refused by its checks before anything was sent: not-registered: H02 is SoftwareInstallationFailed",
     );
   });
 

@@ -76,7 +76,7 @@ export async function preflight(
       kind: 'error',
       causeKind: 'other',
       durationMs: ctx.clock.now() - startedAt,
-      failure: `'${ref.label}' refused by its checks before anything was sent (${codes}): ${refusing.map((f) => `${f.code}: ${f.text}`).join(' ')} erp-check lists every finding.`,
+      failure: `'${ref.label}' refused by its checks before anything was sent: ${refusing.map((f) => `${f.code}: ${f.text}`).join(' ')} erp-check lists every finding.`,
       why: `refused by its checks (${codes})`,
     }),
   };
