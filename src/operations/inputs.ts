@@ -2,7 +2,7 @@ import { erpVirtualInstanceItems } from './erp/instance-ref.js';
 import { environment, tagRules } from './erp/erp-list/selection.js';
 import { resultSelection } from './erp/erp-list/from-result.js';
 import { expectedSystems, failOn } from './erp/report/expected.js';
-import { checkFor, preflightLevel } from './erp/check/parsers.js';
+import { checkFor, WINDOW_CHECK_INPUTS } from './erp/check/parsers.js';
 import type { Parser, ParsedBy } from './input-parser.js';
 import * as p from './parsers.js';
 
@@ -273,24 +273,8 @@ export const INPUTS = {
     default: 'any',
     parse: failOn,
   }),
-  preflight: def({
-    description:
-      "erp-stop, erp-start, erp-restart: the checks made before anything is sent to a system (erp-check's codes). basic: those that need no read beyond the system's own (every code but caller-lacks and identity-lacks); full: all of them; off: none. A system refused gets no request; the others go on.",
-    default: 'basic',
-    parse: preflightLevel,
-  }),
-  'health-timeout': def({
-    description:
-      "erp-start, erp-restart: after a verified start, how long the system's central services and application instances are read until every part is Healthy and every dispatcher Running (counted inside timeout).",
-    default: '5m',
-    parse: p.positiveDuration,
-  }),
-  'expect-healthy': def({
-    description:
-      'erp-start, erp-restart: true fails a system not healthy within health-timeout after its start (naming each part); false (the default) warns.',
-    default: 'false',
-    parse: p.booleanText,
-  }),
+  // erp-stop, erp-start, erp-restart: the checks before the window and the health read after a start.
+  ...WINDOW_CHECK_INPUTS,
   for: def({
     description: 'erp-check: the window the systems are checked for: stop, start or restart.',
     default: 'stop',

@@ -17,12 +17,12 @@ import type { InstanceLog } from './progress.js';
 import { runSteps, type StepsRun } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './verdict.js';
-import { RUNS, VERBS, type RunName, type RunRow, type Verb } from './verbs.js';
+import { RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { listDatabases, windowRefusal } from './window/preflight.js';
 import { AccessReads } from './check/access.js';
-import { preflight, type PreflightLevel, type PreflightRun } from './check/preflight.js';
-import { afterStart } from './health.js';
+import { preflight } from './check/preflight.js';
+import { around, checkRun, type ErpRun } from './plan-around.js';
 import { DEALLOCATE, type StepName } from './wording.js';
 
 export interface SystemPlanOptions {
@@ -229,17 +229,7 @@ export async function planSystemWindow(
 const bringsBack = (steps: Step[], i: number) =>
   i === 0 ? steps : steps.map((s) => ({ ...s, bringsBack: true }));
 
-/** What an erp operation asks of its run: which run, its inputs, its machines, its soft-stop timeout. */
-export interface ErpRun {
-  run: RunName;
-  options: StepsRun['options'] & { wholeSystem: boolean; databaseSoftStopTimeoutSeconds?: number };
-  machines: boolean;
-  softStopTimeoutSeconds: number;
-  /** The checks before anything is sent to a system (preflight; none where absent). */
-  preflight?: PreflightLevel;
-  /** After a verified start: the health read (erp-start, erp-restart). */
-  health?: { healthTimeoutMs: number; expectHealthy: boolean };
-}
+export type { ErpRun } from './plan-around.js';
 
 /**
  * The plan of one system for a run: its checks first (a system refused gets no plan), then each verb in turn, as
@@ -266,45 +256,6 @@ function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
       ? around(planned, ref, { o, line: checked.line, apiVersion: run.apiVersion })
       : planned;
   };
-}
-
-/** The window a run's checks are made for: erp-check's, from the run's own inputs. */
-function checkRun(o: ErpRun): Pick<PreflightRun, 'level' | 'window'> {
-  return {
-    level: o.preflight ?? 'off',
-    window: {
-      for: o.run,
-      wholeSystem: o.options.wholeSystem,
-      deallocateVm: o.run === 'stop' && o.machines,
-      startVm: o.run === 'start' && o.machines,
-      softStopTimeoutSeconds: o.softStopTimeoutSeconds,
-      databaseSoftStopTimeoutSeconds: o.options.databaseSoftStopTimeoutSeconds,
-    },
-  };
-}
-
-/**
- * The steps of their own kind around a plan, so a dry run's plan shows them: the checks made (on its first step's
- * plan), and after the start that brings the system up (its last start on the system) the health read.
- */
-function around(
-  steps: Step[],
-  ref: InstanceRef,
-  a: { o: ErpRun; line?: string; apiVersion: string },
-): Step[] {
-  const { o, line } = a;
-  const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
-  const up = health ? steps.findLastIndex((s) => s.verb === 'start' && s.target === ref.label) : -1;
-  return steps.map((step, i) => {
-    const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
-    if (i !== up || !health) return { ...step, plan };
-    const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
-    return {
-      ...step,
-      plan: `${plan} → health read until healthy (health-timeout ${health.healthTimeoutMs / 1000} s)`,
-      then: afterStart(ref, read),
-    };
-  });
 }
 
 /**
