@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startEmulator, type ServiceEmulator } from '../../src/emulator/index.js';
 import { runOnEmulator } from '../helpers/emulator.js';
+import { runAction, unescapeCommands } from '../helpers/run-action.js';
 import { erpPosts } from '../helpers/erp-posts.js';
 
 // Issue 51, in the window: the checks before a stop or start (preflight), and a start read until it serves.
@@ -76,11 +80,49 @@ describe('the checks before the window (preflight)', () => {
     );
   });
 
-  it('preflight: off checks nothing: the service refuses H02 itself, after its request', async () => {
+  it("erp-report shows an erp-check file as the window's checks, the refused system with its code, never an outcome", async () => {
+    const env = { GITHUB_RUN_ID: '51' };
+    const dir = await mkdtemp(join(tmpdir(), 'vendor-ops-checks-'));
+    try {
+      for (const [name, operation] of [
+        ['check', 'erp-check'],
+        ['stop', 'erp-stop'],
+      ] as const) {
+        const r = await runAction(
+          {
+            'base-url': e.url,
+            'access-token': 'emu-access-token',
+            'subscription-id': SUB,
+            'resource-group': 'rg-erp',
+            operation,
+            'erp-virtual-instance': 'H01,H02',
+            ...(operation === 'erp-stop' ? { 'poll-interval': '0.05' } : {}),
+          },
+          { env },
+        );
+        const [, text] = Object.entries(r.resultFiles)[0]!;
+        await writeFile(join(dir, `${name}.json`), text);
+      }
+      const report = unescapeCommands(
+        await runAction({ operation: 'erp-report', results: dir, 'fail-on': 'none' }, { env }),
+      );
+      // H01 stopped, H02 failed by its refusal: two systems, not four (the checks are no outcome).
+      expect(report.outputs.count).toBe('2');
+      expect(report.summary).toContain(
+        'Checks (check.json): 2 system(s) checked before the window; refused: H02 (not-registered).',
+      );
+      expect(report.summary).toMatch(/⛔ refused<\/td><td>H02<\/td><td>not-registered<\/td>/);
+      expect(report.stdout).not.toContain('Skipped check.json');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('preflight: off checks nothing: H02 is sent its stop, and no instance list is read', async () => {
     const from = e.requests.length;
     const r = await run({ operation: 'erp-stop', 'erp-virtual-instance': 'H02', preflight: 'off' });
-    expect(r.stdout).not.toContain('refused by its checks');
     expect(r.stdout).not.toContain('checks (');
+    expect(erpPosts(e, ['H02'], from)).toHaveLength(1);
     expect(e.requests.slice(from).some((q) => q.url.pathname.endsWith('/applicationInstances'))).toBe(false);
   });
 });
