@@ -65,10 +65,13 @@ describe('erp-start, run as a runner runs it', () => {
   it('ends on a 200 with a terminal status without polling', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { respond: 200, steps: ['Succeeded'] });
-    const r = await run(startInputs());
+    const r = await run(startInputs({ preflight: 'off' }));
     expect(r.code).toBe(0);
-    // The read before, the start, the read that verifies: no poll.
-    expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST', 'GET']);
+    // The read before, the start, the read that verifies: no poll; then the health read (the system, its central
+    // and application instances), healthy at once.
+    expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST', 'GET', 'GET', 'GET', 'GET']);
+    expect(r.outputs.instances).toContain('"outcome":"started"');
+    expect(r.summary).toContain('started, healthy');
     expect(r.outputs['operation-status']).toBe('Succeeded');
     expect(r.outputs['operation-url']).toBeUndefined();
   });
@@ -102,7 +105,7 @@ describe('erp-start, run as a runner runs it', () => {
   it('with wait: false returns after the 202; wait-for-operation then finishes the start', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: ['InProgress', 'InProgress', 'Succeeded'] });
-    const started = await run(startInputs({ wait: 'false' }));
+    const started = await run(startInputs({ wait: 'false', preflight: 'off' }));
     expect(started.code).toBe(0);
     expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST']);
     expect(started.outputs['operation-status']).toBe('Accepted');

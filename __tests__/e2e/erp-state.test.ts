@@ -18,6 +18,8 @@ const run = (inputs: Record<string, string>): Promise<ActionRun> =>
     'subscription-id': SUB,
     'resource-group': 'rg-erp',
     'erp-virtual-instance': 'X01',
+    // The window's own requests, pinned here: the checks before it (preflight) read more and have their own suite.
+    ...(/^erp-(stop|start)$/.test(inputs.operation ?? '') ? { preflight: 'off' } : {}),
     ...inputs,
   });
 
@@ -71,7 +73,17 @@ describe('read before acting', () => {
     emu.get().erp.setInstance('X01', { status: 'Running' });
     const r = await run({ operation: 'erp-start', 'skip-if-done': 'false' });
     expect(r.code).toBe(0);
-    expect(kinds()).toEqual(['read', 'start', 'poll', 'poll', 'read']);
+    // After the verified start, the health read: the system, its central and application instances.
+    expect(kinds().map((k) => k.replace(/^\/.*\/(\w+)\?.*$/, '$1'))).toEqual([
+      'read',
+      'start',
+      'poll',
+      'poll',
+      'read',
+      'read',
+      'centralInstances',
+      'applicationInstances',
+    ]);
     expect(instances(r)[0]).toMatchObject({ before: 'Running', after: 'Running', outcome: 'started' });
   });
 
@@ -221,10 +233,30 @@ describe('erp-status', () => {
     e.erp.setInstance('X02', { status: 'Offline', health: 'Unknown' });
     const r = await status({ 'erp-virtual-instance': 'X01, X02' });
     expect(r.code).toBe(0);
-    expect(kinds()).toEqual(['read', 'read']);
+    // Each system's read, then its parts' (its central services and application instances).
+    expect(kinds().filter((k) => k === 'read')).toEqual(['read', 'read']);
+    expect(kinds().filter((k) => k !== 'read')).toHaveLength(4);
+    const parts = (health: string, dispatcher: string) => [
+      { part: 'central services', name: 'cs0', health, dispatcher: null },
+      { part: 'application', name: 'app0', health, dispatcher },
+    ];
     expect(instances(r)).toEqual([
-      { name: 'X01', before: 'Running', after: 'Running', health: 'Healthy', outcome: 'read' },
-      { name: 'X02', before: 'Offline', after: 'Offline', health: 'Unknown', outcome: 'read' },
+      {
+        name: 'X01',
+        before: 'Running',
+        after: 'Running',
+        health: 'Healthy',
+        outcome: 'read',
+        parts: parts('Healthy', 'Running'),
+      },
+      {
+        name: 'X02',
+        before: 'Offline',
+        after: 'Offline',
+        health: 'Unknown',
+        outcome: 'read',
+        parts: parts('Unknown', 'Stopped'),
+      },
     ]);
     expect(r.summary).toContain(
       '<tr><td>✅&nbsp;read</td><td><strong>X02</strong></td><td>Offline</td><td>Offline</td><td>Unknown</td></tr>',

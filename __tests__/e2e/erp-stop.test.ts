@@ -91,7 +91,7 @@ describe('erp-stop, run as a runner runs it', () => {
   it('sends softStopTimeoutSeconds 0 by default and ends on a terminal 200 without polling', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { respond: 200, steps: ['Succeeded'] });
-    const r = await run(stopInputs());
+    const r = await run(stopInputs({ preflight: 'off' }));
     expect(r.code).toBe(0);
     expect(JSON.parse(e.requestsTo(STOP)[0]!.body)).toEqual({ softStopTimeoutSeconds: 0 });
     // The read before, the stop, the read that verifies: no poll.
@@ -163,7 +163,7 @@ describe('erp-stop, run as a runner runs it', () => {
     const e = emu.get();
     const steps = ['InProgress', 'InProgress', 'Succeeded'];
     e.erp.setInstance('X01', { retryAfter: '1', steps });
-    const r = await run(stopInputs({ 'poll-interval': '1h', timeout: '20s' }));
+    const r = await run(stopInputs({ preflight: 'off', 'poll-interval': '1h', timeout: '20s' }));
     expect(r.code).toBe(0);
     expect(r.outputs['operation-status']).toBe('Succeeded');
     // The 202 and each non-terminal poll carried Retry-After: 1 s; the terminal poll ends the wait.
@@ -209,7 +209,7 @@ describe('erp-stop, run as a runner runs it', () => {
   it('refuses a polling URL on another origin and sends nothing there', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { pollingOrigin: 'secondary' });
-    const r = await run(stopInputs());
+    const r = await run(stopInputs({ preflight: 'off' }));
     expect(r.code).toBe(1);
     expect(r.errors[0]).toContain(`Refused to follow the polling URL on ${e.secondUrl}`);
     expect(e.requests.filter((q) => q.origin === 'secondary')).toHaveLength(0);
@@ -246,7 +246,7 @@ describe('erp-stop, run as a runner runs it', () => {
 
   it('with wait: false returns after the 202 with the operation-url and the status so far', async () => {
     const e = emu.get();
-    const r = await run(stopInputs({ wait: 'false' }));
+    const r = await run(stopInputs({ preflight: 'off', wait: 'false' }));
     expect(r.code).toBe(0);
     // The read before, the stop; nothing verified.
     expect(e.requests.map((q) => q.method)).toEqual(['GET', 'POST']);
@@ -368,7 +368,12 @@ describe('several instances', () => {
     for (const n of three) e.erp.setInstance(n, slow);
     // A poll-interval well above the time three requests take to send: no poll can come before the third stop.
     const r = await run(
-      stopInputs({ 'erp-virtual-instance': three.join('\n'), 'max-parallel': '3', 'poll-interval': '0.3' }),
+      stopInputs({
+        preflight: 'off',
+        'erp-virtual-instance': three.join('\n'),
+        'max-parallel': '3',
+        'poll-interval': '0.3',
+      }),
     );
     expect(r.code).toBe(0);
     const order = sequence(e).filter((q) => !q.startsWith('read'));
@@ -390,7 +395,9 @@ describe('several instances', () => {
   it('do not overlap with max-parallel 1', async () => {
     const e = emu.get();
     for (const n of three) e.erp.setInstance(n, slow);
-    const r = await run(stopInputs({ 'erp-virtual-instance': three.join(','), 'max-parallel': '1' }));
+    const r = await run(
+      stopInputs({ preflight: 'off', 'erp-virtual-instance': three.join(','), 'max-parallel': '1' }),
+    );
     expect(r.code).toBe(0);
     // Each instance's stop comes only after the previous instance's last poll, in the order given.
     expect(sequence(e)).toEqual(three.flatMap((n) => [`read ${n}`, `stop ${n}`, ...pollsOf(n), `read ${n}`]));

@@ -66,7 +66,14 @@ export function inputsFor(operation: string, emu: ServiceEmulator): Record<strin
   switch (operation) {
     case 'erp-stop':
     case 'erp-start':
-      return { ...resource, 'subscription-id': SUB, 'resource-group': 'rg', 'erp-virtual-instance': 'X01' };
+      // The matrix's cells are the window's own requests: the checks before it (preflight) are left out.
+      return {
+        ...resource,
+        'subscription-id': SUB,
+        'resource-group': 'rg',
+        'erp-virtual-instance': 'X01',
+        preflight: 'off',
+      };
     case 'wait-for-operation':
       return { ...resource };
     case 'wait-for-sync':

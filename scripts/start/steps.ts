@@ -98,6 +98,18 @@ function windowSteps({ common, subscription, erp }: Sets): Step[] {
       inputs: { ...erp, 'erp-virtual-instance': 'X09' },
       fails: "the service ends X09's stop Failed (StopFailed): the step names the cause and what to do",
     },
+    {
+      title: 'the checks before the window refuse X08 by name; X04 goes on (already Offline: skipped)',
+      operation: 'erp-stop',
+      inputs: { ...erp, 'erp-virtual-instance': 'X04, X08' },
+      fails:
+        'X08 is RegistrationFailed (not-registered): the service offers it no stop, so nothing is sent to it',
+    },
+    {
+      title: 'start X10: Running, but not yet serving (a dispatcher stays Stopped): a warning naming it',
+      operation: 'erp-start',
+      inputs: { ...erp, 'erp-virtual-instance': 'X10', 'health-timeout': '3s' },
+    },
   ];
 }
 

@@ -87,7 +87,9 @@ export const CASES: Record<string, Case> = {
       'expect-status': 'Offline',
     }),
     outputs: {
-      instances: '[{"name":"X04","before":"Offline","after":"Offline","health":"Unknown","outcome":"read"}]',
+      // With its parts (issue 51): the central services and the application instance, not serving while Offline.
+      instances:
+        '[{"name":"X04","before":"Offline","after":"Offline","health":"Unknown","outcome":"read","parts":[{"part":"central services","name":"cs0","health":"Unknown","dispatcher":null},{"part":"application","name":"app0","health":"Unknown","dispatcher":"Stopped"}]}]',
       'request-id': SET,
     },
   },

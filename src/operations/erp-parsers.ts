@@ -204,3 +204,10 @@ export const checkFailOn = parser((raw) => {
   if (word === 'refuse' || word === 'unknown' || word === 'none') return word;
   return refuse('must be refuse, unknown or none (erp-check)');
 });
+
+/** `preflight`: which checks a stop, start or restart makes before sending anything to a system. */
+export const preflightLevel = parser((raw) => {
+  const word = raw.trim().toLowerCase();
+  if (word === 'basic' || word === 'full' || word === 'off') return word;
+  return refuse('must be basic, full or off');
+});

@@ -181,6 +181,8 @@ export interface WindowReport {
   skipped: { path: string; why: string }[];
   /** Files that do not parse (torn, cut short): each a leg whose result is lost. */
   lost: { path: string; why: string }[];
+  /** erp-check's files: the window's checks (each system refused, with its codes), never an outcome. */
+  checks?: { path: string; systems: number; refused: { name: string; codes: string[] }[] }[];
   /** Steps that failed with no system to show it on (before acting, or as a whole), with their leg and cause. */
   legFailures: { leg: string; path: string; operation: string; cause: Cause }[];
   /** Why the window's verdict fails, one line each; empty when every system ended well. */

@@ -1,6 +1,6 @@
 import { windowAdvice } from '../../runtime/window-advice.js';
 import { MARKS } from '../../runtime/view/marks.js';
-import { namesOf } from '../../operations/erp/erp-report.js';
+import { checkLines, namesOf } from '../../operations/erp/erp-report.js';
 import type { WindowReport, WindowSystem } from '../../operations/types.js';
 import { escape, prose, row, tag } from './html.js';
 import { windowGantt } from './window-gantt.js';
@@ -48,6 +48,18 @@ export function renderWindow(window: WindowReport): string {
       tag('p', escape('Steps that failed with no system to show it:')),
       tag('table', [header, ...rows].join('')),
     );
+  }
+  // The window's checks (erp-check's files): each system refused with its codes, beside the outcomes, never one.
+  const refused = (window.checks ?? []).flatMap((c) => c.refused.map((r) => ({ ...r, path: c.path })));
+  if (window.checks?.length) {
+    parts.push(tag('p', escape(checkLines(window).join(' '))));
+    if (refused.length > 0) {
+      const header = row(['checks', 'erp virtual instance', 'codes', 'file'], 'th');
+      const rows = refused.map((r) =>
+        row(['⛔ refused', escape(r.name), escape(r.codes.join(', ')), escape(r.path)]),
+      );
+      parts.push(tag('table', [header, ...rows].join('')));
+    }
   }
   if (good.length > 0) {
     const header = row(['outcome', 'erp virtual instance', 'leg', 'before', 'after'], 'th');

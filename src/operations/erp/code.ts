@@ -9,3 +9,4 @@ export { gatherResults } from './report/gather.js';
 export { mergeWindow } from './report/merge.js';
 export { windowOf } from './report/window-run.js';
 export { checkSystems } from './check/run.js';
+export { readParts } from './health.js';

@@ -52,6 +52,7 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
       `${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`,
     );
   }
+  for (const line of checkLines(window)) ctx.logger.info(line);
   ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
   const instances = window.systems.map(instanceOf);
   const failure = window.failing.length > 0 && options.failOn === 'any' ? failureOf(window) : undefined;
@@ -122,8 +123,17 @@ function tableOf(window: WindowReport) {
       ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.path}): ${f.cause.text}`),
       ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}.`),
       ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+      ...checkLines(window),
     ],
   };
+}
+
+/** The window's checks (erp-check's files), a line each: `Checks (check.json): 3 system(s); refused: X02 (not-registered).` */
+export function checkLines(window: Pick<WindowReport, 'checks'>): string[] {
+  return (window.checks ?? []).map((c) => {
+    const refused = c.refused.map((r) => `${r.name} (${r.codes.join(', ')})`);
+    return `Checks (${c.path}): ${c.systems} system(s) checked before the window; ${refused.length ? `refused: ${refused.join(', ')}` : 'none refused'}.`;
+  });
 }
 
 /** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */

@@ -4,7 +4,7 @@ import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, selectionTitle } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
-import erpStart, { type ErpStartOptions } from './erp-start.js';
+import erpStart, { checkedAndUp, type ErpStartOptions } from './erp-start.js';
 import type { OperationContext } from '../types.js';
 import { ERP_API_VERSION } from './vocabulary.js';
 
@@ -72,7 +72,7 @@ export async function erpRestart(options: ErpRestartOptions, client: HttpClient,
       run: 'restart',
       options: { ...options, wait: true },
       machines: false,
-      softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+      ...checkedAndUp(options),
     },
     client,
     ctx,

@@ -3,17 +3,22 @@ import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
 import { defineOperation, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
+import type { ErpRun } from './planners.js';
+import type { PreflightLevel } from './check/preflight.js';
 import type { OperationContext } from '../types.js';
 
 const START_INPUTS = {
   ...INSTANCE_ACTION_INPUTS,
   startVm: withDefault('start-vm'),
   wholeSystem: withDefault('whole-system'),
+  preflight: withDefault('preflight'),
+  healthTimeout: withDefault('health-timeout'),
+  expectHealthy: withDefault('expect-healthy'),
 };
 
 /**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
- * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
+ * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
  * outputs.
  */
 export default defineOperation({
@@ -45,5 +50,19 @@ export type ErpStartOptions = OptionsOf<typeof START_INPUTS> & ClientOptions<'re
 export async function erpStart(options: ErpStartOptions, client: HttpClient, ctx: OperationContext) {
   const { refuseWindowInputs, runErp } = await import('./code.js');
   refuseWindowInputs(options);
-  return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
+  return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
+}
+
+/** A start's checks before (preflight) and its health read after (health-timeout, expect-healthy); a restart's too. */
+export function checkedAndUp(
+  options: Pick<ErpStartOptions, 'healthTimeout' | 'expectHealthy'> & {
+    preflight: PreflightLevel;
+    softStopTimeoutSeconds?: number;
+  },
+): Pick<ErpRun, 'softStopTimeoutSeconds' | 'preflight' | 'health'> {
+  return {
+    softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
+    preflight: options.preflight,
+    health: { healthTimeoutMs: options.healthTimeout, expectHealthy: options.expectHealthy },
+  };
 }

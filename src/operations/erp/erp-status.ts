@@ -15,9 +15,14 @@ import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry, type Outcome } from './outcome.js';
 import { notFound, READ_PERMISSION } from './verdict.js';
+import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
+
+/** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
+const readPartsOf: typeof import('./health.js').readParts = async (...args) =>
+  (await import('./code.js')).readParts(...args);
 
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
@@ -59,6 +64,7 @@ export async function erpStatus(
     ref,
     url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
   }));
+  const parts = new Map<string, PartHealth[] | null>();
   const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
     title: (t) => `erp-status ${t.ref.label}`,
     logName: (t) => t.ref.label,
@@ -66,6 +72,7 @@ export async function erpStatus(
       const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
       const state = outcome.instance?.after;
       if (state) log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+      if (state) parts.set(t.ref.label, await readPartsOf(t.ref, options, { client, ctx, log }));
       return outcome;
     },
   });
@@ -85,7 +92,7 @@ export async function erpStatus(
     ),
     outputs: {
       result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-      instances: outcomes.map(instanceEntry),
+      instances: outcomes.map((o) => ({ ...instanceEntry(o), parts: parts.get(o.target) ?? null })),
     },
     summary: [
       {

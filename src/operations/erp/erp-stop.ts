@@ -12,6 +12,7 @@ const STOP_INPUTS = {
   deallocateVm: withDefault('deallocate-vm'),
   wholeSystem: withDefault('whole-system'),
   databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
+  preflight: withDefault('preflight'),
 };
 
 export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'resource-manager'>;
@@ -54,6 +55,7 @@ export async function erpStop(options: ErpStopOptions, client: HttpClient, ctx: 
       options,
       machines: options.deallocateVm,
       softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+      preflight: options.preflight,
     },
     client,
     ctx,

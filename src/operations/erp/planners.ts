@@ -17,9 +17,12 @@ import type { InstanceLog } from './progress.js';
 import { runSteps, type StepsRun } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './verdict.js';
-import { RUNS, VERBS, type RunName, type RunRow, type Verb } from './verbs.js';
+import { RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { listDatabases, windowRefusal } from './window/preflight.js';
+import { AccessReads } from './check/access.js';
+import { preflight } from './check/preflight.js';
+import { around, checkRun, type ErpRun } from './plan-around.js';
 import { DEALLOCATE, type StepName } from './wording.js';
 
 export interface SystemPlanOptions {
@@ -226,27 +229,32 @@ export async function planSystemWindow(
 const bringsBack = (steps: Step[], i: number) =>
   i === 0 ? steps : steps.map((s) => ({ ...s, bringsBack: true }));
 
-/** What an erp operation asks of its run: which run, its inputs, its machines, its soft-stop timeout. */
-export interface ErpRun {
-  run: RunName;
-  options: StepsRun['options'] & { wholeSystem: boolean };
-  machines: boolean;
-  softStopTimeoutSeconds: number;
-}
+export type { ErpRun } from './plan-around.js';
 
 /**
- * The plan of one system for a run: each verb of it in turn, as the one system-level step or with whole-system as
- * its window; every verb after the first brings the system back (a restart's start runs after its stop failed).
+ * The plan of one system for a run: its checks first (a system refused gets no plan), then each verb in turn, as
+ * the one system-level step or with whole-system as its window; every verb after the first brings the system back
+ * (a restart's start runs after its stop failed).
  */
 function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
   const row: RunRow = RUNS[o.run];
+  const reads = new AccessReads(io.client, o.options.baseUrl, io.ctx.signal);
   return async (ref, run, log) => {
+    const checks = { ...checkRun(o), baseUrl: o.options.baseUrl, apiVersion: run.apiVersion, reads };
+    const checked = await preflight(ref, checks, { ...io, log });
+    if ('refused' in checked) return checked.refused;
     const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
     if ('target' in verbs) return verbs;
-    if (o.options.wholeSystem) return planSystemWindow(ref, verbs, run, { ...io, log });
-    const { softStopTimeoutSeconds, machines } = o;
-    const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
-    return verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
+    let planned: Step[] | Outcome;
+    if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log });
+    else {
+      const { softStopTimeoutSeconds, machines } = o;
+      const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
+      planned = verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
+    }
+    return Array.isArray(planned)
+      ? around(planned, ref, { o, line: checked.line, apiVersion: run.apiVersion })
+      : planned;
   };
 }
 

@@ -142,5 +142,7 @@ async function runStep(one: {
     const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
     if (down) return down;
   }
-  return actOn(acting);
+  const ran = await actOn(acting);
+  // A step's own follow-up (a start's health read), where its planner gave one.
+  return step.then ? step.then(ran, { client, ctx, log }) : ran;
 }

@@ -1,6 +1,8 @@
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
+import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
+import type { Outcome } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { VERBS, type Verb } from './verbs.js';
 import { describeFallback, type StepName } from './wording.js';
@@ -38,6 +40,14 @@ export interface Step {
    * failed, and a dry run plans it as sent, since the read before the run cannot show where that step leaves it.
    */
   bringsBack?: boolean;
+  /**
+   * What follows the step once it ended, read and judged without a request that changes anything (a start's health
+   * read, health.ts): a step of its own kind, carried by the step it follows so the rows and reports need no new shape.
+   */
+  then?: (
+    ran: Outcome,
+    io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
+  ) => Promise<Outcome>;
   /** What it does, for the log and the summary: `stop (soft 300 s)`; and for a dry run's plan. */
   describe: string;
   plan: string;

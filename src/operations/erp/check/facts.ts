@@ -48,29 +48,17 @@ const LISTS: [PartKind, string][] = [
   ['database', 'databaseInstances'],
 ];
 
-/** The system (C0) and each of its children's lists (C3): four reads, and more only where a list pages. */
+/** The system (C0) and each of its children's lists (C3): four reads (or `kinds`'), more only where a list pages. */
 export async function readSystemFacts(
   client: HttpClient,
-  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal },
+  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal; kinds?: PartKind[] },
 ): Promise<SystemFacts> {
   const { baseUrl, apiVersion, ref } = where;
   const url = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion);
   const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
   const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
   const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
-  const parts: PartFacts[] = [];
-  for (const [kind, path] of LISTS) {
-    const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
-    for await (const page of listPages(client, {
-      method: 'GET',
-      url: listUrl,
-      schema: systemPartList,
-      what: `${path} of ${ref.label}`,
-      signal: where.signal,
-    })) {
-      parts.push(...page.value.map((part) => partOf(kind, part)));
-    }
-  }
+  const parts = await readPartFacts(client, where);
   const p = body.properties;
   return {
     name: ref.label,
@@ -82,6 +70,30 @@ export async function readSystemFacts(
     identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
     parts,
   };
+}
+
+/** The children's lists (C3) of `kinds` (default every kind), more reads only where a list pages. */
+export async function readPartFacts(
+  client: HttpClient,
+  where: { baseUrl: URL; apiVersion: string; ref: InstanceRef; signal?: AbortSignal; kinds?: PartKind[] },
+): Promise<PartFacts[]> {
+  const { baseUrl, apiVersion, ref } = where;
+  // The health read after a start lists only the central and application instances (the database has no health).
+  const lists = LISTS.filter(([kind]) => !where.kinds || where.kinds.includes(kind));
+  const parts: PartFacts[] = [];
+  for (const [kind, path] of lists) {
+    const listUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, apiVersion, path);
+    for await (const page of listPages(client, {
+      method: 'GET',
+      url: listUrl,
+      schema: systemPartList,
+      what: `${path} of ${ref.label}`,
+      signal: where.signal,
+    })) {
+      parts.push(...page.value.map((part) => partOf(kind, part)));
+    }
+  }
+  return parts;
 }
 
 function faultOf(

@@ -1,6 +1,14 @@
 import { open, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import * as z from '../../../client/schemas/zod.js';
 import { RESULT_FORMAT, resultFile, type ResultFile } from './format.js';
+
+/** An erp-check file read: the window's checks, each system refused with its codes; never an outcome. */
+export interface GatheredChecks {
+  path: string;
+  systems: number;
+  refused: { name: string; codes: string[] }[];
+}
 
 /** A result file read, and where (relative to `results`). */
 export interface Gathered {
@@ -16,6 +24,8 @@ export interface Gathering {
   files: Gathered[];
   skipped: { path: string; why: string }[];
   lost: { path: string; why: string }[];
+  /** erp-check's files: the window's checks, shown beside the outcomes and never counted as one. */
+  checks: GatheredChecks[];
   /** The directory was not there (no leg uploaded anything). */
   absent?: boolean;
 }
@@ -29,7 +39,7 @@ const MAX_FILE_BYTES = 32 * 1024 * 1024;
  * error on one file names that file and goes on: one bad file never loses the page.
  */
 export async function gatherResults(results: string): Promise<Gathering> {
-  const gathering: Gathering = { files: [], skipped: [], lost: [] };
+  const gathering: Gathering = { files: [], skipped: [], lost: [], checks: [] };
   let entries;
   try {
     entries = await readdir(results, { recursive: true, withFileTypes: true });
@@ -49,13 +59,15 @@ export async function gatherResults(results: string): Promise<Gathering> {
         }))
       : { why: link ? 'is a symbolic link, not followed' : 'is not a plain file' };
     if ('file' in read) gathering.files.push({ path: shown, file: read.file });
+    else if ('checks' in read) gathering.checks.push({ path: shown, ...read.checks });
     else if ('lost' in read) gathering.lost.push({ path: shown, why: read.lost });
     else gathering.skipped.push({ path: shown, why: read.why });
   }
   return gathering;
 }
 
-type Read = { file: ResultFile } | { why: string } | { lost: string };
+type Read =
+  { file: ResultFile } | { why: string } | { lost: string } | { checks: Omit<GatheredChecks, 'path'> };
 
 async function readResult(path: string): Promise<Read> {
   // Opened without following a link and sized on the open file, so what is measured is what is read.
@@ -85,9 +97,9 @@ export function parseResult(text: string, path = 'result.json'): Read {
       : { why: 'is not JSON: not a result file' };
   }
   const format = (json as { format?: unknown } | null)?.format;
-  // erp-check's systems are findings, never outcomes: named and left out, so a check never passes or fails a window.
+  // erp-check's systems are findings, never outcomes: the window's checks, so a check never passes or fails a window.
   if (format === RESULT_FORMAT && (json as { operation?: unknown }).operation === 'erp-check') {
-    return { why: "is erp-check's checks (read before the window), not a result of it" };
+    return checksOf(json as { systems?: unknown });
   }
   const parsed = resultFile.safeParse(json);
   if (parsed.success) return { file: parsed.data };
@@ -98,3 +110,26 @@ export function parseResult(text: string, path = 'result.json'): Read {
   const issue = parsed.error.issues[0];
   return { lost: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
 }
+
+/** An erp-check file's systems, as the window's checks: how many, and each refused with its codes of level refuse. */
+function checksOf(json: { systems?: unknown }): Read {
+  const parsed = checkSystems.safeParse(json.systems);
+  if (!parsed.success) return { lost: 'is an erp-check file whose systems do not parse (torn or cut short)' };
+  const refused = parsed.data
+    .filter((s) => !s.ready)
+    .map((s) => ({
+      name: s.name,
+      codes: [...new Set(s.findings.filter((f) => f.level === 'refuse').map((f) => f.code))],
+    }));
+  return { checks: { systems: parsed.data.length, refused } };
+}
+
+const checkSystems = z.onFirstUse(() =>
+  z.array(
+    z.looseObject({
+      name: z.string(),
+      ready: z.boolean(),
+      findings: z.array(z.looseObject({ code: z.string(), level: z.string() })),
+    }),
+  ),
+);

@@ -53,5 +53,5 @@ export function windowOf(gathering: Gathering, o: { expected?: ExpectedSystem[];
     lost: gathering.lost,
     run: runs.run,
   });
-  return { window, listing: runs.listing?.path };
+  return { window: { ...window, checks: gathering.checks }, listing: runs.listing?.path };
 }

@@ -60,20 +60,30 @@ describe('gatherResults', () => {
       files: [],
       skipped: [],
       lost: [],
+      checks: [],
       absent: true,
     });
   });
 });
 
 describe('parseResult', () => {
-  it("leaves an erp-check file out, named, never lost: its systems are checks, not outcomes (the verdict stays the legs')", async () => {
+  it("reads an erp-check file as the window's checks, never an outcome nor lost: each system refused with its codes", async () => {
     const { parseResult } = await import('../../../../../src/operations/erp/report/gather.js');
+    const finding = (code: string, level: string) => ({ code, level, part: 'system', text: '…' });
     const check = {
       ...good,
       operation: 'erp-check',
-      systems: [{ name: 'X01', id: null, ready: false, findings: [] }],
+      systems: [
+        { name: 'X01', id: null, ready: true, findings: [finding('moving', 'warn')] },
+        {
+          name: 'X02',
+          id: null,
+          ready: false,
+          findings: [finding('not-registered', 'refuse'), finding('service-errors', 'warn')],
+        },
+      ],
     };
     const read = parseResult(JSON.stringify(check), 'check.json');
-    expect(read).toEqual({ why: expect.stringContaining('erp-check') });
+    expect(read).toEqual({ checks: { systems: 2, refused: [{ name: 'X02', codes: ['not-registered'] }] } });
   });
 });

@@ -141,7 +141,7 @@ describe('the verdict, for random sets of files', () => {
         // Each file ends at its own time, so "the later" is never a tie of two different files.
         const rank = specs.map((s, i) => [s.at, i]).sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
         const files = specs.map((s, i) => resultOf(s, 1 + rank.findIndex(([, j]) => j === i)));
-        const gathering: Gathering = { files: [], skipped: [], lost: [] };
+        const gathering: Gathering = { files: [], skipped: [], lost: [], checks: [] };
         const texts = files.flatMap((f, i) => {
           const text = JSON.stringify(f);
           const shown = specs[i]!.torn ? text.slice(0, text.length / 2) : text;
@@ -151,7 +151,7 @@ describe('the verdict, for random sets of files', () => {
           const read = parseResult(text);
           if ('file' in read) gathering.files.push({ path: `f${i}.json`, file: read.file });
           else if ('lost' in read) gathering.lost.push({ path: `f${i}.json`, why: read.lost });
-          else gathering.skipped.push({ path: `f${i}.json`, why: read.why });
+          else if ('why' in read) gathering.skipped.push({ path: `f${i}.json`, why: read.why });
         });
         const expected = LEGS.flatMap((systems, leg) =>
           systems.map((n) => ({ id: id(n), name: `X${n}`, leg: String(leg + 1) })),

@@ -1,0 +1,90 @@
+import type { HttpClient } from '../../../client/http.js';
+import type { OperationContext } from '../../types.js';
+import type { InstanceRef } from '../instance-ref.js';
+import type { InstanceLog } from '../progress.js';
+import { unsent, type Outcome } from '../target-outcome.js';
+import { readFailure } from '../verdict.js';
+import { callerChecks, type AccessReads } from './access.js';
+import { readSystemFacts } from './facts.js';
+import { checksFor, LEVELS, type CheckCode, type CheckWindow, type Finding } from './findings.js';
+import { identityChecks } from './identity.js';
+
+/**
+ * The checks a stop, start or restart makes before it sends anything to a system (`preflight`): erp-check's, the
+ * same code for both, so a window refuses by name what erp-check would.
+ */
+export type PreflightLevel = 'basic' | 'full' | 'off';
+
+/** The codes that need reads of their own (the caller's permissions, the identity's roles): `full` only. */
+const OWN_READS: readonly CheckCode[] = ['caller-lacks', 'identity-lacks'];
+
+/** The codes a level checks, in the contract's order: what a dry run's plan lists. */
+export function codesChecked(level: PreflightLevel): CheckCode[] {
+  if (level === 'off') return [];
+  const codes = (Object.keys(LEVELS) as CheckCode[]).filter((c) => c !== 'could-not-check');
+  return level === 'full' ? codes : codes.filter((c) => !OWN_READS.includes(c));
+}
+
+/** What a run's checks share: the level, the window, where the systems are, and the access reads made once. */
+export interface PreflightRun {
+  level: PreflightLevel;
+  window: CheckWindow;
+  baseUrl: URL;
+  apiVersion: string;
+  reads: AccessReads;
+}
+
+/** One system checked: the line its plan shows, or the outcome of a system refused (nothing sent to it). */
+export type Checked = { line?: string } | { refused: Outcome };
+
+/**
+ * Checks one system before its plan is sent: each finding logged (a warning for all but a pass), and a system with
+ * a finding of level refuse refused by name, naming each code and what to do.
+ */
+export async function preflight(
+  ref: InstanceRef,
+  run: PreflightRun,
+  io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
+): Promise<Checked> {
+  if (run.level === 'off') return {};
+  const { ctx, log } = io;
+  const startedAt = ctx.clock.now();
+  const where = { baseUrl: run.baseUrl, apiVersion: run.apiVersion, ref, signal: ctx.signal };
+  let facts;
+  try {
+    facts = await readSystemFacts(io.client, where);
+  } catch (error) {
+    // The system's own read failed: it fails as the window's first read would, with nothing sent.
+    return { refused: readFailure(ref, error, ctx.clock.now() - startedAt, log, ctx) };
+  }
+  const findings = [...checksFor(facts, run.window)];
+  if (run.level === 'full') {
+    findings.push(...(await callerChecks(ref, run.window, run.reads)));
+    findings.push(...(await identityChecks(facts, ref, run.window, run.reads)));
+  }
+  for (const f of findings) log.warning(`check ${f.level} ${f.code}: ${f.text}`);
+  const refusing = findings.filter((f) => f.level === 'refuse');
+  const line = checksLine(run.level, findings);
+  if (refusing.length === 0) {
+    log.info(line);
+    return { line };
+  }
+  const codes = [...new Set(refusing.map((f) => f.code))].join(', ');
+  return {
+    refused: unsent({
+      target: ref.label,
+      kind: 'error',
+      causeKind: 'other',
+      durationMs: ctx.clock.now() - startedAt,
+      failure: `'${ref.label}' refused by its checks before anything was sent: ${refusing.map((f) => `${f.code}: ${f.text}`).join(' ')} erp-check lists every finding.`,
+      why: `refused by its checks (${codes})`,
+    }),
+  };
+}
+
+/** The checks as a plan shows them: `checks (basic: not-registered, …): ready`, with each warning's code and part. */
+export function checksLine(level: PreflightLevel, findings: readonly Finding[]): string {
+  const others = findings.filter((f) => f.level !== 'refuse');
+  const noted = others.map((f) => `${f.level} ${f.code} (${f.part})`).join(', ');
+  return `checks (${level}: ${codesChecked(level).join(', ')}): ready${noted ? `; ${noted}` : ''}`;
+}

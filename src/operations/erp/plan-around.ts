@@ -1,0 +1,62 @@
+import type { PreflightLevel, PreflightRun } from './check/preflight.js';
+import { afterStart } from './health.js';
+import type { InstanceRef } from './instance-ref.js';
+import type { StepsRun } from './run-steps.js';
+import type { RunName } from './verbs.js';
+import type { Step } from './step.js';
+
+/**
+ * The steps of their own kind around a system's plan (issue 51): the checks before it (preflight) and the health
+ * read after its start, so the dry run's plan, the rows and the reports carry them as the plan's own.
+ */
+
+/** What an erp operation asks of its run: which run, its inputs, its machines, its soft-stop timeout. */
+export interface ErpRun {
+  run: RunName;
+  options: StepsRun['options'] & { wholeSystem: boolean; databaseSoftStopTimeoutSeconds?: number };
+  machines: boolean;
+  softStopTimeoutSeconds: number;
+  /** The checks before anything is sent to a system (preflight; none where absent). */
+  preflight?: PreflightLevel;
+  /** After a verified start: the health read (erp-start, erp-restart). */
+  health?: { healthTimeoutMs: number; expectHealthy: boolean };
+}
+
+/** The window a run's checks are made for: erp-check's, from the run's own inputs. */
+export function checkRun(o: ErpRun): Pick<PreflightRun, 'level' | 'window'> {
+  return {
+    level: o.preflight ?? 'off',
+    window: {
+      for: o.run,
+      wholeSystem: o.options.wholeSystem,
+      deallocateVm: o.run === 'stop' && o.machines,
+      startVm: o.run === 'start' && o.machines,
+      softStopTimeoutSeconds: o.softStopTimeoutSeconds,
+      databaseSoftStopTimeoutSeconds: o.options.databaseSoftStopTimeoutSeconds,
+    },
+  };
+}
+
+/**
+ * The steps of their own kind around a plan, so a dry run's plan shows them: the checks made (on its first step's
+ * plan), and after the start that brings the system up (its last start on the system) the health read.
+ */
+export function around(
+  steps: Step[],
+  ref: InstanceRef,
+  a: { o: ErpRun; line?: string; apiVersion: string },
+): Step[] {
+  const { o, line } = a;
+  const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
+  const up = health ? steps.findLastIndex((s) => s.verb === 'start' && s.target === ref.label) : -1;
+  return steps.map((step, i) => {
+    const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
+    if (i !== up || !health) return { ...step, plan };
+    const read = { ...health, baseUrl: o.options.baseUrl, apiVersion: a.apiVersion };
+    return {
+      ...step,
+      plan: `${plan} → health read until healthy (health-timeout ${health.healthTimeoutMs / 1000} s)`,
+      then: afterStart(ref, read),
+    };
+  });
+}
