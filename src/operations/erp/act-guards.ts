@@ -74,18 +74,22 @@ export function skipIfDone(
     return undefined;
   }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
+  return skipped(o, { before, now, durationMs, done: `skipped: already ${now.status}` });
+}
+
+/** A target at the step's end, read: succeeded, nothing sent. */
+function skipped(
+  o: ActOn,
+  s: { before: InstanceState | undefined; now: InstanceState; durationMs: number; done: string },
+): Outcome {
+  const { before, now, durationMs, done } = s;
   return {
-    target: step.ref.label,
-    kind: 'succeeded' as const,
+    target: o.step.ref.label,
+    kind: 'succeeded',
     status: 'Succeeded',
     durationMs,
     requestId: now.response.requestId,
-    instance: {
-      before: before ?? now,
-      after: now,
-      outcome: 'skipped' as const,
-      done: `skipped: already ${now.status}`,
-    },
+    instance: { before: before ?? now, after: now, outcome: 'skipped', done },
   };
 }
 
@@ -114,14 +118,13 @@ export function neverSent(error: unknown, ctx: OperationContext): boolean {
   return error instanceof ServiceError && (error.code === STEP_TIMEOUT || error.pastDeadline);
 }
 
-/** The refusal of a 409 stands: the service's words, and why it was not sent again. */
+/** The refusal of a 409 stands: the service's words, why it was not sent again, and the status read after it. */
 export function refusedOnConflict(
   o: ActOn,
-  error: ServiceError,
-  refused: string,
-  before: InstanceState | undefined,
+  c: { error: ServiceError; refused: string; before?: InstanceState; after?: InstanceState },
   durationMs: number,
 ): Outcome {
+  const { error, refused, before, after } = c;
   o.log.info(refused);
   return {
     target: o.step.ref.label,
@@ -130,6 +133,20 @@ export function refusedOnConflict(
     durationMs,
     requestId: error.requestId,
     failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
-    instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
+    instance: { before, after, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
   };
+}
+
+/** After a 409, a read at the step's own end: the operation in the way ended there; done, nothing sent again. */
+export function doneAfterConflict(
+  o: ActOn,
+  before: InstanceState | undefined,
+  now: InstanceState,
+  durationMs: number,
+): Outcome {
+  o.log.info(
+    `was answered 409, then read ${now.status}: the operation in progress ended where this step would; nothing sent again`,
+  );
+  const done = `skipped: ${now.status} after a 409 (another operation ended there)`;
+  return skipped(o, { before, now, durationMs, done });
 }

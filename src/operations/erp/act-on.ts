@@ -2,7 +2,14 @@ import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
 import type { PollingMode } from '../../client/arm/polling.js';
 import type { ServiceError } from '../../client/errors.js';
 import { redactQuery } from '../../client/url.js';
-import { neverSent, notSent, refusedOnConflict, skipIfDone, type ActOn } from './act-guards.js';
+import {
+  doneAfterConflict,
+  neverSent,
+  notSent,
+  refusedOnConflict,
+  skipIfDone,
+  type ActOn,
+} from './act-guards.js';
 import { conclude } from './conclude.js';
 import { leftAlone } from './erp-list/select.js';
 import { describeKind } from './each.js';
@@ -63,7 +70,14 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     if (!('conflict' in sent)) return sent;
     // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
     const seen = await readThroughConflict(way, now, sent.conflict);
-    if ('refused' in seen) return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
+    if ('refused' in seen) {
+      return refusedOnConflict(
+        o,
+        { error: sent.conflict, refused: seen.refused, before, after: seen.after },
+        elapsed(),
+      );
+    }
+    if ('done' in seen) return doneAfterConflict(o, before, seen.done, elapsed());
     now = seen.state;
   }
 }

@@ -143,6 +143,48 @@ describe('a stop whose effect is unknown', () => {
   });
 });
 
+describe('a 409, then a read that changed but shows no move (issue 50)', () => {
+  /** Running, a 409 to the stop, then `then` on every read after it: another operation the status never shows moving. */
+  function conflicted(clock: VirtualClock, then: string) {
+    const sent: string[] = [];
+    const client = clientOver(
+      ({ method }) => {
+        sent.push(method);
+        if (method === 'POST') return errorAnswer(409, 'OperationInProgress');
+        const status = sent.includes('POST') ? then : 'Running';
+        return { status: 200, json: { name: 'X01', properties: { status, health: 'Healthy' } } };
+      },
+      { origin: ORIGIN, clock },
+    );
+    return { client, sent };
+  }
+
+  it.each(['PartiallyRunning', 'Unavailable'])(
+    'reads %s: the refusal stands, one POST, the row carries the status read',
+    async (then) => {
+      const clock = new VirtualClock();
+      const { client, sent } = conflicted(clock, then);
+      const result = await erpStop(OPTIONS, client, context(clock));
+      expect(sent.filter((m) => m === 'POST')).toHaveLength(1);
+      expect(result.failure).toContain('OperationInProgress');
+      expect(result.outputs.instances).toEqual([
+        expect.objectContaining({ name: 'X01', before: 'Running', after: then, outcome: 'failed' }),
+      ]);
+    },
+  );
+
+  it("reads the step's own end (Offline): done, nothing sent again", async () => {
+    const clock = new VirtualClock();
+    const { client, sent } = conflicted(clock, 'Offline');
+    const result = await erpStop({ ...OPTIONS, skipIfDone: false }, client, context(clock));
+    expect(sent.filter((m) => m === 'POST')).toHaveLength(1);
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs.instances).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline' }),
+    ]);
+  });
+});
+
 describe('resource ids', () => {
   it('split into parts, compared case-insensitively on the literal segments, each part held to the name rule', () => {
     expect(
