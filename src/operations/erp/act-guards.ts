@@ -25,6 +25,8 @@ export interface ActOn {
   log: InstanceLog;
   /** Chosen by tag, on the system itself: the read before acting re-checks the selection (erp-list/select.ts). */
   selection?: Selection;
+  /** Just before the POST (each attempt): what must still hold, else the outcome instead (window/two-hands.ts). */
+  beforeSend?: () => Promise<Outcome | undefined>;
 }
 
 /**

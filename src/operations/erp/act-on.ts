@@ -66,6 +66,8 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       const hardStopFallback = options.hardStopFallback === true;
       return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
     }
+    const moved = await o.beforeSend?.();
+    if (moved) return { ...moved, instance: moved.instance && { ...moved.instance, before } };
     const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
     if (!('conflict' in sent)) return sent;
     // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
