@@ -13,10 +13,18 @@ beforeAll(async () => {
   e = await startEmulator({
     erp: {
       // Operations that end at their first answer: the test waits on the two jobs' reads, not on their polls.
-      instances: { H01: { status: 'Offline', health: 'Unknown', respond: 200, steps: ['Succeeded'] } },
+      instances: {
+        H01: { status: 'Offline', health: 'Unknown', respond: 200, steps: ['Succeeded'] },
+        H02: { status: 'Offline', health: 'Unknown' },
+      },
       parts: {
         // H01's database start runs until the test lets it end (steps: a running last one never ends).
-        systems: { H01: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] } },
+        systems: {
+          H01: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
+          // Database steps that run until the timeout cuts them (stopSteps: until finishRunning).
+          H02: { databases: [{ name: 'db0', status: 'Offline' }], steps: ['InProgress'] },
+          H03: { databases: [{ name: 'db0' }], steps: ['InProgress'] },
+        },
       },
     },
   });
@@ -83,5 +91,52 @@ describe('two hands on one system (issue 50)', () => {
       'stop H01/db0 {"softStopTimeoutSeconds":0,"deallocateVm":true}',
     ]);
     expect(stopped.stdout).toContain('the application stop again');
+  });
+});
+
+describe('one way back after a cut whole-system step (issue 50)', () => {
+  /** A whole-system step cut by its timeout in its database step, then wait-for-operation given its operations. */
+  async function cutThenWait(inputs: Record<string, string>) {
+    const cut = await run({ 'whole-system': 'true', timeout: '1s', ...inputs });
+    expect(cut.code).toBe(1);
+    e.erp.parts.finishRunning();
+    const waited = await runAction({
+      'base-url': e.url,
+      'access-token': 'emu-access-token',
+      'poll-interval': '0.1',
+      operation: 'wait-for-operation',
+      'operation-url': cut.outputs.operations!,
+    }).then(unescapeCommands);
+    return { cut, waited };
+  }
+
+  /** What a person is told: the step's error, the summary, and no other way back than the same step again. */
+  function expectOneWayBack(cut: ActionRun, operation: string) {
+    expect(cut.errors[0]).toContain('Run the same step again');
+    // Not the operation's URL alone: wait-for-operation would leave the steps never sent.
+    expect(cut.everything).not.toContain('resume with wait-for-operation and the operation-urls output');
+    expect(cut.summary).toMatch(/What to do:<\/strong> Run the same step again/);
+    expect(cut.summary).toContain('run the same step again');
+    expect(cut.summary).not.toContain(`✅ ${operation}`);
+  }
+
+  it('a start cut in its database start: the advice is the same step again; wait-for-operation names the application start never sent, and fails', async () => {
+    const { cut, waited } = await cutThenWait({ operation: 'erp-start', 'erp-virtual-instance': 'H02' });
+    expectOneWayBack(cut, 'erp-start');
+    expect(waited.code).toBe(1);
+    expect(waited.errors.join(' ')).toContain('application start H02');
+    expect(waited.summary).not.toContain('✅');
+  });
+
+  it('a stop cut in its database stop: wait-for-operation names the machine steps never sent, and fails', async () => {
+    const { cut, waited } = await cutThenWait({
+      operation: 'erp-stop',
+      'erp-virtual-instance': 'H03',
+      'deallocate-vm': 'true',
+    });
+    expectOneWayBack(cut, 'erp-stop');
+    expect(waited.code).toBe(1);
+    expect(waited.errors.join(' ')).toContain('application machines H03, database machines H03/db0');
+    expect(waited.summary).not.toContain('✅');
   });
 });

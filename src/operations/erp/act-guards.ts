@@ -25,6 +25,8 @@ export interface ActOn {
   log: InstanceLog;
   /** Chosen by tag, on the system itself: the read before acting re-checks the selection (erp-list/select.ts). */
   selection?: Selection;
+  /** A step of a plan of several (a window, a restart): a cut one is resumed by running the step again, not its URL. */
+  inPlan?: boolean;
   /** Just before the POST (each attempt): what must still hold, else the outcome instead (window/two-hands.ts). */
   beforeSend?: () => Promise<Outcome | undefined>;
 }

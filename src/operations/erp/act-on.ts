@@ -10,7 +10,7 @@ import {
   skipIfDone,
   type ActOn,
 } from './act-guards.js';
-import { conclude } from './conclude.js';
+import { conclude, RUN_AGAIN } from './conclude.js';
 import { leftAlone } from './erp-list/select.js';
 import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
@@ -96,7 +96,15 @@ async function sendAndFollow(
   const label = `The ${verb} of erp virtual instance '${name}'`;
   const elapsed = () => ctx.clock.now() - startedAt;
   const end = (followed: Parameters<typeof conclude>[0]['followed'], operationUrl?: string) =>
-    conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
+    conclude({
+      label,
+      target: name,
+      followed,
+      operationUrl,
+      durationMs: elapsed(),
+      log,
+      resume: o.inPlan ? RUN_AGAIN : undefined,
+    });
   const sent = { before, from: at.now, done: step.describe };
   let seen: Seen | undefined;
   let pollingUrl: string;

@@ -141,6 +141,8 @@ async function runStep(one: {
     ctx,
     log,
     selection,
+    // One of several steps: a cut one is resumed by running the step again (conclude's RUN_AGAIN).
+    inPlan: one.plan.length > 1,
   };
   // Two hands: what the step holds is read again just before it is sent (never in a dry run, which sends nothing).
   const hands = { plan: one.plan, results: one.results, actOn };
