@@ -55,7 +55,7 @@ export const OUTPUTS = {
   'report-file':
     "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
   operations:
-    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
+    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on; for a whole-system step also its step, its database where on one, and left (the steps of the window never sent)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system, and fails naming the steps of a window left.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;
