@@ -91,6 +91,9 @@ describe('two hands on one system (issue 50)', () => {
       'stop H01/db0 {"softStopTimeoutSeconds":0,"deallocateVm":true}',
     ]);
     expect(stopped.stdout).toContain('the application stop again');
+    // Each step's row says what was done: soft or hard, deallocating.
+    expect(stopped.summary).toContain('<td>stop (soft 300 s): Succeeded</td>');
+    expect(stopped.summary).toContain('<td>stop (hard), deallocating the VMs: Succeeded</td>');
   });
 });
 
