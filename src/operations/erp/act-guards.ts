@@ -64,11 +64,10 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
 /** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
 export function skipIfDone(
   o: ActOn,
-  before: InstanceState | undefined,
-  now: InstanceState,
-  durationMs: number,
-) {
+  at: { before: InstanceState | undefined; now: InstanceState; durationMs: number; followed?: boolean },
+): Outcome | undefined {
   const { step, options, log } = o;
+  const { now } = at;
   // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
   if (
     !options.skipIfDone ||
@@ -77,8 +76,14 @@ export function skipIfDone(
   ) {
     return undefined;
   }
+  if (at.followed) {
+    // Someone's operation of this step's own kind, waited out to this end: followed, said as a followed stop is.
+    log.info(`reached ${now.status}: the ${step.verb} in progress ended where this step would; nothing sent`);
+    const followed = skipped(o, { ...at, done: `followed the ${step.verb} already in progress` });
+    return { ...followed, instance: { ...followed.instance!, outcome: VERBS[step.verb].done } };
+  }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
-  return skipped(o, { before, now, durationMs, done: `skipped: already ${now.status}` });
+  return skipped(o, { ...at, done: `skipped: already ${now.status}` });
 }
 
 /** A target at the step's end, read: succeeded, nothing sent. */

@@ -58,7 +58,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       if (!('state' in cleared))
         return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
       now = cleared.state;
-      const skipped = skipIfDone(o, before, now, elapsed());
+      const skipped = skipIfDone(o, { before, now, durationMs: elapsed(), followed: cleared.ownMove });
       if (skipped) return skipped;
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.

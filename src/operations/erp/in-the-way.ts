@@ -32,7 +32,7 @@ const said = (state: InstanceState) =>
 export async function clearTheWay(
   o: InTheWay,
   state: InstanceState,
-): Promise<{ state: InstanceState } | Outcome> {
+): Promise<{ state: InstanceState; ownMove?: boolean } | Outcome> {
   const { step, ctx, log } = o;
   const moving = movingOf(step.verb, state.status);
   if (!moving) return { state };
@@ -72,7 +72,8 @@ export async function clearTheWay(
   }
   if (!follow) {
     log.info(`is ${said(last)}: the operation in the way has ended`);
-    return { state: last };
+    // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
+    return { state: last, ownMove: moving === 'own' };
   }
   if (isEnd(step, last.status)) {
     log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);

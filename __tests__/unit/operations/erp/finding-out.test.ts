@@ -5,6 +5,7 @@ import {
   ERP_VIRTUAL_INSTANCE,
   parseResourceId,
 } from '../../../../src/client/arm/resource-id.js';
+import { erpStart } from '../../../../src/operations/erp/erp-start.js';
 import { erpStop, type ErpStopOptions } from '../../../../src/operations/erp/erp-stop.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { clientOver, errorAnswer, type FakeAnswer } from '../../../helpers/fake-transport.js';
@@ -181,6 +182,29 @@ describe('a 409, then a read that changed but shows no move (issue 50)', () => {
     expect(result.failure).toBeUndefined();
     expect(result.outputs.instances).toEqual([
       expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline' }),
+    ]);
+  });
+});
+
+describe('a start with start-vm read Starting (issue 50)', () => {
+  it('waits the start in progress out and reads it as followed: started, nothing sent', async () => {
+    const clock = new VirtualClock();
+    const sent: string[] = [];
+    const statuses = ['Starting', 'Starting', 'Running'];
+    const client = clientOver(
+      ({ method }) => {
+        sent.push(method);
+        const status = statuses[Math.min(sent.length - 1, statuses.length - 1)];
+        return { status: 200, json: { name: 'X01', properties: { status, health: 'Healthy' } } };
+      },
+      { origin: ORIGIN, clock },
+    );
+    const { softStopTimeoutSeconds: _s, hardStopFallback: _h, deallocateVm: _d, ...common } = OPTIONS;
+    const result = await erpStart({ ...common, startVm: true }, client, context(clock));
+    expect(sent.every((m) => m === 'GET')).toBe(true);
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs.instances).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Starting', after: 'Running', outcome: 'started' }),
     ]);
   });
 });
