@@ -199,8 +199,30 @@ describe('a start with start-vm read Starting (issue 50)', () => {
       },
       { origin: ORIGIN, clock },
     );
-    const { softStopTimeoutSeconds: _s, hardStopFallback: _h, deallocateVm: _d, ...common } = OPTIONS;
-    const result = await erpStart({ ...common, startVm: true }, client, context(clock));
+    const {
+      baseUrl,
+      subscriptionId,
+      resourceGroup,
+      erpVirtualInstances,
+      maxParallel,
+      wait,
+      skipIfDone,
+      verify,
+    } = OPTIONS;
+    const start = {
+      baseUrl,
+      subscriptionId,
+      resourceGroup,
+      erpVirtualInstances,
+      maxParallel,
+      wait,
+      skipIfDone,
+    };
+    const result = await erpStart(
+      { ...start, verify, wholeSystem: false, startVm: true },
+      client,
+      context(clock),
+    );
     expect(sent.every((m) => m === 'GET')).toBe(true);
     expect(result.failure).toBeUndefined();
     expect(result.outputs.instances).toEqual([
