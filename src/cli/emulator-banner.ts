@@ -1,4 +1,5 @@
 import type { Scenario, ServiceEmulator } from '../emulator/index.js';
+import { FAILED } from '../emulator/areas/erp-scenario.js';
 
 type Step = string | { status: string; percentComplete?: number };
 const step = (s: Step) =>
@@ -49,6 +50,13 @@ type Knobs = NonNullable<NonNullable<Scenario['erp']>['defaults']>;
 /** What the emulator does when no step is configured (src/emulator/areas/erp.ts). */
 const DEFAULT_STEPS = 'InProgress 50 % → Succeeded';
 
+/** Whether the knobs' operation ends Failed (or Canceled) as the emulator plays it (erp-wire.ts). */
+function endsFailed(knobs: Knobs): boolean {
+  const last = knobs.steps?.[knobs.steps.length - 1];
+  const status = typeof last === 'string' ? last : last?.status;
+  return knobs.durationMs === undefined && status !== undefined && FAILED.has(status.toLowerCase());
+}
+
 /** What a stop or a start of these knobs does, in the order it happens: the answer, the steps, how it ends. */
 function operation(knobs: Knobs): string {
   const parts: string[] = [];
@@ -62,7 +70,8 @@ function operation(knobs: Knobs): string {
   if (knobs.retryAfter) parts.push(`Retry-After ${knobs.retryAfter}`);
   if (knobs.durationMs !== undefined) parts.push(`runs ${Math.round(knobs.durationMs / 1000)} s`);
   else parts.push(knobs.steps ? knobs.steps.map(step).join(' → ') : DEFAULT_STEPS);
-  if (knobs.error?.code) parts.push(`fails with ${knobs.error.code}`);
+  // The error is what a Failed step answers: a start whose own steps succeed does not fail with the stop's error.
+  if (knobs.error?.code && endsFailed(knobs)) parts.push(`fails with ${knobs.error.code}`);
   if (knobs.endStatus || knobs.endHealth) {
     const end = [knobs.endStatus, knobs.endHealth && `health ${knobs.endHealth}`].filter(Boolean).join(', ');
     parts.push(`then the instance is ${end}: a false success`);

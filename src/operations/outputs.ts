@@ -2,6 +2,10 @@
  * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
  * said by the operation's own module (see ./registry.ts).
  */
+/** Which system a single-valued output of several describes: said once, so each of them says the same one. */
+const LAST_ONE =
+  'with several systems, that of the last in input order (of a system with several steps, the step that failed, else its last), every one in result';
+
 export const OUTPUTS = {
   result:
     "JSON of the operation's outcome (the last service body, or an array for several targets). erp-report: the window's counts, {title, count, outcomes: {outcome: n}}, within the runner's limits at any size.",
@@ -9,14 +13,14 @@ export const OUTPUTS = {
   'correlation-id': 'x-vendor-correlation-request-id of the last response.',
   'operation-status':
     'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
-  'operation-id': 'Id of the async operation (the last instance with several).',
+  'operation-id': `Id of the async operation; ${LAST_ONE}.`,
   'operation-url':
     'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
   'operation-urls':
     'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
-  'percent-complete': 'Percent complete of the operation.',
-  'start-time': 'Start time of the operation or synchronization.',
-  'end-time': 'End time of the operation or synchronization.',
+  'percent-complete': `Percent complete of the operation; ${LAST_ONE}.`,
+  'start-time': `Start time of the operation or synchronization; ${LAST_ONE}.`,
+  'end-time': `End time of the operation or synchronization; ${LAST_ONE}.`,
   'synchronization-id': 'The synchronization followed.',
   'synchronization-status': 'Its status.',
   'synchronization-mode': 'Incremental or FullSync.',
@@ -58,7 +62,7 @@ export const OUTPUTS = {
   'report-file':
     "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
   operations:
-    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
+    'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on; for a whole-system step also its step, its database where on one, and left (the steps of the window never sent)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system, and fails naming the steps of a window left.',
 } as const;
 
 export type OutputName = keyof typeof OUTPUTS;

@@ -12,9 +12,10 @@ const WINDOW_ADVICE: Record<'missing' | 'not sent', string> = {
 
 /** A system still running, resumed as the operation that left it running declares (its `view.resume`). */
 function runningAdvice(resume: string | undefined): string {
-  const again = 'run the step again (what is done is skipped)';
+  // The one way back first: the step again resumes where the service is, a window's steps never sent included.
+  const again = 'run the step again (what is done is skipped, a step in progress followed)';
   return resume
-    ? `A system still running was accepted and not followed to its end: follow it with ${resume} of its leg, or ${again}.`
+    ? `A system still running was accepted and not followed to its end: ${again}; ${resume} of its leg follows only what was sent.`
     : `A system still running was accepted and not followed to its end: ${again}.`;
 }
 

@@ -24,7 +24,9 @@ const running = (operation: string): WindowSystem => ({
 describe('the window\'s "What to do"', () => {
   it('a system still running is resumed as the operation that left it running declares', () => {
     expect(windowAdvice(windowOf([running('erp-stop')]))).toEqual([
-      expect.stringContaining('follow it with wait-for-operation and the operation-urls output of its leg'),
+      expect.stringMatching(
+        /^A system still running .*: run the step again .*; wait-for-operation and the operation-urls output of its leg follows only what was sent\.$/,
+      ),
     ]);
   });
 

@@ -81,7 +81,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
       line(
         s,
         `↳ ${escape(s.step)}${s.target && s.target !== r.target ? ` <code>${escape(s.target)}</code>` : ''}`,
-        undefined,
+        s.done,
         seconds(s.seconds),
       ),
     ),

@@ -25,6 +25,10 @@ export interface ActOn {
   log: InstanceLog;
   /** Chosen by tag, on the system itself: the read before acting re-checks the selection (erp-list/select.ts). */
   selection?: Selection;
+  /** A step of a plan of several (a window, a restart): a cut one is resumed by running the step again, not its URL. */
+  inPlan?: boolean;
+  /** Just before the POST (each attempt): what must still hold, else the outcome instead (window/two-hands.ts). */
+  beforeSend?: () => Promise<Outcome | undefined>;
 }
 
 /**
@@ -60,11 +64,10 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
 /** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
 export function skipIfDone(
   o: ActOn,
-  before: InstanceState | undefined,
-  now: InstanceState,
-  durationMs: number,
-) {
+  at: { before: InstanceState | undefined; now: InstanceState; durationMs: number; followed?: boolean },
+): Outcome | undefined {
   const { step, options, log } = o;
+  const { now } = at;
   // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
   if (
     !options.skipIfDone ||
@@ -73,19 +76,29 @@ export function skipIfDone(
   ) {
     return undefined;
   }
+  if (at.followed) {
+    // Someone's operation of this step's own kind, waited out to this end: followed, said as a followed stop is.
+    log.info(`reached ${now.status}: the ${step.verb} in progress ended where this step would; nothing sent`);
+    const followed = skipped(o, { ...at, done: `followed the ${step.verb} already in progress` });
+    return { ...followed, instance: { ...followed.instance!, outcome: VERBS[step.verb].done } };
+  }
   log.info(`already ${now.status}: nothing sent (skip-if-done)`);
+  return skipped(o, { ...at, done: `skipped: already ${now.status}` });
+}
+
+/** A target at the step's end, read: succeeded, nothing sent. */
+function skipped(
+  o: ActOn,
+  s: { before: InstanceState | undefined; now: InstanceState; durationMs: number; done: string },
+): Outcome {
+  const { before, now, durationMs, done } = s;
   return {
-    target: step.ref.label,
-    kind: 'succeeded' as const,
+    target: o.step.ref.label,
+    kind: 'succeeded',
     status: 'Succeeded',
     durationMs,
     requestId: now.response.requestId,
-    instance: {
-      before: before ?? now,
-      after: now,
-      outcome: 'skipped' as const,
-      done: `skipped: already ${now.status}`,
-    },
+    instance: { before: before ?? now, after: now, outcome: 'skipped', done },
   };
 }
 
@@ -114,14 +127,13 @@ export function neverSent(error: unknown, ctx: OperationContext): boolean {
   return error instanceof ServiceError && (error.code === STEP_TIMEOUT || error.pastDeadline);
 }
 
-/** The refusal of a 409 stands: the service's words, and why it was not sent again. */
+/** The refusal of a 409 stands: the service's words, why it was not sent again, and the status read after it. */
 export function refusedOnConflict(
   o: ActOn,
-  error: ServiceError,
-  refused: string,
-  before: InstanceState | undefined,
+  c: { error: ServiceError; refused: string; before?: InstanceState; after?: InstanceState },
   durationMs: number,
 ): Outcome {
+  const { error, refused, before, after } = c;
   o.log.info(refused);
   return {
     target: o.step.ref.label,
@@ -130,6 +142,20 @@ export function refusedOnConflict(
     durationMs,
     requestId: error.requestId,
     failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
-    instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
+    instance: { before, after, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
   };
+}
+
+/** After a 409, a read at the step's own end: the operation in the way ended there; done, nothing sent again. */
+export function doneAfterConflict(
+  o: ActOn,
+  before: InstanceState | undefined,
+  now: InstanceState,
+  durationMs: number,
+): Outcome {
+  o.log.info(
+    `was answered 409, then read ${now.status}: the operation in progress ended where this step would; nothing sent again`,
+  );
+  const done = `skipped: ${now.status} after a 409 (another operation ended there)`;
+  return skipped(o, { before, now, durationMs, done });
 }

@@ -2,8 +2,15 @@ import { readFirstAnswer, type Seen } from '../../client/arm/follow.js';
 import type { PollingMode } from '../../client/arm/polling.js';
 import type { ServiceError } from '../../client/errors.js';
 import { redactQuery } from '../../client/url.js';
-import { neverSent, notSent, refusedOnConflict, skipIfDone, type ActOn } from './act-guards.js';
-import { conclude } from './conclude.js';
+import {
+  doneAfterConflict,
+  neverSent,
+  notSent,
+  refusedOnConflict,
+  skipIfDone,
+  type ActOn,
+} from './act-guards.js';
+import { conclude, RUN_AGAIN } from './conclude.js';
 import { leftAlone } from './erp-list/select.js';
 import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
@@ -51,7 +58,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       if (!('state' in cleared))
         return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
       now = cleared.state;
-      const skipped = skipIfDone(o, before, now, elapsed());
+      const skipped = skipIfDone(o, { before, now, durationMs: elapsed(), followed: cleared.ownMove });
       if (skipped) return skipped;
     }
     // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
@@ -59,11 +66,20 @@ export async function actOn(o: ActOn): Promise<Outcome> {
       const hardStopFallback = options.hardStopFallback === true;
       return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
     }
+    const moved = await o.beforeSend?.();
+    if (moved) return { ...moved, instance: moved.instance && { ...moved.instance, before } };
     const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
     if (!('conflict' in sent)) return sent;
     // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
     const seen = await readThroughConflict(way, now, sent.conflict);
-    if ('refused' in seen) return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
+    if ('refused' in seen) {
+      return refusedOnConflict(
+        o,
+        { error: sent.conflict, refused: seen.refused, before, after: seen.after },
+        elapsed(),
+      );
+    }
+    if ('done' in seen) return doneAfterConflict(o, before, seen.done, elapsed());
     now = seen.state;
   }
 }
@@ -80,7 +96,15 @@ async function sendAndFollow(
   const label = `The ${verb} of erp virtual instance '${name}'`;
   const elapsed = () => ctx.clock.now() - startedAt;
   const end = (followed: Parameters<typeof conclude>[0]['followed'], operationUrl?: string) =>
-    conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
+    conclude({
+      label,
+      target: name,
+      followed,
+      operationUrl,
+      durationMs: elapsed(),
+      log,
+      resume: o.inPlan ? RUN_AGAIN : undefined,
+    });
   const sent = { before, from: at.now, done: step.describe };
   let seen: Seen | undefined;
   let pollingUrl: string;

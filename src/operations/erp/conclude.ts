@@ -4,6 +4,7 @@ import { formatDuration } from '../format.js';
 import type { Outcome, OutcomeKind } from './outcome.js';
 import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
+import type { Run } from './verbs.js';
 import { firstLine } from './wording.js';
 
 /**
@@ -18,13 +19,15 @@ export function conclude(o: {
   operationUrl: string | undefined;
   durationMs: number;
   log: InstanceLog;
+  /** How an operation still running is resumed, as the failure says it; by default by its URL (wait-for-operation). */
+  resume?: string;
 }): Outcome {
   const { label, target, followed, operationUrl, durationMs, log } = o;
   const { kind, last } = followed;
   const body = last?.body;
   const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
   // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-  const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
+  const resume = operationUrl ? (o.resume ?? RESUME_BY_URL) : '';
   const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
   switch (kind) {
     case 'succeeded':
@@ -88,6 +91,12 @@ export function conclude(o: {
   }
 }
 
+/** A wait resumed by its URL (wait-for-operation's own cuts). */
+const RESUME_BY_URL = '; resume with wait-for-operation and the operation-urls output';
+
+/** An erp step cut with its operation still running: the one way back, for a single step as for a window's. */
+export const RUN_AGAIN = '; run the same step again to resume where the service is';
+
 /** The service's codes whose failure has a kind of its own (lower case). */
 const KIND_OF_CODE: Record<string, FailureKind> = {
   databasenotrunning: 'whole system',
@@ -96,4 +105,22 @@ const KIND_OF_CODE: Record<string, FailureKind> = {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/**
+ * What an erp run's summary says of a cut (timeout, cancellation): the one way back, its run's `resume` (verbs.ts),
+ * first; wait-for-operation named only as what follows what was sent.
+ */
+const FOLLOW_ONLY =
+  "wait-for-operation with the operations output follows only what was sent, and fails naming a window's steps never sent.";
+
+export function cutShortView(run: Run) {
+  const again = run.resume.trim();
+  return {
+    resume: 'wait-for-operation and the operation-urls output',
+    whatToDo: {
+      timeout: `${again} Raise timeout if the window needs longer. ${FOLLOW_ONLY}`,
+      cancelled: `The job was cancelled; what was sent goes on at the service. ${again} ${FOLLOW_ONLY}`,
+    },
+  };
 }

@@ -1,4 +1,6 @@
 import { InputError } from '../../client/errors.js';
+import { cutShortView } from './conclude.js';
+import { RUNS } from './verbs.js';
 import type { HttpClient } from '../../client/http.js';
 import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
@@ -48,8 +50,9 @@ export default defineOperation({
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
   view: {
     title: selectionTitle,
-    resume: 'wait-for-operation and the operation-urls output',
+    ...cutShortView(RUNS.restart),
     whatToDo: {
+      ...cutShortView(RUNS.restart).whatToDo,
       'whole system':
         "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
     },

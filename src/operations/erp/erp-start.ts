@@ -1,4 +1,6 @@
 import type { HttpClient } from '../../client/http.js';
+import { cutShortView } from './conclude.js';
+import { RUNS } from './verbs.js';
 import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
@@ -35,8 +37,9 @@ export default defineOperation({
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
   view: {
     title: selectionTitle,
-    resume: 'wait-for-operation and the operation-urls output',
+    ...cutShortView(RUNS.start),
     whatToDo: {
+      ...cutShortView(RUNS.start).whatToDo,
       'whole system':
         'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
     },

@@ -1,4 +1,6 @@
 import type { HttpClient } from '../../client/http.js';
+import { cutShortView } from './conclude.js';
+import { RUNS } from './verbs.js';
 import { resultFileFor } from './report/build.js';
 import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
 import { bySelection, CHANGE_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
@@ -36,8 +38,9 @@ export default defineOperation({
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
   view: {
     title: selectionTitle,
-    resume: 'wait-for-operation and the operation-urls output',
+    ...cutShortView(RUNS.stop),
     whatToDo: {
+      ...cutShortView(RUNS.stop).whatToDo,
       'whole system':
         'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
     },

@@ -32,7 +32,7 @@ const said = (state: InstanceState) =>
 export async function clearTheWay(
   o: InTheWay,
   state: InstanceState,
-): Promise<{ state: InstanceState } | Outcome> {
+): Promise<{ state: InstanceState; ownMove?: boolean } | Outcome> {
   const { step, ctx, log } = o;
   const moving = movingOf(step.verb, state.status);
   if (!moving) return { state };
@@ -72,7 +72,8 @@ export async function clearTheWay(
   }
   if (!follow) {
     log.info(`is ${said(last)}: the operation in the way has ended`);
-    return { state: last };
+    // A move of the step's own kind waited out (a step on the machines): where it ends there, it was followed.
+    return { state: last, ownMove: moving === 'own' };
   }
   if (isEnd(step, last.status)) {
     log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
@@ -126,14 +127,15 @@ export function isConflict(error: unknown): error is ServiceError {
 
 /**
  * After a 409 to a first attempt: the target is read again through the settle window (the status lags) until it
- * shows something other than before; that read is acted on as any (clearTheWay). Where it still shows nothing
- * moving, or where the status cannot tell (a snooze of a target already at its end), the refusal stands.
+ * shows something other than before; a move is acted on as any (clearTheWay), the step's own end is done. Where it
+ * still shows nothing moving (the same status, or another one that is no move: PartiallyRunning, Unavailable), or
+ * where the status cannot tell (a snooze of a target already at its end), the refusal stands and sends nothing.
  */
 export async function readThroughConflict(
   o: InTheWay,
   before: InstanceState | undefined,
   error: ServiceError,
-): Promise<{ state: InstanceState } | { refused: string }> {
+): Promise<{ state: InstanceState } | { done: InstanceState } | { refused: string; after?: InstanceState }> {
   const { step, ctx, log } = o;
   const name = step.ref.label;
   const what = error.said();
@@ -161,8 +163,18 @@ export async function readThroughConflict(
       refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
     };
   }
-  if (!sameStatus(now.status, startState)) return { state: now };
+  if (sameStatus(now.status, startState)) {
+    return {
+      refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
+      after: now,
+    };
+  }
+  // Moving: the rules of a move in progress apply (followed, or waited on to its end, then acted on).
+  if (movingOf(step.verb, now.status)) return { state: now };
+  // Changed but not moving: no end of the operation in the way was seen, so nothing is sent into it again.
+  if (isEnd(step, now.status) && step.skippable) return { done: now };
   return {
-    refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
+    refused: `The service says an operation is in progress, and '${name}' now reads ${said(now)}, which shows no move and not the ${step.verb}'s end: nothing was sent again; run the same step again once that operation has ended.`,
+    after: now,
   };
 }

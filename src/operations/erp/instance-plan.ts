@@ -59,6 +59,8 @@ function acted(o: Outcome): boolean {
   const outcome = o.instance?.outcome;
   if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent') return false;
   if (outcome !== 'failed') return true;
+  // A 409 refused: nothing of this step reached the service, whatever the read after it shows.
+  if (o.causeKind === 'conflict') return false;
   return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
 }
 

@@ -9,6 +9,10 @@ export interface OperationEntry {
   verb?: Verb;
   /** The operation deallocates (or starts) the machines too: Unavailable then ends a stop. */
   snooze?: boolean;
+  /** A whole-system step: its name, its database (none: the system itself), and the window's steps never sent. */
+  step?: string;
+  database?: string;
+  left?: string[];
 }
 
 /**
@@ -26,10 +30,9 @@ export const operationEntries = parser((raw): OperationEntry[] => {
   const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
   if (!objects) return readOperationUrls(raw).map((url) => ({ url }));
   return (items as unknown[]).map((item, i) => {
-    const { target, verb, url, snooze } = (typeof item === 'object' && item !== null ? item : {}) as Record<
-      string,
-      unknown
-    >;
+    const { target, verb, url, snooze, step, database, left } = (
+      typeof item === 'object' && item !== null ? item : {}
+    ) as Record<string, unknown>;
     if (typeof url !== 'string')
       return refuse(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
     const reason = urlProblem(url);
@@ -39,6 +42,23 @@ export const operationEntries = parser((raw): OperationEntry[] => {
     if (!isVerb(verb)) return refuse(`item ${i + 1}: verb must be stop or start`);
     if (snooze !== undefined && typeof snooze !== 'boolean')
       return refuse(`item ${i + 1}: snooze must be true or false`);
-    return { url: new URL(url).href, target, verb, snooze: snooze === true };
+    const window = windowOf(i, { step, database, left });
+    return { url: new URL(url).href, target, verb, snooze: snooze === true, ...window };
   });
 });
+
+/** The window fields of an entry (a whole-system step's), each checked: a name, a database name, the steps left. */
+function windowOf(i: number, w: { step: unknown; database: unknown; left: unknown }) {
+  const { step, database, left } = w;
+  if (step !== undefined && (typeof step !== 'string' || step === ''))
+    return refuse(`item ${i + 1}: step must be a step's name`);
+  if (database !== undefined && (typeof database !== 'string' || !/^[\w.-]+$/.test(database)))
+    return refuse(`item ${i + 1}: database must be a database instance's name`);
+  if (left !== undefined && (!Array.isArray(left) || !left.every((s) => typeof s === 'string')))
+    return refuse(`item ${i + 1}: left must be an array of the steps never sent`);
+  return {
+    ...(step === undefined ? {} : { step }),
+    ...(database === undefined ? {} : { database }),
+    ...(left === undefined ? {} : { left: left as string[] }),
+  };
+}

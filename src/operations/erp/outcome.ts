@@ -39,6 +39,8 @@ export interface ReportOptions {
   operations?: boolean | 'named';
   /** The word of a row still running: `stopping`, `starting`, `still running`. */
   running: string;
+  /** How a row still running is resumed, where not by wait-for-operation and its URL (an erp run: the step again). */
+  resumeWith?: string;
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
@@ -62,7 +64,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
     // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
     // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
     code: outcomes.filter(stillRunning).map((o) => ({
-      label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
+      label: `${o.target} is still running: ${options.resumeWith ?? 'resume with wait-for-operation and the `operation-urls` output, which holds its whole URL'}. Its operation, the query reduced to api-version:`,
       text: redactQuery(o.operationUrl!),
     })),
   };
@@ -87,6 +89,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
                 verb: o.verb,
                 url: o.operationUrl,
                 ...(o.snooze ? { snooze: true } : {}),
+                ...(o.window ?? {}),
               })),
           }
         : {}),

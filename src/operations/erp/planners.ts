@@ -99,6 +99,11 @@ const windowStep = (
   ...facts,
 });
 
+/** Two hands: what is read again, and run again where another job moved it, before a step is sent. */
+const APP_FIRST = ['application stop'] as const;
+const DOWN_FIRST = ['application stop', 'database stop'] as const;
+const DATABASES_FIRST = ['database start'] as const;
+
 /**
  * The window of one system, in the safe order (C4), by verb. Stop: the application (never deallocating), each HANA
  * database, then with `machines` the application's machines and the databases' last. Start: each database (with
@@ -122,10 +127,16 @@ const WINDOWS: Record<
       machines: true,
       snoozed,
       body: { softStopTimeoutSeconds: 0, deallocateVm: true },
+      holds: DOWN_FIRST,
     };
     return [
       on(windowStep('application stop', VERBS.stop.describe(app, false), soft(app))),
-      ...dbs.map((name) => on(windowStep('database stop', VERBS.stop.describe(db, false), soft(db)), name)),
+      ...dbs.map((name) =>
+        on(
+          windowStep('database stop', VERBS.stop.describe(db, false), { ...soft(db), holds: APP_FIRST }),
+          name,
+        ),
+      ),
       ...(o.machines
         ? [
             on(windowStep('application machines', DEALLOCATE, { ...machines, preflight: 'databases down' })),
@@ -144,7 +155,7 @@ const WINDOWS: Record<
     const describe = VERBS.start.describe(0, o.machines);
     return [
       ...dbs.map((name) => on(windowStep('database start', describe, facts), name)),
-      on(windowStep('application start', describe, facts)),
+      on(windowStep('application start', describe, { ...facts, holds: DATABASES_FIRST })),
     ];
   },
 };

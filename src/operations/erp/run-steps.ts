@@ -3,7 +3,7 @@ import type { HttpClient } from '../../client/http.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { snoozeFirst } from './act-guards.js';
 import { forEachTarget } from './each.js';
-import { actOn } from './act-on.js';
+import { actOn, type ActOn } from './act-on.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
@@ -13,6 +13,7 @@ import type { Step } from './step.js';
 import { apiVersionFor } from './vocabulary.js';
 import { RUNS, type RunName } from './verbs.js';
 import { databasesDown, toReadBeforeMachines } from './window/machines-gate.js';
+import { holdsFirst } from './window/two-hands.js';
 import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
 import { stepLogName, windowLine } from './wording.js';
 
@@ -132,7 +133,20 @@ async function runStep(one: {
   const { run, step, client, ctx, log } = one;
   // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
   const selection = step.target === one.system.label ? (run.options as Selection) : undefined;
-  const acting = { step, apiVersion: run.apiVersion, options: run.options, client, ctx, log, selection };
+  const acting: ActOn = {
+    step,
+    apiVersion: run.apiVersion,
+    options: run.options,
+    client,
+    ctx,
+    log,
+    selection,
+    // One of several steps: a cut one is resumed by running the step again (conclude's RUN_AGAIN).
+    inPlan: one.plan.length > 1,
+  };
+  // Two hands: what the step holds is read again just before it is sent (never in a dry run, which sends nothing).
+  const hands = { plan: one.plan, results: one.results, actOn };
+  if (step.holds && !ctx.dryRun) acting.beforeSend = () => holdsFirst(acting, hands);
   if (step.preflight === 'databases offline') {
     const refused = await snoozeFirst(acting);
     if (refused) return refused;

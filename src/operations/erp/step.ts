@@ -36,6 +36,11 @@ export interface Step {
    */
   preflight?: 'databases offline' | 'databases down';
   /**
+   * Two hands on one system: the earlier steps of the window (by name) whose end is read again before this one is
+   * sent, and run again where another job moved the target away (window/two-hands.ts).
+   */
+  holds?: readonly StepName[];
+  /**
    * A step that brings the system back (a restart's start): it is still run after an earlier step of the plan
    * failed, and a dry run plans it as sent, since the read before the run cannot show where that step leaves it.
    */

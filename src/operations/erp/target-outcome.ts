@@ -51,6 +51,11 @@ export interface Outcome {
   verb?: Verb;
   /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
   snooze?: boolean;
+  /**
+   * A step of a window left running: its name, its database (none: the system itself), and the window's steps never
+   * sent (`application start X01`); the `operations` output carries them, so wait-for-operation names what is left.
+   */
+  window?: { step: string; database?: string; left: string[] };
   /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
   leftAlone?: boolean;
   /** The kind of `failure`, named where the failure is made; else told from `kind` (rows.ts). */

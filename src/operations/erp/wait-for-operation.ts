@@ -15,7 +15,7 @@ import {
   resourceId,
   resourceUrl,
 } from '../../client/arm/resource-id.js';
-import type { InstanceRef } from './instance-ref.js';
+import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
 import type { StepEnd } from './step.js';
 import { ERP_API_VERSION } from './vocabulary.js';
@@ -50,6 +50,10 @@ export default defineOperation({
   example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
   view: {
     resume: 'wait-for-operation and the operation-urls output',
+    whatToDo: {
+      'not sent':
+        "A whole-system window has steps that were never sent: run the window's own step again (erp-stop or erp-start with whole-system: true, as before); what is done is skipped, a step in progress followed.",
+    },
     firstTable: "Times: this step's wait, and the service's own start and end",
     title: () => 'nothing to wait for',
   },
@@ -88,7 +92,7 @@ export async function waitForOperation(
     title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
     logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
     work: async ({ url, n, system }, log) => ({
-      ...(await resume({
+      ...(await resumeWindow({
         pollingUrl: url,
         label: system
           ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
@@ -121,12 +125,19 @@ function systemOf(entry: OperationEntry, i: number, baseUrl: URL): System | unde
   if (entry.target === undefined || !entry.verb) return undefined;
   const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
   if (typeof ref === 'string') throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
-  const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-  return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, machines: entry.snooze === true };
+  // A window's database step is verified on its database (C3), named `X01/db0` as the window names it.
+  const { database } = entry;
+  const readUrl =
+    database === undefined
+      ? resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION)
+      : databaseUrl(baseUrl, ref, ERP_API_VERSION, database);
+  const label = database === undefined ? ref.name : `${ref.name}/${database}`;
+  const system = { ref: { ...ref, label }, readUrl, verb: entry.verb, machines: entry.snooze === true };
+  return { ...system, left: entry.left ?? [] };
 }
 
 /** The system an operation acts on: the same facts a step's verify reads (a snooze's end is Unavailable too). */
-type System = StepEnd & { ref: InstanceRef };
+type System = StepEnd & { ref: InstanceRef; left?: readonly string[] };
 
 function onOrigin(url: string, origin: string): string {
   try {
@@ -135,6 +146,22 @@ function onOrigin(url: string, origin: string): string {
     if (error instanceof OriginError) throw new InputError('operation-url', error.message);
     throw error;
   }
+}
+
+/**
+ * A whole-system step's operation (its `operations` entry names the steps left): followed and verified as any, then
+ * failed naming the window's steps never sent, since a window with steps left is not done.
+ */
+async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<Outcome> {
+  const followed = await resume(o);
+  const left = o.system?.left ?? [];
+  if (left.length === 0) return followed;
+  const name = o.system!.ref.name;
+  const notDone = `The whole-system ${o.system!.verb} of '${name}' is not done: ${left.join(', ')} never sent; run the same step that left it again, with the same inputs, to send them: what is done is skipped.`;
+  o.log.info(notDone);
+  if (followed.failure !== undefined) return { ...followed, failure: `${followed.failure} ${notDone}` };
+  // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
+  return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
 }
 
 async function resume(o: {

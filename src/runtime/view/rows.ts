@@ -9,6 +9,8 @@ export interface ViewStep {
   mark: Mark;
   word: string;
   before?: string;
+  /** What the step did (`stop (soft 300 s): Succeeded`, `skipped: already Offline`), as a system's row says it. */
+  done?: string;
   after?: string;
   seconds?: number;
   /** When the step started (ms since the epoch), where the operation measured it. */
@@ -70,6 +72,7 @@ function viewStepOf(s: StepRow): ViewStep {
     mark: s.outcome,
     word: s.word,
     before: s.before,
+    done: s.done,
     after: s.after,
     seconds: tenths(span(s)),
     startedAt: s.startedAt,

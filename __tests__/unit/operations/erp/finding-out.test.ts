@@ -5,6 +5,7 @@ import {
   ERP_VIRTUAL_INSTANCE,
   parseResourceId,
 } from '../../../../src/client/arm/resource-id.js';
+import { erpStart } from '../../../../src/operations/erp/erp-start.js';
 import { erpStop, type ErpStopOptions } from '../../../../src/operations/erp/erp-stop.js';
 import type { Logger, OperationContext } from '../../../../src/operations/types.js';
 import { clientOver, errorAnswer, type FakeAnswer } from '../../../helpers/fake-transport.js';
@@ -142,6 +143,101 @@ describe('a stop whose effect is unknown', () => {
     const result = await erpStop(OPTIONS, client, context(clock));
     expect(sent).toEqual(['GET', 'POST']);
     expect(result.failure).toContain('BadRequest');
+  });
+});
+
+describe('a 409, then a read that changed but shows no move (issue 50)', () => {
+  /** Running, a 409 to the stop, then `then` on every read after it: another operation the status never shows moving. */
+  function conflicted(clock: VirtualClock, then: string) {
+    const sent: string[] = [];
+    const client = clientOver(
+      ({ method }) => {
+        sent.push(method);
+        if (method === 'POST') return errorAnswer(409, 'OperationInProgress');
+        const status = sent.includes('POST') ? then : 'Running';
+        return { status: 200, json: { name: 'X01', properties: { status, health: 'Healthy' } } };
+      },
+      { origin: ORIGIN, clock },
+    );
+    return { client, sent };
+  }
+
+  it.each(['PartiallyRunning', 'Unavailable'])(
+    'reads %s: the refusal stands, one POST, the row carries the status read',
+    async (then) => {
+      const clock = new VirtualClock();
+      const { client, sent } = conflicted(clock, then);
+      const result = await erpStop(OPTIONS, client, context(clock));
+      expect(sent.filter((m) => m === 'POST')).toHaveLength(1);
+      expect(result.failure).toContain('OperationInProgress');
+      expect(result.outputs.instances).toEqual([
+        expect.objectContaining({ name: 'X01', before: 'Running', after: then, outcome: 'failed' }),
+      ]);
+    },
+  );
+
+  it("reads the step's own end (Offline): done, nothing sent again", async () => {
+    const clock = new VirtualClock();
+    const { client, sent } = conflicted(clock, 'Offline');
+    const result = await erpStop({ ...OPTIONS, skipIfDone: false }, client, context(clock));
+    expect(sent.filter((m) => m === 'POST')).toHaveLength(1);
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs.instances).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline' }),
+    ]);
+  });
+});
+
+describe('a start with start-vm read Starting (issue 50)', () => {
+  it('waits the start in progress out and reads it as followed: started, nothing sent', async () => {
+    const clock = new VirtualClock();
+    const sent: string[] = [];
+    const statuses = ['Starting', 'Starting', 'Running'];
+    const client = clientOver(
+      ({ method }) => {
+        sent.push(method);
+        const status = statuses[Math.min(sent.length - 1, statuses.length - 1)];
+        return { status: 200, json: { name: 'X01', properties: { status, health: 'Healthy' } } };
+      },
+      { origin: ORIGIN, clock },
+    );
+    const {
+      baseUrl,
+      subscriptionId,
+      resourceGroup,
+      erpVirtualInstances,
+      maxParallel,
+      wait,
+      skipIfDone,
+      verify,
+    } = OPTIONS;
+    const start = {
+      baseUrl,
+      subscriptionId,
+      resourceGroup,
+      erpVirtualInstances,
+      maxParallel,
+      wait,
+      skipIfDone,
+    };
+    const result = await erpStart(
+      {
+        ...start,
+        verify,
+        wholeSystem: false,
+        startVm: true,
+        preflight: 'off',
+        healthTimeout: 0,
+        expectHealthy: false,
+      },
+      client,
+      context(clock),
+    );
+    expect(sent.every((m) => m === 'GET')).toBe(true);
+    expect(result.failure).toBeUndefined();
+    expect(result.outputs.instances).toEqual([
+      expect.objectContaining({ name: 'X01', before: 'Starting', after: 'Running', outcome: 'started' }),
+    ]);
   });
 });
 

@@ -14,6 +14,10 @@ export interface StepResult {
   outcome: Outcome;
 }
 
+/** The one way back of an erp run cut short, as the summary's note of a row still running says it. */
+const RESUME_WITH =
+  'run the same step again to resume where the service is (wait-for-operation with the `operations` output follows only what was sent, and names the steps left)';
+
 /** The `steps` entry of one step; a step never reached is `not sent`. */
 function stepEntry(step: Step, outcome?: Outcome) {
   const instance = outcome?.instance;
@@ -57,12 +61,13 @@ export function systemOutcome(
     target: ref.label,
     kind: failing?.outcome.kind ?? 'succeeded',
     causeKind: failing?.outcome.causeKind,
-    // A step on the system itself still running: wait-for-operation resumes it from the operations output.
-    ...(failing?.step.target === ref.label
+    // A step still running: the operations output names it, its database and the steps left (wait-for-operation).
+    ...(failing
       ? {
           resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
           verb: failing.step.verb,
           snooze: failing.step.machines,
+          window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
         }
       : {}),
     body: (failing?.outcome ?? last)?.body,
@@ -84,6 +89,10 @@ export function systemOutcome(
     },
   };
 }
+
+/** The database a step is on (`X01/db0` → `db0`); none for the system itself. */
+const databaseOf = (ref: InstanceRef, step: Step) =>
+  step.target === ref.label ? {} : { database: step.target.slice(ref.label.length + 1) };
 
 /** A system's window: its steps planned (none where it was refused first), and those that ran. */
 export interface SystemWindow {
@@ -143,6 +152,7 @@ export function stepsResult({
       instances: true,
       operations,
       context,
+      resumeWith: RESUME_WITH,
     });
   if (!stepped) return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
   const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
