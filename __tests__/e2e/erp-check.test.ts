@@ -22,7 +22,7 @@ beforeAll(async () => {
           errors: { code: 'MonitoringFailed', message: 'No metrics since 02:00.' },
           identity: { principalId: 'p-1' },
         },
-        C03: {},
+        C03: { identity: null },
         C04: { identity: { principalId: 'p-4' } },
         C05: { identity: { principalId: 'p-5' } },
         C06: { identity: { principalId: 'p-1' } },

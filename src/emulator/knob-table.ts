@@ -36,6 +36,8 @@ function formOf(schema: z.ZodMiniType): string {
   switch (def.type) {
     case 'optional':
       return formOf(def.innerType!);
+    case 'nullable':
+      return `${formOf(def.innerType!)} or \`null\``;
     case 'lazy':
       return formOf(def.getter!());
     case 'enum':
@@ -68,6 +70,7 @@ export function knobsOf(
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
+    case 'nullable':
       return knobsOf(def.innerType!, path, seen);
     case 'lazy': {
       // A schema within itself (an error's details): its knobs are listed once.

@@ -16,13 +16,14 @@ export interface ErpServiceError {
  * - `state`: its registration state (`RegistrationComplete` by default, or the fleet's).
  * - `provisioningState`: `Succeeded` by default (`Updating`, `Failed`, …).
  * - `errors`: what the service reports wrong with it, else none.
- * - `identity`: its own user-assigned identity, by principal id; none by default.
+ * - `identity`: its own user-assigned identity, by principal id (`<system>-identity` by default, as a system set up
+ *   for snoozing has one); `null`: none.
  */
 export interface ErpSystemFacts {
   state?: string;
   provisioningState?: string;
   errors?: ErpServiceError;
-  identity?: { principalId: string };
+  identity?: { principalId: string } | null;
 }
 
 /** One child's own facts, by its name under `children`. */
@@ -74,11 +75,13 @@ export function systemFacts(id: string, facts: ErpSystemFacts, state: string) {
     provisioningState: facts.provisioningState ?? 'Succeeded',
     ...(facts.errors ? { errors: errorsOf(facts.errors) } : {}),
   };
-  const identity = facts.identity && {
+  const own =
+    facts.identity === undefined ? { principalId: `${id.split('/').pop()}-identity` } : facts.identity;
+  const identity = own && {
     type: 'UserAssigned',
     userAssignedIdentities: {
       [`${id.split('/providers/')[0]}/providers/Vendor.ManagedIdentity/userAssignedIdentities/${id.split('/').pop()}-identity`]:
-        { principalId: facts.identity.principalId, clientId: `${facts.identity.principalId}-client` },
+        { principalId: own.principalId, clientId: `${own.principalId}-client` },
     },
   };
   return { properties, identity };

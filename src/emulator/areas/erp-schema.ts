@@ -28,7 +28,7 @@ const systemFacts = {
   state: text,
   provisioningState: text,
   errors: z.optional(serviceError),
-  identity: z.optional(z.strictObject({ principalId: z.string() })),
+  identity: z.optional(z.nullable(z.strictObject({ principalId: z.string() }))),
 };
 const partsFacts = {
   children: z.optional(

@@ -15,6 +15,7 @@ beforeAll(async () => {
       instances: {
         F01: { state: 'SoftwareInstallationFailed', errors: { code: 'Monitoring', message: 'No data.' } },
         F02: { identity: { principalId: 'p-2' } },
+        F03: { identity: null },
       },
       parts: {
         systems: {
@@ -66,7 +67,7 @@ async function get(path: string) {
 }
 
 describe("the emulator's facts before and after a window (C6, C7)", () => {
-  it('shows state, errors and identity only where the knobs set them', async () => {
+  it('shows state and errors only where the knobs set them, and an identity unless the knobs take it away', async () => {
     const f01 = (await get(`${S('F01')}${V}`)).json;
     expect(f01.properties).toMatchObject({
       state: 'SoftwareInstallationFailed',
@@ -75,7 +76,11 @@ describe("the emulator's facts before and after a window (C6, C7)", () => {
     expect(f01.properties.errors).toEqual({
       properties: { code: 'Monitoring', message: 'No data.', details: [] },
     });
-    expect(f01.identity).toBeUndefined();
+    // An identity of its own by default (a system set up for snoozing has one); `identity: null`, none.
+    expect(Object.values(f01.identity.userAssignedIdentities)).toEqual([
+      { principalId: 'F01-identity', clientId: 'F01-identity-client' },
+    ]);
+    expect((await get(`${S('F03')}${V}`)).json.identity).toBeUndefined();
     const f02 = (await get(`${S('F02')}${V}`)).json;
     expect(Object.values(f02.identity.userAssignedIdentities)).toEqual([
       { principalId: 'p-2', clientId: 'p-2-client' },
