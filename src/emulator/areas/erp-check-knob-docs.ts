@@ -17,7 +17,8 @@ export const ERP_CHECK_KNOB_DOCS: Record<string, string> = {
     'What the service reports wrong with it (`properties.errors.properties`); none by default.',
   [`${I}.errors.code`]: 'Its code.',
   [`${I}.errors.message`]: 'Its message, verbatim.',
-  [`${I}.identity`]: 'Its own user-assigned identity (C6 `identity`): `<system>-identity` by default; `null` for none.',
+  [`${I}.identity`]:
+    'Its own user-assigned identity (C6 `identity`): `<system>-identity` by default; `null` for none.',
   [`${I}.identity.principalId`]: 'The principal id its role assignments are read by (`assignedTo`).',
   [`${P}.children`]: 'Facts of some of its application, central or database instances, by name.',
   [`${P}.children.<name>.provisioningState`]: 'The child’s `provisioningState` (default `Succeeded`).',
