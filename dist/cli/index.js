@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6685);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8757);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 6685:
+/***/ 8757:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21657,8 +21657,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/client/clock.ts
 
 // Monotonic: a wall-clock step backwards must not lengthen a wait. `process.hrtime`, not `performance`, whose first
@@ -21668,7 +21668,7 @@ const originNs = process.hrtime.bigint();
 const systemClock = {
     now: () => origin + Number(process.hrtime.bigint() - originNs) / 1e6,
     sleep: async (ms, signal) => {
-        await (0,promises_namespaceObject.setTimeout)(Math.max(0, ms), undefined, { signal });
+        await (0,promises_.setTimeout)(Math.max(0, ms), undefined, { signal });
     },
 };
 /** A clock whose sleeps return at once and move its time forward: for tests. */
@@ -21692,135 +21692,13 @@ class VirtualClock {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/errors.ts
-class errors_ServiceError extends Error {
-    status;
-    code;
-    serviceMessage;
-    target;
-    details;
-    additionalInfo;
-    requestId;
-    correlationId;
-    hint;
-    effectUnknown;
-    clientRequestId;
-    signIn;
-    pastDeadline;
-    init;
-    constructor(init) {
-        super(renderHeadline(init));
-        this.init = init;
-        this.name = 'ServiceError';
-        this.status = init.status;
-        this.code = init.code;
-        this.serviceMessage = init.message;
-        this.target = init.target;
-        this.details = init.details ?? [];
-        this.additionalInfo = init.additionalInfo ?? [];
-        this.requestId = init.requestId;
-        this.correlationId = init.correlationId;
-        this.hint = init.hint;
-        this.effectUnknown = init.effectUnknown ?? false;
-        this.clientRequestId = init.clientRequestId;
-        this.signIn = init.signIn ?? false;
-        this.pastDeadline = init.pastDeadline ?? false;
-    }
-    withHint(hint) {
-        return new errors_ServiceError({ ...this.init, hint });
-    }
-    /**
-     * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
-     * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
-     * code and message on one line, and its request id.
-     */
-    said() {
-        const what = [this.code, this.serviceMessage && errors_oneLine(this.serviceMessage)].filter(Boolean).join(': ');
-        return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
-    }
-    /** The nested details and additional info, one indented line each, for the log. */
-    detailLines() {
-        const lines = [];
-        const walk = (list, depth) => {
-            for (const d of list) {
-                lines.push(`${'  '.repeat(depth)}- ${describe(d)}`);
-                for (const info of d.additionalInfo ?? []) {
-                    lines.push(`${'  '.repeat(depth + 1)}additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`);
-                }
-                walk(d.details ?? [], depth + 1);
-            }
-        };
-        for (const info of this.additionalInfo) {
-            lines.push(`- additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`);
-        }
-        walk(this.details, 0);
-        return lines;
-    }
-}
-function describe(d) {
-    const parts = [d.code, d.message].filter(Boolean).join(': ');
-    return d.target ? `${parts} (target: ${d.target})` : parts || '(no detail)';
-}
-function renderHeadline(e) {
-    const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
-        .filter(Boolean)
-        .join(' → ');
-    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
-    // follows it, the request id, must survive wherever only the first line is shown.
-    const what = [e.code, e.message && errors_oneLine(e.message)].filter(Boolean).join(': ');
-    const ids = [
-        e.target && `target: ${e.target}`,
-        `request-id: ${e.requestId ?? 'none'}`,
-        e.clientRequestId && `client-request-id: ${e.clientRequestId}`,
-    ].filter(Boolean);
-    // Said before any hint: whoever reads only the headline must not take it for a refusal and send it again.
-    const unknown = e.effectUnknown ? ` ${EFFECT_UNKNOWN}` : '';
-    const hint = e.hint ? ` ${e.hint}` : '';
-    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${unknown}${hint}`;
-}
-/** The sentence every failure of unknown effect carries. */
-const EFFECT_UNKNOWN = 'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
-/** Line breaks and the white space around them folded into one space. */
-function errors_oneLine(text) {
-    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-/** An input the user gave is not usable: raised before any request. */
-class errors_InputError extends Error {
-    input;
-    constructor(input, message) {
-        super(`Input '${input}': ${message}`);
-        this.input = input;
-        this.name = 'InputError';
-    }
-}
-/** A URL the service handed out points somewhere a credential must not go. */
-class OriginError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'OriginError';
-    }
-}
-/** The wait ran out; carries what was last seen so the adapter can report and a later step resume. */
-class errors_TimeoutError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'TimeoutError';
-    }
-}
-/**
- * A request of unknown effect whose finding out (a read of what the service did) failed too: the request's own
- * failure stays the cause, and the read's is added, so a service that went away is named as such.
- */
-function withFindingOutFailure(error, readError, read) {
-    const why = readError instanceof Error ? errors_oneLine(readError.message) : String(readError);
-    return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
-}
-
+// EXTERNAL MODULE: ./src/client/errors.ts
+var errors = __nccwpck_require__(6468);
 ;// CONCATENATED MODULE: ./src/runtime/diagnosis-text.ts
 
 /** The diagnosis a failure carries, if it carries one. */
 function diagnosisOf(error) {
-    return error instanceof errors_ServiceError ? error.init.diagnosis : undefined;
+    return error instanceof errors/* ServiceError */._7 ? error.init.diagnosis : undefined;
 }
 /**
  * A diagnosis's facts, one per line, for the log, the summary's "What to do" and the command line: the claims the
@@ -21861,150 +21739,3847 @@ function diagnosisAdvice(diagnosis) {
     return diagnosisAdviceLines(diagnosis).join('\n');
 }
 
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
-;// CONCATENATED MODULE: ./src/client/url.ts
+// EXTERNAL MODULE: ./src/operations/module.ts
+var operations_module = __nccwpck_require__(8840);
+;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
+
+/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
+/* harmony default export */ const app_current_user = ((0,operations_module/* defineOperation */.h9)({
+    name: 'app-current-user',
+    description: 'Returns the profile of the user who owns the API token (app-management service).',
+    client: 'app-management',
+    inputs: {},
+    outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN"',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
+    },
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 341).then(__nccwpck_require__.bind(__nccwpck_require__, 341)).then((code) => code.appCurrentUser(options, client, ctx)),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/apps/options.ts
+
+// The inputs each app-management operation reads, and the options its run receives: the module declares them, its
+// run (a chunk loaded when it runs, ./code.ts) takes them, and neither imports the other.
+const REMOVE_INPUTS = {
+    /** `owner/app` or a portal address; parsed before any request. */
+    app: (0,operations_module/* required */.mw)('app'),
+    userEmails: (0,operations_module/* required */.mw)('user-email'),
+    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
+    failIfAbsent: (0,operations_module/* withDefault */.IQ)('fail-if-absent'),
+};
+
+;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
 
 
-const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
-        return true;
-    return (0,external_node_net_.isIP)(host) === 4 && host.startsWith('127.');
-}
-/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
-const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
+/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
+/* harmony default export */ const app_remove_user = ((0,operations_module/* defineOperation */.h9)({
+    name: 'app-remove-user',
+    description: 'Removes one or more users from an app of the app-management service (API token).',
+    client: 'app-management',
+    inputs: REMOVE_INPUTS,
+    plans: true,
+    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
+    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const [removed, absent] = [outputs['removed-users'], outputs['absent-users']];
+            if (!Array.isArray(removed))
+                return undefined;
+            const members = Array.isArray(absent) && absent.length ? `, ${absent.length} not members` : '';
+            return `${removed.length} removed${members}`;
+        },
+    },
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 341).then(__nccwpck_require__.bind(__nccwpck_require__, 341)).then((code) => code.appRemoveUser(options, client, ctx)),
+}));
+
+// EXTERNAL MODULE: ./src/operations/outputs.ts
+var operations_outputs = __nccwpck_require__(9712);
+// EXTERNAL MODULE: ./src/operations/parsers.ts
+var parsers = __nccwpck_require__(1158);
+;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
+
+
+
 /**
- * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
- * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
- * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
- * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
+ * check-image-cached (B): reads the regions and the images; sets whether all are cached in every region and which
+ * are not.
  */
-function userinfoProblem(value, base = 'https://base.invalid') {
-    const text = value.trim();
-    if (USERINFO.test(text))
-        return USERINFO_REFUSED;
+/* harmony default export */ const check_image_cached = ((0,operations_module/* defineOperation */.h9)({
+    name: 'check-image-cached',
+    description: 'Says whether the container images a deploy needs are cached in one region or several.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', '2025-09-01'),
+        // B1's path takes the subscription as a UUID: anything else is refused before a request.
+        subscriptionId: (0,operations_module/* required */.mw)('subscription-id', parsers/* uuid */.uR),
+        location: (0,operations_module/* required */.mw)('location', parsers/* regionNames */.jk),
+        images: (0,operations_module/* required */.mw)('image'),
+        osType: (0,operations_module/* withDefault */.IQ)('os-type'),
+        failIfMissing: (0,operations_module/* withDefault */.IQ)('fail-if-missing'),
+    },
+    outputs: ['result', 'cached', 'missing-images', 'missing', 'regions', 'images', ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --location northeurope --image nginx --image redis:7',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const missing = outputs['missing-images'];
+            if (!Array.isArray(missing))
+                return undefined;
+            const regions = outputs.regions;
+            const refused = Array.isArray(regions) ? regions.filter((r) => 'error' in r).length : 0;
+            const found = missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
+            return refused > 0 ? `${found}, ${refused} region(s) refused` : found;
+        },
+        whatToDo: {
+            'image not cached': 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
+        },
+    },
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 618).then(__nccwpck_require__.bind(__nccwpck_require__, 7618)).then((code) => code.checkImageCached(options, client, ctx)),
+}));
+
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/select.ts + 2 modules
+var erp_list_select = __nccwpck_require__(4540);
+// EXTERNAL MODULE: ./src/operations/erp/instance-ref.ts
+var instance_ref = __nccwpck_require__(8241);
+// EXTERNAL MODULE: ./src/operations/erp/vocabulary.ts
+var vocabulary = __nccwpck_require__(2474);
+// EXTERNAL MODULE: ./src/operations/erp-parsers.ts
+var erp_parsers = __nccwpck_require__(5790);
+// EXTERNAL MODULE: ./src/operations/erp/report/format.ts + 1 modules
+var format = __nccwpck_require__(621);
+;// CONCATENATED MODULE: ./src/operations/erp/check/result-file.ts
+
+function checkResultFile(result, step) {
+    return {
+        format: format/* RESULT_FORMAT */.gw,
+        operation: 'erp-check',
+        run: step.run,
+        startedAt: new Date(step.startedAt).toISOString(),
+        endedAt: new Date(step.endedAt).toISOString(),
+        failure: result.failure?.split('\n')[0] ?? null,
+        systems: (result.outputs.checks ?? []),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/check/erp-check.ts
+
+
+
+
+
+
+const CHECK_INPUTS = {
+    apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', vocabulary/* ERP_API_VERSION */.QU),
+    maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
+    for: (0,operations_module/* withDefault */.IQ)('for'),
+    softStopTimeoutSeconds: (0,operations_module/* withDefault */.IQ)('soft-stop-timeout-seconds'),
+    deallocateVm: (0,operations_module/* withDefault */.IQ)('deallocate-vm'),
+    startVm: (0,operations_module/* withDefault */.IQ)('start-vm'),
+    wholeSystem: (0,operations_module/* withDefault */.IQ)('whole-system'),
+    databaseSoftStopTimeoutSeconds: (0,operations_module/* optional */.lq)('database-soft-stop-timeout-seconds'),
+    // fail-on is erp-report's too, in its own words (any, none): erp-check reads it as refuse, unknown or none.
+    failOn: { ...(0,operations_module/* withDefault */.IQ)('fail-on', 'refuse'), parse: erp_parsers/* checkFailOn */.ah },
+};
+/**
+ * erp-check: reads each system, its parts and what the caller and the system's identity may do, and changes
+ * nothing; each finding a fixed code and level (contract: "Before the window: checks that refuse by name").
+ */
+/* harmony default export */ const erp_check = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-check',
+    resultFile: checkResultFile,
+    description: 'Checks each erp virtual instance for a stop, start or restart window before it runs, and changes nothing: each finding a fixed code, a level (refuse, warn, unknown) and what to do.',
+    client: 'resource-manager',
+    inputs: { ...CHECK_INPUTS, ...erp_list_select/* SELECTION_INPUTS */.fw },
+    outputs: ['count', 'refused', 'checks'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --for stop --deallocate-vm true',
+    view: {
+        ownTables: true,
+        title: ({ outputs }) => {
+            const checks = outputs.checks;
+            if (!checks)
+                return undefined;
+            const refused = checks.filter((c) => !c.ready).length;
+            const unknown = checks.filter((c) => c.ready && c.findings.some((f) => f.level === 'unknown')).length;
+            if (refused > 0)
+                return `${refused} of ${checks.length} refused`;
+            return unknown > 0 ? `${unknown} of ${checks.length} not fully checked` : 'all ready';
+        },
+        whatToDo: {
+            other: "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
+        },
+    },
+    run: (0,erp_list_select/* bySelection */.Ct)('erp-check', erpCheck),
+}));
+async function erpCheck(options, client, ctx) {
+    const { checkSystems } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const checked = await checkSystems(options, client, ctx);
+    const unknown = (c) => c.findings.some((f) => f.level === 'unknown');
+    // The refused first, then those not fully checked, each group in input order.
+    const checks = [...checked.filter((c) => !c.ready), ...checked.filter((c) => c.ready && unknown(c))].concat(checked.filter((c) => c.ready && !unknown(c)));
+    const refused = checks.filter((c) => !c.ready);
+    const failing = options.failOn === 'none'
+        ? []
+        : options.failOn === 'unknown'
+            ? checks.filter((c) => !c.ready || unknown(c))
+            : refused;
+    const named = failing
+        .slice(0, 10)
+        .map((c) => `${c.name} (${[...new Set(c.findings.filter((f) => f.level !== 'warn').map((f) => f.code))].join(', ')})`);
+    const failure = failing.length === 0
+        ? undefined
+        : `${failing.length} of ${checks.length} systems ${options.failOn === 'unknown' ? 'refused or not fully checked' : 'refused'} for ${options.for}: ${named.join('; ')}${failing.length > 10 ? `; and ${failing.length - 10} more` : ''}.`;
+    return {
+        outputs: { count: checks.length, refused: refused.length, checks },
+        summary: [
+            {
+                title: `erp-check for ${options.for}`,
+                context: (0,instance_ref/* whereContext */.zm)(resolvedWhere(checks)),
+                header: ['erp virtual instance', 'findings'],
+                rows: checks.map((c) => [
+                    c.name,
+                    c.findings.map((f) => `${f.level} \`${f.code}\`: ${f.text}`).join('\n') || 'no finding',
+                ]),
+                marks: checks.map(markOf),
+            },
+        ],
+        failure,
+        failureKind: failure ? 'other' : undefined,
+    };
+}
+function markOf(check) {
+    if (!check.ready)
+        return { outcome: 'failed', word: 'refused' };
+    if (check.findings.some((f) => f.level === 'unknown'))
+        return { outcome: 'skipped', word: 'not fully checked' };
+    return { outcome: 'succeeded', word: 'ready' };
+}
+/** Where the systems live, from their ids, for the summary's context. */
+function resolvedWhere(checks) {
+    return checks.map((c) => {
+        const [, , subscriptionId = '', , resourceGroup = ''] = c.id.split('/');
+        return { ref: { subscriptionId, resourceGroup, name: c.name, label: c.name } };
+    });
+}
+
+// EXTERNAL MODULE: ./src/operations/erp/conclude.ts
+var conclude = __nccwpck_require__(4551);
+// EXTERNAL MODULE: ./src/operations/erp/verbs.ts
+var verbs = __nccwpck_require__(7170);
+;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
+
+/** The `resultFile` an operation declares: its result file, from its rows and the adapter's facts. */
+const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
+/** The result file of one step, from the operation's rows: each system with its id and its own times. */
+function resultFileOf(result, step) {
+    const rows = result.rows ?? [];
+    const systems = rows.map(systemOf);
+    return {
+        format: format/* RESULT_FORMAT */.gw,
+        operation: step.operation,
+        dryRun: step.input?.('dry-run')?.trim().toLowerCase() === 'true' || rows.some((r) => r.outcome === 'planned'),
+        run: step.run,
+        asked: askedOf(step) ?? null,
+        resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
+        startedAt: iso(step.startedAt),
+        endedAt: iso(step.endedAt),
+        failure: result.failure?.split('\n')[0] ?? null,
+        failureKind: result.failure
+            ? (result.failureKind ?? rows.find((r) => r.cause)?.cause?.kind ?? null)
+            : null,
+        selection: step.operation === 'erp-list' ? selectionOf(result) : null,
+        systems,
+    };
+}
+/** The systems the step was given: its `erp-virtual-instance` items, or the targets of the operations it resumed. */
+function askedOf(step) {
+    const items = step
+        .input?.('erp-virtual-instance')
+        ?.split(/[\r\n,]+/)
+        .map((item) => item.trim())
+        .filter(Boolean);
+    if (items?.length)
+        return items;
+    const targets = operationsOf(step)
+        .map((o) => o.target)
+        .filter((t) => typeof t === 'string');
+    return targets.length ? targets : undefined;
+}
+/** wait-for-operation given erp-stop's or erp-start's `operations` output: each with its target and verb. */
+function operationsOf(step) {
     try {
-        const url = new URL(text, base);
-        return url.username || url.password ? USERINFO_REFUSED : undefined;
+        const given = JSON.parse(step.input?.('operation-url') ?? '');
+        return Array.isArray(given) ? given.filter((o) => typeof o === 'object' && o !== null) : [];
+    }
+    catch {
+        return [];
+    }
+}
+/** The operation wait-for-operation resumed, from the verbs of the operations it was given, where they agree. */
+function resumedOf(step) {
+    const verbs = new Set(operationsOf(step).map((o) => o.verb));
+    if (verbs.size !== 1)
+        return undefined;
+    return verbs.has('stop') ? 'erp-stop' : verbs.has('start') ? 'erp-start' : undefined;
+}
+/** Rows that name the verb they followed (`stop: Succeeded`, `stopped`), where the input did not say. */
+function resumedByRows(rows) {
+    const verbOf = (r) => /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
+    const verbs = new Set(rows.map(verbOf).filter(Boolean));
+    if (verbs.size !== 1)
+        return null;
+    return verbs.has('stop') ? 'erp-stop' : 'erp-start';
+}
+/** erp-list: every system its matrix hands on, with its leg, and the selection it made them by. */
+function selectionOf(result) {
+    const matrix = result.outputs.matrix;
+    const given = result.selection;
+    if (!matrix?.include)
+        return null;
+    const systems = matrix.include.flatMap((entry, i) => String(entry['erp-virtual-instance'] ?? '')
+        .split(/\r?\n/)
+        .filter(Boolean)
+        .map((id) => ({ id, name: id.split('/').pop() ?? id, leg: String(entry.leg ?? i + 1) })));
+    return { tag: given?.tag ?? null, environment: given?.environment ?? null, systems };
+}
+function systemOf(row) {
+    return {
+        name: row.target,
+        id: row.id ?? null,
+        before: row.before ?? null,
+        after: row.after ?? null,
+        outcome: row.outcome,
+        word: row.word,
+        startedAt: iso(row.startedAt),
+        endedAt: iso(row.endedAt),
+        cause: row.cause ?? null,
+        steps: row.steps?.map((s) => ({
+            step: s.step,
+            target: s.target ?? null,
+            outcome: s.outcome,
+            word: s.word,
+            startedAt: iso(s.startedAt),
+            endedAt: iso(s.endedAt),
+            cause: s.cause ?? null,
+        })),
+    };
+}
+const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
+
+;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+
+
+/** The inputs erp-stop and erp-start both read, and the outputs both set. */
+const INSTANCE_ACTION_INPUTS = {
+    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
+    apiVersion: (0,operations_module/* optional */.lq)('api-version', `${vocabulary/* ERP_API_VERSION */.QU}; ${vocabulary/* SNOOZE_API_VERSION */.X6} with deallocate-vm or start-vm`),
+    subscriptionId: (0,operations_module/* optional */.lq)('subscription-id'),
+    resourceGroup: (0,operations_module/* optional */.lq)('resource-group'),
+    erpVirtualInstances: (0,operations_module/* required */.mw)('erp-virtual-instance'),
+    maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
+    wait: (0,operations_module/* withDefault */.IQ)('wait'),
+    skipIfDone: (0,operations_module/* withDefault */.IQ)('skip-if-done'),
+    verify: (0,operations_module/* withDefault */.IQ)('verify'),
+};
+const OPERATION_OUTPUTS = [
+    'result',
+    'operation-status',
+    'operation-id',
+    'operation-url',
+    'operation-urls',
+    'percent-complete',
+    'start-time',
+    'end-time',
+    ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J,
+    'operations',
+];
+const INSTANCE_ACTION_OUTPUTS = [
+    ...OPERATION_OUTPUTS,
+    'instances',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
+
+
+
+
+
+
+const START_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    startVm: (0,operations_module/* withDefault */.IQ)('start-vm'),
+    wholeSystem: (0,operations_module/* withDefault */.IQ)('whole-system'),
+    preflight: (0,operations_module/* withDefault */.IQ)('preflight'),
+    healthTimeout: (0,operations_module/* withDefault */.IQ)('health-timeout'),
+    expectHealthy: (0,operations_module/* withDefault */.IQ)('expect-healthy'),
+};
+/**
+ * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window, and
+ * after a verified start reads it until it serves (health-timeout, expect-healthy); otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
+ * outputs.
+ */
+/* harmony default export */ const erp_start = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-start',
+    resultFile: resultFileFor('erp-start'),
+    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: { ...START_INPUTS, ...erp_list_select/* SELECTION_INPUTS */.fw },
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
+    view: {
+        title: erp_list_select/* selectionTitle */.nn,
+        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start),
+        whatToDo: {
+            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start).whatToDo,
+            'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
+        },
+    },
+    run: (0,erp_list_select/* bySelection */.Ct)('erp-start', erpStart),
+}));
+/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
+async function erpStart(options, client, ctx) {
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    refuseWindowInputs(options);
+    return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
+}
+/** A start's checks before (preflight) and its health read after (health-timeout, expect-healthy); a restart's too. */
+function checkedAndUp(options) {
+    return {
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
+        preflight: options.preflight,
+        health: { healthTimeoutMs: options.healthTimeout, expectHealthy: options.expectHealthy },
+    };
+}
+
+// EXTERNAL MODULE: ./src/client/arm/resource-id.ts
+var resource_id = __nccwpck_require__(7912);
+// EXTERNAL MODULE: ./src/operations/erp/rows.ts
+var rows = __nccwpck_require__(3103);
+// EXTERNAL MODULE: ./src/client/response.ts
+var client_response = __nccwpck_require__(4404);
+// EXTERNAL MODULE: ./src/operations/erp/each.ts
+var each = __nccwpck_require__(7507);
+// EXTERNAL MODULE: ./src/client/status.ts
+var client_status = __nccwpck_require__(8997);
+// EXTERNAL MODULE: ./src/operations/erp/instance-state.ts
+var instance_state = __nccwpck_require__(8113);
+// EXTERNAL MODULE: ./src/operations/erp/outcome.ts
+var outcome = __nccwpck_require__(8832);
+// EXTERNAL MODULE: ./src/operations/erp/verdict.ts
+var verdict = __nccwpck_require__(1149);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
+const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903))).readParts(...args);
+/**
+ * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
+ * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
+ */
+/* harmony default export */ const erp_status = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-status',
+    resultFile: resultFileFor('erp-status'),
+    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', vocabulary/* ERP_API_VERSION */.QU),
+        maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
+        expectStatus: (0,operations_module/* optional */.lq)('expect-status'),
+        ...erp_list_select/* READ_SELECTION_INPUTS */.Ir,
+        wholeSystem: (0,operations_module/* withDefault */.IQ)('whole-system'),
+    },
+    outputs: ['result', 'instances', ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J],
+    // The one read is the row: its times go to the result file, not to a `took` column.
+    view: { untimed: true, title: erp_list_select/* selectionTitle */.nn },
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
+    run: (0,erp_list_select/* bySelection */.Ct)('erp-status', erpStatus),
+}));
+async function erpStatus(options, client, ctx) {
+    if (options.wholeSystem) {
+        const { statusWindow } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+        return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
+    }
+    const targets = (0,instance_ref/* resolveInstances */.JK)(options.erpVirtualInstances, options).map((ref) => ({
+        ref,
+        url: (0,resource_id/* resourceUrl */.UI)(options.baseUrl, ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3, options.apiVersion),
+    }));
+    const parts = new Map();
+    const outcomes = await (0,each/* forEachTarget */.M)(targets, options.maxParallel, ctx, {
+        title: (t) => `erp-status ${t.ref.label}`,
+        logName: (t) => t.ref.label,
+        work: async (t, log) => {
+            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
+            const state = outcome.instance?.after;
+            if (state)
+                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
+            if (state)
+                parts.set(t.ref.label, await readPartsOf(t.ref, options, { client, ctx, log }));
+            return outcome;
+        },
+    });
+    const failed = outcomes.filter((o) => o.failure);
+    const bodies = outcomes.map((o) => o.instance?.after ? (0,client_response/* jsonOf */.o)(o.instance.after.response) : null);
+    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
+    let failure;
+    if (failed.length === 1 && outcomes.length === 1)
+        failure = failed[0].failure;
+    else if (failed.length > 0) {
+        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
+    }
+    return {
+        rows: outcomes.map((o, i) => (0,rows/* targetRow */.aE)(o, { running: 'reading', of: 'read', id: (0,resource_id/* resourceId */.a)(targets[i].ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3) })),
+        outputs: {
+            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
+            instances: outcomes.map((o) => ({ ...(0,outcome/* instanceEntry */.sI)(o), parts: parts.get(o.target) ?? null })),
+        },
+        summary: [
+            {
+                title: 'erp-status',
+                context: (0,instance_ref/* whereContext */.zm)(targets),
+                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
+                rows: outcomes.map((o) => [
+                    o.target,
+                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
+                    o.instance?.after?.health ?? '-',
+                    ...(options.expectStatus
+                        ? [(0,vocabulary/* holds */.v9)(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
+                        : []),
+                ]),
+            },
+        ],
+        failure,
+    };
+}
+async function readOne(ref, url, expectStatus, client, ctx) {
+    const name = ref.label;
+    const startedAt = ctx.clock.now();
+    try {
+        const state = await (0,instance_state/* readInstance */.oK)(client, url);
+        const durationMs = ctx.clock.now() - startedAt;
+        const base = { target: name, durationMs, requestId: state.response.requestId };
+        const snoozed = expectStatus && !(0,client_status/* sameStatus */.H5)(state.status, expectStatus) && (0,vocabulary/* holds */.v9)(state.status, expectStatus);
+        const done = snoozed ? `read: ${state.status} counts as ${expectStatus} (after a snooze)` : 'read';
+        const instance = { before: state, after: state, outcome: 'read', done };
+        if (expectStatus && !(0,vocabulary/* holds */.v9)(state.status, expectStatus)) {
+            return {
+                ...base,
+                kind: 'failed',
+                causeKind: 'other',
+                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
+                instance,
+            };
+        }
+        return { ...base, kind: 'succeeded', instance };
+    }
+    catch (error) {
+        const durationMs = ctx.clock.now() - startedAt;
+        const status = error instanceof errors/* ServiceError */._7 ? error.status : undefined;
+        const said = error instanceof errors/* ServiceError */._7
+            ? ` (${error.said()})`
+            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+        const missing = status === 404 ? (0,verdict/* notFound */.mX)(name, ref, `${said}.`) : undefined;
+        const failure = missing?.failure ??
+            (status === 403
+                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${verdict/* READ_PERMISSION */.$v}.`
+                : `Reading erp virtual instance '${name}' failed${said}.`);
+        return {
+            target: name,
+            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
+            causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
+            durationMs,
+            failure,
+            causeText: missing?.causeText,
+            instance: { outcome: 'failed', done: 'not read' },
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
+
+
+
+
+
+
+const STOP_INPUTS = {
+    ...INSTANCE_ACTION_INPUTS,
+    softStopTimeoutSeconds: (0,operations_module/* withDefault */.IQ)('soft-stop-timeout-seconds'),
+    hardStopFallback: (0,operations_module/* withDefault */.IQ)('hard-stop-fallback'),
+    deallocateVm: (0,operations_module/* withDefault */.IQ)('deallocate-vm'),
+    wholeSystem: (0,operations_module/* withDefault */.IQ)('whole-system'),
+    databaseSoftStopTimeoutSeconds: (0,operations_module/* optional */.lq)('database-soft-stop-timeout-seconds'),
+    preflight: (0,operations_module/* withDefault */.IQ)('preflight'),
+};
+/**
+ * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
+ * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
+ * sets the operation outputs.
+ */
+/* harmony default export */ const erp_stop = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-stop',
+    resultFile: resultFileFor('erp-stop'),
+    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: { ...STOP_INPUTS, ...erp_list_select/* CHANGE_SELECTION_INPUTS */.oJ },
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
+    view: {
+        title: erp_list_select/* selectionTitle */.nn,
+        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop),
+        whatToDo: {
+            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop).whatToDo,
+            'whole system': 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
+        },
+    },
+    run: (0,erp_list_select/* bySelection */.Ct)('erp-stop', erpStop),
+}));
+/** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
+async function erpStop(options, client, ctx) {
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    refuseWindowInputs(options);
+    return runErp({
+        run: 'stop',
+        options,
+        machines: options.deallocateVm,
+        softStopTimeoutSeconds: options.softStopTimeoutSeconds,
+        preflight: options.preflight,
+    }, client, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-restart.ts
+
+
+
+
+
+
+
+
+
+// erp-start's inputs, selection included, as declared there (whatever it gains, restart reads too), but for the
+// machines (a restart starts none) and wait (each stop must end before its start is sent).
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
+const { startVm, wait, ...erp_restart_START_INPUTS } = erp_start.inputs;
+const RESTART_INPUTS = {
+    ...erp_restart_START_INPUTS,
+    // No machine step: never the snooze's api-version.
+    apiVersion: (0,operations_module/* optional */.lq)('api-version', vocabulary/* ERP_API_VERSION */.QU),
+    softStopTimeoutSeconds: (0,operations_module/* withDefault */.IQ)('soft-stop-timeout-seconds'),
+    hardStopFallback: (0,operations_module/* withDefault */.IQ)('hard-stop-fallback'),
+    databaseSoftStopTimeoutSeconds: (0,operations_module/* optional */.lq)('database-soft-stop-timeout-seconds'),
+};
+/**
+ * erp-restart: stops and then starts each erp virtual instance in one step, the application then (whole-system)
+ * its HANA databases, then the databases and the application; a system whose stop fails is brought back and
+ * fails with the stop's cause; one read Offline before is started only. No machine is deallocated or started.
+ */
+/* harmony default export */ const erp_restart = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-restart',
+    resultFile: resultFileFor('erp-restart'),
+    description: 'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
+    client: 'resource-manager',
+    polls: true,
+    plans: true,
+    inputs: RESTART_INPUTS,
+    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
+    view: {
+        title: erp_list_select/* selectionTitle */.nn,
+        ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart),
+        whatToDo: {
+            ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart).whatToDo,
+            'whole system': "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
+        },
+    },
+    run: (0,erp_list_select/* bySelection */.Ct)('erp-restart', erpRestart),
+}));
+/** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
+async function erpRestart(options, client, ctx) {
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
+        throw new errors/* InputError */.dz('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
+    }
+    refuseWindowInputs({ ...options, wait: true });
+    return runErp({
+        run: 'restart',
+        options: { ...options, wait: true },
+        machines: false,
+        ...checkedAndUp(options),
+    }, client, ctx);
+}
+
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/listing.ts + 2 modules
+var listing = __nccwpck_require__(5909);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
+/** GitHub's limit of one job matrix. */
+const MAX_LEGS = 256;
+/** The tag rules as the `tag` input reads them, one per line: a leg passes it on as it is. */
+const tagInput = (selection) => selection.tags?.length
+    ? selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join('\n')
+    : undefined;
+/** `per-leg` systems a leg, in listing order; a matrix GitHub would refuse (over 256 legs) is a failure. */
+function matrixOf(members, perLeg, selection = {}) {
+    const legs = Math.ceil(members.length / perLeg);
+    if (legs > MAX_LEGS) {
+        const fits = Math.ceil(members.length / MAX_LEGS);
+        return {
+            failure: `${members.length} systems at per-leg ${perLeg} make ${legs} legs, over GitHub's ${MAX_LEGS} legs a matrix: set per-leg to ${fits} or more`,
+        };
+    }
+    const include = [];
+    const tag = tagInput(selection);
+    const recheck = {
+        ...(tag ? { tag } : {}),
+        ...(selection.environment ? { environment: selection.environment } : {}),
+    };
+    for (let i = 0; i < legs; i++) {
+        const group = members.slice(i * perLeg, (i + 1) * perLeg);
+        include.push({
+            leg: i + 1,
+            'erp-virtual-instance': group.map((m) => m.id).join('\n'),
+            names: group.map((m) => m.name).join(', '),
+            ...recheck,
+        });
+    }
+    return { matrix: { include } };
+}
+/** GitHub's limit of the outputs a job hands on: 1 MiB, counted as it counts them, in UTF-16. */
+const JOB_OUTPUT_BYTES = 1024 * 1024;
+/** A text's size as GitHub counts a job's outputs: two bytes a UTF-16 code unit. */
+const utf16Bytes = (text) => text.length * 2;
+const shown = (size) => `${(size / 1024 / 1024).toFixed(2)} MiB`;
+const NARROWER = 'narrow the scope (a resource group, one more tag, the environment) and list the window in several jobs';
+/**
+ * What a listing job can hand on: `matrix` alone over GitHub's 1 MiB of a job's outputs fails (before any output
+ * is set; a cut matrix would drop systems from the window); `ids` and `matrix` together over it warn, since a
+ * window hands on `count` and `matrix` only. Sizes as GitHub counts them (UTF-16).
+ */
+function overOutputLimit(outputs) {
+    const matrix = outputs.matrix ? utf16Bytes(JSON.stringify(outputs.matrix)) : 0;
+    const ids = utf16Bytes(outputs.ids);
+    if (matrix > JOB_OUTPUT_BYTES) {
+        return {
+            failure: `matrix would be ${shown(matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: ${NARROWER}`,
+        };
+    }
+    if (ids + matrix > JOB_OUTPUT_BYTES) {
+        return {
+            warning: `ids and matrix together are ${shown(ids + matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: hand on count and matrix only (erp-report's expected takes the matrix), or ${NARROWER}.`,
+        };
+    }
+    return {};
+}
+
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
+var selection = __nccwpck_require__(6687);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
+
+
+
+
+
+
+
+/** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
+const SUMMARY_ROWS = 200;
+/**
+ * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
+ * environment, and hands them on as ids for one step or as a matrix of legs for a job per group. Reads only.
+ */
+/* harmony default export */ const erp_list = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-list',
+    resultFile: resultFileFor('erp-list'),
+    description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
+    client: 'resource-manager',
+    inputs: {
+        apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', vocabulary/* ERP_API_VERSION */.QU),
+        subscriptionIds: (0,operations_module/* required */.mw)('subscription-id', selection/* subscriptionIds */.Mw),
+        // A list here, where the other operations read one: the same input, read by this operation's own parser.
+        resourceGroups: { ...(0,operations_module/* optional */.lq)('resource-group'), parse: (0,selection/* resourceNames */.Nr)(90) },
+        tags: (0,operations_module/* optional */.lq)('tag'),
+        environment: (0,operations_module/* optional */.lq)('environment'),
+        perLeg: (0,operations_module/* withDefault */.IQ)('per-leg'),
+        failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty'),
+    },
+    outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J],
+    // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
+    view: {
+        title: ({ outputs }) => Array.isArray(outputs.instances) && typeof outputs.count === 'number'
+            ? selectedWords(outputs.instances.length, outputs.count)
+            : undefined,
+    },
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
+    run: erpList,
+}));
+async function erpList(options, client, ctx) {
+    const { selected, listed, pages, nearMisses } = await (0,listing/* listFleet */.d9)(options, client, ctx);
+    const { offered, left } = (0,listing/* offeredOf */.RU)(selected, ctx.logger, 'ids and matrix');
+    const built = matrixOf(offered, options.perLeg, options);
+    const ids = offered.map((m) => m.id).join('\n');
+    const matrix = 'matrix' in built ? built.matrix : undefined;
+    const size = overOutputLimit({ ids, matrix });
+    if (size.warning)
+        ctx.logger.warning(size.warning);
+    const tooLarge = size.failure;
+    const empty = offered.length === 0 && options.failIfEmpty;
+    const failure = 'failure' in built
+        ? built.failure
+        : (tooLarge ??
+            (empty
+                ? `No system selected (${selected.length} matched, none ${listing/* OFFERED_STATE */.mN}) among ${listed} listed, and fail-if-empty is true.`
+                : undefined));
+    if (!failure)
+        ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
+    return {
+        outputs: {
+            result: selected,
+            instances: selected,
+            // Not set at all where they would be cut.
+            ids: tooLarge ? undefined : ids,
+            count: offered.length,
+            matrix: tooLarge ? undefined : matrix,
+        },
+        summary: [
+            {
+                title: `erp-list: ${selectedWords(selected.length, offered.length)}`,
+                context: [['subscription', options.subscriptionIds.join(', ')]],
+                header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
+                rows: selected
+                    .slice(0, SUMMARY_ROWS)
+                    .map((m) => [
+                    m.name,
+                    m['resource-group'],
+                    m.environment ?? '-',
+                    m.state ?? '-',
+                    m.status ?? '-',
+                    m.health ?? '-',
+                ]),
+                notes: [
+                    `Read ${pages} page(s), ${listed} system(s) listed, ${selected.length} selected.`,
+                    ...(selected.length > SUMMARY_ROWS
+                        ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
+                        : []),
+                    ...(left.length > 0 ? [`${left.length} not ${listing/* OFFERED_STATE */.mN}: left out of ids and matrix.`] : []),
+                    ...nearMisses,
+                ],
+            },
+        ],
+        failure,
+        ...(empty && failure !== undefined ? { failureKind: 'nothing selected' } : {}),
+        // Its result file carries the selection and each system's leg: erp-report knows the window from it.
+        selection: {
+            tag: options.tags?.map((t) => (t.value === undefined ? t.name : `${t.name}=${t.value}`)).join('\n'),
+            environment: options.environment,
+        },
+    };
+}
+/** The title's count and the table's, one way: `3 selected, 1 left out` (handed on: the 2 in count). */
+function selectedWords(selected, offered) {
+    return `${selected} selected${selected > offered ? `, ${selected - offered} left out` : ''}`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
+
+
+/**
+ * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
+ * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
+ * listing's own file (else `expected`), and gives one summary and one verdict that is never green for a window that
+ * failed (docs/operations/erp-report.md). Sends no request and needs no sign-in.
+ */
+/* harmony default export */ const erp_report = ((0,operations_module/* defineOperation */.h9)({
+    name: 'erp-report',
+    description: "Reads the result files of a window's legs (result-file) and gives one summary and one verdict for the whole window; sends no request.",
+    client: 'none',
+    inputs: {
+        results: (0,operations_module/* required */.mw)('results'),
+        expected: (0,operations_module/* optional */.lq)('expected'),
+        runId: (0,operations_module/* optional */.lq)('run-id'),
+        failOn: (0,operations_module/* withDefault */.IQ)('fail-on'),
+    },
+    outputs: ['result', 'count', 'failed', 'missing', 'instances', 'report-file'],
+    example: '--results ./results --expected "$MATRIX"',
+    run: erpReport,
+}));
+async function erpReport(options, _client, ctx) {
+    const { gatherResults, windowOf } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const gathering = await gatherResults(options.results).catch((error) => {
+        throw new errors/* InputError */.dz('results', `cannot be read as a directory (${error.code ?? error.message})`);
+    });
+    if (gathering.absent)
+        ctx.logger.warning(`results: ${options.results} is not there: no leg's file was downloaded.`);
+    // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
+    const { window, listing } = windowOf(gathering, {
+        expected: options.expected,
+        runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
+    });
+    for (const s of window.skipped)
+        ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
+    for (const s of window.lost)
+        ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
+    if (listing)
+        ctx.logger.info(`The window's systems are erp-list's, from ${listing}.`);
+    for (const r of window.replaced) {
+        ctx.logger.info(`${namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
+    }
+    for (const line of checkLines(window))
+        ctx.logger.info(line);
+    ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
+    const instances = window.systems.map(instanceOf);
+    const failure = window.failing.length > 0 && options.failOn === 'any' ? failureOf(window) : undefined;
+    const result = {
+        outputs: {
+            // The counts, within any limit; every system is in instances and in the report file (the adapter's).
+            result: { title: window.title, count: window.systems.length, outcomes: countBy(window.systems) },
+            instances,
+            count: window.systems.length,
+            failed: window.systems.filter((s) => s.outcome === 'failed').length,
+            missing: window.systems.filter((s) => s.outcome === 'missing').map((s) => s.id ?? s.name),
+        },
+        summary: [tableOf(window)],
+        failure,
+        window,
+    };
+    return result;
+}
+/** `{stopped: 58, failed: 1, missing: 1}`: how many systems ended each way. */
+function countBy(systems) {
+    const counts = {};
+    for (const s of systems)
+        counts[s.word] = (counts[s.word] ?? 0) + 1;
+    return counts;
+}
+/** The step's failure: the title, then what fails it, the first ten systems named with their cause. */
+function failureOf(window) {
+    const bad = window.systems.slice(0, window.attention);
+    const said = [
+        ...bad.slice(0, 10).map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`),
+        ...(bad.length > 10 ? [`and ${bad.length - 10} more`] : []),
+        ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.cause.text})`),
+        ...window.lost.map((l) => `${l.path} lost (${l.why})`),
+    ];
+    return said.length ? `${window.title}: ${said.join('; ')}.` : `${window.title}.`;
+}
+/** One entry of erp-report's `instances`. */
+function instanceOf(s) {
+    return {
+        name: s.name,
+        id: s.id ?? null,
+        leg: s.leg,
+        file: s.file ?? null,
+        operation: s.operation ?? null,
+        outcome: s.word,
+        before: s.before ?? null,
+        after: s.after ?? null,
+        cause: s.cause ?? null,
+        ...(s.lastRead ? { 'last-read': s.lastRead } : {}),
+        ...(s.history ? { history: s.history } : {}),
+    };
+}
+/** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
+function tableOf(window) {
+    const shown = window.systems.slice(0, Math.max(window.attention, 0));
+    return {
+        title: window.title,
+        header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
+        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+        notes: [
+            `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
+            ...window.replaced.map((r) => `${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+            ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.path}): ${f.cause.text}`),
+            ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}.`),
+            ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
+            ...checkLines(window),
+        ],
+    };
+}
+/** The window's checks (erp-check's files), a line each: `Checks (check.json): 3 system(s); refused: X02 (not-registered).` */
+function checkLines(window) {
+    return (window.checks ?? []).map((c) => {
+        const refused = c.refused.map((r) => `${r.name} (${r.codes.join(', ')})`);
+        return `Checks (${c.path}): ${c.systems} system(s) checked before the window; ${refused.length ? `refused: ${refused.join(', ')}` : 'none refused'}.`;
+    });
+}
+/** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
+function namesOf(names) {
+    const shown = names.slice(0, 10).join(', ');
+    return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
+}
+
+// EXTERNAL MODULE: ./src/client/url.ts
+var client_url = __nccwpck_require__(1098);
+// EXTERNAL MODULE: ./src/operations/erp/progress.ts
+var progress = __nccwpck_require__(9301);
+// EXTERNAL MODULE: ./src/operations/input-parser.ts
+var input_parser = __nccwpck_require__(984);
+;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
+
+
+
+/**
+ * wait-for-operation's operation-url: what operationUrls accepts, or the `operations` output as it is (a JSON
+ * array of `{target, verb, url}`), which names each system so that its end status can be verified. The target
+ * is checked as a resource id by the operation, before any request.
+ */
+const operationEntries = (0,input_parser/* parser */.K3)((raw) => {
+    let items;
+    try {
+        items = raw.trim().startsWith('[') ? JSON.parse(raw) : undefined;
+    }
+    catch {
+        items = undefined;
+    }
+    const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
+    if (!objects)
+        return (0,parsers/* readOperationUrls */.GE)(raw).map((url) => ({ url }));
+    return items.map((item, i) => {
+        const { target, verb, url, snooze, step, database, left } = (typeof item === 'object' && item !== null ? item : {});
+        if (typeof url !== 'string')
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
+        const reason = (0,parsers/* urlProblem */.rn)(url);
+        if (reason)
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1} ${reason}: '${(0,parsers/* describeUrl */.Ng)(url)}'`);
+        if (typeof target !== 'string' || target === '')
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1} has no target (a resource id)`);
+        if (!(0,verbs/* isVerb */.ek)(verb))
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1}: verb must be stop or start`);
+        if (snooze !== undefined && typeof snooze !== 'boolean')
+            return (0,input_parser/* refuse */.TR)(`item ${i + 1}: snooze must be true or false`);
+        const window = windowOf(i, { step, database, left });
+        return { url: new URL(url).href, target, verb, snooze: snooze === true, ...window };
+    });
+});
+/** The window fields of an entry (a whole-system step's), each checked: a name, a database name, the steps left. */
+function windowOf(i, w) {
+    const { step, database, left } = w;
+    if (step !== undefined && (typeof step !== 'string' || step === ''))
+        return (0,input_parser/* refuse */.TR)(`item ${i + 1}: step must be a step's name`);
+    if (database !== undefined && (typeof database !== 'string' || !/^[\w.-]+$/.test(database)))
+        return (0,input_parser/* refuse */.TR)(`item ${i + 1}: database must be a database instance's name`);
+    if (left !== undefined && (!Array.isArray(left) || !left.every((s) => typeof s === 'string')))
+        return (0,input_parser/* refuse */.TR)(`item ${i + 1}: left must be an array of the steps never sent`);
+    return {
+        ...(step === undefined ? {} : { step }),
+        ...(database === undefined ? {} : { database }),
+        ...(left === undefined ? {} : { left: left }),
+    };
+}
+
+// EXTERNAL MODULE: ./src/operations/erp/wording.ts
+var wording = __nccwpck_require__(312);
+// EXTERNAL MODULE: ./src/client/arm/lro.ts
+var lro = __nccwpck_require__(1257);
+;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const WAIT_INPUTS = {
+    /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
+    operationUrl: (0,operations_module/* required */.mw)('operation-url', operationEntries),
+    maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
+    /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
+    wait: (0,operations_module/* withDefault */.IQ)('wait'),
+    verify: (0,operations_module/* withDefault */.IQ)('verify'),
+};
+/**
+ * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
+ * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
+ */
+/* harmony default export */ const wait_for_operation = ((0,operations_module/* defineOperation */.h9)({
+    name: 'wait-for-operation',
+    resultFile: resultFileFor('wait-for-operation'),
+    description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: WAIT_INPUTS,
+    outputs: OPERATION_OUTPUTS,
+    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
+    view: {
+        resume: 'wait-for-operation and the operation-urls output',
+        whatToDo: {
+            'not sent': "A whole-system window has steps that were never sent: run the window's own step again (erp-stop or erp-start with whole-system: true, as before); what is done is skipped, a step in progress followed.",
+        },
+        firstTable: "Times: this step's wait, and the service's own start and end",
+        title: () => 'nothing to wait for',
+    },
+    run: waitForOperation,
+}));
+/**
+ * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
+ * rule, same polling, one verdict over all of them as a stop of several instances gives.
+ */
+async function waitForOperation(options, client, ctx) {
+    // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
+    const entries = options.operationUrl.map((entry, i) => ({
+        url: onOrigin(entry.url, client.origin),
+        n: i + 1,
+        system: wait_for_operation_systemOf(entry, i, options.baseUrl),
+    }));
+    if (entries.length === 0) {
+        ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
+        return {
+            outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
+            summary: [],
+        };
+    }
+    if (entries.some((e) => !e.system)) {
+        ctx.logger.info('operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).');
+    }
+    const several = entries.length > 1;
+    const outcomes = await (0,each/* forEachTarget */.M)(entries, options.maxParallel, ctx, {
+        title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? (0,client_url/* redactQuery */.Ce)(url)}`,
+        logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
+        work: async ({ url, n, system }, log) => ({
+            ...(await resumeWindow({
+                pollingUrl: url,
+                label: system
+                    ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
+                    : several
+                        ? `Operation ${n}`
+                        : 'The operation',
+                system,
+                options,
+                client,
+                ctx,
+                log,
+            })),
+            resourceId: system && (0,resource_id/* resourceId */.a)(system.ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
+            verb: system?.verb,
+            snooze: system?.machines,
+        }),
+    });
+    return (0,outcome/* report */.z8)(outcomes, {
+        running: 'still running',
+        title: 'wait-for-operation',
+        targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
+        several,
+        severalFailed: 'operations did not end well',
+        operations: true,
+    });
+}
+/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
+function wait_for_operation_systemOf(entry, i, baseUrl) {
+    if (entry.target === undefined || !entry.verb)
+        return undefined;
+    const ref = (0,resource_id/* parseResourceId */.RQ)(entry.target, resource_id/* ERP_VIRTUAL_INSTANCE */.c3);
+    if (typeof ref === 'string')
+        throw new errors/* InputError */.dz('operation-url', `item ${i + 1}: target ${ref}`);
+    // A window's database step is verified on its database (C3), named `X01/db0` as the window names it.
+    const { database } = entry;
+    const readUrl = database === undefined
+        ? (0,resource_id/* resourceUrl */.UI)(baseUrl, ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3, vocabulary/* ERP_API_VERSION */.QU)
+        : (0,instance_ref/* databaseUrl */.FA)(baseUrl, ref, vocabulary/* ERP_API_VERSION */.QU, database);
+    const label = database === undefined ? ref.name : `${ref.name}/${database}`;
+    const system = { ref: { ...ref, label }, readUrl, verb: entry.verb, machines: entry.snooze === true };
+    return { ...system, left: entry.left ?? [] };
+}
+function onOrigin(url, origin) {
+    try {
+        return (0,client_url/* resolveOnOrigin */.wl)(url, origin, 'operation-url').href;
+    }
+    catch (error) {
+        if (error instanceof errors/* OriginError */.NH)
+            throw new errors/* InputError */.dz('operation-url', error.message);
+        throw error;
+    }
+}
+/**
+ * A whole-system step's operation (its `operations` entry names the steps left): followed and verified as any, then
+ * failed naming the window's steps never sent, since a window with steps left is not done.
+ */
+async function resumeWindow(o) {
+    const followed = await resume(o);
+    const left = o.system?.left ?? [];
+    if (left.length === 0)
+        return followed;
+    const name = o.system.ref.name;
+    const notDone = `The whole-system ${o.system.verb} of '${name}' is not done: ${left.join(', ')} never sent; run the same step that left it again, with the same inputs, to send them: what is done is skipped.`;
+    o.log.info(notDone);
+    if (followed.failure !== undefined)
+        return { ...followed, failure: `${followed.failure} ${notDone}` };
+    // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
+    return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
+}
+async function resume(o) {
+    const { pollingUrl, label, client, ctx, log, system } = o;
+    const target = system?.ref.label ?? (0,client_url/* redactQuery */.Ce)(pollingUrl);
+    const startedAt = ctx.clock.now();
+    // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
+    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
+        const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
+        log.info(`not polled: ${(0,wording/* whyCut */.$u)(kind)} before its turn`);
+        return (0,conclude/* conclude */.Ep)({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
+    }
+    // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
+    // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
+    const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
+    const polled = await (0,progress/* followInLog */.v8)(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
+    const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof lro/* PollTimeoutError */.t5;
+    if (peeked)
+        log.info('still running; not waiting (wait: false): it stays in operation-urls');
+    const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
+    const ended = (0,conclude/* conclude */.Ep)({
+        label,
+        target,
+        followed,
+        operationUrl: followed.pollingUrl,
+        durationMs: ctx.clock.now() - startedAt,
+        log,
+    });
+    if (!system)
+        return ended;
+    // Named by the operations output: each system's end status is verified as erp-stop verifies it.
+    const after = {
+        step: system,
+        ended,
+        sent: { done: system.verb },
+        client,
+        ctx,
+        log,
+        startedAt,
+    };
+    if (followed.kind === 'succeeded' && o.options.verify)
+        return (0,verdict/* verifyEnd */.fP)(after);
+    if (followed.kind === 'failed' || ended.gone)
+        return (0,verdict/* readAfterEnd */.O7)(after);
+    return ended;
+}
+
+// EXTERNAL MODULE: ./src/operations/data-share/report.ts + 2 modules
+var report = __nccwpck_require__(8489);
+// EXTERNAL MODULE: ./src/operations/data-share/share.ts
+var share = __nccwpck_require__(9306);
+;// CONCATENATED MODULE: ./src/operations/data-share/options.ts
+
+
+// The inputs each data-share operation reads, and the options its run receives: the module declares them, its run
+// (a chunk loaded when it runs, ./code.ts) takes them, and neither imports the other.
+const CANCEL_INPUTS = {
+    ...share/* SHARE_INPUTS */.C,
+    synchronizationId: (0,operations_module/* optional */.lq)('synchronization-id'),
+    wait: (0,operations_module/* withDefault */.IQ)('wait'),
+};
+const options_START_INPUTS = {
+    ...share/* SHARE_INPUTS */.C,
+    synchronizationMode: (0,operations_module/* withDefault */.IQ)('synchronization-mode'),
+    cancelOnAbort: (0,operations_module/* withDefault */.IQ)('cancel-on-abort'),
+    wait: (0,operations_module/* withDefault */.IQ)('wait'),
+};
+const options_WAIT_INPUTS = {
+    ...share/* SHARE_INPUTS */.C,
+    synchronizationId: (0,operations_module/* optional */.lq)('synchronization-id'),
+    startedAfter: (0,operations_module/* optional */.lq)('started-after'),
+    filter: (0,operations_module/* optional */.lq)('filter'),
+    orderby: (0,operations_module/* optional */.lq)('orderby'),
+};
+
+;// CONCATENATED MODULE: ./src/operations/data-share/wait-for-sync.ts
+
+
+
+/**
+ * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
+ * outputs and the source share's schedule.
+ */
+/* harmony default export */ const wait_for_sync = ((0,operations_module/* defineOperation */.h9)({
+    name: 'wait-for-sync',
+    description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
+    client: 'resource-manager',
+    polls: true,
+    inputs: options_WAIT_INPUTS,
+    outputs: [...report/* SYNCHRONIZATION_OUTPUTS */.qd, 'recurrence-interval', 'synchronization-time'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: report/* SYNCHRONIZATION_VIEW */.jH,
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 668).then(__nccwpck_require__.bind(__nccwpck_require__, 668)).then((code) => code.waitForSync(options, client, ctx)),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-start.ts
+
+
+
+/** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
+/* harmony default export */ const sync_start = ((0,operations_module/* defineOperation */.h9)({
+    name: 'sync-start',
+    description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: options_START_INPUTS,
+    plans: true,
+    outputs: [...report/* SYNCHRONIZATION_OUTPUTS */.qd, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
+    view: report/* SYNCHRONIZATION_VIEW */.jH,
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 668).then(__nccwpck_require__.bind(__nccwpck_require__, 668)).then((code) => code.syncStart(options, client, ctx)),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/data-share/sync-cancel.ts
+
+
+
+/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
+/* harmony default export */ const sync_cancel = ((0,operations_module/* defineOperation */.h9)({
+    name: 'sync-cancel',
+    description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
+    client: 'resource-manager',
+    polls: true,
+    inputs: CANCEL_INPUTS,
+    plans: true,
+    outputs: [...report/* SYNCHRONIZATION_OUTPUTS */.qd, 'changes', 'plan'],
+    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
+    view: report/* SYNCHRONIZATION_VIEW */.jH,
+    run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 668).then(__nccwpck_require__.bind(__nccwpck_require__, 668)).then((code) => code.syncCancel(options, client, ctx)),
+}));
+
+;// CONCATENATED MODULE: ./src/operations/registry.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
+ * command line's flags and the README tables are all derived from these modules.
+ */
+const registry_REGISTRY = [
+    erp_stop,
+    erp_start,
+    erp_restart,
+    erp_status,
+    erp_check,
+    erp_list,
+    wait_for_operation,
+    wait_for_sync,
+    sync_start,
+    sync_cancel,
+    check_image_cached,
+    app_remove_user,
+    app_current_user,
+    erp_report,
+];
+const OPERATION_NAMES = registry_REGISTRY.map((module) => module.name);
+function findOperation(name) {
+    return registry_REGISTRY.find((module) => module.name === name);
+}
+
+;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
+
+/**
+ * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
+ * federation, can word the same text as flags.
+ */
+const SIGN_IN_HOW_TO = {
+    direct: 'set access-token, or client-id and tenant-id with client-secret',
+    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
+};
+const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
+/** Why a runner offers no ID token, and what to add: said before any request. */
+const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
+    'pull requests from forks get no ID token whatever the permissions.';
+/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
+class IdTokenNotOffered extends errors/* InputError */.dz {
+    constructor(message) {
+        super('client-secret', message);
+        this.name = 'IdTokenNotOffered';
+    }
+}
+/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
+function readSignIn(inputs, baseUrl, idToken, operation) {
+    const accessToken = inputs.optional('access-token');
+    if (accessToken)
+        return { kind: 'access-token', accessToken };
+    const clientId = inputs.optional('client-id');
+    const tenantId = inputs.optional('tenant-id');
+    const clientSecret = inputs.optional('client-secret');
+    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+    if (!clientId || !tenantId) {
+        throw new errors/* InputError */.dz(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
+    }
+    const authUrl = inputs.required('auth-url', operation);
+    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
+    if (clientSecret)
+        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
+    if (!idToken) {
+        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
+    }
+    const audience = inputs.optional('oidc-audience');
+    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
+}
+/**
+ * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
+ * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
+ */
+function maskingSignature(source, onSecret) {
+    if (!source)
+        return undefined;
+    return async (audience) => {
+        const token = await source(audience);
+        const signature = token.split('.')[2];
+        if (signature)
+            onSecret(signature);
+        return token;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/runtime/advice.ts
+
+
+
+
+
+/** The operation that resumes an operation's URL (it reads `operation-url`), from the registry. */
+const resumer = () => registry_REGISTRY.find((m) => (0,operations_module/* useOf */.jj)(m, 'operation-url'))?.name ?? 'a later step';
+/**
+ * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
+ * cause.
+ */
+function advice_adviceFor(error) {
+    // A refused credential found out: what to change, with the claims and the credential that would match.
+    const diagnosis = diagnosisOf(error);
+    if (diagnosis)
+        return diagnosisAdvice(diagnosis);
+    if (error instanceof IdTokenNotOffered) {
+        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
+    }
+    if (error instanceof errors/* InputError */.dz) {
+        return `Correct the input '${error.input}' in the step's with: block (docs/inputs.md says what it accepts), then run the job again.`;
+    }
+    if (error instanceof errors/* OriginError */.NH) {
+        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
+    }
+    if (error instanceof errors/* TimeoutError */.MU) {
+        return `Raise timeout, or resume with ${resumer()} and the operation-urls output where the step set one.`;
+    }
+    if (error instanceof errors/* ServiceError */._7) {
+        const status = error.status;
+        if (status === 401)
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
+        if (status === 403)
+            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
+        if (status === 404)
+            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
+        if (status === 429 || (status !== undefined && status >= 500)) {
+            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
+        }
+        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
+    }
+    return 'See the step log for the details.';
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
+
+/** The kind of an error that ended the step before any target was done. */
+function what_to_do_kindOfError(error) {
+    if (error instanceof InputError)
+        return undefined;
+    if (error instanceof TimeoutError)
+        return 'timeout';
+    if (error instanceof ServiceError) {
+        if (error.status === 401)
+            return 'sign-in';
+        if (error.status === 403)
+            return 'permission';
+        if (error.status === 404)
+            return 'not found';
+        if (error.status === 409)
+            return 'conflict';
+    }
+    return undefined;
+}
+/**
+ * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
+ * does next, the resuming step named where there is one; an operation's own line where it declares one.
+ */
+function what_to_do_whatToDo(kind, { operation, shown = {}, requestId = false }) {
+    return shown.whatToDo?.[kind] ?? generalLine(kind, operation, shown.resume, requestId);
+}
+function generalLine(kind, operation, resume, requestId) {
+    switch (kind) {
+        case 'false success':
+            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
+        case 'not found':
+            return 'Check the name and resource group of each target not found (a listing by tag shows what exists); the other targets were processed.';
+        case 'timeout':
+            if (!resume)
+                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
+            return `The operations go on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
+        case 'cancelled':
+            if (!resume)
+                return `The job was cancelled: run ${operation} again.`;
+            return `The job was cancelled; what was sent goes on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped).`;
+        case 'not sent':
+            return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
+        case 'conflict':
+            return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
+        // The operations that meet these declare their own line (the input that fixes it); these are the general ones.
+        case 'whole system':
+            return `The system's database is not running, so the system cannot be acted on alone: bring the whole system up (its databases first), then run ${operation} again.`;
+        case 'dataset':
+            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
+        case 'image not cached':
+            return 'Cache the images named not cached in that region (or correct the reference), then run the job again.';
+        case 'sign-in':
+            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
+        case 'permission':
+            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
+        case 'service failed':
+            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
+        case 'nothing selected':
+            return `No system was selected, so nothing was done: compare the selection with the near misses in this summary (what the systems carry instead), correct the tag, environment or file, and run ${operation} again; set fail-if-empty: false where an empty selection is expected.`;
+        case 'other':
+            return requestId
+                ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'
+                : 'See the step log for the details.';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/window-advice.ts
+
+
+/** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
+const WINDOW_ADVICE = {
+    missing: "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
+    'not sent': 'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
+};
+/** A system still running, resumed as the operation that left it running declares (its `view.resume`). */
+function runningAdvice(resume) {
+    // The one way back first: the step again resumes where the service is, a window's steps never sent included.
+    const again = 'run the step again (what is done is skipped, a step in progress followed)';
+    return resume
+        ? `A system still running was accepted and not followed to its end: ${again}; ${resume} of its leg follows only what was sent.`
+        : `A system still running was accepted and not followed to its end: ${again}.`;
+}
+/** One line per kind met among the systems that need a person, in the order they are listed. */
+function windowAdvice(window) {
+    const lines = new Map();
+    for (const s of window.systems.slice(0, window.attention)) {
+        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
+        if (s.outcome === 'running') {
+            if (!lines.has('running'))
+                lines.set('running', runningAdvice(shown?.resume));
+            continue;
+        }
+        if (s.outcome !== 'failed') {
+            lines.set(s.outcome, WINDOW_ADVICE[s.outcome]);
+            continue;
+        }
+        const kind = s.cause?.kind ?? 'other';
+        const operation = s.operation ?? 'the step';
+        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
+    }
+    for (const f of window.legFailures) {
+        const kind = f.cause.kind;
+        const shown = findOperation(f.operation)?.view;
+        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation: f.operation, shown, requestId: false }));
+    }
+    if (window.lost.length > 0)
+        lines.set('lost', LOST);
+    if (window.files === 0 && window.systems.length === 0)
+        lines.set('none', NOTHING_READ);
+    return [...lines.values()];
+}
+const LOST = "A lost file does not parse (cut short while written): that leg's result is unknown. Open the leg's job, read the systems' status (erp-status), and run the window's step again for them.";
+const NOTHING_READ = "No result was read: no leg uploaded a file, or the download's pattern matched none. Check each leg's upload step and the report job's download (pattern, merge-multiple: true).";
+
+// EXTERNAL MODULE: ./src/runtime/nearest.ts
+var nearest = __nccwpck_require__(4946);
+// EXTERNAL MODULE: ./src/operations/inputs.ts + 2 modules
+var operations_inputs = __nccwpck_require__(9673);
+;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
+/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
+const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
+const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
+/**
+ * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
+ * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
+ * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
+ * `raw` (one per line or comma-separated) departs from it.
+ */
+function wrongPart(raw, reason) {
+    const shape = SHAPE.exec(reason)?.[0];
+    if (!shape)
+        return undefined;
+    const want = shape.split('/');
+    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
+        if (!/^\/?subscriptions\//i.test(item))
+            continue;
+        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
+        const at = firstMismatch(got, want);
+        if (at === undefined)
+            continue;
+        const after = got
+            .slice(Math.max(1, at - 2), at)
+            .map(clip)
+            .join('/');
+        const where = after ? `after '…/${after}'` : 'at its start';
+        const wrong = got[at] === undefined ? undefined : clip(got[at]);
+        const wanted = want[at];
+        if (wrong === undefined)
+            return `the id stops ${where}, where ${wanted} is expected`;
+        if (wanted === undefined)
+            return `the id goes on ${where} with '${wrong}', where it should end`;
+        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
+    }
+    return undefined;
+}
+/** A segment as shown: a long one keeps its ends, where a slip usually is. */
+function clip(segment) {
+    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
+}
+/** The first segment index where `got` departs from `want`; literal segments compare without case. */
+function firstMismatch(got, want) {
+    for (let i = 0; i < Math.max(got.length, want.length); i++) {
+        const g = got[i];
+        const w = want[i];
+        if (g === undefined || w === undefined)
+            return i;
+        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
+            return i;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/runtime/reader.ts
+
+
+
+
+
+/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
+class InputReader {
+    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
+    source;
+    note;
+    constructor(source, note = () => { }) {
+        this.source = source;
+        this.note = note;
+    }
+    /** An operation's use of an input: its own parser and default, and whether it must be given. */
+    read(use, operation) {
+        const value = this.parse(use.input, use.parse, use.default);
+        if (value === undefined && use.presence === 'required') {
+            throw new errors/* InputError */.dz(use.input, `is required for ${operation}`);
+        }
+        return value;
+    }
+    /** The value, or its default, or undefined when neither is given. */
+    optional(name) {
+        return this.parse(name, operations_inputs/* INPUTS */.m[name].parse);
+    }
+    required(name, operation) {
+        const value = this.optional(name);
+        if (value === undefined)
+            throw new errors/* InputError */.dz(name, `is required for ${operation}`);
+        return value;
+    }
+    /** Whether the input was given at all (a default does not count). */
+    given(name) {
+        return Boolean(this.source(name)?.trim());
+    }
+    parse(name, parser, fallback) {
+        const definition = operations_inputs/* INPUTS */.m[name];
+        const raw = this.source(name)?.trim() || fallback || definition.default;
+        if (raw === undefined || raw === '')
+            return undefined;
+        const parsed = parser.safeParse(raw);
+        if (!parsed.success) {
+            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
+            // A secret's value never reaches a message.
+            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
+            throw new errors/* InputError */.dz(name, `${reason}${got}`);
+        }
+        const repeated = Array.isArray(parsed.data) ? (0,parsers/* droppedRepeats */.Tg)(parsed.data) : [];
+        if (repeated.length) {
+            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
+        }
+        return parsed.data;
+    }
+}
+/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
+function shownPart(raw, reason) {
+    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
+    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
+}
+/** A value up to this long is shown whole. */
+const SHOWN_WHOLE = 80;
+/**
+ * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
+ * its user info and query, which can hold a password or a signature.
+ */
+function abbreviate(raw) {
+    const shown = printable(raw);
+    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
+}
+/** Control characters shown as `?`, an address without its user info and query. */
+function printable(text) {
+    return (0,client_url/* redactUrls */.sK)(text).replace(/\p{Cc}/gu, '?');
+}
+
+// EXTERNAL MODULE: ./src/client/retry.ts
+var retry = __nccwpck_require__(7785);
+// EXTERNAL MODULE: ./src/client/schemas/zod.ts + 7 modules
+var zod = __nccwpck_require__(3867);
+// EXTERNAL MODULE: ./src/client/http.ts + 7 modules
+var client_http = __nccwpck_require__(2838);
+// EXTERNAL MODULE: ./src/client/error-body.ts
+var error_body = __nccwpck_require__(4962);
+;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
+
+
+
+
+/**
+ * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
+ * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
+ * token, read without its signature, and the federated credential that would match them.
+ */
+/** The token endpoint's error body; lenient, any field may be missing. */
+const tokenErrorBody = zod/* onFirstUse */.Vkw(() => zod/* looseObject */._H3({
+    error: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    error_description: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    error_codes: zod/* catch */.MfU(zod/* optional */.lqM(zod/* array */.YOg(zod/* number */.aig())), undefined),
+}));
+/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
+const idTokenPayload = zod/* onFirstUse */.Vkw(() => zod/* looseObject */._H3({
+    iss: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    sub: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    aud: zod/* catch */.MfU(zod/* optional */.lqM(zod/* union */.KCZ([zod/* string */.YjP(), zod/* array */.YOg(zod/* string */.YjP())])), undefined),
+    job_workflow_ref: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    environment: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+    ref: zod/* catch */.MfU(zod/* optional */.lqM(zod/* string */.YjP()), undefined),
+}));
+/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
+function tokenEndpointAnswered(status) {
+    return (status >= 200 && status < 300) || status === 400 || status === 401;
+}
+/**
+ * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
+ * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
+ * general hint).
+ */
+function throwIfRefused(response, context) {
+    if (response.status < 400)
+        return;
+    const error = (0,error_body/* parseErrorBody */.kW)(response, `POST ${response.url.pathname}`);
+    const body = zod/* safeParse */.xLC(tokenErrorBody, (0,client_response/* jsonOf */.o)(response));
+    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
+        numberIn(body.success ? body.data.error_description : undefined);
+    const claims = context.assertion ? readClaims(context.assertion) : undefined;
+    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
+    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
+    if (!diagnosis)
+        throw error;
+    throw new errors/* ServiceError */._7({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
+        signIn: true,
+        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
+        diagnosis,
+    });
+}
+/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
+function numberIn(description) {
+    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
+    return match ? Number(match[1]) : undefined;
+}
+/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
+function readClaims(token) {
+    const payload = token.split('.')[1];
+    if (!payload)
+        return undefined;
+    let json;
+    try {
+        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     }
     catch {
         return undefined;
     }
+    const parsed = zod/* safeParse */.xLC(idTokenPayload, json);
+    if (!parsed.success)
+        return undefined;
+    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
+    return {
+        issuer: iss,
+        subject: sub,
+        audience: Array.isArray(aud) ? aud[0] : aud,
+        job_workflow_ref,
+        environment,
+        ref,
+    };
 }
-/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
-const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
-/**
- * The user info a printed link may carry: only in an authority, after `//` or a web scheme (`https:user@host`
- * parses so). `repo:octo-org@1234567/…`, an ID token's subject, has none: a claim is shown as the token has it.
- */
-const SHOWN_USERINFO = /^((?:(?:https?|wss?|ftp):[/\\]*|(?:[a-z][a-z0-9+.-]*:)?[/\\]{2}))[^/?#\\\s]*@/i;
-/**
- * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
- * Returns the reason as a string rather than throwing, so input parsing can phrase it.
- */
-function checkServiceUrl(value) {
-    let url;
-    try {
-        url = new URL(value);
+/** The federated credential that would match the token: its own issuer, subject and audience. */
+function matching(claims) {
+    if (!claims?.issuer || !claims.subject || !claims.audience)
+        return undefined;
+    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
+}
+const lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
+/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
+function subjectReason(claims) {
+    if (claims?.environment) {
+        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
     }
-    catch {
-        return 'is not an absolute URL';
+    if (claims?.subject?.endsWith(':pull_request'))
+        return ' A pull request presents the pull_request subject.';
+    return '';
+}
+/** The refusals of a federated sign-in: the claims shown, and the credential that would match written out. */
+function federatedCause(number, claims) {
+    const credential = matching(claims);
+    const register = credential
+        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
+        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
+    const subject = quoted(claims?.subject);
+    const said = (cause, whatToDo) => ({
+        errorNumber: number,
+        claims,
+        credential,
+        cause,
+        whatToDo,
+    });
+    switch (number) {
+        case 70021:
+            return said("No federated credential on the app matches the runner's ID token", register);
+        case 700211:
+            return said("The federated credential's issuer is not the ID token's", `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`);
+        case 700212:
+            return said("The federated credential's audience is not the ID token's", `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`);
+        case 700213:
+            return said("No federated credential's subject equals the ID token's subject", `The credential's subject must equal the token's exactly: ${subject}.${subjectReason(claims)} ${register}`);
+        case 7002138:
+            return said("The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025", 
+            // A record written before subjects compared with case can be refused though it reads the same (issue 43).
+            `Write owner, repository and environment with the token's exact case: ${subject}. Where the credential's subject already equals it exactly, delete the federated credential and create it again. ${register}`);
+        case 70025:
+            return said('The app has no federated credential at all', `Check client-id: the credential may be on another app or identity. Or ${lowerFirst(register)}`);
+        default:
+            return undefined;
     }
-    if (url.username || url.password)
-        return USERINFO_REFUSED;
-    if (url.protocol === 'https:')
-        return url;
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
-        return url;
-    if (url.protocol === 'http:')
-        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
-    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
 }
-/**
- * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
- * a credential goes only to the origin it belongs to.
- */
-function resolveOnOrigin(link, origin, what) {
-    let url;
-    try {
-        url = new URL(link, origin);
-    }
-    catch {
-        throw new OriginError(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
-    }
-    if (url.origin !== origin) {
-        throw new OriginError(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
-    }
-    // Never sent (undici drops it), but an output or a log line would carry it.
-    url.username = '';
-    url.password = '';
-    return url;
-}
-/**
- * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
- * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
- * as a dot too), so they are refused; no resource is named that.
- */
-function servicePath(strings, ...values) {
-    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
-}
-function encodePathSegment(segment) {
-    if (segment === '' || segment === '.' || segment === '..') {
-        throw new Error(`'${segment}' cannot be a path segment`);
-    }
-    return encodeURIComponent(segment);
-}
-/** base + path (`/…`) + query; a base with a path prefix keeps it. */
-function joinUrl(base, path, query = {}) {
-    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
-    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
-    url.search = Object.entries(query)
-        .filter((entry) => entry[1] !== undefined)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-        .join('&');
-    return url;
-}
-/**
- * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
- * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
- * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
- */
-function redactQuery(link) {
-    const bare = link.replace(SHOWN_USERINFO, '$1…@');
-    const q = bare.indexOf('?');
-    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
-}
-/**
- * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
- * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
- * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
- */
-function reduceQuery(query) {
-    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
-    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
-    const params = body.split('&');
-    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
-    const rest = params.some((p) => p !== version && p !== '');
-    if (!version)
-        return `?…${after}`;
-    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
-}
-/**
- * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
- * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
- * question mark that starts no query (`ready? yes`) stays as it is.
- */
-function redactUrls(text) {
-    return (text
-        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
-        // to its end, and a 1 MB service message took minutes.
-        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
-        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
+/** The refusals whose fix is an input, not a credential: the claims shown where a token was presented. */
+const INPUT_CAUSES = {
+    700016: {
+        cause: 'No app with this client-id is registered in the tenant',
+        whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
+    },
+    7000215: {
+        cause: 'The client secret is invalid',
+        whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
+    },
+    90002: {
+        cause: 'The tenant was not found',
+        whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
+    },
+    700024: {
+        cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
+        whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
+    },
+};
+/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
+function diagnose(number, claims) {
+    const federated = federatedCause(number, claims);
+    if (federated)
+        return federated;
+    const input = number === undefined ? undefined : INPUT_CAUSES[number];
+    if (input)
+        return { errorNumber: number, claims, ...input };
+    if (!claims)
+        return undefined;
+    // A number not in the table: a federated sign-in still shows what it presented and what would match.
+    const credential = matching(claims);
+    const register = federatedCause(70021, claims).whatToDo;
+    return {
+        errorNumber: number,
+        claims,
+        credential,
+        cause: "The token endpoint refused the runner's ID token",
+        whatToDo: `Check client-id and tenant-id; then ${lowerFirst(register)}`,
+    };
 }
 
-;// CONCATENATED MODULE: ./src/client/arm/resource-id.ts
+;// CONCATENATED MODULE: ./src/client/token-endpoint.ts
+
+
+
+
+/** One token from the token endpoint: the grant's form, its refusals made sign-in failures, its answer read. */
+const tokenResponse = zod/* onFirstUse */.Vkw(() => zod/* looseObject */._H3({
+    access_token: zod/* string */.YjP().check(zod/* minLength */.BpQ(1)),
+    expires_in: zod/* optional */.lqM(zod/* coerce.number */.auy.number().check(zod/* positive */.yjt())),
+    token_type: zod/* optional */.lqM(zod/* string */.YjP()),
+}));
+/** The grant's form: the client credentials, with the secret or with the runner's OIDC token as the assertion. */
+async function grantForm(options) {
+    const form = {
+        grant_type: 'client_credentials',
+        client_id: options.clientId,
+        scope: options.scope,
+    };
+    if (options.clientSecret !== undefined)
+        form.client_secret = options.clientSecret;
+    else if (options.clientAssertion) {
+        form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+        try {
+            form.client_assertion = await options.clientAssertion();
+        }
+        catch (error) {
+            throw idTokenFailure(error);
+        }
+    }
+    return form;
+}
+/** One token from the endpoint: the form sent, a refusal explained, the answer read without ever quoting it. */
+async function requestToken(options, endpoint) {
+    const form = await grantForm(options);
+    try {
+        const response = await options.http.send({
+            method: 'POST',
+            url: options.tokenPath,
+            form,
+            intent: 'read',
+            ok: tokenEndpointAnswered,
+        });
+        // A refusal says what to change, by its error number (sign-in-error.ts).
+        throwIfRefused(response, { endpoint, assertion: form.client_assertion });
+        return parseTokenResponse(response);
+    }
+    catch (error) {
+        throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
+    }
+}
+/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
+function idTokenFailure(error) {
+    if (error instanceof errors/* ServiceError */._7)
+        return error;
+    return new errors/* ServiceError */._7({
+        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
+        code: 'IdTokenUnavailable',
+        message: (0,errors/* oneLine */.TN)(error instanceof Error ? error.message : String(error)),
+        signIn: true,
+        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
+            'federated credential expects.',
+    });
+}
+/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
+function tokenEndpointFailure(error, endpoint, withSecret) {
+    if (!(error instanceof errors/* ServiceError */._7) || error.signIn)
+        return error;
+    const check = withSecret
+        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
+        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
+            "match this workflow's OIDC token.";
+    return new errors/* ServiceError */._7({
+        ...error.init,
+        action: `Sign-in failed at the token endpoint ${endpoint}`,
+        signIn: true,
+        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
+    });
+}
+/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
+function parseTokenResponse(response) {
+    try {
+        return (0,client_http/* parseBody */.OG)(response, tokenResponse, 'token endpoint');
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ServiceError */._7))
+            throw error;
+        throw new errors/* ServiceError */._7({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
+            requestId: response.requestId,
+        });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/auth.ts
+
+
+
+/**
+ * The credentials a request carries: a token as it is, an API token, or the client-credentials grant's tokens, cached
+ * and renewed here; one token from the endpoint is token-endpoint.ts's.
+ */
+/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
+const RENEWAL_RETRY_MS = 30_000;
+/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
+const LAST_USE_MARGIN_MS = 10_000;
+/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
+function bearerToken(token) {
+    return {
+        headers: async () => ({ authorization: `Bearer ${token}` }),
+        unauthorized(error, acceptedBefore) {
+            const expired = /expired/i.test(error.code ?? '');
+            if (!expired && !acceptedBefore)
+                return undefined;
+            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
+                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
+                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
+                'that sign-in renews its token itself.');
+        },
+    };
+}
+/** Area D: the API token travels in its own header. */
+function apiToken(token) {
+    return { headers: async () => ({ 'x-api-token': token }) };
+}
+/** The request timeout's default: a renewal is bounded even where none is given. */
+const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
+/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
+function tokenGrant(options) {
+    // When the token in hand stops being usable, and when a failed renewal is tried again.
+    let cached;
+    let pending;
+    let retryRenewalAt = 0;
+    const endpoint = (() => {
+        const url = new URL(options.tokenPath, options.http.origin);
+        return `${url.origin}${url.pathname}`;
+    })();
+    const fetchToken = async () => {
+        const body = await requestToken(options, endpoint);
+        options.onToken?.(body.access_token);
+        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+        // Short-lived tokens renew at half their life rather than at once.
+        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
+        const now = options.clock.now();
+        cached = {
+            token: body.access_token,
+            renewAt: now + lifetimeMs - margin,
+            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
+        };
+        retryRenewalAt = 0;
+        return body.access_token;
+    };
+    /** The token in hand while it can still be sent. */
+    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
+    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
+    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
+    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
+    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
+    const renewalFailed = (error) => {
+        const valid = stillValid();
+        if (!valid)
+            return;
+        const left = valid.validUntil - options.clock.now();
+        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
+        if (options.clock.now() >= retryRenewalAt) {
+            const why = error instanceof Error ? error.message : String(error);
+            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${(0,retry/* formatWait */.Du)(left)} ` +
+                `more, so it is used and the renewal is retried in ${(0,retry/* formatWait */.Du)(wait)}`);
+        }
+        retryRenewalAt = options.clock.now() + wait;
+    };
+    return {
+        async headers(signal) {
+            const now = options.clock.now();
+            if (cached && now < cached.renewAt)
+                return { authorization: `Bearer ${cached.token}` };
+            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
+            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
+            const current = stillValid();
+            if (current) {
+                if (now >= retryRenewalAt)
+                    renew().catch(renewalFailed);
+                return { authorization: `Bearer ${current.token}` };
+            }
+            try {
+                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
+                return { authorization: `Bearer ${await untilAborted(renew(), signal)}` };
+            }
+            catch (error) {
+                if (error instanceof errors/* ServiceError */._7)
+                    options.onFailure?.(error);
+                throw error;
+            }
+        },
+        refresh() {
+            cached = undefined;
+        },
+    };
+}
+/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
+function bounded(work, ms, endpoint) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new errors/* ServiceError */._7({
+            action: `Sign-in: no token within ${(0,retry/* formatWait */.Du)(ms)} (the request timeout)`,
+            code: 'NoAnswer',
+            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
+            signIn: true,
+        })), ms);
+        timer.unref();
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(work, signal) {
+    if (!signal)
+        return work;
+    signal.throwIfAborted();
+    let onAbort;
+    const aborted = new Promise((_, reject) => {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+    });
+    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+;// CONCATENATED MODULE: ./src/client/connect.ts
+
+
+
+function connectResourceManager(baseUrl, signIn, options) {
+    return new client_http/* HttpClient */.Qq({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
+}
+function connectAppManagement(apiUrl, token, options) {
+    return new client_http/* HttpClient */.Qq({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
+}
+function credentialFor(signIn, options) {
+    if (signIn.kind === 'access-token')
+        return bearerToken(signIn.accessToken);
+    const tokenUrl = (0,client_url/* joinUrl */.we)(signIn.authUrl, (0,client_url/* servicePath */.VF) `/${signIn.tenantId}/oauth2/v2.0/token`);
+    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
+    const http = new client_http/* HttpClient */.Qq({ ...options, onResponse: undefined, origin: tokenUrl.origin });
+    return tokenGrant({
+        http,
+        tokenPath: tokenUrl.href,
+        clientId: signIn.clientId,
+        scope: signIn.scope,
+        clock: options.clock,
+        onToken: options.onSecret,
+        onRetry: options.onRetry,
+        onFailure: options.onSignInFailure,
+        renewalTimeoutMs: options.requestTimeoutMs,
+        ...(signIn.kind === 'client-secret'
+            ? { clientSecret: signIn.clientSecret }
+            : { clientAssertion: signIn.idToken }),
+    });
+}
+
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
+// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
+var undici = __nccwpck_require__(4721);
+;// CONCATENATED MODULE: ./src/client/dispatcher.ts
+
+
+/**
+ * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
+ * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
+ * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone), built once rather than per
+ * handshake.
+ *
+ * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
+ * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
+ * until its first connection has negotiated. Figures for both: docs/benchmark.md, the fan-out's wall time.
+ */
+function createDispatcher({ requestTimeoutMs }) {
+    return new undici.EnvHttpProxyAgent({
+        connect: { timeout: requestTimeoutMs, secureContext: (0,external_node_tls_.createSecureContext)() },
+        headersTimeout: requestTimeoutMs,
+        bodyTimeout: requestTimeoutMs,
+        keepAliveTimeout: 30_000,
+        allowH2: false,
+    });
+}
+let waitForClose = true;
+/**
+ * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
+ * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
+ * the run just does not sit idle while they close, and the outputs and summary are written meanwhile (a small
+ * gain: docs/benchmark.md, "Start-up, before and after issue 16").
+ * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
+ */
+function dontWaitForDispatcherClose() {
+    waitForClose = false;
+}
+/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
+async function closeDispatcher(dispatcher) {
+    const closing = dispatcher?.destroy();
+    // Not awaited, a failure to close has no one to report to; the process ends all the same.
+    if (waitForClose)
+        await closing;
+    else
+        closing?.catch(() => { });
+}
+
+;// CONCATENATED MODULE: ./src/runtime/access-refusals.ts
+
+
+/** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
+const ACTION_AND_SCOPE = /action '([^']+)' over scope '([^']+)'/;
+/**
+ * The resource manager's refusals of the step's credential, gathered over every system the step touches and
+ * reported once: a 401 is one credential problem, not one per system; a 403 `AuthorizationFailed` is one line per
+ * distinct action and scope, with the request ids that met it.
+ */
+class AccessRefusals {
+    accepted = false;
+    unauthorized;
+    lacked = new Map();
+    /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
+    messages = new Map();
+    /** Every response of the resource-manager client passes here. */
+    observe(response) {
+        if (response.status < 300)
+            this.accepted = true;
+        if (response.status === 401)
+            this.unauthorized ??= response;
+        if (response.status !== 403)
+            return;
+        const error = (0,error_body/* parseErrorBody */.kW)(response, '');
+        const match = error.code === 'AuthorizationFailed' ? ACTION_AND_SCOPE.exec(error.serviceMessage ?? '') : null;
+        if (!match)
+            return;
+        const [, action = '', scope = ''] = match;
+        const key = `${action}\n${scope.toLowerCase()}`;
+        const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
+        entry.requestIds.push(response.requestId ?? 'none');
+        this.lacked.set(key, entry);
+        const text = (0,errors/* oneLine */.TN)(error.serviceMessage ?? '');
+        this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
+    }
+    /**
+     * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
+     * the same scope after the first point to its request id instead of repeating it.
+     */
+    condense(failure) {
+        let condensed = failure;
+        for (const [text, requestIds] of this.messages) {
+            const parts = condensed?.split(text) ?? [];
+            if (parts.length <= 2)
+                continue;
+            const [first = '', ...rest] = parts;
+            // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
+            const quoted = inFailureOrder(requestIds, rest.join(text))[0];
+            condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
+        }
+        return condensed;
+    }
+    /**
+     * After the operation: a failed step whose credential no request got past is one 401, thrown once; a failed
+     * step that met AuthorizationFailed gets the permissions lacked, each once, as its diagnosis.
+     */
+    settle(result, how) {
+        if (!result.failure)
+            return undefined;
+        if (this.unauthorized && !this.accepted)
+            throw credentialRefused(this.unauthorized, how.signIn);
+        if (this.lacked.size === 0)
+            return undefined;
+        const failure = result.failure;
+        const lacked = [...this.lacked.values()].map((entry) => ({
+            ...entry,
+            requestIds: inFailureOrder(entry.requestIds, failure),
+        }));
+        const own = how.snooze
+            ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
+            : '';
+        return {
+            cause: `The identity signed in lacks ${lacked.length === 1 ? 'a permission' : `${lacked.length} permissions`} (AuthorizationFailed)`,
+            whatToDo: `Grant the identity signed in a role with each action below over its scope (or a scope above it), then run the job again.${own}`,
+            lacked,
+        };
+    }
+}
+/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
+function inFailureOrder(requestIds, failure) {
+    const at = (id) => {
+        const index = failure.indexOf(id);
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    return [...requestIds].sort((a, b) => at(a) - at(b));
+}
+/** The sign-in inputs a refused token came from, and what to check of them. */
+function credentialAdvice(signIn) {
+    if (signIn.kind === 'access-token') {
+        return {
+            inputs: 'access-token',
+            whatToDo: 'Set access-token to a token for this resource manager (its audience is base-url), not expired; or sign in with client-id and tenant-id instead.',
+        };
+    }
+    return {
+        inputs: signIn.kind === 'client-secret' ? 'client-id, tenant-id and client-secret' : 'client-id and tenant-id',
+        whatToDo: `Check scope ('${signIn.scope}'): the token must be for this resource manager, base-url; and check that tenant-id is the tenant of the subscription.`,
+    };
+}
+/** A 401 of the resource manager as the step's one cause: a credential problem, naming the inputs. */
+function credentialRefused(response, signIn) {
+    const { inputs, whatToDo } = credentialAdvice(signIn);
+    const cause = `The resource manager refused the credential from ${inputs}`;
+    return new errors/* ServiceError */._7({
+        ...(0,error_body/* parseErrorBody */.kW)(response, cause).init,
+        hint: `No request got past it, so it is reported once for the step. ${whatToDo}`,
+        diagnosis: { cause, whatToDo },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/runtime/run.ts
+
+
+
+
+
+
+
+
+
+
+
+/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
+function outputText(value) {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+function parseOperation(raw) {
+    const name = raw?.trim() ?? '';
+    const module = findOperation(name);
+    if (module)
+        return module;
+    // As the command line does: a likely slip named first, then every valid name.
+    const near = name ? (0,nearest/* nearest */.p)(name, OPERATION_NAMES) : undefined;
+    throw new errors/* InputError */.dz('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
+}
+/**
+ * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
+ * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
+ */
+async function runOperation(source, given) {
+    const runtime = { ...given, logger: redacting(given.logger) };
+    const module = parseOperation(source('operation'));
+    const inputs = new InputReader(source, runtime.logger.info);
+    refuseUnread(module, inputs);
+    const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
+    const connection = readConnection(module, inputs, runtime);
+    const requestTimeoutMs = inputs.optional('request-timeout');
+    // The adapters act on summary; a value they could not read is refused here, before any request.
+    inputs.optional('summary');
+    const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
+    const timeoutMs = inputs.optional('timeout');
+    warnOfLongTimeout(timeoutMs, runtime.logger);
+    const ctx = {
+        clock: runtime.clock,
+        logger: runtime.logger,
+        signal: runtime.signal,
+        deadline: runtime.clock.now() + timeoutMs,
+        // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
+        pollIntervalMs: module.polls
+            ? inputs.optional('poll-interval')
+            : operations_inputs/* INPUTS */.m['poll-interval'].parse.parse(operations_inputs/* INPUTS */.m['poll-interval'].default),
+        dryRun,
+    };
+    const last = {};
+    let dispatcher;
+    let result;
+    let signInFailure;
+    // The resource manager's 401s and 403s over every system, reported once (access-refusals.ts).
+    const refusals = connection.signIn ? new AccessRefusals() : undefined;
+    let diagnosis;
+    try {
+        dispatcher = createDispatcher({ requestTimeoutMs });
+        const client = connection.connect({
+            dispatcher,
+            clock: runtime.clock,
+            signal: runtime.signal,
+            deadline: ctx.deadline,
+            requestTimeoutMs,
+            dryRun,
+            debug: runtime.logger.debug,
+            onSecret: runtime.onSecret,
+            onResponse: (response) => {
+                last.response = response;
+                refusals?.observe(response);
+                runtime.onResponse?.(response);
+            },
+            // Each retry is a line the user sees, in the action's log as on the command line.
+            onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
+            onSignInFailure: (error) => (signInFailure ??= error),
+        });
+        // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
+        if (dryRun)
+            await client.signIn();
+        result = await module.run({ ...options, ...connection.options }, client, ctx);
+        // No request went out: the sign-in failed before any, and each instance would report it again. It is the
+        // step's one cause, said once.
+        if (signInFailure && result.failure && client.requestCount === 0)
+            throw signInFailure;
+        const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
+        diagnosis = refusals?.settle(result, { signIn: connection.signIn, snooze });
+        if (refusals)
+            result = { ...result, failure: refusals.condense(result.failure) };
+    }
+    finally {
+        // Keep-alive sockets would hold the process open after the step is done.
+        await closeDispatcher(dispatcher);
+    }
+    const ids = module.outputs.includes('request-id')
+        ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
+        : {};
+    return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
+}
+/**
+ * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
+ * service's own error text included) without user info and with its query reduced to api-version, as the summary
+ * shows it; only outputs carry a URL whole.
+ */
+function redacting(logger) {
+    return {
+        info: (line) => logger.info((0,client_url/* redactUrls */.sK)(line)),
+        warning: (line) => logger.warning((0,client_url/* redactUrls */.sK)(line)),
+        ...(logger.debug ? { debug: (line) => logger.debug?.((0,client_url/* redactUrls */.sK)(line)) } : {}),
+        group: (name, work) => logger.group((0,client_url/* redactUrls */.sK)(name), work),
+    };
+}
+/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
+const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
+/** The operations that only wait (they poll and change nothing), from the registry. */
+const waiters = () => registry_REGISTRY.filter((m) => m.polls && !m.plans)
+    .map((m) => m.name)
+    .join(' or ');
+/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
+function warnOfLongTimeout(timeoutMs, logger) {
+    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
+        return;
+    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
+        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
+        `wait: false and follow in a later job with ${waiters()}.`);
+}
+/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
+function readConnection(module, inputs, runtime) {
+    if (module.client === 'resource-manager') {
+        const baseUrl = inputs.required('base-url', module.name);
+        const idToken = maskingSignature(runtime.idToken, runtime.onSecret);
+        const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
+        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
+    }
+    if (module.client === 'none') {
+        // The operation sends nothing: a client every use of which fails, so a request it tried could not go unseen.
+        return { options: {}, connect: () => NO_CLIENT };
+    }
+    const apiUrl = inputs.required('api-url', module.name);
+    const token = inputs.required('api-token', module.name);
+    return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
+}
+/** The client of an operation that sends nothing: any use of it is a defect, and says so. */
+const NO_CLIENT = new Proxy({}, {
+    get: (_, name) => {
+        throw new Error(`an operation that sends no request used its client (${String(name)})`);
+    },
+});
+/**
+ * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
+ * operation that does not read it would otherwise be ignored without a word.
+ */
+function refuseUnread(module, inputs) {
+    const read = new Set(['operation', ...(0,operations_module/* inputsOf */.Vc)(module)]);
+    for (const name of Object.keys(operations_inputs/* INPUTS */.m)) {
+        if (!read.has(name) && inputs.given(name)) {
+            throw new errors/* InputError */.dz(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
+const MARKS = {
+    succeeded: '✅',
+    failed: '❌',
+    skipped: '⏭️',
+    running: '⏳',
+    'not sent': '⏸️',
+    planned: '📝',
+};
+/** The mark and its word: `❌ failed`. */
+const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
+/** A mark that lets the step succeed. */
+const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
+/**
+ * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
+ * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
+ */
+function titleMark(view) {
+    if (view.failed)
+        return MARKS.failed;
+    if (view.dryRun)
+        return MARKS.planned;
+    if (view.running)
+        return MARKS.running;
+    return view.reported ? '⚠️' : MARKS.succeeded;
+}
+
+// EXTERNAL MODULE: ./src/operations/format.ts
+var operations_format = __nccwpck_require__(9068);
+;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
+
+/** A cause in one line (a service's message may run over several): as it is worded, nothing read from it. */
+function oneLineCause(cause) {
+    if (!cause)
+        return undefined;
+    return cause.split(/\s+/).join(' ').trim();
+}
+/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
+const took = (ms) => (ms === undefined ? undefined : (0,operations_format/* formatDuration */.a)(ms));
+const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
+const span = (r) => r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
+function causeOf(r) {
+    if (!r.cause)
+        return {};
+    return {
+        cause: oneLineCause(r.cause.text),
+        kind: r.cause.kind,
+        ...(r.cause.requestId ? { requestId: r.cause.requestId } : {}),
+    };
+}
+function viewStepOf(s) {
+    return {
+        step: s.step,
+        target: s.target,
+        mark: s.outcome,
+        word: s.word,
+        before: s.before,
+        done: s.done,
+        after: s.after,
+        seconds: tenths(span(s)),
+        startedAt: s.startedAt,
+        ...causeOf(s),
+    };
+}
+/** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
+function viewRowOf(r) {
+    const ms = span(r);
+    return {
+        target: r.target,
+        mark: r.outcome,
+        word: r.word,
+        before: r.before,
+        done: r.done,
+        after: r.after,
+        health: r.health,
+        duration: took(ms),
+        seconds: tenths(ms),
+        startedAt: r.startedAt,
+        ...causeOf(r),
+        ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
+        ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/runtime/view/view.ts
+
+
+
+
+
+
+
+
+/** What the operation declares of its summary (`defineOperation`'s `view`). */
+const declared = (operation) => findOperation(operation)?.view ?? {};
+/** The view of an operation that returned (successfully or with a failure). */
+function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
+    const shown = declared(operation);
+    // A plan took no time, and a read's time is none worth showing: their rows show none.
+    const all = (result.rows?.map(viewRowOf) ?? []).map((r) => dryRun || shown.untimed ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
+    // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
+    // plan's rows are shown as any plan's).
+    const rows = shown.ownTables && !dryRun ? [] : all;
+    const [first, ...others] = result.summary;
+    const tables = (rows.length > 0 && shown.firstTable && first
+        ? [{ ...first, title: shown.firstTable }, ...others]
+        : rows.length > 0
+            ? others
+            : result.summary).map(withMarks);
+    // A cause is on a row only where the row is shown; else the step's failure says it, once.
+    const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
+    const failed = result.failure !== undefined;
+    const kinds = kindsOf(all);
+    const kind = result.failureKind ?? 'other';
+    if (failed && !onRows && !kinds.has(kind))
+        kinds.set(kind, false);
+    // What to resume is what `operation-urls` holds: each row whose operation the operation says still runs.
+    const resumable = all.filter((r) => r.operationUrl);
+    const anyMarked = (mark) => all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
+        result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
+    const view = {
+        operation,
+        title: '',
+        failed,
+        reported: !failed && anyMarked('failed'),
+        running: anyMarked('running'),
+        dryRun,
+        context: rows.length > 0 ? first?.context : undefined,
+        targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
+        rows,
+        tables,
+        failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
+        // A diagnosis says what to change, then the facts it rests on, a line each.
+        whatToDo: [
+            ...[...kinds].map(([kind, requestId]) => what_to_do_whatToDo(kind, { operation, shown, requestId })),
+            ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
+        ],
+        plan: dryRun ? plannedOf(result.outputs.plan) : [],
+        resume: rows.length === 0
+            ? []
+            : resumable.map((r) => ({ target: r.target, url: (0,client_url/* redactQuery */.Ce)(r.operationUrl) })),
+        resumeWith: shown.resume ?? 'the operation-urls output',
+    };
+    view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) });
+    return view;
+}
+/** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
+function kindsOf(rows) {
+    const kinds = new Map();
+    for (const r of rows.flatMap((row) => [row, ...(row.steps ?? [])])) {
+        if (r.kind)
+            kinds.set(r.kind, (kinds.get(r.kind) ?? false) || r.requestId !== undefined);
+    }
+    return kinds;
+}
+/** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
+function viewOfError(operation, error) {
+    const kind = kindOfError(error);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const shown = declared(operation);
+    return {
+        operation,
+        title: `${operation}: failed`,
+        failed: true,
+        reported: false,
+        running: false,
+        dryRun: false,
+        targetHeader: 'target',
+        rows: [],
+        tables: [],
+        failure: message,
+        // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
+        whatToDo: [
+            kind === 'timeout' || kind === 'conflict' ? whatToDo(kind, { operation, shown }) : adviceFor(error),
+        ],
+        plan: [],
+        resume: [],
+        resumeWith: shown.resume ?? 'the operation-urls output',
+    };
+}
+/** An operation's own table with each row's mark first, as the targets' rows have theirs, and each cell's. */
+function withMarks(table) {
+    const { marks, cellMarks } = table;
+    const rows = cellMarks
+        ? table.rows.map((row, i) => row.map((cell, j) => (cellMarks[i]?.[j] ? marked(cellMarks[i][j], cell) : cell)))
+        : table.rows;
+    if (!marks?.length)
+        return { ...table, rows };
+    return {
+        ...table,
+        header: ['outcome', ...table.header],
+        rows: rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
+    };
+}
+function plannedOf(value) {
+    return Array.isArray(value) ? value : [];
+}
+/**
+ * `<operation>: 3 stopped`, `failed (1 of 3)`, `cancelled (1 stopped, 1 still running, 1 not sent)`, `plan (dry
+ * run)`: the counts are the rows' marks; an operation that shows its rows in its own tables says it in its own
+ * words (`phrase`).
+ */
+function titleOf(view, { all, kinds, phrase }) {
+    const { operation, rows } = view;
+    if (view.dryRun && !view.failed)
+        return `${operation}: plan (dry run)`;
+    const cancelled = kinds.has('cancelled');
+    if (rows.length > 0) {
+        if (cancelled)
+            return `${operation}: cancelled (${counted(rows)})`;
+        const bad = rows.filter((r) => !isGood(r.mark)).length;
+        if (view.failed)
+            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : counted(rows)})`;
+        return `${operation}: ${counted(rows)}`;
+    }
+    const found = phrase ?? (all.length > 0 ? counted(all) : 'done');
+    if (cancelled)
+        return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
+    if (view.failed)
+        return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
+    return `${operation}: ${found}`;
+}
+/** `2 stopped, 1 skipped`, in the order the words first appear. */
+function counted(rows) {
+    const counts = new Map();
+    for (const r of rows)
+        counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
+    return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
+}
+
+// EXTERNAL MODULE: ./src/cli/args.ts
+var cli_args = __nccwpck_require__(7593);
+;// CONCATENATED MODULE: ./src/runtime/catalogue.ts
+
+
+
+
+/**
+ * The inputs of action.yml, the README and --help, derived from the registry: an input is listed with the
+ * operations whose modules read it, so no list of "who reads what" is kept by hand.
+ */
+function inputCatalogue() {
+    return Object.entries(operations_inputs/* INPUTS */.m).map(([name, definition]) => {
+        const readers = name === 'operation' ? [...registry_REGISTRY] : registry_REGISTRY.filter((m) => (0,operations_module/* inputsOf */.Vc)(m).includes(name));
+        const defaults = readers.flatMap((m) => {
+            const value = (0,operations_module/* useOf */.jj)(m, name)?.default ?? (0,operations_module/* useOf */.jj)(m, name)?.shown ?? definition.default;
+            return value === undefined ? [] : [{ operation: m.name, value }];
+        });
+        return {
+            name,
+            description: name === 'operation' ? `What to do: ${OPERATION_NAMES.join(', ')}.` : definition.description,
+            secret: definition.secret === true,
+            operations: readers.map((m) => m.name),
+            defaults,
+        };
+    });
+}
+/** `30m`, or `<operation> 2023-04-01, <another> 2021-08-01` where the operations differ; '' for none. */
+function describeDefault(entry) {
+    const values = new Set(entry.defaults.map((d) => d.value));
+    if (values.size === 0)
+        return '';
+    if (values.size === 1 && entry.defaults.length === entry.operations.length)
+        return [...values][0];
+    return entry.defaults.map((d) => `${d.operation} ${d.value}`).join(', ');
+}
+/** Every output with the operations that set it, from the registry. */
+function outputCatalogue() {
+    return Object.entries(OUTPUTS).map(([name, description]) => ({
+        name,
+        description,
+        operations: REGISTRY.filter((m) => m.outputs.includes(name)).map((m) => m.name),
+    }));
+}
+/** "all", or the operations by name. */
+function describeOperations(operations) {
+    return operations.length === REGISTRY.length ? 'all' : operations.join(', ');
+}
+
+;// CONCATENATED MODULE: ./src/cli/operation-flags.ts
+
+
+/**
+ * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
+ * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
+ */
+function isListInput(name, module) {
+    // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
+    const parse = (module && (0,operations_module/* useOf */.jj)(module, name)?.parse) ?? operations_inputs/* INPUTS */.m[name].parse;
+    // An item any list takes: a name, or a UUID where the list holds only those (subscription-id).
+    return ['a', '00000000-0000-0000-0000-000000000000'].some((item) => {
+        const parsed = parse.safeParse(item);
+        return parsed.success && Array.isArray(parsed.data);
+    });
+}
+/** `--result-file PATH`: erp-stop, erp-start and erp-status write their result file there. */
+const RESULT_FILE_FLAG = 'result-file';
+/** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
+const SWITCHES = new Set(['dry-run']);
+/** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
+function operationFlags(module) {
+    const reads = (0,operations_module/* inputsOf */.Vc)(module);
+    return {
+        command: module.name,
+        accepts: new Map([
+            ...reads.map((name) => [
+                name,
+                { list: isListInput(name, module), switch: SWITCHES.has(name) },
+            ]),
+            // Not an input: where the command line writes the step's result file (the action writes it under RUNNER_TEMP).
+            ...(module.resultFile ? [[RESULT_FILE_FLAG, { list: false }]] : []),
+        ]),
+        known: new Set(Object.keys(operations_inputs/* INPUTS */.m).filter((name) => !reads.includes(name))),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/wording.ts
+
+
+const isInput = (name) => name !== 'operation' && Object.hasOwn(operations_inputs/* INPUTS */.m, name);
+/** Hyphenated input names as flags: `client-id` → `--client-id` (one-word names are too often plain words). */
+const asFlags = (text) => text.replace(/(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])/g, (name) => (isInput(name) ? `--${name}` : name));
+/** The sign-in how-to: the same ways as flags, and federation said to need a workflow. */
+const SIGN_IN = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
+const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a workflow's OIDC token)`;
+/**
+ * Text written once for workflows (input descriptions, errors, hints, log lines), as a person at a command line
+ * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the sign-in
+ * how-to names flags and says that federation (`permissions: id-token: write`) needs a workflow, since no command
+ * line has a runner's OIDC token. Only input names are rewritten, and only with a value of the forms workflows
+ * write (true, false, a number), so service text that merely contains a colon passes unchanged.
+ */
+function forCommandLine(text) {
+    return text
+        .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
+        .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
+        .replaceAll(SIGN_IN, SIGN_IN_HERE)
+        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
+        .replaceAll(`. ${ID_TOKEN_RULE}`, '');
+}
+/**
+ * Our own advice as a command line reads it: as `forCommandLine`, and every hyphenated input it names as its flag
+ * (`Set client-secret to …` → `Set --client-secret to …`). Only for text the action writes itself, never for the
+ * service's: there a hyphenated word that happens to be an input name is not one.
+ */
+function adviceForCommandLine(text) {
+    return asFlags(forCommandLine(text));
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+
+
+
+
+
+/** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
+function envName(input) {
+    return `VENDOR_OPS_${input.replace(/-/g, '_').toUpperCase()}`;
+}
+/** The terminal's width; 80 where stdout is not a terminal (a pipe, a file), unless COLUMNS says otherwise. */
+function terminalWidth(stream = process.stdout) {
+    const columns = stream.columns || Number(process.env.COLUMNS) || 80;
+    return Math.max(40, columns);
+}
+const ENV_NOTE = 'Every flag can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.';
+function usage(width = terminalWidth()) {
+    return [
+        'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
+        '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
+        '       vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
+        '       vendor-ops --version',
+        '',
+        'Operations:',
+        ...table(registry_REGISTRY.map((m) => [m.name, m.description]), width),
+        '',
+        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM; what was sent goes on at the service (resume with wait-for-operation).`, width),
+    ].join('\n');
+}
+function emulatorHelp(width = terminalWidth()) {
+    return [
+        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
+        '',
+        ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
+            'Without --scenario it serves the demo scenario (the one npm start uses).', width),
+        '',
+        'Flags:',
+        ...table([
+            ['--port N', 'the port to listen on; default: any free port'],
+            [
+                '--scenario FILE',
+                'a scenario file (JSON; its format is in docs/emulator.md); default: the demo scenario',
+            ],
+            [
+                '--fleet N',
+                'a fleet of N systems F0001… to list and act on by tag (maintenance=sunday, SnoozeSAPSystem=True), each with a HANA database; a subscription or system it does not hold answers 404',
+            ],
+            [
+                '--log-requests',
+                'one line on stderr per request answered: method, path, status and body, credentials shown as ***',
+            ],
+        ], width),
+    ].join('\n');
+}
+/**
+ * --help for one operation, made from its module: what it does, the inputs it reads (required ones first, each
+ * with its default), wrapped to the terminal, and an example.
+ */
+function operationHelp(module, width = terminalWidth()) {
+    const reads = new Set((0,operations_module/* inputsOf */.Vc)(module));
+    const required = new Set(Object.values(module.inputs)
+        .filter((use) => use.presence === 'required')
+        .map((use) => use.input));
+    // The address of the API is required of every operation of its kind (run.ts reads it with `required`).
+    for (const name of module.client === 'resource-manager' ? ['base-url'] : ['api-url', 'api-token']) {
+        required.add(name);
+    }
+    const rows = inputCatalogue()
+        .filter((entry) => reads.has(entry.name))
+        .map((entry) => {
+        const own = entry.defaults.find((d) => d.operation === module.name)?.value;
+        const mark = required.has(entry.name) ? '(required) ' : own ? `(default ${own}) ` : '';
+        const repeat = isListInput(entry.name) ? ' Repeat the flag for several.' : '';
+        return {
+            required: required.has(entry.name),
+            row: [`--${entry.name}`, `${mark}${forCommandLine(entry.description)}${repeat}`],
+        };
+    })
+        .sort((a, b) => Number(b.required) - Number(a.required));
+    return [
+        ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
+        '',
+        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … ${module.resultFile ? '[--result-file PATH] ' : ''}[--json] [--verbose]`, width),
+        ...(module.resultFile
+            ? wrap("--result-file PATH writes the step's result file there, for erp-report (docs/result-file.md).", width)
+            : []),
+        '',
+        'Inputs:',
+        ...table(rows.map((r) => r.row), width),
+        '',
+        ...wrap(ENV_NOTE, width),
+        '',
+        'Example:',
+        ...example(`vendor-ops ${module.name} ${module.example}`, width),
+    ].join('\n');
+}
+/** Rows of columns, each column as wide as its widest cell, the last one wrapped to the width with a hanging indent. */
+function table(rows, width) {
+    const columns = rows[0]?.length ?? 0;
+    const widths = Array.from({ length: columns - 1 }, (_, i) => Math.max(...rows.map((r) => r[i].length)));
+    const indent = 2 + widths.reduce((sum, w) => sum + w + 2, 0);
+    // Too narrow for the description beside the names: it goes below them, indented.
+    const below = width - indent < 30;
+    return rows.flatMap((row) => {
+        const head = `  ${row
+            .slice(0, -1)
+            .map((cell, i) => cell.padEnd(widths[i]))
+            .join('  ')}  `;
+        const last = row[row.length - 1];
+        if (below)
+            return [head.trimEnd(), ...wrap(last, width - 6).map((l) => `      ${l}`)];
+        const lines = wrap(last, width - indent);
+        return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
+    });
+}
+/**
+ * Words to lines of at most `width` characters; a word longer than a line (a resource id, a URL) is cut after a
+ * `/` where it can be, so each piece reads as part of a path, else into pieces that fit.
+ */
+function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    const fit = Math.max(1, width);
+    const words = text
+        .split(/\s+/)
+        .filter(Boolean)
+        .flatMap((word) => (word.length <= fit ? [word] : cutLongWord(word, fit)));
+    for (const word of words) {
+        if (line && line.length + 1 + word.length > width) {
+            lines.push(line);
+            line = word;
+        }
+        else
+            line = line ? `${line} ${word}` : word;
+    }
+    if (line)
+        lines.push(line);
+    return lines;
+}
+/** Pieces of at most `width` characters, each ending after a `/` where one falls within it. */
+function cutLongWord(word, width) {
+    const pieces = [];
+    let rest = word;
+    while (rest.length > width) {
+        const slash = rest.lastIndexOf('/', width - 1);
+        const end = slash > 0 ? slash + 1 : width;
+        pieces.push(rest.slice(0, end));
+        rest = rest.slice(end);
+    }
+    return rest ? [...pieces, rest] : pieces;
+}
+/** A command broken before its flags with shell continuations, so it can be pasted as it is. */
+function example(command, width) {
+    const parts = command.split(/ (?=--)/);
+    const lines = [];
+    let line = '  ';
+    for (const part of parts) {
+        if (line.trim() && line.length + 1 + part.length + 2 > width) {
+            lines.push(`${line} \\`);
+            line = `    ${part}`;
+        }
+        else
+            line = line.trim() ? `${line} ${part}` : `  ${part}`;
+    }
+    lines.push(line);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/cli/logger.ts
+/**
+ * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
+ * elapsed time and the last thing said while the step waits; elsewhere lines are plain. `render` rewords the
+ * shared text for the command line (`wait: false` → `--wait false`).
+ */
+function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
+    const started = now();
+    let last = '';
+    // What was said, so the tables printed at the end do not repeat a warning (the retirement notice) word for word.
+    const said = new Set();
+    let live = false;
+    const clearLive = () => {
+        if (live)
+            stream.write('\r\u001b[2K');
+        live = false;
+    };
+    const write = (text) => {
+        const line = render(text);
+        clearLive();
+        stream.write(`${line}\n`);
+        said.add(line.replace(/^warning: /, ''));
+        last = line;
+    };
+    const timer = stream.isTTY
+        ? setInterval(() => {
+            const seconds = Math.round((now() - started) / 1000);
+            const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+            clearLive();
+            stream.write(`… ${elapsed} elapsed${last ? ` · ${last.trim()}` : ''}`.slice(0, (stream.columns ?? 80) - 1));
+            live = true;
+        }, 1000)
+        : undefined;
+    timer?.unref();
+    const logger = {
+        info: write,
+        warning: (line) => write(`warning: ${line}`),
+        ...(verbose ? { debug: (line) => write(`debug: ${line}`) } : {}),
+        group: async (name, work) => {
+            write(`▸ ${name}`);
+            return work();
+        },
+    };
+    return {
+        logger,
+        stop: () => {
+            if (timer)
+                clearInterval(timer);
+            clearLive();
+        },
+        /** Whether a line (a warning without its `warning: `) was written already. */
+        logged: (line) => said.has(line),
+    };
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/runtime/result-file.ts
+
+
+
+
+
+/** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
+function runOfEnvironment(env) {
+    return {
+        id: env.GITHUB_RUN_ID || null,
+        attempt: env.GITHUB_RUN_ATTEMPT || null,
+        job: env.GITHUB_JOB || null,
+        step: env.GITHUB_ACTION || null,
+    };
+}
+/** The result of a step that failed before it had one (an input refused, a sign-in, a crash): its cause alone. */
+function failedBefore(cause) {
+    return { outputs: {}, summary: [], failure: (0,client_url/* redactUrls */.sK)(cause) };
+}
+/**
+ * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
+ * where the adapter says (`path`, given the file), whole or not at all, with every secret of the step scrubbed. A
+ * file that cannot be written is said (`warning`), never thrown: the adapters set the step's outputs first.
+ */
+function recordResult(options) {
+    const module = findOperation(options.operation);
+    if (!module?.resultFile)
+        return {};
+    let where;
+    try {
+        const env = options.env ?? process.env;
+        const input = options.inputs ?? ((name) => env[`INPUT_${name.toUpperCase()}`]);
+        const file = module.resultFile(options.result, {
+            run: runOfEnvironment(env),
+            // A leg that fails before it reads a system still names the systems it was given.
+            input,
+            startedAt: options.startedAt,
+            endedAt: options.endedAt,
+        });
+        where = options.path(file);
+        // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version,
+        // and a secret the service echoed back (its error text quoting the Authorization header) is `***`.
+        const shown = (_key, value) => typeof value === 'string' ? options.secrets.scrub((0,client_url/* redactUrls */.sK)(value)) : value;
+        writeWhole(where, `${JSON.stringify(file, shown, 2)}\n`);
+        return { path: where };
+    }
+    catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        return { warning: `The result file${where ? ` ${where}` : ''} could not be written: ${(0,client_url/* redactUrls */.sK)(why)}` };
+    }
+}
+/**
+ * Written to a temporary name in the same folder, then renamed over the path: a kill or a full disk leaves the
+ * old file or none, never a torn one (a rename within a folder is atomic), and the temporary one is removed.
+ */
+function writeWhole(path, text) {
+    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
+    const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(path), `.${(0,external_node_path_.basename)(path)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        (0,external_node_fs_.writeFileSync)(temporary, text, { flag: 'wx' });
+        (0,external_node_fs_.renameSync)(temporary, path);
+    }
+    catch (error) {
+        (0,external_node_fs_.rmSync)(temporary, { force: true });
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/secrets.ts
+/**
+ * The secrets of one step: every credential input it was given and every token it was issued. The one home both
+ * adapters register them in, and that the result file, the job summary and the outputs are scrubbed through: an
+ * artifact never gets the runner's log masking, and a summary should not rest on it.
+ */
+class StepSecrets {
+    #values = new Set();
+    /** As given, each told to the runner once. */
+    #told = new Set();
+    #onAdd;
+    /** Longest first, so that a secret holding another is replaced whole; rebuilt only when one is added. */
+    #forms = [];
+    /** `onAdd` tells the runner as well (`core.setSecret`), so the log is masked from the first line. */
+    constructor(onAdd = () => { }) {
+        this.#onAdd = onAdd;
+    }
+    add(value) {
+        if (!value || this.#told.has(value))
+            return;
+        this.#told.add(value);
+        this.#onAdd(value);
+        const secret = value.trim();
+        if (secret.length < MIN_LENGTH || this.#values.has(secret))
+            return;
+        this.#values.add(secret);
+        this.#forms = [...new Set([...this.#values].flatMap(formsOf))].sort((a, b) => b.length - a.length);
+    }
+    /** The text with every form of every secret replaced by `***`. */
+    scrub(text) {
+        let shown = text;
+        for (const form of this.#forms)
+            if (shown.includes(form))
+                shown = shown.replaceAll(form, MASK);
+        return shown;
+    }
+}
+const MASK = '***';
+/** Shorter values are not scrubbed: replacing every `on` would wreck a file, and no credential is that short. */
+const MIN_LENGTH = 4;
+/** The forms a secret takes where it is written: as it is, URL-encoded, base64, HTML-escaped (the summary's). */
+function formsOf(secret) {
+    const html = secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const json = JSON.stringify(secret).slice(1, -1);
+    return [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64'), html, json];
+}
+
+;// CONCATENATED MODULE: ./src/cli/summary-text.ts
+
+
+
+
+/**
+ * Text from the service or a result file, as the command line prints it, shown as the job summary shows it: every
+ * URL reduced (a signed URL is a credential), every control character but the line break shown as its code
+ * (`\x1b[2J` cannot clear a screen), and a line a runner's `run:` step would read as a workflow command (`::name::`
+ * after spaces, `##[` anywhere) broken with a visible `\` (the runner's search skips zero-width characters).
+ */
+function terminalText(text) {
+    return (0,client_url/* redactUrls */.sK)(text)
+        .replace(CONTROL, (c) => {
+        const code = c.charCodeAt(0);
+        return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    })
+        .replace(/^(\s*):(?=:)/gm, '$1\\:')
+        .replaceAll('##[', '#\\#[');
+}
+/**
+ * C0 but the line break, DEL, C1, and the marks that reorder or hide text (bidirectional, zero-width; the joiner
+ * U+200D stays: emoji are made of it).
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
+const width = (text) => [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
+/** Columns padded to their widest cell; a cell is one line. */
+function columns(rows) {
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? ''))));
+    return rows.map((r) => r
+        .map((c, i) => c + ' '.repeat(widths[i] - width(c)))
+        .join('  ')
+        .trimEnd());
+}
+function targetLines(view) {
+    if (view.rows.length === 0)
+        return [];
+    const cells = (r, name) => [
+        marked(r.mark, r.word),
+        name,
+        r.before ?? '-',
+        'done' in r ? (r.done ?? '-') : '-',
+        r.after ?? '-',
+        'duration' in r && r.duration
+            ? r.duration
+            : r.seconds !== undefined
+                ? (0,operations_format/* formatDuration */.a)(r.seconds * 1000)
+                : '-',
+    ];
+    const rows = [
+        ['outcome', view.targetHeader, 'before', view.dryRun ? 'would' : 'what was done', 'after', 'took'],
+    ];
+    const causes = new Map();
+    for (const r of view.rows) {
+        rows.push(cells(r, r.target));
+        if (r.cause)
+            causes.set(rows.length - 1, r.cause);
+        for (const s of r.steps ?? []) {
+            rows.push(cells(s, `  ↳ ${s.step}`));
+            if (s.cause)
+                causes.set(rows.length - 1, s.cause);
+        }
+    }
+    // A cause is too long for a column: it goes on its own line under its row.
+    // A plan took no time: no column for it.
+    return columns(view.dryRun ? rows.map((r) => r.slice(0, 5)) : rows).flatMap((line, i) => causes.has(i) ? [line, `    cause: ${causes.get(i)}`] : [line]);
+}
+/**
+ * What the job summary shows, as the command line prints it on stderr: the title with its mark, where, one row
+ * per target with its mark and word and a failed row's cause under it, the plan's requests, then the operation's
+ * own tables. The "What to do" lines are printed by the caller, after the error, as `advice:` lines.
+ */
+function renderView(view, logged) {
+    const lines = [
+        '',
+        `${titleMark(view)} ${view.title}`,
+        ...(view.context?.length ? [view.context.map(([label, value]) => `${label} ${value}`).join(' · ')] : []),
+        ...targetLines(view),
+        ...(view.dryRun && view.plan.length
+            ? [
+                'requests it would send:',
+                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
+            ]
+            : []),
+        ...view.resume.map((r) => `${r.target} is still running; resume with ${view.resumeWith}: ${r.url}`),
+        '',
+    ];
+    // Every line is redacted here, the plan's URLs with the rest.
+    return [
+        lines.map((l) => forCommandLine((0,client_url/* redactUrls */.sK)(l))).join('\n'),
+        ...view.tables.map((t) => renderTable(t, logged)),
+    ].join('');
+}
+/** An operation's own table as the command line shows it; a note the log has already shown is not repeated. */
+function renderTable(table, logged) {
+    return [
+        `\n${table.title}`,
+        ...(table.context?.length
+            ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
+            : []),
+        ...columns([table.header, ...table.rows]),
+        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
+        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${(0,client_url/* redactUrls */.sK)(c.text)}`]),
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
+;// CONCATENATED MODULE: ./src/cli/version.ts
+
+/** The version of package.json, bundled into the command line so it answers from any directory. */
+const VERSION = package_namespaceObject.rE;
+
+;// CONCATENATED MODULE: ./src/cli/window-text.ts
+
+/** Systems the command line lists by name; past them, counted (the `instances` output has them all). */
+const LISTED = 50;
+/** erp-report's page on the command line: the title, the systems that need a person with leg and cause, the rest counted. */
+function windowText(window) {
+    const bad = window.systems.slice(0, window.attention);
+    const lines = [
+        window.title,
+        ...bad
+            .slice(0, LISTED)
+            .map((s) => `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}${s.history ? ` (${s.history.join(', ')})` : ''}`),
+        ...(bad.length > LISTED ? [`  and ${bad.length - LISTED} more`] : []),
+        ...window.legFailures.map((f) => `  step failed: ${f.operation} of ${f.leg} (${f.path}): ${f.cause.text}`),
+        ...window.lost.map((l) => `  lost ${l.path}: it ${l.why}.`),
+        `  ${window.systems.length - bad.length} ended well; ${window.files} result file(s) read.`,
+        ...window.replaced.map((r) => `  ${namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
+        ...window.skipped.map((s) => `  skipped ${s.path}: it ${s.why}.`),
+    ];
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
+async function main(argv) {
+    try {
+        return await dispatch((0,cli_args/* scan */.SQ)(argv));
+    }
+    catch (error) {
+        if (!(error instanceof cli_args/* UsageError */.eb))
+            throw error;
+        process.stderr.write(`error: ${error.message}\n`);
+        return 2;
+    }
+}
+/** `help [OP]`, `OP --help`, `--version`, `emulator …` or an operation; global flags anywhere. */
+async function dispatch(args) {
+    const [command, topic] = args.positionals;
+    if (args.globals.has('version')) {
+        process.stdout.write(`vendor-ops ${VERSION}\n`);
+        return 0;
+    }
+    if (command === 'emulator') {
+        if (args.globals.has('help'))
+            return print(emulatorHelp());
+        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 76).then(__nccwpck_require__.bind(__nccwpck_require__, 76));
+        return runEmulator(args);
+    }
+    if (command === 'help') {
+        (0,cli_args/* refuseStray */.uH)(args.positionals, 2, 'help');
+        if (!topic)
+            return print(usage());
+        return print(topic === 'emulator' ? emulatorHelp() : operationHelp(operation(topic)));
+    }
+    if (!command) {
+        if (args.globals.has('help'))
+            return print(usage());
+        if (args.flags.length > 0)
+            throw new cli_args/* UsageError */.eb(`no operation given before ${args.flags[0].spelled}`);
+        process.stderr.write(`${usage()}\n`);
+        return 2;
+    }
+    const module = operation(command);
+    if (args.globals.has('help'))
+        return print(operationHelp(module));
+    const values = (0,cli_args/* readFlags */.uW)(args.flags, operationFlags(module));
+    (0,cli_args/* refuseStray */.uH)(args.positionals, 1, command);
+    // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
+    const reads = new Set((0,operations_module/* inputsOf */.Vc)(module));
+    // A repeated list flag is one value per line, which the list parsers read as several items.
+    const source = (name) => name === 'operation'
+        ? command
+        : reads.has(name)
+            ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
+            : undefined;
+    refuseStrayVariables(process.env);
+    const resultFile = values.get(RESULT_FILE_FLAG)?.[0];
+    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'), resultFile);
+}
+/**
+ * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
+ * (`VENDOR_OPS_TIMOUT`, `VENDOR_OPS_DRY_RUNN`) would run with the default, a dry run for real. Each is named, with
+ * the variable it most likely meant.
+ */
+function refuseStrayVariables(env) {
+    const inputs = Object.keys(operations_inputs/* INPUTS */.m).filter((n) => n !== 'operation');
+    const known = new Set(inputs.map(envName));
+    const stray = Object.keys(env)
+        .filter((n) => n.startsWith(ENV_PREFIX) && !known.has(n))
+        .sort()
+        .map((name) => {
+        // Compared as input names: the shared prefix would make every pair look close.
+        const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
+        return `${name} names no input${near ? `; did you mean ${envName(near)}?` : ''}`;
+    });
+    if (stray.length > 0)
+        throw new cli_args/* UsageError */.eb(`${stray.join('; ')} (unset it or correct its name)`);
+}
+const ENV_PREFIX = 'VENDOR_OPS_';
+function operation(name) {
+    const module = findOperation(name);
+    if (module)
+        return module;
+    const near = (0,nearest/* nearest */.p)(name, [...OPERATION_NAMES, 'emulator', 'help']);
+    throw new cli_args/* UsageError */.eb(`'${name}' is not an operation; ${near ? `did you mean ${near}?` : `valid operations: ${OPERATION_NAMES.join(', ')}`}`);
+}
+function print(text) {
+    process.stdout.write(`${text}\n`);
+    return 0;
+}
+/** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
+async function runCommand(source, json, verbose, resultFile) {
+    // stderr is the log and the page: what came from the service or a file is shown as the summary shows it (a URL
+    // reduced, a control character as its code, a line a run: step would read as a workflow command broken).
+    const shown = (line) => terminalText(forCommandLine(line));
+    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, shown);
+    const err = (line) => process.stderr.write(`${shown(line)}\n`);
+    const controller = new AbortController();
+    let stoppedBy;
+    const cancel = (signal) => {
+        stoppedBy = signal;
+        controller.abort(new Error('Cancelled'));
+    };
+    process.once('SIGINT', cancel);
+    process.once('SIGTERM', cancel);
+    let last;
+    const startedAt = systemClock.now();
+    // The step's secrets (credential flags and variables, tokens issued): scrubbed from the result file and outputs.
+    const secrets = new StepSecrets();
+    for (const name of operations_inputs/* SECRET_INPUTS */.p)
+        secrets.add(source(name));
+    // On every way out, as the action writes it: `--result-file` whole or not at all, a failure to write a warning.
+    const record = (result) => resultFile
+        ? recordResult({
+            operation: source('operation') ?? '',
+            result,
+            startedAt,
+            endedAt: systemClock.now(),
+            path: () => resultFile,
+            secrets,
+            inputs: source,
+        })
+        : {};
+    const print = (outputs, recorded) => {
+        printOutputs({ ...outputs, 'result-file': recorded.path }, json, secrets);
+        if (recorded.warning)
+            err(`warning: ${recorded.warning}`);
+    };
+    try {
+        // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
+        const summary = new InputReader(source).optional('summary') !== false;
+        const dryRun = readDryRun(source);
+        const run = await runOperation(source, {
+            logger,
+            clock: systemClock,
+            signal: controller.signal,
+            onSecret: (secret) => secrets.add(secret),
+            userAgent: 'vendor-ops-cli',
+            onResponse: (response) => (last = response),
+        });
+        stop();
+        print(run.outputs, record(run.result));
+        // The job summary's view: the same title, marks, causes and advice as the action's.
+        const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
+        if (summary) {
+            const page = run.result.window ? windowText(run.result.window) : renderView(view, logged);
+            process.stderr.write(terminalText(page));
+        }
+        if (run.result.failure) {
+            err(`error: ${run.result.failure}`);
+            const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
+            for (const line of advice)
+                err(`advice: ${adviceForCommandLine(line)}`);
+            return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
+        }
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
+    }
+    catch (error) {
+        stop();
+        // A step that failed before any system still leaves its file: the window's report names the cause.
+        const recorded = record(failedBefore(error instanceof Error ? error.message : String(error)));
+        // A usage error is one line, and nothing else: no request was sent, so no output is known.
+        if (error instanceof errors/* InputError */.dz) {
+            err(`error: ${error.message}`);
+            if (recorded.warning)
+                err(`warning: ${recorded.warning}`);
+            return 2;
+        }
+        // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
+        print({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, recorded);
+        if (error instanceof errors/* ServiceError */._7)
+            for (const line of error.detailLines())
+                err(line);
+        err(`error: ${error instanceof Error ? error.message : String(error)}`);
+        // The advice the action's job summary gives, for the same causes.
+        err(`advice: ${adviceForCommandLine(advice_adviceFor(error))}`);
+        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
+    }
+    finally {
+        process.off('SIGINT', cancel);
+        process.off('SIGTERM', cancel);
+    }
+}
+function printOutputs(outputs, json, secrets) {
+    const present = Object.entries(outputs).filter((entry) => entry[1] !== undefined && entry[0] in operations_outputs/* OUTPUTS */.p);
+    if (json)
+        process.stdout.write(`${secrets.scrub(JSON.stringify(Object.fromEntries(present)))}\n`);
+    else
+        for (const [name, value] of present)
+            process.stdout.write(`${name}=${secrets.scrub(outputText(value))}\n`);
+}
+/** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */
+function readDryRun(source) {
+    try {
+        return new InputReader(source).optional('dry-run') === true;
+    }
+    catch {
+        return false;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5739:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D: () => (/* binding */ followOperation),
+  V: () => (/* binding */ readFirstAnswer)
+});
+
+// EXTERNAL MODULE: ./src/client/arm/lro.ts
+var lro = __nccwpck_require__(1257);
+// EXTERNAL MODULE: ./src/client/retry.ts
+var retry = __nccwpck_require__(7785);
+// EXTERNAL MODULE: ./src/client/url.ts
+var url = __nccwpck_require__(1098);
+// EXTERNAL MODULE: ./src/client/http.ts + 7 modules
+var http = __nccwpck_require__(2838);
+// EXTERNAL MODULE: ./src/client/response.ts
+var client_response = __nccwpck_require__(4404);
+// EXTERNAL MODULE: ./src/client/schemas/erp.ts
+var erp = __nccwpck_require__(2549);
+// EXTERNAL MODULE: ./src/client/status.ts
+var client_status = __nccwpck_require__(8997);
+;// CONCATENATED MODULE: ./src/client/arm/polling.ts
+
+
+
+
+/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
+function pollingLinkOf(response) {
+    const async = response.headers['vendor-asyncoperation'];
+    if (async)
+        return { link: async, mode: 'async' };
+    const location = response.headers['location'];
+    return location ? { link: location, mode: 'location' } : undefined;
+}
+/**
+ * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
+ * may come without a body, or with one that is no status result: that is "no status yet".
+ */
+function readAnswer(response, mode, what) {
+    if (response.status === 202) {
+        const body = lenientStatus(response);
+        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
+        return { body, state: mode === 'location' ? 'running' : (0,client_status/* classifyStatus */.xo)(body.status) };
+    }
+    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
+    // without a body is no answer in either reading there.
+    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
+    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
+        return finalAnswer(response);
+    const body = (0,http/* parseBody */.OG)(response, erp/* operationStatusResult */.Ji, what);
+    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
+    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
+    if (provisioning)
+        return { body: { status: provisioning, resource: body }, state: (0,client_status/* classifyStatus */.xo)(provisioning) };
+    return { body, state: (0,client_status/* classifyStatus */.xo)(body.status) };
+}
+/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
+function finalAnswer(response) {
+    const json = (0,client_response/* jsonOf */.o)(response);
+    const resource = isObject(json) ? json : undefined;
+    if (typeof resource?.status === 'string') {
+        const parsed = erp/* operationStatusResult */.Ji.safeParse(resource);
+        const body = parsed.success ? parsed.data : { status: resource.status };
+        return { body, state: (0,client_status/* classifyStatus */.xo)(body.status) };
+    }
+    const status = provisioningStateOf(resource) ?? 'Succeeded';
+    // The resource (where there is one) stays in the result; the status is what the outputs report.
+    const body = resource ? { status, resource } : { status };
+    return { body, state: (0,client_status/* classifyStatus */.xo)(status) };
+}
+/**
+ * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
+ * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
+ * done; the protocol allows both.
+ */
+function endedLocation(response, mode) {
+    if (mode !== 'unknown' || response.status !== 200)
+        return false;
+    if (!/\/operationResults\//i.test(response.url.pathname))
+        return false;
+    if (response.text.trim() === '')
+        return true;
+    const json = (0,client_response/* jsonOf */.o)(response);
+    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
+}
+function provisioningStateOf(resource) {
+    const properties = resource?.properties;
+    const state = isObject(properties) ? properties.provisioningState : undefined;
+    return typeof state === 'string' ? state : undefined;
+}
+/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
+function lenientStatus(response) {
+    const parsed = erp/* operationStatusResult */.Ji.safeParse((0,client_response/* jsonOf */.o)(response));
+    return parsed.success ? parsed.data : {};
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
+ * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
+ * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
+ */
+function movedTo(response, mode, state) {
+    const found = pollingLinkOf(response);
+    if (!found)
+        return undefined;
+    if (found.mode === 'location' && state !== 'running')
+        return undefined;
+    if (mode === 'unknown' || found.mode === mode)
+        return found;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/arm/follow.ts
+
+
+
+
+/**
+ * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
+ * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
+ * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
+ * have expired.
+ */
+async function followOperation(options) {
+    const { client, terms: ctx } = options;
+    let last = options.initial;
+    let pollingUrl = options.pollingUrl;
+    let mode = options.mode;
+    const retryAfterOf = (response) => (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after'], ctx.clock.now());
+    const ended = await (0,lro/* pollToEnd */.EU)({
+        clock: ctx.clock,
+        signal: ctx.signal,
+        deadline: ctx.deadline,
+        pollIntervalMs: ctx.pollIntervalMs,
+        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
+        poll: async () => {
+            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
+            last = { ...readAnswer(response, mode, 'operation status'), response };
+            const moved = movedTo(response, mode, last.state);
+            if (moved) {
+                const next = (0,url/* resolveOnOrigin */.wl)(moved.link, client.origin, 'polling URL').href;
+                if (next !== pollingUrl)
+                    options.debug?.(`polling URL now ${(0,url/* redactQuery */.Ce)(next)}`);
+                pollingUrl = next;
+                mode = moved.mode;
+            }
+            return { value: last, retryAfterMs: retryAfterOf(response) };
+        },
+        statusOf: (seen) => seen.body.status,
+        stateOf: (seen) => seen.state,
+        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
+        onProgress: ({ body }) => {
+            if (body.status != null || body.percentComplete != null)
+                options.onProgress(body);
+        },
+    });
+    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
+    return { kind: ended.kind, last, error: ended.error, pollingUrl };
+}
+function readFirstAnswer(response, origin, what) {
+    const answer = readAnswer(response, 'async', what);
+    if (response.status !== 202 && answer.state !== 'running') {
+        return { kind: 'ended', seen: { ...answer, response } };
+    }
+    // A 202 is followed whatever its body says: the operation is what decides.
+    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
+    const link = pollingLinkOf(response);
+    if (!link) {
+        throw new Error(response.status === 202
+            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
+            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
+    }
+    const pollingUrl = (0,url/* resolveOnOrigin */.wl)(link.link, origin, 'polling URL').href;
+    return { kind: 'running', seen, pollingUrl, mode: link.mode };
+}
+
+
+/***/ }),
+
+/***/ 1257:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EU: () => (/* binding */ pollToEnd),
+/* harmony export */   t5: () => (/* binding */ PollTimeoutError)
+/* harmony export */ });
+/* unused harmony export pollUntilDone */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
+/* harmony import */ var _status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8997);
+
+
+/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
+class PollTimeoutError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TimeoutError */ .MU {
+    last;
+    waitedMs;
+    constructor(last, waitedMs) {
+        super('The operation did not end in time');
+        this.last = last;
+        this.waitedMs = waitedMs;
+        this.name = 'PollTimeoutError';
+    }
+}
+/**
+ * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
+ * the service's Retry-After, else the poll interval, and never runs past the deadline.
+ */
+async function pollUntilDone(options) {
+    const { clock, signal, deadline } = options;
+    const started = clock.now();
+    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
+    let polls = 0;
+    // A cancelled job sends nothing more, not even the first poll.
+    signal?.throwIfAborted();
+    let state = options.initial ?? (polls++, await options.poll());
+    options.onProgress?.(state.value, clock.now() - started);
+    for (;;) {
+        const outcome = options.stateOf?.(state.value) ?? (0,_status_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyStatus */ .xo)(options.statusOf(state.value));
+        if (outcome !== 'running')
+            return { value: state.value, outcome, polls };
+        const now = clock.now();
+        if (now >= deadline)
+            throw new PollTimeoutError(state.value, now - started);
+        await clock.sleep(Math.min(scaledRetryAfter(state.retryAfterMs) ?? options.pollIntervalMs, deadline - now), signal);
+        const next = await options.poll();
+        polls++;
+        if (changed(state.value, next.value))
+            options.onProgress?.(next.value, clock.now() - started);
+        state = next;
+    }
+}
+/**
+ * The tests that run the bundles scale the Retry-After waited between polls (`__tests__/helpers/fast-polls.mjs`,
+ * loaded with `node --import`), so a suite's hundred polls at the service's 1 s do not wait minutes; what is
+ * logged and counted is the Retry-After as read. Only code already running in the process can set this global.
+ */
+const RETRY_AFTER_SCALE_OVERRIDE = Symbol.for('vendor-ops.tests.poll-retry-after-scale');
+function scaledRetryAfter(ms) {
+    const scale = globalThis[RETRY_AFTER_SCALE_OVERRIDE];
+    return ms !== undefined && typeof scale === 'number' && scale > 0 && scale < 1 ? ms * scale : ms;
+}
+/**
+ * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
+ * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
+ * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
+ * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
+ */
+async function pollToEnd(options) {
+    let last = options.initial?.value;
+    try {
+        const result = await pollUntilDone({
+            ...options,
+            poll: async () => {
+                const next = await options.poll();
+                last = next.value;
+                return next;
+            },
+        });
+        return { kind: result.outcome, last: result.value };
+    }
+    catch (error) {
+        if (options.signal?.aborted)
+            return { kind: 'cancelled', last, error };
+        if (error instanceof PollTimeoutError || waitingFailed(error, options))
+            return { kind: 'timeout', last, error };
+        return { kind: 'error', last, error };
+    }
+}
+/**
+ * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
+ * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
+ * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
+ * try would). The operation may still be running: it stays resumable.
+ */
+function waitingFailed(error, terms) {
+    if (terms.clock.now() >= terms.deadline)
+        return true;
+    return error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.pastDeadline;
+}
+
+
+/***/ }),
+
+/***/ 7912:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $5: () => (/* binding */ compareApiVersions),
+/* harmony export */   RQ: () => (/* binding */ parseResourceId),
+/* harmony export */   TF: () => (/* binding */ resourceNameProblem),
+/* harmony export */   UI: () => (/* binding */ resourceUrl),
+/* harmony export */   a: () => (/* binding */ resourceId),
+/* harmony export */   c3: () => (/* binding */ ERP_VIRTUAL_INSTANCE),
+/* harmony export */   ik: () => (/* binding */ resourceKey),
+/* harmony export */   j$: () => (/* binding */ looksLikeId)
+/* harmony export */ });
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
 
 const ERP_VIRTUAL_INSTANCE = {
     namespace: 'Vendor.Workloads',
@@ -22082,11 +25657,11 @@ function resourceKey(ref) {
 }
 /** The resource's URL (each part one encoded segment), with `action` appended (`stop`) where given. */
 function resourceUrl(base, ref, type, apiVersion, action) {
-    const path = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+    const path = (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .servicePath */ .VF) `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
         `${type.namespace}/${type.type}/` +
-        servicePath `${ref.name}` +
-        (action === undefined ? '' : servicePath `/${action}`);
-    return joinUrl(base, path, { 'api-version': apiVersion });
+        (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .servicePath */ .VF) `${ref.name}` +
+        (action === undefined ? '' : (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .servicePath */ .VF) `/${action}`);
+    return (0,_url_js__WEBPACK_IMPORTED_MODULE_0__/* .joinUrl */ .we)(base, path, { 'api-version': apiVersion });
 }
 /**
  * Orders api-versions (`2023-04-01`, `2023-10-01-preview`): by date, and a preview before the release of the same
@@ -22101,52 +25676,1306 @@ function compareApiVersions(a, b) {
     return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./src/operations/input-parser.ts
+
+/***/ }),
+
+/***/ 6659:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qb: () => (/* binding */ WaitPastDeadline),
+/* harmony export */   R: () => (/* binding */ deadlineSignal),
+/* harmony export */   dj: () => (/* binding */ STEP_TIMEOUT),
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   kX: () => (/* binding */ eitherSignal),
+/* harmony export */   vh: () => (/* binding */ isDeadline),
+/* harmony export */   wi: () => (/* binding */ budgetAfter)
+/* harmony export */ });
+/* unused harmony exports DeadlineReached, LAST_LOOK_MS */
+/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
+class DeadlineReached extends Error {
+    constructor() {
+        super("the step's timeout came first");
+        this.name = 'DeadlineReached';
+    }
+}
+/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
+class WaitPastDeadline extends Error {
+    /** What closed the gate: the throttled answer, so the failure can name it. */
+    heldBy;
+    waitMs;
+    constructor(waitMs, heldBy) {
+        super("the wait would end after the step's timeout");
+        this.name = 'WaitPastDeadline';
+        this.waitMs = waitMs;
+        this.heldBy = heldBy;
+    }
+}
 /**
- * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
- * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
- * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
- * start-up").
+ * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
+ * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
  */
-class Parser {
-    read;
-    constructor(read) {
-        this.read = read;
-    }
-    safeParse(text) {
-        try {
-            return { success: true, data: this.read(text) };
-        }
-        catch (error) {
-            if (!(error instanceof Refusal))
-                throw error;
-            return { success: false, error: { issues: [{ message: error.message }] } };
-        }
-    }
-    /** The value, or a thrown Error with what the input accepts. */
-    parse(text) {
-        const result = this.safeParse(text);
-        if (result.success)
-            return result.data;
-        throw new Error(result.error.issues[0].message);
-    }
+const LAST_LOOK_MS = 1_000;
+/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
+function timeLeft(clock, deadline) {
+    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
 }
-/** Thrown by a read to refuse the text, with what the input accepts. */
-class Refusal {
-    message;
-    constructor(message) {
-        this.message = message;
-    }
+/** The code of a request cut, or not sent, at the step's timeout. */
+const STEP_TIMEOUT = 'StepTimeout';
+/**
+ * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
+ * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
+ */
+function deadlineSignal(leftMs) {
+    if (!Number.isFinite(leftMs))
+        return { dispose: () => { } };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
+    timer.unref();
+    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
 }
-function refuse(message) {
-    throw new Refusal(message);
+/** Whichever of the signals aborts first; undefined where none is given. */
+function eitherSignal(...signals) {
+    const given = signals.filter((s) => s !== undefined);
+    return given.length > 1 ? AbortSignal.any(given) : given[0];
 }
-/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
-function parser(read) {
-    return new Parser(read);
+/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
+function isDeadline(error, deadline) {
+    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
+}
+/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
+function isOtherAbort(error) {
+    const name = error?.name;
+    return name !== 'AbortError' && name !== 'DeadlineReached';
+}
+/**
+ * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
+ * waits for or sends after it. Its timer does not hold the process open.
+ */
+function budgetAfter(signal, ms) {
+    const controller = new AbortController();
+    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
+    if (signal.aborted)
+        start();
+    else
+        signal.addEventListener('abort', start, { once: true });
+    return controller.signal;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
+
+/***/ }),
+
+/***/ 5858:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SN: () => (/* binding */ plannedRequest),
+/* harmony export */   hy: () => (/* binding */ PlannedChange),
+/* harmony export */   yZ: () => (/* binding */ describePlanned)
+/* harmony export */ });
+/* unused harmony export planUrl */
+/**
+ * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
+ * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
+ * catches it where it would have acted and reports the planned effect instead.
+ */
+class PlannedChange extends Error {
+    request;
+    constructor(request) {
+        super(`dry run: ${describePlanned(request)} was not sent`);
+        this.request = request;
+        this.name = 'PlannedChange';
+    }
+}
+function plannedRequest(method, url, json) {
+    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
+}
+/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
+function planUrl(url) {
+    const shown = new URL(url.origin + url.pathname);
+    const apiVersion = url.searchParams.get('api-version');
+    if (apiVersion !== null)
+        shown.searchParams.set('api-version', apiVersion);
+    return shown.href;
+}
+/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
+function describePlanned(request) {
+    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
+    return `${request.method} ${request.url}${body}`;
+}
+
+
+/***/ }),
+
+/***/ 4962:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MP: () => (/* binding */ describeBody),
+/* harmony export */   kW: () => (/* binding */ parseErrorBody),
+/* harmony export */   m2: () => (/* binding */ errorDetail)
+/* harmony export */ });
+/* harmony import */ var _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3867);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6468);
+
+
+/** Absent, or dropped when it is not the expected shape. */
+const lenient = (schema) => _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* ["catch"] */ .MfU(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(schema), undefined);
+/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
+const errorDetail = _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .lazy */ .RZV(() => _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    code: lenient(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message: lenient(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    target: lenient(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    details: lenient(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(errorDetail)),
+    additionalInfo: lenient(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()), info: _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J() }))),
+}));
+/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
+const errorEnvelope = _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
+    _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ error: errorDetail }),
+    _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .pipe */ .FsL(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ error: _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), error_description: _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(_schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }), _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .transform */ .pdi((o) => ({ error: { code: o.error, message: o.error_description } }))),
+    _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .pipe */ .FsL(errorDetail, _schemas_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .transform */ .pdi((detail) => ({ error: detail }))),
+]));
+/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
+function parseErrorBody(response, action) {
+    const base = {
+        action,
+        status: response.status,
+        requestId: response.requestId,
+        correlationId: response.correlationId,
+    };
+    let json;
+    try {
+        json = JSON.parse(response.text);
+    }
+    catch {
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({ ...base, message: `the response is not JSON (${describeBody(response)})` });
+    }
+    const parsed = errorEnvelope.safeParse(json);
+    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({ ...base, message: `unrecognised error body (${describeBody(response)})` });
+    }
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({ ...base, ...parsed.data.error });
+}
+function describeBody(response) {
+    const type = response.headers['content-type'] ?? 'no content type';
+    if (response.text.trim() === '')
+        return `empty body, ${type}`;
+    const text = response.text
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 120);
+    return `${type}: "${text}"`;
+}
+
+
+/***/ }),
+
+/***/ 6468:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I3: () => (/* binding */ withFindingOutFailure),
+/* harmony export */   MU: () => (/* binding */ TimeoutError),
+/* harmony export */   NH: () => (/* binding */ OriginError),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   _7: () => (/* binding */ ServiceError),
+/* harmony export */   dz: () => (/* binding */ InputError)
+/* harmony export */ });
+class ServiceError extends Error {
+    status;
+    code;
+    serviceMessage;
+    target;
+    details;
+    additionalInfo;
+    requestId;
+    correlationId;
+    hint;
+    effectUnknown;
+    clientRequestId;
+    signIn;
+    pastDeadline;
+    init;
+    constructor(init) {
+        super(renderHeadline(init));
+        this.init = init;
+        this.name = 'ServiceError';
+        this.status = init.status;
+        this.code = init.code;
+        this.serviceMessage = init.message;
+        this.target = init.target;
+        this.details = init.details ?? [];
+        this.additionalInfo = init.additionalInfo ?? [];
+        this.requestId = init.requestId;
+        this.correlationId = init.correlationId;
+        this.hint = init.hint;
+        this.effectUnknown = init.effectUnknown ?? false;
+        this.clientRequestId = init.clientRequestId;
+        this.signIn = init.signIn ?? false;
+        this.pastDeadline = init.pastDeadline ?? false;
+    }
+    withHint(hint) {
+        return new ServiceError({ ...this.init, hint });
+    }
+    /**
+     * The service's own words, to stand beside the action's (`… was not found in resource group 'rg' (HTTP 404
+     * ResourceNotFound: The Resource '…/X01' under resource group 'rg' was not found., request-id: …)`): its status,
+     * code and message on one line, and its request id.
+     */
+    said() {
+        const what = [this.code, this.serviceMessage && oneLine(this.serviceMessage)].filter(Boolean).join(': ');
+        return `HTTP ${this.status ?? 'none'}${what ? ` ${what}` : ''}, request-id: ${this.requestId ?? 'none'}`;
+    }
+    /** The nested details and additional info, one indented line each, for the log. */
+    detailLines() {
+        const lines = [];
+        const walk = (list, depth) => {
+            for (const d of list) {
+                lines.push(`${'  '.repeat(depth)}- ${describe(d)}`);
+                for (const info of d.additionalInfo ?? []) {
+                    lines.push(`${'  '.repeat(depth + 1)}additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`);
+                }
+                walk(d.details ?? [], depth + 1);
+            }
+        };
+        for (const info of this.additionalInfo) {
+            lines.push(`- additionalInfo ${info.type ?? ''}: ${JSON.stringify(info.info)}`);
+        }
+        walk(this.details, 0);
+        return lines;
+    }
+}
+function describe(d) {
+    const parts = [d.code, d.message].filter(Boolean).join(': ');
+    return d.target ? `${parts} (target: ${d.target})` : parts || '(no detail)';
+}
+function renderHeadline(e) {
+    const head = [e.action, e.status !== undefined ? `HTTP ${e.status}` : undefined]
+        .filter(Boolean)
+        .join(' → ');
+    // One line: a service message may carry line breaks (sign-in errors end with `\r\nTrace ID: …`), and what
+    // follows it, the request id, must survive wherever only the first line is shown.
+    const what = [e.code, e.message && oneLine(e.message)].filter(Boolean).join(': ');
+    const ids = [
+        e.target && `target: ${e.target}`,
+        `request-id: ${e.requestId ?? 'none'}`,
+        e.clientRequestId && `client-request-id: ${e.clientRequestId}`,
+    ].filter(Boolean);
+    // Said before any hint: whoever reads only the headline must not take it for a refusal and send it again.
+    const unknown = e.effectUnknown ? ` ${EFFECT_UNKNOWN}` : '';
+    const hint = e.hint ? ` ${e.hint}` : '';
+    return `${head}${what ? ` ${what}` : ''} (${ids.join(', ')}).${unknown}${hint}`;
+}
+/** The sentence every failure of unknown effect carries. */
+const EFFECT_UNKNOWN = 'The effect is unknown: the request may have reached the service and been acted on, so it was not sent again.';
+/** Line breaks and the white space around them folded into one space. */
+function oneLine(text) {
+    return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+/** An input the user gave is not usable: raised before any request. */
+class InputError extends Error {
+    input;
+    constructor(input, message) {
+        super(`Input '${input}': ${message}`);
+        this.input = input;
+        this.name = 'InputError';
+    }
+}
+/** A URL the service handed out points somewhere a credential must not go. */
+class OriginError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OriginError';
+    }
+}
+/** The wait ran out; carries what was last seen so the adapter can report and a later step resume. */
+class TimeoutError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'TimeoutError';
+    }
+}
+/**
+ * A request of unknown effect whose finding out (a read of what the service did) failed too: the request's own
+ * failure stays the cause, and the read's is added, so a service that went away is named as such.
+ */
+function withFindingOutFailure(error, readError, read) {
+    const why = readError instanceof Error ? oneLine(readError.message) : String(readError);
+    return error.withHint(`${error.hint ? `${error.hint} ` : ''}${read} to find out failed too: ${why}`);
+}
+
+
+/***/ }),
+
+/***/ 2838:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qq: () => (/* binding */ HttpClient),
+  OG: () => (/* reexport */ parseBody)
+});
+
+// UNUSED EXPORTS: AFTER_CANCEL_LIMIT_MS, intentOf
+
+// EXTERNAL MODULE: ./src/client/errors.ts
+var errors = __nccwpck_require__(6468);
+// EXTERNAL MODULE: ./src/client/deadline.ts
+var deadline = __nccwpck_require__(6659);
+// EXTERNAL MODULE: ./src/client/error-body.ts
+var error_body = __nccwpck_require__(4962);
+// EXTERNAL MODULE: ./src/client/retry.ts
+var retry = __nccwpck_require__(7785);
+;// CONCATENATED MODULE: ./src/client/failures.ts
+
+
+
+
+// What went wrong with a request, as one error: the client's failures that are not the service's answer.
+function describeNetworkError(error) {
+    const e = error;
+    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
+}
+/** A request that changes something was sent and no answer came: what happened instead, for its error. */
+function noAnswer(req, url, error, graceEnded, graceMs) {
+    if (graceEnded) {
+        return new errors/* ServiceError */._7({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NoAnswer',
+            message: `the job was cancelled and no answer came within ${(0,retry/* formatWait */.Du)(graceMs)}`,
+        });
+    }
+    const failure = networkError(req, url, error);
+    return failure instanceof errors/* ServiceError */._7
+        ? failure
+        : new errors/* ServiceError */._7({
+            action: `${req.method} ${url.origin}${url.pathname}`,
+            code: 'NetworkError',
+            message: failure.message,
+        });
+}
+/**
+ * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
+ * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
+ * clock past its deadline and reports a timeout with the last status it saw.
+ */
+function deadlineFailure(req, url, { sent, change, clientRequestId }) {
+    return new errors/* ServiceError */._7({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: deadline/* STEP_TIMEOUT */.dj,
+        message: sent
+            ? "no answer came before the step's timeout"
+            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
+        effectUnknown: sent && change,
+        clientRequestId,
+    });
+}
+/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
+function heldPastDeadline(req, url, error, clientRequestId) {
+    const hint = `The service asked to wait ${(0,retry/* formatWait */.Du)(error.waitMs)} (Retry-After), past the step's timeout.`;
+    const held = error.heldBy;
+    const init = held
+        ? (0,error_body/* parseErrorBody */.kW)(held, `${req.method} ${url.pathname}`).init
+        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
+    return new errors/* ServiceError */._7({ ...init, pastDeadline: true, hint, clientRequestId });
+}
+function networkError(req, url, error) {
+    if (error instanceof errors/* ServiceError */._7 || error?.name === 'AbortError')
+        return error;
+    return new errors/* ServiceError */._7({
+        action: `${req.method} ${url.origin}${url.pathname}`,
+        code: 'NetworkError',
+        message: describeNetworkError(error) || String(error),
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/read-bucket.ts
+/**
+ * The vendor's read bucket refills 25 reads a second per subscription (service-beyond-seed.md, throttling); the
+ * service sends only the count left, so the rate is taken from there. A rate wrong either way costs only time or a
+ * 429: every answer's count resets the estimate, and a 429 still closes the gate for its Retry-After.
+ */
+const READ_REFILL_PER_SECOND = 25;
+/** The answer's header that says how many reads of its subscription remain (areas A to C). */
+const REMAINING_READS_HEADER = 'x-vendor-ratelimit-remaining-subscription-reads';
+/** The subscription a request's path draws on, lower-cased; undefined where it names none. */
+function subscriptionOf(path) {
+    return /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1]?.toLowerCase();
+}
+/** The count of reads left that an answer carries, or undefined where it carries none that reads as one. */
+function remainingReadsOf(headers) {
+    const value = headers[REMAINING_READS_HEADER]?.trim();
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+/**
+ * What the gate needs to pace a request by its subscription's read bucket: only a GET draws on it (a POST that
+ * reads is counted as a write by the service), and only one under `/subscriptions/{id}/`.
+ */
+function readBucketOf(method, url) {
+    return {
+        subscription: method === 'GET' ? subscriptionOf(url.pathname) : undefined,
+        readsLeft: (response) => remainingReadsOf(response.headers),
+    };
+}
+/**
+ * The client's picture of each subscription's read bucket, from the counts the service sends: a read takes a token
+ * and waits for one where the picture shows none, so a fleet's reads go at the refill rate instead of meeting an
+ * empty bucket (a 429 each, and a gate closed for its Retry-After). Nothing is paced until a count is heard.
+ */
+class ReadBuckets {
+    buckets = new Map();
+    clock;
+    perSecond;
+    constructor(clock, refillPerSecond = READ_REFILL_PER_SECOND) {
+        this.clock = clock;
+        this.perSecond = refillPerSecond;
+    }
+    /** Takes a token for a read of `subscription` about to go: the ms it waits first (0: it goes now). */
+    take(subscription) {
+        let bucket = this.buckets.get(subscription);
+        if (!bucket)
+            this.buckets.set(subscription, (bucket = { at: 0, ceiling: Infinity, unanswered: 0 }));
+        bucket.unanswered++;
+        if (bucket.tokens === undefined)
+            return 0;
+        const now = this.clock.now();
+        bucket.tokens = Math.min(bucket.ceiling, bucket.tokens + ((now - bucket.at) / 1000) * this.perSecond) - 1;
+        bucket.at = now;
+        return bucket.tokens >= 0 ? 0 : Math.ceil((-bucket.tokens / this.perSecond) * 1000);
+    }
+    /** A read that took a token has ended; `remaining`: the count its answer carried (none: no answer, no count). */
+    answered(subscription, remaining) {
+        const bucket = this.buckets.get(subscription);
+        if (!bucket)
+            return;
+        bucket.unanswered = Math.max(0, bucket.unanswered - 1);
+        if (remaining === undefined)
+            return;
+        bucket.ceiling = Math.max(bucket.ceiling === Infinity ? 0 : bucket.ceiling, remaining + 1);
+        // The reads still unanswered may be in the count or not yet: counted as taken, the side that meets no 429.
+        bucket.tokens = remaining - bucket.unanswered;
+        bucket.at = this.clock.now();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/gate.ts
+
+
+/** Requests that change something sent at once before any has been answered; one more for each answered. */
+const INITIAL_WINDOW = 8;
+const MAX_WINDOW = 1_000;
+/**
+ * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
+ * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
+ * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
+ * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
+ *
+ * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
+ * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
+ * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
+ *
+ * Reads of a subscription are paced by its read bucket as the service counts it (read-bucket.ts): a read waits for a
+ * token where the last count heard, refilled since, shows none, instead of meeting the empty bucket.
+ */
+class OriginGate {
+    window = INITIAL_WINDOW;
+    changesInFlight = 0;
+    slots = [];
+    /** Clock time before which nothing is sent. */
+    openAt = 0;
+    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
+    heldFor = 0;
+    /** After a 429: requests pass one at a time, each once the one before it was answered. */
+    serial = false;
+    waiting = 0;
+    tail = Promise.resolve();
+    /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
+    heldBy;
+    reads;
+    clock;
+    random;
+    deadline;
+    /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
+    constructor(clock, random, deadline) {
+        this.clock = clock;
+        this.random = random;
+        this.deadline = deadline;
+        this.reads = new ReadBuckets(clock);
+    }
+    /** Whether a request would be held now. */
+    get closed() {
+        return this.serial || this.clock.now() < this.openAt;
+    }
+    /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
+    hold(ms, by) {
+        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
+        this.heldFor = ms;
+        this.heldBy = by;
+        this.serial = true;
+    }
+    /**
+     * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
+     * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
+     * the jitter is cut at it.
+     */
+    async waitOpen(signal) {
+        const now = this.clock.now();
+        const wait = this.openAt - now;
+        if (wait <= 0)
+            return;
+        if (this.deadline !== undefined && this.openAt > this.deadline) {
+            throw new deadline/* WaitPastDeadline */.Qb(wait, this.heldBy);
+        }
+        const jittered = wait + this.random() * 0.2 * this.heldFor;
+        await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
+    }
+    /** Runs `work` (one attempt of a request) once the gate lets it through (Passage: how it reads the answer). */
+    async pass(work, passage) {
+        if (!passage.change)
+            return this.passRead(work, passage);
+        const { throttledFor, signal } = passage;
+        await this.slot(signal);
+        try {
+            return await this.passGate(work, (value) => {
+                const held = throttledFor(value);
+                this.window =
+                    held === undefined
+                        ? Math.min(MAX_WINDOW, this.window + 1)
+                        : Math.max(1, Math.floor(this.window / 2));
+                return held;
+            }, signal);
+        }
+        finally {
+            this.changesInFlight--;
+            this.fill();
+        }
+    }
+    /** A place in the window of requests that change something. */
+    slot(signal) {
+        signal?.throwIfAborted();
+        if (this.changesInFlight < this.window) {
+            this.changesInFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve, reject) => {
+            const take = () => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            };
+            const onAbort = () => {
+                const at = this.slots.indexOf(take);
+                if (at >= 0)
+                    this.slots.splice(at, 1);
+                reject(signal.reason);
+            };
+            signal?.addEventListener('abort', onAbort, { once: true });
+            this.slots.push(take);
+        });
+    }
+    fill() {
+        while (this.changesInFlight < this.window && this.slots.length > 0) {
+            this.changesInFlight++;
+            this.slots.shift()();
+        }
+    }
+    /**
+     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
+     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns. A read of a subscription
+     * then takes a token of its read bucket, waiting where there is none (never past the deadline).
+     */
+    async passRead(work, passage) {
+        const { throttledFor, readsLeft, subscription, signal } = passage;
+        await this.waitOpen(signal);
+        if (subscription === undefined)
+            return this.answerOf(work, throttledFor);
+        const wait = this.reads.take(subscription);
+        let remaining;
+        try {
+            if (wait > 0)
+                await this.clock.sleep(Math.min(wait, (this.deadline ?? Infinity) - this.clock.now()), signal);
+            return await this.answerOf(work, (value) => {
+                remaining = readsLeft?.(value);
+                return throttledFor(value);
+            });
+        }
+        finally {
+            this.reads.answered(subscription, remaining);
+        }
+    }
+    /** Sends it; a 429 closes the gate for its Retry-After before the next request is let through. */
+    async answerOf(work, throttledFor) {
+        const value = await work();
+        const held = throttledFor(value);
+        if (held !== undefined)
+            this.hold(held, value);
+        return value;
+    }
+    async passGate(work, throttledFor, signal) {
+        if (!this.closed)
+            return this.answerOf(work, throttledFor);
+        this.waiting++;
+        const before = this.tail;
+        let release;
+        this.tail = new Promise((resolve) => (release = resolve));
+        try {
+            await untilAborted(before, signal);
+            await this.waitOpen(signal);
+            const value = await work();
+            const held = throttledFor(value);
+            if (held !== undefined)
+                this.hold(held, value);
+            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
+            else if (this.waiting === 1 && this.slots.length === 0)
+                this.serial = false;
+            return value;
+        }
+        finally {
+            this.waiting--;
+            release();
+        }
+    }
+}
+/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
+function untilAborted(promise, signal) {
+    if (!signal)
+        return promise;
+    signal.throwIfAborted();
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        promise.then(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+        }, (error) => {
+            signal.removeEventListener('abort', onAbort);
+            reject(error);
+        });
+    });
+}
+
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/parse.js + 1 modules
+var parse = __nccwpck_require__(3945);
+// EXTERNAL MODULE: ./src/client/url.ts
+var client_url = __nccwpck_require__(1098);
+;// CONCATENATED MODULE: ./src/client/body.ts
+
+
+
+
+/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
+// Any zod schema, classic or mini: both build on zod's core.
+function parseBody(response, schema, what) {
+    let value;
+    try {
+        value = JSON.parse(response.text);
+    }
+    catch {
+        throw new errors/* ServiceError */._7({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: the body is not JSON (${(0,error_body/* describeBody */.MP)(response)})`,
+            requestId: response.requestId,
+        });
+    }
+    const parsed = (0,parse/* safeParse */.xL)(schema, value);
+    if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new errors/* ServiceError */._7({
+            status: response.status,
+            code: 'InvalidResponse',
+            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
+            requestId: response.requestId,
+        });
+    }
+    // The walk only feeds debug lines: without a reader it is skipped.
+    if (response.debug)
+        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
+            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
+        }
+    return parsed.data;
+}
+/**
+ * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
+ * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
+ * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
+ */
+function readAsUnknown(raw, parsed, path = [], found = []) {
+    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
+        return found;
+    for (const key of Object.keys(raw)) {
+        const value = raw[key];
+        const out = parsed[key];
+        if (value !== null && value !== undefined && out === undefined)
+            found.push([[...path, key].join('.'), value]);
+        else if (value !== null && typeof value === 'object') {
+            path.push(key);
+            readAsUnknown(value, out, path, found);
+            path.pop();
+        }
+    }
+    return found;
+}
+/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
+function describeValue(value) {
+    const text = (0,client_url/* redactUrls */.sK)(JSON.stringify(value) ?? String(value));
+    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+/**
+ * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
+ * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
+ * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
+ */
+async function readCapped(body, cap, url, contentLength) {
+    const tooLarge = () => {
+        body.destroy();
+        return new errors/* ServiceError */._7({
+            code: 'ResponseTooLarge',
+            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
+        });
+    };
+    if (contentLength !== undefined && contentLength > cap)
+        throw tooLarge();
+    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
+    let chunks = whole ? undefined : [];
+    let size = 0;
+    for await (const chunk of body) {
+        if (size + chunk.length > cap)
+            throw tooLarge();
+        if (whole && size + chunk.length > whole.length) {
+            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
+            chunks = [whole.subarray(0, size)];
+            whole = undefined;
+        }
+        if (whole)
+            chunk.copy(whole, size);
+        else
+            chunks.push(chunk);
+        size += chunk.length;
+    }
+    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    // The chunks are in `bytes` now: let them go before the string is made.
+    chunks?.splice(0);
+    return bytes.toString('utf8', 0, size);
+}
+function flattenHeaders(headers) {
+    const flat = {};
+    for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined)
+            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return flat;
+}
+/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
+function contentLengthOf(header) {
+    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
+        return undefined;
+    return Number(header);
+}
+
+;// CONCATENATED MODULE: ./src/client/wire.ts
+
+
+
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The headers and body of an attempt: the credential's, the client request id, the JSON or form body. */
+async function wireRequestOf(options, a) {
+    const { req, url, signal } = a;
+    const headers = {
+        accept: 'application/json',
+        'user-agent': options.userAgent ?? 'vendor-ops-action',
+        ...(await options.credential?.headers(signal)),
+    };
+    if (a.clientRequestId)
+        headers['x-vendor-client-request-id'] = a.clientRequestId;
+    let body;
+    if (req.form) {
+        body = new URLSearchParams(req.form).toString();
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    else if (req.json !== undefined) {
+        body = JSON.stringify(req.json);
+        headers['content-type'] = 'application/json';
+    }
+    else if (req.method !== 'GET' && req.method !== 'DELETE') {
+        headers['content-length'] = '0';
+    }
+    return { origin: url.origin, path: url.pathname + url.search, method: req.method, headers, body, signal };
+}
+/** One attempt over the wire: sent, its answer read whole (up to the cap), one debug line. */
+async function exchangeOnWire(options, a) {
+    const { req, url, signal } = a;
+    const request = await wireRequestOf(options, a);
+    // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
+    // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
+    await (0,promises_.setImmediate)();
+    a.leaving();
+    signal?.throwIfAborted();
+    // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
+    if (!req.afterCancel)
+        options.signal?.throwIfAborted();
+    a.progress.sent = true;
+    const started = options.clock.now();
+    // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
+    // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
+    const res = await options.dispatcher.request(request);
+    const text = await readCapped(res.body, options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
+    const flat = flattenHeaders(res.headers);
+    const response = {
+        status: res.statusCode,
+        headers: flat,
+        text,
+        url,
+        requestId: flat['x-vendor-request-id'],
+        correlationId: flat['x-vendor-correlation-request-id'],
+        debug: options.debug,
+    };
+    options.debug?.(`${req.method} ${(0,client_url/* redactQuery */.Ce)(url.href)} → ${res.statusCode} in ${Math.round(options.clock.now() - started)} ms` +
+        (response.requestId ? ` (request-id ${response.requestId})` : ''));
+    return response;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/client/dry-run.ts
+var dry_run = __nccwpck_require__(5858);
+;// CONCATENATED MODULE: ./src/client/request.ts
+/**
+ * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
+ * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
+ * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
+ */
+const AFTER_CANCEL_LIMIT_MS = 4_000;
+/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
+function intentOf(req) {
+    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
+}
+
+;// CONCATENATED MODULE: ./src/client/exchange.ts
+
+
+
+
+
+
+
+
+/** A change whose answer was lost or failed in a way that may follow its arrival: it may have acted. */
+function effectUnknown({ clientRequestId }, error) {
+    return new errors/* ServiceError */._7({ ...error.init, effectUnknown: true, clientRequestId });
+}
+/** What every attempt of one request shares; a change is refused here in a dry run. */
+function exchangeOf(client, req) {
+    const url = (0,client_url/* resolveOnOrigin */.wl)(String(req.url), client.origin, req.what ?? 'URL');
+    const change = intentOf(req) === 'change';
+    // The one place a dry run is kept: no operation can send a change by forgetting to check.
+    if (change && client.options.dryRun)
+        throw new dry_run/* PlannedChange */.hy((0,dry_run/* plannedRequest */.SN)(req.method, url, req.json));
+    // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
+    // retry from a second request, and a failure names it.
+    const clientRequestId = change
+        ? (req.clientRequestId ?? (client.options.randomUUID ?? external_node_crypto_.randomUUID)())
+        : undefined;
+    const signal = req.afterCancel
+        ? (client.afterCancelBudget ?? AbortSignal.timeout(client.cancelGraceMs))
+        : client.options.signal;
+    return { req, url, change, clientRequestId, signal, refreshed: false };
+}
+/** No answer came: thrown as what it is, or retried (undefined, once waited) where it provably did not arrive. */
+async function unanswered(client, exchange, error, at) {
+    const { req, url, change, clientRequestId, signal } = exchange;
+    if (error instanceof deadline/* WaitPastDeadline */.Qb)
+        throw heldPastDeadline(req, url, error, clientRequestId);
+    if ((0,deadline/* isDeadline */.vh)(error, at.cut))
+        throw deadlineFailure(req, url, { sent: at.sent, change, clientRequestId });
+    // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
+    if (change && at.sent && !(error instanceof errors/* ServiceError */._7) && !(0,retry/* neverReachedService */.YZ)(error)) {
+        // It may have reached the service: sending it again could act twice (a second stop meets a 409).
+        throw effectUnknown(exchange, noAnswer(req, url, error, at.inFlight?.aborted === true, client.cancelGraceMs));
+    }
+    const wait = (0,retry/* backoffDelay */.EY)(client.retry, at.attempt);
+    const retryable = change ? (0,retry/* neverReachedService */.YZ)(error) : (0,retry/* isRetryableNetworkError */.Hr)(error);
+    if (at.attempt < client.retry.attempts && retryable && !signal?.aborted && client.withinDeadline(wait)) {
+        client.retrying(req, url, wait, describeNetworkError(error));
+        await client.options.clock.sleep(wait, signal);
+        return undefined;
+    }
+    const failure = networkError(req, url, error);
+    throw failure instanceof errors/* ServiceError */._7 && clientRequestId && !failure.signIn
+        ? new errors/* ServiceError */._7({ ...failure.init, clientRequestId })
+        : failure;
+}
+
+;// CONCATENATED MODULE: ./src/client/http.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
+class HttpClient {
+    origin;
+    options;
+    retry;
+    /** Requests sent, retries included: the benchmark and tests count them. */
+    requestCount = 0;
+    /** A request has succeeded: the credential was good then. */
+    accepted = false;
+    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
+    gate;
+    cancelGraceMs;
+    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
+    afterCancelBudget;
+    /** What an exchange (exchange.ts) needs of this client. */
+    rules;
+    constructor(options) {
+        this.options = options;
+        this.origin = options.origin;
+        this.retry = options.retry ?? retry/* defaultRetryPolicy */.ur;
+        this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
+        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
+        this.afterCancelBudget = options.signal && (0,deadline/* budgetAfter */.wi)(options.signal, this.cancelGraceMs);
+        this.rules = {
+            origin: this.origin,
+            options,
+            retry: this.retry,
+            cancelGraceMs: this.cancelGraceMs,
+            afterCancelBudget: this.afterCancelBudget,
+            retrying: (req, url, waitMs, after) => this.retrying(req, url, waitMs, after),
+            withinDeadline: (wait) => this.withinDeadline(wait),
+        };
+    }
+    async send(req) {
+        const exchange = exchangeOf(this.rules, req);
+        for (let attempt = 1;; attempt++) {
+            // A cancelled job starts nothing new, and never a retry.
+            exchange.signal?.throwIfAborted();
+            const response = await this.attempt(exchange, attempt);
+            if (response && (await this.settled(exchange, response, attempt)))
+                return response;
+        }
+    }
+    /** One attempt through the gate, within the deadline: its answer, or undefined once a retry has waited. */
+    async attempt(exchange, attempt) {
+        const { req, url, change, clientRequestId } = exchange;
+        // A request that changes something, once sent, is given time for its answer after a cancellation, so an
+        // operation the service accepted is not lost; a read is cut at once.
+        const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
+        const progress = { sent: false };
+        // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
+        // left); a request sent after the cancellation has the cancellation's budget instead.
+        const left = req.afterCancel ? Infinity : (0,deadline/* timeLeft */.f$)(this.options.clock, this.options.deadline);
+        if (left <= 0)
+            throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
+        const cut = (0,deadline/* deadlineSignal */.R)(left);
+        // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
+        const waiting = (0,deadline/* eitherSignal */.kX)(exchange.signal, cut.signal);
+        const sending = inFlight ? (0,deadline/* eitherSignal */.kX)(inFlight, cut.signal) : waiting;
+        try {
+            return await this.gate.pass(() => exchangeOnWire(this.options, {
+                req,
+                url,
+                signal: sending,
+                clientRequestId,
+                progress,
+                leaving: () => this.requestCount++,
+            }), {
+                throttledFor: (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined),
+                ...readBucketOf(req.method, url),
+                signal: waiting,
+                change,
+            });
+        }
+        catch (error) {
+            return await unanswered(this.rules, exchange, error, {
+                attempt,
+                sent: progress.sent,
+                cut: cut.signal,
+                inFlight,
+            });
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** What an answer means: true where it is the result, false once a retry has waited; else its error, thrown. */
+    async settled(exchange, response, attempt) {
+        const { req, url } = exchange;
+        this.options.onResponse?.(response);
+        const ok = req.ok ?? ((s) => s >= 200 && s < 300);
+        if (ok(response.status)) {
+            this.accepted = true;
+            return true;
+        }
+        if (response.status === 401 && this.options.credential?.refresh && !exchange.refreshed) {
+            // A token can be revoked or expire early; one fresh token is worth one more try.
+            exchange.refreshed = true;
+            this.options.credential.refresh();
+            return false;
+        }
+        const error = new errors/* ServiceError */._7({
+            ...(0,error_body/* parseErrorBody */.kW)(response, `${req.method} ${url.pathname}`).init,
+            clientRequestId: exchange.clientRequestId,
+        });
+        const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
+        if (throttled)
+            return this.throttled(exchange, response, error, attempt);
+        if (retry/* RETRYABLE_STATUSES */.U3.has(response.status) && (await this.retried(exchange, response, error, attempt)))
+            return false;
+        const hint = req.hint?.(error) ??
+            (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
+        throw hint ? error.withHint(hint) : error;
+    }
+    /**
+     * The service declined it and says when to come back: retried until the deadline, not a fixed number of times,
+     * so a throttled fleet slows down instead of failing.
+     */
+    async throttled({ req, url, signal }, response, error, attempt) {
+        const wait = (0,retry/* withJitter */.jE)(this.retryAfterOf(response, attempt), this.retry.random);
+        const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
+        if (more && this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            // After a 429 the gate holds this request with every other; a 503 waits on its own.
+            if (response.status !== 429)
+                await this.options.clock.sleep(wait, signal);
+            return false;
+        }
+        throw new errors/* ServiceError */._7({
+            ...error.init,
+            pastDeadline: more,
+            hint: more
+                ? `The next try would be in ${(0,retry/* formatWait */.Du)(wait)}, after the step's timeout.`
+                : `Given up after ${attempt} attempts.`,
+        });
+    }
+    /** A status worth another try: true once a read's retry has waited, false when the tries are spent. */
+    async retried(exchange, response, error, attempt) {
+        const { req, url, change, signal } = exchange;
+        if (change)
+            throw effectUnknown(exchange, error);
+        const { clock } = this.options;
+        const wait = (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after'], clock.now()) ?? (0,retry/* backoffDelay */.EY)(this.retry, attempt);
+        if (attempt >= this.retry.attempts)
+            return false;
+        if (this.withinDeadline(wait)) {
+            this.retrying(req, url, wait, `HTTP ${response.status}`);
+            await clock.sleep(wait, signal);
+            return true;
+        }
+        throw new errors/* ServiceError */._7({
+            ...error.init,
+            pastDeadline: true,
+            hint: `The next try would be in ${(0,retry/* formatWait */.Du)(wait)}, after the step's timeout.`,
+        });
+    }
+    /**
+     * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
+     * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
+     */
+    async signIn() {
+        const cut = (0,deadline/* deadlineSignal */.R)((0,deadline/* timeLeft */.f$)(this.options.clock, this.options.deadline));
+        try {
+            await this.options.credential?.headers((0,deadline/* eitherSignal */.kX)(this.options.signal, cut.signal));
+        }
+        finally {
+            cut.dispose();
+        }
+    }
+    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
+    retryAfterOf(response, attempt) {
+        return ((0,retry/* parseRetryAfter */.mu)(response.headers['retry-after'], this.options.clock.now()) ??
+            (0,retry/* backoffDelay */.EY)(this.retry, attempt));
+    }
+    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
+    retrying(req, url, waitMs, after) {
+        const line = `${req.method} ${(0,client_url/* redactQuery */.Ce)(url.origin + url.pathname)}: retrying in ${(0,retry/* formatWait */.Du)(waitMs)} after ${after}`;
+        (this.options.onRetry ?? this.options.debug)?.(line);
+    }
+    withinDeadline(wait) {
+        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7039:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   pN: () => (/* binding */ listPages)
+/* harmony export */ });
+/* unused harmony exports pages, nextLinkAt */
+/* harmony import */ var _deadline_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6659);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6468);
+/* harmony import */ var _url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1098);
+/* harmony import */ var _http_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2838);
+
+
+
+
+/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
+const MAX_PAGES = 10_000;
+/**
+ * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
+ * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
+ * coming at the step's timeout) ends with an error that names it.
+ */
+async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
+    const seen = new Set();
+    // The URL of the page last read: a relative nextLink is its.
+    let at = listing;
+    let page = await first();
+    for (let read = 1;; read++) {
+        yield page;
+        const link = page.nextLink;
+        if (!link)
+            return;
+        if (seen.has(link)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
+                code: 'RepeatingNextLink',
+                message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
+            });
+        }
+        if (read >= MAX_PAGES) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
+                code: 'EndlessListing',
+                message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
+            });
+        }
+        const target = at ? nextLinkAt(link, at) : link;
+        if (listing)
+            refuseElsewhere(target, listing, what);
+        seen.add(link);
+        signal?.throwIfAborted();
+        try {
+            page = await next(target);
+            if (at)
+                at = new URL(target);
+        }
+        catch (error) {
+            throw endedAtDeadline(error, what, read);
+        }
+    }
+}
+/**
+ * Where a nextLink points: one that starts with the resource path (`subscriptions/…`) from the origin, as a relative
+ * polling URL is read; any other relative form from the page's own URL (a query alone keeps the page's path).
+ * A link no parser reads is left as it is: the client refuses it, naming it.
+ */
+function nextLinkAt(link, page) {
+    try {
+        if (/^\/?subscriptions\//i.test(link))
+            return new URL(link.replace(/^\/?/, '/'), page.origin).href;
+        return new URL(link, page).href;
+    }
+    catch {
+        return link;
+    }
+}
+/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
+function refuseElsewhere(link, listing, what) {
+    let path;
+    try {
+        path = new URL(link, listing).pathname;
+    }
+    catch {
+        return; // Not a URL: the client refuses it when it resolves it, naming it.
+    }
+    if (path === listing.pathname)
+        return;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
+        code: 'UnexpectedNextLink',
+        message: `the service returned a nextLink for the ${what} to another path (${(0,_url_js__WEBPACK_IMPORTED_MODULE_2__/* .redactQuery */ .Ce)(path)}, not ` +
+            `${(0,_url_js__WEBPACK_IMPORTED_MODULE_2__/* .redactQuery */ .Ce)(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
+    });
+}
+/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
+function endedAtDeadline(error, what, read) {
+    if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7) || error.code !== _deadline_js__WEBPACK_IMPORTED_MODULE_0__/* .STEP_TIMEOUT */ .dj)
+        return error;
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
+        ...error.init,
+        code: 'ListingUnfinished',
+        message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
+    });
+}
+/**
+ * The pages of a list endpoint: the first request and every nextLink with the same method and body, each nextLink
+ * only on the client's own origin and on the listing's own path, each page parsed with its schema. A read: lazy,
+ * one page in memory at a time.
+ */
+function listPages(client, list) {
+    const { method, url, schema, what, json } = list;
+    let read = 0;
+    const readPage = async (target, urlWhat) => {
+        const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
+        read++;
+        list.onResponse?.(response);
+        const body = (0,_http_js__WEBPACK_IMPORTED_MODULE_3__/* .parseBody */ .OG)(response, schema, what);
+        // A page without its list would end the listing silently, as if it had no more.
+        if (!Array.isArray(body.value)) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7({
+                status: response.status,
+                code: 'InvalidResponse',
+                message: `page ${read} of the ${what} is not { value: [ … ] }: its value is ${body.value === null ? 'null' : 'missing'}`,
+                requestId: response.requestId,
+            });
+        }
+        return { value: body.value, nextLink: body.nextLink };
+    };
+    return pages(() => readPage(url), (link) => readPage(link, 'nextLink'), { signal: list.signal, what, listing: url });
+}
+
+
+/***/ }),
+
+/***/ 4404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ jsonOf)
+/* harmony export */ });
+/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
+function jsonOf(response) {
+    if (response.text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(response.text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 7785:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Du: () => (/* binding */ formatWait),
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   Hr: () => (/* binding */ isRetryableNetworkError),
+/* harmony export */   U3: () => (/* binding */ RETRYABLE_STATUSES),
+/* harmony export */   Uv: () => (/* binding */ RETRY_AFTER_MIN_MS),
+/* harmony export */   YZ: () => (/* binding */ neverReachedService),
+/* harmony export */   jE: () => (/* binding */ withJitter),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   ur: () => (/* binding */ defaultRetryPolicy)
+/* harmony export */ });
 /** The service's Retry-After is honoured but kept within these bounds, so neither 0 nor a year is taken literally. */
 const RETRY_AFTER_MIN_MS = 1_000;
 const RETRY_AFTER_MAX_MS = 10 * 60_000;
@@ -22233,480 +27062,223 @@ function backoffDelay(policy, retry) {
     return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
-;// CONCATENATED MODULE: ./src/operations/parsers.ts
+
+/***/ }),
+
+/***/ 2100:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IB: () => (/* binding */ synchronizationSchema),
+/* harmony export */   cF: () => (/* binding */ synchronizationListSchema),
+/* harmony export */   l0: () => (/* binding */ synchronizationDetailListSchema),
+/* harmony export */   rw: () => (/* binding */ scheduleSchema),
+/* harmony export */   zI: () => (/* binding */ sourceSettingListSchema)
+/* harmony export */ });
+/* unused harmony exports sourceShareSynchronizationSettingSchema, synchronizationDetailSchema */
+/* harmony import */ var _zod_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3867);
+/* harmony import */ var _informational_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(639);
 
 
-
-
-// The vocabulary's parsers, one per kind of input text (input-parser.ts says what a parser is).
-const nonEmpty = (v) => {
-    const trimmed = v.trim();
-    return trimmed === '' ? refuse('must not be empty') : trimmed;
-};
-const parsers_text = parser(nonEmpty);
 /**
- * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
- * could never be sent, and would surface as a misleading network error after the step had started.
+ * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
+ * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
+ * odd value there reads as unknown.
  */
-const headerToken = parser((v) => {
-    const token = nonEmpty(v);
-    if (!/^[\x20-\x7e]+$/.test(token)) {
-        refuse('must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
-    }
-    return token;
-});
-const booleanText = parser((v) => {
-    const word = v.trim().toLowerCase();
-    return word === 'true' ? true : word === 'false' ? false : refuse('must be true or false');
-});
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
-function readDuration(v) {
-    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
-    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
-    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
-        refuse('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
-    }
-    return Math.round(ms);
-}
-const duration = parser(readDuration);
-function readPositiveDuration(v) {
-    const ms = readDuration(v);
-    return ms > 0 ? ms : refuse('must be longer than 0');
-}
-const positiveDuration = parser(readPositiveDuration);
-function integer(min, max) {
-    const accepted = max >= Number.MAX_SAFE_INTEGER
-        ? `must be a whole number, ${min} or more`
-        : `must be a whole number from ${min} to ${max}`;
-    return parser((v) => {
-        const digits = v.trim();
-        const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
-        return n >= min && n <= max ? n : refuse(accepted);
-    });
-}
-/** How a list's items are separated, for the messages that refuse one. */
-const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+const synchronizationSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    synchronizationId: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
+    synchronizationMode: (0,_informational_js__WEBPACK_IMPORTED_MODULE_1__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    status: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message: (0,_informational_js__WEBPACK_IMPORTED_MODULE_1__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    startTime: _informational_js__WEBPACK_IMPORTED_MODULE_1__/* .reportedTime */ .P,
+    endTime: _informational_js__WEBPACK_IMPORTED_MODULE_1__/* .reportedTime */ .P,
+    durationMs: (0,_informational_js__WEBPACK_IMPORTED_MODULE_1__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().check(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .int */ .Whr(), _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .gte */ .ROM(0))),
+}));
+const synchronizationListSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .pageOf */ .ZZD(synchronizationSchema);
+/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
+const sourceShareSynchronizationSettingSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    kind: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    properties: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .optional */ .lqM(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()),
+}));
+const sourceSettingListSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .pageOf */ .ZZD(sourceShareSynchronizationSettingSchema);
+/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
+const scheduleSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
+    recurrenceInterval: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    synchronizationTime: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+}));
 /**
- * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
- * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
+ * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
  */
-const repeats = new WeakMap();
-function droppedRepeats(list) {
-    return repeats.get(list) ?? [];
-}
-/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
-function withoutRepeats(items) {
-    const kept = new Set();
-    const dropped = new Set();
-    for (const item of items)
-        (kept.has(item) ? dropped : kept).add(item);
-    const list = [...kept];
-    if (dropped.size)
-        repeats.set(list, [...dropped]);
-    return list;
-}
-/**
- * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
- * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
- * the lists hold has a space, and sent as it is it would name one item that does not exist.
- */
-function readList(v) {
-    const items = v
-        .split(/[\n,]/)
-        .map((s) => s.trim())
-        .filter(Boolean);
-    const spaced = items.find((item) => /\s/.test(item));
-    if (spaced !== undefined) {
-        refuse(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
-    }
-    return items.length > 0 ? withoutRepeats(items) : refuse('must name at least one item');
-}
-/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
-function shown(item) {
-    const text = redactUrls(item).replace(/\p{Cc}/gu, '?');
-    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-const list = parser(readList);
-/** A region name as the service spells one: letters and digits (`westeurope`, `eastus2`), a hyphen at most. */
-const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/i;
-/**
- * `location`: one region or several, one per line or comma-separated, each a region name. A display name
- * (`North Europe`), an empty item between commas or a character no region holds is refused before any request:
- * sent, it would be one region that does not exist (`westeurope%2Cnortheurope`, a 400).
- */
-const regionNames = parser((v) => {
-    const lines = v.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-    const items = lines.flatMap((line) => line.split(',')).map((item) => item.trim());
-    if (items.length === 0)
-        refuse('must name at least one region');
-    for (const item of items) {
-        if (item === '')
-            refuse(`has an empty item between commas; ${SEPARATE_ITEMS}`);
-        if (/\s/.test(item))
-            refuse(`item '${shown(item)}' has whitespace inside; ${SEPARATE_ITEMS}`);
-        if (!REGION_NAME.test(item)) {
-            refuse(`item '${shown(item)}' is not a region name: letters and digits, as westeurope or eastus2`);
-        }
-    }
-    return withoutRepeats(items);
-});
-const serviceUrl = parser((v) => {
-    const url = checkServiceUrl(v.trim());
-    return typeof url === 'string' ? refuse(url) : url;
-});
-const uuid = parser((v) => {
-    const id = v.trim();
-    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
-        ? id
-        : refuse('must be a UUID such as 00000000-0000-0000-0000-000000000000');
-});
-/**
- * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
- * reason, before any request. A name with a path or
- * URL character in it is the usual slip of pasting a path: the message says what a name is.
- */
-function readResourceName(v, maxLength) {
-    const name = nonEmpty(v);
-    const problem = resourceNameProblem(name, maxLength);
-    if (problem === undefined)
-        return name;
-    return refuse(/^must not contain '/.test(problem)
-        ? `${problem} (a name is one path segment, not a path or URL)`
-        : problem);
-}
-function resourceName(maxLength = 260) {
-    return parser((v) => readResourceName(v, maxLength));
-}
-/**
- * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
- * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
- */
-const isoTime = parser((v) => {
-    const time = v.trim();
-    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
-        refuse('must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00');
-    }
-    return new Date(time);
-});
-/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
-const pollInterval = parser((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
-/**
- * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
- * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
- * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
- * this global: no input, flag or environment variable reaches it.
- */
-const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
-function pollFloorMs() {
-    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
-    return typeof lowered === 'number' && lowered > 0 ? lowered : RETRY_AFTER_MIN_MS;
-}
-const osType = parser((v) => {
-    const word = v.trim().toLowerCase();
-    if (word === 'any')
-        return undefined;
-    if (word === 'linux')
-        return 'Linux';
-    if (word === 'windows')
-        return 'Windows';
-    return refuse('must be Linux, Windows or any');
-});
-const synchronizationMode = parser((v) => {
-    const word = v.trim().toLowerCase();
-    if (word === 'incremental')
-        return 'Incremental';
-    if (word === 'fullsync')
-        return 'FullSync';
-    return refuse('must be Incremental or FullSync');
-});
-/**
- * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
- * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
- * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
- * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
- */
-function readOperationUrls(raw) {
-    const value = raw.trim();
-    let entries;
-    if (value.startsWith('[')) {
-        let items;
-        try {
-            items = JSON.parse(value);
-        }
-        catch {
-            return refuse('is not a JSON array of URLs (it starts with [ but does not parse)');
-        }
-        if (!Array.isArray(items))
-            return refuse('must be a URL per line or a JSON array of URLs');
-        const notText = items.findIndex((item) => typeof item !== 'string');
-        if (notText >= 0)
-            return refuse(`item ${notText + 1} of the JSON array is not a string`);
-        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
-    }
-    else {
-        entries = value
-            .split(/\r\n|\r|\n/)
-            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
-            .filter((e) => e.text !== '');
-        if (entries.length === 0)
-            return refuse('must name at least one URL');
-    }
-    const urls = [];
-    for (const { where, text } of entries) {
-        const reason = urlProblem(text);
-        if (reason)
-            return refuse(`${where} ${reason}: '${describeUrl(text)}'`);
-        urls.push(new URL(text).href);
-    }
-    return withoutRepeats(urls);
-}
-const operationUrls = parser(readOperationUrls);
-function urlProblem(text) {
-    if (/\s/.test(text))
-        return 'has whitespace inside (give one URL per line)';
-    // Two URLs run together parse as one (the second inside the first's path or query).
-    if (text.split('://').length > 2)
-        return 'holds more than one URL (give one URL per line)';
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return 'is not an absolute URL';
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return 'is not an http or https URL';
-    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
-    if (userinfoProblem(text) || /\/\/[^/\s]*@/.test(url.pathname))
-        return USERINFO_REFUSED;
-    return undefined;
-}
-/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
-function describeUrl(text) {
-    const shown = redactUrls(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
-    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-ref.ts
+const synchronizationDetailSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    name: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    dataSetId: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
+    dataSetType: (0,_informational_js__WEBPACK_IMPORTED_MODULE_1__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    status: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    message: (0,_informational_js__WEBPACK_IMPORTED_MODULE_1__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+}));
+const synchronizationDetailListSchema = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .pageOf */ .ZZD(synchronizationDetailSchema);
 
 
+/***/ }),
 
+/***/ 2549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
-function itemProblem(item) {
-    if (looksLikeId(item)) {
-        const parsed = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
-        return typeof parsed === 'string' ? parsed : undefined;
-    }
-    const problem = resourceNameProblem(item);
-    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
-}
-/**
- * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
- * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
- * case-insensitively) is refused, naming both items: it would be stopped twice at once.
- */
-function resolveInstances(items, where) {
-    const refs = items.map((item) => {
-        const problem = itemProblem(item);
-        if (problem)
-            throw new errors_InputError('erp-virtual-instance', `item '${shown(item)}' ${problem}`);
-        if (looksLikeId(item)) {
-            const ref = parseResourceId(item, ERP_VIRTUAL_INSTANCE);
-            return { ...ref, label: ref.name, item };
-        }
-        for (const [input, value, maxLength] of [
-            ['subscription-id', where.subscriptionId, 128],
-            ['resource-group', where.resourceGroup, 90],
-        ]) {
-            if (!value) {
-                throw new errors_InputError(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
-            }
-            const problem = resourceNameProblem(value, maxLength);
-            if (problem)
-                throw new errors_InputError(input, problem);
-        }
-        return {
-            subscriptionId: where.subscriptionId,
-            resourceGroup: where.resourceGroup,
-            name: item,
-            label: item,
-            item,
-        };
-    });
-    // By keys, not pairs: a fleet of thousands compared pair by pair took millions of case-folded comparisons.
-    const first = new Map();
-    const named = new Map();
-    for (const ref of refs) {
-        const twin = first.get(resourceKey(ref));
-        if (twin) {
-            throw new errors_InputError('erp-virtual-instance', `items '${twin.item}' and '${ref.item}' name the same instance; give each instance once`);
-        }
-        first.set(resourceKey(ref), ref);
-        named.set(ref.name.toLowerCase(), (named.get(ref.name.toLowerCase()) ?? 0) + 1);
-    }
-    // Two instances of one name in different resource groups: the label says which is which.
-    return refs.map(({ item: _item, ...ref }) => named.get(ref.name.toLowerCase()) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
-}
-/**
- * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
- * full resource id whose parts are each held to the resource-name rule, refused naming the item.
- */
-const erpVirtualInstanceItems = parser((value) => {
-    const read = list.safeParse(value);
-    if (!read.success)
-        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-    for (const item of read.data) {
-        const problem = itemProblem(item);
-        if (problem)
-            refuse(`item '${shown(item)}' ${problem}`);
-    }
-    return read.data;
-});
-/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
-function whereContext(targets) {
-    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
-    return [
-        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
-        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
-    ];
-}
-/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
-function databaseUrl(base, ref, apiVersion, db, verb) {
-    const system = servicePath `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
-        `${ERP_VIRTUAL_INSTANCE.namespace}/${ERP_VIRTUAL_INSTANCE.type}/` +
-        servicePath `${ref.name}/databaseInstances`;
-    const child = db === undefined ? '' : servicePath `/${db}`;
-    const action = verb ? servicePath `/${verb}` : '';
-    return joinUrl(base, system + child + action, { 'api-version': apiVersion });
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/selection.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   He: () => (/* binding */ serviceErrors),
+/* harmony export */   Ji: () => (/* binding */ operationStatusResult),
+/* harmony export */   Ug: () => (/* binding */ erpVirtualInstance),
+/* harmony export */   o0: () => (/* binding */ erpSystemFacts)
+/* harmony export */ });
+/* harmony import */ var _zod_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3867);
+/* harmony import */ var _error_body_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4962);
+/* harmony import */ var _informational_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(639);
 
 
 
 /**
- * The `tag` input: `name=value` or `name`, one per line or comma-separated (a tag value holds no comma), split at
- * the first `=`. What is neither (`name: value`, `name=a,b`) is refused, naming the form: read as written it would
- * select nothing and the step would pass. One name given twice with different values is refused likewise.
+ * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
+ * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
+ * ids decide; the rest is only reported, so an odd value there reads as unknown.
  */
-const tagRules = parser((raw) => {
-    const lines = raw
-        .split(/\r\n|\r|\n/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-    if (lines.length === 0)
-        refuse(`must name at least one tag: ${TAG_FORM}`);
-    const rules = [];
-    for (const line of lines) {
-        let valued;
-        for (const item of line.split(',').map((i) => i.trim())) {
-            if (item === '')
-                continue;
-            const rule = tagRule(item, line, valued);
-            if (rule.value !== undefined)
-                valued = item;
-            addRule(rules, rule);
-        }
-    }
-    return rules;
-});
-const TAG_FORM = 'name=value or name, one per line or comma-separated';
-/** One item of the tag input; `valued` is the `name=value` before it on the same line, where there is one. */
-function tagRule(item, line, valued) {
-    const eq = item.indexOf('=');
-    const name = (eq < 0 ? item : item.slice(0, eq)).trim();
-    if (name === '')
-        refuse(`'${shown(line)}' has no tag name; give ${TAG_FORM}`);
-    if (eq < 0 && /:/.test(item)) {
-        refuse(`'${shown(item)}' is not a tag: write name=value (not name: value), ${TAG_FORM}`);
-    }
-    // `owners=a,b`: a bare word after a value on one line is most likely a second value, which no tag holds.
-    if (eq < 0 && valued !== undefined) {
-        refuse(`'${shown(line)}' reads as '${shown(valued)}' and a tag '${shown(item)}', but a tag value holds no comma: give ${TAG_FORM}; a tag that need only be present on its own line`);
-    }
-    return eq < 0 ? { name } : { name, value: item.slice(eq + 1).trim() };
-}
-function addRule(rules, rule) {
-    const twin = rules.find((r) => r.name.toLowerCase() === rule.name.toLowerCase());
-    if (!twin)
-        rules.push(rule);
-    else if (twin.value === undefined)
-        twin.value = rule.value;
-    else if (rule.value !== undefined && rule.value !== twin.value) {
-        refuse(`names tag '${shown(rule.name)}' twice with different values; every tag must match, so nothing could be selected`);
-    }
-}
-const environment = parser((raw) => {
-    const word = raw.trim().toLowerCase();
-    if (word === 'prod')
-        return 'Prod';
-    if (word === 'nonprod')
-        return 'NonProd';
-    return refuse('must be Prod or NonProd');
-});
+const operationStatusResult = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    name: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    status: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    startTime: _informational_js__WEBPACK_IMPORTED_MODULE_2__/* .reportedTime */ .P,
+    endTime: _informational_js__WEBPACK_IMPORTED_MODULE_2__/* .reportedTime */ .P,
+    percentComplete: (0,_informational_js__WEBPACK_IMPORTED_MODULE_2__/* .informational */ .g)(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().check(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .gte */ .ROM(0), _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .lte */ .wJL(100))),
+    error: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_error_body_js__WEBPACK_IMPORTED_MODULE_1__/* .errorDetail */ .m2),
+    operations: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J())),
+}));
 /**
- * A list read as items, refusing an empty one between commas (`,rg`, `rg,,x`, `rg,`): dropped, it would leave the
- * rest to stand for what was written (`,<` read as the resource group `<`). Blank lines stay blank.
+ * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
+ * values may appear, so both are plain strings, and everything else passes through.
  */
-function listItems(raw) {
-    const lines = raw.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
-    if (lines.some((line) => line.split(',').some((item) => item.trim() === ''))) {
-        refuse('has an empty item between commas: give one item per line or comma-separated, none empty');
-    }
-    return list.safeParse(raw);
-}
-/** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
-function resourceNames(maxLength) {
-    return parser((raw) => {
-        const read = listItems(raw);
-        if (!read.success)
-            return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-        for (const item of read.data) {
-            const problem = resourceNameProblem(item, maxLength);
-            if (problem)
-                refuse(`item '${shown(item)}' ${problem}`);
-        }
-        return read.data;
-    });
-}
-/** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
-const subscriptionIds = parser((raw) => {
-    const read = listItems(raw);
-    if (!read.success)
-        return refuse(read.error.issues[0]?.message ?? 'must name at least one item');
-    for (const item of read.data) {
-        if (!uuid.safeParse(item).success) {
-            refuse(`item '${shown(item)}' is not a subscription id: each is a UUID such as 00000000-0000-0000-0000-000000000000, one per line or comma-separated`);
-        }
-    }
-    return read.data;
-});
-/** Tag names compare without case, values with case (as the service compares them). */
-function hasTags(tags, rules) {
-    const entries = Object.entries(tags ?? {});
-    return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
-}
-function isSelected(system, selection) {
-    // With case, as tag values: a system of environment `nonprod` is a close miss, named but never selected.
-    const environmentOk = selection.environment === undefined || system.environment === selection.environment;
-    return environmentOk && hasTags(system.tags, selection.tags ?? []);
-}
-/** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
-function describeSelection(selection) {
-    const parts = [
-        selection.tags?.length
-            ? `tag${selection.tags.length > 1 ? 's' : ''} ${selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join(', ')}`
-            : '',
-        selection.environment ? `environment ${selection.environment}` : '',
-    ].filter(Boolean);
-    return parts.length ? parts.join('; ') : 'every system';
-}
+const erpVirtualInstance = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    name: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    properties: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        status: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        health: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    })),
+}));
+/** What the service reports wrong with a resource (`properties.errors.properties`); only reported, never decided by. */
+const serviceErrors = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* ["catch"] */ .MfU(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    properties: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ code: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()), message: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) })),
+})), undefined));
+/**
+ * C0's body as a check before a window reads it (C6): registration, provisioning, errors and the system's own
+ * identity, beside status and health. Its own schema, so a check's stricter reading never fails a stop's read.
+ */
+const erpSystemFacts = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    name: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    identity: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        type: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        userAssignedIdentities: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ principalId: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()) }))),
+    })),
+    properties: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        status: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        health: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        state: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        provisioningState: _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+        errors: serviceErrors,
+    })),
+}));
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 639:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ reportedTime),
+/* harmony export */   g: () => (/* binding */ informational)
+/* harmony export */ });
+/* harmony import */ var _zod_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3867);
+
+/**
+ * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
+ * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
+ * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
+ */
+const informational = (schema) => _zod_js__WEBPACK_IMPORTED_MODULE_0__/* ["catch"] */ .MfU(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .nullish */ .cl6(schema), undefined);
+/** A time the service reports: a string `Date` can read. */
+const reportedTime = _zod_js__WEBPACK_IMPORTED_MODULE_0__/* .onFirstUse */ .Vkw(() => informational(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().check(_zod_js__WEBPACK_IMPORTED_MODULE_0__/* .refine */ .YPB((v) => !Number.isNaN(Date.parse(v))))));
+
+
+/***/ }),
+
+/***/ 3867:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  YOg: () => (/* reexport */ schemas/* array */.YOg),
+  zMY: () => (/* reexport */ schemas/* boolean */.zMY),
+  MfU: () => (/* reexport */ schemas/* catch */.MfU),
+  auy: () => (/* reexport */ coerce_namespaceObject),
+  k5n: () => (/* reexport */ schemas/* enum */.k5n),
+  ROM: () => (/* reexport */ api/* _gte */.qm),
+  Whr: () => (/* reexport */ schemas/* int */.Whr),
+  KH5: () => (/* reexport */ iso_namespaceObject),
+  RZV: () => (/* reexport */ schemas/* lazy */.RZV),
+  euz: () => (/* reexport */ schemas/* literal */.euz),
+  _H3: () => (/* reexport */ schemas/* looseObject */._H3),
+  wJL: () => (/* reexport */ api/* _lte */.Zm),
+  BpQ: () => (/* reexport */ api/* _minLength */.m9),
+  mee: () => (/* reexport */ schemas/* nullable */.mee),
+  cl6: () => (/* reexport */ schemas/* nullish */.cl6),
+  aig: () => (/* reexport */ schemas/* number */.aig),
+  Ikc: () => (/* reexport */ schemas/* object */.Ikc),
+  Vkw: () => (/* binding */ onFirstUse),
+  lqM: () => (/* reexport */ schemas/* optional */.lqM),
+  ZZD: () => (/* binding */ pageOf),
+  FsL: () => (/* reexport */ schemas/* pipe */.FsL),
+  yjt: () => (/* reexport */ api/* _positive */.NC),
+  g1P: () => (/* reexport */ schemas/* record */.g1P),
+  YPB: () => (/* reexport */ schemas/* refine */.YPB),
+  xLC: () => (/* reexport */ parse/* safeParse */.xL),
+  YjP: () => (/* reexport */ schemas/* string */.YjP),
+  pdi: () => (/* reexport */ schemas/* transform */.pdi),
+  KCZ: () => (/* reexport */ schemas/* union */.KCZ),
+  L5J: () => (/* reexport */ schemas/* unknown */.L5J)
+});
+
+// UNUSED EXPORTS: $brand, $input, $output, INVALID, NEVER, TimePrecision, ZodCompileAsyncError, ZodCompileUnsupportedError, ZodMiniAny, ZodMiniArray, ZodMiniBase64, ZodMiniBase64URL, ZodMiniBigInt, ZodMiniBigIntFormat, ZodMiniBoolean, ZodMiniCIDRv4, ZodMiniCIDRv6, ZodMiniCUID, ZodMiniCUID2, ZodMiniCatch, ZodMiniCodec, ZodMiniCreditCard, ZodMiniCustom, ZodMiniCustomStringFormat, ZodMiniDate, ZodMiniDefault, ZodMiniDiscriminatedUnion, ZodMiniE164, ZodMiniEmail, ZodMiniEmoji, ZodMiniEnum, ZodMiniExactOptional, ZodMiniFile, ZodMiniFunction, ZodMiniGUID, ZodMiniIBAN, ZodMiniIPv4, ZodMiniIPv6, ZodMiniISODate, ZodMiniISODateTime, ZodMiniISODuration, ZodMiniISOTime, ZodMiniIntersection, ZodMiniJWT, ZodMiniKSUID, ZodMiniLazy, ZodMiniLiteral, ZodMiniMAC, ZodMiniMap, ZodMiniNaN, ZodMiniNanoID, ZodMiniNever, ZodMiniNonOptional, ZodMiniNull, ZodMiniNullable, ZodMiniNumber, ZodMiniNumberFormat, ZodMiniObject, ZodMiniOptional, ZodMiniPipe, ZodMiniPrefault, ZodMiniPromise, ZodMiniReadonly, ZodMiniRecord, ZodMiniSet, ZodMiniString, ZodMiniStringFormat, ZodMiniSuccess, ZodMiniSymbol, ZodMiniTemplateLiteral, ZodMiniTransform, ZodMiniTuple, ZodMiniType, ZodMiniULID, ZodMiniURL, ZodMiniUUID, ZodMiniUndefined, ZodMiniUnion, ZodMiniUnknown, ZodMiniVoid, ZodMiniXID, ZodMiniXor, _default, _function, any, base64, base64url, bigint, catchall, check, cidrv4, cidrv6, clone, codec, compile, config, core, creditCard, cuid, cuid2, currencyCode, custom, date, decode, decodeAsync, deepPartial, describe, discriminatedUnion, e164, email, emoji, encode, encodeAsync, endsWith, exactOptional, exactPartial, extend, file, flattenError, float32, float64, formatError, function, getDiscriminatedOption, globalRegistry, gt, guid, hash, hex, hostname, httpUrl, iban, includes, input, instanceof, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, length, locales, looseRecord, lowercase, lt, mac, map, maxLength, maxSize, maximum, memoizer, merge, meta, mime, minSize, minimum, multipleOf, nan, nanoid, nativeEnum, negative, never, nonnegative, nonoptional, nonpositive, normalize, null, omit, output, overwrite, parse, parseAsync, partial, partialRecord, pick, prefault, prettifyError, promise, properties, property, readonly, regex, regexes, registry, required, safeDecode, safeDecodeAsync, safeEncode, safeEncodeAsync, safeExtend, safeParseAsync, set, size, startsWith, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, toJSONSchema, toLowerCase, toUpperCase, toZod, treeifyError, trim, tuple, uint32, uint64, ulid, undefined, uppercase, url, util, uuid, uuidv4, uuidv6, uuidv7, validate, validateAsync, void, withParser, xid, xor, z
+
+// NAMESPACE OBJECT: ./node_modules/zod/v4/mini/iso.js
+var iso_namespaceObject = {};
+__nccwpck_require__.r(iso_namespaceObject);
+__nccwpck_require__.d(iso_namespaceObject, {
+  ZodMiniISODate: () => (ZodMiniISODate),
+  ZodMiniISODateTime: () => (ZodMiniISODateTime),
+  ZodMiniISODuration: () => (ZodMiniISODuration),
+  ZodMiniISOTime: () => (ZodMiniISOTime),
+  date: () => (date),
+  datetime: () => (datetime),
+  duration: () => (duration),
+  time: () => (time)
+});
+
+// NAMESPACE OBJECT: ./node_modules/zod/v4/mini/coerce.js
+var coerce_namespaceObject = {};
+__nccwpck_require__.r(coerce_namespaceObject);
+__nccwpck_require__.d(coerce_namespaceObject, {
+  bigint: () => (bigint),
+  boolean: () => (coerce_boolean),
+  date: () => (coerce_date),
+  number: () => (number),
+  string: () => (string)
+});
+
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js
@@ -22884,7 +27456,7 @@ const ZodMiniISODuration = /*@__PURE__*/ core/* $constructor */.xI("ZodMiniISODu
     schemas/* ZodMiniStringFormat */.zUr.init(inst, def);
 });
 // @__NO_SIDE_EFFECTS__
-function iso_duration(params) {
+function duration(params) {
     return api/* _isoDuration */.f2(ZodMiniISODuration, params);
 }
 
@@ -22962,2977 +27534,61 @@ function pageOf(item) {
     return onFirstUse(() => (0,schemas/* looseObject */._H3)({ value: (0,schemas/* nullish */.cl6)((0,schemas/* array */.YOg)(item)), nextLink: (0,schemas/* nullish */.cl6)((0,schemas/* string */.YjP)()) }));
 }
 
-;// CONCATENATED MODULE: ./src/operations/outcomes.ts
-/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
-/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
-const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
-/**
- * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
- * the kind where it knows the cause; the view never reads it back from the cause's words.
- */
-const FAILURE_KINDS = [
-    'false success',
-    'not found',
-    'timeout',
-    'cancelled',
-    'not sent',
-    'conflict',
-    'whole system',
-    'dataset',
-    'image not cached',
-    'sign-in',
-    'permission',
-    'service failed',
-    'nothing selected',
-    'other',
-];
 
-;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+/***/ }),
+
+/***/ 5566:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-/**
- * The one version of the result file this code writes and reads. Fields added since (dryRun, asked, resumes,
- * failureKind, selection) are optional, so a file of an earlier build of this version still reads.
- */
-const RESULT_FORMAT = 'vendor-ops-result/1';
-/** The operations that write a result file (contract: "The window as one page"). */
-const RESULT_OPERATIONS = [
-    'erp-list',
-    'erp-stop',
-    'erp-start',
-    'erp-restart',
-    'erp-status',
-    'erp-check',
-    'wait-for-operation',
-];
-const format_time = () => schemas/* nullish */.cl6(datetime({ offset: true }));
-const format_text = () => schemas/* nullish */.cl6(schemas/* string */.YjP());
-const cause = () => schemas/* nullish */.cl6(schemas/* object */.Ikc({ text: schemas/* string */.YjP(), kind: schemas/* enum */.k5n(FAILURE_KINDS), requestId: schemas/* optional */.lqM(schemas/* string */.YjP()) }));
-/**
- * The result file of one step (docs/result-file.md): the single source of its shape, for the adapters that write it
- * and for erp-report that reads it. Never a token or secret.
- */
-const resultFile = onFirstUse(() => schemas/* object */.Ikc({
-    format: schemas/* literal */.euz(RESULT_FORMAT),
-    operation: schemas/* enum */.k5n(RESULT_OPERATIONS),
-    /** A dry run's file: a plan, never a result; erp-report names it and leaves it out of the verdict. */
-    dryRun: schemas/* nullish */.cl6(schemas/* boolean */.zMY()),
-    run: schemas/* object */.Ikc({
-        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
-        id: format_text(),
-        attempt: format_text(),
-        job: format_text(),
-        step: format_text(),
-    }),
-    /** The systems the step was asked for (its erp-virtual-instance items): a leg that failed before any read names them. */
-    asked: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* string */.YjP())),
-    /** wait-for-operation: the operation it resumed, so a stop followed in a later job is one stop. */
-    resumes: schemas/* nullish */.cl6(schemas/* enum */.k5n(['erp-stop', 'erp-start', 'erp-restart'])),
-    /** The step's start and end, ISO 8601. */
-    startedAt: datetime({ offset: true }),
-    endedAt: datetime({ offset: true }),
-    /** The step's own cause where it failed, in one line, and its kind. */
-    failure: format_text(),
-    failureKind: schemas/* nullish */.cl6(schemas/* enum */.k5n(FAILURE_KINDS)),
-    /** erp-list: the selection, and every system chosen with its leg (the matrix as the legs see it). */
-    selection: schemas/* nullish */.cl6(schemas/* object */.Ikc({
-        tag: format_text(),
-        environment: format_text(),
-        systems: schemas/* array */.YOg(schemas/* object */.Ikc({ id: schemas/* string */.YjP(), name: schemas/* string */.YjP(), leg: schemas/* string */.YjP() })),
-    })),
-    systems: schemas/* array */.YOg(schemas/* object */.Ikc({
-        name: schemas/* string */.YjP(),
-        id: format_text(),
-        before: format_text(),
-        after: format_text(),
-        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
-        outcome: schemas/* enum */.k5n(OUTCOMES),
-        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
-        word: schemas/* string */.YjP(),
-        startedAt: format_time(),
-        endedAt: format_time(),
-        cause: cause(),
-        steps: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* object */.Ikc({
-            step: schemas/* string */.YjP(),
-            target: format_text(),
-            outcome: schemas/* enum */.k5n(OUTCOMES),
-            word: schemas/* string */.YjP(),
-            startedAt: format_time(),
-            endedAt: format_time(),
-            cause: cause(),
-        }))),
-    })),
-}));
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/from-result.ts
-
-
-
-
-/** A stop's file of 2 000 systems is about 1 MiB; anything far larger is not one of ours. */
-const MAX_BYTES = 64 * 1024 * 1024;
-/** Outcomes of a stop that did not act on the system: what was already stopped, or only planned. */
-const NOT_ACTED = new Set(['skipped', 'planned']);
-const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step of the window';
-/**
- * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
- * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
- * of a dry run, or not a result file at all is refused in one line.
- */
-const resultSelection = parser((raw) => {
-    const path = raw.trim();
-    const json = readJson(path);
-    const operation = json?.operation;
-    if (operation === 'erp-list') {
-        // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
-        refuse(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
-    }
-    if (operation !== 'erp-stop') {
-        refuse(`is ${typeof operation === 'string' ? `the result file of ${shown(operation)}` : 'not a result file'}: give ${FORM}`);
-    }
-    const read = resultFile.safeParse(json);
-    if (!read.success) {
-        const issue = read.error.issues[0];
-        refuse(`is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`);
-    }
-    return stopSelection(path, read.data, json);
-});
-function readJson(path) {
-    let stat;
-    let text = '';
-    try {
-        stat = (0,external_node_fs_namespaceObject.statSync)(path);
-        if (stat.isFile() && stat.size <= MAX_BYTES)
-            text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error?.code;
-        return refuse(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
-    }
-    if (!stat.isFile())
-        refuse(`is not a file: give ${FORM}`);
-    if (stat.size > MAX_BYTES)
-        refuse(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return refuse(`is not JSON (torn or cut short?): give ${FORM}`);
-    }
-}
-/** A stop's systems it acted on (outcome other than skipped and planned): a dry run's file is a plan, refused. */
-function stopSelection(path, file, json) {
-    const planned = file.systems.some((s) => s.outcome === 'planned');
-    if (json.dryRun === true || planned) {
-        refuse(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
-    }
-    const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
-    const unnamed = acted.find((s) => !s.id);
-    if (unnamed)
-        refuse(`names system '${shown(unnamed.name)}' without its resource id: give ${FORM}`);
-    return {
-        path,
-        operation: file.operation,
-        ids: acted.map((s) => s.id),
-        names: acted.map((s) => s.name),
-        passed: file.systems.length - acted.length,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/expected.ts
-
-
-/** The last segment of a resource id: the system's name. */
-const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
-/** An item of `expected`: a resource id, or a system's name (letters, digits, `-`, `_`, `.`). */
-const ITEM = /^(\/[^\s/"'[\]{},]+)+$|^[A-Za-z0-9][A-Za-z0-9._-]{0,89}$/;
-/**
- * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), its `ids`
- * (one per line or comma-separated), or a JSON array of ids or names. Each system once, ids compared without case.
- * Anything else is refused before the files are read.
- */
-const expectedSystems = parser((raw) => {
-    const text = raw.trim();
-    if (text.startsWith('{'))
-        return once(fromMatrix(text));
-    if (text.startsWith('['))
-        return once(fromArray(text));
-    const read = list.safeParse(text);
-    if (!read.success)
-        return refuse(read.error.issues[0]?.message ?? 'must name at least one system');
-    return once(read.data.map((item, i) => systemOf(item, i)));
-});
-function systemOf(item, i, leg) {
-    const id = typeof item === 'string' ? item.trim() : '';
-    if (!ITEM.test(id)) {
-        return refuse(`item ${i + 1} is neither a system's id nor its name: give erp-list's matrix output as it is, its ids, or a JSON array of ids`);
-    }
-    return { id, name: nameOfId(id), ...(leg === undefined ? {} : { leg }) };
-}
-/** One entry per system: the same id twice (in any case) is one system, first leg kept. */
-function once(systems) {
-    const seen = new Set();
-    return systems.filter((s) => {
-        const key = s.id.toLowerCase();
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
-function jsonOf(text) {
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return refuse("is not JSON: give erp-list's matrix output as it is, its ids, or a JSON array of ids");
-    }
-}
-function fromArray(text) {
-    const items = jsonOf(text);
-    if (items.length === 0)
-        return refuse('is an empty array: it must name at least one system');
-    return items.map((item, i) => systemOf(item, i));
-}
-function fromMatrix(text) {
-    const include = jsonOf(text).include;
-    if (!Array.isArray(include))
-        return refuse(`is not erp-list's matrix: it has no include array`);
-    return include.flatMap((leg, i) => {
-        const entry = (leg ?? {});
-        const ids = entry['erp-virtual-instance'];
-        if (typeof ids !== 'string') {
-            return refuse(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
-        }
-        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
-        return ids
-            .split(/\r?\n/)
-            .map((id) => id.trim())
-            .filter(Boolean)
-            .map((id, j) => systemOf(id, j, number));
-    });
-}
-/** `fail-on`: `any` (the window's verdict fails the step) or `none` (the report alone, exit 0). */
-const failOn = parser((raw) => {
-    const word = raw.trim().toLowerCase();
-    if (word === 'any' || word === 'none')
-        return word;
-    return refuse('must be any or none');
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Ej: () => (/* binding */ setV8Flags)
 });
 
-;// CONCATENATED MODULE: ./src/operations/inputs.ts
+// UNUSED EXPORTS: MEMORY_FLAGS, V8_FLAGS, WASM_TIERING_FLAG
 
-
-
-
-
-const def = (d) => d;
-/**
- * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
- * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
- */
-const INPUTS = {
-    operation: def({ description: 'What to do (see the operations).', parse: parsers_text }),
-    'base-url': def({
-        description: 'Base address of the resource-management API. https only, except a loopback host.',
-        parse: serviceUrl,
-    }),
-    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers_text }),
-    'access-token': def({
-        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
-        secret: true,
-        parse: headerToken,
-    }),
-    'auth-url': def({
-        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
-        parse: serviceUrl,
-    }),
-    'tenant-id': def({ description: 'Tenant of the service principal.', parse: resourceName(128) }),
-    'client-id': def({
-        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
-        parse: parsers_text,
-    }),
-    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers_text }),
-    'oidc-audience': def({
-        description: 'Audience of the runner OIDC token used for the federated grant.',
-        default: 'api://VendorADTokenExchange',
-        parse: parsers_text,
-    }),
-    scope: def({
-        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
-        parse: parsers_text,
-    }),
-    'subscription-id': def({
-        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
-        parse: resourceName(128),
-    }),
-    'resource-group': def({
-        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
-        parse: resourceName(90),
-    }),
-    timeout: def({
-        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
-        default: '30m',
-        parse: positiveDuration,
-    }),
-    'poll-interval': def({
-        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
-        default: '15s',
-        parse: pollInterval,
-    }),
-    'request-timeout': def({
-        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
-        default: '30s',
-        parse: positiveDuration,
-    }),
-    summary: def({
-        description: 'false: write no job summary (for workflows that post their own).',
-        default: 'true',
-        parse: booleanText,
-    }),
-    wait: def({
-        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'erp-virtual-instance': def({
-        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
-        parse: erpVirtualInstanceItems,
-    }),
-    'soft-stop-timeout-seconds': def({
-        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
-        default: '0',
-        parse: integer(0, 82799),
-    }),
-    'hard-stop-fallback': def({
-        description: 'true to stop again with 0 where the service refuses a soft stop.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'max-parallel': def({
-        description: 'How many instances (or operations) are handled at once.',
-        default: '10',
-        parse: integer(1, 1000),
-    }),
-    'skip-if-done': def({
-        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    verify: def({
-        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
-        default: 'true',
-        parse: booleanText,
-    }),
-    'deallocate-vm': def({
-        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'start-vm': def({
-        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'expect-status': def({
-        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
-        parse: parsers_text,
-    }),
-    'dry-run': def({
-        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'operation-url': def({
-        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
-        parse: operationUrls,
-    }),
-    'account-name': def({ description: 'The data-share account.', parse: resourceName() }),
-    'share-subscription': def({ description: 'The share subscription.', parse: resourceName() }),
-    'synchronization-id': def({
-        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
-        parse: parsers_text,
-    }),
-    'synchronization-mode': def({
-        description: 'Incremental or FullSync.',
-        default: 'Incremental',
-        parse: synchronizationMode,
-    }),
-    'cancel-on-abort': def({
-        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'started-after': def({
-        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
-        parse: isoTime,
-    }),
-    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers_text }),
-    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers_text }),
-    location: def({
-        description: 'One or more region names (one per line or comma-separated): every image is checked in every region, in one step.',
-        parse: regionNames,
-    }),
-    image: def({
-        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
-        parse: list,
-    }),
-    'os-type': def({
-        description: 'Linux or Windows to count only images of that OS type.',
-        default: 'any',
-        parse: osType,
-    }),
-    'fail-if-missing': def({
-        description: 'true to fail the step when an image is not cached.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'api-url': def({
-        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
-        parse: serviceUrl,
-    }),
-    'api-token': def({
-        description: 'API token, sent as X-API-Token.',
-        secret: true,
-        parse: headerToken,
-    }),
-    app: def({
-        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
-        parse: parsers_text,
-    }),
-    'user-email': def({ description: 'One or more e-mail addresses.', parse: list }),
-    'fail-if-absent': def({
-        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
-        default: 'false',
-        parse: booleanText,
-    }),
-    tag: def({
-        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
-        parse: tagRules,
-    }),
-    environment: def({
-        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
-        parse: environment,
-    }),
-    'per-leg': def({
-        description: 'How many systems each entry (leg) of the matrix output carries.',
-        default: '1',
-        parse: integer(1, 1000),
-    }),
-    'fail-if-empty': def({
-        description: 'true to fail the step when no system is selected (erp-list, and erp-stop, erp-start, erp-restart, erp-status selecting by tag or from-result); false: an empty selection succeeds, titled no system selected (erp-list sets count 0 and matrix {"include": []}). A step that changes things fails by default: a green stop that stopped nothing lets the maintenance run against live systems.',
-        default: 'false',
-        parse: booleanText,
-    }),
-    'from-result': def({
-        description: "The result-file of an earlier erp-stop (or erp-list) of the window: its systems are the selection (a stop's: every system it acted on, not those it skipped), whatever their tags are now. Not with erp-virtual-instance, tag or environment; a file of another operation or of a dry run is refused before any request.",
-        parse: resultSelection,
-    }),
-    'whole-system': def({
-        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
-        default: 'false',
-        parse: booleanText,
-    }),
-    'database-soft-stop-timeout-seconds': def({
-        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
-        parse: integer(0, 1799),
-    }),
-    results: def({
-        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
-        parse: parsers_text,
-    }),
-    expected: def({
-        description: "erp-report, for a small window: the systems it was to act on (erp-list's matrix output as it is, its ids, or a JSON array of ids or names; each system once, ids without case). Not needed where erp-list's result file is among the results; a runner's input is limited to 128 KiB (about 900 systems).",
-        parse: expectedSystems,
-    }),
-    'run-id': def({
-        description: "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
-        parse: parsers_text,
-    }),
-    'fail-on': def({
-        description: 'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing.',
-        default: 'any',
-        parse: failOn,
-    }),
-};
-const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
-
-;// CONCATENATED MODULE: ./src/operations/module.ts
-
-function required(input, parse) {
-    return { input, presence: 'required', parse: parse ?? INPUTS[input].parse };
-}
-function optional(input, shown) {
-    return { input, presence: 'optional', parse: INPUTS[input].parse, shown };
-}
-/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
-function withDefault(input, fallback) {
-    const fromVocabulary = INPUTS[input].default;
-    if (fallback === undefined && fromVocabulary === undefined) {
-        throw new Error(`${input} has no default: give the operation's own`);
-    }
-    return {
-        input,
-        presence: 'default',
-        parse: INPUTS[input].parse,
-        default: fallback,
-    };
-}
-/** Checks a module's shape at compile time while keeping its precise option types. */
-function defineOperation(module) {
-    if (!module.resultFile || module.outputs.includes('result-file'))
-        return module;
-    return { ...module, outputs: [...module.outputs, 'result-file'] };
-}
-/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
-const CLIENT_INPUTS = {
-    'resource-manager': [
-        'base-url',
-        'access-token',
-        'auth-url',
-        'tenant-id',
-        'client-id',
-        'client-secret',
-        'oidc-audience',
-        'scope',
-    ],
-    'app-management': ['api-url', 'api-token'],
-    // Reads files, sends no request (erp-report): no address, no sign-in.
-    none: [],
-};
-const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
-/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
-function inputsOf(module) {
-    const read = new Set([
-        ...CLIENT_INPUTS[module.client],
-        ...STEP_INPUTS,
-        ...(module.polls ? ['poll-interval'] : []),
-        ...(module.plans ? ['dry-run'] : []),
-        ...Object.values(module.inputs).map((use) => use.input),
-    ]);
-    return Object.keys(INPUTS).filter((name) => name !== 'operation' && read.has(name));
-}
-/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
-function useOf(module, input) {
-    return Object.values(module.inputs).find((use) => use.input === input);
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/deadline.ts
-/** The reason a request's signal aborts at the step's deadline: told apart from the job's cancellation. */
-class DeadlineReached extends Error {
-    constructor() {
-        super("the step's timeout came first");
-        this.name = 'DeadlineReached';
-    }
-}
-/** A wait that would end after the deadline (a gate held by a 429's Retry-After): refused at once, not waited. */
-class WaitPastDeadline extends Error {
-    /** What closed the gate: the throttled answer, so the failure can name it. */
-    heldBy;
-    waitMs;
-    constructor(waitMs, heldBy) {
-        super("the wait would end after the step's timeout");
-        this.name = 'WaitPastDeadline';
-        this.waitMs = waitMs;
-        this.heldBy = heldBy;
-    }
-}
-/**
- * A request may still be answered this long after the deadline: a wait that polls once more at its deadline, to
- * report the status it ends with, gets that answer; nothing runs longer (the step ends by its timeout plus this).
- */
-const LAST_LOOK_MS = 1_000;
-/** Time a request may still take before `deadline` (plus the last look) on `clock`; Infinity without one. */
-function timeLeft(clock, deadline) {
-    return deadline === undefined ? Infinity : deadline + LAST_LOOK_MS - clock.now();
-}
-/** The code of a request cut, or not sent, at the step's timeout. */
-const STEP_TIMEOUT = 'StepTimeout';
-/**
- * A signal that aborts with DeadlineReached once `leftMs` has passed; none where there is no deadline. The timer is
- * real time (as the request timeout is) for the time left on the clock; `dispose` clears it once the work is done.
- */
-function deadlineSignal(leftMs) {
-    if (!Number.isFinite(leftMs))
-        return { dispose: () => { } };
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DeadlineReached()), Math.max(0, leftMs));
-    timer.unref();
-    return { signal: controller.signal, dispose: () => clearTimeout(timer) };
-}
-/** Whichever of the signals aborts first; undefined where none is given. */
-function eitherSignal(...signals) {
-    const given = signals.filter((s) => s !== undefined);
-    return given.length > 1 ? AbortSignal.any(given) : given[0];
-}
-/** Whether `error` is the deadline's abort: its reason, or an abort of a signal the deadline aborted. */
-function isDeadline(error, deadline) {
-    return error instanceof DeadlineReached || (deadline?.aborted === true && !isOtherAbort(error));
-}
-/** An error that is not an abort at all (a reset, a refusal) stays itself even when the deadline came meanwhile. */
-function isOtherAbort(error) {
-    const name = error?.name;
-    return name !== 'AbortError' && name !== 'DeadlineReached';
-}
-/**
- * A signal aborted `ms` after `signal` is: the one deadline, from the cancellation, of everything a client still
- * waits for or sends after it. Its timer does not hold the process open.
- */
-function budgetAfter(signal, ms) {
-    const controller = new AbortController();
-    const start = () => setTimeout(() => controller.abort(signal.reason), ms).unref();
-    if (signal.aborted)
-        start();
-    else
-        signal.addEventListener('abort', start, { once: true });
-    return controller.signal;
-}
-
-;// CONCATENATED MODULE: ./src/client/dry-run.ts
-/**
- * Raised by the client in a dry run instead of sending a request that changes something. The check lives in the
- * client, keyed on the request's intent, so no operation can send a change by forgetting an `if`; an operation
- * catches it where it would have acted and reports the planned effect instead.
- */
-class PlannedChange extends Error {
-    request;
-    constructor(request) {
-        super(`dry run: ${describePlanned(request)} was not sent`);
-        this.request = request;
-        this.name = 'PlannedChange';
-    }
-}
-function plannedRequest(method, url, json) {
-    return { method, url: planUrl(url), ...(json === undefined ? {} : { body: json }) };
-}
-/** The URL without user info and without any query but api-version (a signature never reaches a plan). */
-function planUrl(url) {
-    const shown = new URL(url.origin + url.pathname);
-    const apiVersion = url.searchParams.get('api-version');
-    if (apiVersion !== null)
-        shown.searchParams.set('api-version', apiVersion);
-    return shown.href;
-}
-/** `POST https://…/stop?api-version=… {"softStopTimeoutSeconds":300}`: the words of a `dry run: would …` line. */
-function describePlanned(request) {
-    const body = request.body === undefined ? '' : ` ${JSON.stringify(request.body)}`;
-    return `${request.method} ${request.url}${body}`;
-}
-
-;// CONCATENATED MODULE: ./src/client/error-body.ts
-
-
-/** Absent, or dropped when it is not the expected shape. */
-const lenient = (schema) => schemas/* catch */.MfU(schemas/* optional */.lqM(schema), undefined);
-/** Areas A, B and C nest the same body; C adds additionalInfo. Lenient: any field may be missing or odd. */
-const errorDetail = schemas/* lazy */.RZV(() => schemas/* looseObject */._H3({
-    code: lenient(schemas/* string */.YjP()),
-    message: lenient(schemas/* string */.YjP()),
-    target: lenient(schemas/* string */.YjP()),
-    details: lenient(schemas/* array */.YOg(errorDetail)),
-    additionalInfo: lenient(schemas/* array */.YOg(schemas/* looseObject */._H3({ type: schemas/* optional */.lqM(schemas/* string */.YjP()), info: schemas/* unknown */.L5J() }))),
-}));
-/** `{ error: {…} }` (areas A–C), a bare `{ code, message }` (area D), or OAuth's `{ error, error_description }`. */
-const errorEnvelope = onFirstUse(() => schemas/* union */.KCZ([
-    schemas/* object */.Ikc({ error: errorDetail }),
-    schemas/* pipe */.FsL(schemas/* object */.Ikc({ error: schemas/* string */.YjP(), error_description: schemas/* optional */.lqM(schemas/* string */.YjP()) }), schemas/* transform */.pdi((o) => ({ error: { code: o.error, message: o.error_description } }))),
-    schemas/* pipe */.FsL(errorDetail, schemas/* transform */.pdi((detail) => ({ error: detail }))),
-]));
-/** Any failed response to one ServiceError; a body that is not JSON (a proxy's HTML page) is described, not parsed. */
-function parseErrorBody(response, action) {
-    const base = {
-        action,
-        status: response.status,
-        requestId: response.requestId,
-        correlationId: response.correlationId,
-    };
-    let json;
-    try {
-        json = JSON.parse(response.text);
-    }
-    catch {
-        return new errors_ServiceError({ ...base, message: `the response is not JSON (${describeBody(response)})` });
-    }
-    const parsed = errorEnvelope.safeParse(json);
-    if (!parsed.success || (!parsed.data.error.code && !parsed.data.error.message)) {
-        return new errors_ServiceError({ ...base, message: `unrecognised error body (${describeBody(response)})` });
-    }
-    return new errors_ServiceError({ ...base, ...parsed.data.error });
-}
-function describeBody(response) {
-    const type = response.headers['content-type'] ?? 'no content type';
-    if (response.text.trim() === '')
-        return `empty body, ${type}`;
-    const text = response.text
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 120);
-    return `${type}: "${text}"`;
-}
-
-;// CONCATENATED MODULE: ./src/client/failures.ts
-
-
-
-
-// What went wrong with a request, as one error: the client's failures that are not the service's answer.
-function describeNetworkError(error) {
-    const e = error;
-    return [e.code ?? e.cause?.code, e.message].filter(Boolean).join(' ');
-}
-/** A request that changes something was sent and no answer came: what happened instead, for its error. */
-function noAnswer(req, url, error, graceEnded, graceMs) {
-    if (graceEnded) {
-        return new errors_ServiceError({
-            action: `${req.method} ${url.origin}${url.pathname}`,
-            code: 'NoAnswer',
-            message: `the job was cancelled and no answer came within ${formatWait(graceMs)}`,
-        });
-    }
-    const failure = networkError(req, url, error);
-    return failure instanceof errors_ServiceError
-        ? failure
-        : new errors_ServiceError({
-            action: `${req.method} ${url.origin}${url.pathname}`,
-            code: 'NetworkError',
-            message: failure.message,
-        });
-}
-/**
- * The step's timeout came before an answer (a request that changes something went out: its effect is unknown)
- * or before the request could go. The wait ran out, the service refused nothing: the caller sees the
- * clock past its deadline and reports a timeout with the last status it saw.
- */
-function deadlineFailure(req, url, { sent, change, clientRequestId }) {
-    return new errors_ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: STEP_TIMEOUT,
-        message: sent
-            ? "no answer came before the step's timeout"
-            : "not sent: the step's timeout came first (timeout bounds every request and wait)",
-        effectUnknown: sent && change,
-        clientRequestId,
-    });
-}
-/** The gate is held (a 429's Retry-After) past the step's timeout: failed at once, naming the answer that held it. */
-function heldPastDeadline(req, url, error, clientRequestId) {
-    const hint = `The service asked to wait ${formatWait(error.waitMs)} (Retry-After), past the step's timeout.`;
-    const held = error.heldBy;
-    const init = held
-        ? parseErrorBody(held, `${req.method} ${url.pathname}`).init
-        : { action: `${req.method} ${url.origin}${url.pathname}`, code: 'Timeout' };
-    return new errors_ServiceError({ ...init, pastDeadline: true, hint, clientRequestId });
-}
-function networkError(req, url, error) {
-    if (error instanceof errors_ServiceError || error?.name === 'AbortError')
-        return error;
-    return new errors_ServiceError({
-        action: `${req.method} ${url.origin}${url.pathname}`,
-        code: 'NetworkError',
-        message: describeNetworkError(error) || String(error),
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/gate.ts
-
-/** Requests that change something sent at once before any has been answered; one more for each answered. */
-const INITIAL_WINDOW = 8;
-const MAX_WINDOW = 1_000;
-/**
- * One per client, shared by every request it sends (every instance of a fan-out): after a 429 it holds new
- * requests to the origin until the Retry-After has passed, then lets those that change something through one at a
- * time until one is answered without a 429 and no other waits. A fleet then slows down together: released all at once, sixty
- * waiting requests would meet a bucket holding a few tokens, and most would be throttled again.
- *
- * Requests that change something also pass a window (a slow start): at most 8 in flight at first, one more for
- * each answered, half as many after a 429. The service's write limit is unknown until it answers 429, and sixty
- * stops sent at once into a bucket of ten would be fifty 429s; reads are never limited by it.
- */
-class OriginGate {
-    window = INITIAL_WINDOW;
-    changesInFlight = 0;
-    slots = [];
-    /** Clock time before which nothing is sent. */
-    openAt = 0;
-    /** The Retry-After of the last 429: the jitter of a release is up to 20 % of it. */
-    heldFor = 0;
-    /** After a 429: requests pass one at a time, each once the one before it was answered. */
-    serial = false;
-    waiting = 0;
-    tail = Promise.resolve();
-    /** The answer that closed the gate last (a 429): a wait refused at the deadline names it. */
-    heldBy;
-    clock;
-    random;
-    deadline;
-    /** `deadline`: clock time of the step's timeout; a hold that ends after it is refused, not waited out. */
-    constructor(clock, random, deadline) {
-        this.clock = clock;
-        this.random = random;
-        this.deadline = deadline;
-    }
-    /** Whether a request would be held now. */
-    get closed() {
-        return this.serial || this.clock.now() < this.openAt;
-    }
-    /** Holds every new request until `ms` from now (a 429's Retry-After); `by`: the answer that asked for it. */
-    hold(ms, by) {
-        this.openAt = Math.max(this.openAt, this.clock.now() + ms);
-        this.heldFor = ms;
-        this.heldBy = by;
-        this.serial = true;
-    }
-    /**
-     * Waits until the gate opens, plus up to 20 % of the Retry-After so that fleets of clients do not come back in
-     * the same instant; never past the deadline: a hold that ends after it fails at once (WaitPastDeadline), and
-     * the jitter is cut at it.
-     */
-    async waitOpen(signal) {
-        const now = this.clock.now();
-        const wait = this.openAt - now;
-        if (wait <= 0)
-            return;
-        if (this.deadline !== undefined && this.openAt > this.deadline) {
-            throw new WaitPastDeadline(wait, this.heldBy);
-        }
-        const jittered = wait + this.random() * 0.2 * this.heldFor;
-        await this.clock.sleep(Math.min(jittered, (this.deadline ?? Infinity) - now), signal);
-    }
-    /**
-     * Runs `work` (one attempt of a request) once the gate lets it through; `signal` ends the wait, not the work.
-     * `throttledFor` reads the answer: the Retry-After of a 429 (the gate closes for it before the next request
-     * is let through), else undefined.
-     */
-    async pass(work, throttledFor, signal, change = false) {
-        if (!change)
-            return this.passRead(work, throttledFor, signal);
-        await this.slot(signal);
-        try {
-            return await this.passGate(work, (value) => {
-                const held = throttledFor(value);
-                this.window =
-                    held === undefined
-                        ? Math.min(MAX_WINDOW, this.window + 1)
-                        : Math.max(1, Math.floor(this.window / 2));
-                return held;
-            }, signal);
-        }
-        finally {
-            this.changesInFlight--;
-            this.fill();
-        }
-    }
-    /** A place in the window of requests that change something. */
-    slot(signal) {
-        signal?.throwIfAborted();
-        if (this.changesInFlight < this.window) {
-            this.changesInFlight++;
-            return Promise.resolve();
-        }
-        return new Promise((resolve, reject) => {
-            const take = () => {
-                signal?.removeEventListener('abort', onAbort);
-                resolve();
-            };
-            const onAbort = () => {
-                const at = this.slots.indexOf(take);
-                if (at >= 0)
-                    this.slots.splice(at, 1);
-                reject(signal.reason);
-            };
-            signal?.addEventListener('abort', onAbort, { once: true });
-            this.slots.push(take);
-        });
-    }
-    fill() {
-        while (this.changesInFlight < this.window && this.slots.length > 0) {
-            this.changesInFlight++;
-            this.slots.shift()();
-        }
-    }
-    /**
-     * A read waits out the hold like any request, but is not queued behind the others: the write limit is what a
-     * fleet of stops meets, and a poll held in the queue would only slow the writes' turns.
-     */
-    async passRead(work, throttledFor, signal) {
-        await this.waitOpen(signal);
-        const value = await work();
-        const held = throttledFor(value);
-        if (held !== undefined)
-            this.hold(held, value);
-        return value;
-    }
-    async passGate(work, throttledFor, signal) {
-        if (!this.closed) {
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held, value);
-            return value;
-        }
-        this.waiting++;
-        const before = this.tail;
-        let release;
-        this.tail = new Promise((resolve) => (release = resolve));
-        try {
-            await untilAborted(before, signal);
-            await this.waitOpen(signal);
-            const value = await work();
-            const held = throttledFor(value);
-            if (held !== undefined)
-                this.hold(held, value);
-            // Open again once one was answered without a 429 and no other waits, here or for a place in the window.
-            else if (this.waiting === 1 && this.slots.length === 0)
-                this.serial = false;
-            return value;
-        }
-        finally {
-            this.waiting--;
-            release();
-        }
-    }
-}
-/** Resolves with `promise`, or rejects with the signal's reason once it aborts, whichever comes first. */
-function untilAborted(promise, signal) {
-    if (!signal)
-        return promise;
-    signal.throwIfAborted();
-    return new Promise((resolve, reject) => {
-        const onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-        }, (error) => {
-            signal.removeEventListener('abort', onAbort);
-            reject(error);
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/body.ts
-
-
-
-
-/** Parses a JSON response body with its schema; a body that is not the expected shape is a clear error. */
-// Any zod schema, classic or mini: both build on zod's core.
-function parseBody(response, schema, what) {
-    let value;
-    try {
-        value = JSON.parse(response.text);
-    }
-    catch {
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: the body is not JSON (${describeBody(response)})`,
-            requestId: response.requestId,
-        });
-    }
-    const parsed = (0,parse/* safeParse */.xL)(schema, value);
-    if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `${what}: ${issue?.message ?? 'unexpected shape'} at ${issue?.path.join('.') || '(root)'}`,
-            requestId: response.requestId,
-        });
-    }
-    // The walk only feeds debug lines: without a reader it is skipped.
-    if (response.debug)
-        for (const [path, raw] of readAsUnknown(value, parsed.data)) {
-            response.debug(`${what}: ${path} ${describeValue(raw)} is out of range or malformed; reported as unknown`);
-        }
-    return parsed.data;
-}
-/**
- * Where the body had a value and the parsed result has none: an informational field the schema let go. A plain
- * walk that names a path only for what it finds: it visits every field of every page, so it builds no path string
- * for a field it passes (docs/benchmark.md, "Start-up, before and after issue 16").
- */
-function readAsUnknown(raw, parsed, path = [], found = []) {
-    if (!raw || typeof raw !== 'object' || !parsed || typeof parsed !== 'object')
-        return found;
-    for (const key of Object.keys(raw)) {
-        const value = raw[key];
-        const out = parsed[key];
-        if (value !== null && value !== undefined && out === undefined)
-            found.push([[...path, key].join('.'), value]);
-        else if (value !== null && typeof value === 'object') {
-            path.push(key);
-            readAsUnknown(value, out, path, found);
-            path.pop();
-        }
-    }
-    return found;
-}
-/** A value the service sent, echoed in a debug line: any URL in it loses its query (where a signature lives). */
-function describeValue(value) {
-    const text = redactUrls(JSON.stringify(value) ?? String(value));
-    return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-/**
- * The body as one string, refused past `cap` bytes. Where the length is announced, the chunks are copied into one
- * buffer of that size as they come and dropped; the buffer is decoded once: a page is held twice at most while it
- * is read (the bytes and the string), not three times (the chunks, their concatenation and the string).
- */
-async function readCapped(body, cap, url, contentLength) {
-    const tooLarge = () => {
-        body.destroy();
-        return new errors_ServiceError({
-            code: 'ResponseTooLarge',
-            message: `the response from ${url.origin}${url.pathname} exceeds ${cap} bytes; refused`,
-        });
-    };
-    if (contentLength !== undefined && contentLength > cap)
-        throw tooLarge();
-    let whole = contentLength ? Buffer.allocUnsafeSlow(contentLength) : undefined;
-    let chunks = whole ? undefined : [];
-    let size = 0;
-    for await (const chunk of body) {
-        if (size + chunk.length > cap)
-            throw tooLarge();
-        if (whole && size + chunk.length > whole.length) {
-            // More than announced (undici refuses that; kept safe regardless): gathered as chunks from here.
-            chunks = [whole.subarray(0, size)];
-            whole = undefined;
-        }
-        if (whole)
-            chunk.copy(whole, size);
-        else
-            chunks.push(chunk);
-        size += chunk.length;
-    }
-    const bytes = whole ?? (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    // The chunks are in `bytes` now: let them go before the string is made.
-    chunks?.splice(0);
-    return bytes.toString('utf8', 0, size);
-}
-function flattenHeaders(headers) {
-    const flat = {};
-    for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined)
-            flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    return flat;
-}
-/** An announced body length worth allocating for: a plain non-negative integer, else none (read as it comes). */
-function contentLengthOf(header) {
-    if (typeof header !== 'string' || !/^\d{1,10}$/.test(header))
-        return undefined;
-    return Number(header);
-}
-
-;// CONCATENATED MODULE: ./src/client/wire.ts
-
-
-
-const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** The headers and body of an attempt: the credential's, the client request id, the JSON or form body. */
-async function wireRequestOf(options, a) {
-    const { req, url, signal } = a;
-    const headers = {
-        accept: 'application/json',
-        'user-agent': options.userAgent ?? 'vendor-ops-action',
-        ...(await options.credential?.headers(signal)),
-    };
-    if (a.clientRequestId)
-        headers['x-vendor-client-request-id'] = a.clientRequestId;
-    let body;
-    if (req.form) {
-        body = new URLSearchParams(req.form).toString();
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-    }
-    else if (req.json !== undefined) {
-        body = JSON.stringify(req.json);
-        headers['content-type'] = 'application/json';
-    }
-    else if (req.method !== 'GET' && req.method !== 'DELETE') {
-        headers['content-length'] = '0';
-    }
-    return { origin: url.origin, path: url.pathname + url.search, method: req.method, headers, body, signal };
-}
-/** One attempt over the wire: sent, its answer read whole (up to the cap), one debug line. */
-async function exchangeOnWire(options, a) {
-    const { req, url, signal } = a;
-    const request = await wireRequestOf(options, a);
-    // undici frees a keep-alive socket a turn after its answer completed, so a request sent at once after an answer
-    // (a stop after its read) finds none free and opens another connection (docs/benchmark.md, the fan-out).
-    await (0,promises_namespaceObject.setImmediate)();
-    a.leaving();
-    signal?.throwIfAborted();
-    // A wait for the token may end after the job's cancellation: nothing new leaves then, not even a change.
-    if (!req.afterCancel)
-        options.signal?.throwIfAborted();
-    a.progress.sent = true;
-    const started = options.clock.now();
-    // The dispatcher's own request method, not undici's top-level `request`: the bundle's undici entry
-    // (src/client/start-up/undici.cjs) carries the dispatchers and their API only.
-    const res = await options.dispatcher.request(request);
-    const text = await readCapped(res.body, options.maxResponseBytes ?? MAX_RESPONSE_BYTES, url, contentLengthOf(res.headers['content-length']));
-    const flat = flattenHeaders(res.headers);
-    const response = {
-        status: res.statusCode,
-        headers: flat,
-        text,
-        url,
-        requestId: flat['x-vendor-request-id'],
-        correlationId: flat['x-vendor-correlation-request-id'],
-        debug: options.debug,
-    };
-    options.debug?.(`${req.method} ${redactQuery(url.href)} → ${res.statusCode} in ${Math.round(options.clock.now() - started)} ms` +
-        (response.requestId ? ` (request-id ${response.requestId})` : ''));
-    return response;
-}
-
-;// CONCATENATED MODULE: ./src/client/request.ts
-/**
- * How long, from the job's cancellation, the answers of changes already sent and the requests sent after it
- * (cancel-on-abort) may take in all: one budget, so a synchronize still answering and the cancel that follows it
- * cannot add up past the action's 6 s net and the runner's SIGTERM at 7.5 s.
- */
-const AFTER_CANCEL_LIMIT_MS = 4_000;
-/** What a request does, with the default: a GET reads, any other method changes unless it says otherwise. */
-function intentOf(req) {
-    return req.intent ?? (req.method === 'GET' ? 'read' : 'change');
-}
-
-;// CONCATENATED MODULE: ./src/client/http.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** A change whose answer was lost or failed in a way that may follow its arrival: it may have acted. */
-function effectUnknown({ clientRequestId }, error) {
-    return new errors_ServiceError({ ...error.init, effectUnknown: true, clientRequestId });
-}
-/** An HTTP client pinned to one origin, with retries, Retry-After, a response cap and one error type. */
-class HttpClient {
-    origin;
-    options;
-    retry;
-    /** Requests sent, retries included: the benchmark and tests count them. */
-    requestCount = 0;
-    /** A request has succeeded: the credential was good then. */
-    accepted = false;
-    /** Every request of this client passes it: after a 429, all of them wait (every instance of a fan-out). */
-    gate;
-    cancelGraceMs;
-    /** Aborted `cancelGraceMs` after the job's cancellation: every request still allowed after it ends by then. */
-    afterCancelBudget;
-    constructor(options) {
-        this.options = options;
-        this.origin = options.origin;
-        this.retry = options.retry ?? defaultRetryPolicy;
-        this.gate = new OriginGate(options.clock, this.retry.random, options.deadline);
-        this.cancelGraceMs = options.cancelGraceMs ?? AFTER_CANCEL_LIMIT_MS;
-        this.afterCancelBudget = options.signal && budgetAfter(options.signal, this.cancelGraceMs);
-    }
-    async send(req) {
-        const exchange = this.exchangeOf(req);
-        for (let attempt = 1;; attempt++) {
-            // A cancelled job starts nothing new, and never a retry.
-            exchange.signal?.throwIfAborted();
-            const response = await this.attempt(exchange, attempt);
-            if (response && (await this.settled(exchange, response, attempt)))
-                return response;
-        }
-    }
-    /** What every attempt of one request shares; a change is refused here in a dry run. */
-    exchangeOf(req) {
-        const url = resolveOnOrigin(String(req.url), this.origin, req.what ?? 'URL');
-        const change = intentOf(req) === 'change';
-        // The one place a dry run is kept: no operation can send a change by forgetting to check.
-        if (change && this.options.dryRun)
-            throw new PlannedChange(plannedRequest(req.method, url, req.json));
-        // One id for the logical request, the same on each of its retries: the service (and its owner) can tell a
-        // retry from a second request, and a failure names it.
-        const clientRequestId = change
-            ? (req.clientRequestId ?? (this.options.randomUUID ?? external_node_crypto_.randomUUID)())
-            : undefined;
-        const signal = req.afterCancel
-            ? (this.afterCancelBudget ?? AbortSignal.timeout(this.cancelGraceMs))
-            : this.options.signal;
-        return { req, url, change, clientRequestId, signal, refreshed: false };
-    }
-    /** One attempt through the gate, within the deadline: its answer, or undefined once a retry has waited. */
-    async attempt(exchange, attempt) {
-        const { req, url, change, clientRequestId } = exchange;
-        // A request that changes something, once sent, is given time for its answer after a cancellation, so an
-        // operation the service accepted is not lost; a read is cut at once.
-        const inFlight = change && !req.afterCancel ? this.afterCancelBudget : undefined;
-        const progress = { sent: false };
-        // The step's timeout bounds the gate, the sign-in and the request itself (its own timeout cut to the time
-        // left); a request sent after the cancellation has the cancellation's budget instead.
-        const left = req.afterCancel ? Infinity : timeLeft(this.options.clock, this.options.deadline);
-        if (left <= 0)
-            throw deadlineFailure(req, url, { sent: false, change, clientRequestId });
-        const cut = deadlineSignal(left);
-        // One composite signal where both would be alike (every read): each costs listeners on the job's signal.
-        const waiting = eitherSignal(exchange.signal, cut.signal);
-        const sending = inFlight ? eitherSignal(inFlight, cut.signal) : waiting;
-        try {
-            return await this.gate.pass(() => exchangeOnWire(this.options, {
-                req,
-                url,
-                signal: sending,
-                clientRequestId,
-                progress,
-                leaving: () => this.requestCount++,
-            }), (r) => (r.status === 429 ? this.retryAfterOf(r, attempt) : undefined), waiting, change);
-        }
-        catch (error) {
-            return await this.unanswered(exchange, error, {
-                attempt,
-                sent: progress.sent,
-                cut: cut.signal,
-                inFlight,
-            });
-        }
-        finally {
-            cut.dispose();
-        }
-    }
-    /** No answer came: thrown as what it is, or retried (undefined, once waited) where it provably did not arrive. */
-    async unanswered(exchange, error, at) {
-        const { req, url, change, clientRequestId, signal } = exchange;
-        if (error instanceof WaitPastDeadline)
-            throw heldPastDeadline(req, url, error, clientRequestId);
-        if (isDeadline(error, at.cut))
-            throw deadlineFailure(req, url, { sent: at.sent, change, clientRequestId });
-        // Sent, and no answer came (a sign-in failure or an oversized answer is not that: nothing or all came).
-        if (change && at.sent && !(error instanceof errors_ServiceError) && !neverReachedService(error)) {
-            // It may have reached the service: sending it again could act twice (a second stop meets a 409).
-            throw effectUnknown(exchange, noAnswer(req, url, error, at.inFlight?.aborted === true, this.cancelGraceMs));
-        }
-        const wait = backoffDelay(this.retry, at.attempt);
-        const retryable = change ? neverReachedService(error) : isRetryableNetworkError(error);
-        if (at.attempt < this.retry.attempts && retryable && !signal?.aborted && this.withinDeadline(wait)) {
-            this.retrying(req, url, wait, describeNetworkError(error));
-            await this.options.clock.sleep(wait, signal);
-            return undefined;
-        }
-        const failure = networkError(req, url, error);
-        throw failure instanceof errors_ServiceError && clientRequestId && !failure.signIn
-            ? new errors_ServiceError({ ...failure.init, clientRequestId })
-            : failure;
-    }
-    /** What an answer means: true where it is the result, false once a retry has waited; else its error, thrown. */
-    async settled(exchange, response, attempt) {
-        const { req, url } = exchange;
-        this.options.onResponse?.(response);
-        const ok = req.ok ?? ((s) => s >= 200 && s < 300);
-        if (ok(response.status)) {
-            this.accepted = true;
-            return true;
-        }
-        if (response.status === 401 && this.options.credential?.refresh && !exchange.refreshed) {
-            // A token can be revoked or expire early; one fresh token is worth one more try.
-            exchange.refreshed = true;
-            this.options.credential.refresh();
-            return false;
-        }
-        const error = new errors_ServiceError({
-            ...parseErrorBody(response, `${req.method} ${url.pathname}`).init,
-            clientRequestId: exchange.clientRequestId,
-        });
-        const throttled = response.status === 429 || (response.status === 503 && response.headers['retry-after'] !== undefined);
-        if (throttled)
-            return this.throttled(exchange, response, error, attempt);
-        if (RETRYABLE_STATUSES.has(response.status) && (await this.retried(exchange, response, error, attempt)))
-            return false;
-        const hint = req.hint?.(error) ??
-            (response.status === 401 ? this.options.credential?.unauthorized?.(error, this.accepted) : undefined);
-        throw hint ? error.withHint(hint) : error;
-    }
-    /**
-     * The service declined it and says when to come back: retried until the deadline, not a fixed number of times,
-     * so a throttled fleet slows down instead of failing.
-     */
-    async throttled({ req, url, signal }, response, error, attempt) {
-        const wait = withJitter(this.retryAfterOf(response, attempt), this.retry.random);
-        const more = this.options.deadline !== undefined || attempt < this.retry.attempts;
-        if (more && this.withinDeadline(wait)) {
-            this.retrying(req, url, wait, `HTTP ${response.status}`);
-            // After a 429 the gate holds this request with every other; a 503 waits on its own.
-            if (response.status !== 429)
-                await this.options.clock.sleep(wait, signal);
-            return false;
-        }
-        throw new errors_ServiceError({
-            ...error.init,
-            pastDeadline: more,
-            hint: more
-                ? `The next try would be in ${formatWait(wait)}, after the step's timeout.`
-                : `Given up after ${attempt} attempts.`,
-        });
-    }
-    /** A status worth another try: true once a read's retry has waited, false when the tries are spent. */
-    async retried(exchange, response, error, attempt) {
-        const { req, url, change, signal } = exchange;
-        if (change)
-            throw effectUnknown(exchange, error);
-        const { clock } = this.options;
-        const wait = parseRetryAfter(response.headers['retry-after'], clock.now()) ?? backoffDelay(this.retry, attempt);
-        if (attempt >= this.retry.attempts)
-            return false;
-        if (this.withinDeadline(wait)) {
-            this.retrying(req, url, wait, `HTTP ${response.status}`);
-            await clock.sleep(wait, signal);
-            return true;
-        }
-        throw new errors_ServiceError({
-            ...error.init,
-            pastDeadline: true,
-            hint: `The next try would be in ${formatWait(wait)}, after the step's timeout.`,
-        });
-    }
-    /**
-     * Obtains the credential's token now, within the deadline and the cancellation: a dry run that reads nothing
-     * else still signs in, so it fails where the real run would fail at sign-in. A static token has nothing to get.
-     */
-    async signIn() {
-        const cut = deadlineSignal(timeLeft(this.options.clock, this.options.deadline));
-        try {
-            await this.options.credential?.headers(eitherSignal(this.options.signal, cut.signal));
-        }
-        finally {
-            cut.dispose();
-        }
-    }
-    /** The wait a throttled answer asks for: its Retry-After, else the backoff. */
-    retryAfterOf(response, attempt) {
-        return (parseRetryAfter(response.headers['retry-after'], this.options.clock.now()) ??
-            backoffDelay(this.retry, attempt));
-    }
-    /** Each retry is one line a user sees (`retrying in 2 s after HTTP 503`), not only a debug line. */
-    retrying(req, url, waitMs, after) {
-        const line = `${req.method} ${redactQuery(url.origin + url.pathname)}: retrying in ${formatWait(waitMs)} after ${after}`;
-        (this.options.onRetry ?? this.options.debug)?.(line);
-    }
-    withinDeadline(wait) {
-        return this.options.deadline === undefined || this.options.clock.now() + wait <= this.options.deadline;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/apps.ts
-
-/** An id may come as a string (the real API's UUID) or a number; outputs carry it as text. */
-const idText = onFirstUse(() => schemas/* pipe */.FsL(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]), schemas/* transform */.pdi(String)));
-/**
- * Area D, `GET /v0.1/user`: the calling user's profile. The spec shows no fields; these are the ones the real
- * API sends (snake_case `display_name`), with camelCase `displayName` accepted too. Unknown fields pass through.
- */
-const userProfile = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* optional */.lqM(idText),
-    name: schemas/* optional */.lqM(schemas/* string */.YjP()),
-    email: schemas/* optional */.lqM(schemas/* string */.YjP()),
-    display_name: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
-    displayName: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())),
-}));
-function displayNameOf(profile) {
-    return profile.display_name ?? profile.displayName ?? undefined;
-}
-/**
- * Area D, `GET /v0.1/apps/{owner_name}/{app_name}/users`: the app's users (service-beyond-seed.md); only `email`
- * is read, the other fields pass through.
- */
-const appUsers = onFirstUse(() => schemas/* array */.YOg(schemas/* looseObject */._H3({ email: schemas/* optional */.lqM(schemas/* nullable */.mee(schemas/* string */.YjP())) })));
-/** A removal's response: "not shown" in the spec (the real API answers 204); any JSON object is kept as is. */
-const removalResponse = onFirstUse(() => schemas/* looseObject */._H3({}));
-
-;// CONCATENATED MODULE: ./src/operations/apps/api-url.ts
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./src/client/start-up/v8-flags.ts
 
 /**
- * An area D address: `{api-url}/v0.1/…`. An api-url given with the `/v0.1` prefix already (as it appears in the
- * API's documentation) is taken as the same base, rather than asking for `/v0.1/v0.1/…`.
+ * Keeps undici's WebAssembly HTTP parser on V8's baseline tier, so a short step does not wait at exit for a TurboFan
+ * compile it has no use for; the budget is the flag's largest. Why and how much: docs/benchmark.md, "The start-up
+ * levers".
  */
-function appApiUrl(apiUrl, path) {
-    const base = new URL(apiUrl.href);
-    base.pathname = base.pathname.replace(/\/+$/, '').replace(/\/v0\.1$/i, '');
-    return joinUrl(base, `/v0.1${path}`);
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/lifecycle.ts
-
-/** The app-management service's published lifecycle (spec, Versioning). */
-const RETIRED_ON = Date.UTC(2025, 2, 31);
-const ANALYTICS_UNTIL = Date.UTC(2026, 5, 30);
-const day = (ms) => new Date(ms).toISOString().slice(0, 10);
-/** The warning every area D run shows; phrased for the day it runs, so it never reads as if retirement were ahead. */
-function lifecycleNotice(now) {
-    const lead = 'The app-management API is at the end of its life: ';
-    if (now < RETIRED_ON) {
-        return (`${lead}the service is to be retired on 31 March 2025, apart from its analytics and diagnostics features, ` +
-            'which stay supported until 30 June 2026. Plan a replacement for this step.');
-    }
-    if (now <= ANALYTICS_UNTIL) {
-        return (`${lead}the service was retired on 31 March 2025; only its analytics and diagnostics features stay supported, ` +
-            `until 30 June 2026 (today is ${day(now)}). User management is not among them: this step may stop ` +
-            'working at any time. Plan a replacement.');
-    }
-    return (`${lead}the service was retired on 31 March 2025, and its analytics and diagnostics features were supported ` +
-        `only until 30 June 2026; today (${day(now)}) is past both dates. This step may stop working at any time: ` +
-        'plan a replacement.');
-}
-const RETIREMENT_HINT = 'The likely cause: the app-management service was retired on 31 March 2025 (analytics and diagnostics ' +
-    'until 30 June 2026) and no longer answers here. If api-url points to a service that should still run, check ' +
-    'the address (the base, without /v0.1) and the network.';
-/** A network failure (DNS, refused, unreachable, timed out) of an area D call: retirement is the likely cause. */
-function withRetirementHint(error) {
-    if (error instanceof errors_ServiceError && error.code === 'NetworkError' && !error.hint) {
-        return error.withHint(`The service could not be reached. ${RETIREMENT_HINT}`);
-    }
-    return error;
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/error-hints.ts
-
-/** Hints for area D failures: each says what to do, since the service's own messages rarely do. */
-const UNAUTHORIZED = 'The API token was refused: it is missing, revoked or mistyped. Create a new API token in the portal ' +
-    '(account settings for a user token, app settings for an app token; the value is shown only once) and store ' +
-    'it as a secret for api-token.';
-const GONE = `The service answered 410 Gone. ${RETIREMENT_HINT}`;
-const LENGTH_REQUIRED = 'The service says the request carried no body (411 Length Required). This should never happen: the action ' +
-    'always sends {} with a DELETE. A proxy between the runner and the service may have dropped it; if there is ' +
-    'none, please report this as a bug.';
-function common(error) {
-    if (error.status === 401)
-        return UNAUTHORIZED;
-    if (error.status === 410)
-        return GONE;
-    if (error.status === 411)
-        return LENGTH_REQUIRED;
-    return undefined;
-}
-/** `GET /v0.1/user`. */
-function profileHint(error) {
-    if (error.status === 403) {
-        return ('This token may not read a user profile: an app API token has no user behind it. Use a user API token ' +
-            '(created under account settings) for app-current-user.');
-    }
-    // Every account has a profile, so a 404 here means the API itself is not there.
-    if (error.status === 404)
-        return `The service has no /v0.1/user. ${RETIREMENT_HINT}`;
-    return common(error);
-}
-/** Which resource a 404 of a removal is about: from the error code, else the message, else unknown. */
-function whichNotFound(error) {
-    // Codes such as AppNotFound, app_not_found, UserNotFound.
-    const code = (error.code ?? '').toLowerCase();
-    if (/^app/.test(code))
-        return 'app';
-    if (/^user/.test(code))
-        return 'user';
-    // A message that names exactly one of the two; addresses are dropped first ("happy@x.org" is not an app).
-    const message = (error.serviceMessage ?? '').toLowerCase().replace(/\S+@\S+/g, '');
-    const app = /\bapp(?:lication)?\b/.test(message);
-    const user = /\buser\b/.test(message);
-    if (app !== user)
-        return app ? 'app' : 'user';
-    return 'unknown';
-}
-/** `DELETE /v0.1/apps/{owner}/{app}/users/{email}`. */
-function removalHint(app, email) {
-    return (error) => {
-        if (error.status === 403) {
-            return (`This token may not remove users from ${app}: a read-only token (user or app), an app token of another ` +
-                'app, and a user token of someone who is not a Manager of the app cannot. Use a full-access user token ' +
-                `of a Manager of ${app}, or a full-access app token created in ${app}'s settings.`);
-        }
-        if (error.status === 404) {
-            switch (whichNotFound(error)) {
-                case 'app':
-                    return (`The app ${app} was not found: check the owner and app names (copy the app's portal address, or ` +
-                        'owner/app as the command-line client lists it), and that the token can see the app (an app token ' +
-                        'works only in its own app; a user token only in apps its user belongs to).');
-                case 'user':
-                    return `The user ${email} is not a user of ${app}: check the address; the user may already have been removed.`;
-                case 'unknown':
-                    return (`Either the app ${app} or the user ${email} was not found (the service did not say which): check ` +
-                        'both, and that the token can see the app.');
-            }
-        }
-        return common(error);
-    };
-}
-/** The service says the user is not a member of the app (not that the app is missing, nor an unclear 404). */
-function isAbsentUser(error) {
-    return error.status === 404 && whichNotFound(error) === 'user';
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/app-current-user.ts
-
-
-
-
-
-
-/** app-current-user (D): reads nothing but the API's address and token; sets the token owner's profile. */
-/* harmony default export */ const app_current_user = (defineOperation({
-    name: 'app-current-user',
-    description: 'Returns the profile of the user who owns the API token (app-management service).',
-    client: 'app-management',
-    inputs: {},
-    outputs: ['result', 'user-id', 'user-name', 'user-email', 'user-display-name'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN"',
-    view: {
-        ownTables: true,
-        title: ({ outputs }) => outputs['user-name'] === undefined ? undefined : `signed in as ${String(outputs['user-name'])}`,
-    },
-    run: appCurrentUser,
-}));
-async function appCurrentUser(options, client, ctx) {
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    let response;
-    try {
-        response = await client.send({
-            method: 'GET',
-            url: appApiUrl(options.apiUrl, '/user'),
-            hint: profileHint,
-        });
-    }
-    catch (error) {
-        throw withRetirementHint(error);
-    }
-    const profile = parseBody(response, userProfile, 'GET /v0.1/user');
-    const displayName = displayNameOf(profile);
-    ctx.logger.info(`The API token belongs to ${profile.name ?? '(no name)'} (${profile.email ?? 'no e-mail'}).`);
-    return {
-        outputs: {
-            'user-id': profile.id,
-            'user-name': profile.name,
-            'user-email': profile.email,
-            'user-display-name': displayName,
-            result: profile,
-        },
-        summary: [
-            {
-                title: 'Owner of the API token',
-                header: ['Field', 'Value'],
-                rows: [
-                    ['id', profile.id ?? ''],
-                    ['name', profile.name ?? ''],
-                    ['email', profile.email ?? ''],
-                    ['display name', displayName ?? ''],
-                ],
-                notes: [notice],
-            },
-        ],
-        // The one target: the owner of the token, read.
-        rows: [
-            {
-                target: profile.name ?? profile.email ?? profile.id ?? 'the token',
-                outcome: 'succeeded',
-                word: 'read',
-            },
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/client/change-safely.ts
-
-
+const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
 /**
- * Sends a change whose answer may be lost, finds out what happened, and sends it again only where the service
- * did not act: the one home of that rule. A refusal (a `409` to the first attempt, or one the finding out does
- * not claim) is thrown, never sent again; the retries carry the first attempt's client request id and wait on
- * the clock (backoff with jitter) within the attempts and the deadline, so no refusal becomes a storm.
+ * A step waits on the service far more than it computes, so V8 is told to spend memory as a short script would:
+ * the young generation keeps its first size, and no function is compiled by TurboFan (Ignition, Sparkplug and
+ * Maglev still run), so reading every page peaks near the first page's memory; figures and cost in
+ * docs/benchmark.md, "The start-up levers".
  */
-async function changeSafely(options) {
-    const { what, clock, log } = options;
-    const policy = options.policy ?? defaultRetryPolicy;
-    let clientRequestId;
-    let unknownSince;
-    for (let attempt = 1;; attempt++) {
-        const sentAt = clock.now();
-        try {
-            return { response: await options.send(clientRequestId) };
-        }
-        catch (error) {
-            if (!(error instanceof errors_ServiceError) || options.signal?.aborted)
-                throw error;
-            const conflict = error.status === 409;
-            // A 409 with nothing of ours possibly under way is someone else's work: the refusal stands.
-            if (conflict ? unknownSince === undefined : !error.effectUnknown)
-                throw error;
-            clientRequestId ??= error.clientRequestId;
-            unknownSince ??= sentAt;
-            log.warning(`${what} (client-request-id ${error.clientRequestId ?? clientRequestId ?? 'none'}) ${describeUnknown(error)}: ${options.findingOutBy.toLowerCase()} to find out whether the service acted`);
-            let finding;
-            try {
-                finding = await options.findOut({ error, conflict, unknownSince });
-            }
-            catch (readError) {
-                // Both failures are the cause: the change's (its effect unknown) and the read's (why it still is).
-                throw withFindingOutFailure(error, readError, options.findingOutBy);
-            }
-            if ('acted' in finding)
-                return { acted: finding.acted, cause: error };
-            if ('refused' in finding)
-                throw withNote(error, finding.refused);
-            // After a 409 the operation in progress is not shown to be ours: never sent again.
-            if (conflict)
-                throw error;
-            const evidence = 'notActed' in finding ? finding.notActed : finding.unknown;
-            // Known now where the finding says so: the error says "did not act" rather than "the effect is unknown".
-            const stop = (hint) => 'notActed' in finding ? new errors_ServiceError({ ...error.init, effectUnknown: false, hint }) : error;
-            if (attempt >= policy.attempts)
-                throw stop(`Sent ${attempt} times; after each, ${evidence}.`);
-            const pause = backoffDelay(policy, attempt);
-            if (clock.now() + pause > options.deadline) {
-                throw stop(`${evidence}, and the next try would come after the step's timeout.`);
-            }
-            log.info(`${evidence}; sending ${what} again in ${formatWait(pause)}`);
-            await clock.sleep(pause, options.signal);
-        }
-    }
-}
-function withNote(error, note) {
-    return error.withHint(error.hint ? `${error.hint} ${note}` : note);
-}
-function describeUnknown(error) {
-    if (error.status === 409)
-        return 'was answered 409 (an operation is in progress)';
-    const answer = error.status === undefined ? 'got no answer' : `was answered HTTP ${error.status}`;
-    return `${answer} and may have reached the service (its answer was lost)`;
-}
-
-;// CONCATENATED MODULE: ./src/client/response.ts
-/** A body read leniently: its JSON, or undefined where it is empty or not JSON (parseBody is the strict reader). */
-function response_jsonOf(response) {
-    if (response.text.trim() === '')
-        return undefined;
-    try {
-        return JSON.parse(response.text);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/app-locator.ts
-
-
-const ACCEPTED_APP_FORMS = 'owner/app (e.g. contoso/shop, as the command-line client lists apps), or the app portal address ' +
-    '{portal}/users/{owner}/apps/{app} for a user-owned app or {portal}/orgs/{owner}/apps/{app} for an organization app';
-/** Names as the portal and the command-line client show them: letters, digits, `-`, `_`, `.`, `~`. */
-const NAME = /^[\w.~-]+$/;
+const MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--no-turbofan'];
+/** Every flag the entries set, in order; the bench's references set the same. */
+const V8_FLAGS = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
 /**
- * Reads the `app` input: `owner/app`, or a portal address (any host, any path prefix before `/users/` or
- * `/orgs/`; a trailing slash, a deeper portal page of the app, a query or a fragment are tolerated).
+ * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
+ * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
+ * __tests__/unit/client/start-up/v8-flags.test.ts checks each on the Node in use.
  */
-function parseAppLocator(raw) {
-    const value = raw.trim();
-    const fail = (why) => {
-        throw new errors_InputError('app', `${why} (got '${redactUrls(value).slice(0, 200)}'); accepted forms: ${ACCEPTED_APP_FORMS}`);
-    };
-    if (!value)
-        fail('is empty');
-    const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
-    const plain = value.replace(/\/+$/, '').split('/');
-    if (!hasScheme && plain.length === 2)
-        return checked({ owner: plain[0], app: plain[1] }, fail);
-    // A portal address, possibly pasted without its scheme (portal.example/orgs/contoso/apps/shop).
-    let url;
-    try {
-        url = new URL(hasScheme ? value : `https://${value}`);
-    }
-    catch {
-        return fail('is neither owner/app nor a portal address');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        fail(`has the unsupported scheme ${url.protocol}`);
-    // Not echoed: the value holds a password, perhaps without a scheme that would show where it starts.
-    if (url.username || url.password)
-        throw new errors_InputError('app', USERINFO_REFUSED);
-    const segments = url.pathname.split('/').filter(Boolean);
-    for (let i = 0; i + 3 < segments.length; i++) {
-        const kind = segments[i];
-        if ((kind === 'users' || kind === 'orgs') && segments[i + 2] === 'apps') {
-            const decode = (s) => {
-                try {
-                    return decodeURIComponent(s);
-                }
-                catch {
-                    return fail(`has a malformed percent-encoding in '${s}'`);
-                }
-            };
-            return checked({ owner: decode(segments[i + 1]), app: decode(segments[i + 3]), ownerKind: kind }, fail);
-        }
-    }
-    return fail(hasScheme
-        ? 'is a web address, but not an app portal address (…/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app})'
-        : 'is neither owner/app nor a portal address');
-}
-function checked(locator, fail) {
-    for (const [what, name] of [
-        ['owner name', locator.owner],
-        ['app name', locator.app],
-    ]) {
-        if (!name)
-            fail(`has an empty ${what}`);
-        if (!NAME.test(name) || name === '.' || name === '..') {
-            fail(`has an ${what} '${name}' with characters a name cannot have (letters, digits, - _ . ~)`);
-        }
-    }
-    return locator;
-}
-function describeApp(locator) {
-    return `${locator.owner}/${locator.app}`;
+function setV8Flags() {
+    for (const flag of V8_FLAGS)
+        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
 }
 
-;// CONCATENATED MODULE: ./src/operations/plan.ts
 
-/**
- * The log of a dry run: one `dry run: would …` line per change, then the predicted effect per target, so a
- * reviewer reads the requests first and what they would do second.
- */
-function logPlan(logger, targets) {
-    for (const { request } of targets) {
-        if (request)
-            logger.info(`dry run: would ${describePlanned(request)}`);
-    }
-    if (!targets.some((t) => t.request))
-        logger.info('dry run: nothing would change');
-    for (const { target, effect } of targets)
-        logger.info(`${target}: ${effect}`);
-}
-/** The `plan` and `changes` outputs: the changes only, in input order. */
-function planOutputs(targets) {
-    const plan = targets.flatMap(({ target, effect, request }) => request ? [{ target, method: request.method, url: request.url, body: request.body, effect }] : []);
-    return { plan, changes: plan.length > 0 };
-}
-/** A dry run's rows: a change planned, or none to make. */
-function planRows(targets) {
-    return targets.map(({ target, effect, request }) => ({
-        target,
-        outcome: request ? 'planned' : 'skipped',
-        word: request ? 'planned' : 'no change',
-        done: effect,
-    }));
-}
-/** The summary of a dry run: one row per target, titled as a plan so nobody reads it as done. */
-function planTable(operation, targetHeader, targets, context) {
-    return {
-        title: `Plan of ${operation} (dry run: nothing was changed)`,
-        context,
-        header: [targetHeader, 'would', 'request'],
-        rows: targets.map(({ target, effect, request }) => [
-            target,
-            effect,
-            request ? describePlanned(request) : '-',
-        ]),
-    };
-}
-/**
- * The request `send` would make in a dry run: the client refuses any change (PlannedChange) and carries the
- * request it refused. One that was sent instead is a defect, said loudly (`what`: "the removal of a@b.org").
- */
-async function wouldSend(send, what) {
-    try {
-        await send();
-    }
-    catch (error) {
-        if (error instanceof PlannedChange)
-            return error.request;
-        throw error;
-    }
-    throw new Error(`dry run: ${what} was sent`);
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./src/operations/apps/removal-plan.ts
+/***/ 8997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-
-
-
-
-
-/** The DELETE of one removal, the same for the real run and its plan. */
-function removalRequest(apiUrl, locator, email, app, clientRequestId) {
-    return {
-        // Sent again, it is the same removal: the service (and its owner) can tell.
-        clientRequestId,
-        method: 'DELETE',
-        url: appApiUrl(apiUrl, servicePath `/apps/${locator.owner}/${locator.app}/users/${email}`),
-        // The API answers 411 to a DELETE without a body; {} is its empty payload.
-        json: {},
-        hint: removalHint(app, email),
-    };
-}
-/**
- * app-remove-user with dry-run: proves the token with the one read the API offers (`GET /v0.1/user`), reads the
- * app's users (`GET /v0.1/apps/{owner}/{app}/users`: an app that does not exist fails here, as the real run
- * would), then plans a DELETE per member; an address that is no member is planned as no change. The client
- * refuses each DELETE (PlannedChange), so nothing is removed.
- */
-async function planRemoval(o) {
-    const { apiUrl, locator, emails, app, client, ctx } = o;
-    try {
-        await client.send({ method: 'GET', url: appApiUrl(apiUrl, '/user') });
-        ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user).');
-    }
-    catch (error) {
-        // 403: the token was recognised but may not read a profile (an app's token): it is valid, which is what a
-        // dry run needs to know; 401 and every other failure end the dry run where the real run would end.
-        if (!(error instanceof errors_ServiceError) || error.status !== 403)
-            throw withRetirementHint(error);
-        ctx.logger.info('dry run: the API token is accepted (GET /v0.1/user answers 403: a token without a profile).');
-    }
-    const members = await membersOf(o);
-    const targets = [];
-    for (const email of emails) {
-        if (!members.has(email.toLowerCase())) {
-            targets.push({ target: email, effect: `not a user of ${app}: nothing to remove` });
-            continue;
-        }
-        const request = await wouldSend(() => client.send(removalRequest(apiUrl, locator, email, app)), `the removal of ${email}`);
-        targets.push({ target: email, effect: `remove from ${app}`, request });
-    }
-    logPlan(ctx.logger, targets);
-    const { plan, changes } = planOutputs(targets);
-    return {
-        outputs: { 'removed-users': [], 'absent-users': [], changes, plan, result: plan },
-        summary: [planTable('app-remove-user', 'User', targets)],
-        rows: planRows(targets),
-    };
-}
-/** The app's members' addresses (lower-cased); a 404 (the app is not there, or not visible) fails the dry run. */
-async function membersOf(o) {
-    const { owner, app: name } = o.locator;
-    try {
-        const response = await o.client.send({
-            method: 'GET',
-            url: appApiUrl(o.apiUrl, servicePath `/apps/${owner}/${name}/users`),
-        });
-        const users = parseBody(response, appUsers, `the users of ${o.app}`);
-        o.ctx.logger.info(`dry run: ${o.app} has ${users.length} user(s).`);
-        return new Set(users.flatMap((u) => (u.email ? [u.email.toLowerCase()] : [])));
-    }
-    catch (error) {
-        if (error instanceof errors_ServiceError && error.status === 404) {
-            throw error.withHint(`${o.app} was not found, or the API token cannot see it: check the app's owner and name.`);
-        }
-        throw withRetirementHint(error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/user-email.ts
-
-/**
- * A plausible e-mail address: one `@`, a local part without spaces or brackets, a domain of dotted labels.
- * Not RFC 5322 in full: the point is to catch a name, a display form (`Jane <jane@x.org>`) or a typo before
- * any user is removed. The address travels as one percent-encoded path segment, so `+` and `/` are safe.
- */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,}$/u;
-function checkUserEmails(emails) {
-    for (const email of emails) {
-        if (email.length > 254 || !EMAIL.test(email)) {
-            throw new errors_InputError('user-email', `'${email.slice(0, 100)}' is not an e-mail address; give addresses like jane@contoso.com, one per line or comma-separated`);
-        }
-    }
-    return emails;
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/removal-report.ts
-
-/**
- * What app-remove-user returns: the addresses removed and absent, `result`, one row per address (its mark, what
- * was done, the cause of a failure and its kind) and the table that shows them.
- */
-function removalResult(o) {
-    const { app, outcomes, failures, failIfAbsent } = o;
-    const removed = outcomes.filter((r) => r.removed).map((r) => r.user_email);
-    const absent = outcomes.filter((r) => r.absent).map((r) => r.user_email);
-    const rows = outcomes.map((r) => rowOf(r, failures, failIfAbsent));
-    return {
-        outputs: {
-            'removed-users': removed,
-            'absent-users': absent,
-            changes: removed.length > 0,
-            plan: [],
-            result: outcomes.length === 1 ? outcomes[0] : outcomes,
-        },
-        summary: [
-            {
-                title: `Users removed from ${app}`,
-                header: ['User', 'Details'],
-                rows: outcomes.map((r) => [r.user_email, describeOutcome(r, failIfAbsent)]),
-                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
-                notes: [o.notice],
-            },
-        ],
-        rows,
-        failure: failures.length
-            ? describeFailure(app, o.emails.length, removed.length, failures, outcomes)
-            : undefined,
-    };
-}
-/** The kind of a refusal, by its status: what the "What to do" line fits. */
-function kindOf(error) {
-    if (error.status === 401)
-        return 'sign-in';
-    if (error.status === 403)
-        return 'permission';
-    if (error.status === 404)
-        return 'not found';
-    if (error.status === 409)
-        return 'conflict';
-    return 'other';
-}
-function rowOf(r, failures, failIfAbsent = false) {
-    const failure = failures.find((f) => f.email === r.user_email);
-    const cause = failure
-        ? { text: failure.error.message, kind: kindOf(failure.error), requestId: failure.error.requestId }
-        : r.notAttempted
-            ? { text: 'not attempted: the step stopped at the refusal before it', kind: 'not sent' }
-            : undefined;
-    return {
-        target: r.user_email,
-        ...markOf(r, failIfAbsent),
-        done: describeOutcome(r, failIfAbsent),
-        ...(cause ? { cause } : {}),
-    };
-}
-/** The row's mark: removed, nothing to remove (a failure only with fail-if-absent), not sent, or failed. */
-function markOf(o, failIfAbsent = false) {
-    if (o.removed)
-        return { outcome: 'succeeded', word: 'removed' };
-    if (o.notAttempted)
-        return { outcome: 'not sent', word: 'not sent' };
-    if (o.absent)
-        return { outcome: failIfAbsent ? 'failed' : 'skipped', word: 'not a user' };
-    return { outcome: 'failed', word: 'failed' };
-}
-function describeOutcome(o, failIfAbsent = false) {
-    if (o.answerLost)
-        return `Removed (the answer was lost; sent again, HTTP 404 ${o.code ?? 'not found'})`;
-    if (o.removed)
-        return `Removed (HTTP ${o.status})`;
-    if (o.notAttempted)
-        return 'Not attempted';
-    const what404 = `HTTP 404 ${o.code ?? 'not found'}`;
-    if (o.absent)
-        return failIfAbsent ? `Failed: not a user (${what404})` : `Not a user: nothing to remove (${what404})`;
-    const what = [o.status !== undefined ? `HTTP ${o.status}` : undefined, o.code].filter(Boolean).join(' ');
-    return `Failed: ${what || 'no answer'}`;
-}
-function describeFailure(app, total, removedCount, failures, outcomes) {
-    const [first, ...others] = failures;
-    const parts = [`Removed ${removedCount} of ${total} user(s) from ${app}`];
-    parts.push(`could not remove ${first.email}: ${first.error.message}`);
-    if (others.length)
-        parts.push(`could not remove either: ${others.map((f) => f.email).join(', ')}`);
-    const skipped = outcomes.filter((o) => o.notAttempted).map((o) => o.user_email);
-    if (skipped.length)
-        parts.push(`not attempted: ${skipped.join(', ')}`);
-    if (failures.some((f) => isAbsentUser(f.error)))
-        parts.push('fail-if-absent is true, so a user who is not a member fails the step');
-    // One line: the annotation's first line names the cause.
-    // A part that ends a sentence (an error's message) would leave `.;` at the join: its full stop goes.
-    return parts
-        .map((part) => part.replace(/\.$/, ''))
-        .join('; ')
-        .replace(/\s*\n\s*/g, ' ');
-}
-
-;// CONCATENATED MODULE: ./src/operations/apps/app-remove-user.ts
-
-
-
-
-
-
-
-
-
-
-
-const REMOVE_INPUTS = {
-    /** `owner/app` or a portal address; parsed before any request. */
-    app: required('app'),
-    userEmails: required('user-email'),
-    /** A user who is not a member fails the step; by default it is reported in absent-users (a re-run is safe). */
-    failIfAbsent: withDefault('fail-if-absent'),
-};
-/** app-remove-user (D): reads the app and the addresses; sets the addresses removed and those already absent. */
-/* harmony default export */ const app_remove_user = (defineOperation({
-    name: 'app-remove-user',
-    description: 'Removes one or more users from an app of the app-management service (API token).',
-    client: 'app-management',
-    inputs: REMOVE_INPUTS,
-    plans: true,
-    outputs: ['result', 'removed-users', 'absent-users', 'changes', 'plan'],
-    example: '--api-url https://api.example --api-token "$API_TOKEN" --app contoso/shop --user-email a@example.com',
-    view: {
-        ownTables: true,
-        title: ({ outputs }) => {
-            const [removed, absent] = [outputs['removed-users'], outputs['absent-users']];
-            if (!Array.isArray(removed))
-                return undefined;
-            const members = Array.isArray(absent) && absent.length ? `, ${absent.length} not members` : '';
-            return `${removed.length} removed${members}`;
-        },
-    },
-    run: appRemoveUser,
-}));
-async function appRemoveUser(options, client, ctx) {
-    const locator = parseAppLocator(options.app);
-    const emails = checkUserEmails(options.userEmails);
-    // After validation, so that a usage error stays one line; every run that sends a request is told.
-    const notice = lifecycleNotice(ctx.clock.now());
-    ctx.logger.warning(notice);
-    const app = describeApp(locator);
-    if (ctx.dryRun)
-        return planRemoval({ apiUrl: options.apiUrl, locator, emails, app, client, ctx });
-    const { outcomes, failures } = await removeEach({ ...options, client, ctx, locator, emails, app });
-    return removalResult({ app, emails, outcomes, failures, notice, failIfAbsent: options.failIfAbsent });
-}
-/**
- * Each address in turn. A failure that concerns that address only lets the others go on; any other (the token,
- * the app, the service) would fail every other address the same way: they are not attempted.
- */
-async function removeEach(o) {
-    const outcomes = [];
-    const failures = [];
-    for (const [index, email] of o.emails.entries()) {
-        o.ctx.signal?.throwIfAborted();
-        const { outcome, error } = await removeUser(o, email);
-        outcomes.push(outcome);
-        if (!error)
-            continue;
-        failures.push({ email, error });
-        if (!onlyThisUser(error)) {
-            for (const rest of o.emails.slice(index + 1)) {
-                outcomes.push({ user_email: rest, removed: false, notAttempted: true });
-            }
-            break;
-        }
-    }
-    return { outcomes, failures };
-}
-/** One address: removed, not a user, or refused (with the error where it fails the step). */
-async function removeUser(o, email) {
-    const { ctx, app } = o;
-    // Set once an attempt's effect is unknown: a 404 UserNotFound after it is this run's own removal.
-    let lostAnswer;
-    try {
-        const response = await removeOnce({ ...o, email, onLostAnswer: (error) => (lostAnswer = error) });
-        // An empty or non-JSON body (the real API answers 204) is no object: no body to report.
-        const body = removalResponse.safeParse(response_jsonOf(response)).data;
-        ctx.logger.info(`Removed ${email} from ${app} (HTTP ${response.status}).`);
-        return { outcome: { user_email: email, removed: true, status: response.status, response: body } };
-    }
-    catch (caught) {
-        const error = withRetirementHint(caught);
-        if (!(error instanceof errors_ServiceError))
-            throw error;
-        const absent = isAbsentUser(error);
-        if (absent && lostAnswer) {
-            // The attempt whose answer was lost removed the user: this run removed it, whatever fail-if-absent says.
-            ctx.logger.info(`Removed ${email} from ${app}: the answer to the removal was lost (${lostAnswer.status !== undefined ? `HTTP ${lostAnswer.status}` : (lostAnswer.code ?? 'no answer')}), ` +
-                `and the removal sent again found no such user (HTTP 404 ${error.code ?? 'not found'}), so the first one removed it.`);
-            const { status, code } = error;
-            return { outcome: { user_email: email, removed: true, answerLost: true, status, code } };
-        }
-        const outcome = {
-            user_email: email,
-            removed: false,
-            ...(absent ? { absent: true } : {}),
-            status: error.status,
-            code: error.code,
-            message: error.serviceMessage,
-        };
-        if (absent && !o.failIfAbsent) {
-            ctx.logger.info(`${email} is not a user of ${app} (HTTP 404 ${error.code ?? 'not found'}): nothing to remove, ` +
-                'perhaps an earlier run removed it; listed in absent-users (fail-if-absent: true fails instead).');
-            return { outcome };
-        }
-        ctx.logger.info(`Could not remove ${email} from ${app}: ${error.message}`);
-        for (const line of error.detailLines())
-            ctx.logger.info(line);
-        return { outcome, error };
-    }
-}
-/**
- * One removal through the client's change-safely rule. A DELETE is idempotent, so after an attempt of unknown
- * effect (a 500, a 504, a reset, no answer in time) it is sent again; `onLostAnswer` is told, so a 404
- * UserNotFound that follows counts as removed.
- */
-async function removeOnce({ client, ctx, apiUrl, locator, email, app, onLostAnswer, }) {
-    const sent = await changeSafely({
-        what: `DELETE ${email}`,
-        findingOutBy: 'Sending it again',
-        send: (clientRequestId) => client.send(removalRequest(apiUrl, locator, email, app, clientRequestId)),
-        findOut: async ({ error }) => {
-            onLostAnswer(error);
-            return { unknown: 'a removal is idempotent, so it is sent again although its effect is unknown' };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log: ctx.logger,
-    });
-    if ('acted' in sent)
-        throw sent.cause;
-    return sent.response;
-}
-/** A failure that concerns this address only (it is not a user of the app, or the service refused it alone). */
-function onlyThisUser(error) {
-    const status = error.status;
-    if (status === undefined)
-        return false;
-    if (status === 404)
-        return whichNotFound(error) === 'user';
-    return status >= 400 && status < 500 && ![401, 403, 408, 410, 411, 429].includes(status);
-}
-
-;// CONCATENATED MODULE: ./src/client/pages.ts
-
-
-
-
-/** A listing longer than this is taken for one that never ends (the longest real one is a few hundred pages). */
-const MAX_PAGES = 10_000;
-/**
- * Pages of a list, following nextLink. Lazy: a caller that has what it needs stops iterating and no further
- * page is read. A listing that does not end (a nextLink seen before, more than MAX_PAGES pages, or pages still
- * coming at the step's timeout) ends with an error that names it.
- */
-async function* pages(first, next, { signal, what = 'listing', listing } = {}) {
-    const seen = new Set();
-    // The URL of the page last read: a relative nextLink is its.
-    let at = listing;
-    let page = await first();
-    for (let read = 1;; read++) {
-        yield page;
-        const link = page.nextLink;
-        if (!link)
-            return;
-        if (seen.has(link)) {
-            throw new errors_ServiceError({
-                code: 'RepeatingNextLink',
-                message: `the service returned a nextLink it had returned before, after ${seen.size} pages of the ${what}; stopped to avoid an endless listing`,
-            });
-        }
-        if (read >= MAX_PAGES) {
-            throw new errors_ServiceError({
-                code: 'EndlessListing',
-                message: `the ${what} did not end: the service returned ${read} pages, each with a nextLink; stopped at ${MAX_PAGES} pages`,
-            });
-        }
-        const target = at ? nextLinkAt(link, at) : link;
-        if (listing)
-            refuseElsewhere(target, listing, what);
-        seen.add(link);
-        signal?.throwIfAborted();
-        try {
-            page = await next(target);
-            if (at)
-                at = new URL(target);
-        }
-        catch (error) {
-            throw endedAtDeadline(error, what, read);
-        }
-    }
-}
-/**
- * Where a nextLink points: one that starts with the resource path (`subscriptions/…`) from the origin, as a relative
- * polling URL is read; any other relative form from the page's own URL (a query alone keeps the page's path).
- * A link no parser reads is left as it is: the client refuses it, naming it.
- */
-function nextLinkAt(link, page) {
-    try {
-        if (/^\/?subscriptions\//i.test(link))
-            return new URL(link.replace(/^\/?/, '/'), page.origin).href;
-        return new URL(link, page).href;
-    }
-    catch {
-        return link;
-    }
-}
-/** A nextLink that leaves its listing's path (another operation, however it is reached) is never followed. */
-function refuseElsewhere(link, listing, what) {
-    let path;
-    try {
-        path = new URL(link, listing).pathname;
-    }
-    catch {
-        return; // Not a URL: the client refuses it when it resolves it, naming it.
-    }
-    if (path === listing.pathname)
-        return;
-    throw new errors_ServiceError({
-        code: 'UnexpectedNextLink',
-        message: `the service returned a nextLink for the ${what} to another path (${redactQuery(path)}, not ` +
-            `${redactQuery(listing.pathname)}); a nextLink may change only the query, so it was not followed`,
-    });
-}
-/** A page cut by the step's timeout: the listing is named, and how far it got, not only the request. */
-function endedAtDeadline(error, what, read) {
-    if (!(error instanceof errors_ServiceError) || error.code !== STEP_TIMEOUT)
-        return error;
-    return new errors_ServiceError({
-        ...error.init,
-        code: 'ListingUnfinished',
-        message: `the ${what} was still being read at the step's timeout: ${read} pages read, each with a nextLink`,
-    });
-}
-/**
- * The pages of a list endpoint: the first request and every nextLink with the same method and body, each nextLink
- * only on the client's own origin and on the listing's own path, each page parsed with its schema. A read: lazy,
- * one page in memory at a time.
- */
-function listPages(client, list) {
-    const { method, url, schema, what, json } = list;
-    let read = 0;
-    const readPage = async (target, urlWhat) => {
-        const response = await client.send({ method, url: target, what: urlWhat, json, intent: 'read' });
-        read++;
-        list.onResponse?.(response);
-        const body = parseBody(response, schema, what);
-        // A page without its list would end the listing silently, as if it had no more.
-        if (!Array.isArray(body.value)) {
-            throw new errors_ServiceError({
-                status: response.status,
-                code: 'InvalidResponse',
-                message: `page ${read} of the ${what} is not { value: [ … ] }: its value is ${body.value === null ? 'null' : 'missing'}`,
-                requestId: response.requestId,
-            });
-        }
-        return { value: body.value, nextLink: body.nextLink };
-    };
-    return pages(() => readPage(url), (link) => readPage(link, 'nextLink'), { signal: list.signal, what, listing: url });
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/cached-images.ts
-
-/**
- * Area B, a cached image. Lenient per entry: one odd entry (no name, a name that is not a string) is skipped
- * by the operation rather than failing the whole listing, so both fields fall back to undefined.
- */
-const cachedImageSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    image: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    /** Linux and Windows occur; the allowed values are not documented, so any string passes. */
-    osType: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-}));
-/** Area B, one page of the cached images list. Which fields are always present is not documented. */
-const cachedImagesListSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    value: schemas/* pipe */.FsL(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* catch */.MfU(cachedImageSchema, {}))), schemas/* transform */.pdi((v) => v ?? [])),
-    nextLink: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
-
-;// CONCATENATED MODULE: ./src/operations/cached-images/image-reference.ts
-/**
- * Container image references, read the way a registry (distribution/reference) reads them, so that two
- * spellings of one image ("nginx", "docker.io/library/nginx:latest") compare equal.
- *
- *   reference := name [ ':' tag ] [ '@' digest ]
- *   name      := [ domain '/' ] path-component [ '/' path-component ]*
- */
-/** The reference does not follow the grammar; `reason` says which part is wrong. */
-class ImageReferenceError extends Error {
-    input;
-    reason;
-    constructor(input, reason) {
-        super(`${JSON.stringify(input)} is not a valid image reference: ${reason}`);
-        this.name = 'ImageReferenceError';
-        this.input = input;
-        this.reason = reason;
-    }
-}
-const DOCKER_HUB = 'docker.io';
-// Docker Hub answers under these names too; images pulled through any of them are the same.
-const DOCKER_HUB_ALIASES = new Set(['index.docker.io', 'registry-1.docker.io']);
-const NAME_MAX_LENGTH = 255;
-const DOMAIN_LABEL = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
-const DOMAIN_RE = new RegExp(`^(?:${DOMAIN_LABEL}(?:\\.${DOMAIN_LABEL})*|\\[[a-fA-F0-9:]+\\])(?::[0-9]+)?$`);
-const PATH_COMPONENT_RE = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
-const TAG_RE = /^\w[\w.-]{0,127}$/;
-const DIGEST_RE = /^([A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*):([0-9a-f]+)$/;
-// go-digest pins the length of the algorithms it knows; anything else only needs enough hex to be unique.
-const DIGEST_HEX_LENGTH = new Map([
-    ['sha256', 64],
-    ['sha384', 96],
-    ['sha512', 128],
-]);
-const DIGEST_MIN_HEX = 32;
-function parseImageReference(input) {
-    const fail = (reason) => new ImageReferenceError(input, reason);
-    const text = input.trim();
-    if (text === '')
-        throw fail('the reference is empty');
-    // The digest comes last and contains a ':' itself, so cut it off before looking for a tag.
-    const at = text.indexOf('@');
-    const digest = at === -1 ? undefined : text.slice(at + 1);
-    let name = at === -1 ? text : text.slice(0, at);
-    if (digest !== undefined) {
-        if (digest === '')
-            throw fail('the digest is empty');
-        const match = DIGEST_RE.exec(digest);
-        if (!match)
-            throw fail(`the digest "${digest}" is not algorithm:hex (lowercase hex)`);
-        const [, algorithm = '', hex = ''] = match;
-        const expected = DIGEST_HEX_LENGTH.get(algorithm);
-        if (expected !== undefined && hex.length !== expected) {
-            throw fail(`a ${algorithm} digest has ${expected} hex characters, not ${hex.length}`);
-        }
-        if (hex.length < DIGEST_MIN_HEX)
-            throw fail(`the digest has fewer than ${DIGEST_MIN_HEX} hex characters`);
-    }
-    // A ':' after the last '/' starts a tag; an earlier one is a registry port ("localhost:5000/app").
-    let tag;
-    const colon = name.lastIndexOf(':');
-    if (colon > name.lastIndexOf('/')) {
-        tag = name.slice(colon + 1);
-        name = name.slice(0, colon);
-        if (tag === '')
-            throw fail('the tag is empty');
-        if (!TAG_RE.test(tag))
-            throw fail(`the tag "${tag}" must match [A-Za-z0-9_][A-Za-z0-9_.-]{0,127}`);
-    }
-    if (name === '')
-        throw fail('the repository name is empty');
-    // Docker refuses this too: a bare 64-hex name would be mistaken for an image id.
-    if (tag === undefined && digest === undefined && /^[a-f0-9]{64}$/.test(name)) {
-        throw fail('a 64-character hex string is an image id, not a repository name');
-    }
-    if (name.length > NAME_MAX_LENGTH)
-        throw fail(`the name is longer than ${NAME_MAX_LENGTH} characters`);
-    // Docker's rule: the first component is a registry only if it cannot be a repository path component
-    // (it has a '.' or ':' or an uppercase letter, or is "localhost"); otherwise "org/app" would be read as
-    // registry "org". An uppercase letter makes it a host because path components are lowercase and host names
-    // are not case-sensitive: "LOCALHOST/app" is "localhost/app".
-    const path = name.split('/');
-    const first = path[0] ?? '';
-    const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost' || first !== first.toLowerCase();
-    const domain = path.length > 1 && looksLikeHost ? path.shift() : undefined;
-    if (domain !== undefined && !DOMAIN_RE.test(domain))
-        throw fail(`the registry "${domain}" is not a valid host[:port]`);
-    for (const component of path) {
-        if (component === '')
-            throw fail('the repository path has an empty component');
-        if (component !== component.toLowerCase())
-            throw fail(`the repository path "${component}" must be lowercase`);
-        if (!PATH_COMPONENT_RE.test(component)) {
-            throw fail(`the repository path "${component}" must be letters and digits joined by '.', '_', '__' or '-'`);
-        }
-    }
-    // Host names are case-insensitive; Docker Hub's aliases and its implicit "library/" namespace go away.
-    let registry = domain?.toLowerCase() ?? DOCKER_HUB;
-    if (DOCKER_HUB_ALIASES.has(registry))
-        registry = DOCKER_HUB;
-    if (registry === DOCKER_HUB && path.length === 1)
-        path.unshift('library');
-    const repository = path.join('/');
-    // Only a bare name means ":latest"; with a digest and no tag, the digest alone names the image.
-    const effectiveTag = tag ?? (digest === undefined ? 'latest' : undefined);
-    const canonical = `${registry}/${repository}` +
-        (effectiveTag !== undefined ? `:${effectiveTag}` : '') +
-        (digest !== undefined ? `@${digest}` : '');
-    return {
-        registry,
-        repository,
-        ...(effectiveTag !== undefined ? { tag: effectiveTag } : {}),
-        ...(digest !== undefined ? { digest } : {}),
-        canonical,
-    };
-}
-/** Equal keys mean the same image. A digest names content, so a tag beside it does not count. */
-function imageKey(ref) {
-    const base = `${ref.registry}/${ref.repository}`;
-    return ref.digest !== undefined ? `${base}@${ref.digest}` : `${base}:${ref.tag ?? 'latest'}`;
-}
-/** Whether two references name the same image; throws ImageReferenceError if either is invalid. */
-function sameImage(a, b) {
-    return imageKey(parseImageReference(a)) === imageKey(parseImageReference(b));
-}
-
-;// CONCATENATED MODULE: ./src/operations/cached-images/listing.ts
-
-
-
-
-
-/**
- * B1: the region's cached images read page by page until every requested image is found, keeping only the
- * matches, so a hit on page 2 of 50 costs two requests.
- */
-async function findCached(options, requested, client, ctx) {
-    // Several spellings of one image share a key; one match satisfies all of them.
-    const matches = new Map(requested.map((r) => [r.key, []]));
-    const wanted = (osType) => options.osType === undefined || osType?.toLowerCase() === options.osType.toLowerCase();
-    const url = joinUrl(options.baseUrl, servicePath `/subscriptions/${options.subscriptionId}/providers/Vendor.ContainerInstance/locations/${options.location}/cachedImages`, { 'api-version': options.apiVersion });
-    const listing = { matches, pagesRead: 0, imagesSeen: 0, skipped: 0, complete: false };
-    // Only the matches are kept: a region with thousands of images never sits in memory as a whole.
-    for await (const page of listPages(client, {
-        method: 'GET',
-        url,
-        schema: cachedImagesListSchema,
-        what: 'cached images list',
-        signal: ctx.signal,
-    })) {
-        listing.pagesRead++;
-        for (const cached of page.value) {
-            listing.imagesSeen++;
-            const key = keyOf(cached.image, listing, ctx);
-            const found = key === undefined ? undefined : matches.get(key);
-            if (!found || !wanted(cached.osType))
-                continue;
-            if (!found.some((m) => m.image === cached.image && m.osType === cached.osType)) {
-                found.push({
-                    image: cached.image,
-                    ...(cached.osType !== undefined ? { osType: cached.osType } : {}),
-                });
-            }
-        }
-        ctx.logger.debug?.(`Page ${listing.pagesRead}: ${page.value.length} cached image(s).`);
-        if ([...matches.values()].every((m) => m.length > 0)) {
-            listing.complete = !page.nextLink;
-            break;
-        }
-        if (!page.nextLink)
-            listing.complete = true;
-    }
-    return listing;
-}
-/** A cached entry's key, or undefined (counted as skipped) where its name is not an image reference. */
-function keyOf(image, listing, ctx) {
-    if (typeof image !== 'string') {
-        listing.skipped++;
-        ctx.logger.debug?.(`Skipped a cached image entry without an image name on page ${listing.pagesRead}.`);
-        return undefined;
-    }
-    try {
-        return imageKey(parseImageReference(image));
-    }
-    catch (error) {
-        if (!(error instanceof ImageReferenceError))
-            throw error;
-        listing.skipped++;
-        ctx.logger.debug?.(`Skipped the cached image on page ${listing.pagesRead}: ${error.message}`);
-        return undefined;
-    }
-}
-/** Each image's line (cached as what, or not), then how much of the list was read; `prefix` names the region. */
-function logFound({ osType, requested, listing, prefix = '', }, { logger }) {
-    const { matches, pagesRead, imagesSeen, skipped, complete } = listing;
-    const filter = osType ? ` (OS type ${osType})` : '';
-    for (const r of requested) {
-        const found = matches.get(r.key);
-        logger.info(prefix +
-            (found.length > 0
-                ? `${r.reference}: cached as ${found.map(listing_describe).join(', ')}`
-                : `${r.reference}: not cached${filter}`));
-    }
-    logger.info(`${prefix}Read ${pagesRead} page(s), ${imagesSeen} cached image(s)` +
-        (complete ? ', the whole list' : ', and stopped once every image was found') +
-        (skipped > 0 ? `; skipped ${skipped} that are not valid image references` : '') +
-        '.');
-}
-function parseRequested(reference) {
-    try {
-        const parsed = parseImageReference(reference);
-        return { reference, parsed, key: imageKey(parsed) };
-    }
-    catch (error) {
-        if (error instanceof ImageReferenceError)
-            throw new errors_InputError('image', error.message);
-        throw error;
-    }
-}
-function uniqueKeys(requested) {
-    return [...new Set(requested.map((r) => r.key))];
-}
-function listing_describe(match) {
-    return match.osType ? `${match.image} (${match.osType})` : match.image;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/pool.ts
-/**
- * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
- * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
- */
-async function mapLimited(items, limit, work) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await work(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-    return results;
-}
-
-;// CONCATENATED MODULE: ./src/operations/cached-images/regions.ts
-
-
-
-/**
- * Regions listed at once. Each region's pages are read one after another, so at most this many reads are in
- * flight: far inside the resource manager's read bucket (250, refilled 25 a second; docs/benchmark.md).
- */
-const REGIONS_AT_ONCE = 10;
-/**
- * Every image in every region, in one step: each region listed (paged, stopping once all are found) several at
- * once; a region the service refuses fails the step naming it, after every other region was read and reported.
- */
-async function checkRegions(options, requested, client, ctx) {
-    const { locations } = options;
-    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${locations.length} regions: ${locations.join(', ')}.`);
-    const settled = await mapLimited(locations, REGIONS_AT_ONCE, (location) => readRegion({ ...options, location }, requested, client, ctx));
-    // Anything but a refusal of a region (sign-in, a lost connection) ends the step as it would with one region.
-    const thrown = settled.find((read) => 'thrown' in read);
-    if (thrown)
-        throw thrown.thrown;
-    const reads = settled;
-    for (const read of reads) {
-        if ('refused' in read)
-            ctx.logger.info(`${read.location}: refused by the service: ${read.refused.said()}`);
-        else
-            logFound({ osType: options.osType, requested, listing: read.listing, prefix: `${read.location}: ` }, ctx);
-    }
-    const answers = requested.map((r) => answerOf(r, reads));
-    const filter = options.osType ? ` (OS type ${options.osType})` : '';
-    const notCached = answers.filter((a) => a.missingIn.length > 0);
-    const missingText = `${notCached.length} image(s) not cached${filter}: ` +
-        notCached.map((a) => `${a.requested.reference} in ${a.missingIn.join(', ')}`).join('; ');
-    const refused = reads.flatMap((read) => ('refused' in read ? [read] : []));
-    const refusedText = `the service refused ${refused.length} region(s): ${refused
-        .map((read) => `${read.location} (${read.refused.said()})`)
-        .join('; ')}`;
-    if (notCached.length > 0 && !options.failIfMissing)
-        ctx.logger.warning(missingText);
-    const failures = [
-        ...(refused.length > 0 ? [refusedText] : []),
-        ...(notCached.length > 0 && options.failIfMissing ? [missingText] : []),
-    ];
-    return {
-        ...regionsResult(options, reads, answers),
-        ...(failures.length > 0
-            ? {
-                failure: failures.join('; '),
-                failureKind: refused.length > 0 ? 'not found' : 'image not cached',
-            }
-            : {}),
-    };
-}
-/** One region's listing, or its refusal to report, or the error that ends the step once every region settled. */
-async function readRegion(options, requested, client, ctx) {
-    try {
-        return { location: options.location, listing: await findCached(options, requested, client, ctx) };
-    }
-    catch (error) {
-        // 404 LocationNotAvailableForResourceType, or a 400 for a name it cannot read: about this region only.
-        if (error instanceof errors_ServiceError && !error.signIn && (error.status === 404 || error.status === 400)) {
-            return { location: options.location, refused: error };
-        }
-        return { location: options.location, thrown: error };
-    }
-}
-const cachedIn = (read, r) => 'listing' in read && read.listing.matches.get(r.key).length > 0;
-function answerOf(requested, reads) {
-    const missingIn = reads
-        .filter((read) => 'listing' in read && !cachedIn(read, requested))
-        .map((read) => read.location);
-    if (missingIn.length > 0)
-        return { requested, outcome: 'failed', word: 'not cached', missingIn };
-    // Cached wherever it could be read; a refused region leaves it unknown there.
-    const unknown = reads.some((read) => 'refused' in read);
-    return unknown
-        ? { requested, outcome: 'failed', word: 'not known everywhere', missingIn }
-        : { requested, outcome: 'succeeded', word: 'cached', missingIn };
-}
-/** The outputs, a row per image and per refused region, and the one table: a column per region, missing first. */
-function regionsResult(options, reads, answers) {
-    const requested = answers.map((a) => a.requested);
-    const matchesIn = (read, key) => 'listing' in read ? read.listing.matches.get(key).map((m) => ({ ...m, location: read.location })) : [];
-    const rows = [
-        ...answers.map(({ requested: r, outcome, word, missingIn }) => ({
-            target: r.reference,
-            outcome,
-            word,
-            ...(missingIn.length > 0
-                ? { cause: { text: `not cached in ${missingIn.join(', ')}`, kind: 'image not cached' } }
-                : {}),
-        })),
-        ...reads.flatMap((read) => 'refused' in read
-            ? [
-                {
-                    target: read.location,
-                    outcome: 'failed',
-                    word: 'region refused',
-                    cause: {
-                        text: read.refused.said(),
-                        kind: 'not found',
-                        requestId: read.refused.requestId,
-                    },
-                },
-            ]
-            : []),
-    ];
-    const regions = reads.map((read) => {
-        if ('refused' in read)
-            return { location: read.location, cached: false, 'missing-images': [], error: read.refused.said() };
-        const missing = requested.filter((r) => !cachedIn(read, r)).map((r) => r.reference);
-        return { location: read.location, cached: missing.length === 0, 'missing-images': missing };
-    });
-    return {
-        outputs: {
-            cached: answers.every((a) => a.outcome === 'succeeded'),
-            'missing-images': answers.filter((a) => a.missingIn.length > 0).map((a) => a.requested.reference),
-            missing: reads.flatMap((read) => 'listing' in read
-                ? requested
-                    .filter((r) => !cachedIn(read, r))
-                    .map((r) => ({ location: read.location, image: r.reference }))
-                : []),
-            regions,
-            images: reads.flatMap((read) => uniqueKeys(requested).flatMap((key) => matchesIn(read, key))),
-            result: answers.map(({ requested: r }) => ({
-                image: r.reference,
-                reference: r.parsed.canonical,
-                cached: reads.every((read) => cachedIn(read, r)),
-                matches: reads.flatMap((read) => matchesIn(read, r.key)),
-            })),
-        },
-        summary: [regionsTable(options, reads, answers)],
-        rows,
-    };
-}
-/** A row per image (the missing first), a column per region, a mark in each cell. */
-function regionsTable(options, reads, answers) {
-    // Missing first, then the rest, each in input order.
-    const shown = [
-        ...answers.filter((a) => a.outcome !== 'succeeded'),
-        ...answers.filter((a) => a.outcome === 'succeeded'),
-    ];
-    const cell = (read, a) => 'refused' in read
-        ? ['region refused', 'failed']
-        : cachedIn(read, a.requested)
-            ? ['cached', 'succeeded']
-            : ['not cached', 'failed'];
-    const listed = reads.flatMap((read) => 'listing' in read ? [{ location: read.location, ...read.listing }] : []);
-    const skipped = listed.reduce((n, l) => n + l.skipped, 0);
-    return {
-        title: `Cached images in ${reads.length} regions`,
-        context: [
-            ['subscription', options.subscriptionId],
-            ['regions', options.locations.join(', ')],
-        ],
-        header: ['Image', ...reads.map((read) => read.location)],
-        rows: shown.map((a) => [a.requested.reference, ...reads.map((read) => cell(read, a)[0])]),
-        cellMarks: shown.map((a) => [undefined, ...reads.map((read) => cell(read, a)[1])]),
-        marks: shown.map(({ outcome, word }) => ({ outcome, word })),
-        notes: [
-            ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
-            `Read ${listed
-                .map((l) => `${l.location} ${l.pagesRead} page(s) (${l.imagesSeen} cached images${l.complete ? '' : ', stopped once every image was found'})`)
-                .join(', ')}.`,
-            ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
-        ],
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/outputs.ts
-/**
- * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
- * said by the operation's own module (see ./registry.ts).
- */
-const outputs_OUTPUTS = {
-    result: "JSON of the operation's outcome (the last service body, or an array for several targets). erp-report: the window's counts, {title, count, outcomes: {outcome: n}}, within the runner's limits at any size.",
-    'request-id': 'x-vendor-request-id of the last response.',
-    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
-    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
-    'operation-id': 'Id of the async operation (the last instance with several).',
-    'operation-url': 'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
-    'operation-urls': 'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
-    'percent-complete': 'Percent complete of the operation.',
-    'start-time': 'Start time of the operation or synchronization.',
-    'end-time': 'End time of the operation or synchronization.',
-    'synchronization-id': 'The synchronization followed.',
-    'synchronization-status': 'Its status.',
-    'synchronization-mode': 'Incremental or FullSync.',
-    'duration-ms': 'Duration of the synchronization in milliseconds.',
-    message: 'Message of the synchronization.',
-    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
-    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
-    cached: 'true when every requested image is cached (in every region).',
-    'missing-images': 'JSON array of the requested references that are not cached (in at least one region).',
-    images: 'JSON array of {image, osType} that matched (with several regions, each entry also has location).',
-    regions: 'check-image-cached: JSON array, one per region in input order: {location, cached, "missing-images"}; a region the service refused also has error.',
-    'removed-users': 'JSON array of the e-mail addresses removed.',
-    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
-    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
-    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}, with last-read (its last erp-status read) and history (each operation of the run on it, in order) where it had them. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, restarted (erp-restart), skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, and for erp-restart, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
-    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
-    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
-    'user-id': 'Id from the profile.',
-    'user-name': 'Name from the profile.',
-    'user-email': 'E-mail from the profile.',
-    'user-display-name': 'Display name from the profile.',
-    ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
-    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing).',
-    failed: 'erp-report: how many systems of the window failed, as text.',
-    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file). check-image-cached: JSON array of {location, image}, one per image and region where it is not cached.',
-    matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
-    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
-    'report-file': "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
-    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system.',
-};
-/** The outputs every operation against the resource-management API sets from its last response. */
-const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
-
-;// CONCATENATED MODULE: ./src/operations/cached-images/check-image-cached.ts
-
-
-
-
-
-/**
- * check-image-cached (B): reads the regions and the images; sets whether all are cached in every region and which
- * are not.
- */
-/* harmony default export */ const check_image_cached = (defineOperation({
-    name: 'check-image-cached',
-    description: 'Says whether the container images a deploy needs are cached in one region or several.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', '2025-09-01'),
-        // B1's path takes the subscription as a UUID: anything else is refused before a request.
-        subscriptionId: required('subscription-id', uuid),
-        location: required('location', regionNames),
-        images: required('image'),
-        osType: withDefault('os-type'),
-        failIfMissing: withDefault('fail-if-missing'),
-    },
-    outputs: ['result', 'cached', 'missing-images', 'missing', 'regions', 'images', ...RESPONSE_ID_OUTPUTS],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id 00000000-0000-4000-8000-000000000001 --location westeurope --location northeurope --image nginx --image redis:7',
-    view: {
-        ownTables: true,
-        title: ({ outputs }) => {
-            const missing = outputs['missing-images'];
-            if (!Array.isArray(missing))
-                return undefined;
-            const regions = outputs.regions;
-            const refused = Array.isArray(regions) ? regions.filter((r) => 'error' in r).length : 0;
-            const found = missing.length === 0 ? 'all cached' : `${missing.length} not cached`;
-            return refused > 0 ? `${found}, ${refused} region(s) refused` : found;
-        },
-        whatToDo: {
-            'image not cached': 'Cache the missing images in that region (or correct the reference), then run the job again; fail-if-missing: false reports without failing.',
-        },
-    },
-    run: checkImageCached,
-}));
-/**
- * B1 in each region: which of the requested images are among its cached images. One region reads and reports
- * as it always has; several are read at once and answered in one table (./regions.ts).
- */
-async function checkImageCached(options, client, ctx) {
-    // Every reference is checked before the first request: a typo fails the step, not a listing later.
-    const requested = options.images.map(parseRequested);
-    const locations = typeof options.location === 'string' ? [options.location] : [...options.location];
-    if (locations.length > 1)
-        return checkRegions({ ...options, locations }, requested, client, ctx);
-    return checkOneRegion({ ...options, location: locations[0] }, requested, client, ctx);
-}
-/**
- * One region, listed page by page; stops reading as soon as every requested image has been found, so a hit on
- * page 2 of 50 costs two requests.
- */
-async function checkOneRegion(options, requested, client, ctx) {
-    ctx.logger.info(`Looking for ${requested.length} image(s) in the cached images of ${options.location}.`);
-    const listing = await findCached(options, requested, client, ctx);
-    const missing = requested.filter((r) => listing.matches.get(r.key).length === 0).map((r) => r.reference);
-    logFound({ osType: options.osType, requested, listing }, ctx);
-    const filter = options.osType ? ` (OS type ${options.osType})` : '';
-    const missingText = `${missing.length} image(s) not cached in ${options.location}${filter}: ${missing.join(', ')}`;
-    if (missing.length > 0 && !options.failIfMissing)
-        ctx.logger.warning(missingText);
-    return {
-        ...imagesResult(options, requested, listing),
-        ...(missing.length > 0 && options.failIfMissing
-            ? { failure: missingText, failureKind: 'image not cached' }
-            : {}),
-    };
-}
-/**
- * The outputs, one row per requested image (cached; not cached, a failure with fail-if-missing, else reported)
- * and the table that shows them.
- */
-function imagesResult(options, requested, { matches, pagesRead, imagesSeen, skipped, complete }) {
-    const missing = requested.filter((r) => matches.get(r.key).length === 0).map((r) => r.reference);
-    const rows = requested.map((r) => matches.get(r.key).length > 0
-        ? { target: r.reference, outcome: 'succeeded', word: 'cached' }
-        : {
-            target: r.reference,
-            outcome: 'failed',
-            word: 'not cached',
-            cause: { text: `not cached in ${options.location}`, kind: 'image not cached' },
-        });
-    return {
-        outputs: {
-            cached: missing.length === 0,
-            'missing-images': missing,
-            missing: missing.map((image) => ({ location: options.location, image })),
-            regions: [{ location: options.location, cached: missing.length === 0, 'missing-images': missing }],
-            images: uniqueKeys(requested).flatMap((key) => matches.get(key)),
-            result: requested.map((r) => ({
-                image: r.reference,
-                reference: r.parsed.canonical,
-                cached: matches.get(r.key).length > 0,
-                matches: matches.get(r.key),
-            })),
-        },
-        summary: [
-            {
-                title: `Cached images in ${options.location}`,
-                context: [
-                    ['subscription', options.subscriptionId],
-                    ['region', options.location],
-                ],
-                header: ['Image', 'Cached', 'OS type', 'Cached as'],
-                rows: requested.map((r) => {
-                    const found = matches.get(r.key);
-                    return [
-                        r.reference,
-                        found.length > 0 ? 'yes' : 'no',
-                        [...new Set(found.map((m) => m.osType ?? 'unknown'))].join(', ') || '—',
-                        [...new Set(found.map((m) => m.image))].join(', ') || '—',
-                    ];
-                }),
-                marks: rows.map(({ outcome, word }) => ({ outcome, word })),
-                notes: [
-                    ...(options.osType ? [`Only images of OS type ${options.osType} count.`] : []),
-                    `Read ${pagesRead} page(s) (${imagesSeen} cached images)${complete ? '' : ', stopped once every image was found'}.`,
-                    ...(skipped > 0 ? [`Skipped ${skipped} cached entries that are not valid image references.`] : []),
-                ],
-            },
-        ],
-        rows,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/build.ts
-
-/** The `resultFile` an operation declares: its result file, from its rows and the adapter's facts. */
-const resultFileFor = (operation) => (result, step) => resultFileOf(result, { ...step, operation });
-/** The result file of one step, from the operation's rows: each system with its id and its own times. */
-function resultFileOf(result, step) {
-    const rows = result.rows ?? [];
-    const systems = rows.map(build_systemOf);
-    return {
-        format: RESULT_FORMAT,
-        operation: step.operation,
-        dryRun: step.input?.('dry-run')?.trim().toLowerCase() === 'true' || rows.some((r) => r.outcome === 'planned'),
-        run: step.run,
-        asked: askedOf(step) ?? null,
-        resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
-        startedAt: iso(step.startedAt),
-        endedAt: iso(step.endedAt),
-        failure: result.failure?.split('\n')[0] ?? null,
-        failureKind: result.failure
-            ? (result.failureKind ?? rows.find((r) => r.cause)?.cause?.kind ?? null)
-            : null,
-        selection: step.operation === 'erp-list' ? selectionOf(result) : null,
-        systems,
-    };
-}
-/** The systems the step was given: its `erp-virtual-instance` items, or the targets of the operations it resumed. */
-function askedOf(step) {
-    const items = step
-        .input?.('erp-virtual-instance')
-        ?.split(/[\r\n,]+/)
-        .map((item) => item.trim())
-        .filter(Boolean);
-    if (items?.length)
-        return items;
-    const targets = operationsOf(step)
-        .map((o) => o.target)
-        .filter((t) => typeof t === 'string');
-    return targets.length ? targets : undefined;
-}
-/** wait-for-operation given erp-stop's or erp-start's `operations` output: each with its target and verb. */
-function operationsOf(step) {
-    try {
-        const given = JSON.parse(step.input?.('operation-url') ?? '');
-        return Array.isArray(given) ? given.filter((o) => typeof o === 'object' && o !== null) : [];
-    }
-    catch {
-        return [];
-    }
-}
-/** The operation wait-for-operation resumed, from the verbs of the operations it was given, where they agree. */
-function resumedOf(step) {
-    const verbs = new Set(operationsOf(step).map((o) => o.verb));
-    if (verbs.size !== 1)
-        return undefined;
-    return verbs.has('stop') ? 'erp-stop' : verbs.has('start') ? 'erp-start' : undefined;
-}
-/** Rows that name the verb they followed (`stop: Succeeded`, `stopped`), where the input did not say. */
-function resumedByRows(rows) {
-    const verbOf = (r) => /^(stop|start)/.exec(r.done ?? '')?.[1] ?? /^(stop|start)/.exec(r.word)?.[1];
-    const verbs = new Set(rows.map(verbOf).filter(Boolean));
-    if (verbs.size !== 1)
-        return null;
-    return verbs.has('stop') ? 'erp-stop' : 'erp-start';
-}
-/** erp-list: every system its matrix hands on, with its leg, and the selection it made them by. */
-function selectionOf(result) {
-    const matrix = result.outputs.matrix;
-    const given = result.selection;
-    if (!matrix?.include)
-        return null;
-    const systems = matrix.include.flatMap((entry, i) => String(entry['erp-virtual-instance'] ?? '')
-        .split(/\r?\n/)
-        .filter(Boolean)
-        .map((id) => ({ id, name: id.split('/').pop() ?? id, leg: String(entry.leg ?? i + 1) })));
-    return { tag: given?.tag ?? null, environment: given?.environment ?? null, systems };
-}
-function build_systemOf(row) {
-    return {
-        name: row.target,
-        id: row.id ?? null,
-        before: row.before ?? null,
-        after: row.after ?? null,
-        outcome: row.outcome,
-        word: row.word,
-        startedAt: iso(row.startedAt),
-        endedAt: iso(row.endedAt),
-        cause: row.cause ?? null,
-        steps: row.steps?.map((s) => ({
-            step: s.step,
-            target: s.target ?? null,
-            outcome: s.outcome,
-            word: s.word,
-            startedAt: iso(s.startedAt),
-            endedAt: iso(s.endedAt),
-            cause: s.cause ?? null,
-        })),
-    };
-}
-const iso = (ms) => (ms === undefined ? null : new Date(ms).toISOString());
-
-;// CONCATENATED MODULE: ./src/client/status.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EK: () => (/* binding */ isOneOf),
+/* harmony export */   H5: () => (/* binding */ sameStatus),
+/* harmony export */   mm: () => (/* binding */ isCancelled),
+/* harmony export */   xo: () => (/* binding */ classifyStatus)
+/* harmony export */ });
 const SUCCEEDED = ['succeeded', 'completed'];
 const FAILED = ['failed', 'canceled', 'cancelled'];
 /** Cancelled or Canceled: the service's sample spells it the first way, the protocol the second. */
@@ -25961,212 +27617,1031 @@ function classifyStatus(status) {
     return 'running';
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/wording.ts
-const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
-/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
-function describeStop(seconds, deallocate) {
-    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
-}
-/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-function planStop(seconds, deallocate) {
-    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
-}
-/** What a start does, for the log and the summary. */
-function describeStart(startVm) {
-    return startVm ? 'start, starting the VMs first' : 'start';
-}
-/** What a start would do, for a dry run's plan. */
-function planStart(startVm) {
-    return startVm ? 'start (start VMs first)' : 'start';
-}
-/** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
-function describeFallback(planned, seconds, code) {
-    const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
-    return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
-}
-/** The deallocating stop of a window's machine steps. */
-const DEALLOCATE = describeStop(0, true);
-/** How a window's step names its target in the log: `2/4 database stop db0`. */
-function stepLogName(i, of, step, child) {
-    return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
-}
-/** The log line of a system's window: `window: application stop X01 → database stop X01/db0`. */
-function windowLine(steps) {
-    return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
-}
-/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
-function firstLine(error) {
-    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
-}
-/** Why a wait or a turn ended before its end: the one way every sentence says it. */
-function whyCut(kind) {
-    return kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled';
-}
 
-;// CONCATENATED MODULE: ./src/operations/erp/verbs.ts
+/***/ }),
+
+/***/ 1098:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BG: () => (/* binding */ userinfoProblem),
+/* harmony export */   Ce: () => (/* binding */ redactQuery),
+/* harmony export */   Jb: () => (/* binding */ checkServiceUrl),
+/* harmony export */   VF: () => (/* binding */ servicePath),
+/* harmony export */   hS: () => (/* binding */ USERINFO_REFUSED),
+/* harmony export */   sK: () => (/* binding */ redactUrls),
+/* harmony export */   we: () => (/* binding */ joinUrl),
+/* harmony export */   wl: () => (/* binding */ resolveOnOrigin)
+/* harmony export */ });
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
+/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6468);
 
 
-const VERBS = {
-    stop: {
-        verb: 'stop',
-        end: 'Offline',
-        endOnMachines: 'Unavailable',
-        done: 'stopped',
-        running: 'stopping',
-        acted: ['stopping', 'softshutdown', 'offline', 'unavailable'],
-        moving: ['stopping', 'softshutdown'],
-        opposite: 'start',
-        machines: { input: 'deallocate-vm', field: 'deallocateVm' },
-        skipOnMachines: false,
-        machinesPreflight: 'databases offline',
-        softStop: true,
-        describe: describeStop,
-        plan: planStop,
-    },
-    start: {
-        verb: 'start',
-        end: 'Running',
-        done: 'started',
-        running: 'starting',
-        acted: ['starting', 'running'],
-        moving: ['starting'],
-        opposite: 'stop',
-        machines: { input: 'start-vm', field: 'startVm' },
-        skipOnMachines: true,
-        softStop: false,
-        describe: (_soft, machines) => describeStart(machines),
-        plan: (_soft, machines) => planStart(machines),
-    },
-};
-/** Whether a word is a verb of the table (the `operations` output names one). */
-function isVerb(word) {
-    return typeof word === 'string' && Object.hasOwn(VERBS, word);
-}
-/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
-const SETTLING = Object.values(VERBS).flatMap((row) => row.moving);
-/**
- * Whether a status is the step's end: `Offline` or `Running`; after a step on the machines (a snooze) `Unavailable`
- * too, as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
- */
-function isEnd(step, status) {
-    const row = VERBS[step.verb];
-    if (sameStatus(status, row.end))
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]']);
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost'))
         return true;
-    return step.machines && row.endOnMachines !== undefined && sameStatus(status, row.endOnMachines);
+    return (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(host) === 4 && host.startsWith('127.');
 }
-/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
-function movingOf(verb, status) {
-    if (isOneOf(status, VERBS[verb].moving))
-        return 'own';
-    if (isOneOf(status, VERBS[VERBS[verb].opposite].moving))
-        return 'other';
-    return undefined;
-}
-/** Where the instance started from: its read before, or the other end where it was not read. */
-function startStateOf(verb, before) {
-    return before?.status ?? VERBS[VERBS[verb].opposite].end;
-}
-const RUNS = {
-    stop: {
-        operation: 'erp-stop',
-        verbs: ['stop'],
-        word: 'stop',
-        done: 'stopped',
-        running: 'stopping',
-        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.',
-    },
-    start: {
-        operation: 'erp-start',
-        verbs: ['start'],
-        word: 'start',
-        done: 'started',
-        running: 'starting',
-        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
-    },
-    restart: {
-        operation: 'erp-restart',
-        verbs: ['stop', 'start'],
-        word: 'restart',
-        done: 'restarted',
-        running: 'restarting',
-        resume: ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
-        lastOnlyFrom: 'Offline',
-    },
-};
-/** Whether an outcome is a run's done word: a summary marks it succeeded. */
-function isDoneWord(word) {
-    return Object.values(RUNS).some((run) => run.done === word);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/vocabulary.ts
-
-
-
-
-/** What every step of a stop or start shares beside its verb's row (verbs.ts): the api-versions, holds. */
+/** Why a URL input with user info (`https://user:pass@host/…`) is refused: the action would print it, never use it. */
+const USERINFO_REFUSED = 'must not carry a user name or password (user:pass@); give credentials only in their own inputs';
 /**
- * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
- * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ * The reason to refuse a URL given as text (absolute, or relative to `base`) that carries user info, else
+ * undefined. Shared by every URL input, lists included, so that none echoes a password into the log, the summary,
+ * an output or an error. The text is judged as well as the parsed URL: `https:user:pass@host` is a path relative
+ * to an https base, and a value no parser reads is refused anyway, for a reason that does not repeat it.
  */
-function holds(status, expected) {
-    return (sameStatus(status, expected) || (sameStatus(expected, 'Offline') && sameStatus(status, 'Unavailable')));
-}
-/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
-const ERP_API_VERSION = '2023-04-01';
-/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
-const SNOOZE_API_VERSION = '2024-09-01';
-const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
-/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
-function apiVersionFor(given, o) {
-    if (!o.machines)
-        return given ?? ERP_API_VERSION;
-    const snooze = VERBS[o.verb].machines;
-    if (given === undefined)
-        return SNOOZE_API_VERSION;
-    if (compareApiVersions(given, FIRST_SNOOZE_API_VERSION) < 0) {
-        throw new errors_InputError('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.field}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+function userinfoProblem(value, base = 'https://base.invalid') {
+    const text = value.trim();
+    if (USERINFO.test(text))
+        return USERINFO_REFUSED;
+    try {
+        const url = new URL(text, base);
+        return url.username || url.password ? USERINFO_REFUSED : undefined;
     }
-    return given;
+    catch {
+        return undefined;
+    }
 }
-/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
-function hasSnoozeFields(apiVersion) {
-    return compareApiVersions(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+/** A link's scheme and slashes (`$1`), then its user info up to the last `@` of the authority. */
+const USERINFO = /^((?:[a-z][a-z0-9+.-]*:)?[/\\]*)[^/?#\\\s]*@/i;
+/**
+ * The user info a printed link may carry: only in an authority, after `//` or a web scheme (`https:user@host`
+ * parses so). `repo:octo-org@1234567/…`, an ID token's subject, has none: a claim is shown as the token has it.
+ */
+const SHOWN_USERINFO = /^((?:(?:https?|wss?|ftp):[/\\]*|(?:[a-z][a-z0-9+.-]*:)?[/\\]{2}))[^/?#\\\s]*@/i;
+/**
+ * Parses a service address: `https` only, except a loopback host (the emulator, a local tunnel).
+ * Returns the reason as a string rather than throwing, so input parsing can phrase it.
+ */
+function checkServiceUrl(value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.username || url.password)
+        return USERINFO_REFUSED;
+    if (url.protocol === 'https:')
+        return url;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return url;
+    if (url.protocol === 'http:')
+        return 'must use https (http is accepted only for localhost, 127.0.0.0/8 and [::1])';
+    return `has the unsupported scheme ${url.protocol.replace(':', '')}; use https`;
+}
+/**
+ * Resolves a URL the service handed out (a polling URL, a nextLink) and refuses it unless it is on `origin`:
+ * a credential goes only to the origin it belongs to.
+ */
+function resolveOnOrigin(link, origin, what) {
+    let url;
+    try {
+        url = new URL(link, origin);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OriginError */ .NH(`The ${what} '${redactQuery(link)}' is not a valid URL.`);
+    }
+    if (url.origin !== origin) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .OriginError */ .NH(`Refused to follow the ${what} on ${url.origin}: credentials are sent only to ${origin}.`);
+    }
+    // Never sent (undici drops it), but an output or a log line would carry it.
+    url.username = '';
+    url.password = '';
+    return url;
+}
+/**
+ * A template tag for service paths: each interpolated value is one percent-encoded segment, so a name with
+ * `/`, `?`, `#` or `%` can never change the path. `.` and `..` cannot be encoded away (URL parsers treat `%2e`
+ * as a dot too), so they are refused; no resource is named that.
+ */
+function servicePath(strings, ...values) {
+    return strings.reduce((path, literal, i) => path + literal + (i < values.length ? encodePathSegment(values[i]) : ''), '');
+}
+function encodePathSegment(segment) {
+    if (segment === '' || segment === '.' || segment === '..') {
+        throw new Error(`'${segment}' cannot be a path segment`);
+    }
+    return encodeURIComponent(segment);
+}
+/** base + path (`/…`) + query; a base with a path prefix keeps it. */
+function joinUrl(base, path, query = {}) {
+    const url = new URL(base.origin + base.pathname.replace(/\/+$/, '') + path);
+    // Keys are ours and stay literal (`$filter`); values are percent-encoded, a space as %20 as OData expects.
+    url.search = Object.entries(query)
+        .filter((entry) => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&');
+    return url;
+}
+/**
+ * How a URL is printed (log lines, group titles, errors, the summary): user info may hold a password and a query a
+ * signature, so it shows neither; the query keeps only its `api-version`, the one part a reader needs (which
+ * version was called), and the rest is shown as `…`. Works on text no URL parser reads, too.
+ */
+function redactQuery(link) {
+    const bare = link.replace(SHOWN_USERINFO, '$1…@');
+    const q = bare.indexOf('?');
+    return q < 0 ? bare : `${bare.slice(0, q)}${reduceQuery(bare.slice(q))}`;
+}
+/**
+ * A query (`?…`, to the end of the URL) reduced to its `api-version`, the rest as `…`: `?api-version=2023-04-01&…`,
+ * `?api-version=2023-04-01` when nothing else was there, `?…` without one. Idempotent, so text redacted once can
+ * go through again. A value that does not look like a version (letters, digits, `.`, `-`) counts as the rest.
+ */
+function reduceQuery(query) {
+    // Punctuation that ends the sentence around a URL (`(…?sig=1).`) is the text's, not the query's: kept.
+    const [, body, after] = /^\?(.*?)([).,;:!]*)$/s.exec(query);
+    const params = body.split('&');
+    const version = params.find((p) => /^api-version=[\w.-]{1,40}$/i.test(p));
+    const rest = params.some((p) => p !== version && p !== '');
+    if (!version)
+        return `?…${after}`;
+    return `${rest ? `?${version}&…` : `?${version}`}${after}`;
+}
+/**
+ * Every URL in a text (an input echoed back, one per line, a summary cell) as `redactQuery` prints one; and any
+ * query left, wherever it stands: a URL broken by a space (`https://h/op 2?sig=…`) still carries its signature. A
+ * question mark that starts no query (`ready? yes`) stays as it is.
+ */
+function redactUrls(text) {
+    return (text
+        // A scheme of at most 32 characters: unbounded, a long word with no `:` was tried from each of its letters
+        // to its end, and a 1 MB service message took minutes.
+        .replace(/(?:[a-z][a-z0-9+.-]{0,31}:|[/\\]{2})[^\s'"<>]*/gi, (link) => redactQuery(link))
+        .replace(/\?(?=[^\s"',\]?&=]*[=&…])[^\s"',\]]*/g, (query) => reduceQuery(query)));
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/instance-io.ts
+
+/***/ }),
+
+/***/ 6384:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   SP: () => (/* binding */ explainFailure),
+/* harmony export */   em: () => (/* binding */ datasetsTable),
+/* harmony export */   o7: () => (/* binding */ failureWithDatasets)
+/* harmony export */ });
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8997);
+/* harmony import */ var _row_marks_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4405);
 
 
+/** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
+const SUMMARY_ROWS = 50;
+/**
+ * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
+ * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
+ * A failing read leaves the step's cause as it was: one warning, and what was read before it.
+ */
+async function explainFailure(share, sync, ctx) {
+    const failed = [];
+    const id = sync.synchronizationId;
+    if (!id)
+        return { failed, complete: false };
+    try {
+        for await (const page of share.listSynchronizationDetails(id)) {
+            for (const d of page.value) {
+                if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyStatus */ .xo)(d.status) === 'succeeded')
+                    continue;
+                const entry = {
+                    name: d.name ?? null,
+                    dataSetType: d.dataSetType ?? null,
+                    status: d.status ?? null,
+                    message: d.message ?? null,
+                };
+                failed.push(entry);
+                ctx.logger.info(`Dataset ${entry.name ?? '(no name)'} (${entry.dataSetType ?? 'unknown type'}): ${entry.status ?? '(no status)'}` +
+                    (entry.message ? `: ${entry.message}` : ''));
+            }
+        }
+    }
+    catch (error) {
+        if (ctx.signal?.aborted)
+            return { failed, complete: false };
+        const reason = error instanceof Error ? error.message : String(error);
+        ctx.logger.warning(`Could not read the datasets of synchronization ${id} (listSynchronizationDetails): ${reason}` +
+            (failed.length ? `; failed-datasets lists the ${failed.length} read before that.` : ''));
+        return { failed, complete: false };
+    }
+    if (failed.length === 0)
+        ctx.logger.info(`The service lists no failed dataset for synchronization ${id}.`);
+    return { failed, complete: true };
+}
+/**
+ * The failure's first line with the datasets named (the annotation is what a person reads first); left as it was
+ * where the details could not all be read.
+ */
+function failureWithDatasets(cause, { failed, complete }) {
+    if (!complete || failed.length === 0)
+        return cause;
+    const named = failed
+        .slice(0, 3)
+        .map((d) => `${d.name ?? '(no name)'} (${d.status ?? 'no status'})`)
+        .join(', ');
+    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
+    const noun = failed.length === 1 ? 'dataset did' : 'datasets did';
+    return `${cause} (${failed.length} ${noun} not succeed: ${named}${more}; see failed-datasets)`;
+}
+function datasetsTable(failed) {
+    if (failed.length === 0)
+        return [];
+    const dash = (v) => (v ? v : '—');
+    return [
+        {
+            title: 'Datasets that did not succeed',
+            header: ['Dataset', 'Type', 'Status', 'Message'],
+            rows: failed
+                .slice(0, SUMMARY_ROWS)
+                .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
+            marks: failed.slice(0, SUMMARY_ROWS).map((d) => (0,_row_marks_js__WEBPACK_IMPORTED_MODULE_0__/* .statusMark */ .w)(d.status)),
+            notes: failed.length > SUMMARY_ROWS
+                ? [`… and ${failed.length - SUMMARY_ROWS} more, all in the failed-datasets output.`]
+                : undefined,
+        },
+    ];
+}
 
-/** The inputs erp-stop and erp-start both read, and the outputs both set. */
-const INSTANCE_ACTION_INPUTS = {
-    // Applied in apiVersionFor, as it depends on the snooze input; shown here for action.yml and the README.
-    apiVersion: optional('api-version', `${ERP_API_VERSION}; ${SNOOZE_API_VERSION} with deallocate-vm or start-vm`),
-    subscriptionId: optional('subscription-id'),
-    resourceGroup: optional('resource-group'),
-    erpVirtualInstances: required('erp-virtual-instance'),
-    maxParallel: withDefault('max-parallel'),
-    wait: withDefault('wait'),
-    skipIfDone: withDefault('skip-if-done'),
-    verify: withDefault('verify'),
+
+/***/ }),
+
+/***/ 8489:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  qd: () => (/* binding */ SYNCHRONIZATION_OUTPUTS),
+  jH: () => (/* binding */ SYNCHRONIZATION_VIEW),
+  Y7: () => (/* reexport */ cancelledWhileWaiting),
+  Xu: () => (/* reexport */ describeSync),
+  IY: () => (/* reexport */ endedInFailure),
+  aZ: () => (/* reexport */ failedKind),
+  gF: () => (/* reexport */ logSchedule),
+  t1: () => (/* binding */ shareContext),
+  QQ: () => (/* binding */ summaryTables),
+  aC: () => (/* binding */ syncOutputs),
+  CF: () => (/* binding */ synchronizationResult),
+  Y: () => (/* reexport */ synchronizationRows),
+  l7: () => (/* reexport */ timeoutMessage)
+});
+
+// UNUSED EXPORTS: synchronizationOutputs, synchronizationRow, synchronizationTable
+
+// EXTERNAL MODULE: ./src/operations/format.ts
+var format = __nccwpck_require__(9068);
+// EXTERNAL MODULE: ./src/operations/outputs.ts
+var outputs = __nccwpck_require__(9712);
+// EXTERNAL MODULE: ./src/operations/data-share/datasets.ts
+var datasets = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./src/operations/row-marks.ts
+var row_marks = __nccwpck_require__(4405);
+;// CONCATENATED MODULE: ./src/operations/data-share/rows.ts
+
+const NONE_SEEN = { outcome: 'failed', word: 'none seen' };
+const timeOf = (iso) => {
+    const ms = iso ? Date.parse(iso) : NaN;
+    return Number.isNaN(ms) ? undefined : ms;
 };
-const OPERATION_OUTPUTS = [
+/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
+function synchronizationRow(sync, end = {}) {
+    const mark = end.mark ?? (sync ? (0,row_marks/* statusMark */.w)(sync.status) : NONE_SEEN);
+    return {
+        target: sync?.synchronizationId ?? '(none seen)',
+        outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
+        word: mark.word,
+        after: sync?.status ?? undefined,
+        startedAt: timeOf(sync?.startTime),
+        endedAt: timeOf(sync?.endTime),
+        ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
+    };
+}
+/** The rows and the failure's kind of a synchronization step. */
+function synchronizationRows(sync, end) {
+    const row = synchronizationRow(sync, end);
+    return {
+        rows: [row],
+        failure: end.failure,
+        ...(row.cause ? { failureKind: row.cause.kind } : {}),
+    };
+}
+/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
+const failedKind = (failed) => failed.length > 0 ? 'dataset' : 'service failed';
+
+// EXTERNAL MODULE: ./src/operations/data-share/schedule.ts
+var data_share_schedule = __nccwpck_require__(4444);
+;// CONCATENATED MODULE: ./src/operations/data-share/messages.ts
+
+/** What the synchronization operations say: the source share's schedule in the log, and their messages. */
+function logSchedule(settings, schedule, nextRun, ctx) {
+    if (schedule) {
+        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
+            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
+    }
+    else if (settings.length === 0) {
+        ctx.logger.info('The source share sets no synchronization schedule.');
+    }
+    const others = settings.filter((s) => !(0,data_share_schedule/* isScheduleBased */.XU)(s));
+    if (others.length > 0) {
+        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
+    }
+}
+function describeSync(sync) {
+    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
+    return parts.length ? ` (${parts.join(', ')})` : '';
+}
+/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
+function endedInFailure(sync) {
+    return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
+}
+function cancelledWhileWaiting(sync, wanted) {
+    return sync
+        ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
+        : `Cancelled while waiting: no ${wanted} had been seen yet.`;
+}
+function timeoutMessage(waitedMs, followed, wanted, listedAny) {
+    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
+    if (followed) {
+        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
+    }
+    return listedAny
+        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
+        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
+}
+function formatSeconds(ms) {
+    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
+;// CONCATENATED MODULE: ./src/operations/data-share/report.ts
+
+
+
+
+
+/** What a synchronization operation reports: its outputs, its summary's view, its result and the summary's tables. */
+// Its messages and rows were rooms of this file: re-exported so the operations' imports stay as they were.
+
+
+/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
+const SYNCHRONIZATION_OUTPUTS = [
     'result',
-    'operation-status',
-    'operation-id',
-    'operation-url',
-    'operation-urls',
-    'percent-complete',
+    'synchronization-id',
+    'synchronization-status',
+    'synchronization-mode',
     'start-time',
     'end-time',
-    ...RESPONSE_ID_OUTPUTS,
-    'operations',
+    'duration-ms',
+    'message',
+    'failed-datasets',
+    ...outputs/* RESPONSE_ID_OUTPUTS */.J,
 ];
-const INSTANCE_ACTION_OUTPUTS = [
-    ...OPERATION_OUTPUTS,
-    'instances',
-];
+/**
+ * How the synchronizations' summaries read: their own tables show the synchronization, the title its status (or
+ * the row's word where there is none: `nothing to cancel`).
+ */
+const SYNCHRONIZATION_VIEW = {
+    ownTables: true,
+    title: ({ outputs, rows }) => {
+        const status = outputs['synchronization-status'];
+        return status ? `synchronization ${String(status)}` : rows?.[0]?.word;
+    },
+    whatToDo: {
+        dataset: "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.",
+        conflict: 'A synchronization is running on the share subscription: follow it with wait-for-sync, or end it with sync-cancel; then start again.',
+        'service failed': 'The synchronization ended as failed: its message is above; fix its cause at the source share or the account, then start a new synchronization with sync-start.',
+    },
+};
+/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
+function synchronizationOutputs(sync, failedDatasets = []) {
+    return {
+        'synchronization-id': sync?.synchronizationId ?? undefined,
+        'synchronization-status': sync?.status ?? undefined,
+        'synchronization-mode': sync?.synchronizationMode ?? undefined,
+        'start-time': sync?.startTime ?? undefined,
+        'end-time': sync?.endTime ?? undefined,
+        'duration-ms': sync?.durationMs ?? undefined,
+        message: sync?.message ?? undefined,
+        'failed-datasets': failedDatasets,
+    };
+}
+/**
+ * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
+ * the failed datasets where any), its row, and the summary's tables.
+ */
+function synchronizationResult(sync, share, { notes = [], failed = [], ...end } = {}) {
+    const done = synchronizationRows(sync, end);
+    return {
+        outputs: {
+            ...synchronizationOutputs(sync, failed),
+            result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
+        },
+        summary: [synchronizationTable(sync, shareContext(share), notes, done.rows[0]), ...(0,datasets/* datasetsTable */.em)(failed)],
+        ...done,
+    };
+}
+function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
+    return {
+        ...synchronizationOutputs(sync, failedDatasets),
+        'recurrence-interval': schedule?.recurrenceInterval,
+        'synchronization-time': schedule?.synchronizationTime,
+        result: {
+            synchronization: sync ?? null,
+            sourceShareSynchronizationSettings: settings,
+            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
+            ...(failedDatasets.length ? { failedDatasets } : {}),
+        },
+    };
+}
+const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
+/** The summary's row of one synchronization, with where it happened. */
+function synchronizationTable(sync, context, notes = [], row = synchronizationRow(sync)) {
+    const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
+    return {
+        title: 'Synchronization',
+        context,
+        header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
+        rows: sync
+            ? [
+                [
+                    dash(sync.synchronizationId),
+                    dash(sync.synchronizationMode),
+                    dash(sync.status),
+                    (0,format/* formatTime */.f)(sync.startTime),
+                    (0,format/* formatTime */.f)(sync.endTime),
+                    typeof sync.durationMs === 'number' ? (0,format/* formatDuration */.a)(sync.durationMs) : '—',
+                ],
+            ]
+            : [['(none seen)', '—', '—', '—', '—', '—']],
+        // The mark is the row's: the table and the title never disagree.
+        marks: [{ outcome: row.outcome, word: row.word }],
+        notes: allNotes.length ? allNotes : undefined,
+    };
+}
+/** Where a share subscription's synchronizations happen, for the summary. */
+function shareContext(o) {
+    return [
+        ['account', o.accountName],
+        ['share subscription', o.shareSubscription],
+        ['resource group', o.resourceGroup],
+    ];
+}
+function summaryTables(sync, settings, now, context, row) {
+    const tables = [synchronizationTable(sync, context, [], row)];
+    const rows = settings.map((s) => {
+        const scheduled = (0,data_share_schedule/* isScheduleBased */.XU)(s);
+        const schedule = scheduled ? (0,data_share_schedule/* findSchedule */.ll)([s]) : undefined;
+        return [
+            dash(s.kind),
+            dash(schedule?.recurrenceInterval),
+            dash(schedule?.synchronizationTime),
+            scheduled
+                ? (0,format/* formatTime */.f)((0,data_share_schedule/* nextExpectedRun */.pK)(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
+                : 'raw JSON in the result output',
+        ];
+    });
+    tables.push({
+        title: 'Source share schedule',
+        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
+        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
+    });
+    return tables;
+}
 
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/close-misses.ts
+
+/***/ }),
+
+/***/ 4444:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XU: () => (/* binding */ isScheduleBased),
+/* harmony export */   ll: () => (/* binding */ findSchedule),
+/* harmony export */   pK: () => (/* binding */ nextExpectedRun)
+/* harmony export */ });
+/* harmony import */ var _client_schemas_data_share_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2100);
+
+const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
+/**
+ * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
+ * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
+ * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
+ */
+function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
+    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
+    const start = Date.parse(synchronizationTime ?? '');
+    if (period === undefined || Number.isNaN(start))
+        return undefined;
+    if (start >= now)
+        return new Date(start);
+    return new Date(start + Math.ceil((now - start) / period) * period);
+}
+/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
+function isScheduleBased(setting) {
+    return (setting.kind ?? '').toLowerCase() === 'schedulebased';
+}
+/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
+function findSchedule(settings) {
+    for (const setting of settings) {
+        if (!isScheduleBased(setting))
+            continue;
+        const parsed = _client_schemas_data_share_js__WEBPACK_IMPORTED_MODULE_0__/* .scheduleSchema */ .rw.safeParse(setting.properties ?? {});
+        const props = parsed.success ? parsed.data : {};
+        return {
+            recurrenceInterval: props.recurrenceInterval ?? undefined,
+            synchronizationTime: props.synchronizationTime ?? undefined,
+        };
+    }
+    return undefined;
+}
+
+
+/***/ }),
+
+/***/ 9306:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ SHARE_INPUTS),
+/* harmony export */   Z: () => (/* binding */ ShareSubscription)
+/* harmony export */ });
+/* harmony import */ var _client_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7039);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7785);
+/* harmony import */ var _client_schemas_data_share_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2100);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1098);
+/* harmony import */ var _module_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8840);
+
+
+
+
+
+/** The inputs that name a share subscription, which every synchronization operation reads. */
+const SHARE_INPUTS = {
+    apiVersion: (0,_module_js__WEBPACK_IMPORTED_MODULE_4__/* .withDefault */ .IQ)('api-version', '2021-08-01'),
+    subscriptionId: (0,_module_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)('subscription-id'),
+    resourceGroup: (0,_module_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)('resource-group'),
+    accountName: (0,_module_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)('account-name'),
+    shareSubscription: (0,_module_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)('share-subscription'),
+};
+/**
+ * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);
+ * synchronize and cancelSynchronization are changes, the default of a POST.
+ */
+class ShareSubscription {
+    /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
+    retryAfterMs;
+    path;
+    options;
+    client;
+    ctx;
+    constructor(options, client, ctx) {
+        this.options = options;
+        this.client = client;
+        this.ctx = ctx;
+        const o = options;
+        this.path = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_3__/* .servicePath */ .VF) `/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
+    }
+    url(action, query = {}) {
+        return (0,_client_url_js__WEBPACK_IMPORTED_MODULE_3__/* .joinUrl */ .we)(this.options.baseUrl, `${this.path}/${action}`, {
+            'api-version': this.options.apiVersion,
+            ...query,
+        });
+    }
+    /** A1, lazily paged; each answer's Retry-After is kept for the next poll. */
+    listSynchronizations(query) {
+        this.retryAfterMs = undefined;
+        // A bodiless POST: the client sends Content-Length: 0.
+        return (0,_client_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .listPages */ .pN)(this.client, {
+            method: 'POST',
+            url: this.url('listSynchronizations', query),
+            schema: _client_schemas_data_share_js__WEBPACK_IMPORTED_MODULE_2__/* .synchronizationListSchema */ .cF,
+            what: 'listSynchronizations',
+            signal: this.ctx.signal,
+            onResponse: (response) => (this.retryAfterMs = (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .parseRetryAfter */ .mu)(response.headers['retry-after'], this.ctx.clock.now())),
+        });
+    }
+    /** A5 for one synchronization, lazily paged: a POST with the same body on every page, a read like the others. */
+    listSynchronizationDetails(synchronizationId) {
+        return (0,_client_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .listPages */ .pN)(this.client, {
+            method: 'POST',
+            url: this.url('listSynchronizationDetails'),
+            schema: _client_schemas_data_share_js__WEBPACK_IMPORTED_MODULE_2__/* .synchronizationDetailListSchema */ .l0,
+            what: 'listSynchronizationDetails',
+            json: { synchronizationId },
+            signal: this.ctx.signal,
+        });
+    }
+    /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
+    async change(action, json, extra = {}) {
+        return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
+    }
+}
+
+
+/***/ }),
+
+/***/ 5790:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G5: () => (/* binding */ checkFor),
+/* harmony export */   Ko: () => (/* binding */ failOn),
+/* harmony export */   _R: () => (/* binding */ erpVirtualInstanceItems),
+/* harmony export */   ah: () => (/* binding */ checkFailOn),
+/* harmony export */   cA: () => (/* binding */ environment),
+/* harmony export */   eF: () => (/* binding */ preflightLevel),
+/* harmony export */   gu: () => (/* binding */ nameOfId),
+/* harmony export */   lS: () => (/* binding */ expectedSystems),
+/* harmony export */   to: () => (/* binding */ itemProblem),
+/* harmony export */   w8: () => (/* binding */ tagRules)
+/* harmony export */ });
+/* harmony import */ var _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7912);
+/* harmony import */ var _input_parser_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(984);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1158);
+// The parsers of erp's inputs (erp-virtual-instance, tag, environment, expected, fail-on): beside the vocabulary's
+// own (parsers.ts, which they would take over its line cap), not in erp/, so inputs.ts imports nothing from an area.
+
+
+
+/** Why an item is neither a resource name nor a full resource id of an erp virtual instance, else undefined. */
+function itemProblem(item) {
+    if ((0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .looksLikeId */ .j$)(item)) {
+        const parsed = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .parseResourceId */ .RQ)(item, _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .ERP_VIRTUAL_INSTANCE */ .c3);
+        return typeof parsed === 'string' ? parsed : undefined;
+    }
+    const problem = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceNameProblem */ .TF)(item);
+    return problem && `${problem} (a name, or a full resource id starting /subscriptions/)`;
+}
+/**
+ * The `erp-virtual-instance` input: the list as every list input reads it, then each item a resource name or a
+ * full resource id whose parts are each held to the resource-name rule, refused naming the item.
+ */
+const erpVirtualInstanceItems = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((value) => {
+    const read = _parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .list */ .p_.safeParse(value);
+    if (!read.success)
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        const problem = itemProblem(item);
+        if (problem)
+            (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`item '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(item)}' ${problem}`);
+    }
+    return read.data;
+});
+/**
+ * The `tag` input: `name=value` or `name`, one per line or comma-separated (a tag value holds no comma), split at
+ * the first `=`. What is neither (`name: value`, `name=a,b`) is refused, naming the form: read as written it would
+ * select nothing and the step would pass. One name given twice with different values is refused likewise.
+ */
+const tagRules = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const lines = raw
+        .split(/\r\n|\r|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    if (lines.length === 0)
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`must name at least one tag: ${TAG_FORM}`);
+    const rules = [];
+    for (const line of lines) {
+        let valued;
+        for (const item of line.split(',').map((i) => i.trim())) {
+            if (item === '')
+                continue;
+            const rule = tagRule(item, line, valued);
+            if (rule.value !== undefined)
+                valued = item;
+            addRule(rules, rule);
+        }
+    }
+    return rules;
+});
+const TAG_FORM = 'name=value or name, one per line or comma-separated';
+/** One item of the tag input; `valued` is the `name=value` before it on the same line, where there is one. */
+function tagRule(item, line, valued) {
+    const eq = item.indexOf('=');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim();
+    if (name === '')
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`'${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(line)}' has no tag name; give ${TAG_FORM}`);
+    if (eq < 0 && /:/.test(item)) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`'${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(item)}' is not a tag: write name=value (not name: value), ${TAG_FORM}`);
+    }
+    // `owners=a,b`: a bare word after a value on one line is most likely a second value, which no tag holds.
+    if (eq < 0 && valued !== undefined) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`'${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(line)}' reads as '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(valued)}' and a tag '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(item)}', but a tag value holds no comma: give ${TAG_FORM}; a tag that need only be present on its own line`);
+    }
+    return eq < 0 ? { name } : { name, value: item.slice(eq + 1).trim() };
+}
+function addRule(rules, rule) {
+    const twin = rules.find((r) => r.name.toLowerCase() === rule.name.toLowerCase());
+    if (!twin)
+        rules.push(rule);
+    else if (twin.value === undefined)
+        twin.value = rule.value;
+    else if (rule.value !== undefined && rule.value !== twin.value) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`names tag '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(rule.name)}' twice with different values; every tag must match, so nothing could be selected`);
+    }
+}
+const environment = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'prod')
+        return 'Prod';
+    if (word === 'nonprod')
+        return 'NonProd';
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be Prod or NonProd');
+});
+/** The last segment of a resource id: the system's name. */
+const nameOfId = (id) => id.split('/').filter(Boolean).pop() ?? id;
+/** An item of `expected`: a resource id, or a system's name (letters, digits, `-`, `_`, `.`). */
+const ITEM = /^(\/[^\s/"'[\]{},]+)+$|^[A-Za-z0-9][A-Za-z0-9._-]{0,89}$/;
+/**
+ * `expected`: erp-list's `matrix` output as it is (`{"include": [{"leg", "erp-virtual-instance", …}]}`), its `ids`
+ * (one per line or comma-separated), or a JSON array of ids or names. Each system once, ids compared without case.
+ * Anything else is refused before the files are read.
+ */
+const expectedSystems = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const text = raw.trim();
+    if (text.startsWith('{'))
+        return once(fromMatrix(text));
+    if (text.startsWith('['))
+        return once(fromArray(text));
+    const read = _parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .list */ .p_.safeParse(text);
+    if (!read.success)
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(read.error.issues[0]?.message ?? 'must name at least one system');
+    return once(read.data.map((item, i) => systemOf(item, i)));
+});
+function systemOf(item, i, leg) {
+    const id = typeof item === 'string' ? item.trim() : '';
+    if (!ITEM.test(id)) {
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`item ${i + 1} is neither a system's id nor its name: give erp-list's matrix output as it is, its ids, or a JSON array of ids`);
+    }
+    return { id, name: nameOfId(id), ...(leg === undefined ? {} : { leg }) };
+}
+/** One entry per system: the same id twice (in any case) is one system, first leg kept. */
+function once(systems) {
+    const seen = new Set();
+    return systems.filter((s) => {
+        const key = s.id.toLowerCase();
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+function jsonOf(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)("is not JSON: give erp-list's matrix output as it is, its ids, or a JSON array of ids");
+    }
+}
+function fromArray(text) {
+    const items = jsonOf(text);
+    if (items.length === 0)
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('is an empty array: it must name at least one system');
+    return items.map((item, i) => systemOf(item, i));
+}
+function fromMatrix(text) {
+    const include = jsonOf(text).include;
+    if (!Array.isArray(include))
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`is not erp-list's matrix: it has no include array`);
+    return include.flatMap((leg, i) => {
+        const entry = (leg ?? {});
+        const ids = entry['erp-virtual-instance'];
+        if (typeof ids !== 'string') {
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`is not erp-list's matrix: leg ${i + 1} has no erp-virtual-instance`);
+        }
+        const number = typeof entry.leg === 'number' || typeof entry.leg === 'string' ? String(entry.leg) : String(i + 1);
+        return ids
+            .split(/\r?\n/)
+            .map((id) => id.trim())
+            .filter(Boolean)
+            .map((id, j) => systemOf(id, j, number));
+    });
+}
+/** `fail-on`: `any` (the window's verdict fails the step) or `none` (the report alone, exit 0). */
+const failOn = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'any' || word === 'none')
+        return word;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be any or none');
+});
+/** `for`: the window erp-check checks the systems for. */
+const checkFor = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'stop' || word === 'start' || word === 'restart')
+        return word;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be stop, start or restart');
+});
+/** erp-check's `fail-on`: `refuse` (a system refused fails the step), `unknown` (also one not checked), `none`. */
+const checkFailOn = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'refuse' || word === 'unknown' || word === 'none')
+        return word;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be refuse, unknown or none (erp-check)');
+});
+/** `preflight`: which checks a stop, start or restart makes before sending anything to a system. */
+const preflightLevel = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const word = raw.trim().toLowerCase();
+    if (word === 'basic' || word === 'full' || word === 'off')
+        return word;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('must be basic, full or off');
+});
+
+
+/***/ }),
+
+/***/ 4551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Bs: () => (/* binding */ RUN_AGAIN),
+/* harmony export */   Ep: () => (/* binding */ conclude),
+/* harmony export */   gY: () => (/* binding */ cutShortView)
+/* harmony export */ });
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9068);
+/* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9301);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(312);
+
+
+
+
+/**
+ * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
+ * message and the request id; a timeout or a cancellation names the last status, the percent complete and
+ * how to resume. Error details go to the instance's log.
+ */
+function conclude(o) {
+    const { label, target, followed, operationUrl, durationMs, log } = o;
+    const { kind, last } = followed;
+    const body = last?.body;
+    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
+    const resume = operationUrl ? (o.resume ?? RESUME_BY_URL) : '';
+    const lastSeen = `last status ${body?.status ?? 'none'}, ${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatPercent */ .l9)(body?.percentComplete)}`;
+    switch (kind) {
+        case 'succeeded':
+            log.info(`ended ${body?.status} after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a)(durationMs)}`);
+            return base;
+        case 'failed': {
+            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
+            const error = new _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7({
+                code,
+                message,
+                target: where,
+                details,
+                additionalInfo,
+                requestId: base.requestId,
+            });
+            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
+            for (const line of error.detailLines())
+                log.detail(line);
+            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
+            return {
+                ...base,
+                causeKind: KIND_OF_CODE[body?.error?.code?.toLowerCase() ?? ''],
+                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
+            };
+        }
+        case 'timeout': {
+            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
+            const e = followed.error;
+            const why = e instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && e.pastDeadline
+                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
+                : '';
+            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
+        }
+        case 'cancelled':
+            return {
+                ...base,
+                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
+            };
+        case 'accepted':
+            return base;
+        case 'error': {
+            const error = followed.error;
+            if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+                for (const line of error.detailLines())
+                    log.detail(line);
+            const message = (0,_wording_js__WEBPACK_IMPORTED_MODULE_2__/* .firstLine */ .TM)(error);
+            const seen = body ? `; ${lastSeen}` : '';
+            // A polling URL that answers 404 names no operation any more: nothing to resume.
+            if (operationUrl && error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 && error.status === 404) {
+                return {
+                    ...base,
+                    gone: true,
+                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
+                };
+            }
+            const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
+            return {
+                ...base,
+                causeKind: status === 409 ? 'conflict' : status === 403 ? 'permission' : undefined,
+                failure: `${label} failed: ${message}${seen}${resume}.`,
+            };
+        }
+    }
+}
+/** A wait resumed by its URL (wait-for-operation's own cuts). */
+const RESUME_BY_URL = '; resume with wait-for-operation and the operation-urls output';
+/** An erp step cut with its operation still running: the one way back, for a single step as for a window's. */
+const RUN_AGAIN = '; run the same step again to resume where the service is';
+/** The service's codes whose failure has a kind of its own (lower case). */
+const KIND_OF_CODE = {
+    databasenotrunning: 'whole system',
+    authorizationfailed: 'permission',
+};
+function lowerFirst(text) {
+    return text.charAt(0).toLowerCase() + text.slice(1);
+}
+/**
+ * What an erp run's summary says of a cut (timeout, cancellation): the one way back, its run's `resume` (verbs.ts),
+ * first; wait-for-operation named only as what follows what was sent.
+ */
+const FOLLOW_ONLY = "wait-for-operation with the operations output follows only what was sent, and fails naming a window's steps never sent.";
+function cutShortView(run) {
+    const again = run.resume.trim();
+    return {
+        resume: 'wait-for-operation and the operation-urls output',
+        whatToDo: {
+            timeout: `${again} Raise timeout if the window needs longer. ${FOLLOW_ONLY}`,
+            cancelled: `The job was cancelled; what was sent goes on at the service. ${again} ${FOLLOW_ONLY}`,
+        },
+    };
+}
+
+
+/***/ }),
+
+/***/ 7507:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ forEachTarget),
+/* harmony export */   S: () => (/* binding */ describeKind)
+/* harmony export */ });
+/* harmony import */ var _outcome_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8832);
+/* harmony import */ var _pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1366);
+/* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9301);
+
+
+
+/**
+ * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
+ * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
+ * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
+ * when it ends.
+ */
+function forEachTarget(targets, maxParallel, ctx, how) {
+    const concurrent = targets.length > 1 && maxParallel > 1 ? new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .ConcurrentLog */ .wY(ctx.logger) : undefined;
+    // Each target's work is timed here, once, unless it timed itself (a window's system).
+    const timed = async (target, log) => {
+        const startedAt = ctx.clock.now();
+        const outcome = await how.work(target, log);
+        return { startedAt, endedAt: ctx.clock.now(), ...outcome };
+    };
+    return (0,_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimited */ .b)(targets, maxParallel, async (target) => {
+        if (concurrent) {
+            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .InstanceLog */ .g7(how.logName(target), concurrent);
+            const outcome = await timed(target, log);
+            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
+            if (log.details.length > 0) {
+                await concurrent.group(`${how.title(target)}: ${(0,_outcome_js__WEBPACK_IMPORTED_MODULE_0__/* .statusOf */ .c2)(outcome) ?? describeKind(outcome)}`, log.details);
+            }
+            return outcome;
+        }
+        return ctx.logger.group(how.title(target), async () => {
+            const log = new _progress_js__WEBPACK_IMPORTED_MODULE_1__/* .InstanceLog */ .g7(how.logName(target), ctx.logger);
+            const outcome = await timed(target, log);
+            for (const line of log.details)
+                ctx.logger.info(line);
+            return outcome;
+        });
+    });
+}
+/** A group title for a target that ended without a status of the service's. */
+function describeKind(outcome) {
+    return outcome.kind === 'error'
+        ? 'request failed'
+        : outcome.kind === 'cancelled'
+            ? 'cancelled'
+            : 'timed out';
+}
+
+
+/***/ }),
+
+/***/ 3878:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rx: () => (/* binding */ closeMiss),
+/* harmony export */   ZG: () => (/* binding */ closeMissWarning),
+/* harmony export */   wi: () => (/* binding */ noLongerSelected)
+/* harmony export */ });
+/* harmony import */ var _selection_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6687);
 
 /** Values a slip makes differ: case and the space around them. */
 const loose = (value) => value.trim().toLowerCase();
@@ -26176,7 +28651,7 @@ const loose = (value) => value.trim().toLowerCase();
  * the system is selected, or far from the selection. It names the miss; it never selects.
  */
 function closeMiss(system, selection) {
-    if (isSelected(system, selection))
+    if ((0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .isSelected */ .sp)(system, selection))
         return undefined;
     const said = [];
     for (const rule of selection.tags ?? []) {
@@ -26218,7 +28693,7 @@ function noLongerSelected(selection, body) {
     const read = (body ?? {});
     const tags = read.tags && typeof read.tags === 'object' ? read.tags : {};
     const environment = typeof read.properties?.environment === 'string' ? read.properties.environment : undefined;
-    if (isSelected({ tags, environment }, selection))
+    if ((0,_selection_js__WEBPACK_IMPORTED_MODULE_0__/* .isSelected */ .sp)({ tags, environment }, selection))
         return undefined;
     return `no longer selected: its tags or environment as read now (${describeRead(tags, environment)}) do not match`;
 }
@@ -26229,6 +28704,28 @@ function describeRead(tags, environment) {
     return [shown.length ? `tags ${shown.join(', ')}` : 'no tags', `environment ${environment ?? 'none'}`].join('; ');
 }
 
+
+/***/ }),
+
+/***/ 5909:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  mN: () => (/* binding */ OFFERED_STATE),
+  d9: () => (/* binding */ listFleet),
+  RU: () => (/* binding */ offeredOf)
+});
+
+// EXTERNAL MODULE: ./src/client/arm/resource-id.ts
+var resource_id = __nccwpck_require__(7912);
+// EXTERNAL MODULE: ./src/client/errors.ts
+var errors = __nccwpck_require__(6468);
+// EXTERNAL MODULE: ./src/client/pages.ts
+var client_pages = __nccwpck_require__(7039);
+// EXTERNAL MODULE: ./src/client/schemas/zod.ts + 7 modules
+var zod = __nccwpck_require__(3867);
 ;// CONCATENATED MODULE: ./src/client/schemas/erp-list.ts
 
 /**
@@ -26237,21 +28734,27 @@ function describeRead(tags, environment) {
  * operation copies out only these fields page by page (erp-list/listing.ts), so what a fleet's listing keeps does
  * not grow with the items. `id` and `state` decide what is offered stop and start, so they are strict.
  */
-const erpListItem = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* string */.YjP(),
-    name: schemas/* string */.YjP(),
-    location: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    tags: schemas/* nullish */.cl6(schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* string */.YjP())),
-    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
-        environment: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        state: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
+const erpListItem = zod/* onFirstUse */.Vkw(() => zod/* looseObject */._H3({
+    id: zod/* string */.YjP(),
+    name: zod/* string */.YjP(),
+    location: zod/* nullish */.cl6(zod/* string */.YjP()),
+    tags: zod/* nullish */.cl6(zod/* record */.g1P(zod/* string */.YjP(), zod/* string */.YjP())),
+    properties: zod/* nullish */.cl6(zod/* looseObject */._H3({
+        environment: zod/* nullish */.cl6(zod/* string */.YjP()),
+        state: zod/* nullish */.cl6(zod/* string */.YjP()),
+        status: zod/* nullish */.cl6(zod/* string */.YjP()),
+        health: zod/* nullish */.cl6(zod/* string */.YjP()),
     })),
 }));
 /** C5, one page: `{ value, nextLink }`. */
-const erpListPage = pageOf(erpListItem);
+const erpListPage = zod/* pageOf */.ZZD(erpListItem);
 
+// EXTERNAL MODULE: ./src/client/url.ts
+var client_url = __nccwpck_require__(1098);
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/close-misses.ts
+var close_misses = __nccwpck_require__(3878);
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
+var selection = __nccwpck_require__(6687);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/near-misses.ts
 
 
@@ -26284,7 +28787,7 @@ class NearMisses {
     see(system, selected) {
         this.listed++;
         for (const [i, rule] of this.rules.entries()) {
-            if (hasTags(system.tags, [rule]))
+            if ((0,selection/* hasTags */.kS)(system.tags, [rule]))
                 this.matched[i]++;
             for (const [name, value] of Object.entries(system.tags ?? {})) {
                 if (name.toLowerCase() === rule.name.toLowerCase())
@@ -26297,7 +28800,7 @@ class NearMisses {
             this.environmentMatched++;
         if (selected)
             return;
-        const carries = closeMiss(system, this.selection);
+        const carries = (0,close_misses/* closeMiss */.Rx)(system, this.selection);
         if (carries)
             this.close.push({ name: system.name, carries });
     }
@@ -26307,7 +28810,7 @@ class NearMisses {
      */
     lines(selected) {
         const lines = [];
-        const warning = closeMissWarning(this.close);
+        const warning = (0,close_misses/* closeMissWarning */.ZG)(this.close);
         if (warning)
             lines.push(warning);
         if (selected > 0)
@@ -26377,12 +28880,12 @@ async function listFleet(options, client, ctx) {
     const near = new NearMisses(options);
     let listed = 0;
     let pages = 0;
-    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${describeSelection(options)}.`);
+    ctx.logger.info(`Listing the erp virtual instances of ${scopes(options).length} scope(s), selecting ${(0,selection/* describeSelection */.e9)(options)}.`);
     for (const scope of scopes(options)) {
-        const url = joinUrl(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
+        const url = (0,client_url/* joinUrl */.we)(options.baseUrl, `${scope}/providers/Vendor.Workloads/erpVirtualInstances`, {
             'api-version': options.apiVersion,
         });
-        for await (const page of listPages(client, {
+        for await (const page of (0,client_pages/* listPages */.pN)(client, {
             method: 'GET',
             url,
             schema: erpListPage,
@@ -26397,7 +28900,7 @@ async function listFleet(options, client, ctx) {
                 if (seen.has(member.id.toLowerCase()))
                     continue;
                 seen.add(member.id.toLowerCase());
-                const chosen = isSelected(member, options);
+                const chosen = (0,selection/* isSelected */.sp)(member, options);
                 if (chosen)
                     selected.push(member);
                 near.see(member, chosen);
@@ -26413,14 +28916,14 @@ async function listFleet(options, client, ctx) {
 }
 function scopes(options) {
     return options.subscriptionIds.flatMap((sub) => options.resourceGroups?.length
-        ? options.resourceGroups.map((rg) => servicePath `/subscriptions/${sub}/resourceGroups/${rg}`)
-        : [servicePath `/subscriptions/${sub}`]);
+        ? options.resourceGroups.map((rg) => (0,client_url/* servicePath */.VF) `/subscriptions/${sub}/resourceGroups/${rg}`)
+        : [(0,client_url/* servicePath */.VF) `/subscriptions/${sub}`]);
 }
 /** The fields reported, where the id is an erp virtual instance's: it passes to erp-virtual-instance as it is. */
 function memberOf(item) {
-    const ref = parseResourceId(item.id, ERP_VIRTUAL_INSTANCE);
+    const ref = (0,resource_id/* parseResourceId */.RQ)(item.id, resource_id/* ERP_VIRTUAL_INSTANCE */.c3);
     if (typeof ref === 'string') {
-        throw new errors_ServiceError({
+        throw new errors/* ServiceError */._7({
             code: 'UnexpectedListItem',
             message: `the listing returned an item whose id '${item.id.slice(0, 200)}' ${ref}; stopped rather than hand on an id that names no system`,
         });
@@ -26455,6 +28958,116 @@ function leftOutWarning(left, of) {
     const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
     const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
     return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
+}
+
+
+/***/ }),
+
+/***/ 4540:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  oJ: () => (/* binding */ CHANGE_SELECTION_INPUTS),
+  Ir: () => (/* binding */ READ_SELECTION_INPUTS),
+  fw: () => (/* binding */ SELECTION_INPUTS),
+  Ct: () => (/* binding */ bySelection),
+  Vb: () => (/* binding */ leftAlone),
+  nn: () => (/* reexport */ selectionTitle)
+});
+
+// EXTERNAL MODULE: ./src/client/errors.ts
+var errors = __nccwpck_require__(6468);
+// EXTERNAL MODULE: ./src/client/response.ts
+var response = __nccwpck_require__(4404);
+// EXTERNAL MODULE: ./src/operations/module.ts
+var operations_module = __nccwpck_require__(8840);
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/close-misses.ts
+var close_misses = __nccwpck_require__(3878);
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/listing.ts + 2 modules
+var listing = __nccwpck_require__(5909);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/operations/input-parser.ts
+var input_parser = __nccwpck_require__(984);
+// EXTERNAL MODULE: ./src/operations/parsers.ts
+var parsers = __nccwpck_require__(1158);
+// EXTERNAL MODULE: ./src/operations/erp/report/format.ts + 1 modules
+var format = __nccwpck_require__(621);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/from-result.ts
+
+
+
+
+/** A stop's file of 2 000 systems is about 1 MiB; anything far larger is not one of ours. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Outcomes of a stop that did not act on the system: what was already stopped, or only planned. */
+const NOT_ACTED = new Set(['skipped', 'planned']);
+const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step of the window';
+/**
+ * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
+ * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
+ * of a dry run, or not a result file at all is refused in one line.
+ */
+const resultSelection = (0,input_parser/* parser */.K3)((raw) => {
+    const path = raw.trim();
+    const json = readJson(path);
+    const operation = json?.operation;
+    if (operation === 'erp-list') {
+        // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
+        (0,input_parser/* refuse */.TR)(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
+    }
+    if (operation !== 'erp-stop') {
+        (0,input_parser/* refuse */.TR)(`is ${typeof operation === 'string' ? `the result file of ${(0,parsers/* shown */.SP)(operation)}` : 'not a result file'}: give ${FORM}`);
+    }
+    const read = format/* resultFile */.Cp.safeParse(json);
+    if (!read.success) {
+        const issue = read.error.issues[0];
+        (0,input_parser/* refuse */.TR)(`is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`);
+    }
+    return stopSelection(path, read.data, json);
+});
+function readJson(path) {
+    let stat;
+    let text = '';
+    try {
+        stat = (0,external_node_fs_.statSync)(path);
+        if (stat.isFile() && stat.size <= MAX_BYTES)
+            text = (0,external_node_fs_.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error?.code;
+        return (0,input_parser/* refuse */.TR)(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
+    }
+    if (!stat.isFile())
+        (0,input_parser/* refuse */.TR)(`is not a file: give ${FORM}`);
+    if (stat.size > MAX_BYTES)
+        (0,input_parser/* refuse */.TR)(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return (0,input_parser/* refuse */.TR)(`is not JSON (torn or cut short?): give ${FORM}`);
+    }
+}
+/** A stop's systems it acted on (outcome other than skipped and planned): a dry run's file is a plan, refused. */
+function stopSelection(path, file, json) {
+    const planned = file.systems.some((s) => s.outcome === 'planned');
+    if (json.dryRun === true || planned) {
+        (0,input_parser/* refuse */.TR)(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
+    }
+    const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
+    const unnamed = acted.find((s) => !s.id);
+    if (unnamed)
+        (0,input_parser/* refuse */.TR)(`names system '${(0,parsers/* shown */.SP)(unnamed.name)}' without its resource id: give ${FORM}`);
+    return {
+        path,
+        operation: file.operation,
+        ids: acted.map((s) => s.id),
+        names: acted.map((s) => s.name),
+        passed: file.systems.length - acted.length,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/chosen.ts
@@ -26497,7 +29110,12 @@ function nothingSelected(operation, failIfEmpty, { notes, by }) {
     };
 }
 
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
+var erp_list_selection = __nccwpck_require__(6687);
+// EXTERNAL MODULE: ./src/operations/erp/vocabulary.ts
+var vocabulary = __nccwpck_require__(2474);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
 
 
 
@@ -26509,28 +29127,31 @@ function nothingSelected(operation, failIfEmpty, { notes, by }) {
 
 const LISTED_SELECTION = {
     // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
-    subscriptionId: { ...optional('subscription-id'), parse: subscriptionIds },
-    resourceGroup: { ...optional('resource-group'), parse: resourceNames(90) },
-    erpVirtualInstances: optional('erp-virtual-instance'),
-    tags: optional('tag'),
-    environment: optional('environment'),
+    subscriptionId: { ...(0,operations_module/* optional */.lq)('subscription-id'), parse: erp_list_selection/* subscriptionIds */.Mw },
+    resourceGroup: { ...(0,operations_module/* optional */.lq)('resource-group'), parse: (0,erp_list_selection/* resourceNames */.Nr)(90) },
+    erpVirtualInstances: (0,operations_module/* optional */.lq)('erp-virtual-instance'),
+    tags: (0,operations_module/* optional */.lq)('tag'),
+    environment: (0,operations_module/* optional */.lq)('environment'),
 };
 /**
  * `tag` and `environment` in place of `erp-virtual-instance` (or beside it, as its re-check), for a step that reads
  * (erp-status): spread after the operation's own inputs, so erp-virtual-instance becomes optional and the choice is
  * checked in `bySelection`. An empty selection succeeds unless fail-if-empty.
  */
-const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: withDefault('fail-if-empty') };
+const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty') };
 /**
  * The selection of a step that changes things (erp-stop): an empty one fails unless `fail-if-empty: false`, since it
  * is a mistake far more often than a quiet week, and a green stop that stopped nothing lets the maintenance run.
  */
 const CHANGE_SELECTION_INPUTS = {
     ...LISTED_SELECTION,
-    failIfEmpty: withDefault('fail-if-empty', 'true'),
+    failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty', 'true'),
 };
 /** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
-const SELECTION_INPUTS = { ...CHANGE_SELECTION_INPUTS, fromResult: optional('from-result') };
+const SELECTION_INPUTS = {
+    ...CHANGE_SELECTION_INPUTS,
+    fromResult: { ...(0,operations_module/* optional */.lq)('from-result'), parse: resultSelection },
+};
 /**
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
  * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
@@ -26556,7 +29177,7 @@ function oneScope(options) {
         ['resource-group', options.resourceGroup],
     ]) {
         if (given && given.length > 1) {
-            throw new errors_InputError(input, `names ${given.length} items; with erp-virtual-instance names give one (a selection by tag, or full resource ids, may span several)`);
+            throw new errors/* InputError */.dz(input, `names ${given.length} items; with erp-virtual-instance names give one (a selection by tag, or full resource ids, may span several)`);
         }
     }
     return { subscriptionId: options.subscriptionId?.[0], resourceGroup: options.resourceGroup?.[0] };
@@ -26576,28 +29197,31 @@ async function selectInstances(operation, options, client, ctx) {
         return undefined;
     }
     if (!byTag) {
-        throw new errors_InputError('erp-virtual-instance', `is required for ${operation} (or select by tag and environment${operation === 'erp-status' ? '' : ', or from-result'})`);
+        throw new errors/* InputError */.dz('erp-virtual-instance', `is required for ${operation} (or select by tag and environment${operation === 'erp-status' ? '' : ', or from-result'})`);
     }
     if (!options.subscriptionId?.length) {
-        throw new errors_InputError('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
+        throw new errors/* InputError */.dz('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
     }
-    const { selected, nearMisses } = await listFleet({
+    const { selected, nearMisses } = await (0,listing/* listFleet */.d9)({
         baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? ERP_API_VERSION,
+        apiVersion: options.apiVersion ?? vocabulary/* ERP_API_VERSION */.QU,
         subscriptionIds: options.subscriptionId,
         resourceGroups: options.resourceGroup,
         tags: options.tags,
         environment: options.environment,
     }, client, ctx);
-    const { offered } = operation === 'erp-status' ? { offered: selected } : offeredOf(selected, ctx.logger, operation);
+    // erp-status and erp-check read every system selected: erp-check names the unregistered (not-registered).
+    const { offered } = ['erp-status', 'erp-check'].includes(operation)
+        ? { offered: selected }
+        : (0,listing/* offeredOf */.RU)(selected, ctx.logger, operation);
     ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-    return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${describeSelection(options)}` };
+    return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${(0,erp_list_selection/* describeSelection */.e9)(options)}` };
 }
 /** Given ids with a tag or environment (a matrix leg): what the read before acting holds each one to. */
 function recheckLine(operation, selection) {
     return operation === 'erp-status'
-        ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${describeSelection(selection)}.`
-        : `The instances given are acted on only while each still matches ${describeSelection(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
+        ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${(0,erp_list_selection/* describeSelection */.e9)(selection)}.`
+        : `The instances given are acted on only while each still matches ${(0,erp_list_selection/* describeSelection */.e9)(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
 }
 /**
  * The ids' re-check is made by the read before acting, which `skip-if-done: false` with `verify: false` leaves out:
@@ -26606,7 +29230,7 @@ function recheckLine(operation, selection) {
 function refuseUnread(options) {
     const reads = options;
     if (reads.skipIfDone === false && reads.verify === false) {
-        throw new errors_InputError('tag', 'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment');
+        throw new errors/* InputError */.dz('tag', 'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment');
     }
     return options;
 }
@@ -26618,7 +29242,7 @@ function fromResult(file, options, byTag, ctx) {
             ? 'tag or environment'
             : undefined;
     if (other) {
-        throw new errors_InputError('from-result', `is given with ${other}; the result file is the selection: give one of them, not both`);
+        throw new errors/* InputError */.dz('from-result', `is given with ${other}; the result file is the selection: give one of them, not both`);
     }
     const passed = file.passed ? ` (${file.passed} it skipped or planned left out)` : '';
     ctx.logger.info(`Selected from ${file.path}, the result file of ${file.operation}: ${file.ids.length} system(s) it acted on${passed}, whatever their tags are now${file.ids.length ? `: ${namesOf(file.names)}` : ''}.`);
@@ -26636,7 +29260,7 @@ function namesOf(all) {
  * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
  */
 function leftAlone(options, before, name, log) {
-    const why = noLongerSelected(options, response_jsonOf(before.response));
+    const why = (0,close_misses/* noLongerSelected */.wi)(options, (0,response/* jsonOf */.o)(before.response));
     if (!why)
         return undefined;
     log.warning(`left alone, ${why}`);
@@ -26650,212 +29274,187 @@ function leftAlone(options, before, name, log) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/schemas/erp-parts.ts
+
+/***/ }),
+
+/***/ 6687:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mw: () => (/* binding */ subscriptionIds),
+/* harmony export */   Nr: () => (/* binding */ resourceNames),
+/* harmony export */   e9: () => (/* binding */ describeSelection),
+/* harmony export */   kS: () => (/* binding */ hasTags),
+/* harmony export */   sp: () => (/* binding */ isSelected)
+/* harmony export */ });
+/* harmony import */ var _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7912);
+/* harmony import */ var _input_parser_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(984);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1158);
+
+
 
 /**
- * C3's database instance, as its list and its read show it: `databaseType` is free text (`hdb`, `HANA`, `Oracle`,
- * …) and it has no health. Everything else passes through.
+ * A list read as items, refusing an empty one between commas (`,rg`, `rg,,x`, `rg,`): dropped, it would leave the
+ * rest to stand for what was written (`,<` read as the resource group `<`). Blank lines stay blank.
  */
-const databaseInstance = onFirstUse(() => schemas/* looseObject */._H3({
-    name: schemas/* string */.YjP(),
-    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
-        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        databaseType: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        databaseSid: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    })),
-}));
-/** A page of C3's list, paged by `nextLink`. */
-const databaseInstanceList = pageOf(databaseInstance);
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/preflight.ts
-
-
-
-function refuseWindowInputs(inputs) {
-    if (inputs.databaseSoftStopTimeoutSeconds !== undefined && !inputs.wholeSystem) {
-        throw new errors_InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (the system-level stop never stops the database); set whole-system: true or remove it');
+function listItems(raw) {
+    const lines = raw.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    if (lines.some((line) => line.split(',').some((item) => item.trim() === ''))) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)('has an empty item between commas: give one item per line or comma-separated, none empty');
     }
-    if (inputs.wholeSystem && !inputs.wait) {
-        throw new errors_InputError('wait', 'false cannot run a whole-system window: each step must end before the next is sent; remove wait: false or set whole-system: false');
+    return _parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .list */ .p_.safeParse(raw);
+}
+/** A list of resource names (subscriptions, resource groups): the list rule, then each item the name rule. */
+function resourceNames(maxLength) {
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+        const read = listItems(raw);
+        if (!read.success)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(read.error.issues[0]?.message ?? 'must name at least one item');
+        for (const item of read.data) {
+            const problem = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceNameProblem */ .TF)(item, maxLength);
+            if (problem)
+                (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`item '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(item)}' ${problem}`);
+        }
+        return read.data;
+    });
+}
+/** `subscription-id` as a list: one per line or comma-separated, each a UUID (as the service names them). */
+const subscriptionIds = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .parser */ .K3)((raw) => {
+    const read = listItems(raw);
+    if (!read.success)
+        return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(read.error.issues[0]?.message ?? 'must name at least one item');
+    for (const item of read.data) {
+        if (!_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .uuid */ .uR.safeParse(item).success) {
+            (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_2__/* .refuse */ .TR)(`item '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_1__/* .shown */ .SP)(item)}' is not a subscription id: each is a UUID such as 00000000-0000-0000-0000-000000000000, one per line or comma-separated`);
+        }
     }
+    return read.data;
+});
+/** Tag names compare without case, values with case (as the service compares them). */
+function hasTags(tags, rules) {
+    const entries = Object.entries(tags ?? {});
+    return rules.every((rule) => entries.some(([name, value]) => name.toLowerCase() === rule.name.toLowerCase() && (rule.value === undefined || value === rule.value)));
 }
-/** C3: every database instance of one system, page by page. */
-async function listDatabases(client, url, signal) {
-    const all = [];
-    for await (const page of listPages(client, {
-        method: 'GET',
-        url,
-        schema: databaseInstanceList,
-        what: 'database instances',
-        signal,
-    })) {
-        all.push(...page.value);
+function isSelected(system, selection) {
+    // With case, as tag values: a system of environment `nonprod` is a close miss, named but never selected.
+    const environmentOk = selection.environment === undefined || system.environment === selection.environment;
+    return environmentOk && hasTags(system.tags, selection.tags ?? []);
+}
+/** The selection as a log line says it: `tags SnoozeSAPSystem=True, maintenance; environment NonProd`. */
+function describeSelection(selection) {
+    const parts = [
+        selection.tags?.length
+            ? `tag${selection.tags.length > 1 ? 's' : ''} ${selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join(', ')}`
+            : '',
+        selection.environment ? `environment ${selection.environment}` : '',
+    ].filter(Boolean);
+    return parts.length ? parts.join('; ') : 'every system';
+}
+
+
+/***/ }),
+
+/***/ 8241:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FA: () => (/* binding */ databaseUrl),
+/* harmony export */   JK: () => (/* binding */ resolveInstances),
+/* harmony export */   zm: () => (/* binding */ whereContext)
+/* harmony export */ });
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
+/* harmony import */ var _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7912);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1098);
+/* harmony import */ var _erp_parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5790);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1158);
+
+
+
+
+
+/**
+ * The items as instances, before any request: a name lives in `subscription-id` and `resource-group` (required
+ * only where a name is given), a full resource id in its own. The same instance given twice (ids compare
+ * case-insensitively) is refused, naming both items: it would be stopped twice at once.
+ */
+function resolveInstances(items, where) {
+    const refs = items.map((item) => {
+        const problem = (0,_erp_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .itemProblem */ .to)(item);
+        if (problem)
+            throw new _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('erp-virtual-instance', `item '${(0,_parsers_js__WEBPACK_IMPORTED_MODULE_4__/* .shown */ .SP)(item)}' ${problem}`);
+        if ((0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .looksLikeId */ .j$)(item)) {
+            const ref = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .parseResourceId */ .RQ)(item, _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .ERP_VIRTUAL_INSTANCE */ .c3);
+            return { ...ref, label: ref.name, item };
+        }
+        for (const [input, value, maxLength] of [
+            ['subscription-id', where.subscriptionId, 128],
+            ['resource-group', where.resourceGroup, 90],
+        ]) {
+            if (!value) {
+                throw new _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, `is required for erp-virtual-instance '${item}', given as a name (or give full resource ids)`);
+            }
+            const problem = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceNameProblem */ .TF)(value, maxLength);
+            if (problem)
+                throw new _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(input, problem);
+        }
+        return {
+            subscriptionId: where.subscriptionId,
+            resourceGroup: where.resourceGroup,
+            name: item,
+            label: item,
+            item,
+        };
+    });
+    // By keys, not pairs: a fleet of thousands compared pair by pair took millions of case-folded comparisons.
+    const first = new Map();
+    const named = new Map();
+    for (const ref of refs) {
+        const twin = first.get((0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceKey */ .ik)(ref));
+        if (twin) {
+            throw new _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('erp-virtual-instance', `items '${twin.item}' and '${ref.item}' name the same instance; give each instance once`);
+        }
+        first.set((0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceKey */ .ik)(ref), ref);
+        named.set(ref.name.toLowerCase(), (named.get(ref.name.toLowerCase()) ?? 0) + 1);
     }
-    return all;
+    // Two instances of one name in different resource groups: the label says which is which.
+    return refs.map(({ item: _item, ...ref }) => named.get(ref.name.toLowerCase()) > 1 ? { ...ref, label: `${ref.resourceGroup}/${ref.name}` } : ref);
 }
-/** The service stops and starts only HANA (`hdb` or `HANA`, any case). */
-function isHana(databaseType) {
-    return /^(hdb|hana)$/i.test(databaseType ?? '');
+/** Where the instances live, for the summary: the one subscription and resource group, or "several". */
+function whereContext(targets) {
+    const one = (values) => new Set(values.map((v) => v.toLowerCase())).size === 1 ? values[0] : 'several';
+    return [
+        ['subscription', one(targets.map((t) => t.ref.subscriptionId))],
+        ['resource group', one(targets.map((t) => t.ref.resourceGroup))],
+    ];
 }
-/** Why a system's window cannot run at all (a database that is not HANA), before anything is sent; else undefined. */
-function windowRefusal(system, databases) {
-    const other = databases.find((db) => !isHana(db.properties?.databaseType));
-    if (!other)
-        return undefined;
-    const type = other.properties?.databaseType ?? 'of no type';
-    return (`Erp virtual instance '${system}' has database instance '${other.name}' of type ${type}: the service stops and starts ` +
-        `only HANA databases (hdb), so whole-system: true cannot run its window; nothing was sent to it. ` +
-        `whole-system: false stops or starts the application alone.`);
-}
-/**
- * A snooze without the whole system (deallocate-vm, whole-system false) deallocates the machines of a system whose
- * HANA database may still run: the service then can no longer stop it (C4). Why this system is refused, before
- * anything is sent to it; undefined where every database is Offline, or it has none.
- */
-function snoozeRefusal(system, databases) {
-    const running = databases.find((db) => isHana(db.properties?.databaseType) && !/^offline$/i.test(db.properties?.status ?? ''));
-    if (!running)
-        return undefined;
-    return (`Erp virtual instance '${system}' has HANA database instance '${running.name}' ${running.properties?.status ?? 'of no status'}, not Offline: ` +
-        `deallocate-vm: true alone would deallocate the machines before the database stops, and the service could then no longer stop it. ` +
-        `Set whole-system: true, which stops the database first; nothing was sent to it.`);
+/** A database instance's URL, or its action's: `…/erpVirtualInstances/{name}/databaseInstances/{db}[/stop]`. */
+function databaseUrl(base, ref, apiVersion, db, verb) {
+    const system = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .servicePath */ .VF) `/subscriptions/${ref.subscriptionId}/resourceGroups/${ref.resourceGroup}/providers/` +
+        `${_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .ERP_VIRTUAL_INSTANCE */ .c3.namespace}/${_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_1__/* .ERP_VIRTUAL_INSTANCE */ .c3.type}/` +
+        (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .servicePath */ .VF) `${ref.name}/databaseInstances`;
+    const child = db === undefined ? '' : (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .servicePath */ .VF) `/${db}`;
+    const action = verb ? (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .servicePath */ .VF) `/${verb}` : '';
+    return (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .joinUrl */ .we)(base, system + child + action, { 'api-version': apiVersion });
 }
 
-;// CONCATENATED MODULE: ./src/client/arm/lro.ts
 
+/***/ }),
 
-/** Raised when the deadline passes first; `last` is what was seen, so the caller can name it. */
-class PollTimeoutError extends errors_TimeoutError {
-    last;
-    waitedMs;
-    constructor(last, waitedMs) {
-        super('The operation did not end in time');
-        this.last = last;
-        this.waitedMs = waitedMs;
-        this.name = 'PollTimeoutError';
-    }
-}
-/**
- * A long-running operation as a small state machine: initial state → (wait, poll)* → terminal. The wait is
- * the service's Retry-After, else the poll interval, and never runs past the deadline.
- */
-async function pollUntilDone(options) {
-    const { clock, signal, deadline } = options;
-    const started = clock.now();
-    const changed = options.changed ?? ((a, b) => options.statusOf(a) !== options.statusOf(b));
-    let polls = 0;
-    // A cancelled job sends nothing more, not even the first poll.
-    signal?.throwIfAborted();
-    let state = options.initial ?? (polls++, await options.poll());
-    options.onProgress?.(state.value, clock.now() - started);
-    for (;;) {
-        const outcome = options.stateOf?.(state.value) ?? classifyStatus(options.statusOf(state.value));
-        if (outcome !== 'running')
-            return { value: state.value, outcome, polls };
-        const now = clock.now();
-        if (now >= deadline)
-            throw new PollTimeoutError(state.value, now - started);
-        await clock.sleep(Math.min(scaledRetryAfter(state.retryAfterMs) ?? options.pollIntervalMs, deadline - now), signal);
-        const next = await options.poll();
-        polls++;
-        if (changed(state.value, next.value))
-            options.onProgress?.(next.value, clock.now() - started);
-        state = next;
-    }
-}
-/**
- * The tests that run the bundles scale the Retry-After waited between polls (`__tests__/helpers/fast-polls.mjs`,
- * loaded with `node --import`), so a suite's hundred polls at the service's 1 s do not wait minutes; what is
- * logged and counted is the Retry-After as read. Only code already running in the process can set this global.
- */
-const RETRY_AFTER_SCALE_OVERRIDE = Symbol.for('vendor-ops.tests.poll-retry-after-scale');
-function scaledRetryAfter(ms) {
-    const scale = globalThis[RETRY_AFTER_SCALE_OVERRIDE];
-    return ms !== undefined && typeof scale === 'number' && scale > 0 && scale < 1 ? ms * scale : ms;
-}
-/**
- * The one polling loop of the house, with a classified end instead of a throw: pollUntilDone, where a
- * cancellation is `cancelled` (the adapter aborts the signal on SIGTERM: whatever then breaks is the
- * cancellation), the deadline or a request that failed because the wait ran out is `timeout`, and any other
- * failure to read is `error`. Operations, instance settling and synchronizations all wait through it.
- */
-async function pollToEnd(options) {
-    let last = options.initial?.value;
-    try {
-        const result = await pollUntilDone({
-            ...options,
-            poll: async () => {
-                const next = await options.poll();
-                last = next.value;
-                return next;
-            },
-        });
-        return { kind: result.outcome, last: result.value };
-    }
-    catch (error) {
-        if (options.signal?.aborted)
-            return { kind: 'cancelled', last, error };
-        if (error instanceof PollTimeoutError || waitingFailed(error, options))
-            return { kind: 'timeout', last, error };
-        return { kind: 'error', last, error };
-    }
-}
-/**
- * A request of a wait that failed because the wait ran out rather than because the service said no: it failed at
- * or after the deadline (a poll hanging until the request timeout cut it off), or the client would have tried it
- * again but only after the deadline (`pastDeadline`: a 429 whose Retry-After passes it, a 503 or 500 whose next
- * try would). The operation may still be running: it stays resumable.
- */
-function waitingFailed(error, terms) {
-    if (terms.clock.now() >= terms.deadline)
-        return true;
-    return error instanceof errors_ServiceError && error.pastDeadline;
-}
+/***/ 8113:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-;// CONCATENATED MODULE: ./src/client/schemas/informational.ts
-
-/**
- * A field the action only reports (a percentage, a duration, a time, a message), never decides by: a value out
- * of range or malformed reads as unknown instead of failing an operation that otherwise succeeded, and
- * `parseBody` names it in a debug line. Fields that decide the outcome (`status`, the ids followed) stay strict.
- */
-const informational = (schema) => schemas/* catch */.MfU(schemas/* nullish */.cl6(schema), undefined);
-/** A time the service reports: a string `Date` can read. */
-const reportedTime = onFirstUse(() => informational(schemas/* string */.YjP().check(schemas/* refine */.YPB((v) => !Number.isNaN(Date.parse(v))))));
-
-;// CONCATENATED MODULE: ./src/client/schemas/erp.ts
-
-
-
-/**
- * The operation status result (C1's 200 body and the polling URL's body). The spec says no field is always
- * present, and the success sample carries `error: null`, so every field is optional and nullable. `status` and the
- * ids decide; the rest is only reported, so an odd value there reads as unknown.
- */
-const operationStatusResult = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    percentComplete: informational(schemas/* number */.aig().check(api/* _gte */.qm(0), api/* _lte */.Zm(100))),
-    error: schemas/* nullish */.cl6(errorDetail),
-    operations: schemas/* nullish */.cl6(schemas/* array */.YOg(schemas/* unknown */.L5J())),
-}));
-/**
- * C0's body: the erp virtual instance. Only `properties.status` and `properties.health` are read; new status
- * values may appear, so both are plain strings, and everything else passes through.
- */
-const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
-    id: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    properties: schemas/* nullish */.cl6(schemas/* looseObject */._H3({
-        status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-        health: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    })),
-}));
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-state.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IO: () => (/* binding */ settleWindowMs),
+/* harmony export */   cm: () => (/* binding */ followToEnd),
+/* harmony export */   j4: () => (/* binding */ readPastLag),
+/* harmony export */   oK: () => (/* binding */ readInstance)
+/* harmony export */ });
+/* harmony import */ var _client_arm_lro_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1257);
+/* harmony import */ var _client_http_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2838);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7785);
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8997);
+/* harmony import */ var _client_schemas_erp_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2549);
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7170);
 
 
 
@@ -26865,7 +29464,7 @@ const erpVirtualInstance = onFirstUse(() => schemas/* looseObject */._H3({
 /** C0: the instance as it is now. */
 async function readInstance(client, url) {
     const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
-    const body = parseBody(response, erpVirtualInstance, 'erp virtual instance');
+    const body = (0,_client_http_js__WEBPACK_IMPORTED_MODULE_1__/* .parseBody */ .OG)(response, _client_schemas_erp_js__WEBPACK_IMPORTED_MODULE_3__/* .erpVirtualInstance */ .Ug, 'erp virtual instance');
     return {
         status: body.properties?.status ?? undefined,
         health: body.properties?.health ?? undefined,
@@ -26873,7 +29472,7 @@ async function readInstance(client, url) {
     };
 }
 function isSettling(status) {
-    return isOneOf(status, SETTLING);
+    return (0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .isOneOf */ .EK)(status, _verbs_js__WEBPACK_IMPORTED_MODULE_4__/* .SETTLING */ .BA);
 }
 /**
  * Reads the instance while it is Starting, Stopping or SoftShutdown, at poll-interval or the read's Retry-After,
@@ -26881,7 +29480,7 @@ function isSettling(status) {
  * it); without it the first read goes out at once. One `onChange` per status seen.
  */
 async function followStatus(client, url, ctx, onChange, first) {
-    const ended = await pollToEnd({
+    const ended = await (0,_client_arm_lro_js__WEBPACK_IMPORTED_MODULE_0__/* .pollToEnd */ .EU)({
         ...readsOf(client, url, ctx, first),
         deadline: ctx.deadline,
         stateOf: (state) => (isSettling(state.status) ? 'running' : 'succeeded'),
@@ -26891,7 +29490,7 @@ async function followStatus(client, url, ctx, onChange, first) {
 }
 /** The reads of one instance as the polling loop takes them: each with its Retry-After. */
 function readsOf(client, url, ctx, first) {
-    const retryAfterOf = (state) => parseRetryAfter(state.response.headers['retry-after'], ctx.clock.now());
+    const retryAfterOf = (state) => (0,_client_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .parseRetryAfter */ .mu)(state.response.headers['retry-after'], ctx.clock.now());
     return {
         clock: ctx.clock,
         signal: ctx.signal,
@@ -26924,19 +29523,19 @@ function settleWindowMs() {
 async function pastLag(watch) {
     const { client, url, ctx, startState } = watch;
     let lagged = false;
-    const ended = await pollToEnd({
+    const ended = await (0,_client_arm_lro_js__WEBPACK_IMPORTED_MODULE_0__/* .pollToEnd */ .EU)({
         ...readsOf(client, url, ctx, watch.first),
         deadline: Math.min(ctx.clock.now() + settleWindowMs(), ctx.deadline),
-        stateOf: (state) => (sameStatus(state.status, startState) ? 'running' : 'succeeded'),
+        stateOf: (state) => ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState) ? 'running' : 'succeeded'),
         onProgress: (state) => {
-            if (!lagged && sameStatus(state.status, startState))
+            if (!lagged && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState))
                 watch.onLag(state);
-            lagged ||= sameStatus(state.status, startState);
+            lagged ||= (0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(state.status, startState);
         },
     });
     if (lagged && ended.last)
         watch.onRead(ended.last);
-    const windowOver = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
+    const windowOver = ended.kind === 'timeout' && ended.error instanceof _client_arm_lro_js__WEBPACK_IMPORTED_MODULE_0__/* .PollTimeoutError */ .t5;
     const kind = ended.kind === 'succeeded' || ended.kind === 'failed' ? 'settled' : ended.kind;
     return { ...ended, kind, windowOver };
 }
@@ -26956,7 +29555,7 @@ async function followToEnd(watch) {
     const { client, url, ctx, startState, onRead } = watch;
     const settled = await followStatus(client, url, ctx, onRead, watch.first);
     const last = settled.last;
-    if (settled.kind !== 'settled' || !last || !startState || !sameStatus(last.status, startState))
+    if (settled.kind !== 'settled' || !last || !startState || !(0,_client_status_js__WEBPACK_IMPORTED_MODULE_5__/* .sameStatus */ .H5)(last.status, startState))
         return settled;
     const lag = await pastLag({ ...watch, startState, first: last });
     if (lag.windowOver && ctx.clock.now() < ctx.deadline)
@@ -26966,474 +29565,21 @@ async function followToEnd(watch) {
     return followStatus(client, url, ctx, onRead, lag.last);
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/target-outcome.ts
-/**
- * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
- * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
- */
-function unsent(o) {
-    const { why, cut, ...outcome } = o;
-    return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
-}
 
-;// CONCATENATED MODULE: ./src/operations/erp/verdict.ts
+/***/ }),
 
+/***/ 8832:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-
-
-/** The permission C0 needs, as the resource manager names it. */
-const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
-/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
-function readFailure(ref, error, durationMs, log, ctx) {
-    const name = ref.label;
-    const base = { target: name, durationMs, requestId: error?.requestId };
-    if (ctx.signal?.aborted) {
-        return unsent({
-            ...base,
-            kind: 'cancelled',
-            causeKind: 'not sent',
-            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
-            why: 'cancelled',
-            cut: true,
-        });
-    }
-    if (error instanceof errors_ServiceError)
-        for (const line of error.detailLines())
-            log.detail(line);
-    const status = error instanceof errors_ServiceError ? error.status : undefined;
-    // The service's own words beside ours (its 404 message names what it could not find).
-    const said = error instanceof errors_ServiceError ? error.said() : '';
-    if (status === 404) {
-        return unsent({
-            ...base,
-            kind: 'error',
-            causeKind: 'not found',
-            ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
-            why: 'not found',
-        });
-    }
-    if (status === 403) {
-        return unsent({
-            ...base,
-            kind: 'error',
-            causeKind: 'permission',
-            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
-                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
-            why: 'read refused',
-        });
-    }
-    return unsent({
-        ...base,
-        kind: 'error',
-        failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
-        why: 'read failed',
-    });
-}
-/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
-const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
-/**
- * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
- * refused (the databases' read permission) or not found, not the system.
- */
-function listFailure(ref, error, durationMs, log, ctx) {
-    const status = error instanceof errors_ServiceError ? error.status : undefined;
-    if (ctx.signal?.aborted || (status !== 403 && status !== 404))
-        return readFailure(ref, error, durationMs, log, ctx);
-    if (error instanceof errors_ServiceError)
-        for (const line of error.detailLines())
-            log.detail(line);
-    const said = error.said();
-    const name = ref.label;
-    return unsent({
-        target: name,
-        kind: 'error',
-        causeKind: status === 404 ? 'not found' : 'permission',
-        durationMs,
-        requestId: error.requestId,
-        failure: status === 404
-            ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
-            : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
-        why: status === 404 ? 'databases not found' : 'databases listing refused',
-    });
-}
-/**
- * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
- * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
- * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
- */
-async function verifyEnd(o) {
-    const { step, ended, sent, ctx, log } = o;
-    const { verb } = step;
-    const name = step.ref.label;
-    const end = VERBS[verb].end;
-    // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
-    const startState = startStateOf(verb, sent.from ?? sent.before);
-    const settled = await followToEnd({
-        client: o.client,
-        url: step.readUrl,
-        ctx,
-        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
-        startState: isEnd(step, startState) ? undefined : startState,
-        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${formatWait(settleWindowMs())}`),
-    });
-    const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
-    const outcome = (instanceOutcome, failure) => ({
-        ...ended,
-        durationMs,
-        requestId: last?.response.requestId ?? ended.requestId,
-        failure,
-        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
-    });
-    const status = last?.status ?? 'of no status';
-    const health = last?.health ?? 'unknown';
-    const falseSuccess = (...args) => ({
-        ...outcome(...args),
-        causeKind: 'false success',
-    });
-    switch (settled.kind) {
-        case 'settled':
-            if (isEnd(step, last?.status))
-                return outcome(VERBS[verb].done);
-            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`);
-        case 'timeout':
-        case 'cancelled':
-            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${whyCut(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
-        case 'error':
-            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`);
-    }
-}
-/**
- * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
- * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
- * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
- * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
- * reported running.
- */
-async function readAfterEnd(o) {
-    const { step, ended, sent, ctx, log } = o;
-    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
-    // The status cannot show the machines: it can never overrule the failure of a step on them.
-    if (step.machines)
-        return machinesFailed(o, said);
-    log.info(`${said}: reading the instance, which may still be moving`);
-    const settled = await followToEnd({
-        client: o.client,
-        url: step.readUrl,
-        ctx,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: () => undefined,
-    });
-    const last = settled.last;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const instance = { before: sent.before, after: last };
-    if (settled.kind === 'settled' && isEnd(step, last?.status)) {
-        const why = ended.failure?.replace(/\.$/, '') ?? said;
-        log.warning(`${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`);
-        return {
-            ...ended,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: undefined,
-            durationMs,
-            instance: {
-                ...instance,
-                outcome: VERBS[step.verb].done,
-                done: `${sent.done}: ${said}, then ${last?.status}`,
-            },
-        };
-    }
-    const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
-    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
-    return {
-        ...ended,
-        failure,
-        durationMs,
-        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
-    };
-}
-/** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
-function machinesFailed(o, said) {
-    const { ended, sent } = o;
-    const code = ended.body?.error?.code?.toLowerCase();
-    const role = code === 'authorizationfailed'
-        ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
-        : '';
-    const input = VERBS[o.step.verb].machines.input;
-    o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
-    return {
-        ...ended,
-        causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
-        failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
-        durationMs: o.ctx.clock.now() - o.startedAt,
-        instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
-    };
-}
-/**
- * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
- * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
- */
-function notFound(name, ref, tail) {
-    const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
-    return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/act-guards.ts
-
-
-
-
-
-
-
-
-/**
- * A stop with deallocate-vm alone: each system's databases listed first (C3), and a HANA database not Offline
- * fails that system before anything is sent to it (the vendor template's wrong order).
- */
-async function snoozeFirst(o) {
-    const { step: target, client, ctx, log } = o;
-    const startedAt = ctx.clock.now();
-    let databases;
-    try {
-        databases = await listDatabases(client, databaseUrl(o.options.baseUrl, target.ref, o.apiVersion), ctx.signal);
-    }
-    catch (error) {
-        return listFailure(target.ref, error, ctx.clock.now() - startedAt, log, ctx);
-    }
-    const refusal = snoozeRefusal(target.ref.label, databases);
-    if (!refusal)
-        return undefined;
-    log.info(refusal);
-    return unsent({
-        target: target.ref.label,
-        kind: 'error',
-        causeKind: 'whole system',
-        durationMs: ctx.clock.now() - startedAt,
-        failure: refusal,
-        why: 'a HANA database is not Offline',
-    });
-}
-/** skip-if-done: the instance is already where the step would take it (a deallocating stop never is). */
-function skipIfDone(o, before, now, durationMs) {
-    const { step, options, log } = o;
-    // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
-    if (!options.skipIfDone ||
-        !step.skippable ||
-        !isEnd({ verb: step.verb, machines: step.snoozed }, now.status)) {
-        return undefined;
-    }
-    log.info(`already ${now.status}: nothing sent (skip-if-done)`);
-    return {
-        target: step.ref.label,
-        kind: 'succeeded',
-        status: 'Succeeded',
-        durationMs,
-        requestId: now.response.requestId,
-        instance: {
-            before: before ?? now,
-            after: now,
-            outcome: 'skipped',
-            done: `skipped: already ${now.status}`,
-        },
-    };
-}
-/** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
-function notSent(o, when, durationMs, error) {
-    const { ctx, log } = o;
-    const cancelled = ctx.signal?.aborted === true;
-    const why = whyCut(cancelled ? 'cancelled' : 'timeout');
-    const detail = error instanceof errors_ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
-    log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
-    return unsent({
-        target: o.step.ref.label,
-        kind: cancelled ? 'cancelled' : 'timeout',
-        causeKind: 'not sent',
-        durationMs,
-        failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' was not sent: ${why} ${when}${detail}; run the same step again.`,
-        why,
-        cut: true,
-    });
-}
-/** Whether a failed POST never reached the service: held at the gate or the write window, or cut before it went. */
-function neverSent(error, ctx) {
-    if (error instanceof errors_ServiceError && error.effectUnknown)
-        return false;
-    if (ctx.signal?.aborted)
-        return true;
-    return error instanceof errors_ServiceError && (error.code === STEP_TIMEOUT || error.pastDeadline);
-}
-/** The refusal of a 409 stands: the service's words, and why it was not sent again. */
-function refusedOnConflict(o, error, refused, before, durationMs) {
-    o.log.info(refused);
-    return {
-        target: o.step.ref.label,
-        kind: 'error',
-        causeKind: 'conflict',
-        durationMs,
-        requestId: error.requestId,
-        failure: `The ${o.step.verb} of erp virtual instance '${o.step.ref.label}' failed: ${error.withHint(refused).message}`,
-        instance: { before, outcome: 'failed', done: `${o.step.describe}: refused (HTTP 409)` },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/format.ts
-/** Durations and times as a person reads them in a log line or a job summary. */
-/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
-function formatDuration(ms) {
-    const s = Math.max(0, ms) / 1000;
-    if (s < 60)
-        return `${s.toFixed(1)} s`;
-    const m = Math.floor(s / 60);
-    if (m < 60)
-        return `${m} min ${Math.floor(s % 60)} s`;
-    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
-}
-/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
-function formatTime(iso) {
-    if (!iso)
-        return '-';
-    const time = new Date(iso);
-    if (Number.isNaN(time.getTime()))
-        return iso;
-    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/rows.ts
-
-
-/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-function statusOf(outcome) {
-    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
-}
-/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-function stillRunning(outcome) {
-    return (outcome.operationUrl !== undefined &&
-        !outcome.gone &&
-        outcome.kind !== 'succeeded' &&
-        outcome.kind !== 'failed');
-}
-/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded; every outcome named (a new one fails tsc). */
-function rows_markOf(outcome) {
-    // A run's done word (verbs.ts), whatever runs there are.
-    if (isDoneWord(outcome))
-        return 'succeeded';
-    switch (outcome) {
-        case 'read':
-            return 'succeeded';
-        case 'skipped':
-        case 'running':
-        case 'not sent':
-        case 'planned':
-            return outcome;
-        case 'failed':
-        case undefined:
-            return 'failed';
-    }
-}
-/** The kind of a failure where the place that made it did not name one: from how the work ended. */
-function rows_kindOf(outcome) {
-    if (outcome.causeKind)
-        return outcome.causeKind;
-    switch (outcome.kind) {
-        case 'timeout':
-            return 'timeout';
-        case 'cancelled':
-            return 'cancelled';
-        case 'failed':
-            return 'service failed';
-        default:
-            return 'other';
-    }
-}
-/** Why a target failed or is not done, where it is: its failure's sentence and kind. */
-function causeOf(outcome) {
-    if (outcome.failure === undefined)
-        return undefined;
-    return { text: outcome.causeText ?? outcome.failure, kind: rows_kindOf(outcome) };
-}
-/**
- * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
- * not still running, and that a failure beside a good outcome (an expect-status that does not hold) fails it.
- */
-function markAndWord(outcome, running) {
-    const said = outcome.instance?.outcome ?? wordOfOperation(outcome);
-    const ended = classifyStatus(statusOf(outcome)) === 'failed' || outcome.kind === 'failed';
-    let mark = rows_markOf(said);
-    if (outcome.failure !== undefined && (mark === 'succeeded' || mark === 'skipped'))
-        mark = 'failed';
-    if (ended && mark === 'running')
-        mark = 'failed';
-    const word = outcome.causeKind === 'false success'
-        ? 'false success'
-        : mark === 'running'
-            ? running
-            : mark === 'failed' && said !== 'failed'
-                ? 'failed'
-                : said;
-    return { outcome: mark, word };
-}
-/** wait-for-operation's outcome of one operation, which has no instance report of its own. */
-function wordOfOperation(outcome) {
-    if (outcome.kind === 'succeeded')
-        return outcome.failure === undefined ? 'read' : 'failed';
-    if (outcome.kind === 'failed' || outcome.kind === 'error')
-        return 'failed';
-    return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
-}
-/** The times of a row: none for a target or step never sent. */
-function timesOf(outcome) {
-    if (outcome.instance?.outcome === 'not sent' || outcome.startedAt === undefined)
-        return {};
-    return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
-}
-/** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
-function targetRow(outcome, o) {
-    const instance = outcome.instance;
-    const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
-    const row = markAndWord(outcome, o.running);
-    const of = o.of ?? 'action';
-    return {
-        target: outcome.target,
-        ...(o.id ? { id: o.id } : {}),
-        ...row,
-        // An operation resumed is said by how it ended (`succeeded`), not as a system read.
-        ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
-            ? { word: 'succeeded' }
-            : {}),
-        before: instance?.before?.status,
-        done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
-        after: after?.status ?? (instance ? undefined : statusOf(outcome)),
-        health: (after ?? instance?.before)?.health,
-        ...timesOf(outcome),
-        cause: causeOf(outcome),
-        ...(o.steps ? { steps: o.steps } : {}),
-        ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
-    };
-}
-/** One step of a window under its system; a step never reached is `not sent`, with no times. */
-function stepRow(step, outcome, running) {
-    if (!outcome)
-        return { step: step.step, target: step.target, outcome: 'not sent', word: 'not sent' };
-    const row = targetRow(outcome, { running });
-    return {
-        step: step.step,
-        target: step.target,
-        outcome: row.outcome,
-        word: row.word,
-        before: row.before,
-        after: row.after,
-        done: row.done,
-        ...timesOf(outcome),
-        cause: row.cause,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/outcome.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K_: () => (/* reexport safe */ _rows_js__WEBPACK_IMPORTED_MODULE_1__.K_),
+/* harmony export */   c2: () => (/* reexport safe */ _rows_js__WEBPACK_IMPORTED_MODULE_1__.c2),
+/* harmony export */   sI: () => (/* binding */ instanceEntry),
+/* harmony export */   z8: () => (/* binding */ report)
+/* harmony export */ });
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1098);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9068);
+/* harmony import */ var _rows_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3103);
 
 
 
@@ -27448,13 +29594,13 @@ function overallStatus(outcomes) {
     if (outcomes.some((o) => o.kind === 'failed'))
         return 'Failed';
     const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
-    return notEnded.map(statusOf).find((s) => s !== undefined) ?? '';
+    return notEnded.map(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2).find((s) => s !== undefined) ?? '';
 }
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
 function report(outcomes, options) {
     const last = outcomes[outcomes.length - 1];
     const failed = outcomes.filter((o) => o.failure);
-    const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
+    const operationStatus = options.several ? overallStatus(outcomes) : ((0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(last) ?? '');
     const result = options.several
         ? outcomes.map((o) => ({
             ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
@@ -27470,9 +29616,9 @@ function report(outcomes, options) {
         ...(options.instances ? instanceRows(outcomes, options) : operationRows(outcomes, options)),
         // The URL to resume with is whole only in the outputs: the summary of a public repository is read by anyone,
         // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
-        code: outcomes.filter(stillRunning).map((o) => ({
-            label: `${o.target} is still running: resume with wait-for-operation and the \`operation-urls\` output, which holds its whole URL. Its operation, the query reduced to api-version:`,
-            text: redactQuery(o.operationUrl),
+        code: outcomes.filter(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_).map((o) => ({
+            label: `${o.target} is still running: ${options.resumeWith ?? 'resume with wait-for-operation and the `operation-urls` output, which holds its whole URL'}. Its operation, the query reduced to api-version:`,
+            text: (0,_client_url_js__WEBPACK_IMPORTED_MODULE_0__/* .redactQuery */ .Ce)(o.operationUrl),
         })),
     };
     let failure;
@@ -27487,16 +29633,17 @@ function report(outcomes, options) {
             'operation-status': operationStatus,
             'operation-id': last.body?.id ?? last.body?.name ?? undefined,
             'operation-url': last.operationUrl,
-            'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+            'operation-urls': outcomes.filter(_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_).map((o) => o.operationUrl),
             ...(options.operations
                 ? {
                     operations: outcomes
-                        .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.resourceId))
+                        .filter((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .stillRunning */ .K_)(o) && (options.operations !== 'named' || o.resourceId))
                         .map((o) => ({
                         target: o.resourceId,
                         verb: o.verb,
                         url: o.operationUrl,
                         ...(o.snooze ? { snooze: true } : {}),
+                        ...(o.window ?? {}),
                     })),
                 }
                 : {}),
@@ -27507,7 +29654,7 @@ function report(outcomes, options) {
         },
         summary: [table],
         failure,
-        rows: outcomes.map((o) => targetRow(o, {
+        rows: outcomes.map((o) => (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .targetRow */ .aE)(o, {
             running: options.running,
             of: options.instances ? 'action' : 'operation',
             id: o.resourceId,
@@ -27527,12 +29674,12 @@ function operationRows(outcomes, options) {
         ],
         rows: outcomes.map((o) => [
             o.target,
-            statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
-            formatDuration(o.durationMs),
+            (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(o.durationMs),
             // An empty cell renders badly in the job summary: a dash says "not known".
             typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-            formatTime(o.body?.startTime),
-            formatTime(o.body?.endTime),
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.body?.startTime),
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatTime */ .f)(o.body?.endTime),
         ]),
         notes: [
             "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",
@@ -27546,9 +29693,9 @@ function instanceRows(outcomes, options) {
         rows: outcomes.map((o) => [
             o.target,
             o.instance?.before?.status ?? '-',
-            o.instance?.done ?? statusOf(o) ?? '-',
+            o.instance?.done ?? (0,_rows_js__WEBPACK_IMPORTED_MODULE_1__/* .statusOf */ .c2)(o) ?? '-',
             o.instance?.after?.status ?? '-',
-            formatDuration(o.durationMs),
+            (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a)(o.durationMs),
         ]),
     };
 }
@@ -27564,164 +29711,21 @@ function instanceEntry(o) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/arm/polling.ts
 
+/***/ }),
 
+/***/ 9301:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-/** The polling URL a response carries: `vendor-AsyncOperation`, else `Location` (names in any case). */
-function pollingLinkOf(response) {
-    const async = response.headers['vendor-asyncoperation'];
-    if (async)
-        return { link: async, mode: 'async' };
-    const location = response.headers['location'];
-    return location ? { link: location, mode: 'location' } : undefined;
-}
-/**
- * Reads a poll answer (or the stop's own response) under `mode`. `what` names the body in an error. A 202
- * may come without a body, or with one that is no status result: that is "no status yet".
- */
-function readAnswer(response, mode, what) {
-    if (response.status === 202) {
-        const body = lenientStatus(response);
-        // Location's 202 means running whatever the body says; the status endpoint's status still decides.
-        return { body, state: mode === 'location' ? 'running' : classifyStatus(body.status) };
-    }
-    // A status endpoint never answers 201 or 204: for a URL of unknown mode they are Location's "done". A 200
-    // without a body is no answer in either reading there.
-    const byHttpStatus = mode === 'unknown' && (response.status === 201 || response.status === 204);
-    if (mode === 'location' || byHttpStatus || endedLocation(response, mode))
-        return finalAnswer(response);
-    const body = parseBody(response, operationStatusResult, what);
-    // A resource rather than a status result (a Location URL resumed without its header): its provisioning state.
-    const provisioning = mode === 'unknown' && body.status == null ? provisioningStateOf(body) : undefined;
-    if (provisioning)
-        return { body: { status: provisioning, resource: body }, state: classifyStatus(provisioning) };
-    return { body, state: classifyStatus(body.status) };
-}
-/** Location's "done": the body's own status where it has one, else the HTTP status says Succeeded. */
-function finalAnswer(response) {
-    const json = response_jsonOf(response);
-    const resource = isObject(json) ? json : undefined;
-    if (typeof resource?.status === 'string') {
-        const parsed = operationStatusResult.safeParse(resource);
-        const body = parsed.success ? parsed.data : { status: resource.status };
-        return { body, state: classifyStatus(body.status) };
-    }
-    const status = provisioningStateOf(resource) ?? 'Succeeded';
-    // The resource (where there is one) stays in the result; the status is what the outputs report.
-    const body = resource ? { status, resource } : { status };
-    return { body, state: classifyStatus(status) };
-}
-/**
- * A Location operation resumed after it ended (its mode unknown): on the resource manager's `operationResults`
- * URL (a status endpoint's is `operationStatuses`), a final 200 without a body, or with one without a status, is
- * done; the protocol allows both.
- */
-function endedLocation(response, mode) {
-    if (mode !== 'unknown' || response.status !== 200)
-        return false;
-    if (!/\/operationResults\//i.test(response.url.pathname))
-        return false;
-    if (response.text.trim() === '')
-        return true;
-    const json = response_jsonOf(response);
-    return isObject(json) && json.status == null && provisioningStateOf(json) === undefined;
-}
-function provisioningStateOf(resource) {
-    const properties = resource?.properties;
-    const state = isObject(properties) ? properties.provisioningState : undefined;
-    return typeof state === 'string' ? state : undefined;
-}
-/** A body that may or may not be a status result: the fields that are, nothing where it is not one. */
-function lenientStatus(response) {
-    const parsed = operationStatusResult.safeParse(response_jsonOf(response));
-    return parsed.success ? parsed.data : {};
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/**
- * Where a poll answer moves the poller: the header of the mode's own kind (the service may hand out a fresh
- * signed URL on every answer). `Location` is followed only while the operation runs: on a final answer it names
- * the resource, not an operation. A URL of unknown mode takes the mode of the first header it sees.
- */
-function movedTo(response, mode, state) {
-    const found = pollingLinkOf(response);
-    if (!found)
-        return undefined;
-    if (found.mode === 'location' && state !== 'running')
-        return undefined;
-    if (mode === 'unknown' || found.mode === mode)
-        return found;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/client/arm/follow.ts
-
-
-
-
-/**
- * Polls one operation until it ends, the deadline passes or the job is cancelled: one log line per status
- * change, never an extra poll (1 + ceil(T / r) requests for an operation of T seconds with Retry-After r).
- * Each answer that carries a new polling URL moves the poller there (same origin only): the older URL may
- * have expired.
- */
-async function followOperation(options) {
-    const { client, terms: ctx } = options;
-    let last = options.initial;
-    let pollingUrl = options.pollingUrl;
-    let mode = options.mode;
-    const retryAfterOf = (response) => parseRetryAfter(response.headers['retry-after'], ctx.clock.now());
-    const ended = await pollToEnd({
-        clock: ctx.clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        pollIntervalMs: ctx.pollIntervalMs,
-        initial: last && { value: last, retryAfterMs: retryAfterOf(last.response) },
-        poll: async () => {
-            const response = await client.send({ method: 'GET', url: pollingUrl, what: 'polling URL' });
-            last = { ...readAnswer(response, mode, 'operation status'), response };
-            const moved = movedTo(response, mode, last.state);
-            if (moved) {
-                const next = resolveOnOrigin(moved.link, client.origin, 'polling URL').href;
-                if (next !== pollingUrl)
-                    options.debug?.(`polling URL now ${redactQuery(next)}`);
-                pollingUrl = next;
-                mode = moved.mode;
-            }
-            return { value: last, retryAfterMs: retryAfterOf(response) };
-        },
-        statusOf: (seen) => seen.body.status,
-        stateOf: (seen) => seen.state,
-        // A 202 without a body says nothing yet: the "stop accepted" line already told it.
-        onProgress: ({ body }) => {
-            if (body.status != null || body.percentComplete != null)
-                options.onProgress(body);
-        },
-    });
-    // `last` rather than the end's: a poll that failed after a newer answer keeps what was last seen.
-    return { kind: ended.kind, last, error: ended.error, pollingUrl };
-}
-function readFirstAnswer(response, origin, what) {
-    const answer = readAnswer(response, 'async', what);
-    if (response.status !== 202 && answer.state !== 'running') {
-        return { kind: 'ended', seen: { ...answer, response } };
-    }
-    // A 202 is followed whatever its body says: the operation is what decides.
-    const seen = { body: answer.state === 'running' ? answer.body : {}, state: 'running', response };
-    const link = pollingLinkOf(response);
-    if (!link) {
-        throw new Error(response.status === 202
-            ? 'the service answered 202 Accepted without a vendor-AsyncOperation or Location header, so there is no operation to follow'
-            : `the service answered ${response.status} with the running status '${seen.body.status ?? 'none'}' but without a vendor-AsyncOperation or Location header to follow`);
-    }
-    const pollingUrl = resolveOnOrigin(link.link, origin, 'polling URL').href;
-    return { kind: 'running', seen, pollingUrl, mode: link.mode };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/progress.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g7: () => (/* binding */ InstanceLog),
+/* harmony export */   l9: () => (/* binding */ formatPercent),
+/* harmony export */   oz: () => (/* binding */ progressLine),
+/* harmony export */   v8: () => (/* binding */ followInLog),
+/* harmony export */   wY: () => (/* binding */ ConcurrentLog)
+/* harmony export */ });
+/* harmony import */ var _client_arm_follow_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5739);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9068);
 
 
 function formatPercent(percent) {
@@ -27794,11 +29798,11 @@ class InstanceLog {
 }
 function progressLine(body, elapsedMs) {
     const percent = typeof body.percentComplete === 'number' ? `, ${body.percentComplete}% complete` : '';
-    return `${body.status ?? 'no status yet'}${percent} (elapsed ${formatDuration(elapsedMs)})`;
+    return `${body.status ?? 'no status yet'}${percent} (elapsed ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a)(elapsedMs)})`;
 }
 /** Follows one operation for an instance (or a resumed URL): its progress lines in the instance's log. */
 function followInLog(ctx, log, startedAt, options) {
-    return followOperation({
+    return (0,_client_arm_follow_js__WEBPACK_IMPORTED_MODULE_0__/* .followOperation */ .D)({
         ...options,
         terms: ctx,
         onProgress: (body) => log.info(progressLine(body, ctx.clock.now() - startedAt)),
@@ -27806,5828 +29810,1579 @@ function followInLog(ctx, log, startedAt, options) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/operations/erp/each.ts
-
-
-
-/**
- * Runs the work on every target (instances, or operations resumed), at most `maxParallel` at once, outcomes in
- * input order. One at a time, a target's group is open while it runs, so its progress shows live inside it;
- * several at once, the live lines go out prefixed, and a target with details (a failure's) gets a group for them
- * when it ends.
- */
-function forEachTarget(targets, maxParallel, ctx, how) {
-    const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
-    // Each target's work is timed here, once, unless it timed itself (a window's system).
-    const timed = async (target, log) => {
-        const startedAt = ctx.clock.now();
-        const outcome = await how.work(target, log);
-        return { startedAt, endedAt: ctx.clock.now(), ...outcome };
-    };
-    return mapLimited(targets, maxParallel, async (target) => {
-        if (concurrent) {
-            const log = new InstanceLog(how.logName(target), concurrent);
-            const outcome = await timed(target, log);
-            // Progress went out live, prefixed with the target: the group holds only what was not shown yet.
-            if (log.details.length > 0) {
-                await concurrent.group(`${how.title(target)}: ${statusOf(outcome) ?? describeKind(outcome)}`, log.details);
-            }
-            return outcome;
-        }
-        return ctx.logger.group(how.title(target), async () => {
-            const log = new InstanceLog(how.logName(target), ctx.logger);
-            const outcome = await timed(target, log);
-            for (const line of log.details)
-                ctx.logger.info(line);
-            return outcome;
-        });
-    });
-}
-/** A group title for a target that ended without a status of the service's. */
-function describeKind(outcome) {
-    return outcome.kind === 'error'
-        ? 'request failed'
-        : outcome.kind === 'cancelled'
-            ? 'cancelled'
-            : 'timed out';
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/conclude.ts
-
-
-
-
-/**
- * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
- * message and the request id; a timeout or a cancellation names the last status, the percent complete and
- * how to resume. Error details go to the instance's log.
- */
-function conclude(o) {
-    const { label, target, followed, operationUrl, durationMs, log } = o;
-    const { kind, last } = followed;
-    const body = last?.body;
-    const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
-    // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
-    const resume = operationUrl ? '; resume with wait-for-operation and the operation-urls output' : '';
-    const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
-    switch (kind) {
-        case 'succeeded':
-            log.info(`ended ${body?.status} after ${formatDuration(durationMs)}`);
-            return base;
-        case 'failed': {
-            const { code, message, target: where, details, additionalInfo } = body?.error ?? {};
-            const error = new errors_ServiceError({
-                code,
-                message,
-                target: where,
-                details,
-                additionalInfo,
-                requestId: base.requestId,
-            });
-            log.detail(`${label} ended with status ${body?.status}: ${error.message.trim()}`);
-            for (const line of error.detailLines())
-                log.detail(line);
-            const what = [body?.error?.code, body?.error?.message].filter(Boolean).join(': ');
-            return {
-                ...base,
-                causeKind: KIND_OF_CODE[body?.error?.code?.toLowerCase() ?? ''],
-                failure: `${label} ended with status ${body?.status}${what ? `: ${what}` : ''} (request-id: ${base.requestId ?? 'none'}).`,
-            };
-        }
-        case 'timeout': {
-            // The client gave up on a poll whose next try would come after the deadline: say which answer that was.
-            const e = followed.error;
-            const why = e instanceof errors_ServiceError && e.pastDeadline
-                ? `; the last poll was answered HTTP ${e.status} and its next try would come after the timeout`
-                : '';
-            return { ...base, failure: `${label} did not end within the timeout: ${lastSeen}${why}${resume}.` };
-        }
-        case 'cancelled':
-            return {
-                ...base,
-                failure: `The job was cancelled while waiting on ${lowerFirst(label)}: ${lastSeen}${resume}.`,
-            };
-        case 'accepted':
-            return base;
-        case 'error': {
-            const error = followed.error;
-            if (error instanceof errors_ServiceError)
-                for (const line of error.detailLines())
-                    log.detail(line);
-            const message = firstLine(error);
-            const seen = body ? `; ${lastSeen}` : '';
-            // A polling URL that answers 404 names no operation any more: nothing to resume.
-            if (operationUrl && error instanceof errors_ServiceError && error.status === 404) {
-                return {
-                    ...base,
-                    gone: true,
-                    failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
-                };
-            }
-            const status = error instanceof errors_ServiceError ? error.status : undefined;
-            return {
-                ...base,
-                causeKind: status === 409 ? 'conflict' : status === 403 ? 'permission' : undefined,
-                failure: `${label} failed: ${message}${seen}${resume}.`,
-            };
-        }
-    }
-}
-/** The service's codes whose failure has a kind of its own (lower case). */
-const KIND_OF_CODE = {
-    databasenotrunning: 'whole system',
-    authorizationfailed: 'permission',
-};
-function lowerFirst(text) {
-    return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/step.ts
-
-
-
-/**
- * Sends one step's POST: its body as planned, and for any stop step the hard-stop fallback: a soft stop the
- * service refuses (SoftStopUnsupported) is sent again as a hard one where allowed, and `sent` says so.
- */
-async function sendStep(step, request, hardStopFallback) {
-    const { client, clientRequestId, log, sent } = request;
-    const send = (json, id) => client.send({ method: 'POST', url: step.actionUrl, json, clientRequestId: id });
-    const soft = step.body?.softStopTimeoutSeconds ?? 0;
-    try {
-        return await send(step.body, clientRequestId);
-    }
-    catch (error) {
-        const refused = error instanceof errors_ServiceError && error.code?.toLowerCase() === 'softstopunsupported';
-        if (!refused || !VERBS[step.verb].softStop || soft === 0)
-            throw error;
-        if (!hardStopFallback) {
-            throw error.withHint('Set hard-stop-fallback: true to stop with softStopTimeoutSeconds 0 instead.');
-        }
-        log.warning(`the service refused a soft stop of ${soft}s (${error.serviceMessage ?? error.code}); ` +
-            'stopping again with softStopTimeoutSeconds 0 (hard-stop-fallback)');
-        // What was done is what was sent: the hard stop, and that the soft one was refused.
-        if (sent)
-            sent.done = describeFallback(sent.done, soft, error.code);
-        return send({ ...step.body, softStopTimeoutSeconds: 0 });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/finding-out.ts
-
-
-
-
-
-
-
-/**
- * The POST through the client's change-safely rule, finding out by the instance's status (C0). A read still at
- * the start state is the status lagging: it is read again within the settle window before the POST is sent again.
- * A status that moved towards the end, or a 409 after an attempt of unknown effect (an operation is in progress),
- * means the service acted: the instance's status is followed to its end, there being no operation URL. Where the
- * status cannot tell (a snooze of an instance already Offline), the failure stands and the instance is not done.
- */
-async function sendFindingOut(o) {
-    const { step, client, ctx, log } = o;
-    const { verb } = step;
-    const name = step.ref.label;
-    const startState = startStateOf(verb, o.before);
-    const watch = {
-        client,
-        url: step.readUrl,
-        ctx,
-        startState,
-        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
-        onLag: (state) => log.info(`is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again at ${formatWait(ctx.pollIntervalMs)} for up to ${formatWait(settleWindowMs())}`),
-    };
-    const moved = (status) => isOneOf(status, VERBS[verb].acted) && !sameStatus(status, startState);
-    // Where the start state is itself a status of acting (Offline before a stop), or the step is on the machines
-    // (which no status shows), no status can tell.
-    const cannotTell = step.machines || isOneOf(startState, VERBS[verb].acted);
-    const sent = await changeSafely({
-        what: `the ${verb}`,
-        findingOutBy: 'Reading the instance',
-        send: (clientRequestId) => sendStep(step, { client, log, clientRequestId, sent: o.sent }, o.hardStopFallback),
-        findOut: async ({ conflict }) => {
-            if (cannotTell) {
-                return {
-                    refused: `'${name}' was ${o.before?.status ?? startState} before the ${verb}${step.machines ? ` with ${VERBS[verb].machines.input}` : ''}, and its status cannot show whether the service acted${step.machines ? ' (it does not show the machines)' : ''}: not counted as done; see where it stands with erp-status, and send the ${verb} again once no operation runs.`,
-                };
-            }
-            const now = await readPastLag({ ...watch, first: undefined });
-            if (moved(now.status) || conflict)
-                return { acted: now };
-            return {
-                notActed: `'${name}' is ${now.status ?? 'of no status'} after the settle window: the service did not act`,
-            };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log,
-    });
-    if ('response' in sent)
-        return sent.response;
-    const now = sent.acted;
-    if (!o.wait) {
-        log.info(`is ${now.status}: the service acted; not waiting (wait: false)`);
-        return { settled: { kind: 'accepted', last: now }, cause: sent.cause };
-    }
-    log.info(`is ${now.status}: the service acted; following the instance's status to its end`);
-    return { settled: await followToEnd({ ...watch, first: now }), cause: sent.cause };
-}
-/** How a stop or start whose operation was not followed (its answer lost) ended: by the instance's status. */
-function followedInstance(o) {
-    const { step, sent, log } = o;
-    const { settled, cause } = o.followed;
-    const { verb } = step;
-    const name = step.ref.label;
-    const last = settled.last;
-    const base = {
-        target: name,
-        durationMs: o.durationMs,
-        requestId: last?.response.requestId ?? cause.requestId,
-    };
-    const status = last?.status ?? 'none';
-    const done = `${sent.done}: followed by the instance's status (answer lost)`;
-    if (settled.kind === 'accepted') {
-        // Nothing to resume: the operation's URL was in the answer that was lost; erp-status follows the instance.
-        return {
-            ...base,
-            kind: 'accepted',
-            status: last?.status,
-            instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
-        };
-    }
-    if (settled.kind === 'settled' && isEnd(step, last?.status)) {
-        log.info(`reached ${last?.status}`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
-        };
-    }
-    if (settled.kind === 'settled') {
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
-            instance: { before: sent.before, after: last, outcome: 'failed', done },
-        };
-    }
-    const why = settled.kind === 'error' ? `reading it failed (${firstLine(settled.error)})` : whyCut(settled.kind);
-    return {
-        ...base,
-        kind: settled.kind === 'error' ? 'error' : settled.kind,
-        failure: `The ${verb} of '${name}' was accepted, but ${why} while '${name}' was still ${status}; run erp-status to see where it stands.`,
-        instance: {
-            before: sent.before,
-            after: last,
-            outcome: settled.kind === 'error' ? 'failed' : 'running',
-            done,
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/in-the-way.ts
-
-
-
-
-
-
-const said = (state) => `${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`;
-/**
- * A target read moving (a window cut short, a step run again, the start after a cancelled stop): moving toward the
- * step's own end, it is sent nothing and its status is followed to the end; moving the other way, or where the step
- * is on the machines (which the status does not show), the step waits for the move to end and then acts on what it
- * reads. A wait that runs out leaves the target `not sent`, naming the status waited on. Not moving: acted on.
- */
-async function clearTheWay(o, state) {
-    const { step, ctx, log } = o;
-    const moving = movingOf(step.verb, state.status);
-    if (!moving)
-        return { state };
-    const follow = moving === 'own' && !step.machines;
-    if (follow && !o.wait)
-        return inProgress(o, state);
-    log.info(follow
-        ? `is ${state.status}: an operation already in progress; following it to its end, nothing sent`
-        : `is ${state.status}: waiting for the operation in progress to end before the ${step.verb}, reading at ${formatWait(ctx.pollIntervalMs)}`);
-    const settled = await followToEnd({
-        client: o.client,
-        url: step.readUrl,
-        ctx,
-        first: state,
-        onRead: (s) => log.info(`is ${said(s)}`),
-        onLag: () => undefined,
-    });
-    const last = settled.last ?? state;
-    const durationMs = ctx.clock.now() - o.startedAt;
-    const name = step.ref.label;
-    const base = { target: name, durationMs, requestId: last.response.requestId };
-    if (settled.kind !== 'settled') {
-        const why = settled.kind === 'error' ? 'reading it failed' : whyCut(settled.kind);
-        const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
-        return {
-            ...base,
-            kind: settled.kind === 'error' ? 'error' : settled.kind,
-            causeKind: settled.kind === 'error' ? 'other' : settled.kind,
-            failure: follow
-                ? `The ${step.verb} of '${name}' already in progress was followed, but ${why} while '${name}' was still ${last.status}${error}; run the same step again, or erp-status to see where it stands.`
-                : `The ${step.verb} of '${name}' was not sent: ${why} while waiting for '${name}' to end ${last.status}${error}; run the same step again.`,
-            instance: follow
-                ? { before: state, after: last, outcome: 'running', done: `followed the ${step.verb} in progress` }
-                : { before: state, after: last, outcome: 'not sent', done: `not sent: waited on ${last.status}` },
-        };
-    }
-    if (!follow) {
-        log.info(`is ${said(last)}: the operation in the way has ended`);
-        return { state: last };
-    }
-    if (isEnd(step, last.status)) {
-        log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
-        return {
-            ...base,
-            kind: 'succeeded',
-            status: 'Succeeded',
-            instance: {
-                before: state,
-                after: last,
-                outcome: VERBS[step.verb].done,
-                done: `followed the ${step.verb} already in progress`,
-            },
-        };
-    }
-    return {
-        ...base,
-        kind: 'failed',
-        causeKind: 'false success',
-        failure: `The ${step.verb} of '${name}' already in progress ended with '${name}' ${said(last)} (expected ${VERBS[step.verb].end}).`,
-        instance: {
-            before: state,
-            after: last,
-            outcome: 'failed',
-            done: `followed the ${step.verb} already in progress`,
-        },
-    };
-}
-/** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
-function inProgress(o, state) {
-    o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
-    return {
-        target: o.step.ref.label,
-        kind: 'accepted',
-        status: state.status,
-        durationMs: o.ctx.clock.now() - o.startedAt,
-        requestId: state.response.requestId,
-        instance: {
-            before: state,
-            outcome: 'running',
-            done: `the ${o.step.verb} already in progress: not waited on`,
-        },
-    };
-}
-/** A 409 to a first attempt: the service says an operation is in progress, though the read did not show it. */
-function isConflict(error) {
-    return error instanceof errors_ServiceError && error.status === 409 && !error.effectUnknown;
-}
-/**
- * After a 409 to a first attempt: the target is read again through the settle window (the status lags) until it
- * shows something other than before; that read is acted on as any (clearTheWay). Where it still shows nothing
- * moving, or where the status cannot tell (a snooze of a target already at its end), the refusal stands.
- */
-async function readThroughConflict(o, before, error) {
-    const { step, ctx, log } = o;
-    const name = step.ref.label;
-    const what = error.said();
-    const startState = startStateOf(step.verb, before);
-    if (step.machines && isEnd(step, startState)) {
-        return {
-            refused: `'${name}' is ${startState} and its status cannot show the machines, so the end of the operation in progress cannot be seen: not counted as done; run the same step again once it has ended (erp-status, or the service's activity log).`,
-        };
-    }
-    log.info(`was answered 409 (${what}): reading '${name}' again for up to ${formatWait(settleWindowMs())}, since its status may lag`);
-    let now;
-    try {
-        now = await readPastLag({
-            client: o.client,
-            url: step.readUrl,
-            ctx,
-            startState,
-            onRead: (s) => log.info(`is ${said(s)}`),
-            onLag: () => undefined,
-        });
-    }
-    catch (readError) {
-        return {
-            refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
-        };
-    }
-    if (!sameStatus(now.status, startState))
-        return { state: now };
-    return {
-        refused: `The service says an operation is in progress, but '${name}' still reads ${now.status ?? 'of no status'} after ${formatWait(settleWindowMs())}: nothing was sent again; run the same step again once that operation has ended.`,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/instance-plan.ts
-
-
-
-/**
- * erp-stop/erp-start with dry-run, for one instance already read and not skipped: the action's own send builds the
- * POST, and the client refuses it (PlannedChange), so the plan is the request the real run sends, and nothing is
- * sent. Any other failure is the one the real run would meet before changing anything.
- */
-async function planInstance({ step, hardStopFallback, before, client, log, durationMs, }) {
-    const name = step.ref.label;
-    const request = await wouldSend(() => sendStep(step, { client, log }, hardStopFallback), `the ${step.verb} of '${name}'`);
-    // Without skip-if-done and verify the real run reads nothing, and neither does its dry run.
-    const unread = step.bringsBack ? 'after the steps before it' : 'status not read';
-    const from = before ? (before.status ?? 'of no status') : unread;
-    return {
-        target: name,
-        kind: 'succeeded',
-        durationMs,
-        instance: { before, outcome: 'planned', done: `${from} → ${step.plan}`, request },
-    };
-}
-/** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
-function plannedTarget(o) {
-    const instance = o.instance;
-    if (instance?.outcome === 'skipped') {
-        return { target: o.target, effect: `already ${instance.before?.status} → skip` };
-    }
-    return { target: o.target, effect: instance?.done ?? 'failed', request: instance?.request };
-}
-/**
- * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
- * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
- */
-function acted(o) {
-    const outcome = o.instance?.outcome;
-    if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent')
-        return false;
-    if (outcome !== 'failed')
-        return true;
-    return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
-}
-/**
- * The outputs of erp-stop/erp-start: a real run's report with `changes` (and an empty `plan`); a dry run's plan,
- * which says nothing of operations that never ran (no status, no operation URL), and its summary titled as a plan.
- * The step's failure is the real report's: the instances a real run would fail before changing anything.
- */
-function withPlan(reported, outcomes, operation, context, ctx) {
-    if (!ctx.dryRun) {
-        return { ...reported, outputs: { ...reported.outputs, changes: outcomes.some(acted), plan: [] } };
-    }
-    const targets = outcomes.map(plannedTarget);
-    logPlan(ctx.logger, targets);
-    const { plan, changes } = planOutputs(targets);
-    return {
-        outputs: {
-            result: plan,
-            'operation-urls': [],
-            instances: outcomes.map(instanceEntry),
-            changes,
-            plan,
-        },
-        summary: [planTable(operation, 'erp virtual instance', targets, context)],
-        failure: reported.failure,
-        // A plan's row says what it would do, as its table does.
-        rows: reported.rows?.map((row, i) => ({ ...row, done: targets[i]?.effect })),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/act-on.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * One step on one target: read it (C0), follow or wait out a move in progress, skip it where it is already
- * there, then send, follow its operation and verify its end (sendAndFollow); a 409 to a first attempt read
- * through and acted on once the way is seen clear.
- */
-async function actOn(o) {
-    const { step, options, client, ctx, log } = o;
-    const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    // An instance whose turn comes after a cancellation or the deadline is not read or sent at all.
-    if (ctx.signal?.aborted || startedAt >= ctx.deadline)
-        return notSent(o, 'before its turn', 0);
-    // C0 first: what the instance is now decides whether anything is sent, and is the "before" of the report.
-    let before;
-    // A step that brings the system back is planned in a dry run as sent: the read cannot show where the run leaves it.
-    const reads = (options.skipIfDone || options.verify) && !(ctx.dryRun && step.bringsBack);
-    if (reads) {
-        try {
-            before = await readInstance(client, step.readUrl);
-        }
-        catch (error) {
-            return readFailure(step.ref, error, elapsed(), log, ctx);
-        }
-        log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
-        const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);
-        if (alone)
-            return { ...alone, durationMs: elapsed() };
-    }
-    const way = { step, client, ctx, log, startedAt, wait: options.wait };
-    let now = before;
-    for (let attempt = 1;; attempt++) {
-        if (now) {
-            // Moving: followed where it moves toward this step's end, else waited on until it moves no more.
-            const cleared = await clearTheWay(way, now);
-            if (!('state' in cleared))
-                return { ...cleared, instance: cleared.instance && { ...cleared.instance, before } };
-            now = cleared.state;
-            const skipped = skipIfDone(o, before, now, elapsed());
-            if (skipped)
-                return skipped;
-        }
-        // A dry run stops here: read and skip-if-done as the real run, and the POST refused by the client, not sent.
-        if (ctx.dryRun) {
-            const hardStopFallback = options.hardStopFallback === true;
-            return planInstance({ step, hardStopFallback, before, client, log, durationMs: elapsed() });
-        }
-        const sent = await sendAndFollow(o, { before, now, startedAt, firstAttempt: attempt === 1 });
-        if (!('conflict' in sent))
-            return sent;
-        // A 409 to the first attempt: an operation in progress the read did not show; read through the lag.
-        const seen = await readThroughConflict(way, now, sent.conflict);
-        if ('refused' in seen)
-            return refusedOnConflict(o, sent.conflict, seen.refused, before, elapsed());
-        now = seen.state;
-    }
-}
-/** The POST, then its operation followed and the instance verified; a 409 to a first attempt handed back. */
-async function sendAndFollow(o, at) {
-    const { step, options, client, ctx, log } = o;
-    const { verb } = step;
-    const { before, startedAt } = at;
-    const name = step.ref.label;
-    const label = `The ${verb} of erp virtual instance '${name}'`;
-    const elapsed = () => ctx.clock.now() - startedAt;
-    const end = (followed, operationUrl) => conclude({ label, target: name, followed, operationUrl, durationMs: elapsed(), log });
-    const sent = { before, from: at.now, done: step.describe };
-    let seen;
-    let pollingUrl;
-    let mode;
-    try {
-        const hardStopFallback = options.hardStopFallback === true;
-        const response = await sendFindingOut({
-            ...o,
-            wait: options.wait,
-            hardStopFallback,
-            before: at.now,
-            sent,
-        });
-        if ('settled' in response) {
-            return followedInstance({ step, followed: response, sent, durationMs: elapsed(), log });
-        }
-        // The service's own answer to the POST, read in the client as the poller reads it.
-        const first = readFirstAnswer(response, client.origin, `${verb} response`);
-        seen = first.seen;
-        if (first.kind === 'ended') {
-            log.info(progressLine(seen.body, elapsed()));
-            const kind = seen.state === 'succeeded' ? 'succeeded' : 'failed';
-            const followed = { kind, last: seen };
-            const ended = end(followed);
-            return afterOperation(o, { ended, kind, sent, startedAt });
-        }
-        pollingUrl = first.pollingUrl;
-        mode = first.mode;
-        log.info(`${verb} accepted (HTTP ${response.status}); operation ${redactQuery(pollingUrl)}`);
-    }
-    catch (error) {
-        if (at.firstAttempt && isConflict(error) && !ctx.signal?.aborted)
-            return { conflict: error };
-        if (neverSent(error, ctx))
-            return notSent(o, 'before the request reached the service', elapsed(), error);
-        const kind = ctx.signal?.aborted ? 'cancelled' : 'error';
-        const followed = { kind, last: seen, error };
-        const ended = end(followed);
-        return withInstance(ended, sent, verb);
-    }
-    if (!options.wait) {
-        log.info(`${progressLine(seen.body, elapsed())}; not waiting (wait: false)`);
-        const followed = { kind: 'accepted', last: seen };
-        const accepted = end(followed, pollingUrl);
-        return withInstance(accepted, sent, verb);
-    }
-    const followed = await followInLog(ctx, log, startedAt, { client, pollingUrl, mode, initial: seen });
-    const ended = end(followed, followed.pollingUrl);
-    return afterOperation(o, { ended, kind: followed.kind, sent, startedAt });
-}
-/** After the operation ended: verified where it succeeded; read after any other end, as it may still move. */
-function afterOperation(o, e) {
-    const { ended, sent, startedAt } = e;
-    if (e.kind === 'succeeded' && o.options.verify)
-        return verifyEnd({ ...o, ended, sent, startedAt });
-    // An operation that ended other than Succeeded: the instance may still reach its end.
-    if (e.kind === 'failed' || ended.gone)
-        return readAfterEnd({ ...o, ended, sent, startedAt });
-    return withInstance(ended, sent, o.step.verb);
-}
-/** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
-function withInstance(outcome, sent, verb) {
-    const instanceOutcome = outcome.failure === undefined
-        ? outcome.kind === 'accepted'
-            ? 'running'
-            : VERBS[verb].done
-        : outcome.kind === 'timeout' || outcome.kind === 'cancelled' || stillRunning(outcome)
-            ? 'running'
-            : 'failed';
-    const how = outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
-    return {
-        ...outcome,
-        instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/machines-gate.ts
-
-
-
-
-/** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
-const SNOOZED_STOP = { verb: 'stop', machines: true };
-/**
- * The database stops whose database must be read before the machines: not one this run has just read down (its
- * stop verified Offline, or skipped as Offline already); with `verify: false` every one.
- */
-function toReadBeforeMachines(plan, results) {
-    const readDown = (step) => results.some((r) => r.step === step && isEnd(SNOOZED_STOP, r.outcome.instance?.after?.status));
-    return plan.filter((s) => s.step === 'database stop' && !readDown(s));
-}
-/**
- * No machine of a system is deallocated before every HANA database of it reads Offline (C4), `verify` on or off:
- * each database is read, a stop still in progress followed within the timeout. Undefined where all are down;
- * else the machine step's outcome, not sent, naming the database and its status.
- */
-async function databasesDown(databases, o) {
-    for (const db of databases) {
-        const settled = await followToEnd({
-            client: o.client,
-            url: db.readUrl,
-            ctx: o.ctx,
-            onRead: (s) => o.log.info(`before the machines: ${db.target} is ${s.status ?? 'of no status'}`),
-            onLag: () => undefined,
-        });
-        const status = settled.last?.status;
-        // After a snooze the service cannot reach a stopped database: Unavailable counts as Offline.
-        if (settled.kind === 'settled' && isEnd(SNOOZED_STOP, status))
-            continue;
-        const why = settled.kind === 'settled'
-            ? `is ${status ?? 'of no status'}`
-            : settled.kind === 'error'
-                ? `could not be read (${firstLine(settled.error)})`
-                : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
-        return unsent({
-            target: db.target,
-            kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
-            causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
-            durationMs: o.ctx.clock.now() - o.startedAt,
-            failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
-            why: `${db.target} ${why}`,
-            cut: true,
-        });
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/report.ts
-
-
-
-
-
-
-/** The `steps` entry of one step; a step never reached is `not sent`. */
-function stepEntry(step, outcome) {
-    const instance = outcome?.instance;
-    return {
-        step: step.step,
-        target: step.target,
-        before: instance?.before?.status ?? null,
-        after: instance?.after?.status ?? null,
-        // An operation the service ended Failed is over, whatever a resumable URL would say.
-        outcome: outcome?.kind === 'failed' ? 'failed' : (instance?.outcome ?? 'not sent'),
-        seconds: outcome ? Math.round(outcome.durationMs / 100) / 10 : 0,
-    };
-}
-/**
- * The system's outcome from its steps: the first failed step's failure (naming the step, and the steps not sent),
- * else the run's done word, `skipped` where every step was, `planned` in a dry run. Its before and after are the
- * system's own statuses (its first and last step on the system).
- */
-function systemOutcome(o, durationMs, dryRun) {
-    const { ref, run, plan, results } = o;
-    const failing = results.find((r) => r.outcome.failure !== undefined);
-    const last = results[results.length - 1]?.outcome;
-    const own = results.filter((r) => r.step.target === ref.label).map((r) => r.outcome.instance);
-    const lastOwn = own[own.length - 1];
-    const skipped = results.every((r) => r.outcome.instance?.outcome === 'skipped');
-    const outcome = failing
-        ? (failing.outcome.instance?.outcome ?? 'failed')
-        : dryRun
-            ? 'planned'
-            : skipped
-                ? 'skipped'
-                : run.done;
-    const notSent = plan.filter((s) => !results.some((r) => r.step === s)).map((s) => `${s.step} ${s.target}`);
-    const what = o.whole ? `Whole-system ${run.word}` : `The ${run.word}`;
-    return {
-        target: ref.label,
-        kind: failing?.outcome.kind ?? 'succeeded',
-        causeKind: failing?.outcome.causeKind,
-        // A step on the system itself still running: wait-for-operation resumes it from the operations output.
-        ...(failing?.step.target === ref.label
-            ? {
-                resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-                verb: failing.step.verb,
-                snooze: failing.step.machines,
-            }
-            : {}),
-        body: (failing?.outcome ?? last)?.body,
-        operationUrl: failing?.outcome.operationUrl,
-        gone: failing?.outcome.gone,
-        requestId: last?.requestId,
-        status: failing ? failing.outcome.status : 'Succeeded',
-        durationMs,
-        failure: failing &&
-            `${what} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
-                (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
-                (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout' ? run.resume : ''),
-        instance: {
-            before: own[0]?.before,
-            after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),
-            outcome,
-            done: `${o.whole ? 'whole system' : run.word}: ${skipped ? 'every step skipped (already done)' : outcome}`,
-        },
-    };
-}
-/** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
-function systemPlanned(o) {
-    return { target: o.target, effect: o.instance?.done ?? 'failed' };
-}
-/** The steps planned for a system and how each went (those never reached: `not sent`), in order. */
-function stepsOf({ plan, results }) {
-    return plan.map((step) => stepEntry(step, outcomeOf(results, step)));
-}
-/** How a step ended; none where it was never reached. */
-const outcomeOf = (results, step) => results.find((r) => r.step === step)?.outcome;
-/**
- * The outputs and summary of a window: erp-stop/erp-start's own report (one row and one `instances` entry per
- * system), each entry with its `steps`, from which the job summary draws a row per step; a dry run's plan has one
- * entry per step's request.
- */
-function stepsResult({ run, refs, outcomes, windows, ctx, whole, stepped, }) {
-    const context = whereContext(refs.map((ref) => ({ ref })));
-    const { operation, running } = run;
-    const reportOf = (title, operations) => report(outcomes, {
-        running,
-        title,
-        targetHeader: 'erp virtual instance',
-        several: outcomes.length > 1,
-        severalFailed: `erp virtual instances did not ${run.word}`,
-        resultKey: 'erpVirtualInstance',
-        instances: true,
-        operations,
-        context,
-    });
-    if (!stepped)
-        return withPlan(reportOf(operation, true), outcomes, operation, context, ctx);
-    const systems = refs.map((ref) => windows.get(ref) ?? { plan: [], results: [] });
-    const results = systems.map((w) => w.results);
-    const reported = reportOf(whole ? `${operation} (whole system)` : operation, 'named');
-    const instances = outcomes.map((o, i) => ({ ...instanceEntry(o), steps: stepsOf(systems[i]) }));
-    const rows = outcomes.map((o, i) => {
-        const { plan, results: done } = systems[i];
-        const steps = plan.map((step) => stepRow(step, outcomeOf(done, step), running));
-        return targetRow(o, { running, id: resourceId(refs[i], ERP_VIRTUAL_INSTANCE), steps });
-    });
-    if (ctx.dryRun) {
-        const targets = results.flat().map(({ step, outcome }) => ({
-            target: step.target,
-            effect: outcome.instance?.outcome === 'skipped'
-                ? `${step.step}: already ${outcome.instance.before?.status} → skip`
-                : `${step.step}: ${outcome.instance?.done ?? 'failed'}`,
-            request: outcome.instance?.request,
-        }));
-        logPlan(ctx.logger, targets);
-        const { plan, changes } = planOutputs(targets);
-        const planned = outcomes.map(systemPlanned);
-        return {
-            outputs: { result: plan, 'operation-urls': [], instances, changes, plan },
-            // One row per system, as `instances`: the summary draws each system's planned steps from its `steps`.
-            summary: [planTable(operation, 'erp virtual instance', planned, context)],
-            failure: reported.failure,
-            rows: rows.map((row, i) => ({ ...row, done: planned[i]?.effect })),
-        };
-    }
-    const real = withPlan(reported, results.flat().map((r) => r.outcome), operation, context, ctx);
-    // One table row per system: the summary draws each system's steps from `instances[].steps`.
-    return { ...real, outputs: { ...real.outputs, instances }, rows };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/run-steps.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
- * the first that does not end where it should ending that system's run but for the steps that bring it back; one
- * report of them all.
- */
-async function runSteps(run, client, ctx) {
-    const { options, whole } = run;
-    const row = RUNS[run.run];
-    // Every item and path is checked before the first request: a bad one fails the step with nothing sent.
-    const apiVersion = apiVersionFor(options.apiVersion, { verb: row.verbs[0], machines: run.machines });
-    const refs = resolveInstances(options.erpVirtualInstances, options);
-    const systems = new Map();
-    // Reported through its steps: a window, or a run of several verbs (even where a system was planned one step).
-    const stepped = whole || row.verbs.length > 1;
-    const outcomes = await forEachTarget(refs, options.maxParallel, ctx, {
-        title: (ref) => `${row.operation} ${ref.label}${whole ? ' (whole system)' : ''}`,
-        logName: (ref) => ref.label,
-        work: async (ref, log) => {
-            const system = { plan: [], results: [] };
-            systems.set(ref, system);
-            const planned = await run.plan(ref, { ...run, apiVersion }, log);
-            if (!Array.isArray(planned))
-                return planned;
-            system.plan = planned;
-            return runSystem({ run: { ...run, apiVersion }, ref, system, stepped, client, ctx, log });
-        },
-    });
-    return stepsResult({ run: row, refs, outcomes, windows: systems, ctx, whole, stepped });
-}
-async function runSystem(o) {
-    const { run, ref, system, client, ctx, log } = o;
-    const { plan, results } = system;
-    const startedAt = ctx.clock.now();
-    const several = plan.length > 1;
-    if (several)
-        log.info(windowLine(plan));
-    let failed = false;
-    for (const [i, step] of plan.entries()) {
-        // After a failure only the steps that bring the system back run (a restart's start), until one of them fails.
-        if (failed && !step.bringsBack)
-            continue;
-        const child = step.target === ref.label ? '' : step.target.slice(ref.label.length + 1);
-        const stepLog = several ? new InstanceLog(stepLogName(i, plan.length, step.step, child), log) : log;
-        const stepStartedAt = ctx.clock.now();
-        const ran = await runStep({ run, step, plan, results, system: ref, client, ctx, log: stepLog });
-        if (several)
-            log.details.push(...stepLog.details);
-        // The system left the selection (the read before its first step): none of its steps is sent.
-        if (ran.leftAlone)
-            return { ...ran, durationMs: ctx.clock.now() - startedAt };
-        results.push({ step, outcome: { ...ran, startedAt: stepStartedAt, endedAt: ctx.clock.now() } });
-        if (ran.failure !== undefined && (failed || step.bringsBack))
-            break;
-        failed ||= ran.failure !== undefined;
-    }
-    if (several || o.stepped) {
-        const row = RUNS[run.run];
-        return systemOutcome({ ref, run: row, whole: run.whole, plan, results }, ctx.clock.now() - startedAt, ctx.dryRun === true);
-    }
-    const only = results[0];
-    return {
-        ...only.outcome,
-        resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-        verb: only.step.verb,
-        snooze: run.machines,
-    };
-}
-/**
- * One step, "send, follow, verify" (actOn): read first, a move in progress followed or waited on, skipped where
- * done; before it is sent, what its planner asks to hold (the databases down before the machines).
- */
-async function runStep(one) {
-    const { run, step, client, ctx, log } = one;
-    // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
-    const selection = step.target === one.system.label ? run.options : undefined;
-    const acting = { step, apiVersion: run.apiVersion, options: run.options, client, ctx, log, selection };
-    if (step.preflight === 'databases offline') {
-        const refused = await snoozeFirst(acting);
-        if (refused)
-            return refused;
-    }
-    if (step.preflight === 'databases down' && !ctx.dryRun) {
-        const databases = toReadBeforeMachines(one.plan, one.results);
-        const down = await databasesDown(databases, { client, ctx, log, startedAt: ctx.clock.now() });
-        if (down)
-            return down;
-    }
-    return actOn(acting);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/planners.ts
-/**
- * Every erp planner in one place (issue 53): the one system-level step, the whole-system window (stop and start),
- * and which of them each verb of an operation's run takes (runErp). Pure where they can be: the dry run, the real
- * run and the summary share them. Over 250 lines by design: a new run is a branch here, beside the others.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** A step on the system itself, or with `db` on one of its database instances. */
-function stepOn(ref, o) {
-    return (facts, db) => ({
-        ...facts,
-        target: db === undefined ? ref.label : `${ref.label}/${db}`,
-        ref: db === undefined ? ref : { ...ref, label: `${ref.label}/${db}` },
-        verb: o.verb,
-        readUrl: db === undefined
-            ? resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion)
-            : databaseUrl(o.baseUrl, ref, o.apiVersion, db),
-        actionUrl: db === undefined
-            ? resourceUrl(o.baseUrl, ref, ERP_VIRTUAL_INSTANCE, o.apiVersion, o.verb)
-            : databaseUrl(o.baseUrl, ref, o.apiVersion, db, o.verb),
-        endStatus: VERBS[o.verb].end,
-    });
-}
-/** The body of the single system-level step: with deallocate-vm false the seed's, byte for byte. */
-const SYSTEM_BODY = {
-    stop: (o) => ({
-        softStopTimeoutSeconds: o.softStopTimeoutSeconds,
-        ...(o.machines && hasSnoozeFields(o.apiVersion) ? { deallocateVm: true } : {}),
-    }),
-    start: (o) => (o.machines ? { startVm: true } : undefined),
-};
-/** The single system-level stop or start (C1/C2): one step; the deallocate-vm stop stays one POST. */
-function planSystem(ref, o) {
-    const row = VERBS[o.verb];
-    return [
-        stepOn(ref, o)({
-            step: o.verb,
-            body: SYSTEM_BODY[o.verb](o),
-            skippable: !o.machines || row.skipOnMachines,
-            machines: o.machines,
-            snoozed: false,
-            preflight: o.machines ? row.machinesPreflight : undefined,
-            describe: row.describe(o.softStopTimeoutSeconds, o.machines),
-            plan: row.plan(o.softStopTimeoutSeconds, o.machines),
-        }),
-    ];
-}
-const windowStep = (step, describe, facts) => ({
-    step,
-    describe,
-    plan: `${step}: ${describe}`,
-    ...facts,
-});
-/**
- * The window of one system, in the safe order (C4), by verb. Stop: the application (never deallocating), each HANA
- * database, then with `machines` the application's machines and the databases' last. Start: each database (with
- * its machines when asked), then the application.
- */
-const WINDOWS = {
-    stop: (on, dbs, o) => {
-        const snoozed = o.machines;
-        const [app, db] = [o.softStopTimeoutSeconds, o.databaseSoftStopTimeoutSeconds];
-        const soft = (seconds) => ({
-            skippable: true,
-            machines: false,
-            snoozed,
-            body: { softStopTimeoutSeconds: seconds },
-        });
-        const machines = {
-            skippable: false,
-            machines: true,
-            snoozed,
-            body: { softStopTimeoutSeconds: 0, deallocateVm: true },
-        };
-        return [
-            on(windowStep('application stop', VERBS.stop.describe(app, false), soft(app))),
-            ...dbs.map((name) => on(windowStep('database stop', VERBS.stop.describe(db, false), soft(db)), name)),
-            ...(o.machines
-                ? [
-                    on(windowStep('application machines', DEALLOCATE, { ...machines, preflight: 'databases down' })),
-                    ...dbs.map((name) => on(windowStep('database machines', DEALLOCATE, machines), name)),
-                ]
-                : []),
-        ];
-    },
-    start: (on, dbs, o) => {
-        const facts = {
-            skippable: true,
-            machines: o.machines,
-            snoozed: false,
-            body: o.machines ? { startVm: true } : undefined,
-        };
-        const describe = VERBS.start.describe(0, o.machines);
-        return [
-            ...dbs.map((name) => on(windowStep('database start', describe, facts), name)),
-            on(windowStep('application start', describe, facts)),
-        ];
-    },
-};
-function planWindow(ref, databases, o) {
-    return WINDOWS[o.verb](stepOn(ref, o), databases, o);
-}
-/**
- * A whole system's window, planned before anything is sent: its databases listed (C3) and refused where one is not
- * HANA; where its first step is not on the system (a start), the system read first; then the steps in the safe
- * order, each verb's window after the other's.
- */
-async function planSystemWindow(ref, verbs, run, io) {
-    const { client, ctx, log } = io;
-    const { options, apiVersion } = run;
-    const startedAt = ctx.clock.now();
-    const elapsed = () => ctx.clock.now() - startedAt;
-    let databases;
-    try {
-        databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
-    }
-    catch (error) {
-        return listFailure(ref, error, elapsed(), log, ctx);
-    }
-    const names = databases.map((db) => db.name);
-    const steps = verbs
-        .map((verb) => planWindow(ref, names, {
-        verb,
-        baseUrl: options.baseUrl,
-        apiVersion,
-        softStopTimeoutSeconds: options.softStopTimeoutSeconds ?? 0,
-        databaseSoftStopTimeoutSeconds: options.databaseSoftStopTimeoutSeconds ?? 0,
-        machines: run.machines,
-    }))
-        .flatMap((steps, i) => bringsBack(steps, i));
-    if (steps[0]?.target !== ref.label && (options.skipIfDone || options.verify)) {
-        let read;
-        try {
-            read = await readInstance(client, steps.find((s) => s.target === ref.label).readUrl);
-        }
-        catch (error) {
-            return readFailure(ref, error, elapsed(), log, ctx);
-        }
-        // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
-        const alone = leftAlone(options, read, ref.label, log);
-        if (alone)
-            return { ...alone, durationMs: elapsed() };
-    }
-    const refusal = windowRefusal(ref.label, databases);
-    if (!refusal)
-        return steps;
-    log.info(refusal);
-    return unsent({
-        target: ref.label,
-        kind: 'error',
-        durationMs: elapsed(),
-        failure: refusal,
-        why: 'a database is not HANA',
-    });
-}
-/** The steps of a run's verb after its first: they bring the system back. */
-const bringsBack = (steps, i) => i === 0 ? steps : steps.map((s) => ({ ...s, bringsBack: true }));
-/**
- * The plan of one system for a run: each verb of it in turn, as the one system-level step or with whole-system as
- * its window; every verb after the first brings the system back (a restart's start runs after its stop failed).
- */
-function planRun(o, io) {
-    const row = RUNS[o.run];
-    return async (ref, run, log) => {
-        const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
-        if ('target' in verbs)
-            return verbs;
-        if (o.options.wholeSystem)
-            return planSystemWindow(ref, verbs, run, { ...io, log });
-        const { softStopTimeoutSeconds, machines } = o;
-        const one = { ...o.options, apiVersion: run.apiVersion, softStopTimeoutSeconds, machines };
-        return verbs.flatMap((verb, i) => bringsBack(planSystem(ref, { ...one, verb }), i));
-    };
-}
-/**
- * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
- * anything is planned, and where it is there, only the last verb planned, named in the log.
- */
-async function lastOnly(ref, row, run, io) {
-    const last = row.verbs[row.verbs.length - 1];
-    const startedAt = io.ctx.clock.now();
-    let read;
-    try {
-        read = await readInstance(io.client, resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion));
-    }
-    catch (error) {
-        return readFailure(ref, error, io.ctx.clock.now() - startedAt, io.log, io.ctx);
-    }
-    if (row.lastOnlyFrom === undefined || !sameStatus(read.status, row.lastOnlyFrom))
-        return row.verbs;
-    io.log.info(`is ${read.status} before the ${row.word}: ${VERBS[last].done} only`);
-    return [last];
-}
-/** erp-stop, erp-start, erp-restart: which run, planned by planRun. */
-function runErp(o, client, ctx) {
-    const { options, machines } = o;
-    const plan = planRun(o, { client, ctx });
-    return runSteps({ run: o.run, options, machines, whole: options.wholeSystem, plan }, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-start.ts
-
-
-
-
-
-
-const START_INPUTS = {
-    ...INSTANCE_ACTION_INPUTS,
-    startVm: withDefault('start-vm'),
-    wholeSystem: withDefault('whole-system'),
-};
-/**
- * erp-start (C2): starts the application of each erp virtual instance again, the end of a maintenance window;
- * otherwise as erp-stop. Reads the instances, max-parallel and wait (no soft-stop inputs); sets the operation
- * outputs.
- */
-/* harmony default export */ const erp_start = (defineOperation({
-    name: 'erp-start',
-    resultFile: resultFileFor('erp-start'),
-    description: 'Starts the application of one or more erp virtual instances again (the end of a maintenance window) and waits for each start to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
-    view: {
-        title: selectionTitle,
-        resume: 'wait-for-operation and the operation-urls output',
-        whatToDo: {
-            'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
-        },
-    },
-    run: bySelection('erp-start', erpStart),
-}));
-/** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
-function erpStart(options, client, ctx) {
-    refuseWindowInputs(options);
-    return runErp({ run: 'start', options, machines: options.startVm, softStopTimeoutSeconds: 0 }, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/window/status.ts
-
-
-
-
-
-
-/**
- * erp-status with whole-system: true: the systems read as erp-status reads them (`readSystems`), then each system's
- * database instances listed (C3); `expect-status` holds for every database too. Each `instances` entry gains
- * `databases`, and each system's summary row is followed by one row per database.
- */
-async function statusWindow(options, client, ctx, readSystems) {
-    const refs = resolveInstances(options.erpVirtualInstances, options);
-    const base = await readSystems();
-    const entries = base.outputs.instances;
-    const failures = [];
-    // The failures of each system's databases, for its row.
-    const ofSystem = refs.map(() => []);
-    const listed = await mapLimited(refs, options.maxParallel, async (ref, i) => {
-        if (entries[i]?.outcome !== 'read')
-            return [];
-        try {
-            const url = databaseUrl(options.baseUrl, ref, options.apiVersion);
-            const found = await listDatabases(client, url, ctx.signal);
-            return found.map((db) => ({
-                name: db.name,
-                databaseType: db.properties?.databaseType ?? null,
-                status: db.properties?.status ?? null,
-            }));
-        }
-        catch (error) {
-            failures.push(`Listing the database instances of '${ref.label}' failed: ${firstLine(error)}.`);
-            ofSystem[i].push(failures[failures.length - 1]);
-            return [];
-        }
-    });
-    refs.forEach((ref, i) => {
-        for (const db of listed[i]) {
-            ctx.logger.info(`${ref.label}: database ${db.name} (${db.databaseType ?? 'no type'}) is ${db.status ?? 'of no status'}`);
-            if (options.expectStatus && !holds(db.status ?? undefined, options.expectStatus)) {
-                failures.push(`Database instance '${ref.label}/${db.name}' is ${db.status ?? 'of no status'}, not ${options.expectStatus} (expect-status).`);
-                ofSystem[i].push(failures[failures.length - 1]);
-            }
-        }
-    });
-    const table = base.summary[0];
-    const expected = (status) => options.expectStatus ? [holds(status ?? undefined, options.expectStatus) ? 'yes' : 'no'] : [];
-    const rows = refs.flatMap((_ref, i) => [
-        table.rows[i],
-        ...listed[i].map((db) => [
-            `↳ database ${db.name} (${db.databaseType ?? 'no type'})`,
-            db.status ?? '-',
-            '-',
-            ...expected(db.status),
-        ]),
-    ]);
-    const failure = [base.failure, ...failures].filter(Boolean).join(' ') || undefined;
-    return {
-        outputs: {
-            ...base.outputs,
-            instances: entries.map((entry, i) => ({ ...entry, databases: listed[i] })),
-        },
-        summary: [{ ...table, title: 'erp-status (whole system)', rows }, ...base.summary.slice(1)],
-        failure,
-        rows: base.rows?.map((row, i) => withDatabases(row, ofSystem[i] ?? [])),
-    };
-}
-/** A system's row failed where one of its databases is not as expected, or could not be listed. */
-function withDatabases(row, failures) {
-    if (failures.length === 0 || row.outcome === 'failed')
-        return row;
-    return { ...row, outcome: 'failed', word: 'failed', cause: { text: failures.join(' '), kind: 'other' } };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-status.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
- * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
- */
-/* harmony default export */ const erp_status = (defineOperation({
-    name: 'erp-status',
-    resultFile: resultFileFor('erp-status'),
-    description: 'Reads the status and health of one or more erp virtual instances and changes nothing; with expect-status, fails when any is in another status.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', ERP_API_VERSION),
-        maxParallel: withDefault('max-parallel'),
-        expectStatus: optional('expect-status'),
-        ...READ_SELECTION_INPUTS,
-        wholeSystem: withDefault('whole-system'),
-    },
-    outputs: ['result', 'instances', ...RESPONSE_ID_OUTPUTS],
-    // The one read is the row: its times go to the result file, not to a `took` column.
-    view: { untimed: true, title: selectionTitle },
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: bySelection('erp-status', erpStatus),
-}));
-async function erpStatus(options, client, ctx) {
-    if (options.wholeSystem) {
-        return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
-    }
-    const targets = resolveInstances(options.erpVirtualInstances, options).map((ref) => ({
-        ref,
-        url: resourceUrl(options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, options.apiVersion),
-    }));
-    const outcomes = await forEachTarget(targets, options.maxParallel, ctx, {
-        title: (t) => `erp-status ${t.ref.label}`,
-        logName: (t) => t.ref.label,
-        work: async (t, log) => {
-            const outcome = await readOne(t.ref, t.url, options.expectStatus, client, ctx);
-            const state = outcome.instance?.after;
-            if (state)
-                log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`);
-            return outcome;
-        },
-    });
-    const failed = outcomes.filter((o) => o.failure);
-    const bodies = outcomes.map((o) => o.instance?.after ? response_jsonOf(o.instance.after.response) : null);
-    const gate = options.expectStatus ? `are not ${options.expectStatus} or ` : '';
-    let failure;
-    if (failed.length === 1 && outcomes.length === 1)
-        failure = failed[0].failure;
-    else if (failed.length > 0) {
-        failure = `${failed.length} of ${outcomes.length} erp virtual instances ${gate}could not be read: ${failed.map((o) => o.failure).join(' ')}`;
-    }
-    return {
-        rows: outcomes.map((o, i) => targetRow(o, { running: 'reading', of: 'read', id: resourceId(targets[i].ref, ERP_VIRTUAL_INSTANCE) })),
-        outputs: {
-            result: outcomes.length > 1 ? bodies : (bodies[0] ?? undefined),
-            instances: outcomes.map(instanceEntry),
-        },
-        summary: [
-            {
-                title: 'erp-status',
-                context: whereContext(targets),
-                header: ['erp virtual instance', 'status', 'health', ...(options.expectStatus ? ['expected'] : [])],
-                rows: outcomes.map((o) => [
-                    o.target,
-                    o.instance?.after?.status ?? (o.failure ? 'not read' : '-'),
-                    o.instance?.after?.health ?? '-',
-                    ...(options.expectStatus
-                        ? [holds(o.instance?.after?.status, options.expectStatus) ? 'yes' : 'no']
-                        : []),
-                ]),
-            },
-        ],
-        failure,
-    };
-}
-async function readOne(ref, url, expectStatus, client, ctx) {
-    const name = ref.label;
-    const startedAt = ctx.clock.now();
-    try {
-        const state = await readInstance(client, url);
-        const durationMs = ctx.clock.now() - startedAt;
-        const base = { target: name, durationMs, requestId: state.response.requestId };
-        const snoozed = expectStatus && !sameStatus(state.status, expectStatus) && holds(state.status, expectStatus);
-        const done = snoozed ? `read: ${state.status} counts as ${expectStatus} (after a snooze)` : 'read';
-        const instance = { before: state, after: state, outcome: 'read', done };
-        if (expectStatus && !holds(state.status, expectStatus)) {
-            return {
-                ...base,
-                kind: 'failed',
-                causeKind: 'other',
-                failure: `Erp virtual instance '${name}' is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}, not ${expectStatus} (expect-status).`,
-                instance,
-            };
-        }
-        return { ...base, kind: 'succeeded', instance };
-    }
-    catch (error) {
-        const durationMs = ctx.clock.now() - startedAt;
-        const status = error instanceof errors_ServiceError ? error.status : undefined;
-        const said = error instanceof errors_ServiceError
-            ? ` (${error.said()})`
-            : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-        const missing = status === 404 ? notFound(name, ref, `${said}.`) : undefined;
-        const failure = missing?.failure ??
-            (status === 403
-                ? `Reading erp virtual instance '${name}' was refused${said}: erp-status needs the permission ${READ_PERMISSION}.`
-                : `Reading erp virtual instance '${name}' failed${said}.`);
-        return {
-            target: name,
-            kind: ctx.signal?.aborted ? 'cancelled' : 'error',
-            causeKind: status === 404 ? 'not found' : status === 403 ? 'permission' : undefined,
-            durationMs,
-            failure,
-            causeText: missing?.causeText,
-            instance: { outcome: 'failed', done: 'not read' },
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-stop.ts
-
-
-
-
-
-
-const STOP_INPUTS = {
-    ...INSTANCE_ACTION_INPUTS,
-    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-    hardStopFallback: withDefault('hard-stop-fallback'),
-    deallocateVm: withDefault('deallocate-vm'),
-    wholeSystem: withDefault('whole-system'),
-    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
-};
-/**
- * erp-stop (C1): stops the application of each erp virtual instance and, unless `wait` is false, follows each
- * stop's long-running operation to its end. Reads the instances, the soft-stop inputs, max-parallel and wait;
- * sets the operation outputs.
- */
-/* harmony default export */ const erp_stop = (defineOperation({
-    name: 'erp-stop',
-    resultFile: resultFileFor('erp-stop'),
-    description: 'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-    view: {
-        title: selectionTitle,
-        resume: 'wait-for-operation and the operation-urls output',
-        whatToDo: {
-            'whole system': 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
-        },
-    },
-    run: bySelection('erp-stop', erpStop),
-}));
-/** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
-function erpStop(options, client, ctx) {
-    refuseWindowInputs(options);
-    return runErp({
-        run: 'stop',
-        options,
-        machines: options.deallocateVm,
-        softStopTimeoutSeconds: options.softStopTimeoutSeconds,
-    }, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-restart.ts
-
-
-
-
-
-
-
-
-
-// erp-start's inputs, selection included, as declared there (whatever it gains, restart reads too), but for the
-// machines (a restart starts none) and wait (each stop must end before its start is sent).
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
-const { startVm, wait, ...erp_restart_START_INPUTS } = erp_start.inputs;
-const RESTART_INPUTS = {
-    ...erp_restart_START_INPUTS,
-    // No machine step: never the snooze's api-version.
-    apiVersion: optional('api-version', ERP_API_VERSION),
-    softStopTimeoutSeconds: withDefault('soft-stop-timeout-seconds'),
-    hardStopFallback: withDefault('hard-stop-fallback'),
-    databaseSoftStopTimeoutSeconds: optional('database-soft-stop-timeout-seconds'),
-};
-/**
- * erp-restart: stops and then starts each erp virtual instance in one step, the application then (whole-system)
- * its HANA databases, then the databases and the application; a system whose stop fails is brought back and
- * fails with the stop's cause; one read Offline before is started only. No machine is deallocated or started.
- */
-/* harmony default export */ const erp_restart = (defineOperation({
-    name: 'erp-restart',
-    resultFile: resultFileFor('erp-restart'),
-    description: 'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
-    client: 'resource-manager',
-    polls: true,
-    plans: true,
-    inputs: RESTART_INPUTS,
-    outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
-    view: {
-        title: selectionTitle,
-        resume: 'wait-for-operation and the operation-urls output',
-        whatToDo: {
-            'whole system': "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
-        },
-    },
-    run: bySelection('erp-restart', erpRestart),
-}));
-/** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
-function erpRestart(options, client, ctx) {
-    if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
-        throw new errors_InputError('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
-    }
-    refuseWindowInputs({ ...options, wait: true });
-    return runErp({
-        run: 'restart',
-        options: { ...options, wait: true },
-        machines: false,
-        softStopTimeoutSeconds: options.softStopTimeoutSeconds,
-    }, client, ctx);
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/matrix.ts
-/** GitHub's limit of one job matrix. */
-const MAX_LEGS = 256;
-/** The tag rules as the `tag` input reads them, one per line: a leg passes it on as it is. */
-const tagInput = (selection) => selection.tags?.length
-    ? selection.tags.map((r) => (r.value === undefined ? r.name : `${r.name}=${r.value}`)).join('\n')
-    : undefined;
-/** `per-leg` systems a leg, in listing order; a matrix GitHub would refuse (over 256 legs) is a failure. */
-function matrixOf(members, perLeg, selection = {}) {
-    const legs = Math.ceil(members.length / perLeg);
-    if (legs > MAX_LEGS) {
-        const fits = Math.ceil(members.length / MAX_LEGS);
-        return {
-            failure: `${members.length} systems at per-leg ${perLeg} make ${legs} legs, over GitHub's ${MAX_LEGS} legs a matrix: set per-leg to ${fits} or more`,
-        };
-    }
-    const include = [];
-    const tag = tagInput(selection);
-    const recheck = {
-        ...(tag ? { tag } : {}),
-        ...(selection.environment ? { environment: selection.environment } : {}),
-    };
-    for (let i = 0; i < legs; i++) {
-        const group = members.slice(i * perLeg, (i + 1) * perLeg);
-        include.push({
-            leg: i + 1,
-            'erp-virtual-instance': group.map((m) => m.id).join('\n'),
-            names: group.map((m) => m.name).join(', '),
-            ...recheck,
-        });
-    }
-    return { matrix: { include } };
-}
-/** GitHub's limit of the outputs a job hands on: 1 MiB, counted as it counts them, in UTF-16. */
-const JOB_OUTPUT_BYTES = 1024 * 1024;
-/** A text's size as GitHub counts a job's outputs: two bytes a UTF-16 code unit. */
-const utf16Bytes = (text) => text.length * 2;
-const matrix_shown = (size) => `${(size / 1024 / 1024).toFixed(2)} MiB`;
-const NARROWER = 'narrow the scope (a resource group, one more tag, the environment) and list the window in several jobs';
-/**
- * What a listing job can hand on: `matrix` alone over GitHub's 1 MiB of a job's outputs fails (before any output
- * is set; a cut matrix would drop systems from the window); `ids` and `matrix` together over it warn, since a
- * window hands on `count` and `matrix` only. Sizes as GitHub counts them (UTF-16).
- */
-function overOutputLimit(outputs) {
-    const matrix = outputs.matrix ? utf16Bytes(JSON.stringify(outputs.matrix)) : 0;
-    const ids = utf16Bytes(outputs.ids);
-    if (matrix > JOB_OUTPUT_BYTES) {
-        return {
-            failure: `matrix would be ${matrix_shown(matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: ${NARROWER}`,
-        };
-    }
-    if (ids + matrix > JOB_OUTPUT_BYTES) {
-        return {
-            warning: `ids and matrix together are ${matrix_shown(ids + matrix)} as GitHub counts a job's outputs (UTF-16), over its limit of 1 MiB: hand on count and matrix only (erp-report's expected takes the matrix), or ${NARROWER}.`,
-        };
-    }
-    return {};
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
-
-
-
-
-
-
-
-/** Rows of the summary's table; past them the selected systems are counted (the outputs carry them all). */
-const SUMMARY_ROWS = 200;
-/**
- * erp-list (C5): lists the systems of one or more subscriptions (or resource groups), selects them by tag and
- * environment, and hands them on as ids for one step or as a matrix of legs for a job per group. Reads only.
- */
-/* harmony default export */ const erp_list = (defineOperation({
-    name: 'erp-list',
-    resultFile: resultFileFor('erp-list'),
-    description: 'Lists the erp virtual instances of one or more subscriptions (or resource groups), selected by tag and environment, as ids for one step or as a job matrix.',
-    client: 'resource-manager',
-    inputs: {
-        apiVersion: withDefault('api-version', ERP_API_VERSION),
-        subscriptionIds: required('subscription-id', subscriptionIds),
-        // A list here, where the other operations read one: the same input, read by this operation's own parser.
-        resourceGroups: { ...optional('resource-group'), parse: resourceNames(90) },
-        tags: optional('tag'),
-        environment: optional('environment'),
-        perLeg: withDefault('per-leg'),
-        failIfEmpty: withDefault('fail-if-empty'),
-    },
-    outputs: ['result', 'instances', 'ids', 'count', 'matrix', ...RESPONSE_ID_OUTPUTS],
-    // Lists, acts on none: no rows, its table shows the systems and the title counts those handed on.
-    view: {
-        title: ({ outputs }) => Array.isArray(outputs.instances) && typeof outputs.count === 'number'
-            ? selectedWords(outputs.instances.length, outputs.count)
-            : undefined,
-    },
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --tag SnoozeSAPSystem=True --environment NonProd --per-leg 5',
-    run: erpList,
-}));
-async function erpList(options, client, ctx) {
-    const { selected, listed, pages, nearMisses } = await listFleet(options, client, ctx);
-    const { offered, left } = offeredOf(selected, ctx.logger, 'ids and matrix');
-    const built = matrixOf(offered, options.perLeg, options);
-    const ids = offered.map((m) => m.id).join('\n');
-    const matrix = 'matrix' in built ? built.matrix : undefined;
-    const size = overOutputLimit({ ids, matrix });
-    if (size.warning)
-        ctx.logger.warning(size.warning);
-    const tooLarge = size.failure;
-    const empty = offered.length === 0 && options.failIfEmpty;
-    const failure = 'failure' in built
-        ? built.failure
-        : (tooLarge ??
-            (empty
-                ? `No system selected (${selected.length} matched, none ${OFFERED_STATE}) among ${listed} listed, and fail-if-empty is true.`
-                : undefined));
-    if (!failure)
-        ctx.logger.info(`${offered.length} system(s) handed on in ${matrix?.include.length ?? 0} leg(s).`);
-    return {
-        outputs: {
-            result: selected,
-            instances: selected,
-            // Not set at all where they would be cut.
-            ids: tooLarge ? undefined : ids,
-            count: offered.length,
-            matrix: tooLarge ? undefined : matrix,
-        },
-        summary: [
-            {
-                title: `erp-list: ${selectedWords(selected.length, offered.length)}`,
-                context: [['subscription', options.subscriptionIds.join(', ')]],
-                header: ['erp virtual instance', 'resource group', 'environment', 'state', 'status', 'health'],
-                rows: selected
-                    .slice(0, SUMMARY_ROWS)
-                    .map((m) => [
-                    m.name,
-                    m['resource-group'],
-                    m.environment ?? '-',
-                    m.state ?? '-',
-                    m.status ?? '-',
-                    m.health ?? '-',
-                ]),
-                notes: [
-                    `Read ${pages} page(s), ${listed} system(s) listed, ${selected.length} selected.`,
-                    ...(selected.length > SUMMARY_ROWS
-                        ? [`${selected.length - SUMMARY_ROWS} more selected systems are in the instances output.`]
-                        : []),
-                    ...(left.length > 0 ? [`${left.length} not ${OFFERED_STATE}: left out of ids and matrix.`] : []),
-                    ...nearMisses,
-                ],
-            },
-        ],
-        failure,
-        ...(empty && failure !== undefined ? { failureKind: 'nothing selected' } : {}),
-        // Its result file carries the selection and each system's leg: erp-report knows the window from it.
-        selection: {
-            tag: options.tags?.map((t) => (t.value === undefined ? t.name : `${t.name}=${t.value}`)).join('\n'),
-            environment: options.environment,
-        },
-    };
-}
-/** The title's count and the table's, one way: `3 selected, 1 left out` (handed on: the 2 in count). */
-function selectedWords(selected, offered) {
-    return `${selected} selected${selected > offered ? `, ${selected - offered} left out` : ''}`;
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/operations/erp/report/gather.ts
-
-
-
-/** Files larger than this are not a step's result (60 systems make about 40 KB): left out unread. */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
-/**
- * Every file under `results`, read recursively, as download-artifact with `merge-multiple` leaves the legs' files.
- * Each entry's type and size are checked before it is read (a link is never followed, a FIFO never opened), and an
- * error on one file names that file and goes on: one bad file never loses the page.
- */
-async function gatherResults(results) {
-    const gathering = { files: [], skipped: [], lost: [] };
-    let entries;
-    try {
-        entries = await (0,promises_.readdir)(results, { recursive: true, withFileTypes: true });
-    }
-    catch (error) {
-        if (error.code !== 'ENOENT')
-            throw error;
-        return { ...gathering, absent: true };
-    }
-    const paths = entries
-        .filter((e) => !e.isDirectory())
-        .map((e) => ({ path: (0,external_node_path_namespaceObject.join)(e.parentPath, e.name), plain: e.isFile(), link: e.isSymbolicLink() }))
-        .sort((a, b) => (a.path < b.path ? -1 : 1));
-    for (const { path, plain, link } of paths) {
-        const shown = (0,external_node_path_namespaceObject.relative)(results, path) || path;
-        const read = plain
-            ? await readResult(path).catch((e) => ({
-                why: `cannot be read (${e.code ?? e.message})`,
-            }))
-            : { why: link ? 'is a symbolic link, not followed' : 'is not a plain file' };
-        if ('file' in read)
-            gathering.files.push({ path: shown, file: read.file });
-        else if ('lost' in read)
-            gathering.lost.push({ path: shown, why: read.lost });
-        else
-            gathering.skipped.push({ path: shown, why: read.why });
-    }
-    return gathering;
-}
-async function readResult(path) {
-    // Opened without following a link and sized on the open file, so what is measured is what is read.
-    const handle = await (0,promises_.open)(path, 'r');
-    try {
-        const { size, isFile } = await handle.stat().then((s) => ({ size: s.size, isFile: s.isFile() }));
-        if (!isFile)
-            return { why: 'is not a plain file' };
-        if (size > MAX_FILE_BYTES)
-            return { why: `is too large for a result file (${size} bytes), not read` };
-        return parseResult(await handle.readFile('utf8'), path);
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * A text that looks like a result file (a `.json` name, an object begun, the format named) but does not parse is lost
- * (torn, or empty); any other text is another kind of file, left out.
- */
-function parseResult(text, path = 'result.json') {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch {
-        const ours = path.endsWith('.json') || text.trimStart().startsWith('{') || text.includes(RESULT_FORMAT);
-        return ours
-            ? { lost: 'does not parse as JSON (torn or cut short)' }
-            : { why: 'is not JSON: not a result file' };
-    }
-    const format = json?.format;
-    const parsed = resultFile.safeParse(json);
-    if (parsed.success)
-        return { file: parsed.data };
-    if (typeof format !== 'string')
-        return { why: 'has no format: not a result file' };
-    if (format !== RESULT_FORMAT) {
-        return { why: `is of an unknown format ('${format.slice(0, 60)}'; this version reads ${RESULT_FORMAT})` };
-    }
-    const issue = parsed.error.issues[0];
-    return { lost: `is not a valid ${format} file (${issue?.path.join('.') || 'file'}: ${issue?.message})` };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/history.ts
-const ms = (iso) => (iso ? Date.parse(iso) : undefined);
-const entryOf = ({ path, file }, system) => ({
-    operation: operationOf(file),
-    path,
-    file,
-    system: { ...system, word: resumedWord(file, system) },
-    endedAt: ms(system.endedAt) ?? ms(file.endedAt) ?? 0,
-    attempt: Number(file.run.attempt ?? 1),
-});
-/** A resumed operation that succeeded is said as the stop or start it was (`stopped`), not as an operation. */
-const RESUMED = {
-    'erp-stop': 'stopped',
-    'erp-start': 'started',
-    'erp-restart': 'restarted',
-};
-function resumedWord(file, system) {
-    const said = file.operation === 'wait-for-operation' && file.resumes ? RESUMED[file.resumes] : undefined;
-    return said && system.outcome === 'succeeded' && system.word === 'succeeded' ? said : system.word;
-}
-const operationOf = (file) => file.operation === 'wait-for-operation' ? (file.resumes ?? file.operation) : file.operation;
-/** Reads show the last status; they are the outcome only where nothing acted, and fail only on a mismatch. */
-const READS = new Set(['erp-status']);
-/** Worst first: what stands over any later success of another operation. */
-const BAD = ['failed', 'running', 'not sent'];
-/** The words that belong to one outcome only: a file's word that says otherwise is not believed over its outcome. */
-const OWN_WORD = {
-    failed: 'failed',
-    running: 'still running',
-    'not sent': 'not sent',
-    skipped: 'skipped',
-    planned: 'planned',
-};
-/** The word shown and counted: the file's own where it agrees with the outcome, else the outcome's. */
-function wordOf(s) {
-    const own = OWN_WORD[s.outcome];
-    if (own)
-        return own;
-    return Object.values(OWN_WORD).includes(s.word) || s.word === 'missing' ? 'succeeded' : s.word;
-}
-/** The later of two results of the same operation: the one that ended later, else the later attempt. */
-const later = (a, b) => a.endedAt !== b.endedAt ? a.endedAt - b.endedAt : a.attempt - b.attempt;
-/**
- * One system's window: every operation of the run on it, in order. The same operation twice: the later stands and
- * the earlier is noted as replaced. A failure, a step still running or not sent stands over any later success of
- * another operation; else the last operation that acted is the outcome, and the last read is shown beside it.
- */
-function systemWindow(entries, replaced) {
-    const standing = new Map();
-    for (const e of [...entries].sort(later)) {
-        const before = standing.get(e.operation);
-        if (before)
-            note(replaced, e.system.name, e.path, before.path);
-        standing.set(e.operation, e);
-    }
-    const ordered = [...standing.values()].sort(later);
-    const acts = ordered.filter((e) => !READS.has(e.operation));
-    const reads = ordered.filter((e) => READS.has(e.operation));
-    const worst = BAD.map((o) => ordered.find((e) => e.system.outcome === o)).find(Boolean);
-    const chosen = worst ?? acts.at(-1) ?? reads.at(-1);
-    const lastRead = reads.at(-1)?.system;
-    const s = chosen.system;
-    return {
-        name: s.name,
-        file: chosen.path,
-        operation: chosen.operation,
-        outcome: s.outcome,
-        word: wordOf(s),
-        before: s.before ?? undefined,
-        after: (acts.length ? s.after : lastRead?.after) ?? s.after ?? undefined,
-        cause: s.cause ?? undefined,
-        startedAt: ms(s.startedAt),
-        endedAt: ms(s.endedAt),
-        stepStartedAt: ms(chosen.file.startedAt),
-        stepEndedAt: ms(chosen.file.endedAt),
-        steps: s.steps,
-        ...(ordered.length > 1 ? { history: ordered.map((e) => `${e.operation} ${wordOf(e.system)}`) } : {}),
-        ...(lastRead && acts.length ? { lastRead: lastRead.after ?? wordOf(lastRead) } : {}),
-    };
-}
-function note(replaced, name, newer, older) {
-    const same = replaced.find((r) => r.newer === newer && r.older === older);
-    if (same)
-        same.names.push(name);
-    else
-        replaced.push({ names: [name], newer, older });
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/verdict.ts
-/** What fails the window: outcomes that need a person, a step that failed with no system to show it, a lost file. */
-const FAILING_OUTCOMES = {
-    failed: 'failed',
-    missing: 'missing',
-    'not sent': 'not sent',
-    running: 'still running (the window did not end)',
-};
-/** `window: 58 stopped, 1 failed, 1 missing; 1 leg failed`: counted from the outcomes the verdict reads. */
-function titleOf(w) {
-    const counts = new Map();
-    const rank = (o) => (o in FAILING_OUTCOMES ? 1 : 0);
-    for (const s of [...w.systems].sort((a, b) => rank(a.outcome) - rank(b.outcome))) {
-        counts.set(s.word, (counts.get(s.word) ?? 0) + 1);
-    }
-    const said = [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-    const more = [
-        ...(w.legFailures.length ? [`${w.legFailures.length} step(s) failed`] : []),
-        ...(w.lost.length ? [`${w.lost.length} file(s) lost`] : []),
-    ].join(', ');
-    const none = w.files === 0 ? 'no result read' : 'no system';
-    return `window: ${said || none}${more ? `; ${more}` : ''}`;
-}
-/** Why the window's verdict fails, one line each; empty when the window ended well. */
-function failingOf(w) {
-    const lines = [];
-    for (const [outcome, said] of Object.entries(FAILING_OUTCOMES)) {
-        const n = w.systems.filter((s) => s.outcome === outcome).length;
-        if (n > 0)
-            lines.push(`${n} system(s) ${said}`);
-    }
-    for (const f of w.legFailures)
-        lines.push(`${f.operation} of ${f.leg} failed: ${f.cause.text}`);
-    for (const l of w.lost)
-        lines.push(`${l.path} ${l.why}: a leg's result is lost`);
-    if (w.files === 0 && w.systems.length === 0)
-        lines.push('no result was read');
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/merge.ts
-
-
-
-const merge_ms = (iso) => Date.parse(iso);
-const merge_BAD = new Set(['failed', 'running', 'not sent']);
-/** The order in which systems that need a person are listed: failed, missing, not sent, still running. */
-const ATTENTION = { failed: 0, missing: 1, 'not sent': 2, running: 3 };
-/**
- * The window as one page: each system's operations merged in order (history.ts), the steps that failed with no
- * system to show it on (with their leg, and the systems they were given `failed` with their cause), the expected
- * systems without any result `missing` with their leg, and the verdict counted from the same outcomes as the title.
- */
-function mergeWindow(w) {
-    const expected = w.expected ?? [];
-    const keyOf = keyer(expected, w.files.flatMap((g) => g.file.systems.map((s) => s.id ?? '').filter(Boolean)));
-    const expectedKey = (e) => keyOf({ id: e.id, name: e.name });
-    const byKey = new Map(expected.map((e) => [expectedKey(e), e]));
-    const legOf = new Map(expected.map((e) => [expectedKey(e), e.leg]));
-    const bySystem = new Map();
-    for (const g of w.files) {
-        for (const s of g.file.systems) {
-            const key = keyOf(s);
-            bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(g, s)]);
-        }
-    }
-    // A step that failed with no row for a system it was given: a failed operation on that system, in its window.
-    const legFailures = stepFailures(w.files, (s) => keyOf({ name: nameOfId(s), id: s.includes('/') ? s : null }));
-    for (const f of legFailures) {
-        for (const [key, item] of f.asked.map((k, i) => [k, f.items[i]])) {
-            const e = byKey.get(key);
-            const system = failedRow(e?.name ?? nameOfId(item), e?.id ?? (item.includes('/') ? item : null), f.cause);
-            bySystem.set(key, [...(bySystem.get(key) ?? []), entryOf(f.gathered, system)]);
-        }
-    }
-    const replaced = [];
-    const chosen = new Map();
-    for (const [key, entries] of bySystem) {
-        const id = entries.find((e) => e.system.id)?.system.id ?? byKey.get(key)?.id;
-        const leg = legOf.get(key) ?? entries.at(-1).path;
-        chosen.set(key, { ...systemWindow(entries, replaced), id: id ?? undefined, leg });
-    }
-    const legsFound = new Set([...legFailures.flatMap((f) => f.asked), ...chosen.keys()].map((k) => legOf.get(k)));
-    const systems = [...chosen.values()];
-    for (const e of expected) {
-        if (chosen.has(expectedKey(e)))
-            continue;
-        systems.push(missing(e, e.leg !== undefined && legsFound.has(e.leg)));
-    }
-    const place = new Map(expected.map((e, i) => [expectedKey(e), i]));
-    const at = (s, i) => place.get(keyOf(s)) ?? place.size + i;
-    const order = (s) => ATTENTION[s.outcome] ?? 9;
-    const sorted = systems
-        .map((s, i) => ({ s, i: at(s, i) }))
-        .sort((a, b) => order(a.s) - order(b.s) || a.i - b.i)
-        .map((x) => x.s);
-    const times = w.files.flatMap(({ file }) => [merge_ms(file.startedAt), merge_ms(file.endedAt)]);
-    const shownFailures = legFailures.map((f) => ({
-        leg: [...new Set(f.asked.map((k) => legOf.get(k)).filter(Boolean))].join(', ') || f.path,
-        path: f.path,
-        operation: f.operation,
-        cause: f.cause,
-    }));
-    const report = {
-        systems: sorted,
-        attention: systems.filter((s) => s.outcome in ATTENTION).length,
-        replaced,
-        skipped: w.skipped,
-        lost: w.lost ?? [],
-        legFailures: shownFailures,
-        files: w.files.length,
-        ...(w.run ? { run: w.run } : {}),
-        startedAt: times.length ? Math.min(...times) : undefined,
-        endedAt: times.length ? Math.max(...times) : undefined,
-    };
-    return { ...report, title: titleOf(report), failing: failingOf(report) };
-}
-/**
- * One key per system, without case: its resource id; a system named without its id (`X01` in `expected` or in a
- * step's items, a row of an older file) is the id of that name where one id read or expected has it, else its name.
- */
-function keyer(expected, read) {
-    const byName = new Map();
-    const ids = [...expected.map((e) => e.id), ...read].filter((id) => id.includes('/'));
-    for (const id of new Set(ids.map((i) => i.toLowerCase()))) {
-        const name = nameOfId(id);
-        byName.set(name, byName.has(name) ? null : id);
-    }
-    return (s) => {
-        const id = s.id?.includes('/') ? s.id.toLowerCase() : undefined;
-        return id ?? byName.get(s.name.toLowerCase()) ?? s.name.toLowerCase();
-    };
-}
-/**
- * A step's own failure that no system of its file shows (it failed before acting, or as a whole), unless a later
- * file of the same operation was given the same systems (the leg run again).
- */
-function stepFailures(files, keyOf) {
-    const failures = [];
-    for (const g of files) {
-        const { file } = g;
-        if (!file.failure)
-            continue;
-        const asked = (file.asked ?? []).map(keyOf);
-        const rows = new Set(file.systems.map((s) => keyOf(s.id ?? s.name)));
-        const unrowed = asked.filter((k) => !rows.has(k));
-        const items = (file.asked ?? []).filter((_, i) => !rows.has(asked[i]));
-        // Where its systems show the failure, and it was given none more, the rows say it all.
-        if (unrowed.length === 0 && file.systems.some((s) => merge_BAD.has(s.outcome)))
-            continue;
-        const again = files.some((h) => h !== g &&
-            operationOf(h.file) === operationOf(file) &&
-            (merge_ms(h.file.endedAt) > merge_ms(file.endedAt) ||
-                (merge_ms(h.file.endedAt) === merge_ms(file.endedAt) &&
-                    Number(h.file.run.attempt) > Number(file.run.attempt))) &&
-            (h.file.run.job ?? '') === (file.run.job ?? '') &&
-            sameSet((h.file.asked ?? []).map(keyOf), asked));
-        if (again)
-            continue;
-        failures.push({
-            gathered: g,
-            path: g.path,
-            operation: file.operation,
-            cause: { text: file.failure, kind: file.failureKind ?? 'other' },
-            asked: unrowed,
-            items,
-        });
-    }
-    return failures;
-}
-const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
-const failedRow = (name, id, cause) => ({
-    name,
-    id,
-    outcome: 'failed',
-    word: 'failed',
-    cause,
-});
-function missing(e, legFound) {
-    const leg = e.leg === undefined ? undefined : `leg ${e.leg}`;
-    const text = leg
-        ? `no result for it: ${leg} was to act on it, and ${legFound ? "that leg's file does not name it" : 'no file of that leg was found'}`
-        : 'no result file for it';
-    return {
-        name: e.name,
-        id: e.id,
-        leg: e.leg ?? '-',
-        outcome: 'missing',
-        word: 'missing',
-        cause: { text, kind: 'other' },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/report/window-run.ts
-const ended = (g) => Date.parse(g.file.endedAt);
-/**
- * One window, one run: the run given (`run-id`, or the runner's GITHUB_RUN_ID), else the run of the newest file.
- * A file of another run is never merged; a dry run's file is a plan, not a result.
- */
-function filesOfRun(gathered, given) {
-    const newest = [...gathered].sort((a, b) => ended(b) - ended(a))[0];
-    const run = given ?? newest?.file.run.id ?? null;
-    const kept = [];
-    const skipped = [];
-    for (const g of gathered) {
-        const of = g.file.run.id ?? null;
-        if (of !== run) {
-            skipped.push({
-                path: g.path,
-                why: `is of run ${of ?? '(none)'}, not this window's run ${run ?? '(none)'}`,
-            });
-        }
-        else if (g.file.dryRun) {
-            skipped.push({ path: g.path, why: `is a dry run of ${g.file.operation}: a plan, not a result` });
-        }
-        else
-            kept.push(g);
-    }
-    const listings = kept.filter((g) => g.file.operation === 'erp-list' && g.file.selection);
-    const last = listings.sort((a, b) => ended(a) - ended(b)).pop();
-    return {
-        run,
-        files: kept,
-        skipped,
-        ...(last ? { listing: { path: last.path, systems: last.file.selection.systems } } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-report.ts
-
-
-
-
-
-/**
- * erp-report: the window as one page. Reads the result files of one run (erp-list, erp-stop, erp-start, erp-status,
- * wait-for-operation `result-file`), merges each system's operations in order, knows what was expected from the
- * listing's own file (else `expected`), and gives one summary and one verdict that is never green for a window that
- * failed (docs/operations/erp-report.md). Sends no request and needs no sign-in.
- */
-/* harmony default export */ const erp_report = (defineOperation({
-    name: 'erp-report',
-    description: "Reads the result files of a window's legs (result-file) and gives one summary and one verdict for the whole window; sends no request.",
-    client: 'none',
-    inputs: {
-        results: required('results'),
-        expected: optional('expected'),
-        runId: optional('run-id'),
-        failOn: withDefault('fail-on'),
-    },
-    outputs: ['result', 'count', 'failed', 'missing', 'instances', 'report-file'],
-    example: '--results ./results --expected "$MATRIX"',
-    run: erpReport,
-}));
-async function erpReport(options, _client, ctx) {
-    const gathering = await gatherResults(options.results).catch((error) => {
-        throw new errors_InputError('results', `cannot be read as a directory (${error.code ?? error.message})`);
-    });
-    if (gathering.absent)
-        ctx.logger.warning(`results: ${options.results} is not there: no leg's file was downloaded.`);
-    // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
-    const { window, listing } = windowOf(gathering, {
-        expected: options.expected,
-        runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
-    });
-    for (const s of window.skipped)
-        ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
-    for (const s of window.lost)
-        ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
-    if (listing)
-        ctx.logger.info(`The window's systems are erp-list's, from ${listing}.`);
-    for (const r of window.replaced) {
-        ctx.logger.info(`${erp_report_namesOf(r.names)}: the result of ${r.newer} stands; the older one of ${r.older} is set aside.`);
-    }
-    ctx.logger.info(`${window.title} (${window.files} file(s) read).`);
-    const instances = window.systems.map(instanceOf);
-    const failure = window.failing.length > 0 && options.failOn === 'any' ? failureOf(window) : undefined;
-    const result = {
-        outputs: {
-            // The counts, within any limit; every system is in instances and in the report file (the adapter's).
-            result: { title: window.title, count: window.systems.length, outcomes: countBy(window.systems) },
-            instances,
-            count: window.systems.length,
-            failed: window.systems.filter((s) => s.outcome === 'failed').length,
-            missing: window.systems.filter((s) => s.outcome === 'missing').map((s) => s.id ?? s.name),
-        },
-        summary: [tableOf(window)],
-        failure,
-        window,
-    };
-    return result;
-}
-/** `{stopped: 58, failed: 1, missing: 1}`: how many systems ended each way. */
-function countBy(systems) {
-    const counts = {};
-    for (const s of systems)
-        counts[s.word] = (counts[s.word] ?? 0) + 1;
-    return counts;
-}
-/** The window of what was gathered: one run's files, what the listing (else `expected`) says was to be acted on. */
-function windowOf(gathering, o) {
-    const runs = filesOfRun(gathering.files, o.runId);
-    const window = mergeWindow({
-        files: runs.files,
-        expected: runs.listing?.systems ?? o.expected,
-        skipped: [...gathering.skipped, ...runs.skipped],
-        lost: gathering.lost,
-        run: runs.run,
-    });
-    return { window, listing: runs.listing?.path };
-}
-/** The step's failure: the title, then what fails it, the first ten systems named with their cause. */
-function failureOf(window) {
-    const bad = window.systems.slice(0, window.attention);
-    const said = [
-        ...bad.slice(0, 10).map((s) => `${s.name} ${s.word}${s.cause ? ` (${s.cause.text})` : ''}`),
-        ...(bad.length > 10 ? [`and ${bad.length - 10} more`] : []),
-        ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.cause.text})`),
-        ...window.lost.map((l) => `${l.path} lost (${l.why})`),
-    ];
-    return said.length ? `${window.title}: ${said.join('; ')}.` : `${window.title}.`;
-}
-/** One entry of erp-report's `instances`. */
-function instanceOf(s) {
-    return {
-        name: s.name,
-        id: s.id ?? null,
-        leg: s.leg,
-        file: s.file ?? null,
-        operation: s.operation ?? null,
-        outcome: s.word,
-        before: s.before ?? null,
-        after: s.after ?? null,
-        cause: s.cause ?? null,
-        ...(s.lastRead ? { 'last-read': s.lastRead } : {}),
-        ...(s.history ? { history: s.history } : {}),
-    };
-}
-/** The plain table (the command line's, and any adapter without the window's page): those that need a person. */
-function tableOf(window) {
-    const shown = window.systems.slice(0, Math.max(window.attention, 0));
-    return {
-        title: window.title,
-        header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
-        rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
-        notes: [
-            `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
-            ...window.replaced.map((r) => `${erp_report_namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
-            ...window.legFailures.map((f) => `${f.operation} of ${f.leg} failed (${f.path}): ${f.cause.text}`),
-            ...window.lost.map((l) => `Lost ${l.path}: it ${l.why}.`),
-            ...window.skipped.map((s) => `Skipped ${s.path}: it ${s.why}.`),
-        ],
-    };
-}
-/** `W01, W02 and 5 more (7)`: the systems a note names, at most ten. */
-function erp_report_namesOf(names) {
-    const shown = names.slice(0, 10).join(', ');
-    return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
-
-
-
-/**
- * wait-for-operation's operation-url: what operationUrls accepts, or the `operations` output as it is (a JSON
- * array of `{target, verb, url}`), which names each system so that its end status can be verified. The target
- * is checked as a resource id by the operation, before any request.
- */
-const operationEntries = parser((raw) => {
-    let items;
-    try {
-        items = raw.trim().startsWith('[') ? JSON.parse(raw) : undefined;
-    }
-    catch {
-        items = undefined;
-    }
-    const objects = Array.isArray(items) && items.some((item) => typeof item === 'object' && item !== null);
-    if (!objects)
-        return readOperationUrls(raw).map((url) => ({ url }));
-    return items.map((item, i) => {
-        const { target, verb, url, snooze } = (typeof item === 'object' && item !== null ? item : {});
-        if (typeof url !== 'string')
-            return refuse(`item ${i + 1} of the JSON array is not a {target, verb, url} object`);
-        const reason = urlProblem(url);
-        if (reason)
-            return refuse(`item ${i + 1} ${reason}: '${describeUrl(url)}'`);
-        if (typeof target !== 'string' || target === '')
-            return refuse(`item ${i + 1} has no target (a resource id)`);
-        if (!isVerb(verb))
-            return refuse(`item ${i + 1}: verb must be stop or start`);
-        if (snooze !== undefined && typeof snooze !== 'boolean')
-            return refuse(`item ${i + 1}: snooze must be true or false`);
-        return { url: new URL(url).href, target, verb, snooze: snooze === true };
-    });
-});
-
-;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const WAIT_INPUTS = {
-    /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
-    operationUrl: required('operation-url', operationEntries),
-    maxParallel: withDefault('max-parallel'),
-    /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
-    wait: withDefault('wait'),
-    verify: withDefault('verify'),
-};
-/**
- * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
- * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
- */
-/* harmony default export */ const wait_for_operation = (defineOperation({
-    name: 'wait-for-operation',
-    resultFile: resultFileFor('wait-for-operation'),
-    description: 'Resumes waiting on the operation-url(s) that an earlier erp-stop or erp-start with wait false returned.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: WAIT_INPUTS,
-    outputs: OPERATION_OUTPUTS,
-    example: '--base-url https://management.example --access-token "$TOKEN" --operation-url "$OPERATION_URLS"',
-    view: {
-        resume: 'wait-for-operation and the operation-urls output',
-        firstTable: "Times: this step's wait, and the service's own start and end",
-        title: () => 'nothing to wait for',
-    },
-    run: waitForOperation,
-}));
-/**
- * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
- * rule, same polling, one verdict over all of them as a stop of several instances gives.
- */
-async function waitForOperation(options, client, ctx) {
-    // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
-    const entries = options.operationUrl.map((entry, i) => ({
-        url: onOrigin(entry.url, client.origin),
-        n: i + 1,
-        system: wait_for_operation_systemOf(entry, i, options.baseUrl),
-    }));
-    if (entries.length === 0) {
-        ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-        return {
-            outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
-            summary: [],
-        };
-    }
-    if (entries.some((e) => !e.system)) {
-        ctx.logger.info('operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).');
-    }
-    const several = entries.length > 1;
-    const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
-        title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
-        logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-        work: async ({ url, n, system }, log) => ({
-            ...(await resume({
-                pollingUrl: url,
-                label: system
-                    ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
-                    : several
-                        ? `Operation ${n}`
-                        : 'The operation',
-                system,
-                options,
-                client,
-                ctx,
-                log,
-            })),
-            resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
-            verb: system?.verb,
-            snooze: system?.machines,
-        }),
-    });
-    return report(outcomes, {
-        running: 'still running',
-        title: 'wait-for-operation',
-        targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
-        several,
-        severalFailed: 'operations did not end well',
-        operations: true,
-    });
-}
-/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
-function wait_for_operation_systemOf(entry, i, baseUrl) {
-    if (entry.target === undefined || !entry.verb)
-        return undefined;
-    const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
-    if (typeof ref === 'string')
-        throw new errors_InputError('operation-url', `item ${i + 1}: target ${ref}`);
-    const readUrl = resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION);
-    return { ref: { ...ref, label: ref.name }, readUrl, verb: entry.verb, machines: entry.snooze === true };
-}
-function onOrigin(url, origin) {
-    try {
-        return resolveOnOrigin(url, origin, 'operation-url').href;
-    }
-    catch (error) {
-        if (error instanceof OriginError)
-            throw new errors_InputError('operation-url', error.message);
-        throw error;
-    }
-}
-async function resume(o) {
-    const { pollingUrl, label, client, ctx, log, system } = o;
-    const target = system?.ref.label ?? redactQuery(pollingUrl);
-    const startedAt = ctx.clock.now();
-    // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
-    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-        const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-        log.info(`not polled: ${whyCut(kind)} before its turn`);
-        return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
-    }
-    // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
-    const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
-    const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
-    if (peeked)
-        log.info('still running; not waiting (wait: false): it stays in operation-urls');
-    const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
-    const ended = conclude({
-        label,
-        target,
-        followed,
-        operationUrl: followed.pollingUrl,
-        durationMs: ctx.clock.now() - startedAt,
-        log,
-    });
-    if (!system)
-        return ended;
-    // Named by the operations output: each system's end status is verified as erp-stop verifies it.
-    const after = {
-        step: system,
-        ended,
-        sent: { done: system.verb },
-        client,
-        ctx,
-        log,
-        startedAt,
-    };
-    if (followed.kind === 'succeeded' && o.options.verify)
-        return verifyEnd(after);
-    if (followed.kind === 'failed' || ended.gone)
-        return readAfterEnd(after);
-    return ended;
-}
-
-;// CONCATENATED MODULE: ./src/client/schemas/data-share.ts
-
-
-/**
- * Area A's response shapes. The spec does not say which fields are always present, so every field is optional
- * (null tolerated) and unknown fields pass through. Only the id and `status` decide; the rest is reported, so an
- * odd value there reads as unknown.
- */
-const synchronizationSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    synchronizationId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    /** Incremental or FullSync; kept a string so a new mode does not break the wait. */
-    synchronizationMode: informational(schemas/* string */.YjP()),
-    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    message: informational(schemas/* string */.YjP()),
-    startTime: reportedTime,
-    endTime: reportedTime,
-    durationMs: informational(schemas/* number */.aig().check(schemas/* int */.Whr(), api/* _gte */.qm(0))),
-}));
-const synchronizationListSchema = pageOf(synchronizationSchema);
-/** Any kind of setting: only `kind` is read here; the schedule-based properties are read by `scheduleSchema`. */
-const sourceShareSynchronizationSettingSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    kind: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    properties: schemas/* optional */.lqM(schemas/* unknown */.L5J()),
-}));
-const sourceSettingListSchema = pageOf(sourceShareSynchronizationSettingSchema);
-/** The properties of `kind: ScheduleBased` (the scheduled source synchronization setting). */
-const scheduleSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    /** Hour or Day per the spec; a string, so an interval added later is reported rather than refused. */
-    recurrenceInterval: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    synchronizationTime: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-}));
-/**
- * One dataset of a synchronization (A5, listSynchronizationDetails). Only what says why a synchronization failed
- * is read; the counters (`filesRead`, `rowsCopied`, …) pass through untouched.
- */
-const synchronizationDetailSchema = onFirstUse(() => schemas/* looseObject */._H3({
-    name: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    dataSetId: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    /** Blob, AdlsGen2File, SqlDBTable, …: a string, so a new type is reported rather than refused. */
-    dataSetType: informational(schemas/* string */.YjP()),
-    status: schemas/* nullish */.cl6(schemas/* string */.YjP()),
-    message: informational(schemas/* string */.YjP()),
-}));
-const synchronizationDetailListSchema = pageOf(synchronizationDetailSchema);
-
-;// CONCATENATED MODULE: ./src/operations/row-marks.ts
-
-const WORDS = { succeeded: 'succeeded', failed: 'failed', running: 'still running' };
-/** A row whose outcome is a status the service gave (a synchronization's, a dataset's), by the one vocabulary. */
-function statusMark(status) {
-    const outcome = classifyStatus(status);
-    return { outcome, word: WORDS[outcome] };
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/datasets.ts
-
-
-/** Rows of the summary's dataset table; the rest are counted, and all are in the output. */
-const datasets_SUMMARY_ROWS = 50;
-/**
- * Why a synchronization failed, in the vendor's words: its own `message` is often empty or generic, the
- * per-dataset details (A5) say which dataset failed and why. Logs each dataset whose status is not a success.
- * A failing read leaves the step's cause as it was: one warning, and what was read before it.
- */
-async function explainFailure(share, sync, ctx) {
-    const failed = [];
-    const id = sync.synchronizationId;
-    if (!id)
-        return { failed, complete: false };
-    try {
-        for await (const page of share.listSynchronizationDetails(id)) {
-            for (const d of page.value) {
-                if (classifyStatus(d.status) === 'succeeded')
-                    continue;
-                const entry = {
-                    name: d.name ?? null,
-                    dataSetType: d.dataSetType ?? null,
-                    status: d.status ?? null,
-                    message: d.message ?? null,
-                };
-                failed.push(entry);
-                ctx.logger.info(`Dataset ${entry.name ?? '(no name)'} (${entry.dataSetType ?? 'unknown type'}): ${entry.status ?? '(no status)'}` +
-                    (entry.message ? `: ${entry.message}` : ''));
-            }
-        }
-    }
-    catch (error) {
-        if (ctx.signal?.aborted)
-            return { failed, complete: false };
-        const reason = error instanceof Error ? error.message : String(error);
-        ctx.logger.warning(`Could not read the datasets of synchronization ${id} (listSynchronizationDetails): ${reason}` +
-            (failed.length ? `; failed-datasets lists the ${failed.length} read before that.` : ''));
-        return { failed, complete: false };
-    }
-    if (failed.length === 0)
-        ctx.logger.info(`The service lists no failed dataset for synchronization ${id}.`);
-    return { failed, complete: true };
-}
-/**
- * The failure's first line with the datasets named (the annotation is what a person reads first); left as it was
- * where the details could not all be read.
- */
-function failureWithDatasets(cause, { failed, complete }) {
-    if (!complete || failed.length === 0)
-        return cause;
-    const named = failed
-        .slice(0, 3)
-        .map((d) => `${d.name ?? '(no name)'} (${d.status ?? 'no status'})`)
-        .join(', ');
-    const more = failed.length > 3 ? ` and ${failed.length - 3} more` : '';
-    const noun = failed.length === 1 ? 'dataset did' : 'datasets did';
-    return `${cause} (${failed.length} ${noun} not succeed: ${named}${more}; see failed-datasets)`;
-}
-function datasetsTable(failed) {
-    if (failed.length === 0)
-        return [];
-    const dash = (v) => (v ? v : '—');
-    return [
-        {
-            title: 'Datasets that did not succeed',
-            header: ['Dataset', 'Type', 'Status', 'Message'],
-            rows: failed
-                .slice(0, datasets_SUMMARY_ROWS)
-                .map((d) => [dash(d.name), dash(d.dataSetType), dash(d.status), dash(d.message)]),
-            marks: failed.slice(0, datasets_SUMMARY_ROWS).map((d) => statusMark(d.status)),
-            notes: failed.length > datasets_SUMMARY_ROWS
-                ? [`… and ${failed.length - datasets_SUMMARY_ROWS} more, all in the failed-datasets output.`]
-                : undefined,
-        },
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/choose.ts
-
-/** `$orderby=startTime desc` (OData, case-insensitive keywords): the listing comes newest first. */
-function isNewestFirst(orderby) {
-    return /^\s*startTime\s+desc\s*$/i.test(orderby ?? '');
-}
-function startOf(sync) {
-    const t = Date.parse(sync.startTime ?? '');
-    return Number.isNaN(t) ? undefined : t;
-}
-/**
- * Whether a listing asked for newest first really is: trusted once two dated items confirm it (across a page
- * boundary if need be), dropped at the first dated item that started later than the one before it (a service
- * that ignores `$orderby`).
- */
-class NewestFirstOrder {
-    first;
-    last;
-    confirmed = false;
-    trusted;
-    constructor(trusted) {
-        this.trusted = trusted;
-    }
-    see(item) {
-        if (!this.trusted)
-            return;
-        if (this.last && item.start > this.last.start) {
-            this.trusted = false;
-            return;
-        }
-        if (this.last)
-            this.confirmed = true;
-        this.first ??= item;
-        this.last = item;
-    }
-}
-/**
- * Reads pages only until the choice is certain, holding one page and the best candidate, never the listing.
- *
- * - By id: stops at the page where the id is found; when it is not, every page had to be read to know that,
- *   unless the listing is newest first and `startedAt` is known: past a confirmed older one, it is not listed.
- * - Newest, in a listing ordered `startTime desc`: once two dated items confirm the order, the first dated item
- *   is the newest of the whole listing (every later one started no later), and an item without `startTime`
- *   listed before every dated one is newer still (a run queued today, not yet started, listed first): that one
- *   is followed. If the first dated one started before `startedAfter`, so did the rest. A dated item out of
- *   order means the service ignored `$orderby`: the whole listing is read.
- * - Newest, in any other order (the user's own `orderby`): only the last page can rule out a newer one, so every
- *   page is read, keeping the best so far. An item without a start cannot be placed in such a listing.
- */
-async function findInListing(listing, choice, newestFirst) {
-    const pass = { listedAny: false, pagesRead: 0 };
-    const order = new NewestFirstOrder(newestFirst);
-    let lead;
-    let best;
-    const qualifies = (item) => choice.kind !== 'newest' || choice.startedAfter === undefined || item.start >= choice.startedAfter;
-    for await (const page of listing) {
-        pass.pagesRead++;
-        if (page.value.length > 0)
-            pass.listedAny = true;
-        if (choice.kind === 'id') {
-            const found = page.value.find((s) => sameId(s.synchronizationId, choice.synchronizationId));
-            if (found)
-                return { ...pass, found };
-        }
-        for (const sync of page.value) {
-            const start = startOf(sync);
-            if (start === undefined) {
-                if (order.trusted && !order.first)
-                    lead ??= sync;
-                continue;
-            }
-            order.see({ sync, start });
-            if (qualifies({ sync, start }) && (!best || start > best.start))
-                best = { sync, start };
-        }
-        if (!order.trusted || !order.confirmed)
-            continue;
-        if (choice.kind === 'id') {
-            if (choice.startedAt !== undefined && order.last.start < choice.startedAt)
-                return pass;
-            continue;
-        }
-        return decide(pass, lead, order.first, qualifies);
-    }
-    if (choice.kind === 'id')
-        return pass;
-    if (order.trusted)
-        return decide(pass, lead, order.first, qualifies);
-    return best ? { ...pass, found: best.sync } : pass;
-}
-/**
- * In a newest-first listing: the undated lead, else the first dated item where it qualifies. A lead has not
- * started yet, so it starts after every time given.
- */
-function decide(pass, lead, first, qualifies) {
-    if (lead)
-        return { ...pass, found: lead };
-    return first && qualifies(first) ? { ...pass, found: first.sync } : pass;
-}
-/** Ids are GUIDs in the service's samples; compare them as GUIDs compare, case-insensitively. */
-function sameId(a, b) {
-    return typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-/**
- * The synchronization that started last and has not ended (sync-cancel without an id), in a listing asked for
- * newest first: one listed before every dated one without a start (queued) is the newest; past a dated item older
- * than the best found so far, nothing further down started later, so the reading stops there. A listing out of
- * order is read whole.
- */
-async function newestNotEnded(listing) {
-    let best;
-    let newest;
-    let previous;
-    let ordered = true;
-    for await (const page of listing) {
-        for (const sync of page.value) {
-            newest ??= sync;
-            const start = startOf(sync);
-            const running = classifyStatus(sync.status) === 'running';
-            if (start === undefined) {
-                if (running && ordered && previous === undefined)
-                    return { found: sync, newest };
-                continue;
-            }
-            if (previous !== undefined && start > previous)
-                ordered = false;
-            previous = start;
-            if (ordered && best && start < best.start)
-                return { found: best.sync, newest };
-            if (running && (!best || start > best.start))
-                best = { sync, start };
-        }
-    }
-    return { found: best?.sync, newest };
-}
-/** Why nothing is cancelled where no synchronization runs: the latest, and how it ended, or an empty listing. */
-function nothingToCancel(newest) {
-    return newest
-        ? `the latest synchronization, ${newest.synchronizationId ?? '(no id)'}, has ended ${newest.status}`
-        : 'the share subscription lists no synchronization';
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/schedule.ts
-
-const PERIOD_MS = { hour: 3_600_000, day: 86_400_000 };
-/**
- * The next run a schedule expects, at or after `now`: the schedule starts at `synchronizationTime` and repeats
- * every hour or day from it. Days are 24 h of UTC (the time is an instant; the service's samples are UTC), so a
- * daylight-saving change does not move it. Undefined where the interval is unknown or the time unreadable.
- */
-function nextExpectedRun(synchronizationTime, recurrenceInterval, now) {
-    const period = PERIOD_MS[(recurrenceInterval ?? '').trim().toLowerCase()];
-    const start = Date.parse(synchronizationTime ?? '');
-    if (period === undefined || Number.isNaN(start))
-        return undefined;
-    if (start >= now)
-        return new Date(start);
-    return new Date(start + Math.ceil((now - start) / period) * period);
-}
-/** `kind: ScheduleBased`, the only kind the spec describes; compared case-insensitively like the statuses. */
-function isScheduleBased(setting) {
-    return (setting.kind ?? '').toLowerCase() === 'schedulebased';
-}
-/** The first schedule-based setting's properties; settings of other kinds are left to the raw result. */
-function findSchedule(settings) {
-    for (const setting of settings) {
-        if (!isScheduleBased(setting))
-            continue;
-        const parsed = scheduleSchema.safeParse(setting.properties ?? {});
-        const props = parsed.success ? parsed.data : {};
-        return {
-            recurrenceInterval: props.recurrenceInterval ?? undefined,
-            synchronizationTime: props.synchronizationTime ?? undefined,
-        };
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/report.ts
-
-
-
-
-
-/** The outputs sync-start and sync-cancel set (wait-for-sync adds the source share's schedule). */
-const SYNCHRONIZATION_OUTPUTS = [
-    'result',
-    'synchronization-id',
-    'synchronization-status',
-    'synchronization-mode',
-    'start-time',
-    'end-time',
-    'duration-ms',
-    'message',
-    'failed-datasets',
-    ...RESPONSE_ID_OUTPUTS,
-];
-/**
- * How the synchronizations' summaries read: their own tables show the synchronization, the title its status (or
- * the row's word where there is none: `nothing to cancel`).
- */
-const SYNCHRONIZATION_VIEW = {
-    ownTables: true,
-    title: ({ outputs, rows }) => {
-        const status = outputs['synchronization-status'];
-        return status ? `synchronization ${String(status)}` : rows?.[0]?.word;
-    },
-    whatToDo: {
-        dataset: "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization with sync-start.",
-        conflict: 'A synchronization is running on the share subscription: follow it with wait-for-sync, or end it with sync-cancel; then start again.',
-        'service failed': 'The synchronization ended as failed: its message is above; fix its cause at the source share or the account, then start a new synchronization with sync-start.',
-    },
-};
-/** What wait-for-sync says: log lines, messages, outputs and the summary. */
-function logSchedule(settings, schedule, nextRun, ctx) {
-    if (schedule) {
-        ctx.logger.info(`Source share schedule: every ${schedule.recurrenceInterval ?? '(no interval)'} from ${schedule.synchronizationTime ?? '(no time)'}` +
-            (nextRun ? `; next expected run ${nextRun.toISOString()}.` : '.'));
-    }
-    else if (settings.length === 0) {
-        ctx.logger.info('The source share sets no synchronization schedule.');
-    }
-    const others = settings.filter((s) => !isScheduleBased(s));
-    if (others.length > 0) {
-        ctx.logger.info(`Source share settings of other kinds (${others.map((s) => s.kind ?? '(no kind)').join(', ')}) are kept as raw JSON in the result output.`);
-    }
-}
-function describeSync(sync) {
-    const parts = [sync.synchronizationMode, sync.startTime && `started ${sync.startTime}`].filter(Boolean);
-    return parts.length ? ` (${parts.join(', ')})` : '';
-}
-/** The cause of a step whose synchronization ended in failure (before its datasets are named). */
-function endedInFailure(sync) {
-    return `Synchronization ${sync.synchronizationId ?? '(no id)'} ended ${sync.status ?? '(none)'}: ${sync.message || 'the service gave no message'}`;
-}
-function cancelledWhileWaiting(sync, wanted) {
-    return sync
-        ? `Cancelled while waiting for synchronization ${sync.synchronizationId ?? '(no id)'}; last status: ${sync.status ?? '(none)'}.`
-        : `Cancelled while waiting: no ${wanted} had been seen yet.`;
-}
-function timeoutMessage(waitedMs, followed, wanted, listedAny) {
-    const waited = `Timed out after ${formatSeconds(waitedMs)}`;
-    if (followed) {
-        return `${waited} waiting for synchronization ${followed.synchronizationId ?? '(no id)'}; last status: ${followed.status ?? '(none)'}.`;
-    }
-    return listedAny
-        ? `${waited}: no ${wanted} appeared (other synchronizations are listed, none of them matching).`
-        : `${waited}: no synchronization was seen at all (the share subscription lists none).`;
-}
-function formatSeconds(ms) {
-    return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-/** The outputs every synchronization operation sets for the synchronization it followed, started or cancelled. */
-function synchronizationOutputs(sync, failedDatasets = []) {
-    return {
-        'synchronization-id': sync?.synchronizationId ?? undefined,
-        'synchronization-status': sync?.status ?? undefined,
-        'synchronization-mode': sync?.synchronizationMode ?? undefined,
-        'start-time': sync?.startTime ?? undefined,
-        'end-time': sync?.endTime ?? undefined,
-        'duration-ms': sync?.durationMs ?? undefined,
-        message: sync?.message ?? undefined,
-        'failed-datasets': failedDatasets,
-    };
-}
-const NONE_SEEN = { outcome: 'failed', word: 'none seen' };
-const timeOf = (iso) => {
-    const ms = iso ? Date.parse(iso) : NaN;
-    return Number.isNaN(ms) ? undefined : ms;
-};
-/** The synchronization as the step's one row: its mark (the status's, unless the step gives its own) and cause. */
-function synchronizationRow(sync, end = {}) {
-    const mark = end.mark ?? (sync ? statusMark(sync.status) : NONE_SEEN);
-    return {
-        target: sync?.synchronizationId ?? '(none seen)',
-        outcome: end.failure !== undefined && mark.outcome === 'succeeded' ? 'failed' : mark.outcome,
-        word: mark.word,
-        after: sync?.status ?? undefined,
-        startedAt: timeOf(sync?.startTime),
-        endedAt: timeOf(sync?.endTime),
-        ...(end.failure !== undefined ? { cause: { text: end.failure, kind: end.kind ?? 'other' } } : {}),
-    };
-}
-/** The rows and the failure's kind of a synchronization step. */
-function synchronizationRows(sync, end) {
-    const row = synchronizationRow(sync, end);
-    return {
-        rows: [row],
-        failure: end.failure,
-        ...(row.cause ? { failureKind: row.cause.kind } : {}),
-    };
-}
-/** The kind of a synchronization that ended in failure: its datasets' where any failed. */
-const failedKind = (failed) => failed.length > 0 ? 'dataset' : 'service failed';
-/**
- * What sync-start and sync-cancel return: the synchronization's outputs, `result` with the synchronization (and
- * the failed datasets where any), its row, and the summary's tables.
- */
-function synchronizationResult(sync, share, { notes = [], failed = [], ...end } = {}) {
-    const done = synchronizationRows(sync, end);
-    return {
-        outputs: {
-            ...synchronizationOutputs(sync, failed),
-            result: { synchronization: sync ?? null, ...(failed.length ? { failedDatasets: failed } : {}) },
-        },
-        summary: [synchronizationTable(sync, shareContext(share), notes, done.rows[0]), ...datasetsTable(failed)],
-        ...done,
-    };
-}
-function syncOutputs(sync, schedule, settings, nextRun, failedDatasets = []) {
-    return {
-        ...synchronizationOutputs(sync, failedDatasets),
-        'recurrence-interval': schedule?.recurrenceInterval,
-        'synchronization-time': schedule?.synchronizationTime,
-        result: {
-            synchronization: sync ?? null,
-            sourceShareSynchronizationSettings: settings,
-            ...(nextRun ? { nextExpectedRun: nextRun.toISOString() } : {}),
-            ...(failedDatasets.length ? { failedDatasets } : {}),
-        },
-    };
-}
-const dash = (v) => v === undefined || v === null || v === '' ? '—' : String(v);
-/** The summary's row of one synchronization, with where it happened. */
-function synchronizationTable(sync, context, notes = [], row = synchronizationRow(sync)) {
-    const allNotes = [...(sync?.message ? [`Message: ${sync.message}`] : []), ...notes];
-    return {
-        title: 'Synchronization',
-        context,
-        header: ['Synchronization id', 'Mode', 'Status', 'Started', 'Ended', 'Duration'],
-        rows: sync
-            ? [
-                [
-                    dash(sync.synchronizationId),
-                    dash(sync.synchronizationMode),
-                    dash(sync.status),
-                    formatTime(sync.startTime),
-                    formatTime(sync.endTime),
-                    typeof sync.durationMs === 'number' ? formatDuration(sync.durationMs) : '—',
-                ],
-            ]
-            : [['(none seen)', '—', '—', '—', '—', '—']],
-        // The mark is the row's: the table and the title never disagree.
-        marks: [{ outcome: row.outcome, word: row.word }],
-        notes: allNotes.length ? allNotes : undefined,
-    };
-}
-/** Where a share subscription's synchronizations happen, for the summary. */
-function shareContext(o) {
-    return [
-        ['account', o.accountName],
-        ['share subscription', o.shareSubscription],
-        ['resource group', o.resourceGroup],
-    ];
-}
-function summaryTables(sync, settings, now, context, row) {
-    const tables = [synchronizationTable(sync, context, [], row)];
-    const rows = settings.map((s) => {
-        const scheduled = isScheduleBased(s);
-        const schedule = scheduled ? findSchedule([s]) : undefined;
-        return [
-            dash(s.kind),
-            dash(schedule?.recurrenceInterval),
-            dash(schedule?.synchronizationTime),
-            scheduled
-                ? formatTime(nextExpectedRun(schedule?.synchronizationTime, schedule?.recurrenceInterval, now)?.toISOString())
-                : 'raw JSON in the result output',
-        ];
-    });
-    tables.push({
-        title: 'Source share schedule',
-        header: ['Kind', 'Recurrence interval', 'Synchronization time', 'Next expected run'],
-        rows: rows.length ? rows : [['(no synchronization setting)', '—', '—', '—']],
-    });
-    return tables;
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/follow.ts
-
-
-
-/** Ours when the user gives no orderby: newest first, so the first page decides (see findInListing). */
-const NEWEST_FIRST = 'startTime desc';
-/**
- * Chooses a synchronization in A1 and follows it there until it ends, the deadline passes or the job is
- * cancelled. Once chosen, it is looked up by id in a listing ordered newest first and without the filter,
- * because a filter such as `status eq 'InProgress'` would hide it the moment it ends. One line per change of
- * status; the wait between polls is the service's Retry-After, else poll-interval.
- */
-async function followSynchronization(share, request, ctx) {
-    const { clock, logger } = ctx;
-    const choosing = { $filter: request.filter, $orderby: request.orderby ?? NEWEST_FIRST };
-    let followed;
-    let listedAny = false;
-    let lastStatus;
-    let warnedGone = false;
-    let announcedWaiting = false;
-    // One pass of the listing: the synchronization chosen (once chosen, looked up by id), or none yet.
-    const pass = async () => {
-        const id = followed?.synchronizationId;
-        if (id) {
-            const found = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'id', synchronizationId: id, startedAt: startOf(followed) }, true);
-            if (found.found)
-                followed = found.found;
-            else if (!warnedGone) {
-                warnedGone = true;
-                logger.warning(`Synchronization ${id} is no longer listed; still waiting for it.`);
-            }
-            return followed;
-        }
-        const found = await findInListing(share.listSynchronizations(choosing), request.choice, isNewestFirst(choosing.$orderby));
-        listedAny ||= found.listedAny;
-        if (found.found) {
-            followed = found.found;
-            logger.info(`Following synchronization ${followed.synchronizationId ?? '(no id)'}${describeSync(followed)}.`);
-        }
-        else if (!announcedWaiting) {
-            announcedWaiting = true;
-            logger.info(listedAny
-                ? `No ${request.wanted} is listed yet; waiting for it.`
-                : 'No synchronization is listed yet; waiting for one.');
-        }
-        return followed;
-    };
-    const ended = await pollToEnd({
-        clock,
-        signal: ctx.signal,
-        deadline: ctx.deadline,
-        pollIntervalMs: ctx.pollIntervalMs,
-        poll: async () => ({ value: await pass(), retryAfterMs: share.retryAfterMs }),
-        // Not listed yet is still running, as a synchronization without a status is.
-        statusOf: (sync) => sync?.status,
-        onProgress: (sync) => {
-            const status = sync && (sync.status ?? '(none)');
-            if (sync && status !== lastStatus) {
-                logger.info(`Synchronization ${sync.synchronizationId ?? '(no id)'}: ${status}`);
-                lastStatus = status;
-            }
-        },
-        changed: () => true,
-    });
-    // A listing that failed for good (even one the deadline cut short) is the caller's to report, with the
-    // service's answer (wait-for-sync fails; a start or cancel says how to follow it later).
-    const timedOut = ended.kind === 'timeout' && ended.error instanceof PollTimeoutError;
-    if (ended.kind === 'error' || (ended.kind === 'timeout' && !timedOut))
-        throw ended.error;
-    return { sync: followed, end: ended.kind, listedAny };
-}
-/** How to follow a synchronization in a later step: said where this one stops waiting. */
-const followHint = (id) => `follow it with wait-for-sync and synchronization-id ${id}`;
-/**
- * Follows the synchronization an answer of this step named (sync-start's, sync-cancel's): by id, where it may
- * show up a moment later; bounded by its start where the answer gave one. `wait: false` ends at the answer.
- */
-async function followAnswered(share, id, answered, wait, ctx) {
-    const wanted = `synchronization ${id}`;
-    if (!wait) {
-        ctx.logger.info(`Not waiting (wait: false): ${followHint(id)}.`);
-        return { sync: answered, end: 'not-waited', listedAny: false, wanted };
-    }
-    try {
-        const outcome = await followSynchronization(share, { choice: { kind: 'id', synchronizationId: id, startedAt: startOf(answered) }, wanted }, ctx);
-        return { ...outcome, sync: outcome.sync ?? answered, wanted };
-    }
-    catch (error) {
-        return { sync: answered, end: 'lost', error: error, listedAny: false, wanted };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/share.ts
-
-
-
-
-
-/** The inputs that name a share subscription, which every synchronization operation reads. */
-const SHARE_INPUTS = {
-    apiVersion: withDefault('api-version', '2021-08-01'),
-    subscriptionId: required('subscription-id'),
-    resourceGroup: required('resource-group'),
-    accountName: required('account-name'),
-    shareSubscription: required('share-subscription'),
-};
-/**
- * A share subscription's endpoints (A1–A5). The lists are reads (bodiless POSTs, or A5's POST with a body);
- * synchronize and cancelSynchronization are changes, the default of a POST.
- */
-class ShareSubscription {
-    /** The `Retry-After` of the last listSynchronizations answer, in ms: the wait before the next poll. */
-    retryAfterMs;
-    path;
-    options;
-    client;
-    ctx;
-    constructor(options, client, ctx) {
-        this.options = options;
-        this.client = client;
-        this.ctx = ctx;
-        const o = options;
-        this.path = servicePath `/subscriptions/${o.subscriptionId}/resourceGroups/${o.resourceGroup}/providers/Vendor.DataShare/accounts/${o.accountName}/shareSubscriptions/${o.shareSubscription}`;
-    }
-    url(action, query = {}) {
-        return joinUrl(this.options.baseUrl, `${this.path}/${action}`, {
-            'api-version': this.options.apiVersion,
-            ...query,
-        });
-    }
-    /** A1, lazily paged; each answer's Retry-After is kept for the next poll. */
-    listSynchronizations(query) {
-        this.retryAfterMs = undefined;
-        // A bodiless POST: the client sends Content-Length: 0.
-        return listPages(this.client, {
-            method: 'POST',
-            url: this.url('listSynchronizations', query),
-            schema: synchronizationListSchema,
-            what: 'listSynchronizations',
-            signal: this.ctx.signal,
-            onResponse: (response) => (this.retryAfterMs = parseRetryAfter(response.headers['retry-after'], this.ctx.clock.now())),
-        });
-    }
-    /** A5 for one synchronization, lazily paged: a POST with the same body on every page, a read like the others. */
-    listSynchronizationDetails(synchronizationId) {
-        return listPages(this.client, {
-            method: 'POST',
-            url: this.url('listSynchronizationDetails'),
-            schema: synchronizationDetailListSchema,
-            what: 'listSynchronizationDetails',
-            json: { synchronizationId },
-            signal: this.ctx.signal,
-        });
-    }
-    /** A3 or A4: a change, sent once where it may have reached the service (the client's rule). */
-    async change(action, json, extra = {}) {
-        return this.client.send({ method: 'POST', url: this.url(action), json, ...extra });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/wait-for-sync.ts
-
-
-
-
-
-
-
-
-const wait_for_sync_WAIT_INPUTS = {
-    ...SHARE_INPUTS,
-    synchronizationId: optional('synchronization-id'),
-    startedAfter: optional('started-after'),
-    filter: optional('filter'),
-    orderby: optional('orderby'),
-};
-/**
- * wait-for-sync (A): reads the share subscription and how to pick a synchronization; sets the synchronization's
- * outputs and the source share's schedule.
- */
-/* harmony default export */ const wait_for_sync = (defineOperation({
-    name: 'wait-for-sync',
-    description: "Waits until a data-share subscription's synchronization ends; reports the source share's schedule.",
-    client: 'resource-manager',
-    polls: true,
-    inputs: wait_for_sync_WAIT_INPUTS,
-    outputs: [...SYNCHRONIZATION_OUTPUTS, 'recurrence-interval', 'synchronization-time'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
-    view: SYNCHRONIZATION_VIEW,
-    run: waitForSync,
-}));
-/**
- * Waits until the chosen synchronization of a share subscription ends, and reports the source share's schedule.
- * `filter` and `orderby` shape the listing in which the synchronization is chosen (followSynchronization).
- * One that ends in failure is explained by its datasets (A5).
- */
-async function waitForSync(options, client, ctx) {
-    const { clock, logger } = ctx;
-    const started = clock.now();
-    const share = new ShareSubscription(options, client, ctx);
-    let settings;
-    try {
-        settings = await readSettings(client, share.url('listSourceShareSynchronizationSettings'), ctx);
-    }
-    catch (error) {
-        if (!ctx.signal?.aborted)
-            throw error;
-        return {
-            outputs: { 'failed-datasets': [] },
-            summary: [],
-            failure: "Cancelled while reading the source share's settings.",
-            failureKind: 'cancelled',
-        };
-    }
-    const scheduleReadAt = clock.now();
-    const schedule = findSchedule(settings);
-    const nextRun = schedule && nextExpectedRun(schedule.synchronizationTime, schedule.recurrenceInterval, scheduleReadAt);
-    logSchedule(settings, schedule, nextRun, ctx);
-    const choice = options.synchronizationId
-        ? { kind: 'id', synchronizationId: options.synchronizationId }
-        : { kind: 'newest', startedAfter: options.startedAfter?.getTime() };
-    const wanted = describeChoice(options);
-    logger.info(`Waiting for ${options.synchronizationId ? wanted : `the newest ${wanted}`} of share subscription '${options.shareSubscription}'.`);
-    const { sync, end, listedAny } = await followSynchronization(share, { choice, filter: options.filter, orderby: options.orderby, wanted }, ctx);
-    const datasets = end === 'failed' && sync ? await explainFailure(share, sync, ctx) : { failed: [], complete: true };
-    const finish = (end = {}) => {
-        const done = synchronizationRows(sync, end);
-        return {
-            outputs: syncOutputs(sync, schedule, settings, nextRun, datasets.failed),
-            summary: [
-                ...summaryTables(sync, settings, scheduleReadAt, shareContext(options), done.rows[0]),
-                ...datasetsTable(datasets.failed),
-            ],
-            ...done,
-        };
-    };
-    switch (end) {
-        case 'succeeded':
-            return finish();
-        case 'failed':
-            return finish({
-                failure: failureWithDatasets(endedInFailure(sync), datasets),
-                kind: failedKind(datasets.failed),
-            });
-        case 'timeout':
-            return finish({
-                failure: timeoutMessage(clock.now() - started, sync, wanted, listedAny),
-                kind: 'timeout',
-            });
-        case 'cancelled':
-            return finish({ failure: cancelledWhileWaiting(sync, wanted), kind: 'cancelled' });
-    }
-}
-/** `$` kept literal and spaces as %20, the way OData services document their query options. */
-async function readSettings(client, url, ctx) {
-    const settings = [];
-    // A handful of settings per share: holding all of them is fine, unlike the synchronization history.
-    for await (const page of listPages(client, {
-        method: 'POST',
-        url,
-        schema: sourceSettingListSchema,
-        what: 'listSourceShareSynchronizationSettings',
-        signal: ctx.signal,
-    })) {
-        settings.push(...page.value);
-    }
-    return settings;
-}
-/** The synchronization wanted, as a noun phrase: "synchronization X", "synchronization started at or after T". */
-function describeChoice(options) {
-    if (options.synchronizationId)
-        return `synchronization ${options.synchronizationId}`;
-    if (options.startedAfter)
-        return `synchronization started at or after ${options.startedAfter.toISOString()}`;
-    return 'synchronization';
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/sync-plan.ts
-
-
-
-
-
-/**
- * The dry runs of sync-start and sync-cancel: the read the real run depends on (A1), then the one request it
- * would send, refused by the client (PlannedChange) and shown as the plan. A failure is where the real run would
- * fail before changing anything.
- */
-/** sync-start: a synchronization running now would make the service refuse the start (409), as the real run. */
-async function sync_plan_planStart(share, mode, runningHint, ctx) {
-    const newest = await newestListed(share);
-    if (newest && classifyStatus(newest.status) === 'running') {
-        return planResult('sync-start', share, [], ctx, {
-            failureKind: 'conflict',
-            failure: `dry run: synchronization ${newest.synchronizationId ?? '(no id)'} is running (${newest.status ?? 'no status'}), so the service would refuse a start. ${runningHint}`,
-        });
-    }
-    const planned = await wouldSend(() => share.change('synchronize', { synchronizationMode: mode }), 'the synchronize');
-    return planResult('sync-start', share, [
-        {
-            target: share.options.shareSubscription,
-            effect: `start a ${mode} synchronization`,
-            request: planned,
-        },
-    ], ctx);
-}
-/** sync-cancel: the synchronization the real run would cancel, or nothing where none runs. */
-async function planCancel(share, synchronizationId, ctx) {
-    if (synchronizationId === undefined) {
-        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
-        if (!found?.synchronizationId) {
-            return planResult('sync-cancel', share, [
-                {
-                    target: share.options.shareSubscription,
-                    effect: `nothing to cancel: ${nothingToCancel(newest)}`,
-                },
-            ], ctx);
-        }
-        synchronizationId = found.synchronizationId;
-        ctx.logger.info(`dry run: the latest synchronization not ended is ${synchronizationId}${describeSync(found)}, ${found.status}.`);
-    }
-    const id = synchronizationId;
-    const planned = await wouldSend(() => share.change('cancelSynchronization', { synchronizationId: id }), `the cancel of synchronization ${id}`);
-    return planResult('sync-cancel', share, [{ target: id, effect: `cancel synchronization ${id}`, request: planned }], ctx);
-}
-async function newestListed(share) {
-    return (await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true)).found;
-}
-function planResult(operation, share, targets, ctx, more = {}) {
-    logPlan(ctx.logger, targets);
-    const { plan, changes } = planOutputs(targets);
-    return {
-        outputs: { changes, plan, 'failed-datasets': [], result: plan },
-        summary: [planTable(operation, 'target', targets, shareContext(share.options))],
-        rows: planRows(targets),
-        ...more,
-    };
-}
-/** A real run's `changes` and `plan`: whether it sent a change, and no plan. */
-function changed(result, changes) {
-    return { ...result, outputs: { ...result.outputs, changes, plan: [] } };
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/sync-start.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-const sync_start_START_INPUTS = {
-    ...SHARE_INPUTS,
-    synchronizationMode: withDefault('synchronization-mode'),
-    cancelOnAbort: withDefault('cancel-on-abort'),
-    wait: withDefault('wait'),
-};
-/** sync-start (A3): starts a synchronization, then follows it in A1 as wait-for-sync does. */
-/* harmony default export */ const sync_start = (defineOperation({
-    name: 'sync-start',
-    description: 'Starts a synchronization of a data-share subscription and, unless wait is false, waits until it ends.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: sync_start_START_INPUTS,
-    plans: true,
-    outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales --synchronization-mode FullSync',
-    view: SYNCHRONIZATION_VIEW,
-    run: syncStart,
-}));
-const RUNNING_HINT = 'A synchronization is already running for this share subscription: follow it with wait-for-sync (without synchronization-id it follows the newest), or end it with sync-cancel.';
-async function syncStart(options, client, ctx) {
-    const { clock } = ctx;
-    const started = clock.now();
-    const share = new ShareSubscription(options, client, ctx);
-    const mode = options.synchronizationMode;
-    if (ctx.dryRun)
-        return sync_plan_planStart(share, mode, RUNNING_HINT, ctx);
-    const { id, begun } = await start(share, mode, ctx);
-    // Started: the run changed something, whatever follows.
-    const result = (sync, more) => changed(synchronizationResult(sync, options, more), true);
-    const follow = followHint(id);
-    const outcome = await followAnswered(share, id, begun, options.wait, ctx);
-    const { sync, wanted } = outcome;
-    switch (outcome.end) {
-        case 'not-waited':
-            return result(sync, { notes: [`Not waited for: ${follow}.`] });
-        case 'succeeded':
-            return result(sync);
-        case 'failed': {
-            const datasets = await explainFailure(share, sync, ctx);
-            return result(sync, {
-                failed: datasets.failed,
-                failure: failureWithDatasets(endedInFailure(sync), datasets),
-                kind: failedKind(datasets.failed),
-            });
-        }
-        case 'lost':
-            return result(sync, {
-                failure: `${errors_oneLine(outcome.error.message)} The synchronization was started and goes on at the service; ${followHint(id)}.`,
-                kind: 'other',
-            });
-        case 'timeout':
-            return result(sync, {
-                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} It goes on at the service: ${follow}.`,
-                kind: 'timeout',
-            });
-        case 'cancelled': {
-            const cancelled = cancelledWhileWaiting(outcome.sync, wanted);
-            if (!options.cancelOnAbort) {
-                return result(sync, {
-                    failure: `${cancelled} It goes on at the service: ${follow}, or end it with sync-cancel.`,
-                    kind: 'cancelled',
-                });
-            }
-            return result(sync, {
-                failure: `${cancelled} ${await cancelOnAbort(share, id, ctx)}`,
-                kind: 'cancelled',
-            });
-        }
-    }
-}
-/**
- * synchronize through the client's change-safely rule. A refusal (a 409 to the first attempt: a scheduled run, or
- * another party's) fails with the service's code and message. Only after an attempt of unknown effect is A1
- * searched, and only for a synchronization that started after that attempt was sent, in the mode asked: that one
- * is ours and is followed; a run that started before it is someone else's, and the failure stands.
- */
-async function start(share, mode, ctx) {
-    const sent = await changeSafely({
-        what: 'synchronize',
-        findingOutBy: 'Reading the list',
-        send: (clientRequestId) => share.change('synchronize', { synchronizationMode: mode }, { hint: (error) => (error.status === 409 ? RUNNING_HINT : undefined), clientRequestId }),
-        findOut: async ({ unknownSince }) => {
-            const pass = await findInListing(share.listSynchronizations({ $orderby: NEWEST_FIRST }), { kind: 'newest' }, true);
-            const newest = pass.found;
-            if (newest?.synchronizationId && isOurs(newest, mode, unknownSince)) {
-                return { acted: { ...newest, synchronizationId: newest.synchronizationId } };
-            }
-            if (newest && classifyStatus(newest.status) === 'running') {
-                return {
-                    refused: `Synchronization ${newest.synchronizationId ?? '(no id)'}${describeSync(newest)} runs and did not start after this step's synchronize was sent, so it is not taken for this step's; ${RUNNING_HINT}`,
-                };
-            }
-            return { notActed: 'no synchronization started since: the service did not act' };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log: ctx.logger,
-    });
-    if ('acted' in sent) {
-        const begun = sent.acted;
-        ctx.logger.info(`The service started synchronization ${begun.synchronizationId}${describeSync(begun)}: following it.`);
-        return { id: begun.synchronizationId, begun };
-    }
-    const response = sent.response;
-    const answer = parseBody(response, synchronizationSchema, 'synchronize');
-    const id = answer.synchronizationId;
-    if (!id) {
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: `synchronize: the answer carries no synchronizationId, so the synchronization cannot be followed (${describeBody(response)}); find it with wait-for-sync`,
-            requestId: response.requestId,
-        });
-    }
-    ctx.logger.info(`Started synchronization ${id} (${mode}); the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-    return { id, begun: { ...answer, synchronizationMode: answer.synchronizationMode ?? mode } };
-}
-/**
- * Ours: started after the attempt of unknown effect was sent (by our clock against the service's: a run that
- * began before it, however recently, is another party's), or listed first and queued without a start, and in the
- * mode asked where the listing names one.
- */
-function isOurs(sync, mode, sentAt) {
-    const start = startOf(sync);
-    const listedMode = sync.synchronizationMode;
-    if (listedMode && listedMode.toLowerCase() !== mode.toLowerCase())
-        return false;
-    return start === undefined || start >= sentAt;
-}
-/**
- * cancel-on-abort: the job is cancelled, so the synchronization it started is cancelled too. Sent after the
- * cancellation (`afterCancel`, at most 4 s), so the step still exits inside the runner's window.
- */
-async function cancelOnAbort(share, id, ctx) {
-    try {
-        const response = await share.change('cancelSynchronization', { synchronizationId: id }, { afterCancel: true });
-        const status = safeStatus(response.text);
-        ctx.logger.info(`cancel-on-abort: sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}${status ? `, status ${status}` : ''}.`);
-        return `cancel-on-abort cancelled it at the service (HTTP ${response.status}${status ? `, status ${status}` : ''}).`;
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        ctx.logger.warning(`cancel-on-abort: cancelSynchronization for synchronization ${id} failed: ${reason}`);
-        return `cancel-on-abort could not cancel it (${reason}): end it with sync-cancel and synchronization-id ${id}.`;
-    }
-}
-/** The status of a cancel's answer, for the log only: an odd body does not matter once the job is cancelled. */
-function safeStatus(text) {
-    try {
-        const status = JSON.parse(text).status;
-        return typeof status === 'string' ? status : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/data-share/sync-cancel.ts
-
-
-
-
-
-
-
-
-
-
-
-
-const CANCEL_INPUTS = {
-    ...SHARE_INPUTS,
-    synchronizationId: optional('synchronization-id'),
-    wait: withDefault('wait'),
-};
-/** sync-cancel (A4): cancels a running synchronization, then follows it in A1 until it has ended. */
-/* harmony default export */ const sync_cancel = (defineOperation({
-    name: 'sync-cancel',
-    description: 'Cancels a running synchronization of a data-share subscription and, unless wait is false, waits until it has ended.',
-    client: 'resource-manager',
-    polls: true,
-    inputs: CANCEL_INPUTS,
-    plans: true,
-    outputs: [...SYNCHRONIZATION_OUTPUTS, 'changes', 'plan'],
-    example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-data --account-name consumer --share-subscription sales',
-    view: SYNCHRONIZATION_VIEW,
-    run: syncCancel,
-}));
-/**
- * cancelSynchronization through the client's change-safely rule. Where its effect is unknown (the answer was lost)
- * the synchronization is read (A1): ended or cancelled, the cancel is done with, and it is followed as after any
- * cancel; still running, the service may not have heard, and the cancel is sent again (asking twice to cancel
- * one synchronization cancels it once).
- */
-async function cancel(share, id, known, ctx) {
-    const sent = await changeSafely({
-        what: 'cancelSynchronization',
-        findingOutBy: `Reading synchronization ${id}`,
-        send: (clientRequestId) => share.change('cancelSynchronization', { synchronizationId: id }, { clientRequestId }),
-        findOut: async () => {
-            const now = await listedById(share, id);
-            if (!now || classifyStatus(now.status) !== 'running' || isCancelled(now.status)) {
-                ctx.logger.info(`Synchronization ${id} is ${now?.status ?? 'no longer listed'}: following it to see how it ends.`);
-                return { acted: { ...known, ...now, synchronizationId: id } };
-            }
-            return { notActed: `synchronization ${id} is still ${now.status}` };
-        },
-        clock: ctx.clock,
-        deadline: ctx.deadline,
-        signal: ctx.signal,
-        log: ctx.logger,
-    });
-    if ('acted' in sent)
-        return sent.acted;
-    const response = sent.response;
-    const answer = parseBody(response, synchronizationSchema, 'cancelSynchronization');
-    ctx.logger.info(`Sent cancelSynchronization for synchronization ${id}; the service answered HTTP ${response.status}, status ${answer.status ?? '(none)'}.`);
-    return { ...known, ...answer, synchronizationId: answer.synchronizationId ?? id };
-}
-/** The synchronization as A1 lists it now (newest first), or undefined where it is no longer listed. */
-async function listedById(share, id) {
-    const listing = share.listSynchronizations({ $orderby: NEWEST_FIRST });
-    return (await findInListing(listing, { kind: 'id', synchronizationId: id }, true)).found;
-}
-/**
- * A cancel refused (4xx) because the synchronization has just ended: A1 says so, and the step goes on as after
- * a cancel that came too late (ended is what it was for). Any other refusal, or one still running, stands.
- */
-async function endedMeanwhile(share, id, error, ctx) {
-    const status = error instanceof errors_ServiceError ? error.status : undefined;
-    if (status === undefined || status < 400 || status >= 500 || [401, 403, 404, 429].includes(status))
-        throw error;
-    const now = await listedById(share, id);
-    if (!now || classifyStatus(now.status) === 'running')
-        throw error;
-    ctx.logger.info(`cancelSynchronization was refused (HTTP ${status}), and synchronization ${id} has ended ${now.status}: nothing is left to cancel.`);
-    return { ...now, synchronizationId: id };
-}
-async function syncCancel(options, client, ctx) {
-    const { clock, logger } = ctx;
-    const started = clock.now();
-    const share = new ShareSubscription(options, client, ctx);
-    if (ctx.dryRun)
-        return planCancel(share, options.synchronizationId, ctx);
-    // A cancel sent is a change, however the synchronization then ends.
-    let sent = false;
-    const result = (sync, more) => changed(synchronizationResult(sync, options, more), sent);
-    let id = options.synchronizationId;
-    let known;
-    if (!id) {
-        // The one that started last and has not ended: an older one may still run where the newest has ended.
-        const { found, newest } = await newestNotEnded(share.listSynchronizations({ $orderby: NEWEST_FIRST }));
-        known = found;
-        if (known && !known.synchronizationId) {
-            return result(known, {
-                failure: `The latest synchronization not ended (status ${known.status ?? '(none)'}) is listed without a synchronizationId, so it cannot be cancelled by this step; nothing was sent.`,
-                kind: 'not sent',
-            });
-        }
-        if (!known?.synchronizationId) {
-            const nothing = `Nothing to cancel: ${nothingToCancel(newest)}.`;
-            logger.info(`${nothing} Nothing was sent.`);
-            return result(undefined, { notes: [nothing], mark: { outcome: 'skipped', word: 'nothing to cancel' } });
-        }
-        id = known.synchronizationId;
-        logger.info(`Cancelling synchronization ${id}${describeSync(known)}, status ${known.status ?? '(none)'}.`);
-    }
-    let answered;
-    try {
-        answered = await cancel(share, id, known, ctx);
-        sent = true;
-    }
-    catch (error) {
-        answered = await endedMeanwhile(share, id, error, ctx);
-    }
-    const outcome = await followAnswered(share, id, answered, options.wait, ctx);
-    const { sync, wanted } = outcome;
-    switch (outcome.end) {
-        case 'not-waited':
-            return result(sync, { notes: [`Not waited for: ${followHint(id)}.`] });
-        case 'succeeded':
-        case 'failed': {
-            if (isCancelled(sync.status)) {
-                logger.info(`Synchronization ${id} was cancelled: ${sync.status}.`);
-                return result(sync, {
-                    notes: [`The cancel took effect: ${sync.status}.`],
-                    mark: { outcome: 'succeeded', word: 'cancelled' },
-                });
-            }
-            // Any other end came first, and the synchronization is no longer running: what the step was for.
-            const ended = `Synchronization ${id} ended ${sync.status} before the cancel took effect.`;
-            logger.info(ended);
-            const failed = outcome.end === 'failed' ? (await explainFailure(share, sync, ctx)).failed : [];
-            // Ended is what the step was for: nothing was left to cancel.
-            return result(sync, { notes: [ended], failed, mark: { outcome: 'skipped', word: 'already ended' } });
-        }
-        case 'lost':
-            return result(sync, {
-                failure: `${errors_oneLine(outcome.error.message)} The cancel was sent; ${followHint(id)}.`,
-                kind: 'other',
-            });
-        case 'timeout':
-            return result(sync, {
-                failure: `${timeoutMessage(clock.now() - started, outcome.sync, wanted, outcome.listedAny)} The cancel was sent; ${followHint(id)}.`,
-                kind: 'timeout',
-            });
-        case 'cancelled':
-            return result(sync, {
-                failure: `${cancelledWhileWaiting(outcome.sync, wanted)} The cancel was sent; ${followHint(id)}.`,
-                kind: 'cancelled',
-            });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/operations/registry.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Every operation, one line each, in the order the README and --help list them. The adapters, action.yml, the
- * command line's flags and the README tables are all derived from these modules.
- */
-const registry_REGISTRY = [
-    erp_stop,
-    erp_start,
-    erp_restart,
-    erp_status,
-    erp_list,
-    wait_for_operation,
-    wait_for_sync,
-    sync_start,
-    sync_cancel,
-    check_image_cached,
-    app_remove_user,
-    app_current_user,
-    erp_report,
-];
-const OPERATION_NAMES = registry_REGISTRY.map((module) => module.name);
-function findOperation(name) {
-    return registry_REGISTRY.find((module) => module.name === name);
-}
-
-;// CONCATENATED MODULE: ./src/runtime/sign-in.ts
-
-/**
- * How to sign in, in a workflow's words; exported so that the command line, which has no runner and so no
- * federation, can word the same text as flags.
- */
-const SIGN_IN_HOW_TO = {
-    direct: 'set access-token, or client-id and tenant-id with client-secret',
-    federated: "or client-id and tenant-id with 'permissions: id-token: write' for federation",
-};
-const NO_RUNNER_TOKEN = 'the runner offers no OIDC token';
-/** Why a runner offers no ID token, and what to add: said before any request. */
-const ID_TOKEN_RULE = "For federation add 'permissions: id-token: write' to the job (the runner offers an ID token only then); " +
-    'pull requests from forks get no ID token whatever the permissions.';
-/** Federation chosen (no client-secret) where the runner offers no ID token: the job's permissions are the fix. */
-class IdTokenNotOffered extends errors_InputError {
-    constructor(message) {
-        super('client-secret', message);
-        this.name = 'IdTokenNotOffered';
-    }
-}
-/** The contract's order: access-token; client-secret with client-id and tenant-id; federation; else fail. */
-function readSignIn(inputs, baseUrl, idToken, operation) {
-    const accessToken = inputs.optional('access-token');
-    if (accessToken)
-        return { kind: 'access-token', accessToken };
-    const clientId = inputs.optional('client-id');
-    const tenantId = inputs.optional('tenant-id');
-    const clientSecret = inputs.optional('client-secret');
-    const howTo = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-    if (!clientId || !tenantId) {
-        throw new errors_InputError(clientId ? 'tenant-id' : 'client-id', `${operation} needs a way to sign in: ${howTo}`);
-    }
-    const authUrl = inputs.required('auth-url', operation);
-    const scope = inputs.optional('scope') ?? `${baseUrl.origin}/.default`;
-    if (clientSecret)
-        return { kind: 'client-secret', authUrl, tenantId, clientId, clientSecret, scope };
-    if (!idToken) {
-        throw new IdTokenNotOffered(`is not set and ${NO_RUNNER_TOKEN}: ${howTo}. ${ID_TOKEN_RULE}`);
-    }
-    const audience = inputs.optional('oidc-audience');
-    return { kind: 'federated', authUrl, tenantId, clientId, scope, idToken: () => idToken(audience) };
-}
-/**
- * The runner masks an ID token whole; its signature is masked on its own too, so that no part of it could be
- * shown were it ever split (the payload's claims are no secret: the step shows them when a sign-in is refused).
- */
-function maskingSignature(source, onSecret) {
-    if (!source)
-        return undefined;
-    return async (audience) => {
-        const token = await source(audience);
-        const signature = token.split('.')[2];
-        if (signature)
-            onSecret(signature);
-        return token;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/runtime/advice.ts
-
-
-
-
-
-/** The operation that resumes an operation's URL (it reads `operation-url`), from the registry. */
-const resumer = () => registry_REGISTRY.find((m) => useOf(m, 'operation-url'))?.name ?? 'a later step';
-/**
- * What a person can do about a failure, for the job summary and the command line: one sentence, by the kind of
- * cause.
- */
-function advice_adviceFor(error) {
-    // A refused credential found out: what to change, with the claims and the credential that would match.
-    const diagnosis = diagnosisOf(error);
-    if (diagnosis)
-        return diagnosisAdvice(diagnosis);
-    if (error instanceof IdTokenNotOffered) {
-        return `${ID_TOKEN_RULE} Or sign in with client-secret, or access-token, instead.`;
-    }
-    if (error instanceof errors_InputError) {
-        return `Correct the input '${error.input}' in the step's with: block (docs/inputs.md says what it accepts), then run the job again.`;
-    }
-    if (error instanceof OriginError) {
-        return 'The service handed out an address on another origin, where no credential is sent; report it to the service owner with the request id.';
-    }
-    if (error instanceof errors_TimeoutError) {
-        return `Raise timeout, or resume with ${resumer()} and the operation-urls output where the step set one.`;
-    }
-    if (error instanceof errors_ServiceError) {
-        const status = error.status;
-        if (status === 401)
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant.';
-        if (status === 403)
-            return 'The identity signed in lacks a permission for this operation; the README lists what each operation needs.';
-        if (status === 404)
-            return 'Check the names in the inputs (subscription, resource group, instance, account, app): the service does not know one.';
-        if (status === 429 || (status !== undefined && status >= 500)) {
-            return 'The service was busy or failing after the retries; run the job again later, quoting the request id if it persists.';
-        }
-        return 'The service refused the request: its code and message above say why; quote the request id to the service owner.';
-    }
-    return 'See the step log for the details.';
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/what-to-do.ts
-
-/** The kind of an error that ended the step before any target was done. */
-function what_to_do_kindOfError(error) {
-    if (error instanceof InputError)
-        return undefined;
-    if (error instanceof TimeoutError)
-        return 'timeout';
-    if (error instanceof ServiceError) {
-        if (error.status === 401)
-            return 'sign-in';
-        if (error.status === 403)
-            return 'permission';
-        if (error.status === 404)
-            return 'not found';
-        if (error.status === 409)
-            return 'conflict';
-    }
-    return undefined;
-}
-/**
- * One "What to do" line per kind of failure, for the job summary and the command line: what a person on call
- * does next, the resuming step named where there is one; an operation's own line where it declares one.
- */
-function what_to_do_whatToDo(kind, { operation, shown = {}, requestId = false }) {
-    return shown.whatToDo?.[kind] ?? generalLine(kind, operation, shown.resume, requestId);
-}
-function generalLine(kind, operation, resume, requestId) {
-    switch (kind) {
-        case 'false success':
-            return 'The service said the operation succeeded but the system did not reach its end state: look at the system (its health, a process that hangs) before acting again; running the step again sends the operation again.';
-        case 'not found':
-            return 'Check the name and resource group of each target not found (a listing by tag shows what exists); the other targets were processed.';
-        case 'timeout':
-            if (!resume)
-                return `What the service was doing goes on: run ${operation} again, with a longer timeout if it needs one.`;
-            return `The operations go on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped); raise timeout if the window needs longer.`;
-        case 'cancelled':
-            if (!resume)
-                return `The job was cancelled: run ${operation} again.`;
-            return `The job was cancelled; what was sent goes on at the service: resume with ${resume}, or run ${operation} again (what is done is skipped).`;
-        case 'not sent':
-            return `Nothing was sent for the targets marked not sent (the step ended before them): run ${operation} again for them; what is done is skipped.`;
-        case 'conflict':
-            return `Another operation is in progress on the target (HTTP 409, the cause on the row says which): running ${operation} again follows it to its end, then does what is left.`;
-        // The operations that meet these declare their own line (the input that fixes it); these are the general ones.
-        case 'whole system':
-            return `The system's database is not running, so the system cannot be acted on alone: bring the whole system up (its databases first), then run ${operation} again.`;
-        case 'dataset':
-            return "Read each failed dataset's message below: fix its source (access, path, schema), then start a new synchronization.";
-        case 'image not cached':
-            return 'Cache the images named not cached in that region (or correct the reference), then run the job again.';
-        case 'sign-in':
-            return 'Check the credentials: the token or secret is wrong, expired, or for another tenant or audience.';
-        case 'permission':
-            return 'Grant the identity signed in the permission named on the row, at the scope named, then run the job again; the README lists what each operation needs.';
-        case 'service failed':
-            return `The service ended the operation as failed: its code and message are on the row; fix the cause on the system, then run ${operation} again (what is done is skipped).`;
-        case 'nothing selected':
-            return `No system was selected, so nothing was done: compare the selection with the near misses in this summary (what the systems carry instead), correct the tag, environment or file, and run ${operation} again; set fail-if-empty: false where an empty selection is expected.`;
-        case 'other':
-            return requestId
-                ? 'See the step log for the details; the request id on the row is what to quote to the service owner.'
-                : 'See the step log for the details.';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/window-advice.ts
-
-
-/** The "What to do" of the window's own kinds: a system with no result, never sent, or still running. */
-const WINDOW_ADVICE = {
-    missing: "A missing system has no result: its leg did not run, or ended before writing its file. Open that leg's job; then run the window's step again for the systems in the `missing` output.",
-    'not sent': 'A system not sent got no stop or start: its step was cancelled or ran out of time before its turn. Run the step again for it (what is done is skipped).',
-};
-/** A system still running, resumed as the operation that left it running declares (its `view.resume`). */
-function runningAdvice(resume) {
-    const again = 'run the step again (what is done is skipped)';
-    return resume
-        ? `A system still running was accepted and not followed to its end: follow it with ${resume} of its leg, or ${again}.`
-        : `A system still running was accepted and not followed to its end: ${again}.`;
-}
-/** One line per kind met among the systems that need a person, in the order they are listed. */
-function windowAdvice(window) {
-    const lines = new Map();
-    for (const s of window.systems.slice(0, window.attention)) {
-        const shown = s.operation ? findOperation(s.operation)?.view : undefined;
-        if (s.outcome === 'running') {
-            if (!lines.has('running'))
-                lines.set('running', runningAdvice(shown?.resume));
-            continue;
-        }
-        if (s.outcome !== 'failed') {
-            lines.set(s.outcome, WINDOW_ADVICE[s.outcome]);
-            continue;
-        }
-        const kind = s.cause?.kind ?? 'other';
-        const operation = s.operation ?? 'the step';
-        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation, shown, requestId: !!s.cause?.requestId }));
-    }
-    for (const f of window.legFailures) {
-        const kind = f.cause.kind;
-        const shown = findOperation(f.operation)?.view;
-        lines.set(`failed ${kind}`, what_to_do_whatToDo(kind, { operation: f.operation, shown, requestId: false }));
-    }
-    if (window.lost.length > 0)
-        lines.set('lost', LOST);
-    if (window.files === 0 && window.systems.length === 0)
-        lines.set('none', NOTHING_READ);
-    return [...lines.values()];
-}
-const LOST = "A lost file does not parse (cut short while written): that leg's result is unknown. Open the leg's job, read the systems' status (erp-status), and run the window's step again for them.";
-const NOTHING_READ = "No result was read: no leg uploaded a file, or the download's pattern matched none. Check each leg's upload step and the report job's download (pattern, merge-multiple: true).";
-
-// EXTERNAL MODULE: ./src/runtime/nearest.ts
-var nearest = __nccwpck_require__(4946);
-;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
-/** The form a refusal names: `/subscriptions/{sub}/resourceGroups/{rg}/providers/…/{name}`. */
-const SHAPE = /\/subscriptions\/\{[^}\s]+\}(?:\/[^\s/,;)']+)+/;
-const isPlaceholder = (segment) => /^\{.+\}$/.test(segment);
-/**
- * Where a long resource id given in `raw` stops matching the form its refusal (`reason`) names: the segment after
- * which it goes wrong, so a reader sees the slip (`erpVirtualInstance` for `erpVirtualInstances`) rather than the
- * id's first characters, which are the same in every id. Undefined where the reason names no form or no item of
- * `raw` (one per line or comma-separated) departs from it.
- */
-function wrongPart(raw, reason) {
-    const shape = SHAPE.exec(reason)?.[0];
-    if (!shape)
-        return undefined;
-    const want = shape.split('/');
-    for (const item of raw.split(/[\n,]/).map((i) => i.trim())) {
-        if (!/^\/?subscriptions\//i.test(item))
-            continue;
-        const got = (item.startsWith('/') ? item : `/${item}`).replace(/\/$/, '').split('/');
-        const at = firstMismatch(got, want);
-        if (at === undefined)
-            continue;
-        const after = got
-            .slice(Math.max(1, at - 2), at)
-            .map(clip)
-            .join('/');
-        const where = after ? `after '…/${after}'` : 'at its start';
-        const wrong = got[at] === undefined ? undefined : clip(got[at]);
-        const wanted = want[at];
-        if (wrong === undefined)
-            return `the id stops ${where}, where ${wanted} is expected`;
-        if (wanted === undefined)
-            return `the id goes on ${where} with '${wrong}', where it should end`;
-        return `the id stops matching ${where}: '${wrong}' where ${wanted} is expected`;
-    }
-    return undefined;
-}
-/** A segment as shown: a long one keeps its ends, where a slip usually is. */
-function clip(segment) {
-    return segment.length > 40 ? `${segment.slice(0, 18)}…${segment.slice(-18)}` : segment;
-}
-/** The first segment index where `got` departs from `want`; literal segments compare without case. */
-function firstMismatch(got, want) {
-    for (let i = 0; i < Math.max(got.length, want.length); i++) {
-        const g = got[i];
-        const w = want[i];
-        if (g === undefined || w === undefined)
-            return i;
-        if (isPlaceholder(w) ? g === '' : g.toLowerCase() !== w.toLowerCase())
-            return i;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/runtime/reader.ts
-
-
-
-
-
-/** Typed, validated reads of the inputs; a wrong value fails naming the input and what it accepts. */
-class InputReader {
-    /** `note` is told, in a line for the log, what a read left out (an item a list names twice). */
-    source;
-    note;
-    constructor(source, note = () => { }) {
-        this.source = source;
-        this.note = note;
-    }
-    /** An operation's use of an input: its own parser and default, and whether it must be given. */
-    read(use, operation) {
-        const value = this.parse(use.input, use.parse, use.default);
-        if (value === undefined && use.presence === 'required') {
-            throw new errors_InputError(use.input, `is required for ${operation}`);
-        }
-        return value;
-    }
-    /** The value, or its default, or undefined when neither is given. */
-    optional(name) {
-        return this.parse(name, INPUTS[name].parse);
-    }
-    required(name, operation) {
-        const value = this.optional(name);
-        if (value === undefined)
-            throw new errors_InputError(name, `is required for ${operation}`);
-        return value;
-    }
-    /** Whether the input was given at all (a default does not count). */
-    given(name) {
-        return Boolean(this.source(name)?.trim());
-    }
-    parse(name, parser, fallback) {
-        const definition = INPUTS[name];
-        const raw = this.source(name)?.trim() || fallback || definition.default;
-        if (raw === undefined || raw === '')
-            return undefined;
-        const parsed = parser.safeParse(raw);
-        if (!parsed.success) {
-            const reason = parsed.error.issues[0]?.message ?? 'is not valid';
-            // A secret's value never reaches a message.
-            const got = definition.secret ? '' : ` (${shownPart(raw, reason)})`;
-            throw new errors_InputError(name, `${reason}${got}`);
-        }
-        const repeated = Array.isArray(parsed.data) ? droppedRepeats(parsed.data) : [];
-        if (repeated.length) {
-            this.note(`Input '${name}' names ${repeated.map((item) => `'${abbreviate(String(item))}'`).join(', ')} more than once; each counts once.`);
-        }
-        return parsed.data;
-    }
-}
-/** A refused value as it is shown: whole where it is short; where it is long, the part that is wrong. */
-function shownPart(raw, reason) {
-    const wrong = raw.length > SHOWN_WHOLE ? wrongPart(raw, reason) : undefined;
-    return wrong ? printable(wrong) : `got '${abbreviate(raw)}'`;
-}
-/** A value up to this long is shown whole. */
-const SHOWN_WHOLE = 80;
-/**
- * How a refused value is echoed: control characters shown as `?`, at most 80 characters, and an address without
- * its user info and query, which can hold a password or a signature.
- */
-function abbreviate(raw) {
-    const shown = printable(raw);
-    return shown.length > SHOWN_WHOLE ? `${shown.slice(0, SHOWN_WHOLE - 3)}…` : shown;
-}
-/** Control characters shown as `?`, an address without its user info and query. */
-function printable(text) {
-    return redactUrls(text).replace(/\p{Cc}/gu, '?');
-}
-
-;// CONCATENATED MODULE: ./src/client/sign-in-error.ts
-
-
-
-
-/**
- * The token endpoint's refusals, read for what the user must change (`service-beyond-seed.md`, "Sign-in: the token
- * endpoint's errors"): the cause by the error's number, and for a federated sign-in the claims of the runner's ID
- * token, read without its signature, and the federated credential that would match them.
- */
-/** The token endpoint's error body; lenient, any field may be missing. */
-const tokenErrorBody = onFirstUse(() => schemas/* looseObject */._H3({
-    error: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    error_description: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    error_codes: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* array */.YOg(schemas/* number */.aig())), undefined),
-}));
-/** The claims of the runner's ID token a federated credential is matched on; `aud` may be a list. */
-const idTokenPayload = onFirstUse(() => schemas/* looseObject */._H3({
-    iss: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    sub: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    aud: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* array */.YOg(schemas/* string */.YjP())])), undefined),
-    job_workflow_ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    environment: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-    ref: schemas/* catch */.MfU(schemas/* optional */.lqM(schemas/* string */.YjP()), undefined),
-}));
-/** The statuses the token endpoint answers a grant with: its refusals (400, 401) are read here, not retried. */
-function tokenEndpointAnswered(status) {
-    return (status >= 200 && status < 300) || status === 400 || status === 401;
-}
-/**
- * Throws the sign-in failure a refused grant is: with the cause and what to change where the error's number is
- * known or an ID token was presented, as `diagnosis`; else the error as the client reads any (the caller adds its
- * general hint).
- */
-function throwIfRefused(response, context) {
-    if (response.status < 400)
-        return;
-    const error = parseErrorBody(response, `POST ${response.url.pathname}`);
-    const body = parse/* safeParse */.xL(tokenErrorBody, response_jsonOf(response));
-    const number = (body.success ? body.data.error_codes?.[0] : undefined) ??
-        numberIn(body.success ? body.data.error_description : undefined);
-    const claims = context.assertion ? readClaims(context.assertion) : undefined;
-    // Only the directory's own answer is diagnosed: a proxy's page at the same address says nothing of the token.
-    const diagnosis = body.success && body.data.error !== undefined ? diagnose(number, claims) : undefined;
-    if (!diagnosis)
-        throw error;
-    throw new errors_ServiceError({
-        ...error.init,
-        action: `Sign-in failed at the token endpoint ${context.endpoint}`,
-        signIn: true,
-        hint: `${diagnosis.cause}. ${diagnosis.whatToDo}`,
-        diagnosis,
-    });
-}
-/** `<PREFIX><number>: …`: the number after the directory's prefix, where `error_codes` is missing. */
-function numberIn(description) {
-    const match = /^[A-Za-z]*(\d{4,}):/.exec(description ?? '');
-    return match ? Number(match[1]) : undefined;
-}
-/** The payload of a JWT, read without checking its signature (the token endpoint did that). */
-function readClaims(token) {
-    const payload = token.split('.')[1];
-    if (!payload)
-        return undefined;
-    let json;
-    try {
-        json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    }
-    catch {
-        return undefined;
-    }
-    const parsed = parse/* safeParse */.xL(idTokenPayload, json);
-    if (!parsed.success)
-        return undefined;
-    const { iss, sub, aud, job_workflow_ref, environment, ref } = parsed.data;
-    return {
-        issuer: iss,
-        subject: sub,
-        audience: Array.isArray(aud) ? aud[0] : aud,
-        job_workflow_ref,
-        environment,
-        ref,
-    };
-}
-/** The federated credential that would match the token: its own issuer, subject and audience. */
-function matching(claims) {
-    if (!claims?.issuer || !claims.subject || !claims.audience)
-        return undefined;
-    return { issuer: claims.issuer, subject: claims.subject, audience: claims.audience };
-}
-const sign_in_error_lowerFirst = (text) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-const quoted = (value) => (value === undefined ? 'unknown' : `'${value}'`);
-/** Why the token's subject is what it is: an environment or a pull request replaces the branch. */
-function subjectReason(claims) {
-    if (claims?.environment) {
-        return ` The job names the environment '${claims.environment}', so its subject is the environment's, not the branch's.`;
-    }
-    if (claims?.subject?.endsWith(':pull_request'))
-        return ' A pull request presents the pull_request subject.';
-    return '';
-}
-/** The refusals of a federated sign-in: the claims shown, and the credential that would match written out. */
-function federatedCause(number, claims) {
-    const credential = matching(claims);
-    const register = credential
-        ? `Register on the app a federated credential with issuer '${credential.issuer}', subject '${credential.subject}', audience '${credential.audience}' (subjects compare with case).`
-        : "Register on the app a federated credential whose issuer, subject and audience equal the ID token's.";
-    const subject = quoted(claims?.subject);
-    const said = (cause, whatToDo) => ({
-        errorNumber: number,
-        claims,
-        credential,
-        cause,
-        whatToDo,
-    });
-    switch (number) {
-        case 70021:
-            return said("No federated credential on the app matches the runner's ID token", register);
-        case 700211:
-            return said("The federated credential's issuer is not the ID token's", `The credential's issuer must be exactly ${quoted(claims?.issuer)} (no trailing '/'). ${register}`);
-        case 700212:
-            return said("The federated credential's audience is not the ID token's", `The credential's audience must equal the token's, ${quoted(claims?.audience)}: oidc-audience sets the audience requested (default api://VendorADTokenExchange). ${register}`);
-        case 700213:
-            return said("No federated credential's subject equals the ID token's subject", `The credential's subject must equal the token's exactly: ${subject}.${subjectReason(claims)} ${register}`);
-        case 7002138:
-            return said("The federated credential's subject matches the ID token's only without case; subjects compare with case since 2025", 
-            // A record written before subjects compared with case can be refused though it reads the same (issue 43).
-            `Write owner, repository and environment with the token's exact case: ${subject}. Where the credential's subject already equals it exactly, delete the federated credential and create it again. ${register}`);
-        case 70025:
-            return said('The app has no federated credential at all', `Check client-id: the credential may be on another app or identity. Or ${sign_in_error_lowerFirst(register)}`);
-        default:
-            return undefined;
-    }
-}
-/** The refusals whose fix is an input, not a credential: the claims shown where a token was presented. */
-const INPUT_CAUSES = {
-    700016: {
-        cause: 'No app with this client-id is registered in the tenant',
-        whatToDo: "Check client-id and tenant-id: the app's client id, and the tenant it is registered in.",
-    },
-    7000215: {
-        cause: 'The client secret is invalid',
-        whatToDo: "Set client-secret to the secret's value, not its id; a rotated or expired secret needs its new value.",
-    },
-    90002: {
-        cause: 'The tenant was not found',
-        whatToDo: 'Check tenant-id, and auth-url where the tenant is in another cloud.',
-    },
-    700024: {
-        cause: "The ID token was outside its valid time when presented (the runner's ID token lives 5 minutes)",
-        whatToDo: "The action requests a fresh ID token for each sign-in: run the job again, and if it persists check the runner's clock.",
-    },
-};
-/** The cause and what to change, by the error's number; for a number not in the table, only a federated one's. */
-function diagnose(number, claims) {
-    const federated = federatedCause(number, claims);
-    if (federated)
-        return federated;
-    const input = number === undefined ? undefined : INPUT_CAUSES[number];
-    if (input)
-        return { errorNumber: number, claims, ...input };
-    if (!claims)
-        return undefined;
-    // A number not in the table: a federated sign-in still shows what it presented and what would match.
-    const credential = matching(claims);
-    const register = federatedCause(70021, claims).whatToDo;
-    return {
-        errorNumber: number,
-        claims,
-        credential,
-        cause: "The token endpoint refused the runner's ID token",
-        whatToDo: `Check client-id and tenant-id; then ${sign_in_error_lowerFirst(register)}`,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/client/auth.ts
-
-
-
-
-
-/** A token is renewed this long before it expires, so a request never leaves with one about to lapse. */
-const EXPIRY_MARGIN_MS = 5 * 60_000;
-/** After a failed renewal while the token is still valid, the next try comes this long after, at most. */
-const RENEWAL_RETRY_MS = 30_000;
-/** A token this close to its expiry (or to a quarter of its life, if shorter) is not sent: it could lapse on the way. */
-const LAST_USE_MARGIN_MS = 10_000;
-/** A token obtained elsewhere (`access-token`): sent as it is, so a 401 after it was accepted is its expiry. */
-function bearerToken(token) {
-    return {
-        headers: async () => ({ authorization: `Bearer ${token}` }),
-        unauthorized(error, acceptedBefore) {
-            const expired = /expired/i.test(error.code ?? '');
-            if (!expired && !acceptedBefore)
-                return undefined;
-            return (`The access-token ${expired ? 'has expired' : 'was accepted earlier in this step and is refused now: it has most likely expired'}. ` +
-                'A token obtained elsewhere is sent as it is and never renewed. For a wait longer than its lifetime, sign in ' +
-                "with client-id and tenant-id instead (with client-secret, or federation with the runner's OIDC token): " +
-                'that sign-in renews its token itself.');
-        },
-    };
-}
-/** Area D: the API token travels in its own header. */
-function apiToken(token) {
-    return { headers: async () => ({ 'x-api-token': token }) };
-}
-const tokenResponse = onFirstUse(() => schemas/* looseObject */._H3({
-    access_token: schemas/* string */.YjP().check(api/* _minLength */.m9(1)),
-    expires_in: schemas/* optional */.lqM(number().check(api/* _positive */.NC())),
-    token_type: schemas/* optional */.lqM(schemas/* string */.YjP()),
-}));
-/** The request timeout's default: a renewal is bounded even where none is given. */
-const DEFAULT_RENEWAL_TIMEOUT_MS = 30_000;
-/** The client-credentials grant, with a secret or a federated assertion; tokens cached until near expiry. */
-function tokenGrant(options) {
-    // When the token in hand stops being usable, and when a failed renewal is tried again.
-    let cached;
-    let pending;
-    let retryRenewalAt = 0;
-    const endpoint = (() => {
-        const url = new URL(options.tokenPath, options.http.origin);
-        return `${url.origin}${url.pathname}`;
-    })();
-    const fetchToken = async () => {
-        const body = await requestToken(options, endpoint);
-        options.onToken?.(body.access_token);
-        const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-        // Short-lived tokens renew at half their life rather than at once.
-        const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
-        const now = options.clock.now();
-        cached = {
-            token: body.access_token,
-            renewAt: now + lifetimeMs - margin,
-            validUntil: now + lifetimeMs - Math.min(LAST_USE_MARGIN_MS, lifetimeMs / 4),
-        };
-        retryRenewalAt = 0;
-        return body.access_token;
-    };
-    /** The token in hand while it can still be sent. */
-    const stillValid = () => cached !== undefined && options.clock.now() < cached.validUntil ? cached : undefined;
-    const renewalTimeoutMs = options.renewalTimeoutMs ?? DEFAULT_RENEWAL_TIMEOUT_MS;
-    /** One renewal at a time, shared by concurrent requests, given up after the renewal timeout. */
-    const renew = () => (pending ??= bounded(fetchToken(), renewalTimeoutMs, endpoint).finally(() => (pending = undefined)));
-    /** A renewal that failed while the token in hand is still valid: said once, tried again later. */
-    const renewalFailed = (error) => {
-        const valid = stillValid();
-        if (!valid)
-            return;
-        const left = valid.validUntil - options.clock.now();
-        const wait = Math.min(RENEWAL_RETRY_MS, left / 2);
-        if (options.clock.now() >= retryRenewalAt) {
-            const why = error instanceof Error ? error.message : String(error);
-            options.onRetry?.(`Renewing the access token failed (${why}); the current token is valid for ${formatWait(left)} ` +
-                `more, so it is used and the renewal is retried in ${formatWait(wait)}`);
-        }
-        retryRenewalAt = options.clock.now() + wait;
-    };
-    return {
-        async headers(signal) {
-            const now = options.clock.now();
-            if (cached && now < cached.renewAt)
-                return { authorization: `Bearer ${cached.token}` };
-            // The token in hand is still good: it is sent, and the renewal runs beside the request, never ahead of it,
-            // so a renewal that hangs (the runner's ID-token endpoint) holds no request while the token serves.
-            const current = stillValid();
-            if (current) {
-                if (now >= retryRenewalAt)
-                    renew().catch(renewalFailed);
-                return { authorization: `Bearer ${current.token}` };
-            }
-            try {
-                // No token to send: the request waits for one, up to the renewal timeout, its deadline or the cancellation.
-                return { authorization: `Bearer ${await auth_untilAborted(renew(), signal)}` };
-            }
-            catch (error) {
-                if (error instanceof errors_ServiceError)
-                    options.onFailure?.(error);
-                throw error;
-            }
-        },
-        refresh() {
-            cached = undefined;
-        },
-    };
-}
-/** The grant's form: the client credentials, with the secret or with the runner's OIDC token as the assertion. */
-async function grantForm(options) {
-    const form = {
-        grant_type: 'client_credentials',
-        client_id: options.clientId,
-        scope: options.scope,
-    };
-    if (options.clientSecret !== undefined)
-        form.client_secret = options.clientSecret;
-    else if (options.clientAssertion) {
-        form.client_assertion_type = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-        try {
-            form.client_assertion = await options.clientAssertion();
-        }
-        catch (error) {
-            throw idTokenFailure(error);
-        }
-    }
-    return form;
-}
-/** One token from the endpoint: the form sent, a refusal explained, the answer read without ever quoting it. */
-async function requestToken(options, endpoint) {
-    const form = await grantForm(options);
-    try {
-        const response = await options.http.send({
-            method: 'POST',
-            url: options.tokenPath,
-            form,
-            intent: 'read',
-            ok: tokenEndpointAnswered,
-        });
-        // A refusal says what to change, by its error number (sign-in-error.ts).
-        throwIfRefused(response, { endpoint, assertion: form.client_assertion });
-        return parseTokenResponse(response);
-    }
-    catch (error) {
-        throw tokenEndpointFailure(error, endpoint, options.clientSecret !== undefined);
-    }
-}
-/** `work`, or a sign-in failure once `ms` passed without an answer: a renewal that hangs is given up. */
-function bounded(work, ms, endpoint) {
-    let timer;
-    const late = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new errors_ServiceError({
-            action: `Sign-in: no token within ${formatWait(ms)} (the request timeout)`,
-            code: 'NoAnswer',
-            message: `neither the runner's ID-token endpoint nor ${endpoint} answered in time`,
-            signIn: true,
-        })), ms);
-        timer.unref();
-    });
-    return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-/** Resolves with `work`, or rejects with the signal's reason once it aborts, whichever comes first. */
-function auth_untilAborted(work, signal) {
-    if (!signal)
-        return work;
-    signal.throwIfAborted();
-    let onAbort;
-    const aborted = new Promise((_, reject) => {
-        onAbort = () => reject(signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-    });
-    return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
-}
-/** The runner would not give its OIDC token: a sign-in failure, with what to check. */
-function idTokenFailure(error) {
-    if (error instanceof errors_ServiceError)
-        return error;
-    return new errors_ServiceError({
-        action: "Sign-in failed at the runner's ID-token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL)",
-        code: 'IdTokenUnavailable',
-        message: errors_oneLine(error instanceof Error ? error.message : String(error)),
-        signIn: true,
-        hint: "Check that the job has 'permissions: id-token: write' and that oidc-audience is the audience the " +
-            'federated credential expects.',
-    });
-}
-/** The token endpoint refused or failed: a sign-in failure, naming the endpoint, its error code and what to check. */
-function tokenEndpointFailure(error, endpoint, withSecret) {
-    if (!(error instanceof errors_ServiceError) || error.signIn)
-        return error;
-    const check = withSecret
-        ? 'Check tenant-id, client-id and client-secret (an expired or mistyped secret is the usual cause), and auth-url.'
-        : "Check tenant-id, client-id and auth-url, and that the federated credential's issuer, subject and audience " +
-            "match this workflow's OIDC token.";
-    return new errors_ServiceError({
-        ...error.init,
-        action: `Sign-in failed at the token endpoint ${endpoint}`,
-        signIn: true,
-        hint: error.status !== undefined && error.status >= 500 ? error.hint : check,
-    });
-}
-/** A body the token endpoint sent may hold a token that is not masked yet: an error about it never quotes it. */
-function parseTokenResponse(response) {
-    try {
-        return parseBody(response, tokenResponse, 'token endpoint');
-    }
-    catch (error) {
-        if (!(error instanceof errors_ServiceError))
-            throw error;
-        throw new errors_ServiceError({
-            status: response.status,
-            code: 'InvalidResponse',
-            message: 'the token endpoint answered without a JSON access_token (the body is not shown: it may hold a secret)',
-            requestId: response.requestId,
-        });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/connect.ts
-
-
-
-function connectResourceManager(baseUrl, signIn, options) {
-    return new HttpClient({ ...options, origin: baseUrl.origin, credential: credentialFor(signIn, options) });
-}
-function connectAppManagement(apiUrl, token, options) {
-    return new HttpClient({ ...options, origin: apiUrl.origin, credential: apiToken(token) });
-}
-function credentialFor(signIn, options) {
-    if (signIn.kind === 'access-token')
-        return bearerToken(signIn.accessToken);
-    const tokenUrl = joinUrl(signIn.authUrl, servicePath `/${signIn.tenantId}/oauth2/v2.0/token`);
-    // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
-    const http = new HttpClient({ ...options, onResponse: undefined, origin: tokenUrl.origin });
-    return tokenGrant({
-        http,
-        tokenPath: tokenUrl.href,
-        clientId: signIn.clientId,
-        scope: signIn.scope,
-        clock: options.clock,
-        onToken: options.onSecret,
-        onRetry: options.onRetry,
-        onFailure: options.onSignInFailure,
-        renewalTimeoutMs: options.requestTimeoutMs,
-        ...(signIn.kind === 'client-secret'
-            ? { clientSecret: signIn.clientSecret }
-            : { clientAssertion: signIn.idToken }),
-    });
-}
-
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(1692);
-// EXTERNAL MODULE: ./src/client/start-up/undici.cjs
-var undici = __nccwpck_require__(4721);
-;// CONCATENATED MODULE: ./src/client/dispatcher.ts
-
-
-/**
- * One keep-alive dispatcher for the whole run. EnvHttpProxyAgent reads HTTPS_PROXY, HTTP_PROXY and NO_PROXY
- * (either case), so a runner behind a proxy works without settings of ours. Its connections share one default TLS
- * context (the system's roots and NODE_EXTRA_CA_CERTS, as each would build alone), built once rather than per
- * handshake.
- *
- * HTTP/1.1 only: the emulator speaks it and every test runs on it, where a failure is told apart as "never reached
- * the service" or "the effect is unknown". undici 8 offers h2 by default, and holds an origin's other requests
- * until its first connection has negotiated. Figures for both: docs/benchmark.md, the fan-out's wall time.
- */
-function createDispatcher({ requestTimeoutMs }) {
-    return new undici.EnvHttpProxyAgent({
-        connect: { timeout: requestTimeoutMs, secureContext: (0,external_node_tls_.createSecureContext)() },
-        headersTimeout: requestTimeoutMs,
-        bodyTimeout: requestTimeoutMs,
-        keepAliveTimeout: 30_000,
-        allowH2: false,
-    });
-}
-let waitForClose = true;
-/**
- * For an entry whose process ends as soon as its one run returns (the action): closeDispatcher then starts closing
- * the sockets without waiting for them. The process still ends only once they are closed, so nothing is cut off;
- * the run just does not sit idle while they close, and the outputs and summary are written meanwhile (a small
- * gain: docs/benchmark.md, "Start-up, before and after issue 16").
- * The command line and in-process callers keep the default: closeDispatcher resolves once every socket is closed.
- */
-function dontWaitForDispatcherClose() {
-    waitForClose = false;
-}
-/** Ends the run's keep-alive sockets, which would otherwise hold the process open after the step is done. */
-async function closeDispatcher(dispatcher) {
-    const closing = dispatcher?.destroy();
-    // Not awaited, a failure to close has no one to report to; the process ends all the same.
-    if (waitForClose)
-        await closing;
-    else
-        closing?.catch(() => { });
-}
-
-;// CONCATENATED MODULE: ./src/runtime/access-refusals.ts
-
-
-/** `… perform action 'A' over scope 'S' …`: the resource manager's AuthorizationFailed message. */
-const ACTION_AND_SCOPE = /action '([^']+)' over scope '([^']+)'/;
-/**
- * The resource manager's refusals of the step's credential, gathered over every system the step touches and
- * reported once: a 401 is one credential problem, not one per system; a 403 `AuthorizationFailed` is one line per
- * distinct action and scope, with the request ids that met it.
- */
-class AccessRefusals {
-    accepted = false;
-    unauthorized;
-    lacked = new Map();
-    /** Each distinct refusal's message as a failure quotes it (one line), and the request ids that met it. */
-    messages = new Map();
-    /** Every response of the resource-manager client passes here. */
-    observe(response) {
-        if (response.status < 300)
-            this.accepted = true;
-        if (response.status === 401)
-            this.unauthorized ??= response;
-        if (response.status !== 403)
-            return;
-        const error = parseErrorBody(response, '');
-        const match = error.code === 'AuthorizationFailed' ? ACTION_AND_SCOPE.exec(error.serviceMessage ?? '') : null;
-        if (!match)
-            return;
-        const [, action = '', scope = ''] = match;
-        const key = `${action}\n${scope.toLowerCase()}`;
-        const entry = this.lacked.get(key) ?? { action, scope, requestIds: [] };
-        entry.requestIds.push(response.requestId ?? 'none');
-        this.lacked.set(key, entry);
-        const text = errors_oneLine(error.serviceMessage ?? '');
-        this.messages.set(text, [...(this.messages.get(text) ?? []), response.requestId ?? 'none']);
-    }
-    /**
-     * A step's failure with each AuthorizationFailed message quoted once: the systems refused the same action over
-     * the same scope after the first point to its request id instead of repeating it.
-     */
-    condense(failure) {
-        let condensed = failure;
-        for (const [text, requestIds] of this.messages) {
-            const parts = condensed?.split(text) ?? [];
-            if (parts.length <= 2)
-                continue;
-            const [first = '', ...rest] = parts;
-            // The id quoted beside the message kept: the systems were refused in any order, the failure lists them in theirs.
-            const quoted = inFailureOrder(requestIds, rest.join(text))[0];
-            condensed = `${first}${text}${rest.join(`the same as request-id ${quoted}`)}`;
-        }
-        return condensed;
-    }
-    /**
-     * After the operation: a failed step whose credential no request got past is one 401, thrown once; a failed
-     * step that met AuthorizationFailed gets the permissions lacked, each once, as its diagnosis.
-     */
-    settle(result, how) {
-        if (!result.failure)
-            return undefined;
-        if (this.unauthorized && !this.accepted)
-            throw credentialRefused(this.unauthorized, how.signIn);
-        if (this.lacked.size === 0)
-            return undefined;
-        const failure = result.failure;
-        const lacked = [...this.lacked.values()].map((entry) => ({
-            ...entry,
-            requestIds: inFailureOrder(entry.requestIds, failure),
-        }));
-        const own = how.snooze
-            ? ` With ${how.snooze}, the system ${how.snooze === 'deallocate-vm' ? 'deallocates' : 'starts'} its virtual machines with its own identity: that identity needs a role over its machines too.`
-            : '';
-        return {
-            cause: `The identity signed in lacks ${lacked.length === 1 ? 'a permission' : `${lacked.length} permissions`} (AuthorizationFailed)`,
-            whatToDo: `Grant the identity signed in a role with each action below over its scope (or a scope above it), then run the job again.${own}`,
-            lacked,
-        };
-    }
-}
-/** Request ids in the order the failure quotes them (the systems' order), not the order their answers came in. */
-function inFailureOrder(requestIds, failure) {
-    const at = (id) => {
-        const index = failure.indexOf(id);
-        return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-    };
-    return [...requestIds].sort((a, b) => at(a) - at(b));
-}
-/** The sign-in inputs a refused token came from, and what to check of them. */
-function credentialAdvice(signIn) {
-    if (signIn.kind === 'access-token') {
-        return {
-            inputs: 'access-token',
-            whatToDo: 'Set access-token to a token for this resource manager (its audience is base-url), not expired; or sign in with client-id and tenant-id instead.',
-        };
-    }
-    return {
-        inputs: signIn.kind === 'client-secret' ? 'client-id, tenant-id and client-secret' : 'client-id and tenant-id',
-        whatToDo: `Check scope ('${signIn.scope}'): the token must be for this resource manager, base-url; and check that tenant-id is the tenant of the subscription.`,
-    };
-}
-/** A 401 of the resource manager as the step's one cause: a credential problem, naming the inputs. */
-function credentialRefused(response, signIn) {
-    const { inputs, whatToDo } = credentialAdvice(signIn);
-    const cause = `The resource manager refused the credential from ${inputs}`;
-    return new errors_ServiceError({
-        ...parseErrorBody(response, cause).init,
-        hint: `No request got past it, so it is reported once for the step. ${whatToDo}`,
-        diagnosis: { cause, whatToDo },
-    });
-}
-
-;// CONCATENATED MODULE: ./src/runtime/run.ts
-
-
-
-
-
-
-
-
-
-
-
-/** An output as text, the same for the action and the command line: objects and arrays as JSON. */
-function outputText(value) {
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-function parseOperation(raw) {
-    const name = raw?.trim() ?? '';
-    const module = findOperation(name);
-    if (module)
-        return module;
-    // As the command line does: a likely slip named first, then every valid name.
-    const near = name ? (0,nearest/* nearest */.p)(name, OPERATION_NAMES) : undefined;
-    throw new errors_InputError('operation', `${name ? `'${name}' is not an operation` : 'is required'}; ${near ? `did you mean ${near}? ` : ''}valid operations: ${OPERATION_NAMES.join(', ')}`);
-}
-/**
- * Reads and validates every input the operation uses, then runs it. No request leaves before validation ends:
- * the operation's own inputs first, then its client's, then the step's, and only then does anything connect.
- */
-async function runOperation(source, given) {
-    const runtime = { ...given, logger: redacting(given.logger) };
-    const module = parseOperation(source('operation'));
-    const inputs = new InputReader(source, runtime.logger.info);
-    run_refuseUnread(module, inputs);
-    const options = Object.fromEntries(Object.entries(module.inputs).map(([key, use]) => [key, inputs.read(use, module.name)]));
-    const connection = readConnection(module, inputs, runtime);
-    const requestTimeoutMs = inputs.optional('request-timeout');
-    // The adapters act on summary; a value they could not read is refused here, before any request.
-    inputs.optional('summary');
-    const dryRun = module.plans ? inputs.optional('dry-run') === true : false;
-    const timeoutMs = inputs.optional('timeout');
-    warnOfLongTimeout(timeoutMs, runtime.logger);
-    const ctx = {
-        clock: runtime.clock,
-        logger: runtime.logger,
-        signal: runtime.signal,
-        deadline: runtime.clock.now() + timeoutMs,
-        // An operation that does not poll still gets the vocabulary's interval, never read from the inputs.
-        pollIntervalMs: module.polls
-            ? inputs.optional('poll-interval')
-            : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default),
-        dryRun,
-    };
-    const last = {};
-    let dispatcher;
-    let result;
-    let signInFailure;
-    // The resource manager's 401s and 403s over every system, reported once (access-refusals.ts).
-    const refusals = connection.signIn ? new AccessRefusals() : undefined;
-    let diagnosis;
-    try {
-        dispatcher = createDispatcher({ requestTimeoutMs });
-        const client = connection.connect({
-            dispatcher,
-            clock: runtime.clock,
-            signal: runtime.signal,
-            deadline: ctx.deadline,
-            requestTimeoutMs,
-            dryRun,
-            debug: runtime.logger.debug,
-            onSecret: runtime.onSecret,
-            onResponse: (response) => {
-                last.response = response;
-                refusals?.observe(response);
-                runtime.onResponse?.(response);
-            },
-            // Each retry is a line the user sees, in the action's log as on the command line.
-            onRetry: runtime.onRetry ?? ((line) => runtime.logger.info(line)),
-            onSignInFailure: (error) => (signInFailure ??= error),
-        });
-        // A dry run signs in first, whatever it reads: a plan made without it would pass where the run fails.
-        if (dryRun)
-            await client.signIn();
-        result = await module.run({ ...options, ...connection.options }, client, ctx);
-        // No request went out: the sign-in failed before any, and each instance would report it again. It is the
-        // step's one cause, said once.
-        if (signInFailure && result.failure && client.requestCount === 0)
-            throw signInFailure;
-        const snooze = options.deallocateVm ? 'deallocate-vm' : options.startVm ? 'start-vm' : undefined;
-        diagnosis = refusals?.settle(result, { signIn: connection.signIn, snooze });
-        if (refusals)
-            result = { ...result, failure: refusals.condense(result.failure) };
-    }
-    finally {
-        // Keep-alive sockets would hold the process open after the step is done.
-        await closeDispatcher(dispatcher);
-    }
-    const ids = module.outputs.includes('request-id')
-        ? { 'request-id': last.response?.requestId, 'correlation-id': last.response?.correlationId }
-        : {};
-    return { operation: module.name, result, outputs: { ...result.outputs, ...ids }, diagnosis };
-}
-/**
- * The log as the contract shows it, for the action and the command line alike: a URL anywhere in a line (the
- * service's own error text included) without user info and with its query reduced to api-version, as the summary
- * shows it; only outputs carry a URL whole.
- */
-function redacting(logger) {
-    return {
-        info: (line) => logger.info(redactUrls(line)),
-        warning: (line) => logger.warning(redactUrls(line)),
-        ...(logger.debug ? { debug: (line) => logger.debug?.(redactUrls(line)) } : {}),
-        group: (name, work) => logger.group(redactUrls(name), work),
-    };
-}
-/** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
-const RUNNER_JOB_LIMIT_MS = 6 * 3_600_000;
-/** The operations that only wait (they poll and change nothing), from the registry. */
-const waiters = () => registry_REGISTRY.filter((m) => m.polls && !m.plans)
-    .map((m) => m.name)
-    .join(' or ');
-/** A timeout no runner job can serve is said before any request, with the way to wait longer. */
-function warnOfLongTimeout(timeoutMs, logger) {
-    if (timeoutMs <= RUNNER_JOB_LIMIT_MS)
-        return;
-    logger.warning(`timeout is ${Math.round((timeoutMs / 3_600_000) * 10) / 10} h, over 6 hours: hosted runners end a job after ` +
-        "6 hours and the runner's OIDC tokens can be requested for about 6 hours. For a longer wait, start with " +
-        `wait: false and follow in a later job with ${waiters()}.`);
-}
-/** The API an operation talks to, read and validated; `connect` is called only once every input has passed. */
-function readConnection(module, inputs, runtime) {
-    if (module.client === 'resource-manager') {
-        const baseUrl = inputs.required('base-url', module.name);
-        const idToken = maskingSignature(runtime.idToken, runtime.onSecret);
-        const signIn = readSignIn(inputs, baseUrl, idToken, module.name);
-        return { options: { baseUrl }, connect: (o) => connectResourceManager(baseUrl, signIn, o), signIn };
-    }
-    if (module.client === 'none') {
-        // The operation sends nothing: a client every use of which fails, so a request it tried could not go unseen.
-        return { options: {}, connect: () => NO_CLIENT };
-    }
-    const apiUrl = inputs.required('api-url', module.name);
-    const token = inputs.required('api-token', module.name);
-    return { options: { apiUrl }, connect: (o) => connectAppManagement(apiUrl, token, o) };
-}
-/** The client of an operation that sends nothing: any use of it is a defect, and says so. */
-const NO_CLIENT = new Proxy({}, {
-    get: (_, name) => {
-        throw new Error(`an operation that sends no request used its client (${String(name)})`);
-    },
-});
-/**
- * A value the operation would not read is refused, not dropped: `soft-stop-timeout-seconds` given to an
- * operation that does not read it would otherwise be ignored without a word.
- */
-function run_refuseUnread(module, inputs) {
-    const read = new Set(['operation', ...inputsOf(module)]);
-    for (const name of Object.keys(INPUTS)) {
-        if (!read.has(name) && inputs.given(name)) {
-            throw new errors_InputError(name, `is not read by ${module.name}; remove it (${module.name} reads: ${[...read].slice(1).join(', ')})`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/marks.ts
-const MARKS = {
-    succeeded: '✅',
-    failed: '❌',
-    skipped: '⏭️',
-    running: '⏳',
-    'not sent': '⏸️',
-    planned: '📝',
-};
-/** The mark and its word: `❌ failed`. */
-const marked = (mark, word = mark) => `${MARKS[mark]} ${word}`;
-/** A mark that lets the step succeed. */
-const isGood = (mark) => mark === 'succeeded' || mark === 'skipped' || mark === 'planned';
-/**
- * The title's mark, how the step as a whole went: failed, a plan, still running, passed over a failure it
- * reports (`fail-if-missing: false`: never a success's mark over a row marked failed), or done.
- */
-function titleMark(view) {
-    if (view.failed)
-        return MARKS.failed;
-    if (view.dryRun)
-        return MARKS.planned;
-    if (view.running)
-        return MARKS.running;
-    return view.reported ? '⚠️' : MARKS.succeeded;
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/rows.ts
-
-/** A cause in one line (a service's message may run over several): as it is worded, nothing read from it. */
-function oneLineCause(cause) {
-    if (!cause)
-        return undefined;
-    return cause.split(/\s+/).join(' ').trim();
-}
-/** How long, as the tables say it (`12.3 s`), and in seconds to a tenth for the timeline. */
-const took = (ms) => (ms === undefined ? undefined : formatDuration(ms));
-const tenths = (ms) => (ms === undefined ? undefined : Math.round(ms / 100) / 10);
-const span = (r) => r.startedAt !== undefined && r.endedAt !== undefined ? r.endedAt - r.startedAt : undefined;
-function rows_causeOf(r) {
-    if (!r.cause)
-        return {};
-    return {
-        cause: oneLineCause(r.cause.text),
-        kind: r.cause.kind,
-        ...(r.cause.requestId ? { requestId: r.cause.requestId } : {}),
-    };
-}
-function viewStepOf(s) {
-    return {
-        step: s.step,
-        target: s.target,
-        mark: s.outcome,
-        word: s.word,
-        before: s.before,
-        after: s.after,
-        seconds: tenths(span(s)),
-        startedAt: s.startedAt,
-        ...rows_causeOf(s),
-    };
-}
-/** A typed row as the summary shows it: its mark, its own words, how long, its cause in one line and its kind. */
-function viewRowOf(r) {
-    const ms = span(r);
-    return {
-        target: r.target,
-        mark: r.outcome,
-        word: r.word,
-        before: r.before,
-        done: r.done,
-        after: r.after,
-        health: r.health,
-        duration: took(ms),
-        seconds: tenths(ms),
-        startedAt: r.startedAt,
-        ...rows_causeOf(r),
-        ...(r.steps?.length ? { steps: r.steps.map(viewStepOf) } : {}),
-        ...(r.operationUrl ? { operationUrl: r.operationUrl } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/runtime/view/view.ts
-
-
-
-
-
-
-
-
-/** What the operation declares of its summary (`defineOperation`'s `view`). */
-const declared = (operation) => findOperation(operation)?.view ?? {};
-/** The view of an operation that returned (successfully or with a failure). */
-function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
-    const shown = declared(operation);
-    // A plan took no time, and a read's time is none worth showing: their rows show none.
-    const all = (result.rows?.map(viewRowOf) ?? []).map((r) => dryRun || shown.untimed ? { ...r, duration: undefined, seconds: undefined, startedAt: undefined } : r);
-    // An operation whose own tables show its rows: they count in the title and the advice, not as a table (a
-    // plan's rows are shown as any plan's).
-    const rows = shown.ownTables && !dryRun ? [] : all;
-    const [first, ...others] = result.summary;
-    const tables = (rows.length > 0 && shown.firstTable && first
-        ? [{ ...first, title: shown.firstTable }, ...others]
-        : rows.length > 0
-            ? others
-            : result.summary).map(withMarks);
-    // A cause is on a row only where the row is shown; else the step's failure says it, once.
-    const onRows = rows.some((r) => r.cause || r.steps?.some((s) => s.cause));
-    const failed = result.failure !== undefined;
-    const kinds = kindsOf(all);
-    const kind = result.failureKind ?? 'other';
-    if (failed && !onRows && !kinds.has(kind))
-        kinds.set(kind, false);
-    // What to resume is what `operation-urls` holds: each row whose operation the operation says still runs.
-    const resumable = all.filter((r) => r.operationUrl);
-    const anyMarked = (mark) => all.some((r) => r.mark === mark || r.steps?.some((s) => s.mark === mark)) ||
-        result.summary.some((t) => t.marks?.some((m) => m.outcome === mark));
-    const view = {
-        operation,
-        title: '',
-        failed,
-        reported: !failed && anyMarked('failed'),
-        running: anyMarked('running'),
-        dryRun,
-        context: rows.length > 0 ? first?.context : undefined,
-        targetHeader: rows.length > 0 ? (first?.header[0] ?? 'target') : 'target',
-        rows,
-        tables,
-        failure: failed && !onRows ? oneLineCause(result.failure) : undefined,
-        // A diagnosis says what to change, then the facts it rests on, a line each.
-        whatToDo: [
-            ...[...kinds].map(([kind, requestId]) => what_to_do_whatToDo(kind, { operation, shown, requestId })),
-            ...(diagnosis ? diagnosisAdviceLines(diagnosis) : []),
-        ],
-        plan: dryRun ? plannedOf(result.outputs.plan) : [],
-        resume: rows.length === 0
-            ? []
-            : resumable.map((r) => ({ target: r.target, url: redactQuery(r.operationUrl) })),
-        resumeWith: shown.resume ?? 'the operation-urls output',
-    };
-    view.title = view_titleOf(view, { all, kinds, phrase: shown.title?.(result) });
-    return view;
-}
-/** Each kind of failure on the rows and their steps, in order, and whether a request id was given for it. */
-function kindsOf(rows) {
-    const kinds = new Map();
-    for (const r of rows.flatMap((row) => [row, ...(row.steps ?? [])])) {
-        if (r.kind)
-            kinds.set(r.kind, (kinds.get(r.kind) ?? false) || r.requestId !== undefined);
-    }
-    return kinds;
-}
-/** The view of a step that ended with an error before it had a result: the cause once, and what to do. */
-function viewOfError(operation, error) {
-    const kind = kindOfError(error);
-    const message = oneLine(error instanceof Error ? error.message : String(error));
-    const shown = declared(operation);
-    return {
-        operation,
-        title: `${operation}: failed`,
-        failed: true,
-        reported: false,
-        running: false,
-        dryRun: false,
-        targetHeader: 'target',
-        rows: [],
-        tables: [],
-        failure: message,
-        // The sign-in and input advice knows the error itself; a kind of its own only where it adds to that.
-        whatToDo: [
-            kind === 'timeout' || kind === 'conflict' ? whatToDo(kind, { operation, shown }) : adviceFor(error),
-        ],
-        plan: [],
-        resume: [],
-        resumeWith: shown.resume ?? 'the operation-urls output',
-    };
-}
-/** An operation's own table with each row's mark first, as the targets' rows have theirs, and each cell's. */
-function withMarks(table) {
-    const { marks, cellMarks } = table;
-    const rows = cellMarks
-        ? table.rows.map((row, i) => row.map((cell, j) => (cellMarks[i]?.[j] ? marked(cellMarks[i][j], cell) : cell)))
-        : table.rows;
-    if (!marks?.length)
-        return { ...table, rows };
-    return {
-        ...table,
-        header: ['outcome', ...table.header],
-        rows: rows.map((row, i) => [marks[i] ? marked(marks[i].outcome, marks[i].word) : '-', ...row]),
-    };
-}
-function plannedOf(value) {
-    return Array.isArray(value) ? value : [];
-}
-/**
- * `<operation>: 3 stopped`, `failed (1 of 3)`, `cancelled (1 stopped, 1 still running, 1 not sent)`, `plan (dry
- * run)`: the counts are the rows' marks; an operation that shows its rows in its own tables says it in its own
- * words (`phrase`).
- */
-function view_titleOf(view, { all, kinds, phrase }) {
-    const { operation, rows } = view;
-    if (view.dryRun && !view.failed)
-        return `${operation}: plan (dry run)`;
-    const cancelled = kinds.has('cancelled');
-    if (rows.length > 0) {
-        if (cancelled)
-            return `${operation}: cancelled (${view_counted(rows)})`;
-        const bad = rows.filter((r) => !isGood(r.mark)).length;
-        if (view.failed)
-            return `${operation}: failed (${bad > 0 ? `${bad} of ${rows.length}` : view_counted(rows)})`;
-        return `${operation}: ${view_counted(rows)}`;
-    }
-    const found = phrase ?? (all.length > 0 ? view_counted(all) : 'done');
-    if (cancelled)
-        return `${operation}: cancelled${found === 'done' ? '' : ` (${found})`}`;
-    if (view.failed)
-        return `${operation}: failed${found === 'done' ? '' : ` (${found})`}`;
-    return `${operation}: ${found}`;
-}
-/** `2 stopped, 1 skipped`, in the order the words first appear. */
-function view_counted(rows) {
-    const counts = new Map();
-    for (const r of rows)
-        counts.set(r.word, (counts.get(r.word) ?? 0) + 1);
-    return [...counts].map(([word, n]) => `${n} ${word}`).join(', ');
-}
-
-// EXTERNAL MODULE: ./src/cli/args.ts
-var cli_args = __nccwpck_require__(7593);
-;// CONCATENATED MODULE: ./src/runtime/catalogue.ts
-
-
-
-
-/**
- * The inputs of action.yml, the README and --help, derived from the registry: an input is listed with the
- * operations whose modules read it, so no list of "who reads what" is kept by hand.
- */
-function inputCatalogue() {
-    return Object.entries(INPUTS).map(([name, definition]) => {
-        const readers = name === 'operation' ? [...registry_REGISTRY] : registry_REGISTRY.filter((m) => inputsOf(m).includes(name));
-        const defaults = readers.flatMap((m) => {
-            const value = useOf(m, name)?.default ?? useOf(m, name)?.shown ?? definition.default;
-            return value === undefined ? [] : [{ operation: m.name, value }];
-        });
-        return {
-            name,
-            description: name === 'operation' ? `What to do: ${OPERATION_NAMES.join(', ')}.` : definition.description,
-            secret: definition.secret === true,
-            operations: readers.map((m) => m.name),
-            defaults,
-        };
-    });
-}
-/** `30m`, or `<operation> 2023-04-01, <another> 2021-08-01` where the operations differ; '' for none. */
-function describeDefault(entry) {
-    const values = new Set(entry.defaults.map((d) => d.value));
-    if (values.size === 0)
-        return '';
-    if (values.size === 1 && entry.defaults.length === entry.operations.length)
-        return [...values][0];
-    return entry.defaults.map((d) => `${d.operation} ${d.value}`).join(', ');
-}
-/** Every output with the operations that set it, from the registry. */
-function outputCatalogue() {
-    return Object.entries(OUTPUTS).map(([name, description]) => ({
-        name,
-        description,
-        operations: REGISTRY.filter((m) => m.outputs.includes(name)).map((m) => m.name),
-    }));
-}
-/** "all", or the operations by name. */
-function describeOperations(operations) {
-    return operations.length === REGISTRY.length ? 'all' : operations.join(', ');
-}
-
-;// CONCATENATED MODULE: ./src/cli/operation-flags.ts
-
-
-/**
- * Whether an input is a list (`image`, `user-email`, …): its parser turns one item into an array. Derived from
- * the vocabulary's parsers, so a list input added later repeats as a flag without a change here.
- */
-function isListInput(name, module) {
-    // An operation may read an input as a list where the others read one value (erp-list's subscription-id).
-    const parse = (module && useOf(module, name)?.parse) ?? INPUTS[name].parse;
-    // An item any list takes: a name, or a UUID where the list holds only those (subscription-id).
-    return ['a', '00000000-0000-0000-0000-000000000000'].some((item) => {
-        const parsed = parse.safeParse(item);
-        return parsed.success && Array.isArray(parsed.data);
-    });
-}
-/** `--result-file PATH`: erp-stop, erp-start and erp-status write their result file there. */
-const RESULT_FILE_FLAG = 'result-file';
-/** Flags that may stand alone, meaning true: `--dry-run`, as the vendor's own command lines spell a what-if. */
-const SWITCHES = new Set(['dry-run']);
-/** The flags of one operation: the inputs it reads; every other input of the vocabulary is known but refused. */
-function operationFlags(module) {
-    const reads = inputsOf(module);
-    return {
-        command: module.name,
-        accepts: new Map([
-            ...reads.map((name) => [
-                name,
-                { list: isListInput(name, module), switch: SWITCHES.has(name) },
-            ]),
-            // Not an input: where the command line writes the step's result file (the action writes it under RUNNER_TEMP).
-            ...(module.resultFile ? [[RESULT_FILE_FLAG, { list: false }]] : []),
-        ]),
-        known: new Set(Object.keys(INPUTS).filter((name) => !reads.includes(name))),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/wording.ts
-
-
-const isInput = (name) => name !== 'operation' && Object.hasOwn(INPUTS, name);
-/** Hyphenated input names as flags: `client-id` → `--client-id` (one-word names are too often plain words). */
-const asFlags = (text) => text.replace(/(?<![\w-])([a-z]+(?:-[a-z]+)+)(?![\w-])/g, (name) => (isInput(name) ? `--${name}` : name));
-/** The sign-in how-to: the same ways as flags, and federation said to need a workflow. */
-const SIGN_IN = `${SIGN_IN_HOW_TO.direct}, ${SIGN_IN_HOW_TO.federated}`;
-const SIGN_IN_HERE = `${asFlags(SIGN_IN_HOW_TO.direct)} (federation needs a workflow's OIDC token)`;
-/**
- * Text written once for workflows (input descriptions, errors, hints, log lines), as a person at a command line
- * reads it: `wait: false` becomes `--wait false`, `Input 'timeout':` becomes `--timeout:`, and the sign-in
- * how-to names flags and says that federation (`permissions: id-token: write`) needs a workflow, since no command
- * line has a runner's OIDC token. Only input names are rewritten, and only with a value of the forms workflows
- * write (true, false, a number), so service text that merely contains a colon passes unchanged.
- */
-function forCommandLine(text) {
-    return text
-        .replace(/Input '([a-z0-9-]+)':/g, (whole, name) => (isInput(name) ? `--${name}:` : whole))
-        .replace(/(?<![\w-])([a-z][a-z0-9-]*): (true|false|\d+)\b/g, (whole, name, value) => isInput(name) ? `--${name} ${value}` : whole)
-        .replaceAll(SIGN_IN, SIGN_IN_HERE)
-        .replaceAll(NO_RUNNER_TOKEN, 'the command line has no OIDC token')
-        .replaceAll(`. ${ID_TOKEN_RULE}`, '');
-}
-/**
- * Our own advice as a command line reads it: as `forCommandLine`, and every hyphenated input it names as its flag
- * (`Set client-secret to …` → `Set --client-secret to …`). Only for text the action writes itself, never for the
- * service's: there a hyphenated word that happens to be an input name is not one.
- */
-function adviceForCommandLine(text) {
-    return asFlags(forCommandLine(text));
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-
-
-
-
-
-/** The environment variable that stands in for a flag: `access-token` → `VENDOR_OPS_ACCESS_TOKEN`. */
-function envName(input) {
-    return `VENDOR_OPS_${input.replace(/-/g, '_').toUpperCase()}`;
-}
-/** The terminal's width; 80 where stdout is not a terminal (a pipe, a file), unless COLUMNS says otherwise. */
-function terminalWidth(stream = process.stdout) {
-    const columns = stream.columns || Number(process.env.COLUMNS) || 80;
-    return Math.max(40, columns);
-}
-const ENV_NOTE = 'Every flag can also come from an environment variable: --access-token from VENDOR_OPS_ACCESS_TOKEN.';
-function usage(width = terminalWidth()) {
-    return [
-        'Usage: vendor-ops <operation> --<input> value … [--json] [--verbose]',
-        '       vendor-ops help <operation>   (or: vendor-ops <operation> --help)',
-        '       vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
-        '       vendor-ops --version',
-        '',
-        'Operations:',
-        ...table(registry_REGISTRY.map((m) => [m.name, m.description]), width),
-        '',
-        ...wrap(`${ENV_NOTE} Outputs are printed as name=value lines, or one JSON object with --json. Exit codes: 0 success, 1 the operation failed, 2 bad usage, 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM; what was sent goes on at the service (resume with wait-for-operation).`, width),
-    ].join('\n');
-}
-function emulatorHelp(width = terminalWidth()) {
-    return [
-        'Usage: vendor-ops emulator [--port N] [--scenario FILE] [--fleet N] [--log-requests]',
-        '',
-        ...wrap("Runs the service's emulator on 127.0.0.1 until Ctrl-C, and prints what it holds and the credentials to use. " +
-            'Without --scenario it serves the demo scenario (the one npm start uses).', width),
-        '',
-        'Flags:',
-        ...table([
-            ['--port N', 'the port to listen on; default: any free port'],
-            [
-                '--scenario FILE',
-                'a scenario file (JSON; its format is in docs/emulator.md); default: the demo scenario',
-            ],
-            [
-                '--fleet N',
-                'a fleet of N systems F0001… to list and act on by tag (maintenance=sunday, SnoozeSAPSystem=True), each with a HANA database; a subscription or system it does not hold answers 404',
-            ],
-            [
-                '--log-requests',
-                'one line on stderr per request answered: method, path, status and body, credentials shown as ***',
-            ],
-        ], width),
-    ].join('\n');
-}
-/**
- * --help for one operation, made from its module: what it does, the inputs it reads (required ones first, each
- * with its default), wrapped to the terminal, and an example.
- */
-function operationHelp(module, width = terminalWidth()) {
-    const reads = new Set(inputsOf(module));
-    const required = new Set(Object.values(module.inputs)
-        .filter((use) => use.presence === 'required')
-        .map((use) => use.input));
-    // The address of the API is required of every operation of its kind (run.ts reads it with `required`).
-    for (const name of module.client === 'resource-manager' ? ['base-url'] : ['api-url', 'api-token']) {
-        required.add(name);
-    }
-    const rows = inputCatalogue()
-        .filter((entry) => reads.has(entry.name))
-        .map((entry) => {
-        const own = entry.defaults.find((d) => d.operation === module.name)?.value;
-        const mark = required.has(entry.name) ? '(required) ' : own ? `(default ${own}) ` : '';
-        const repeat = isListInput(entry.name) ? ' Repeat the flag for several.' : '';
-        return {
-            required: required.has(entry.name),
-            row: [`--${entry.name}`, `${mark}${forCommandLine(entry.description)}${repeat}`],
-        };
-    })
-        .sort((a, b) => Number(b.required) - Number(a.required));
-    return [
-        ...wrap(`vendor-ops ${module.name}: ${forCommandLine(module.description)}`, width),
-        '',
-        ...wrap(`Usage: vendor-ops ${module.name} --<input> value … ${module.resultFile ? '[--result-file PATH] ' : ''}[--json] [--verbose]`, width),
-        ...(module.resultFile
-            ? wrap("--result-file PATH writes the step's result file there, for erp-report (docs/result-file.md).", width)
-            : []),
-        '',
-        'Inputs:',
-        ...table(rows.map((r) => r.row), width),
-        '',
-        ...wrap(ENV_NOTE, width),
-        '',
-        'Example:',
-        ...example(`vendor-ops ${module.name} ${module.example}`, width),
-    ].join('\n');
-}
-/** Rows of columns, each column as wide as its widest cell, the last one wrapped to the width with a hanging indent. */
-function table(rows, width) {
-    const columns = rows[0]?.length ?? 0;
-    const widths = Array.from({ length: columns - 1 }, (_, i) => Math.max(...rows.map((r) => r[i].length)));
-    const indent = 2 + widths.reduce((sum, w) => sum + w + 2, 0);
-    // Too narrow for the description beside the names: it goes below them, indented.
-    const below = width - indent < 30;
-    return rows.flatMap((row) => {
-        const head = `  ${row
-            .slice(0, -1)
-            .map((cell, i) => cell.padEnd(widths[i]))
-            .join('  ')}  `;
-        const last = row[row.length - 1];
-        if (below)
-            return [head.trimEnd(), ...wrap(last, width - 6).map((l) => `      ${l}`)];
-        const lines = wrap(last, width - indent);
-        return lines.map((line, i) => (i === 0 ? head : ' '.repeat(indent)) + line);
-    });
-}
-/**
- * Words to lines of at most `width` characters; a word longer than a line (a resource id, a URL) is cut after a
- * `/` where it can be, so each piece reads as part of a path, else into pieces that fit.
- */
-function wrap(text, width) {
-    const lines = [];
-    let line = '';
-    const fit = Math.max(1, width);
-    const words = text
-        .split(/\s+/)
-        .filter(Boolean)
-        .flatMap((word) => (word.length <= fit ? [word] : cutLongWord(word, fit)));
-    for (const word of words) {
-        if (line && line.length + 1 + word.length > width) {
-            lines.push(line);
-            line = word;
-        }
-        else
-            line = line ? `${line} ${word}` : word;
-    }
-    if (line)
-        lines.push(line);
-    return lines;
-}
-/** Pieces of at most `width` characters, each ending after a `/` where one falls within it. */
-function cutLongWord(word, width) {
-    const pieces = [];
-    let rest = word;
-    while (rest.length > width) {
-        const slash = rest.lastIndexOf('/', width - 1);
-        const end = slash > 0 ? slash + 1 : width;
-        pieces.push(rest.slice(0, end));
-        rest = rest.slice(end);
-    }
-    return rest ? [...pieces, rest] : pieces;
-}
-/** A command broken before its flags with shell continuations, so it can be pasted as it is. */
-function example(command, width) {
-    const parts = command.split(/ (?=--)/);
-    const lines = [];
-    let line = '  ';
-    for (const part of parts) {
-        if (line.trim() && line.length + 1 + part.length + 2 > width) {
-            lines.push(`${line} \\`);
-            line = `    ${part}`;
-        }
-        else
-            line = line.trim() ? `${line} ${part}` : `  ${part}`;
-    }
-    lines.push(line);
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/cli/logger.ts
-/**
- * Log lines go to stderr, so stdout carries only the outputs. On a terminal a live line under the log shows the
- * elapsed time and the last thing said while the step waits; elsewhere lines are plain. `render` rewords the
- * shared text for the command line (`wait: false` → `--wait false`).
- */
-function createCliLogger(stream, verbose, now = () => Date.now(), render = (line) => line) {
-    const started = now();
-    let last = '';
-    // What was said, so the tables printed at the end do not repeat a warning (the retirement notice) word for word.
-    const said = new Set();
-    let live = false;
-    const clearLive = () => {
-        if (live)
-            stream.write('\r\u001b[2K');
-        live = false;
-    };
-    const write = (text) => {
-        const line = render(text);
-        clearLive();
-        stream.write(`${line}\n`);
-        said.add(line.replace(/^warning: /, ''));
-        last = line;
-    };
-    const timer = stream.isTTY
-        ? setInterval(() => {
-            const seconds = Math.round((now() - started) / 1000);
-            const elapsed = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-            clearLive();
-            stream.write(`… ${elapsed} elapsed${last ? ` · ${last.trim()}` : ''}`.slice(0, (stream.columns ?? 80) - 1));
-            live = true;
-        }, 1000)
-        : undefined;
-    timer?.unref();
-    const logger = {
-        info: write,
-        warning: (line) => write(`warning: ${line}`),
-        ...(verbose ? { debug: (line) => write(`debug: ${line}`) } : {}),
-        group: async (name, work) => {
-            write(`▸ ${name}`);
-            return work();
-        },
-    };
-    return {
-        logger,
-        stop: () => {
-            if (timer)
-                clearInterval(timer);
-            clearLive();
-        },
-        /** Whether a line (a warning without its `warning: `) was written already. */
-        logged: (line) => said.has(line),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/runtime/result-file.ts
-
-
-
-
-
-/** The step's run as the runner names it; null where a variable is not set (the command line, local-action). */
-function runOfEnvironment(env) {
-    return {
-        id: env.GITHUB_RUN_ID || null,
-        attempt: env.GITHUB_RUN_ATTEMPT || null,
-        job: env.GITHUB_JOB || null,
-        step: env.GITHUB_ACTION || null,
-    };
-}
-/** The result of a step that failed before it had one (an input refused, a sign-in, a crash): its cause alone. */
-function failedBefore(cause) {
-    return { outputs: {}, summary: [], failure: redactUrls(cause) };
-}
-/**
- * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
- * where the adapter says (`path`, given the file), whole or not at all, with every secret of the step scrubbed. A
- * file that cannot be written is said (`warning`), never thrown: the adapters set the step's outputs first.
- */
-function recordResult(options) {
-    const module = findOperation(options.operation);
-    if (!module?.resultFile)
-        return {};
-    let where;
-    try {
-        const env = options.env ?? process.env;
-        const input = options.inputs ?? ((name) => env[`INPUT_${name.toUpperCase()}`]);
-        const file = module.resultFile(options.result, {
-            run: runOfEnvironment(env),
-            // A leg that fails before it reads a system still names the systems it was given.
-            input,
-            startedAt: options.startedAt,
-            endedAt: options.endedAt,
-        });
-        where = options.path(file);
-        // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version,
-        // and a secret the service echoed back (its error text quoting the Authorization header) is `***`.
-        const shown = (_key, value) => typeof value === 'string' ? options.secrets.scrub(redactUrls(value)) : value;
-        writeWhole(where, `${JSON.stringify(file, shown, 2)}\n`);
-        return { path: where };
-    }
-    catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        return { warning: `The result file${where ? ` ${where}` : ''} could not be written: ${redactUrls(why)}` };
-    }
-}
-/**
- * Written to a temporary name in the same folder, then renamed over the path: a kill or a full disk leaves the
- * old file or none, never a torn one (a rename within a folder is atomic), and the temporary one is removed.
- */
-function writeWhole(path, text) {
-    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true });
-    const temporary = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(temporary, text, { flag: 'wx' });
-        (0,external_node_fs_namespaceObject.renameSync)(temporary, path);
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.rmSync)(temporary, { force: true });
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/secrets.ts
-/**
- * The secrets of one step: every credential input it was given and every token it was issued. The one home both
- * adapters register them in, and that the result file, the job summary and the outputs are scrubbed through: an
- * artifact never gets the runner's log masking, and a summary should not rest on it.
- */
-class StepSecrets {
-    #values = new Set();
-    /** As given, each told to the runner once. */
-    #told = new Set();
-    #onAdd;
-    /** Longest first, so that a secret holding another is replaced whole; rebuilt only when one is added. */
-    #forms = [];
-    /** `onAdd` tells the runner as well (`core.setSecret`), so the log is masked from the first line. */
-    constructor(onAdd = () => { }) {
-        this.#onAdd = onAdd;
-    }
-    add(value) {
-        if (!value || this.#told.has(value))
-            return;
-        this.#told.add(value);
-        this.#onAdd(value);
-        const secret = value.trim();
-        if (secret.length < MIN_LENGTH || this.#values.has(secret))
-            return;
-        this.#values.add(secret);
-        this.#forms = [...new Set([...this.#values].flatMap(formsOf))].sort((a, b) => b.length - a.length);
-    }
-    /** The text with every form of every secret replaced by `***`. */
-    scrub(text) {
-        let shown = text;
-        for (const form of this.#forms)
-            if (shown.includes(form))
-                shown = shown.replaceAll(form, MASK);
-        return shown;
-    }
-}
-const MASK = '***';
-/** Shorter values are not scrubbed: replacing every `on` would wreck a file, and no credential is that short. */
-const MIN_LENGTH = 4;
-/** The forms a secret takes where it is written: as it is, URL-encoded, base64, HTML-escaped (the summary's). */
-function formsOf(secret) {
-    const html = secret.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-    const json = JSON.stringify(secret).slice(1, -1);
-    return [secret, encodeURIComponent(secret), Buffer.from(secret).toString('base64'), html, json];
-}
-
-;// CONCATENATED MODULE: ./src/cli/summary-text.ts
-
-
-
-
-/**
- * Text from the service or a result file, as the command line prints it, shown as the job summary shows it: every
- * URL reduced (a signed URL is a credential), every control character but the line break shown as its code
- * (`\x1b[2J` cannot clear a screen), and a line a runner's `run:` step would read as a workflow command (`::name::`
- * after spaces, `##[` anywhere) broken with a visible `\` (the runner's search skips zero-width characters).
- */
-function terminalText(text) {
-    return redactUrls(text)
-        .replace(CONTROL, (c) => {
-        const code = c.charCodeAt(0);
-        return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
-    })
-        .replace(/^(\s*):(?=:)/gm, '$1\\:')
-        .replaceAll('##[', '#\\#[');
-}
-/**
- * C0 but the line break, DEL, C1, and the marks that reorder or hide text (bidirectional, zero-width; the joiner
- * U+200D stays: emoji are made of it).
- */
-// eslint-disable-next-line no-control-regex -- the control characters are what it finds
-const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b\u200c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Columns a terminal gives a text: an emoji takes two, the variation selector that follows one takes none. */
-const width = (text) => [...text].reduce((n, c) => n + (c === '\uFE0F' ? 0 : /\p{Extended_Pictographic}/u.test(c) ? 2 : 1), 0);
-/** Columns padded to their widest cell; a cell is one line. */
-function columns(rows) {
-    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? ''))));
-    return rows.map((r) => r
-        .map((c, i) => c + ' '.repeat(widths[i] - width(c)))
-        .join('  ')
-        .trimEnd());
-}
-function targetLines(view) {
-    if (view.rows.length === 0)
-        return [];
-    const cells = (r, name) => [
-        marked(r.mark, r.word),
-        name,
-        r.before ?? '-',
-        'done' in r ? (r.done ?? '-') : '-',
-        r.after ?? '-',
-        'duration' in r && r.duration
-            ? r.duration
-            : r.seconds !== undefined
-                ? formatDuration(r.seconds * 1000)
-                : '-',
-    ];
-    const rows = [
-        ['outcome', view.targetHeader, 'before', view.dryRun ? 'would' : 'what was done', 'after', 'took'],
-    ];
-    const causes = new Map();
-    for (const r of view.rows) {
-        rows.push(cells(r, r.target));
-        if (r.cause)
-            causes.set(rows.length - 1, r.cause);
-        for (const s of r.steps ?? []) {
-            rows.push(cells(s, `  ↳ ${s.step}`));
-            if (s.cause)
-                causes.set(rows.length - 1, s.cause);
-        }
-    }
-    // A cause is too long for a column: it goes on its own line under its row.
-    // A plan took no time: no column for it.
-    return columns(view.dryRun ? rows.map((r) => r.slice(0, 5)) : rows).flatMap((line, i) => causes.has(i) ? [line, `    cause: ${causes.get(i)}`] : [line]);
-}
-/**
- * What the job summary shows, as the command line prints it on stderr: the title with its mark, where, one row
- * per target with its mark and word and a failed row's cause under it, the plan's requests, then the operation's
- * own tables. The "What to do" lines are printed by the caller, after the error, as `advice:` lines.
- */
-function renderView(view, logged) {
-    const lines = [
-        '',
-        `${titleMark(view)} ${view.title}`,
-        ...(view.context?.length ? [view.context.map(([label, value]) => `${label} ${value}`).join(' · ')] : []),
-        ...targetLines(view),
-        ...(view.dryRun && view.plan.length
-            ? [
-                'requests it would send:',
-                ...view.plan.map((p) => `  ${p.target}: ${p.method} ${p.url}${p.body ? ` ${JSON.stringify(p.body)}` : ''}`),
-            ]
-            : []),
-        ...view.resume.map((r) => `${r.target} is still running; resume with ${view.resumeWith}: ${r.url}`),
-        '',
-    ];
-    // Every line is redacted here, the plan's URLs with the rest.
-    return [
-        lines.map((l) => forCommandLine(redactUrls(l))).join('\n'),
-        ...view.tables.map((t) => renderTable(t, logged)),
-    ].join('');
-}
-/** An operation's own table as the command line shows it; a note the log has already shown is not repeated. */
-function renderTable(table, logged) {
-    return [
-        `\n${table.title}`,
-        ...(table.context?.length
-            ? [table.context.map(([label, value]) => `${label} ${value}`).join(' · ')]
-            : []),
-        ...columns([table.header, ...table.rows]),
-        ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
-        // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
-        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${redactUrls(c.text)}`]),
-        '',
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = {"rE":"0.1.0"};
-;// CONCATENATED MODULE: ./src/cli/version.ts
-
-/** The version of package.json, bundled into the command line so it answers from any directory. */
-const VERSION = package_namespaceObject.rE;
-
-;// CONCATENATED MODULE: ./src/cli/window-text.ts
-
-/** Systems the command line lists by name; past them, counted (the `instances` output has them all). */
-const LISTED = 50;
-/** erp-report's page on the command line: the title, the systems that need a person with leg and cause, the rest counted. */
-function windowText(window) {
-    const bad = window.systems.slice(0, window.attention);
-    const lines = [
-        window.title,
-        ...bad
-            .slice(0, LISTED)
-            .map((s) => `  ${s.word}: ${s.name} (leg ${s.leg})${s.cause ? `: ${s.cause.text.replace(/\s+/g, ' ')}` : ''}${s.history ? ` (${s.history.join(', ')})` : ''}`),
-        ...(bad.length > LISTED ? [`  and ${bad.length - LISTED} more`] : []),
-        ...window.legFailures.map((f) => `  step failed: ${f.operation} of ${f.leg} (${f.path}): ${f.cause.text}`),
-        ...window.lost.map((l) => `  lost ${l.path}: it ${l.why}.`),
-        `  ${window.systems.length - bad.length} ended well; ${window.files} result file(s) read.`,
-        ...window.replaced.map((r) => `  ${erp_report_namesOf(r.names)}: the newer result (${r.newer}) stands over ${r.older}.`),
-        ...window.skipped.map((s) => `  skipped ${s.path}: it ${s.why}.`),
-    ];
-    return `${lines.join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/main.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The command line: the same operations as the action, inputs from flags or VENDOR_OPS_* variables. */
-async function main(argv) {
-    try {
-        return await dispatch((0,cli_args/* scan */.SQ)(argv));
-    }
-    catch (error) {
-        if (!(error instanceof cli_args/* UsageError */.eb))
-            throw error;
-        process.stderr.write(`error: ${error.message}\n`);
-        return 2;
-    }
-}
-/** `help [OP]`, `OP --help`, `--version`, `emulator …` or an operation; global flags anywhere. */
-async function dispatch(args) {
-    const [command, topic] = args.positionals;
-    if (args.globals.has('version')) {
-        process.stdout.write(`vendor-ops ${VERSION}\n`);
-        return 0;
-    }
-    if (command === 'emulator') {
-        if (args.globals.has('help'))
-            return print(emulatorHelp());
-        const { runEmulator } = await __nccwpck_require__.e(/* import() */ 996).then(__nccwpck_require__.bind(__nccwpck_require__, 4996));
-        return runEmulator(args);
-    }
-    if (command === 'help') {
-        (0,cli_args/* refuseStray */.uH)(args.positionals, 2, 'help');
-        if (!topic)
-            return print(usage());
-        return print(topic === 'emulator' ? emulatorHelp() : operationHelp(operation(topic)));
-    }
-    if (!command) {
-        if (args.globals.has('help'))
-            return print(usage());
-        if (args.flags.length > 0)
-            throw new cli_args/* UsageError */.eb(`no operation given before ${args.flags[0].spelled}`);
-        process.stderr.write(`${usage()}\n`);
-        return 2;
-    }
-    const module = operation(command);
-    if (args.globals.has('help'))
-        return print(operationHelp(module));
-    const values = (0,cli_args/* readFlags */.uW)(args.flags, operationFlags(module));
-    (0,cli_args/* refuseStray */.uH)(args.positionals, 1, command);
-    // An environment variable of an input the operation does not read is ambient, not given: it is not consulted.
-    const reads = new Set(inputsOf(module));
-    // A repeated list flag is one value per line, which the list parsers read as several items.
-    const source = (name) => name === 'operation'
-        ? command
-        : reads.has(name)
-            ? (values.get(name)?.join('\n') ?? process.env[envName(name)])
-            : undefined;
-    refuseStrayVariables(process.env);
-    const resultFile = values.get(RESULT_FILE_FLAG)?.[0];
-    return runCommand(source, args.globals.has('json'), args.globals.has('verbose'), resultFile);
-}
-/**
- * A `VENDOR_OPS_*` variable that names no input is a usage error, as an unknown flag is: ignored, a misspelling
- * (`VENDOR_OPS_TIMOUT`, `VENDOR_OPS_DRY_RUNN`) would run with the default, a dry run for real. Each is named, with
- * the variable it most likely meant.
- */
-function refuseStrayVariables(env) {
-    const inputs = Object.keys(INPUTS).filter((n) => n !== 'operation');
-    const known = new Set(inputs.map(envName));
-    const stray = Object.keys(env)
-        .filter((n) => n.startsWith(ENV_PREFIX) && !known.has(n))
-        .sort()
-        .map((name) => {
-        // Compared as input names: the shared prefix would make every pair look close.
-        const near = (0,nearest/* nearest */.p)(name.slice(ENV_PREFIX.length).toLowerCase().replace(/_/g, '-'), inputs);
-        return `${name} names no input${near ? `; did you mean ${envName(near)}?` : ''}`;
-    });
-    if (stray.length > 0)
-        throw new cli_args/* UsageError */.eb(`${stray.join('; ')} (unset it or correct its name)`);
-}
-const ENV_PREFIX = 'VENDOR_OPS_';
-function operation(name) {
-    const module = findOperation(name);
-    if (module)
-        return module;
-    const near = (0,nearest/* nearest */.p)(name, [...OPERATION_NAMES, 'emulator', 'help']);
-    throw new cli_args/* UsageError */.eb(`'${name}' is not an operation; ${near ? `did you mean ${near}?` : `valid operations: ${OPERATION_NAMES.join(', ')}`}`);
-}
-function print(text) {
-    process.stdout.write(`${text}\n`);
-    return 0;
-}
-/** The exit code of a command stopped by a signal, as a shell reports one: 128 + the signal's number. */
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 };
-async function runCommand(source, json, verbose, resultFile) {
-    // stderr is the log and the page: what came from the service or a file is shown as the summary shows it (a URL
-    // reduced, a control character as its code, a line a run: step would read as a workflow command broken).
-    const shown = (line) => terminalText(forCommandLine(line));
-    const { logger, stop, logged } = createCliLogger(process.stderr, verbose, undefined, shown);
-    const err = (line) => process.stderr.write(`${shown(line)}\n`);
-    const controller = new AbortController();
-    let stoppedBy;
-    const cancel = (signal) => {
-        stoppedBy = signal;
-        controller.abort(new Error('Cancelled'));
-    };
-    process.once('SIGINT', cancel);
-    process.once('SIGTERM', cancel);
-    let last;
-    const startedAt = systemClock.now();
-    // The step's secrets (credential flags and variables, tokens issued): scrubbed from the result file and outputs.
-    const secrets = new StepSecrets();
-    for (const name of SECRET_INPUTS)
-        secrets.add(source(name));
-    // On every way out, as the action writes it: `--result-file` whole or not at all, a failure to write a warning.
-    const record = (result) => resultFile
-        ? recordResult({
-            operation: source('operation') ?? '',
-            result,
-            startedAt,
-            endedAt: systemClock.now(),
-            path: () => resultFile,
-            secrets,
-            inputs: source,
-        })
-        : {};
-    const print = (outputs, recorded) => {
-        printOutputs({ ...outputs, 'result-file': recorded.path }, json, secrets);
-        if (recorded.warning)
-            err(`warning: ${recorded.warning}`);
-    };
-    try {
-        // --summary false: no summary tables on stderr, as a workflow step writes no job summary.
-        const summary = new InputReader(source).optional('summary') !== false;
-        const dryRun = readDryRun(source);
-        const run = await runOperation(source, {
-            logger,
-            clock: systemClock,
-            signal: controller.signal,
-            onSecret: (secret) => secrets.add(secret),
-            userAgent: 'vendor-ops-cli',
-            onResponse: (response) => (last = response),
-        });
-        stop();
-        print(run.outputs, record(run.result));
-        // The job summary's view: the same title, marks, causes and advice as the action's.
-        const view = viewOfResult(run.operation, run.result, { dryRun, diagnosis: run.diagnosis });
-        if (summary) {
-            const page = run.result.window ? windowText(run.result.window) : renderView(view, logged);
-            process.stderr.write(terminalText(page));
-        }
-        if (run.result.failure) {
-            err(`error: ${run.result.failure}`);
-            const advice = run.result.window ? windowAdvice(run.result.window) : view.whatToDo;
-            for (const line of advice)
-                err(`advice: ${adviceForCommandLine(line)}`);
-            return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
-        }
-        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 0;
-    }
-    catch (error) {
-        stop();
-        // A step that failed before any system still leaves its file: the window's report names the cause.
-        const recorded = record(failedBefore(error instanceof Error ? error.message : String(error)));
-        // A usage error is one line, and nothing else: no request was sent, so no output is known.
-        if (error instanceof errors_InputError) {
-            err(`error: ${error.message}`);
-            if (recorded.warning)
-                err(`warning: ${recorded.warning}`);
-            return 2;
-        }
-        // What is known is printed on failure too, as the action sets it: the ids to quote to the service owner.
-        print({ 'request-id': last?.requestId, 'correlation-id': last?.correlationId }, recorded);
-        if (error instanceof errors_ServiceError)
-            for (const line of error.detailLines())
-                err(line);
-        err(`error: ${error instanceof Error ? error.message : String(error)}`);
-        // The advice the action's job summary gives, for the same causes.
-        err(`advice: ${adviceForCommandLine(advice_adviceFor(error))}`);
-        return stoppedBy ? SIGNAL_EXIT[stoppedBy] : 1;
-    }
-    finally {
-        process.off('SIGINT', cancel);
-        process.off('SIGTERM', cancel);
-    }
-}
-function printOutputs(outputs, json, secrets) {
-    const present = Object.entries(outputs).filter((entry) => entry[1] !== undefined && entry[0] in outputs_OUTPUTS);
-    if (json)
-        process.stdout.write(`${secrets.scrub(JSON.stringify(Object.fromEntries(present)))}\n`);
-    else
-        for (const [name, value] of present)
-            process.stdout.write(`${name}=${secrets.scrub(outputText(value))}\n`);
-}
-/** dry-run: true, where the operation reads it; a value it cannot read is refused by the operation's validation. */
-function readDryRun(source) {
-    try {
-        return new InputReader(source).optional('dry-run') === true;
-    }
-    catch {
-        return false;
-    }
-}
-
 
 /***/ }),
 
-/***/ 5566:
+/***/ 621:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Ej: () => (/* binding */ setV8Flags)
+  gw: () => (/* binding */ RESULT_FORMAT),
+  Cp: () => (/* binding */ resultFile)
 });
 
-// UNUSED EXPORTS: MEMORY_FLAGS, V8_FLAGS, WASM_TIERING_FLAG
+// UNUSED EXPORTS: RESULT_OPERATIONS
 
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-;// CONCATENATED MODULE: ./src/client/start-up/v8-flags.ts
+// EXTERNAL MODULE: ./src/client/schemas/zod.ts + 7 modules
+var zod = __nccwpck_require__(3867);
+;// CONCATENATED MODULE: ./src/operations/outcomes.ts
+/** The words of how a target ended and why: one list each, for the types and for the result file's schema. */
+/** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
+const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'];
+/**
+ * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names
+ * the kind where it knows the cause; the view never reads it back from the cause's words.
+ */
+const FAILURE_KINDS = [
+    'false success',
+    'not found',
+    'timeout',
+    'cancelled',
+    'not sent',
+    'conflict',
+    'whole system',
+    'dataset',
+    'image not cached',
+    'sign-in',
+    'permission',
+    'service failed',
+    'nothing selected',
+    'other',
+];
+
+;// CONCATENATED MODULE: ./src/operations/erp/report/format.ts
+
 
 /**
- * Keeps undici's WebAssembly HTTP parser on V8's baseline tier, so a short step does not wait at exit for a TurboFan
- * compile it has no use for; the budget is the flag's largest. Why and how much: docs/benchmark.md, "The start-up
- * levers".
+ * The one version of the result file this code writes and reads. Fields added since (dryRun, asked, resumes,
+ * failureKind, selection) are optional, so a file of an earlier build of this version still reads.
  */
-const WASM_TIERING_FLAG = '--wasm-tiering-budget=2147483647';
+const RESULT_FORMAT = 'vendor-ops-result/1';
+/** The operations that write a result file (contract: "The window as one page"). */
+const RESULT_OPERATIONS = [
+    'erp-list',
+    'erp-stop',
+    'erp-start',
+    'erp-restart',
+    'erp-status',
+    'erp-check',
+    'wait-for-operation',
+];
+const time = () => zod/* nullish */.cl6(zod/* iso.datetime */.KH5.datetime({ offset: true }));
+const format_text = () => zod/* nullish */.cl6(zod/* string */.YjP());
+const cause = () => zod/* nullish */.cl6(zod/* object */.Ikc({ text: zod/* string */.YjP(), kind: zod/* enum */.k5n(FAILURE_KINDS), requestId: zod/* optional */.lqM(zod/* string */.YjP()) }));
 /**
- * A step waits on the service far more than it computes, so V8 is told to spend memory as a short script would:
- * the young generation keeps its first size, and no function is compiled by TurboFan (Ignition, Sparkplug and
- * Maglev still run), so reading every page peaks near the first page's memory; figures and cost in
- * docs/benchmark.md, "The start-up levers".
+ * The result file of one step (docs/result-file.md): the single source of its shape, for the adapters that write it
+ * and for erp-report that reads it. Never a token or secret.
  */
-const MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--no-turbofan'];
-/** Every flag the entries set, in order; the bench's references set the same. */
-const V8_FLAGS = [WASM_TIERING_FLAG, ...MEMORY_FLAGS];
+const resultFile = zod/* onFirstUse */.Vkw(() => zod/* object */.Ikc({
+    format: zod/* literal */.euz(RESULT_FORMAT),
+    operation: zod/* enum */.k5n(RESULT_OPERATIONS),
+    /** A dry run's file: a plan, never a result; erp-report names it and leaves it out of the verdict. */
+    dryRun: zod/* nullish */.cl6(zod/* boolean */.zMY()),
+    run: zod/* object */.Ikc({
+        /** GITHUB_RUN_ID, GITHUB_RUN_ATTEMPT, GITHUB_JOB and the step (GITHUB_ACTION); null on the command line. */
+        id: format_text(),
+        attempt: format_text(),
+        job: format_text(),
+        step: format_text(),
+    }),
+    /** The systems the step was asked for (its erp-virtual-instance items): a leg that failed before any read names them. */
+    asked: zod/* nullish */.cl6(zod/* array */.YOg(zod/* string */.YjP())),
+    /** wait-for-operation: the operation it resumed, so a stop followed in a later job is one stop. */
+    resumes: zod/* nullish */.cl6(zod/* enum */.k5n(['erp-stop', 'erp-start', 'erp-restart'])),
+    /** The step's start and end, ISO 8601. */
+    startedAt: zod/* iso.datetime */.KH5.datetime({ offset: true }),
+    endedAt: zod/* iso.datetime */.KH5.datetime({ offset: true }),
+    /** The step's own cause where it failed, in one line, and its kind. */
+    failure: format_text(),
+    failureKind: zod/* nullish */.cl6(zod/* enum */.k5n(FAILURE_KINDS)),
+    /** erp-list: the selection, and every system chosen with its leg (the matrix as the legs see it). */
+    selection: zod/* nullish */.cl6(zod/* object */.Ikc({
+        tag: format_text(),
+        environment: format_text(),
+        systems: zod/* array */.YOg(zod/* object */.Ikc({ id: zod/* string */.YjP(), name: zod/* string */.YjP(), leg: zod/* string */.YjP() })),
+    })),
+    systems: zod/* array */.YOg(zod/* object */.Ikc({
+        name: zod/* string */.YjP(),
+        id: format_text(),
+        before: format_text(),
+        after: format_text(),
+        /** The summary's mark: succeeded, failed, skipped, running, not sent, planned. */
+        outcome: zod/* enum */.k5n(OUTCOMES),
+        /** The outcome in the contract's words (`instances[].outcome`): stopped, started, read, … */
+        word: zod/* string */.YjP(),
+        startedAt: time(),
+        endedAt: time(),
+        cause: cause(),
+        steps: zod/* nullish */.cl6(zod/* array */.YOg(zod/* object */.Ikc({
+            step: zod/* string */.YjP(),
+            target: format_text(),
+            outcome: zod/* enum */.k5n(OUTCOMES),
+            word: zod/* string */.YjP(),
+            startedAt: time(),
+            endedAt: time(),
+            cause: cause(),
+        }))),
+    })),
+}));
+
+
+/***/ }),
+
+/***/ 3103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dx: () => (/* binding */ stepRow),
+/* harmony export */   K_: () => (/* binding */ stillRunning),
+/* harmony export */   aE: () => (/* binding */ targetRow),
+/* harmony export */   c2: () => (/* binding */ statusOf)
+/* harmony export */ });
+/* unused harmony exports markOf, causeOf */
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8997);
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7170);
+
+
+/** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
+function statusOf(outcome) {
+    return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+}
+/** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
+function stillRunning(outcome) {
+    return (outcome.operationUrl !== undefined &&
+        !outcome.gone &&
+        outcome.kind !== 'succeeded' &&
+        outcome.kind !== 'failed');
+}
+/** The contract's `instances` outcome as a summary's mark: `stopped` → succeeded; every outcome named (a new one fails tsc). */
+function markOf(outcome) {
+    // A run's done word (verbs.ts), whatever runs there are.
+    if ((0,_verbs_js__WEBPACK_IMPORTED_MODULE_0__/* .isDoneWord */ .hk)(outcome))
+        return 'succeeded';
+    switch (outcome) {
+        case 'read':
+            return 'succeeded';
+        case 'skipped':
+        case 'running':
+        case 'not sent':
+        case 'planned':
+            return outcome;
+        case 'failed':
+        case undefined:
+            return 'failed';
+    }
+}
+/** The kind of a failure where the place that made it did not name one: from how the work ended. */
+function kindOf(outcome) {
+    if (outcome.causeKind)
+        return outcome.causeKind;
+    switch (outcome.kind) {
+        case 'timeout':
+            return 'timeout';
+        case 'cancelled':
+            return 'cancelled';
+        case 'failed':
+            return 'service failed';
+        default:
+            return 'other';
+    }
+}
+/** Why a target failed or is not done, where it is: its failure's sentence and kind. */
+function causeOf(outcome) {
+    if (outcome.failure === undefined)
+        return undefined;
+    return { text: outcome.causeText ?? outcome.failure, kind: kindOf(outcome) };
+}
 /**
- * Call first in an entry: llhttp reads the tiering budget when it is instantiated, and the memory flags act on what
- * is allocated and compiled after them. An unknown flag only prints "unrecognized flag", so
- * __tests__/unit/client/start-up/v8-flags.test.ts checks each on the Node in use.
+ * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
+ * not still running, and that a failure beside a good outcome (an expect-status that does not hold) fails it.
  */
-function setV8Flags() {
-    for (const flag of V8_FLAGS)
-        (0,external_node_v8_namespaceObject.setFlagsFromString)(flag);
+function markAndWord(outcome, running) {
+    const said = outcome.instance?.outcome ?? wordOfOperation(outcome);
+    const ended = (0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .classifyStatus */ .xo)(statusOf(outcome)) === 'failed' || outcome.kind === 'failed';
+    let mark = markOf(said);
+    if (outcome.failure !== undefined && (mark === 'succeeded' || mark === 'skipped'))
+        mark = 'failed';
+    if (ended && mark === 'running')
+        mark = 'failed';
+    const word = outcome.causeKind === 'false success'
+        ? 'false success'
+        : mark === 'running'
+            ? running
+            : mark === 'failed' && said !== 'failed'
+                ? 'failed'
+                : said;
+    return { outcome: mark, word };
+}
+/** wait-for-operation's outcome of one operation, which has no instance report of its own. */
+function wordOfOperation(outcome) {
+    if (outcome.kind === 'succeeded')
+        return outcome.failure === undefined ? 'read' : 'failed';
+    if (outcome.kind === 'failed' || outcome.kind === 'error')
+        return 'failed';
+    return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
+}
+/** The times of a row: none for a target or step never sent. */
+function timesOf(outcome) {
+    if (outcome.instance?.outcome === 'not sent' || outcome.startedAt === undefined)
+        return {};
+    return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
+}
+/** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
+function targetRow(outcome, o) {
+    const instance = outcome.instance;
+    const after = instance?.after ?? (instance?.outcome === 'skipped' ? instance.before : undefined);
+    const row = markAndWord(outcome, o.running);
+    const of = o.of ?? 'action';
+    return {
+        target: outcome.target,
+        ...(o.id ? { id: o.id } : {}),
+        ...row,
+        // An operation resumed is said by how it ended (`succeeded`), not as a system read.
+        ...(of === 'operation' && row.outcome === 'succeeded' && row.word !== 'false success'
+            ? { word: 'succeeded' }
+            : {}),
+        before: instance?.before?.status,
+        done: of === 'action' ? (instance?.done ?? statusOf(outcome)) : undefined,
+        after: after?.status ?? (instance ? undefined : statusOf(outcome)),
+        health: (after ?? instance?.before)?.health,
+        ...timesOf(outcome),
+        cause: causeOf(outcome),
+        ...(o.steps ? { steps: o.steps } : {}),
+        ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
+    };
+}
+/** One step of a window under its system; a step never reached is `not sent`, with no times. */
+function stepRow(step, outcome, running) {
+    if (!outcome)
+        return { step: step.step, target: step.target, outcome: 'not sent', word: 'not sent' };
+    const row = targetRow(outcome, { running });
+    return {
+        step: step.step,
+        target: step.target,
+        outcome: row.outcome,
+        word: row.word,
+        before: row.before,
+        after: row.after,
+        done: row.done,
+        ...timesOf(outcome),
+        cause: row.cause,
+    };
+}
+
+
+/***/ }),
+
+/***/ 5526:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ unsent)
+/* harmony export */ });
+/**
+ * A target nothing was sent to: it fails before anything is sent (`failed`), or, `cut`, its turn never came (the
+ * job cancelled, the timeout): `not sent`. Its row says `not sent: {why}`.
+ */
+function unsent(o) {
+    const { why, cut, ...outcome } = o;
+    return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
+}
+
+
+/***/ }),
+
+/***/ 7170:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BA: () => (/* binding */ SETTLING),
+/* harmony export */   Kx: () => (/* binding */ movingOf),
+/* harmony export */   ek: () => (/* binding */ isVerb),
+/* harmony export */   hU: () => (/* binding */ VERBS),
+/* harmony export */   hk: () => (/* binding */ isDoneWord),
+/* harmony export */   hs: () => (/* binding */ startStateOf),
+/* harmony export */   pt: () => (/* binding */ RUNS),
+/* harmony export */   uV: () => (/* binding */ isEnd)
+/* harmony export */ });
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8997);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(312);
+
+
+const VERBS = {
+    stop: {
+        verb: 'stop',
+        end: 'Offline',
+        endOnMachines: 'Unavailable',
+        done: 'stopped',
+        running: 'stopping',
+        acted: ['stopping', 'softshutdown', 'offline', 'unavailable'],
+        moving: ['stopping', 'softshutdown'],
+        opposite: 'start',
+        machines: { input: 'deallocate-vm', field: 'deallocateVm' },
+        skipOnMachines: false,
+        machinesPreflight: 'databases offline',
+        softStop: true,
+        describe: _wording_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStop */ .Cw,
+        plan: _wording_js__WEBPACK_IMPORTED_MODULE_0__/* .planStop */ .gm,
+    },
+    start: {
+        verb: 'start',
+        end: 'Running',
+        done: 'started',
+        running: 'starting',
+        acted: ['starting', 'running'],
+        moving: ['starting'],
+        opposite: 'stop',
+        machines: { input: 'start-vm', field: 'startVm' },
+        skipOnMachines: true,
+        softStop: false,
+        describe: (_soft, machines) => (0,_wording_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStart */ .ig)(machines),
+        plan: (_soft, machines) => (0,_wording_js__WEBPACK_IMPORTED_MODULE_0__/* .planStart */ .gC)(machines),
+    },
+};
+/** Whether a word is a verb of the table (the `operations` output names one). */
+function isVerb(word) {
+    return typeof word === 'string' && Object.hasOwn(VERBS, word);
+}
+/** The statuses an instance passes through on its way to the end of a stop or start: still settling. */
+const SETTLING = Object.values(VERBS).flatMap((row) => row.moving);
+/**
+ * Whether a status is the step's end: `Offline` or `Running`; after a step on the machines (a snooze) `Unavailable`
+ * too, as the vendor's automation counts it (the machines deallocated, the service cannot reach the system).
+ */
+function isEnd(step, status) {
+    const row = VERBS[step.verb];
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .sameStatus */ .H5)(status, row.end))
+        return true;
+    return step.machines && row.endOnMachines !== undefined && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .sameStatus */ .H5)(status, row.endOnMachines);
+}
+/** A target read moving: toward the step's own end (`own`), the other way (`other`), or not moving. */
+function movingOf(verb, status) {
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isOneOf */ .EK)(status, VERBS[verb].moving))
+        return 'own';
+    if ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_1__/* .isOneOf */ .EK)(status, VERBS[VERBS[verb].opposite].moving))
+        return 'other';
+    return undefined;
+}
+/** Where the instance started from: its read before, or the other end where it was not read. */
+function startStateOf(verb, before) {
+    return before?.status ?? VERBS[VERBS[verb].opposite].end;
+}
+const RUNS = {
+    stop: {
+        operation: 'erp-stop',
+        verbs: ['stop'],
+        word: 'stop',
+        done: 'stopped',
+        running: 'stopping',
+        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.',
+    },
+    start: {
+        operation: 'erp-start',
+        verbs: ['start'],
+        word: 'start',
+        done: 'started',
+        running: 'starting',
+        resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
+    },
+    restart: {
+        operation: 'erp-restart',
+        verbs: ['stop', 'start'],
+        word: 'restart',
+        done: 'restarted',
+        running: 'restarting',
+        resume: ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
+        lastOnlyFrom: 'Offline',
+    },
+};
+/** Whether an outcome is a run's done word: a summary marks it succeeded. */
+function isDoneWord(word) {
+    return Object.values(RUNS).some((run) => run.done === word);
+}
+
+
+/***/ }),
+
+/***/ 1149:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $v: () => (/* binding */ READ_PERMISSION),
+/* harmony export */   O7: () => (/* binding */ readAfterEnd),
+/* harmony export */   PH: () => (/* binding */ listFailure),
+/* harmony export */   f1: () => (/* binding */ readFailure),
+/* harmony export */   fP: () => (/* binding */ verifyEnd),
+/* harmony export */   mX: () => (/* binding */ notFound)
+/* harmony export */ });
+/* unused harmony export DATABASE_READ_PERMISSION */
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6468);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7785);
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7170);
+/* harmony import */ var _instance_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8113);
+/* harmony import */ var _target_outcome_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5526);
+/* harmony import */ var _wording_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(312);
+// How a target's step ended, read from the service (verify, the lag, a lost answer): over 250 lines by design, one
+// home for the verdict that every step of every erp run shares.
+
+
+
+
+
+
+/** The permission C0 needs, as the resource manager names it. */
+const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
+/** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
+function readFailure(ref, error, durationMs, log, ctx) {
+    const name = ref.label;
+    const base = { target: name, durationMs, requestId: error?.requestId };
+    if (ctx.signal?.aborted) {
+        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
+            ...base,
+            kind: 'cancelled',
+            causeKind: 'not sent',
+            failure: `The job was cancelled while reading erp virtual instance '${name}'; nothing was sent to it.`,
+            why: 'cancelled',
+            cut: true,
+        });
+    }
+    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
+    // The service's own words beside ours (its 404 message names what it could not find).
+    const said = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.said() : '';
+    if (status === 404) {
+        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
+            ...base,
+            kind: 'error',
+            causeKind: 'not found',
+            ...notFound(name, ref, ` (${said}); nothing was sent to it.`),
+            why: 'not found',
+        });
+    }
+    if (status === 403) {
+        return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
+            ...base,
+            kind: 'error',
+            causeKind: 'permission',
+            failure: `Reading erp virtual instance '${name}' was refused (${said}): skip-if-done and verify read each instance, ` +
+                `which needs the permission ${READ_PERMISSION}; grant it, or set skip-if-done: false and verify: false to act without reading. Nothing was sent to it.`,
+            why: 'read refused',
+        });
+    }
+    return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
+        ...base,
+        kind: 'error',
+        failure: `Reading erp virtual instance '${name}' failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .firstLine */ .TM)(error)}; nothing was sent to it.`,
+        why: 'read failed',
+    });
+}
+/** The permission C3's listing of a system's databases needs, as the resource manager names it. */
+const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/databaseInstances/read';
+/**
+ * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
+ * refused (the databases' read permission) or not found, not the system.
+ */
+function listFailure(ref, error, durationMs, log, ctx) {
+    const status = error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7 ? error.status : undefined;
+    if (ctx.signal?.aborted || (status !== 403 && status !== 404))
+        return readFailure(ref, error, durationMs, log, ctx);
+    if (error instanceof _client_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+        for (const line of error.detailLines())
+            log.detail(line);
+    const said = error.said();
+    const name = ref.label;
+    return (0,_target_outcome_js__WEBPACK_IMPORTED_MODULE_5__/* .unsent */ .Y)({
+        target: name,
+        kind: 'error',
+        causeKind: status === 404 ? 'not found' : 'permission',
+        durationMs,
+        requestId: error.requestId,
+        failure: status === 404
+            ? `The database instances of erp virtual instance '${name}' were not found (${said}); nothing was sent to it.`
+            : `Listing the database instances of erp virtual instance '${name}' was refused (${said}): it needs the permission ${DATABASE_READ_PERMISSION}; nothing was sent to it.`,
+        why: status === 404 ? 'databases not found' : 'databases listing refused',
+    });
+}
+/**
+ * `verify`: after the operation ended Succeeded, the instance is read while its status still lags (Starting,
+ * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
+ * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
+ */
+async function verifyEnd(o) {
+    const { step, ended, sent, ctx, log } = o;
+    const { verb } = step;
+    const name = step.ref.label;
+    const end = _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[verb].end;
+    // The lag to read through is from where the request went out: after a wait on another operation, not the first read.
+    const startState = (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .startStateOf */ .hs)(verb, sent.from ?? sent.before);
+    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .followToEnd */ .cm)({
+        client: o.client,
+        url: step.readUrl,
+        ctx,
+        // Where the instance already was at the end (a snooze of an Offline one), a read there is no lag.
+        startState: (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, startState) ? undefined : startState,
+        onRead: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: (state) => log.info(`verify: is ${state.status ?? 'of no status'}, as before the ${verb}: the status may lag, so it is read again for up to ${(0,_client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .formatWait */ .Du)((0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .settleWindowMs */ .IO)())}`),
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+    const outcome = (instanceOutcome, failure) => ({
+        ...ended,
+        durationMs,
+        requestId: last?.response.requestId ?? ended.requestId,
+        failure,
+        instance: { before: sent.before, after: last, outcome: instanceOutcome, done },
+    });
+    const status = last?.status ?? 'of no status';
+    const health = last?.health ?? 'unknown';
+    const falseSuccess = (...args) => ({
+        ...outcome(...args),
+        causeKind: 'false success',
+    });
+    switch (settled.kind) {
+        case 'settled':
+            if ((0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, last?.status))
+                return outcome(_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[verb].done);
+            return falseSuccess('failed', `The ${verb} succeeded but erp virtual instance '${name}' is ${status}, health ${health} (expected ${end}): the service reported Succeeded for an instance that did not ${verb}.`);
+        case 'timeout':
+        case 'cancelled':
+            return outcome('running', `The ${verb} succeeded but erp virtual instance '${name}' was still ${status}, health ${health}, when ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .whyCut */ .$u)(settled.kind)} (verify: expected ${end}); run erp-status to see where it stands.`);
+        case 'error':
+            return outcome('failed', `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${(0,_wording_js__WEBPACK_IMPORTED_MODULE_4__/* .firstLine */ .TM)(settled.error)} (verify: expected ${end}).`);
+    }
+}
+/**
+ * After an operation that ended other than Succeeded (Failed, say with a time-out code, or a polling URL that
+ * answers 404): the service ends long operations after about 300 s and keeps moving the instance, so the instance
+ * is read and a moving status followed within the timeout. Reaching the end status is a success with a warning
+ * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
+ * reported running.
+ */
+async function readAfterEnd(o) {
+    const { step, ended, sent, ctx, log } = o;
+    const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+    // The status cannot show the machines: it can never overrule the failure of a step on them.
+    if (step.machines)
+        return machinesFailed(o, said);
+    log.info(`${said}: reading the instance, which may still be moving`);
+    const settled = await (0,_instance_state_js__WEBPACK_IMPORTED_MODULE_3__/* .followToEnd */ .cm)({
+        client: o.client,
+        url: step.readUrl,
+        ctx,
+        onRead: (state) => log.info(`is ${state.status ?? 'of no status'}, health ${state.health ?? 'unknown'}`),
+        onLag: () => undefined,
+    });
+    const last = settled.last;
+    const durationMs = ctx.clock.now() - o.startedAt;
+    const instance = { before: sent.before, after: last };
+    if (settled.kind === 'settled' && (0,_verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .isEnd */ .uV)(step, last?.status)) {
+        const why = ended.failure?.replace(/\.$/, '') ?? said;
+        log.warning(`${why}; but erp virtual instance '${step.ref.label}' reached ${last?.status}: counted as done`);
+        return {
+            ...ended,
+            kind: 'succeeded',
+            status: 'Succeeded',
+            failure: undefined,
+            durationMs,
+            instance: {
+                ...instance,
+                outcome: _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[step.verb].done,
+                done: `${sent.done}: ${said}, then ${last?.status}`,
+            },
+        };
+    }
+    const where = last ? `; '${step.ref.label}' is ${last.status ?? 'of no status'}` : '';
+    const failure = ended.failure && `${ended.failure.replace(/\.$/, '')}${where}.`;
+    return {
+        ...ended,
+        failure,
+        durationMs,
+        instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
+/** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
+function machinesFailed(o, said) {
+    const { ended, sent } = o;
+    const code = ended.body?.error?.code?.toLowerCase();
+    const role = code === 'authorizationfailed'
+        ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
+        : '';
+    const input = _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[o.step.verb].machines.input;
+    o.log.info(`${said}: a step on the machines, which the status cannot show, so it is not counted as done`);
+    return {
+        ...ended,
+        causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
+        failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
+        durationMs: o.ctx.clock.now() - o.startedAt,
+        instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    };
+}
+/**
+ * A system not found, for the step's failure (its subscription named) and for its row, which leaves the
+ * subscription to the summary's context: `tail` follows both (the service's words, what was not done).
+ */
+function notFound(name, ref, tail) {
+    const where = `Erp virtual instance '${name}' was not found in resource group '${ref.resourceGroup}'`;
+    return { failure: `${where} of subscription '${ref.subscriptionId}'${tail}`, causeText: `${where}${tail}` };
+}
+
+
+/***/ }),
+
+/***/ 2474:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I7: () => (/* binding */ apiVersionFor),
+/* harmony export */   QU: () => (/* binding */ ERP_API_VERSION),
+/* harmony export */   X6: () => (/* binding */ SNOOZE_API_VERSION),
+/* harmony export */   s5: () => (/* binding */ hasSnoozeFields),
+/* harmony export */   v9: () => (/* binding */ holds)
+/* harmony export */ });
+/* harmony import */ var _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7912);
+/* harmony import */ var _client_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6468);
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8997);
+/* harmony import */ var _verbs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7170);
+
+
+
+
+/** What every step of a stop or start shares beside its verb's row (verbs.ts): the api-versions, holds. */
+/**
+ * Whether a status is the one expected: after a snooze (deallocate-vm) the service cannot reach the system and
+ * reads Unavailable, an end of success as Offline is (the contract's "State before and after").
+ */
+function holds(status, expected) {
+    return ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_3__/* .sameStatus */ .H5)(status, expected) || ((0,_client_status_js__WEBPACK_IMPORTED_MODULE_3__/* .sameStatus */ .H5)(expected, 'Offline') && (0,_client_status_js__WEBPACK_IMPORTED_MODULE_3__/* .sameStatus */ .H5)(status, 'Unavailable')));
+}
+/** Area C's api-version, declared once: the seed's, what every erp request uses unless told otherwise. */
+const ERP_API_VERSION = '2023-04-01';
+/** The api-version a snooze uses unless one is given, and the first that has deallocateVm and startVm. */
+const SNOOZE_API_VERSION = '2024-09-01';
+const FIRST_SNOOZE_API_VERSION = '2023-10-01-preview';
+/** The api-version of every request of the step (read, POST, verify), refused where it cannot carry a snooze. */
+function apiVersionFor(given, o) {
+    if (!o.machines)
+        return given ?? ERP_API_VERSION;
+    const snooze = _verbs_js__WEBPACK_IMPORTED_MODULE_2__/* .VERBS */ .hU[o.verb].machines;
+    if (given === undefined)
+        return SNOOZE_API_VERSION;
+    if ((0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .compareApiVersions */ .$5)(given, FIRST_SNOOZE_API_VERSION) < 0) {
+        throw new _client_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('api-version', `'${given}' is older than ${FIRST_SNOOZE_API_VERSION}, the first api-version with ${snooze.field}, which ${snooze.input}: true needs; remove api-version (${SNOOZE_API_VERSION} is used) or set ${snooze.input}: false`);
+    }
+    return given;
+}
+/** Whether a body may carry the 2023-10-01-preview fields: only where the api-version has them. */
+function hasSnoozeFields(apiVersion) {
+    return (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .compareApiVersions */ .$5)(apiVersion, FIRST_SNOOZE_API_VERSION) >= 0;
+}
+
+
+/***/ }),
+
+/***/ 312:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $u: () => (/* binding */ whyCut),
+/* harmony export */   Cw: () => (/* binding */ describeStop),
+/* harmony export */   Mw: () => (/* binding */ describeFallback),
+/* harmony export */   TM: () => (/* binding */ firstLine),
+/* harmony export */   V9: () => (/* binding */ windowLine),
+/* harmony export */   VQ: () => (/* binding */ DEALLOCATE),
+/* harmony export */   gC: () => (/* binding */ planStart),
+/* harmony export */   gm: () => (/* binding */ planStop),
+/* harmony export */   ig: () => (/* binding */ describeStart),
+/* harmony export */   sl: () => (/* binding */ stepLogName)
+/* harmony export */ });
+const soft = (seconds) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
+function describeStop(seconds, deallocate) {
+    return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
+}
+/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+function planStop(seconds, deallocate) {
+    return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
+}
+/** What a start does, for the log and the summary. */
+function describeStart(startVm) {
+    return startVm ? 'start, starting the VMs first' : 'start';
+}
+/** What a start would do, for a dry run's plan. */
+function planStart(startVm) {
+    return startVm ? 'start (start VMs first)' : 'start';
+}
+/** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
+function describeFallback(planned, seconds, code) {
+    const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
+    return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
+}
+/** The deallocating stop of a window's machine steps. */
+const DEALLOCATE = describeStop(0, true);
+/** How a window's step names its target in the log: `2/4 database stop db0`. */
+function stepLogName(i, of, step, child) {
+    return `${i + 1}/${of} ${step}${child ? ` ${child}` : ''}`;
+}
+/** The log line of a system's window: `window: application stop X01 → database stop X01/db0`. */
+function windowLine(steps) {
+    return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
+}
+/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
+function firstLine(error) {
+    return (error instanceof Error ? error.message : String(error)).split('\n')[0].replace(/\.$/, '');
+}
+/** Why a wait or a turn ended before its end: the one way every sentence says it. */
+function whyCut(kind) {
+    return kind === 'timeout' ? 'the timeout ran out' : 'the job was cancelled';
+}
+
+
+/***/ }),
+
+/***/ 9068:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ formatDuration),
+/* harmony export */   f: () => (/* binding */ formatTime)
+/* harmony export */ });
+/** Durations and times as a person reads them in a log line or a job summary. */
+/** `0.4 s`, `12.3 s`, `2 min 31 s`, `1 h 02 min`. */
+function formatDuration(ms) {
+    const s = Math.max(0, ms) / 1000;
+    if (s < 60)
+        return `${s.toFixed(1)} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60)
+        return `${m} min ${Math.floor(s % 60)} s`;
+    return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+/** An ISO 8601 time from the service as `2026-11-23 12:08:31 UTC`; anything unparsable as it came. */
+function formatTime(iso) {
+    if (!iso)
+        return '-';
+    const time = new Date(iso);
+    if (Number.isNaN(time.getTime()))
+        return iso;
+    return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+
+/***/ }),
+
+/***/ 984:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K3: () => (/* binding */ parser),
+/* harmony export */   TR: () => (/* binding */ refuse)
+/* harmony export */ });
+/* unused harmony export Parser */
+/**
+ * Each parser reads the raw text of one input; its error message says what the input accepts. A plain function
+ * with zod's `parse`/`safeParse` surface rather than a zod pipe: an input is text, not a shape, and the 21 pipes
+ * (63 schemas) cost more start-up than the rest of the inputs' reading (docs/benchmark.md, "The action's own
+ * start-up").
+ */
+class Parser {
+    read;
+    constructor(read) {
+        this.read = read;
+    }
+    safeParse(text) {
+        try {
+            return { success: true, data: this.read(text) };
+        }
+        catch (error) {
+            if (!(error instanceof Refusal))
+                throw error;
+            return { success: false, error: { issues: [{ message: error.message }] } };
+        }
+    }
+    /** The value, or a thrown Error with what the input accepts. */
+    parse(text) {
+        const result = this.safeParse(text);
+        if (result.success)
+            return result.data;
+        throw new Error(result.error.issues[0].message);
+    }
+}
+/** Thrown by a read to refuse the text, with what the input accepts. */
+class Refusal {
+    message;
+    constructor(message) {
+        this.message = message;
+    }
+}
+function refuse(message) {
+    throw new Refusal(message);
+}
+/** A parser from a function of the text; `refuse` inside it becomes the input's error message. */
+function parser(read) {
+    return new Parser(read);
+}
+
+
+/***/ }),
+
+/***/ 9673:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m: () => (/* binding */ INPUTS),
+  p: () => (/* binding */ SECRET_INPUTS)
+});
+
+;// CONCATENATED MODULE: ./src/operations/input-definition.ts
+const def = (d) => d;
+
+// EXTERNAL MODULE: ./src/operations/erp-parsers.ts
+var erp_parsers = __nccwpck_require__(5790);
+// EXTERNAL MODULE: ./src/operations/parsers.ts
+var parsers = __nccwpck_require__(1158);
+;// CONCATENATED MODULE: ./src/operations/erp-inputs.ts
+
+
+
+/**
+ * The inputs of erp's windows and fleets (selection, the whole system, the report, the checks before and the health
+ * read after), in the contract's words: a part of the vocabulary of inputs.ts, kept apart so that file holds one room.
+ */
+const ERP_WINDOW_INPUTS = {
+    tag: def({
+        description: 'One or more tags a system must have, one per line or comma-separated (a value holds no comma): name=value, or name for a tag that is present; name: value is refused. Every one must match; names compare without case, values with case (a value that differs only in case or space is named in a warning, never selected).',
+        parse: erp_parsers/* tagRules */.w8,
+    }),
+    environment: def({
+        description: 'Prod or NonProd: only systems of that environment (compared with case, as tag values).',
+        parse: erp_parsers/* environment */.cA,
+    }),
+    'per-leg': def({
+        description: 'How many systems each entry (leg) of the matrix output carries.',
+        default: '1',
+        parse: parsers/* integer */.nd(1, 1000),
+    }),
+    'fail-if-empty': def({
+        description: 'true to fail the step when no system is selected (erp-list, and erp-stop, erp-start, erp-restart, erp-status selecting by tag or from-result); false: an empty selection succeeds, titled no system selected (erp-list sets count 0 and matrix {"include": []}). A step that changes things fails by default: a green stop that stopped nothing lets the maintenance run against live systems.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'from-result': def({
+        description: "The result-file of an earlier erp-stop (or erp-list) of the window: its systems are the selection (a stop's: every system it acted on, not those it skipped), whatever their tags are now. Not with erp-virtual-instance, tag or environment; a file of another operation or of a dry run is refused before any request.",
+        // A path here; the operations that read it parse the file (erp-list/select.ts: erp/ holds the result file's shape).
+        parse: parsers/* text */.Qq,
+    }),
+    'whole-system': def({
+        description: "true: each system's application and its HANA database instance(s), and with deallocate-vm/start-vm their machines, in the safe order (stop: application, databases, then the machines; start: databases, then the application); false: the system-level stop or start alone.",
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'database-soft-stop-timeout-seconds': def({
+        description: 'With whole-system: true, the soft-stop timeout of each HANA database stop (default 0); 0 to 1799 (the service refuses more). Refused without whole-system: true.',
+        parse: parsers/* integer */.nd(0, 1799),
+    }),
+    results: def({
+        description: "erp-report: the directory the window's result files were downloaded to (actions/download-artifact with pattern and merge-multiple: true), read recursively.",
+        parse: parsers/* text */.Qq,
+    }),
+    expected: def({
+        description: "erp-report, for a small window: the systems it was to act on (erp-list's matrix output as it is, its ids, or a JSON array of ids or names; each system once, ids without case). Not needed where erp-list's result file is among the results; a runner's input is limited to 128 KiB (about 900 systems).",
+        parse: erp_parsers/* expectedSystems */.lS,
+    }),
+    'run-id': def({
+        description: "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
+        parse: parsers/* text */.Qq,
+    }),
+    'fail-on': def({
+        description: 'erp-report: any fails the step when the verdict fails (a system failed, missing, not sent or still running; a step failed before acting; a file lost; nothing read); none reports the same page without failing. erp-check: refuse (its default) fails the step when a system is refused, unknown also when a check could not be made, none never.',
+        default: 'any',
+        parse: erp_parsers/* failOn */.Ko,
+    }),
+    // erp-stop, erp-start, erp-restart: the checks before the window and the health read after a start.
+    preflight: def({
+        description: "erp-stop, erp-start, erp-restart: the checks made before anything is sent to a system (erp-check's codes). basic: those that need no read beyond the system's own (every code but caller-lacks and identity-lacks); full: all of them; off: none. A system refused gets no request; the others go on.",
+        default: 'basic',
+        parse: erp_parsers/* preflightLevel */.eF,
+    }),
+    'health-timeout': def({
+        description: "erp-start, erp-restart: after a verified start, how long the system's central services and application instances are read until every part is Healthy and every dispatcher Running (counted inside timeout).",
+        default: '5m',
+        parse: parsers/* positiveDuration */.Cz,
+    }),
+    'expect-healthy': def({
+        description: 'erp-start, erp-restart: true fails a system not healthy within health-timeout after its start (naming each part); false (the default) warns.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    for: def({
+        description: 'erp-check: the window the systems are checked for: stop, start or restart.',
+        default: 'stop',
+        parse: erp_parsers/* checkFor */.G5,
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/operations/inputs.ts
+
+
+
+
+/**
+ * The contract's input vocabulary, once: each name with what it means and how its text is read. Which
+ * operation reads which input is said by the operation's own module (see ./registry.ts), not here.
+ */
+const INPUTS = {
+    operation: def({ description: 'What to do (see the operations).', parse: parsers/* text */.Qq }),
+    'base-url': def({
+        description: 'Base address of the resource-management API. https only, except a loopback host.',
+        parse: parsers/* serviceUrl */.Rs,
+    }),
+    'api-version': def({ description: 'Override of the api-version query parameter.', parse: parsers/* text */.Qq }),
+    'access-token': def({
+        description: 'A bearer token obtained elsewhere, sent as Authorization: Bearer. Takes precedence over the other ways to sign in.',
+        secret: true,
+        parse: parsers/* headerToken */.d6,
+    }),
+    'auth-url': def({
+        description: 'Sign-in address; the token endpoint is {auth-url}/{tenant-id}/oauth2/v2.0/token.',
+        parse: parsers/* serviceUrl */.Rs,
+    }),
+    'tenant-id': def({ description: 'Tenant of the service principal.', parse: parsers/* resourceName */.Iy(128) }),
+    'client-id': def({
+        description: 'Service principal (application) id. With client-secret: a client-credentials grant; without it: a federated grant with the runner OIDC token.',
+        parse: parsers/* text */.Qq,
+    }),
+    'client-secret': def({ description: 'Secret of the service principal.', secret: true, parse: parsers/* text */.Qq }),
+    'oidc-audience': def({
+        description: 'Audience of the runner OIDC token used for the federated grant.',
+        default: 'api://VendorADTokenExchange',
+        parse: parsers/* text */.Qq,
+    }),
+    scope: def({
+        description: 'Scope requested at the token endpoint. Default: {base-url}/.default.',
+        parse: parsers/* text */.Qq,
+    }),
+    'subscription-id': def({
+        description: 'Subscription identifier (a UUID); for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated).',
+        parse: parsers/* resourceName */.Iy(128),
+    }),
+    'resource-group': def({
+        description: 'Resource group name, 1 to 90 characters; for erp-list, and erp-stop, erp-start, erp-status selecting by tag, one or more (one per line or comma-separated; of every subscription given; none: the whole subscription).',
+        parse: parsers/* resourceName */.Iy(90),
+    }),
+    timeout: def({
+        description: 'The longest the step waits in all: 90s, 15m, 2h, or a number of seconds.',
+        default: '30m',
+        parse: parsers/* positiveDuration */.Cz,
+    }),
+    'poll-interval': def({
+        description: 'Time between polls when the service sends no Retry-After; a Retry-After from the service wins. At least 1s: a shorter one is read as 1s.',
+        default: '15s',
+        parse: parsers/* pollInterval */.dq,
+    }),
+    'request-timeout': def({
+        description: 'The longest one HTTP request may take to connect, to answer, or between parts of its body.',
+        default: '30s',
+        parse: parsers/* positiveDuration */.Cz,
+    }),
+    summary: def({
+        description: 'false: write no job summary (for workflows that post their own).',
+        default: 'true',
+        parse: parsers/* booleanText */.m6,
+    }),
+    wait: def({
+        description: 'false: start the work, report how to follow it (operation-url), and end the step.',
+        default: 'true',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'erp-virtual-instance': def({
+        description: 'One or more erp virtual instances, one per line or comma-separated: a name (in subscription-id and resource-group), or its full resource id, which starts /subscriptions/ and ends /erpVirtualInstances/{name} (then subscription-id and resource-group are not needed).',
+        parse: erp_parsers/* erpVirtualInstanceItems */._R,
+    }),
+    'soft-stop-timeout-seconds': def({
+        description: 'Seconds the soft shutdown waits for clients to drain; 0 is a hard stop. Below 82800: the service refuses more.',
+        default: '0',
+        parse: parsers/* integer */.nd(0, 82799),
+    }),
+    'hard-stop-fallback': def({
+        description: 'true to stop again with 0 where the service refuses a soft stop.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'max-parallel': def({
+        description: 'How many instances (or operations) are handled at once.',
+        default: '10',
+        parse: parsers/* integer */.nd(1, 1000),
+    }),
+    'skip-if-done': def({
+        description: 'true: an instance already in the end state (Offline for a stop, Running for a start) gets no request that changes it and is reported skipped; false sends it anyway.',
+        default: 'true',
+        parse: parsers/* booleanText */.m6,
+    }),
+    verify: def({
+        description: 'true: after an operation ends Succeeded, read the instance until it is no longer Starting, Stopping or SoftShutdown; an end status other than Offline (stop) or Running (start) fails it.',
+        default: 'true',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'deallocate-vm': def({
+        description: 'true: the stop also deallocates the virtual machines (deallocateVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'start-vm': def({
+        description: 'true: the virtual machines are started first (startVm, api-version 2024-09-01 by default).',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'expect-status': def({
+        description: 'One status (e.g. Offline): the step fails when any instance is in another.',
+        parse: parsers/* text */.Qq,
+    }),
+    'dry-run': def({
+        description: 'true: sign in, read, and report what would change (the plan output); send nothing that changes anything.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'operation-url': def({
+        description: 'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
+        parse: parsers/* operationUrls */.gf,
+    }),
+    'account-name': def({ description: 'The data-share account.', parse: parsers/* resourceName */.Iy() }),
+    'share-subscription': def({ description: 'The share subscription.', parse: parsers/* resourceName */.Iy() }),
+    'synchronization-id': def({
+        description: 'The synchronization to follow (wait-for-sync) or cancel (sync-cancel; default: the one that started last and has not ended).',
+        parse: parsers/* text */.Qq,
+    }),
+    'synchronization-mode': def({
+        description: 'Incremental or FullSync.',
+        default: 'Incremental',
+        parse: parsers/* synchronizationMode */.uS,
+    }),
+    'cancel-on-abort': def({
+        description: 'true: when the job is cancelled while the step waits, cancel the synchronization it started before it exits.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'started-after': def({
+        description: 'ISO 8601 time with a time zone (Z or +hh:mm); only synchronizations that started at or after it count.',
+        parse: parsers/* isoTime */.Ly,
+    }),
+    filter: def({ description: 'Passed to the service as $filter (OData).', parse: parsers/* text */.Qq }),
+    orderby: def({ description: 'Passed to the service as $orderby (OData).', parse: parsers/* text */.Qq }),
+    location: def({
+        description: 'One or more region names (one per line or comma-separated): every image is checked in every region, in one step.',
+        parse: parsers/* regionNames */.jk,
+    }),
+    image: def({
+        description: 'One or more image references (nginx, nginx:1.27, ghcr.io/org/app@sha256:…).',
+        parse: parsers/* list */.p_,
+    }),
+    'os-type': def({
+        description: 'Linux or Windows to count only images of that OS type.',
+        default: 'any',
+        parse: parsers/* osType */.DO,
+    }),
+    'fail-if-missing': def({
+        description: 'true to fail the step when an image is not cached.',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    'api-url': def({
+        description: 'Base address of the app-management API (paths start with /v0.1). https only, except loopback.',
+        parse: parsers/* serviceUrl */.Rs,
+    }),
+    'api-token': def({
+        description: 'API token, sent as X-API-Token.',
+        secret: true,
+        parse: parsers/* headerToken */.d6,
+    }),
+    app: def({
+        description: 'owner/app, or the app portal address …/users/{owner}/apps/{app} or …/orgs/{owner}/apps/{app}.',
+        parse: parsers/* text */.Qq,
+    }),
+    'user-email': def({ description: 'One or more e-mail addresses.', parse: parsers/* list */.p_ }),
+    'fail-if-absent': def({
+        description: 'true to fail the step when a user is not a member of the app; by default that user is listed in absent-users and the step goes on (re-running a removal is safe).',
+        default: 'false',
+        parse: parsers/* booleanText */.m6,
+    }),
+    ...ERP_WINDOW_INPUTS,
+};
+const SECRET_INPUTS = Object.keys(INPUTS).filter((name) => INPUTS[name].secret);
+
+
+/***/ }),
+
+/***/ 8840:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IQ: () => (/* binding */ withDefault),
+/* harmony export */   Vc: () => (/* binding */ inputsOf),
+/* harmony export */   h9: () => (/* binding */ defineOperation),
+/* harmony export */   jj: () => (/* binding */ useOf),
+/* harmony export */   lq: () => (/* binding */ optional),
+/* harmony export */   mw: () => (/* binding */ required)
+/* harmony export */ });
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9673);
+
+function required(input, parse) {
+    return { input, presence: 'required', parse: parse ?? _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .m[input].parse };
+}
+function optional(input, shown) {
+    return { input, presence: 'optional', parse: _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .m[input].parse, shown };
+}
+/** An input that always has a value: `fallback` where the operation has its own default, else the vocabulary's. */
+function withDefault(input, fallback) {
+    const fromVocabulary = _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .m[input].default;
+    if (fallback === undefined && fromVocabulary === undefined) {
+        throw new Error(`${input} has no default: give the operation's own`);
+    }
+    return {
+        input,
+        presence: 'default',
+        parse: _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .m[input].parse,
+        default: fallback,
+    };
+}
+/** Checks a module's shape at compile time while keeping its precise option types. */
+function defineOperation(module) {
+    if (!module.resultFile || module.outputs.includes('result-file'))
+        return module;
+    return { ...module, outputs: [...module.outputs, 'result-file'] };
+}
+/** The inputs the adapters read for every operation of a client kind, and for the step itself. */
+const CLIENT_INPUTS = {
+    'resource-manager': [
+        'base-url',
+        'access-token',
+        'auth-url',
+        'tenant-id',
+        'client-id',
+        'client-secret',
+        'oidc-audience',
+        'scope',
+    ],
+    'app-management': ['api-url', 'api-token'],
+    // Reads files, sends no request (erp-report): no address, no sign-in.
+    none: [],
+};
+const STEP_INPUTS = ['timeout', 'request-timeout', 'summary'];
+/** Every input an operation reads, in the vocabulary's order: its flags, and its rows in --help. */
+function inputsOf(module) {
+    const read = new Set([
+        ...CLIENT_INPUTS[module.client],
+        ...STEP_INPUTS,
+        ...(module.polls ? ['poll-interval'] : []),
+        ...(module.plans ? ['dry-run'] : []),
+        ...Object.values(module.inputs).map((use) => use.input),
+    ]);
+    return Object.keys(_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUTS */ .m).filter((name) => name !== 'operation' && read.has(name));
+}
+/** The operation's use of an input, where it reads it as its own (not as a client or step input). */
+function useOf(module, input) {
+    return Object.values(module.inputs).find((use) => use.input === input);
+}
+
+
+/***/ }),
+
+/***/ 9712:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ RESPONSE_ID_OUTPUTS),
+/* harmony export */   p: () => (/* binding */ OUTPUTS)
+/* harmony export */ });
+/**
+ * The contract's output vocabulary, once: each name with what it means. Which operation sets which output is
+ * said by the operation's own module (see ./registry.ts).
+ */
+/** Which system a single-valued output of several describes: said once, so each of them says the same one. */
+const LAST_ONE = 'with several systems, that of the last in input order (of a system with several steps, the step that failed, else its last), every one in result';
+const OUTPUTS = {
+    result: "JSON of the operation's outcome (the last service body, or an array for several targets). erp-report: the window's counts, {title, count, outcomes: {outcome: n}}, within the runner's limits at any size.",
+    'request-id': 'x-vendor-request-id of the last response.',
+    'correlation-id': 'x-vendor-correlation-request-id of the last response.',
+    'operation-status': 'The final status of the operation; with several instances, Succeeded only if every one succeeded.',
+    'operation-id': `Id of the async operation; ${LAST_ONE}.`,
+    'operation-url': 'The newest polling URL the service gave, to resume with wait-for-operation (the last instance with several).',
+    'operation-urls': 'JSON array of the newest polling URL of every operation not yet ended, in input order; [] when all ended. With wait: false, every started operation. Passes to wait-for-operation as it is.',
+    'percent-complete': `Percent complete of the operation; ${LAST_ONE}.`,
+    'start-time': `Start time of the operation or synchronization; ${LAST_ONE}.`,
+    'end-time': `End time of the operation or synchronization; ${LAST_ONE}.`,
+    'synchronization-id': 'The synchronization followed.',
+    'synchronization-status': 'Its status.',
+    'synchronization-mode': 'Incremental or FullSync.',
+    'duration-ms': 'Duration of the synchronization in milliseconds.',
+    message: 'Message of the synchronization.',
+    'recurrence-interval': "The source share's schedule interval (Hour or Day), where one is set.",
+    'synchronization-time': "The source share's scheduled synchronization time, where one is set.",
+    cached: 'true when every requested image is cached (in every region).',
+    'missing-images': 'JSON array of the requested references that are not cached (in at least one region).',
+    images: 'JSON array of {image, osType} that matched (with several regions, each entry also has location).',
+    regions: 'check-image-cached: JSON array, one per region in input order: {location, cached, "missing-images"}; a region the service refused also has error.',
+    'removed-users': 'JSON array of the e-mail addresses removed.',
+    'absent-users': 'JSON array of the e-mail addresses that were not members of the app (404 UserNotFound); an app that does not exist still fails the step.',
+    'failed-datasets': 'JSON array of {name, dataSetType, status, message} of each dataset that did not succeed, read when the synchronization ended in failure; [] otherwise.',
+    instances: 'erp-report: the merged systems of every result file, each {name, id, leg, file, operation, outcome, before, after, cause}, with last-read (its last erp-status read) and history (each operation of the run on it, in order) where it had them. Otherwise: JSON array, one entry per instance in input order: {name, before, after, health, outcome}; outcome is stopped, started, restarted (erp-restart), skipped, running (resumable), not sent (cancelled or timed out before its request left), failed, planned (dry run) or read (erp-status). With whole-system: true, and for erp-restart, each entry also has steps: [{step, target, before, after, outcome, seconds}] in order (erp-status: databases: [{name, databaseType, status}]). erp-list: one entry per system selected, in listing order: {id, name, subscription-id, resource-group, location, environment, status, health, state, tags}.',
+    changes: 'true when the run would change something (dry-run: true) or did change something; else false.',
+    plan: 'With dry-run: true, JSON array of {target, method, url, body, effect}, one per request that would change something; [] otherwise.',
+    'user-id': 'Id from the profile.',
+    'user-name': 'Name from the profile.',
+    'user-email': 'E-mail from the profile.',
+    'user-display-name': 'Display name from the profile.',
+    ids: "erp-list: the selected systems' resource ids in RegistrationComplete, one per line; passes as it is to erp-virtual-instance.",
+    count: 'erp-list: how many systems ids and matrix carry, as text; 0 when none. erp-report: how many systems the window has (with a result, or missing). erp-check: how many systems were checked.',
+    refused: 'erp-check: how many systems are refused (a finding of level refuse), as text.',
+    checks: 'erp-check: JSON array, one entry per system checked, the refused first: {id, name, ready, findings: [{code, level, part, text}]}; level is refuse, warn or unknown.',
+    failed: 'erp-report: how many systems of the window failed, as text.',
+    missing: 'erp-report: JSON array of the expected ids with no result (their leg did not run, or ended before writing its file). check-image-cached: JSON array of {location, image}, one per image and region where it is not cached.',
+    matrix: 'erp-list: {"include": [{"leg", "erp-virtual-instance", "names"}, …]}, per-leg systems a leg (at most 256 legs), for strategy.matrix with fromJSON; {"include": []} when none.',
+    'result-file': 'The path of the JSON file this step wrote its result to (under RUNNER_TEMP, named per run attempt, job, leg and step; docs/result-file.md): upload it, and erp-report gathers the legs of a window.',
+    'report-file': "erp-report: the path of the JSON file of the merged window it wrote under RUNNER_TEMP ({format, title, instances}, every system as instances lists them): the way to every system past the runner's 1 MiB, where instances is left out.",
+    operations: 'JSON array of every operation not yet ended: {target (the resource id), verb (stop or start), url (the newest polling URL), and snooze: true where deallocate-vm or start-vm was on; for a whole-system step also its step, its database where on one, and left (the steps of the window never sent)}; [] when all ended. Passes to wait-for-operation as operation-url, which then names and verifies each system, and fails naming the steps of a window left.',
+};
+/** The outputs every operation against the resource-management API sets from its last response. */
+const RESPONSE_ID_OUTPUTS = ['request-id', 'correlation-id'];
+
+
+/***/ }),
+
+/***/ 1158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cz: () => (/* binding */ positiveDuration),
+/* harmony export */   DO: () => (/* binding */ osType),
+/* harmony export */   GE: () => (/* binding */ readOperationUrls),
+/* harmony export */   Iy: () => (/* binding */ resourceName),
+/* harmony export */   Ly: () => (/* binding */ isoTime),
+/* harmony export */   Ng: () => (/* binding */ describeUrl),
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Rs: () => (/* binding */ serviceUrl),
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   Tg: () => (/* binding */ droppedRepeats),
+/* harmony export */   d6: () => (/* binding */ headerToken),
+/* harmony export */   dq: () => (/* binding */ pollInterval),
+/* harmony export */   gf: () => (/* binding */ operationUrls),
+/* harmony export */   jk: () => (/* binding */ regionNames),
+/* harmony export */   m6: () => (/* binding */ booleanText),
+/* harmony export */   nd: () => (/* binding */ integer),
+/* harmony export */   p_: () => (/* binding */ list),
+/* harmony export */   rn: () => (/* binding */ urlProblem),
+/* harmony export */   uR: () => (/* binding */ uuid),
+/* harmony export */   uS: () => (/* binding */ synchronizationMode)
+/* harmony export */ });
+/* unused harmony exports duration, POLL_FLOOR_OVERRIDE */
+/* harmony import */ var _client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7912);
+/* harmony import */ var _client_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7785);
+/* harmony import */ var _client_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1098);
+/* harmony import */ var _input_parser_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(984);
+// The vocabulary's parsers, one per form of input text (lists, durations, URLs, tokens, names): over 250 lines by
+// design, since a reader compares the forms side by side; erp's own forms are in erp-parsers.ts.
+
+
+
+
+// The vocabulary's parsers, one per kind of input text (input-parser.ts says what a parser is).
+const nonEmpty = (v) => {
+    const trimmed = v.trim();
+    return trimmed === '' ? (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must not be empty') : trimmed;
+};
+const text = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(nonEmpty);
+/**
+ * A token that travels in an HTTP header (`Authorization`, `X-API-Token`): printable ASCII only. Anything else
+ * could never be sent, and would surface as a misleading network error after the step had started.
+ */
+const headerToken = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const token = nonEmpty(v);
+    if (!/^[\x20-\x7e]+$/.test(token)) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be printable ASCII (it is sent in an HTTP header); check for a stray character from copying');
+    }
+    return token;
+});
+const booleanText = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const word = v.trim().toLowerCase();
+    return word === 'true' ? true : word === 'false' ? false : (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be true or false');
+});
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** `90s`, `15m`, `2h`, `250ms`, or a number of seconds (fractions allowed), to milliseconds. */
+function readDuration(v) {
+    const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/i.exec(v.trim());
+    const ms = m ? Number(m[1]) * UNITS[(m[2] ?? 's').toLowerCase()] : NaN;
+    if (!Number.isFinite(ms) || ms > 7 * 24 * 3_600_000) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be a duration like 90s, 15m, 2h or a number of seconds (at most 7 days)');
+    }
+    return Math.round(ms);
+}
+const duration = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(readDuration);
+function readPositiveDuration(v) {
+    const ms = readDuration(v);
+    return ms > 0 ? ms : (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be longer than 0');
+}
+const positiveDuration = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(readPositiveDuration);
+function integer(min, max) {
+    const accepted = max >= Number.MAX_SAFE_INTEGER
+        ? `must be a whole number, ${min} or more`
+        : `must be a whole number from ${min} to ${max}`;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+        const digits = v.trim();
+        const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
+        return n >= min && n <= max ? n : (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(accepted);
+    });
+}
+/** How a list's items are separated, for the messages that refuse one. */
+const SEPARATE_ITEMS = 'give one item per line, or separate items with commas';
+/**
+ * The items a list parser left out as repeats of an earlier one: the parser returns the list, and the input
+ * reader says in the log what it dropped (a repeat is no error: the result is the same, but it is not silent).
+ */
+const repeats = new WeakMap();
+function droppedRepeats(list) {
+    return repeats.get(list) ?? [];
+}
+/** `items` without repeats, remembering which were dropped (see `droppedRepeats`). */
+function withoutRepeats(items) {
+    const kept = new Set();
+    const dropped = new Set();
+    for (const item of items)
+        (kept.has(item) ? dropped : kept).add(item);
+    const list = [...kept];
+    if (dropped.size)
+        repeats.set(list, [...dropped]);
+    return list;
+}
+/**
+ * One item per line or comma-separated; blanks dropped, repeats kept out (and told). An item with whitespace
+ * inside (`X01 X02`, the usual slip when a list comes from a variable) is refused: no name, reference or address
+ * the lists hold has a space, and sent as it is it would name one item that does not exist.
+ */
+function readList(v) {
+    const items = v
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const spaced = items.find((item) => /\s/.test(item));
+    if (spaced !== undefined) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`item '${shown(spaced)}' has whitespace inside; ${SEPARATE_ITEMS}`);
+    }
+    return items.length > 0 ? withoutRepeats(items) : (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must name at least one item');
+}
+/** An item as a message may show it: control characters as `?`, no query, at most 80 characters. */
+function shown(item) {
+    const text = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .redactUrls */ .sK)(item).replace(/\p{Cc}/gu, '?');
+    return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+const list = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(readList);
+/** A region name as the service spells one: letters and digits (`westeurope`, `eastus2`), a hyphen at most. */
+const REGION_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/i;
+/**
+ * `location`: one region or several, one per line or comma-separated, each a region name. A display name
+ * (`North Europe`), an empty item between commas or a character no region holds is refused before any request:
+ * sent, it would be one region that does not exist (`westeurope%2Cnortheurope`, a 400).
+ */
+const regionNames = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const lines = v.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    const items = lines.flatMap((line) => line.split(',')).map((item) => item.trim());
+    if (items.length === 0)
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must name at least one region');
+    for (const item of items) {
+        if (item === '')
+            (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`has an empty item between commas; ${SEPARATE_ITEMS}`);
+        if (/\s/.test(item))
+            (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`item '${shown(item)}' has whitespace inside; ${SEPARATE_ITEMS}`);
+        if (!REGION_NAME.test(item)) {
+            (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`item '${shown(item)}' is not a region name: letters and digits, as westeurope or eastus2`);
+        }
+    }
+    return withoutRepeats(items);
+});
+const serviceUrl = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const url = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .checkServiceUrl */ .Jb)(v.trim());
+    return typeof url === 'string' ? (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(url) : url;
+});
+const uuid = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const id = v.trim();
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+        ? id
+        : (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be a UUID such as 00000000-0000-0000-0000-000000000000');
+});
+/**
+ * Path segments, refused here when `resourceNameProblem` (the client's one rule for inputs and id parts) has a
+ * reason, before any request. A name with a path or
+ * URL character in it is the usual slip of pasting a path: the message says what a name is.
+ */
+function readResourceName(v, maxLength) {
+    const name = nonEmpty(v);
+    const problem = (0,_client_arm_resource_id_js__WEBPACK_IMPORTED_MODULE_0__/* .resourceNameProblem */ .TF)(name, maxLength);
+    if (problem === undefined)
+        return name;
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(/^must not contain '/.test(problem)
+        ? `${problem} (a name is one path segment, not a path or URL)`
+        : problem);
+}
+function resourceName(maxLength = 260) {
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => readResourceName(v, maxLength));
+}
+/**
+ * An ISO 8601 time with its zone (`Z` or `±hh:mm`): without one, JavaScript reads a date-time as the runner's local
+ * time (and a bare date as UTC), so the same workflow would mean another instant on another runner.
+ */
+const isoTime = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const time = v.trim();
+    if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(time) || Number.isNaN(Date.parse(time))) {
+        (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be an ISO 8601 time with a time zone, such as 2026-11-22T06:00:00Z or 2026-11-22T08:00:00+02:00');
+    }
+    return new Date(time);
+});
+/** A poll-interval: one shorter than the contract's floor for a Retry-After (1 s) is read as that floor. */
+const pollInterval = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => Math.max(readPositiveDuration(v), pollFloorMs()));
+/**
+ * The tests that run the bundles lower the floor (`__tests__/helpers/fast-polls.mjs`, loaded with `node --import`)
+ * so that a test's `poll-interval: 0.05` polls every 100 ms rather than every second: an end-to-end
+ * suite of a hundred runs otherwise waits minutes on the floor. Only code already running in the process can set
+ * this global: no input, flag or environment variable reaches it.
+ */
+const POLL_FLOOR_OVERRIDE = Symbol.for('vendor-ops.tests.poll-floor-ms');
+function pollFloorMs() {
+    const lowered = globalThis[POLL_FLOOR_OVERRIDE];
+    return typeof lowered === 'number' && lowered > 0 ? lowered : _client_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .RETRY_AFTER_MIN_MS */ .Uv;
+}
+const osType = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'any')
+        return undefined;
+    if (word === 'linux')
+        return 'Linux';
+    if (word === 'windows')
+        return 'Windows';
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be Linux, Windows or any');
+});
+const synchronizationMode = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)((v) => {
+    const word = v.trim().toLowerCase();
+    if (word === 'incremental')
+        return 'Incremental';
+    if (word === 'fullsync')
+        return 'FullSync';
+    return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be Incremental or FullSync');
+});
+/**
+ * One polling URL, several (one per line) or a JSON array of them (the `operation-urls` output as it is), to
+ * absolute http(s) URLs, duplicates kept out. Whitespace inside a line, two URLs glued together, a relative or
+ * unparsable URL, or a user name or password refuses the whole value, naming the line (or item); no query
+ * (where a signature lives) is echoed. An empty JSON array is an empty list: there is nothing to wait for.
+ */
+function readOperationUrls(raw) {
+    const value = raw.trim();
+    let entries;
+    if (value.startsWith('[')) {
+        let items;
+        try {
+            items = JSON.parse(value);
+        }
+        catch {
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('is not a JSON array of URLs (it starts with [ but does not parse)');
+        }
+        if (!Array.isArray(items))
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must be a URL per line or a JSON array of URLs');
+        const notText = items.findIndex((item) => typeof item !== 'string');
+        if (notText >= 0)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`item ${notText + 1} of the JSON array is not a string`);
+        entries = items.map((text, i) => ({ where: `item ${i + 1}`, text }));
+    }
+    else {
+        entries = value
+            .split(/\r\n|\r|\n/)
+            .map((text, i) => ({ where: `line ${i + 1}`, text: text.trim() }))
+            .filter((e) => e.text !== '');
+        if (entries.length === 0)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)('must name at least one URL');
+    }
+    const urls = [];
+    for (const { where, text } of entries) {
+        const reason = urlProblem(text);
+        if (reason)
+            return (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .refuse */ .TR)(`${where} ${reason}: '${describeUrl(text)}'`);
+        urls.push(new URL(text).href);
+    }
+    return withoutRepeats(urls);
+}
+const operationUrls = (0,_input_parser_js__WEBPACK_IMPORTED_MODULE_3__/* .parser */ .K3)(readOperationUrls);
+function urlProblem(text) {
+    if (/\s/.test(text))
+        return 'has whitespace inside (give one URL per line)';
+    // Two URLs run together parse as one (the second inside the first's path or query).
+    if (text.split('://').length > 2)
+        return 'holds more than one URL (give one URL per line)';
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return 'is not an absolute URL';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return 'is not an http or https URL';
+    // The shared check, and a second address run into the path (`…/a,//user:pass@host/b`) as well.
+    if ((0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .userinfoProblem */ .BG)(text) || /\/\/[^/\s]*@/.test(url.pathname))
+        return _client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .USERINFO_REFUSED */ .hS;
+    return undefined;
+}
+/** A URL as an error may show it: without user info, query or fragment, at most 80 characters, printable. */
+function describeUrl(text) {
+    const shown = (0,_client_url_js__WEBPACK_IMPORTED_MODULE_2__/* .redactUrls */ .sK)(text.replace(/#.*$/s, '')).replace(/\p{Cc}/gu, '?');
+    return shown.length > 80 ? `${shown.slice(0, 77)}…` : shown;
+}
+
+
+/***/ }),
+
+/***/ 1366:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ mapLimited)
+/* harmony export */ });
+/**
+ * Runs `work` over `items` with at most `limit` at once, results in input order. A small pool rather than a
+ * dependency: workers take the next item as each one ends. `work` is expected to settle, not throw.
+ */
+async function mapLimited(items, limit, work) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await work(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+    return results;
+}
+
+
+/***/ }),
+
+/***/ 4405:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   w: () => (/* binding */ statusMark)
+/* harmony export */ });
+/* harmony import */ var _client_status_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8997);
+
+const WORDS = { succeeded: 'succeeded', failed: 'failed', running: 'still running' };
+/** A row whose outcome is a status the service gave (a synchronization's, a dataset's), by the one vocabulary. */
+function statusMark(status) {
+    const outcome = (0,_client_status_js__WEBPACK_IMPORTED_MODULE_0__/* .classifyStatus */ .xo)(status);
+    return { outcome, word: WORDS[outcome] };
 }
 
 
@@ -33711,6 +31466,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((module) => {
 
@@ -33746,6 +31508,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
 /***/ 643:
 /***/ ((module) => {
 
@@ -33778,6 +31547,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/web");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
@@ -41129,6 +38905,18 @@ function _function(params) {
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -41166,6 +38954,17 @@ function _function(params) {
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

@@ -1,3 +1,5 @@
+// The vocabulary's parsers, one per form of input text (lists, durations, URLs, tokens, names): over 250 lines by
+// design, since a reader compares the forms side by side; erp's own forms are in erp-parsers.ts.
 import { resourceNameProblem } from '../client/arm/resource-id.js';
 import { RETRY_AFTER_MIN_MS } from '../client/retry.js';
 import { checkServiceUrl, redactUrls, USERINFO_REFUSED, userinfoProblem } from '../client/url.js';

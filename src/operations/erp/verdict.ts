@@ -1,3 +1,5 @@
+// How a target's step ended, read from the service (verify, the lag, a lost answer): over 250 lines by design, one
+// home for the verdict that every step of every erp run shares.
 import { ServiceError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
