@@ -21529,7 +21529,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8757);
+/* harmony import */ var _cli_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1706);
 /* harmony import */ var _client_start_up_v8_flags_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5566);
 
 
@@ -21648,7 +21648,7 @@ function refuseStray(positionals, expected, command) {
 
 /***/ }),
 
-/***/ 8757:
+/***/ 1706:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21840,16 +21840,140 @@ var parsers = __nccwpck_require__(1158);
     run: (options, client, ctx) => __nccwpck_require__.e(/* import() */ 618).then(__nccwpck_require__.bind(__nccwpck_require__, 7618)).then((code) => code.checkImageCached(options, client, ctx)),
 }));
 
-// EXTERNAL MODULE: ./src/operations/erp/erp-list/select.ts + 2 modules
-var erp_list_select = __nccwpck_require__(4540);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: ./src/operations/input-parser.ts
+var input_parser = __nccwpck_require__(984);
+// EXTERNAL MODULE: ./src/operations/erp/report/format.ts + 1 modules
+var format = __nccwpck_require__(621);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/from-result.ts
+
+
+
+
+/** A stop's file of 2 000 systems is about 1 MiB; anything far larger is not one of ours. */
+const MAX_BYTES = 64 * 1024 * 1024;
+/** Outcomes of a stop that did not act on the system: what was already stopped, or only planned. */
+const NOT_ACTED = new Set(['skipped', 'planned']);
+const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step of the window';
+/**
+ * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
+ * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
+ * of a dry run, or not a result file at all is refused in one line.
+ */
+const resultSelection = (0,input_parser/* parser */.K3)((raw) => {
+    const path = raw.trim();
+    const json = readJson(path);
+    const operation = json?.operation;
+    if (operation === 'erp-list') {
+        // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
+        (0,input_parser/* refuse */.TR)(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
+    }
+    if (operation !== 'erp-stop') {
+        (0,input_parser/* refuse */.TR)(`is ${typeof operation === 'string' ? `the result file of ${(0,parsers/* shown */.SP)(operation)}` : 'not a result file'}: give ${FORM}`);
+    }
+    const read = format/* resultFile */.Cp.safeParse(json);
+    if (!read.success) {
+        const issue = read.error.issues[0];
+        (0,input_parser/* refuse */.TR)(`is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`);
+    }
+    return stopSelection(path, read.data, json);
+});
+function readJson(path) {
+    let stat;
+    let text = '';
+    try {
+        stat = (0,external_node_fs_namespaceObject.statSync)(path);
+        if (stat.isFile() && stat.size <= MAX_BYTES)
+            text = (0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error?.code;
+        return (0,input_parser/* refuse */.TR)(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
+    }
+    if (!stat.isFile())
+        (0,input_parser/* refuse */.TR)(`is not a file: give ${FORM}`);
+    if (stat.size > MAX_BYTES)
+        (0,input_parser/* refuse */.TR)(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return (0,input_parser/* refuse */.TR)(`is not JSON (torn or cut short?): give ${FORM}`);
+    }
+}
+/** A stop's systems it acted on (outcome other than skipped and planned): a dry run's file is a plan, refused. */
+function stopSelection(path, file, json) {
+    const planned = file.systems.some((s) => s.outcome === 'planned');
+    if (json.dryRun === true || planned) {
+        (0,input_parser/* refuse */.TR)(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
+    }
+    const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
+    const unnamed = acted.find((s) => !s.id);
+    if (unnamed)
+        (0,input_parser/* refuse */.TR)(`names system '${(0,parsers/* shown */.SP)(unnamed.name)}' without its resource id: give ${FORM}`);
+    return {
+        path,
+        operation: file.operation,
+        ids: acted.map((s) => s.id),
+        names: acted.map((s) => s.name),
+        passed: file.systems.length - acted.length,
+    };
+}
+
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/chosen.ts
+var chosen = __nccwpck_require__(3403);
+// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
+var selection = __nccwpck_require__(6687);
+;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
+
+
+
+
+const LISTED_SELECTION = {
+    // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
+    subscriptionId: { ...(0,operations_module/* optional */.lq)('subscription-id'), parse: selection/* subscriptionIds */.Mw },
+    resourceGroup: { ...(0,operations_module/* optional */.lq)('resource-group'), parse: (0,selection/* resourceNames */.Nr)(90) },
+    erpVirtualInstances: (0,operations_module/* optional */.lq)('erp-virtual-instance'),
+    tags: (0,operations_module/* optional */.lq)('tag'),
+    environment: (0,operations_module/* optional */.lq)('environment'),
+};
+/**
+ * `tag` and `environment` in place of `erp-virtual-instance` (or beside it, as its re-check), for a step that reads
+ * (erp-status): spread after the operation's own inputs, so erp-virtual-instance becomes optional and the choice is
+ * checked in `bySelection`. An empty selection succeeds unless fail-if-empty.
+ */
+const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty') };
+/**
+ * The selection of a step that changes things (erp-stop): an empty one fails unless `fail-if-empty: false`, since it
+ * is a mistake far more often than a quiet week, and a green stop that stopped nothing lets the maintenance run.
+ */
+const CHANGE_SELECTION_INPUTS = {
+    ...LISTED_SELECTION,
+    failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty', 'true'),
+};
+/** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
+const SELECTION_INPUTS = {
+    ...CHANGE_SELECTION_INPUTS,
+    fromResult: { ...(0,operations_module/* optional */.lq)('from-result'), parse: resultSelection },
+};
+/**
+ * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
+ * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
+ * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
+ * the systems of that file. Neither, or from-result with another: refused before any request.
+ */
+function bySelection(operation, run) {
+    // The selection's work (listing, from-result, the re-check) loads with erp's chunk, when the step runs.
+    return async (options, client, ctx) => (await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979))).runBySelection({ operation, run, options, client, ctx });
+}
+
 // EXTERNAL MODULE: ./src/operations/erp/instance-ref.ts
 var instance_ref = __nccwpck_require__(8241);
 // EXTERNAL MODULE: ./src/operations/erp/vocabulary.ts
 var vocabulary = __nccwpck_require__(2474);
 // EXTERNAL MODULE: ./src/operations/erp-parsers.ts
 var erp_parsers = __nccwpck_require__(5790);
-// EXTERNAL MODULE: ./src/operations/erp/report/format.ts + 1 modules
-var format = __nccwpck_require__(621);
 ;// CONCATENATED MODULE: ./src/operations/erp/check/result-file.ts
 
 function checkResultFile(result, step) {
@@ -21892,7 +22016,7 @@ const CHECK_INPUTS = {
     resultFile: checkResultFile,
     description: 'Checks each erp virtual instance for a stop, start or restart window before it runs, and changes nothing: each finding a fixed code, a level (refuse, warn, unknown) and what to do.',
     client: 'resource-manager',
-    inputs: { ...CHECK_INPUTS, ...erp_list_select/* SELECTION_INPUTS */.fw },
+    inputs: { ...CHECK_INPUTS, ...SELECTION_INPUTS },
     outputs: ['count', 'refused', 'checks'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --for stop --deallocate-vm true',
     view: {
@@ -21911,10 +22035,10 @@ const CHECK_INPUTS = {
             other: "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
         },
     },
-    run: (0,erp_list_select/* bySelection */.Ct)('erp-check', erpCheck),
+    run: bySelection('erp-check', erpCheck),
 }));
 async function erpCheck(options, client, ctx) {
-    const { checkSystems } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const { checkSystems } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
     const checked = await checkSystems(options, client, ctx);
     const unknown = (c) => c.findings.some((f) => f.level === 'unknown');
     // The refused first, then those not fully checked, each group in input order.
@@ -22128,22 +22252,22 @@ const START_INPUTS = {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: { ...START_INPUTS, ...erp_list_select/* SELECTION_INPUTS */.fw },
+    inputs: { ...START_INPUTS, ...SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02',
     view: {
-        title: erp_list_select/* selectionTitle */.nn,
+        title: chosen/* selectionTitle */.nn,
         ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start),
         whatToDo: {
             ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.start).whatToDo,
             'whole system': 'The system cannot start while its database is not running: run erp-start with `whole-system: true`, which starts its HANA databases first, then the system.',
         },
     },
-    run: (0,erp_list_select/* bySelection */.Ct)('erp-start', erpStart),
+    run: bySelection('erp-start', erpStart),
 }));
 /** Which planner, which end: the one system-level start (C2, `{"startVm": true}` with start-vm), or the window. */
 async function erpStart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
     refuseWindowInputs(options);
     return runErp({ run: 'start', options, machines: options.startVm, ...checkedAndUp(options) }, client, ctx);
 }
@@ -22189,7 +22313,7 @@ var verdict = __nccwpck_require__(1149);
 
 
 /** The parts' health read (health.ts), loaded with erp's chunk when a status is read. */
-const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903))).readParts(...args);
+const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979))).readParts(...args);
 /**
  * erp-status (C0): reads each erp virtual instance's status and health and changes nothing; with expect-status,
  * a gate: the step fails when any instance is in another status. Sets result, instances and the response ids.
@@ -22203,18 +22327,18 @@ const readPartsOf = async (...args) => (await __nccwpck_require__.e(/* import() 
         apiVersion: (0,operations_module/* withDefault */.IQ)('api-version', vocabulary/* ERP_API_VERSION */.QU),
         maxParallel: (0,operations_module/* withDefault */.IQ)('max-parallel'),
         expectStatus: (0,operations_module/* optional */.lq)('expect-status'),
-        ...erp_list_select/* READ_SELECTION_INPUTS */.Ir,
+        ...READ_SELECTION_INPUTS,
         wholeSystem: (0,operations_module/* withDefault */.IQ)('whole-system'),
     },
     outputs: ['result', 'instances', ...operations_outputs/* RESPONSE_ID_OUTPUTS */.J],
     // The one read is the row: its times go to the result file, not to a `took` column.
-    view: { untimed: true, title: erp_list_select/* selectionTitle */.nn },
+    view: { untimed: true, title: chosen/* selectionTitle */.nn },
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-    run: (0,erp_list_select/* bySelection */.Ct)('erp-status', erpStatus),
+    run: bySelection('erp-status', erpStatus),
 }));
 async function erpStatus(options, client, ctx) {
     if (options.wholeSystem) {
-        const { statusWindow } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+        const { statusWindow } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
         return statusWindow(options, client, ctx, () => erpStatus({ ...options, wholeSystem: false }, client, ctx));
     }
     const targets = (0,instance_ref/* resolveInstances */.JK)(options.erpVirtualInstances, options).map((ref) => ({
@@ -22340,22 +22464,22 @@ const STOP_INPUTS = {
     client: 'resource-manager',
     polls: true,
     plans: true,
-    inputs: { ...STOP_INPUTS, ...erp_list_select/* CHANGE_SELECTION_INPUTS */.oJ },
+    inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
     view: {
-        title: erp_list_select/* selectionTitle */.nn,
+        title: chosen/* selectionTitle */.nn,
         ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop),
         whatToDo: {
             ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.stop).whatToDo,
             'whole system': 'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
         },
     },
-    run: (0,erp_list_select/* bySelection */.Ct)('erp-stop', erpStop),
+    run: bySelection('erp-stop', erpStop),
 }));
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */
 async function erpStop(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
     refuseWindowInputs(options);
     return runErp({
         run: 'stop',
@@ -22404,18 +22528,18 @@ const RESTART_INPUTS = {
     outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
     example: '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
     view: {
-        title: erp_list_select/* selectionTitle */.nn,
+        title: chosen/* selectionTitle */.nn,
         ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart),
         whatToDo: {
             ...(0,conclude/* cutShortView */.gY)(verbs/* RUNS */.pt.restart).whatToDo,
             'whole system': "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
         },
     },
-    run: (0,erp_list_select/* bySelection */.Ct)('erp-restart', erpRestart),
+    run: bySelection('erp-restart', erpRestart),
 }));
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */
 async function erpRestart(options, client, ctx) {
-    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const { refuseWindowInputs, runErp } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
     if (options.databaseSoftStopTimeoutSeconds !== undefined && !options.wholeSystem) {
         throw new errors/* InputError */.dz('database-soft-stop-timeout-seconds', 'is read only with whole-system: true (a restart without it never stops the database); set whole-system: true or remove it');
     }
@@ -22490,8 +22614,6 @@ function overOutputLimit(outputs) {
     return {};
 }
 
-// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
-var selection = __nccwpck_require__(6687);
 ;// CONCATENATED MODULE: ./src/operations/erp/erp-list.ts
 
 
@@ -22622,7 +22744,7 @@ function selectedWords(selected, offered) {
     run: erpReport,
 }));
 async function erpReport(options, _client, ctx) {
-    const { gatherResults, windowOf } = await __nccwpck_require__.e(/* import() */ 903).then(__nccwpck_require__.bind(__nccwpck_require__, 3903));
+    const { gatherResults, windowOf } = await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979));
     const gathering = await gatherResults(options.results).catch((error) => {
         throw new errors/* InputError */.dz('results', `cannot be read as a directory (${error.code ?? error.message})`);
     });
@@ -22726,12 +22848,6 @@ function namesOf(names) {
     return names.length > 10 ? `${shown} and ${names.length - 10} more (${names.length})` : shown;
 }
 
-// EXTERNAL MODULE: ./src/client/url.ts
-var client_url = __nccwpck_require__(1098);
-// EXTERNAL MODULE: ./src/operations/erp/progress.ts
-var progress = __nccwpck_require__(9301);
-// EXTERNAL MODULE: ./src/operations/input-parser.ts
-var input_parser = __nccwpck_require__(984);
 ;// CONCATENATED MODULE: ./src/operations/erp/operation-entries.ts
 
 
@@ -22785,27 +22901,10 @@ function windowOf(i, w) {
     };
 }
 
-// EXTERNAL MODULE: ./src/operations/erp/wording.ts
-var wording = __nccwpck_require__(312);
-// EXTERNAL MODULE: ./src/client/arm/lro.ts
-var lro = __nccwpck_require__(1257);
-;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+;// CONCATENATED MODULE: ./src/operations/erp/wait-options.ts
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+/** wait-for-operation's inputs: beside its declaration, apart from its run (resume.ts), which loads when it runs. */
 const WAIT_INPUTS = {
     /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
     operationUrl: (0,operations_module/* required */.mw)('operation-url', operationEntries),
@@ -22814,6 +22913,12 @@ const WAIT_INPUTS = {
     wait: (0,operations_module/* withDefault */.IQ)('wait'),
     verify: (0,operations_module/* withDefault */.IQ)('verify'),
 };
+
+;// CONCATENATED MODULE: ./src/operations/erp/wait-for-operation.ts
+
+
+
+
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
  * max-parallel; sets the operation outputs, as erp-stop and erp-start do.
@@ -22837,145 +22942,9 @@ const WAIT_INPUTS = {
     },
     run: waitForOperation,
 }));
-/**
- * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
- * rule, same polling, one verdict over all of them as a stop of several instances gives.
- */
+/** The run (resume.ts), loaded with erp's chunk when the step runs. */
 async function waitForOperation(options, client, ctx) {
-    // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
-    const entries = options.operationUrl.map((entry, i) => ({
-        url: onOrigin(entry.url, client.origin),
-        n: i + 1,
-        system: wait_for_operation_systemOf(entry, i, options.baseUrl),
-    }));
-    if (entries.length === 0) {
-        ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-        return {
-            outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
-            summary: [],
-        };
-    }
-    if (entries.some((e) => !e.system)) {
-        ctx.logger.info('operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).');
-    }
-    const several = entries.length > 1;
-    const outcomes = await (0,each/* forEachTarget */.M)(entries, options.maxParallel, ctx, {
-        title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? (0,client_url/* redactQuery */.Ce)(url)}`,
-        logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-        work: async ({ url, n, system }, log) => ({
-            ...(await resumeWindow({
-                pollingUrl: url,
-                label: system
-                    ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
-                    : several
-                        ? `Operation ${n}`
-                        : 'The operation',
-                system,
-                options,
-                client,
-                ctx,
-                log,
-            })),
-            resourceId: system && (0,resource_id/* resourceId */.a)(system.ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3),
-            verb: system?.verb,
-            snooze: system?.machines,
-        }),
-    });
-    return (0,outcome/* report */.z8)(outcomes, {
-        running: 'still running',
-        title: 'wait-for-operation',
-        targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
-        several,
-        severalFailed: 'operations did not end well',
-        operations: true,
-    });
-}
-/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
-function wait_for_operation_systemOf(entry, i, baseUrl) {
-    if (entry.target === undefined || !entry.verb)
-        return undefined;
-    const ref = (0,resource_id/* parseResourceId */.RQ)(entry.target, resource_id/* ERP_VIRTUAL_INSTANCE */.c3);
-    if (typeof ref === 'string')
-        throw new errors/* InputError */.dz('operation-url', `item ${i + 1}: target ${ref}`);
-    // A window's database step is verified on its database (C3), named `X01/db0` as the window names it.
-    const { database } = entry;
-    const readUrl = database === undefined
-        ? (0,resource_id/* resourceUrl */.UI)(baseUrl, ref, resource_id/* ERP_VIRTUAL_INSTANCE */.c3, vocabulary/* ERP_API_VERSION */.QU)
-        : (0,instance_ref/* databaseUrl */.FA)(baseUrl, ref, vocabulary/* ERP_API_VERSION */.QU, database);
-    const label = database === undefined ? ref.name : `${ref.name}/${database}`;
-    const system = { ref: { ...ref, label }, readUrl, verb: entry.verb, machines: entry.snooze === true };
-    return { ...system, left: entry.left ?? [] };
-}
-function onOrigin(url, origin) {
-    try {
-        return (0,client_url/* resolveOnOrigin */.wl)(url, origin, 'operation-url').href;
-    }
-    catch (error) {
-        if (error instanceof errors/* OriginError */.NH)
-            throw new errors/* InputError */.dz('operation-url', error.message);
-        throw error;
-    }
-}
-/**
- * A whole-system step's operation (its `operations` entry names the steps left): followed and verified as any, then
- * failed naming the window's steps never sent, since a window with steps left is not done.
- */
-async function resumeWindow(o) {
-    const followed = await resume(o);
-    const left = o.system?.left ?? [];
-    if (left.length === 0)
-        return followed;
-    const name = o.system.ref.name;
-    const notDone = `The whole-system ${o.system.verb} of '${name}' is not done: ${left.join(', ')} never sent; run the same step that left it again, with the same inputs, to send them: what is done is skipped.`;
-    o.log.info(notDone);
-    if (followed.failure !== undefined)
-        return { ...followed, failure: `${followed.failure} ${notDone}` };
-    // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
-    return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
-}
-async function resume(o) {
-    const { pollingUrl, label, client, ctx, log, system } = o;
-    const target = system?.ref.label ?? (0,client_url/* redactQuery */.Ce)(pollingUrl);
-    const startedAt = ctx.clock.now();
-    // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
-    if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-        const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-        log.info(`not polled: ${(0,wording/* whyCut */.$u)(kind)} before its turn`);
-        return (0,conclude/* conclude */.Ep)({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
-    }
-    // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-    // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
-    const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
-    const polled = await (0,progress/* followInLog */.v8)(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-    const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof lro/* PollTimeoutError */.t5;
-    if (peeked)
-        log.info('still running; not waiting (wait: false): it stays in operation-urls');
-    const followed = peeked ? { ...polled, kind: 'accepted', error: undefined } : polled;
-    const ended = (0,conclude/* conclude */.Ep)({
-        label,
-        target,
-        followed,
-        operationUrl: followed.pollingUrl,
-        durationMs: ctx.clock.now() - startedAt,
-        log,
-    });
-    if (!system)
-        return ended;
-    // Named by the operations output: each system's end status is verified as erp-stop verifies it.
-    const after = {
-        step: system,
-        ended,
-        sent: { done: system.verb },
-        client,
-        ctx,
-        log,
-        startedAt,
-    };
-    if (followed.kind === 'succeeded' && o.options.verify)
-        return (0,verdict/* verifyEnd */.fP)(after);
-    if (followed.kind === 'failed' || ended.gone)
-        return (0,verdict/* readAfterEnd */.O7)(after);
-    return ended;
+    return (await __nccwpck_require__.e(/* import() */ 979).then(__nccwpck_require__.bind(__nccwpck_require__, 1979))).waitForOperation(options, client, ctx);
 }
 
 // EXTERNAL MODULE: ./src/operations/data-share/report.ts + 2 modules
@@ -23323,6 +23292,8 @@ const NOTHING_READ = "No result was read: no leg uploaded a file, or the downloa
 
 // EXTERNAL MODULE: ./src/runtime/nearest.ts
 var nearest = __nccwpck_require__(4946);
+// EXTERNAL MODULE: ./src/client/url.ts
+var url = __nccwpck_require__(1098);
 // EXTERNAL MODULE: ./src/operations/inputs.ts + 2 modules
 var operations_inputs = __nccwpck_require__(9673);
 ;// CONCATENATED MODULE: ./src/runtime/wrong-part.ts
@@ -23452,7 +23423,7 @@ function abbreviate(raw) {
 }
 /** Control characters shown as `?`, an address without its user info and query. */
 function printable(text) {
-    return (0,client_url/* redactUrls */.sK)(text).replace(/\p{Cc}/gu, '?');
+    return (0,url/* redactUrls */.sK)(text).replace(/\p{Cc}/gu, '?');
 }
 
 // EXTERNAL MODULE: ./src/client/retry.ts
@@ -23880,7 +23851,7 @@ function connectAppManagement(apiUrl, token, options) {
 function credentialFor(signIn, options) {
     if (signIn.kind === 'access-token')
         return bearerToken(signIn.accessToken);
-    const tokenUrl = (0,client_url/* joinUrl */.we)(signIn.authUrl, (0,client_url/* servicePath */.VF) `/${signIn.tenantId}/oauth2/v2.0/token`);
+    const tokenUrl = (0,url/* joinUrl */.we)(signIn.authUrl, (0,url/* servicePath */.VF) `/${signIn.tenantId}/oauth2/v2.0/token`);
     // The token endpoint gets its own client: the grant's secret is pinned to the sign-in origin.
     const http = new client_http/* HttpClient */.Qq({ ...options, onResponse: undefined, origin: tokenUrl.origin });
     return tokenGrant({
@@ -24166,10 +24137,10 @@ async function runOperation(source, given) {
  */
 function redacting(logger) {
     return {
-        info: (line) => logger.info((0,client_url/* redactUrls */.sK)(line)),
-        warning: (line) => logger.warning((0,client_url/* redactUrls */.sK)(line)),
-        ...(logger.debug ? { debug: (line) => logger.debug?.((0,client_url/* redactUrls */.sK)(line)) } : {}),
-        group: (name, work) => logger.group((0,client_url/* redactUrls */.sK)(name), work),
+        info: (line) => logger.info((0,url/* redactUrls */.sK)(line)),
+        warning: (line) => logger.warning((0,url/* redactUrls */.sK)(line)),
+        ...(logger.debug ? { debug: (line) => logger.debug?.((0,url/* redactUrls */.sK)(line)) } : {}),
+        group: (name, work) => logger.group((0,url/* redactUrls */.sK)(name), work),
     };
 }
 /** Hosted runners end a job after 6 hours, and their OIDC tokens can be requested for about as long. */
@@ -24361,7 +24332,7 @@ function viewOfResult(operation, result, { dryRun = false, diagnosis } = {}) {
         plan: dryRun ? plannedOf(result.outputs.plan) : [],
         resume: rows.length === 0
             ? []
-            : resumable.map((r) => ({ target: r.target, url: (0,client_url/* redactQuery */.Ce)(r.operationUrl) })),
+            : resumable.map((r) => ({ target: r.target, url: (0,url/* redactQuery */.Ce)(r.operationUrl) })),
         resumeWith: shown.resume ?? 'the operation-urls output',
     };
     view.title = titleOf(view, { all, kinds, phrase: shown.title?.(result) });
@@ -24793,8 +24764,6 @@ function createCliLogger(stream, verbose, now = () => Date.now(), render = (line
     };
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:path"
@@ -24816,7 +24785,7 @@ function runOfEnvironment(env) {
 }
 /** The result of a step that failed before it had one (an input refused, a sign-in, a crash): its cause alone. */
 function failedBefore(cause) {
-    return { outputs: {}, summary: [], failure: (0,client_url/* redactUrls */.sK)(cause) };
+    return { outputs: {}, summary: [], failure: (0,url/* redactUrls */.sK)(cause) };
 }
 /**
  * The step's result file, where its operation keeps one (`resultFile` in its module): built from the result, written
@@ -24841,13 +24810,13 @@ function recordResult(options) {
         where = options.path(file);
         // A file people read and upload, as a summary is: a URL in the service's words keeps only its api-version,
         // and a secret the service echoed back (its error text quoting the Authorization header) is `***`.
-        const shown = (_key, value) => typeof value === 'string' ? options.secrets.scrub((0,client_url/* redactUrls */.sK)(value)) : value;
+        const shown = (_key, value) => typeof value === 'string' ? options.secrets.scrub((0,url/* redactUrls */.sK)(value)) : value;
         writeWhole(where, `${JSON.stringify(file, shown, 2)}\n`);
         return { path: where };
     }
     catch (error) {
         const why = error instanceof Error ? error.message : String(error);
-        return { warning: `The result file${where ? ` ${where}` : ''} could not be written: ${(0,client_url/* redactUrls */.sK)(why)}` };
+        return { warning: `The result file${where ? ` ${where}` : ''} could not be written: ${(0,url/* redactUrls */.sK)(why)}` };
     }
 }
 /**
@@ -24855,14 +24824,14 @@ function recordResult(options) {
  * old file or none, never a torn one (a rename within a folder is atomic), and the temporary one is removed.
  */
 function writeWhole(path, text) {
-    (0,external_node_fs_.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
+    (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_.dirname)(path), { recursive: true });
     const temporary = (0,external_node_path_.join)((0,external_node_path_.dirname)(path), `.${(0,external_node_path_.basename)(path)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`);
     try {
-        (0,external_node_fs_.writeFileSync)(temporary, text, { flag: 'wx' });
-        (0,external_node_fs_.renameSync)(temporary, path);
+        (0,external_node_fs_namespaceObject.writeFileSync)(temporary, text, { flag: 'wx' });
+        (0,external_node_fs_namespaceObject.renameSync)(temporary, path);
     }
     catch (error) {
-        (0,external_node_fs_.rmSync)(temporary, { force: true });
+        (0,external_node_fs_namespaceObject.rmSync)(temporary, { force: true });
         throw error;
     }
 }
@@ -24926,7 +24895,7 @@ function formsOf(secret) {
  * after spaces, `##[` anywhere) broken with a visible `\` (the runner's search skips zero-width characters).
  */
 function terminalText(text) {
-    return (0,client_url/* redactUrls */.sK)(text)
+    return (0,url/* redactUrls */.sK)(text)
         .replace(CONTROL, (c) => {
         const code = c.charCodeAt(0);
         return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
@@ -25005,7 +24974,7 @@ function renderView(view, logged) {
     ];
     // Every line is redacted here, the plan's URLs with the rest.
     return [
-        lines.map((l) => forCommandLine((0,client_url/* redactUrls */.sK)(l))).join('\n'),
+        lines.map((l) => forCommandLine((0,url/* redactUrls */.sK)(l))).join('\n'),
         ...view.tables.map((t) => renderTable(t, logged)),
     ].join('');
 }
@@ -25019,7 +24988,7 @@ function renderTable(table, logged) {
         ...columns([table.header, ...table.rows]),
         ...(table.notes ?? []).map(forCommandLine).filter((note) => !logged(note)),
         // As the log shows any URL (stderr is the log): the URL to resume with is in the outputs, on stdout, whole.
-        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${(0,client_url/* redactUrls */.sK)(c.text)}`]),
+        ...(table.code ?? []).flatMap((c) => [forCommandLine(c.label), `  ${(0,url/* redactUrls */.sK)(c.text)}`]),
         '',
     ].join('\n');
 }
@@ -28633,6 +28602,56 @@ function describeKind(outcome) {
 
 /***/ }),
 
+/***/ 3403:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Pq: () => (/* binding */ nothingSelected),
+/* harmony export */   nn: () => (/* binding */ selectionTitle),
+/* harmony export */   tx: () => (/* binding */ withNearMisses)
+/* harmony export */ });
+/** The near misses of a selection that chose some systems (close misses), in the summary as in the log. */
+function withNearMisses(result, notes) {
+    if (notes.length === 0)
+        return result;
+    const table = {
+        title: 'Near misses of the selection',
+        header: ['not selected'],
+        rows: notes.map((n) => [n]),
+    };
+    return { ...result, summary: [...result.summary, table] };
+}
+/** Titles a step that selected nothing `no system selected`, never done (its view's title, from its empty rows). */
+function selectionTitle(result) {
+    return result.rows?.length === 0 ? 'no system selected' : undefined;
+}
+/** A step whose selection chose nothing: failed where fail-if-empty, else titled `no system selected`; why, in its notes. */
+function nothingSelected(operation, failIfEmpty, { notes, by }) {
+    const why = operation === 'erp-status' ? '' : ' (the default of a step that changes things; false allows it)';
+    return {
+        failure: failIfEmpty
+            ? `No system selected ${by}, and fail-if-empty is true${why}: nothing was done.`
+            : undefined,
+        failureKind: 'nothing selected',
+        rows: [],
+        outputs: { result: [], instances: [] },
+        summary: [
+            {
+                title: `${operation}: no system selected`,
+                header: ['erp virtual instance'],
+                rows: [],
+                notes: [
+                    'No system matched the selection given (or none is RegistrationComplete): nothing was done.',
+                    ...notes,
+                ],
+            },
+        ],
+    };
+}
+
+
+/***/ }),
+
 /***/ 3878:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28958,320 +28977,6 @@ function leftOutWarning(left, of) {
     const named = left.slice(0, WARNING_NAMES).map((m) => `${m.name} (${m.state ?? 'no state'})`);
     const more = left.length > WARNING_NAMES ? ` and ${left.length - WARNING_NAMES} more` : '';
     return `${left.length} selected system(s) are not ${OFFERED_STATE}, so the service offers them no stop or start; left out of ${of}: ${named.join(', ')}${more}.`;
-}
-
-
-/***/ }),
-
-/***/ 4540:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  oJ: () => (/* binding */ CHANGE_SELECTION_INPUTS),
-  Ir: () => (/* binding */ READ_SELECTION_INPUTS),
-  fw: () => (/* binding */ SELECTION_INPUTS),
-  Ct: () => (/* binding */ bySelection),
-  Vb: () => (/* binding */ leftAlone),
-  nn: () => (/* reexport */ selectionTitle)
-});
-
-// EXTERNAL MODULE: ./src/client/errors.ts
-var errors = __nccwpck_require__(6468);
-// EXTERNAL MODULE: ./src/client/response.ts
-var response = __nccwpck_require__(4404);
-// EXTERNAL MODULE: ./src/operations/module.ts
-var operations_module = __nccwpck_require__(8840);
-// EXTERNAL MODULE: ./src/operations/erp/erp-list/close-misses.ts
-var close_misses = __nccwpck_require__(3878);
-// EXTERNAL MODULE: ./src/operations/erp/erp-list/listing.ts + 2 modules
-var listing = __nccwpck_require__(5909);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/operations/input-parser.ts
-var input_parser = __nccwpck_require__(984);
-// EXTERNAL MODULE: ./src/operations/parsers.ts
-var parsers = __nccwpck_require__(1158);
-// EXTERNAL MODULE: ./src/operations/erp/report/format.ts + 1 modules
-var format = __nccwpck_require__(621);
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/from-result.ts
-
-
-
-
-/** A stop's file of 2 000 systems is about 1 MiB; anything far larger is not one of ours. */
-const MAX_BYTES = 64 * 1024 * 1024;
-/** Outcomes of a stop that did not act on the system: what was already stopped, or only planned. */
-const NOT_ACTED = new Set(['skipped', 'planned']);
-const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step of the window';
-/**
- * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
- * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
- * of a dry run, or not a result file at all is refused in one line.
- */
-const resultSelection = (0,input_parser/* parser */.K3)((raw) => {
-    const path = raw.trim();
-    const json = readJson(path);
-    const operation = json?.operation;
-    if (operation === 'erp-list') {
-        // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
-        (0,input_parser/* refuse */.TR)(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
-    }
-    if (operation !== 'erp-stop') {
-        (0,input_parser/* refuse */.TR)(`is ${typeof operation === 'string' ? `the result file of ${(0,parsers/* shown */.SP)(operation)}` : 'not a result file'}: give ${FORM}`);
-    }
-    const read = format/* resultFile */.Cp.safeParse(json);
-    if (!read.success) {
-        const issue = read.error.issues[0];
-        (0,input_parser/* refuse */.TR)(`is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`);
-    }
-    return stopSelection(path, read.data, json);
-});
-function readJson(path) {
-    let stat;
-    let text = '';
-    try {
-        stat = (0,external_node_fs_.statSync)(path);
-        if (stat.isFile() && stat.size <= MAX_BYTES)
-            text = (0,external_node_fs_.readFileSync)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error?.code;
-        return (0,input_parser/* refuse */.TR)(`cannot be read (${typeof code === 'string' ? code : String(error)}): give ${FORM}`);
-    }
-    if (!stat.isFile())
-        (0,input_parser/* refuse */.TR)(`is not a file: give ${FORM}`);
-    if (stat.size > MAX_BYTES)
-        (0,input_parser/* refuse */.TR)(`is ${stat.size} bytes, too large for a result file: give ${FORM}`);
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        return (0,input_parser/* refuse */.TR)(`is not JSON (torn or cut short?): give ${FORM}`);
-    }
-}
-/** A stop's systems it acted on (outcome other than skipped and planned): a dry run's file is a plan, refused. */
-function stopSelection(path, file, json) {
-    const planned = file.systems.some((s) => s.outcome === 'planned');
-    if (json.dryRun === true || planned) {
-        (0,input_parser/* refuse */.TR)(`is the result file of a dry run (a plan: nothing was stopped): give ${FORM}`);
-    }
-    const acted = file.systems.filter((s) => !NOT_ACTED.has(s.outcome));
-    const unnamed = acted.find((s) => !s.id);
-    if (unnamed)
-        (0,input_parser/* refuse */.TR)(`names system '${(0,parsers/* shown */.SP)(unnamed.name)}' without its resource id: give ${FORM}`);
-    return {
-        path,
-        operation: file.operation,
-        ids: acted.map((s) => s.id),
-        names: acted.map((s) => s.name),
-        passed: file.systems.length - acted.length,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/chosen.ts
-/** The near misses of a selection that chose some systems (close misses), in the summary as in the log. */
-function withNearMisses(result, notes) {
-    if (notes.length === 0)
-        return result;
-    const table = {
-        title: 'Near misses of the selection',
-        header: ['not selected'],
-        rows: notes.map((n) => [n]),
-    };
-    return { ...result, summary: [...result.summary, table] };
-}
-/** Titles a step that selected nothing `no system selected`, never done (its view's title, from its empty rows). */
-function selectionTitle(result) {
-    return result.rows?.length === 0 ? 'no system selected' : undefined;
-}
-/** A step whose selection chose nothing: failed where fail-if-empty, else titled `no system selected`; why, in its notes. */
-function nothingSelected(operation, failIfEmpty, { notes, by }) {
-    const why = operation === 'erp-status' ? '' : ' (the default of a step that changes things; false allows it)';
-    return {
-        failure: failIfEmpty
-            ? `No system selected ${by}, and fail-if-empty is true${why}: nothing was done.`
-            : undefined,
-        failureKind: 'nothing selected',
-        rows: [],
-        outputs: { result: [], instances: [] },
-        summary: [
-            {
-                title: `${operation}: no system selected`,
-                header: ['erp virtual instance'],
-                rows: [],
-                notes: [
-                    'No system matched the selection given (or none is RegistrationComplete): nothing was done.',
-                    ...notes,
-                ],
-            },
-        ],
-    };
-}
-
-// EXTERNAL MODULE: ./src/operations/erp/erp-list/selection.ts
-var erp_list_selection = __nccwpck_require__(6687);
-// EXTERNAL MODULE: ./src/operations/erp/vocabulary.ts
-var vocabulary = __nccwpck_require__(2474);
-;// CONCATENATED MODULE: ./src/operations/erp/erp-list/select.ts
-
-
-
-
-
-
-
-
-
-
-const LISTED_SELECTION = {
-    // Lists, as erp-list reads them: a selection may span subscriptions; names given need exactly one.
-    subscriptionId: { ...(0,operations_module/* optional */.lq)('subscription-id'), parse: erp_list_selection/* subscriptionIds */.Mw },
-    resourceGroup: { ...(0,operations_module/* optional */.lq)('resource-group'), parse: (0,erp_list_selection/* resourceNames */.Nr)(90) },
-    erpVirtualInstances: (0,operations_module/* optional */.lq)('erp-virtual-instance'),
-    tags: (0,operations_module/* optional */.lq)('tag'),
-    environment: (0,operations_module/* optional */.lq)('environment'),
-};
-/**
- * `tag` and `environment` in place of `erp-virtual-instance` (or beside it, as its re-check), for a step that reads
- * (erp-status): spread after the operation's own inputs, so erp-virtual-instance becomes optional and the choice is
- * checked in `bySelection`. An empty selection succeeds unless fail-if-empty.
- */
-const READ_SELECTION_INPUTS = { ...LISTED_SELECTION, failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty') };
-/**
- * The selection of a step that changes things (erp-stop): an empty one fails unless `fail-if-empty: false`, since it
- * is a mistake far more often than a quiet week, and a green stop that stopped nothing lets the maintenance run.
- */
-const CHANGE_SELECTION_INPUTS = {
-    ...LISTED_SELECTION,
-    failIfEmpty: (0,operations_module/* withDefault */.IQ)('fail-if-empty', 'true'),
-};
-/** The selection of a step that brings systems back (erp-start, erp-restart): also an earlier stop's result file. */
-const SELECTION_INPUTS = {
-    ...CHANGE_SELECTION_INPUTS,
-    fromResult: { ...(0,operations_module/* optional */.lq)('from-result'), parse: resultSelection },
-};
-/**
- * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
- * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
- * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
- * the systems of that file. Neither, or from-result with another: refused before any request.
- */
-function bySelection(operation, run) {
-    return async (options, client, ctx) => {
-        const chosen = await selectInstances(operation, options, client, ctx);
-        if (chosen === undefined)
-            return run({ ...options, ...oneScope(options) }, client, ctx);
-        if (chosen.ids.length === 0)
-            return nothingSelected(operation, options.failIfEmpty === true, chosen);
-        const where = { subscriptionId: undefined, resourceGroup: undefined };
-        const result = await run({ ...options, ...where, erpVirtualInstances: chosen.ids }, client, ctx);
-        return withNearMisses(result, chosen.notes);
-    };
-}
-/** Instances given by name live in one subscription and resource group: a list there is refused, naming it. */
-function oneScope(options) {
-    for (const [input, given] of [
-        ['subscription-id', options.subscriptionId],
-        ['resource-group', options.resourceGroup],
-    ]) {
-        if (given && given.length > 1) {
-            throw new errors/* InputError */.dz(input, `names ${given.length} items; with erp-virtual-instance names give one (a selection by tag, or full resource ids, may span several)`);
-        }
-    }
-    return { subscriptionId: options.subscriptionId?.[0], resourceGroup: options.resourceGroup?.[0] };
-}
-/**
- * The ids to act on where a selection chose them (with one warning for the ones left out); undefined where the
- * instances were given (with a tag or environment, re-checked by the read before each is acted on). erp-status
- * reads every system selected: a gate that left one out would pass unseen.
- */
-async function selectInstances(operation, options, client, ctx) {
-    const byTag = options.tags !== undefined || options.environment !== undefined;
-    if (options.fromResult)
-        return fromResult(options.fromResult, options, byTag, ctx);
-    if (options.erpVirtualInstances) {
-        if (byTag)
-            ctx.logger.info(recheckLine(operation, refuseUnread(options)));
-        return undefined;
-    }
-    if (!byTag) {
-        throw new errors/* InputError */.dz('erp-virtual-instance', `is required for ${operation} (or select by tag and environment${operation === 'erp-status' ? '' : ', or from-result'})`);
-    }
-    if (!options.subscriptionId?.length) {
-        throw new errors/* InputError */.dz('subscription-id', 'is required with tag or environment: the subscription whose systems are listed');
-    }
-    const { selected, nearMisses } = await (0,listing/* listFleet */.d9)({
-        baseUrl: options.baseUrl,
-        apiVersion: options.apiVersion ?? vocabulary/* ERP_API_VERSION */.QU,
-        subscriptionIds: options.subscriptionId,
-        resourceGroups: options.resourceGroup,
-        tags: options.tags,
-        environment: options.environment,
-    }, client, ctx);
-    // erp-status and erp-check read every system selected: erp-check names the unregistered (not-registered).
-    const { offered } = ['erp-status', 'erp-check'].includes(operation)
-        ? { offered: selected }
-        : (0,listing/* offeredOf */.RU)(selected, ctx.logger, operation);
-    ctx.logger.info(`Selected ${offered.length} system(s)${offered.length ? `: ${names(offered)}` : ''}.`);
-    return { ids: offered.map((m) => m.id), notes: nearMisses, by: `by ${(0,erp_list_selection/* describeSelection */.e9)(options)}` };
-}
-/** Given ids with a tag or environment (a matrix leg): what the read before acting holds each one to. */
-function recheckLine(operation, selection) {
-    return operation === 'erp-status'
-        ? `Reading each instance given, whatever its tags (a gate reads them all); the selection given: ${(0,erp_list_selection/* describeSelection */.e9)(selection)}.`
-        : `The instances given are acted on only while each still matches ${(0,erp_list_selection/* describeSelection */.e9)(selection)}: the read before acting re-checks it (a system that no longer matches is left alone).`;
-}
-/**
- * The ids' re-check is made by the read before acting, which `skip-if-done: false` with `verify: false` leaves out:
- * given so, the tag and environment would be read as a check and never made.
- */
-function refuseUnread(options) {
-    const reads = options;
-    if (reads.skipIfDone === false && reads.verify === false) {
-        throw new errors/* InputError */.dz('tag', 'with erp-virtual-instance is the re-check made by the read before acting, which skip-if-done: false with verify: false leaves out: set one of them true, or drop tag and environment');
-    }
-    return options;
-}
-/** from-result: the systems an earlier stop acted on, whatever their tags now; never with another selection. */
-function fromResult(file, options, byTag, ctx) {
-    const other = options.erpVirtualInstances
-        ? 'erp-virtual-instance'
-        : byTag
-            ? 'tag or environment'
-            : undefined;
-    if (other) {
-        throw new errors/* InputError */.dz('from-result', `is given with ${other}; the result file is the selection: give one of them, not both`);
-    }
-    const passed = file.passed ? ` (${file.passed} it skipped or planned left out)` : '';
-    ctx.logger.info(`Selected from ${file.path}, the result file of ${file.operation}: ${file.ids.length} system(s) it acted on${passed}, whatever their tags are now${file.ids.length ? `: ${namesOf(file.names)}` : ''}.`);
-    const none = `The result file ${file.path} of ${file.operation} names no system it acted on${passed}.`;
-    return { ids: file.ids, notes: file.ids.length ? [] : [none], by: `from ${file.path}` };
-}
-function names(members) {
-    return namesOf(members.map((m) => m.name));
-}
-function namesOf(all) {
-    return `${all.slice(0, 20).join(', ')}${all.length > 20 ? ` and ${all.length - 20} more` : ''}`;
-}
-/**
- * The hook where an erp operation reads a system before acting on it (instance-action.ts, `actOn`): a system
- * chosen by a selection that the read shows no longer matching is left alone, named in a warning, and skipped.
- */
-function leftAlone(options, before, name, log) {
-    const why = (0,close_misses/* noLongerSelected */.wi)(options, (0,response/* jsonOf */.o)(before.response));
-    if (!why)
-        return undefined;
-    log.warning(`left alone, ${why}`);
-    return {
-        target: name,
-        kind: 'succeeded',
-        status: 'Succeeded',
-        leftAlone: true,
-        requestId: before.response.requestId,
-        instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },
-    };
 }
 
 
@@ -31463,13 +31168,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnos
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
-/***/ 3024:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 

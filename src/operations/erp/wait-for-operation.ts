@@ -1,38 +1,11 @@
-import { InputError, OriginError } from '../../client/errors.js';
 import type { HttpClient } from '../../client/http.js';
-import { redactQuery, resolveOnOrigin } from '../../client/url.js';
-import { forEachTarget } from './each.js';
 import { OPERATION_OUTPUTS } from './instance-io.js';
-import { conclude } from './conclude.js';
 import { resultFileFor } from './report/build.js';
-import { report, type Outcome } from './outcome.js';
-import { followInLog, type InstanceLog } from './progress.js';
-import { defineOperation, required, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
-import { operationEntries, type OperationEntry } from './operation-entries.js';
-import {
-  ERP_VIRTUAL_INSTANCE,
-  parseResourceId,
-  resourceId,
-  resourceUrl,
-} from '../../client/arm/resource-id.js';
-import { databaseUrl, type InstanceRef } from './instance-ref.js';
-import { readAfterEnd, verifyEnd } from './verdict.js';
-import type { StepEnd } from './step.js';
-import { ERP_API_VERSION } from './vocabulary.js';
-import { whyCut } from './wording.js';
-import { PollTimeoutError } from '../../client/arm/lro.js';
-import type { OperationContext, OperationResult } from '../types.js';
+import { defineOperation } from '../module.js';
+import type { OperationContext } from '../types.js';
+import { WAIT_INPUTS, type WaitForOperationOptions } from './wait-options.js';
 
-const WAIT_INPUTS = {
-  /** Absolute URLs, bare or named by the operations output ({target, verb, url}). */
-  operationUrl: required('operation-url', operationEntries),
-  maxParallel: withDefault('max-parallel'),
-  /** false: a peek, each operation read once and reported; a running one stays in operation-urls. */
-  wait: withDefault('wait'),
-  verify: withDefault('verify'),
-};
-
-export type WaitForOperationOptions = OptionsOf<typeof WAIT_INPUTS> & ClientOptions<'resource-manager'>;
+export type { WaitForOperationOptions } from './wait-options.js';
 
 /**
  * wait-for-operation: reads the operation-url (one, several, or the operation-urls JSON array) and
@@ -60,155 +33,11 @@ export default defineOperation({
   run: waitForOperation,
 });
 
-/**
- * Resumes waiting on operations an earlier `erp-stop` or `erp-start` with `wait: false` started: same origin
- * rule, same polling, one verdict over all of them as a stop of several instances gives.
- */
+/** The run (resume.ts), loaded with erp's chunk when the step runs. */
 export async function waitForOperation(
   options: WaitForOperationOptions,
   client: HttpClient,
   ctx: OperationContext,
-): Promise<OperationResult> {
-  // Every URL and target is checked before the first poll: a bad one fails the step with nothing sent.
-  const entries = options.operationUrl.map((entry, i) => ({
-    url: onOrigin(entry.url, client.origin),
-    n: i + 1,
-    system: systemOf(entry, i, options.baseUrl),
-  }));
-  if (entries.length === 0) {
-    ctx.logger.info('operation-url is an empty list: no operation is still running, nothing to wait for');
-    return {
-      outputs: { 'operation-status': 'Succeeded', 'operation-urls': [], operations: [] },
-      summary: [],
-    };
-  }
-  if (entries.some((e) => !e.system)) {
-    ctx.logger.info(
-      'operation-url holds bare polling URLs: the systems they act on are not named, so their end status cannot be verified (give it the operations output of erp-stop or erp-start to verify).',
-    );
-  }
-  const several = entries.length > 1;
-  const outcomes = await forEachTarget(entries, options.maxParallel, ctx, {
-    title: ({ url, system }) => `wait-for-operation ${system?.ref.label ?? redactQuery(url)}`,
-    logName: ({ n, system }) => system?.ref.label ?? (several ? `operation ${n}` : 'operation'),
-    work: async ({ url, n, system }, log) => ({
-      ...(await resumeWindow({
-        pollingUrl: url,
-        label: system
-          ? `The ${system.verb} of erp virtual instance '${system.ref.label}'`
-          : several
-            ? `Operation ${n}`
-            : 'The operation',
-        system,
-        options,
-        client,
-        ctx,
-        log,
-      })),
-      resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
-      verb: system?.verb,
-      snooze: system?.machines,
-    }),
-  });
-  return report(outcomes, {
-    running: 'still running',
-    title: 'wait-for-operation',
-    targetHeader: entries.every((e) => e.system) ? 'erp virtual instance' : 'operation',
-    several,
-    severalFailed: 'operations did not end well',
-    operations: true,
-  });
-}
-
-/** The system an `operations` entry names, read at erp's own api-version; none for a bare URL. */
-function systemOf(entry: OperationEntry, i: number, baseUrl: URL): System | undefined {
-  if (entry.target === undefined || !entry.verb) return undefined;
-  const ref = parseResourceId(entry.target, ERP_VIRTUAL_INSTANCE);
-  if (typeof ref === 'string') throw new InputError('operation-url', `item ${i + 1}: target ${ref}`);
-  // A window's database step is verified on its database (C3), named `X01/db0` as the window names it.
-  const { database } = entry;
-  const readUrl =
-    database === undefined
-      ? resourceUrl(baseUrl, ref, ERP_VIRTUAL_INSTANCE, ERP_API_VERSION)
-      : databaseUrl(baseUrl, ref, ERP_API_VERSION, database);
-  const label = database === undefined ? ref.name : `${ref.name}/${database}`;
-  const system = { ref: { ...ref, label }, readUrl, verb: entry.verb, machines: entry.snooze === true };
-  return { ...system, left: entry.left ?? [] };
-}
-
-/** The system an operation acts on: the same facts a step's verify reads (a snooze's end is Unavailable too). */
-type System = StepEnd & { ref: InstanceRef; left?: readonly string[] };
-
-function onOrigin(url: string, origin: string): string {
-  try {
-    return resolveOnOrigin(url, origin, 'operation-url').href;
-  } catch (error) {
-    if (error instanceof OriginError) throw new InputError('operation-url', error.message);
-    throw error;
-  }
-}
-
-/**
- * A whole-system step's operation (its `operations` entry names the steps left): followed and verified as any, then
- * failed naming the window's steps never sent, since a window with steps left is not done.
- */
-async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<Outcome> {
-  const followed = await resume(o);
-  const left = o.system?.left ?? [];
-  if (left.length === 0) return followed;
-  const name = o.system!.ref.name;
-  const notDone = `The whole-system ${o.system!.verb} of '${name}' is not done: ${left.join(', ')} never sent; run the same step that left it again, with the same inputs, to send them: what is done is skipped.`;
-  o.log.info(notDone);
-  if (followed.failure !== undefined) return { ...followed, failure: `${followed.failure} ${notDone}` };
-  // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
-  return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
-}
-
-async function resume(o: {
-  pollingUrl: string;
-  label: string;
-  system?: System;
-  options: WaitForOperationOptions;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
-}): Promise<Outcome> {
-  const { pollingUrl, label, client, ctx, log, system } = o;
-  const target = system?.ref.label ?? redactQuery(pollingUrl);
-  const startedAt = ctx.clock.now();
-  // An operation whose turn comes after a cancellation or the deadline is not polled; it is still to resume.
-  if (ctx.signal?.aborted || startedAt >= ctx.deadline) {
-    const kind = ctx.signal?.aborted ? 'cancelled' : 'timeout';
-    log.info(`not polled: ${whyCut(kind)} before its turn`);
-    return conclude({ label, target, followed: { kind }, operationUrl: pollingUrl, durationMs: 0, log });
-  }
-  // Nobody recorded which header gave the URL: the answers tell (see PollingMode).
-  // wait: false is a peek: one poll (the deadline now), and a running operation is reported, not waited on.
-  const terms = o.options.wait ? ctx : { ...ctx, deadline: startedAt };
-  const polled = await followInLog(terms, log, startedAt, { client, pollingUrl, mode: 'unknown' });
-  const peeked = !o.options.wait && polled.kind === 'timeout' && polled.error instanceof PollTimeoutError;
-  if (peeked) log.info('still running; not waiting (wait: false): it stays in operation-urls');
-  const followed = peeked ? { ...polled, kind: 'accepted' as const, error: undefined } : polled;
-  const ended = conclude({
-    label,
-    target,
-    followed,
-    operationUrl: followed.pollingUrl,
-    durationMs: ctx.clock.now() - startedAt,
-    log,
-  });
-  if (!system) return ended;
-  // Named by the operations output: each system's end status is verified as erp-stop verifies it.
-  const after = {
-    step: system,
-    ended,
-    sent: { done: system.verb },
-    client,
-    ctx,
-    log,
-    startedAt,
-  };
-  if (followed.kind === 'succeeded' && o.options.verify) return verifyEnd(after);
-  if (followed.kind === 'failed' || ended.gone) return readAfterEnd(after);
-  return ended;
+) {
+  return (await import('./code.js')).waitForOperation(options, client, ctx);
 }
