@@ -1544,6 +1544,10 @@ function checksFor(system, window) {
     found.push(...softStopFindings(system, window), ...identityFindings(system, window));
     found.push(...databaseFindings(system, window), ...movingFindings(resources, s));
     found.push(...healthFindings(system), ...sharedMachines(system, window));
+    if (system.partsUnread) {
+        const why = (0,errors/* oneLine */.TN)(system.partsUnread);
+        found.push(finding('could-not-check', 'instances', `${s}: its instances could not be listed (${why.length > 300 ? `${why.slice(0, 299)}…` : why}): the checks on its parts were not made.`));
+    }
     return found;
 }
 function partName(part) {
@@ -1752,7 +1756,12 @@ async function readSystemFacts(client, where) {
     const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
     const body = (0,http/* parseBody */.OG)(response, erp/* erpSystemFacts */.o0, 'erp virtual instance');
     const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
-    const parts = await readPartFacts(client, where);
+    // A list that cannot be read leaves its parts unchecked (could-not-check): never the system's own failure.
+    const parts = await readPartFacts(client, where).then((read) => ({ read, unread: undefined }), (error) => {
+        if (where.signal?.aborted)
+            throw error;
+        return { read: [], unread: error instanceof Error ? error.message : String(error) };
+    });
     const p = body.properties;
     return {
         name: ref.label,
@@ -1762,7 +1771,8 @@ async function readSystemFacts(client, where) {
         health: p?.health ?? undefined,
         errors: faultOf(p?.errors),
         identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
-        parts,
+        parts: parts.read,
+        partsUnread: parts.unread,
     };
 }
 /** The children's lists (C3) of `kinds` (default every kind), more reads only where a list pages. */

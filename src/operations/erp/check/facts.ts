@@ -40,6 +40,8 @@ export interface SystemFacts {
   /** Its own identity: absent where it has none; `principalId` absent where the read did not name one. */
   identity?: { principalId?: string };
   parts: PartFacts[];
+  /** Why its instances' lists could not be read, where they could not: the checks on its parts were not made. */
+  partsUnread?: string;
 }
 
 const LISTS: [PartKind, string][] = [
@@ -58,7 +60,14 @@ export async function readSystemFacts(
   const response = await client.send({ method: 'GET', url, what: 'erp virtual instance' });
   const body = parseBody(response, erpSystemFacts, 'erp virtual instance');
   const identities = Object.values(body.identity?.userAssignedIdentities ?? {});
-  const parts = await readPartFacts(client, where);
+  // A list that cannot be read leaves its parts unchecked (could-not-check): never the system's own failure.
+  const parts = await readPartFacts(client, where).then(
+    (read) => ({ read, unread: undefined }),
+    (error: unknown) => {
+      if (where.signal?.aborted) throw error;
+      return { read: [] as PartFacts[], unread: error instanceof Error ? error.message : String(error) };
+    },
+  );
   const p = body.properties;
   return {
     name: ref.label,
@@ -68,7 +77,8 @@ export async function readSystemFacts(
     health: p?.health ?? undefined,
     errors: faultOf(p?.errors),
     identity: identities.length > 0 ? { principalId: identities[0]?.principalId ?? undefined } : undefined,
-    parts,
+    parts: parts.read,
+    partsUnread: parts.unread,
   };
 }
 

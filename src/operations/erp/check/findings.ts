@@ -104,6 +104,16 @@ export function checksFor(system: SystemFacts, window: CheckWindow): Finding[] {
   found.push(...softStopFindings(system, window), ...identityFindings(system, window));
   found.push(...databaseFindings(system, window), ...movingFindings(resources, s));
   found.push(...healthFindings(system), ...sharedMachines(system, window));
+  if (system.partsUnread) {
+    const why = oneLine(system.partsUnread);
+    found.push(
+      finding(
+        'could-not-check',
+        'instances',
+        `${s}: its instances could not be listed (${why.length > 300 ? `${why.slice(0, 299)}…` : why}): the checks on its parts were not made.`,
+      ),
+    );
+  }
   return found;
 }
 
