@@ -433,7 +433,8 @@ describe('a token that expires during the wait', () => {
 
   it('is renewed, and no request is refused', async () => {
     const e = shortLived.get();
-    e.erp.setInstance('X01', { durationMs: 3500 });
+    // Longer than the token's 2 s, which was issued before the stop arrived: it lapses during the wait.
+    e.erp.setInstance('X01', { durationMs: 2500 });
     const r = await runAction({
       operation: 'erp-stop',
       'base-url': e.url,
