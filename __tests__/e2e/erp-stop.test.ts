@@ -293,7 +293,9 @@ describe('erp-stop, run as a runner runs it', () => {
   it('ends at once on SIGTERM during a wait, with the operation-url to resume', async () => {
     const e = emu.get();
     e.erp.setInstance('X01', { steps: [{ status: 'InProgress', percentComplete: 55 }] });
-    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { sigtermAfterMs: 2500 });
+    // Sent once the wait is under way (a second poll: the first one's answer was read), not at a fixed 2.5 s.
+    const waiting = () => e.requestsTo(POLL).length >= 2;
+    const r = await run(stopInputs({ 'poll-interval': '0.1' }), { signalWhen: waiting });
     expect(r.code).toBe(1);
     expect(e.requestsTo(POLL).length).toBeGreaterThan(0);
     expect(r.errors[0]).toContain(
@@ -431,7 +433,8 @@ describe('a token that expires during the wait', () => {
 
   it('is renewed, and no request is refused', async () => {
     const e = shortLived.get();
-    e.erp.setInstance('X01', { durationMs: 3500 });
+    // Longer than the token's 2 s, which was issued before the stop arrived: it lapses during the wait.
+    e.erp.setInstance('X01', { durationMs: 2500 });
     const r = await runAction({
       operation: 'erp-stop',
       'base-url': e.url,

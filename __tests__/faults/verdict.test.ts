@@ -31,60 +31,69 @@ const erp = (emu: ServiceEmulator, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-it('a stop whose answer was lost (504 after the service acted) is not sent again: the instance is read and followed to Offline', () =>
-  faultCase(() =>
-    withEmulator({}, async (emu) => {
-      const lost: FaultRule = {
-        method: 'POST',
-        path: /\/stop$/,
-        times: 1,
-        after: true,
-        fault: { kind: 'status', status: 504 },
-      };
-      emu.addFault(lost);
-      const r = await run(emu, erp(emu));
-      const stops = emu.requestsTo(/\/stop$/);
-      // Sent once: a second POST could act twice (the service answers 409 to a stop while one runs).
-      expect(stops).toHaveLength(1);
-      const id = stops[0]!.headers['x-vendor-client-request-id'] as string;
-      expect(id).toMatch(UUID);
-      // The log names the stop whose answer was lost by its client request id, then what the instance showed.
-      expect(r.stdout).toContain(
-        `the stop (client-request-id ${id}) was answered HTTP 504 and may have reached the service`,
-      );
-      expect(r.stdout).toContain(
-        "is Stopping: the service acted; following the instance's status to its end",
-      );
-      // The contract: followed by the instance's status, operation-status is Succeeded once it reaches Offline.
-      expect(r.code).toBe(0);
-      expect(r.errors).toEqual([]);
-      expect(r.outputs['operation-status']).toBe('Succeeded');
-      expect(r.outputs['operation-urls']).toBe('[]');
-      expect(JSON.parse(r.outputs.instances!)).toEqual([
-        expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline', outcome: 'stopped' }),
-      ]);
-    }),
-  ));
+// The cases that wait on the service (the settle window, the write bucket, a token's renewal, a Retry-After)
+// and measure no time of their own run at once, each against its own emulator: Jest 30 runs a block's
+// `it.concurrent` cases together where the first stands, before the cancellation cases, which run one at a time.
+it.concurrent(
+  'a stop whose answer was lost (504 after the service acted) is not sent again: the instance is read and followed to Offline',
+  () =>
+    faultCase(() =>
+      withEmulator({}, async (emu) => {
+        const lost: FaultRule = {
+          method: 'POST',
+          path: /\/stop$/,
+          times: 1,
+          after: true,
+          fault: { kind: 'status', status: 504 },
+        };
+        emu.addFault(lost);
+        const r = await run(emu, erp(emu));
+        const stops = emu.requestsTo(/\/stop$/);
+        // Sent once: a second POST could act twice (the service answers 409 to a stop while one runs).
+        expect(stops).toHaveLength(1);
+        const id = stops[0]!.headers['x-vendor-client-request-id'] as string;
+        expect(id).toMatch(UUID);
+        // The log names the stop whose answer was lost by its client request id, then what the instance showed.
+        expect(r.stdout).toContain(
+          `the stop (client-request-id ${id}) was answered HTTP 504 and may have reached the service`,
+        );
+        expect(r.stdout).toContain(
+          "is Stopping: the service acted; following the instance's status to its end",
+        );
+        // The contract: followed by the instance's status, operation-status is Succeeded once it reaches Offline.
+        expect(r.code).toBe(0);
+        expect(r.errors).toEqual([]);
+        expect(r.outputs['operation-status']).toBe('Succeeded');
+        expect(r.outputs['operation-urls']).toBe('[]');
+        expect(JSON.parse(r.outputs.instances!)).toEqual([
+          expect.objectContaining({ name: 'X01', before: 'Running', after: 'Offline', outcome: 'stopped' }),
+        ]);
+      }),
+    ),
+);
 
-it('a stop met by a 500 the service did not act on is sent again, paced, with the same client request id', () =>
-  faultCase(() =>
-    withEmulator({}, async (emu) => {
-      emu.addFault({ method: 'POST', path: /\/stop$/, times: 1, fault: { kind: 'status', status: 500 } });
-      const r = await run(emu, erp(emu));
-      expect(r.code).toBe(0);
-      expect(r.outputs['operation-status']).toBe('Succeeded');
-      const stops = emu.requestsTo(/\/stop$/);
-      expect(stops).toHaveLength(2);
-      // A retry of the same logical request: the same client request id.
-      expect(stops[1]!.headers['x-vendor-client-request-id']).toBe(
-        stops[0]!.headers['x-vendor-client-request-id'],
-      );
-      expect(r.stdout).toMatch(
-        /is Running after the settle window: the service did not act; sending the stop again in [\d.]+ s/,
-      );
-      expect(emu.erp.stopsOf('X01')).toHaveLength(1);
-    }),
-  ));
+it.concurrent(
+  'a stop met by a 500 the service did not act on is sent again, paced, with the same client request id',
+  () =>
+    faultCase(() =>
+      withEmulator({}, async (emu) => {
+        emu.addFault({ method: 'POST', path: /\/stop$/, times: 1, fault: { kind: 'status', status: 500 } });
+        const r = await run(emu, erp(emu));
+        expect(r.code).toBe(0);
+        expect(r.outputs['operation-status']).toBe('Succeeded');
+        const stops = emu.requestsTo(/\/stop$/);
+        expect(stops).toHaveLength(2);
+        // A retry of the same logical request: the same client request id.
+        expect(stops[1]!.headers['x-vendor-client-request-id']).toBe(
+          stops[0]!.headers['x-vendor-client-request-id'],
+        );
+        expect(r.stdout).toMatch(
+          /is Running after the settle window: the service did not act; sending the stop again in [\d.]+ s/,
+        );
+        expect(emu.erp.stopsOf('X01')).toHaveLength(1);
+      }),
+    ),
+);
 
 it('a removal whose answer was lost is sent again, and the 404 UserNotFound then counts as removed, even with fail-if-absent', () =>
   faultCase(() =>
@@ -148,7 +157,7 @@ it('a job cancelled with nothing in flight exits within 1 s', () =>
     }),
   ));
 
-it('a fleet against a small write bucket slows down together and every instance stops', () =>
+it.concurrent('a fleet against a small write bucket slows down together and every instance stops', () =>
   faultCase(() =>
     withEmulator(
       {
@@ -174,50 +183,54 @@ it('a fleet against a small write bucket slows down together and every instance 
         expect(r.stdout).toMatch(/\/stop: retrying in 1(\.\d)? s after HTTP 429/);
       },
     ),
-  ));
+  ),
+);
 
-it('a transient failure of the runner ID-token endpoint at renewal does not end a federated wait', () =>
-  faultCase(() =>
-    withEmulator(
-      {
-        emulator: { tokenLifetimeSeconds: 4 },
-        erp: { defaults: { durationMs: 3_000, retryAfter: '1' } },
-      },
-      async (emu) => {
-        emu.clients.push({ clientId: 'fed-client' });
-        // The first ID token is served; the one for the renewal (at half the token's 4 s) fails once.
-        const renewal: FaultRule = {
-          method: 'GET',
-          path: /^\/_oidc\/token$/,
-          skip: 1,
-          times: 1,
-          fault: { kind: 'status', status: 500 },
-        };
-        emu.addFault(renewal);
-        const r = await run(
-          emu,
-          erp(emu, {
-            'access-token': '',
-            'auth-url': emu.url,
-            'tenant-id': 'tenant',
-            'client-id': 'fed-client',
-          }),
-          {
-            env: {
-              ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.url}/_oidc/token?api-version=2.0`,
-              ACTIONS_ID_TOKEN_REQUEST_TOKEN: emu.oidcRequestToken,
+it.concurrent(
+  'a transient failure of the runner ID-token endpoint at renewal does not end a federated wait',
+  () =>
+    faultCase(() =>
+      withEmulator(
+        {
+          emulator: { tokenLifetimeSeconds: 4 },
+          erp: { defaults: { durationMs: 3_000, retryAfter: '1' } },
+        },
+        async (emu) => {
+          emu.clients.push({ clientId: 'fed-client' });
+          // The first ID token is served; the one for the renewal (at half the token's 4 s) fails once.
+          const renewal: FaultRule = {
+            method: 'GET',
+            path: /^\/_oidc\/token$/,
+            skip: 1,
+            times: 1,
+            fault: { kind: 'status', status: 500 },
+          };
+          emu.addFault(renewal);
+          const r = await run(
+            emu,
+            erp(emu, {
+              'access-token': '',
+              'auth-url': emu.url,
+              'tenant-id': 'tenant',
+              'client-id': 'fed-client',
+            }),
+            {
+              env: {
+                ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.url}/_oidc/token?api-version=2.0`,
+                ACTIONS_ID_TOKEN_REQUEST_TOKEN: emu.oidcRequestToken,
+              },
             },
-          },
-        );
-        expect(renewal.times).toBe(0);
-        expect(r.errors).toEqual([]);
-        expect(r.code).toBe(0);
-        expect(r.outputs['operation-status']).toBe('Succeeded');
-        expect(r.stdout).toMatch(/Renewing the access token failed .*the renewal is retried in/);
-        expect(emu.issuedTokens.size).toBeGreaterThanOrEqual(2);
-      },
+          );
+          expect(renewal.times).toBe(0);
+          expect(r.errors).toEqual([]);
+          expect(r.code).toBe(0);
+          expect(r.outputs['operation-status']).toBe('Succeeded');
+          expect(r.stdout).toMatch(/Renewing the access token failed .*the renewal is retried in/);
+          expect(emu.issuedTokens.size).toBeGreaterThanOrEqual(2);
+        },
+      ),
     ),
-  ));
+);
 
 it('a wrong client secret is reported once, as a sign-in failure, not once per instance', () =>
   faultCase(() =>
@@ -245,7 +258,7 @@ it('a wrong client secret is reported once, as a sign-in failure, not once per i
     }),
   ));
 
-it('each retry is one visible line, in the action log and on the command line', () =>
+it.concurrent('each retry is one visible line, in the action log and on the command line', () =>
   faultCase(() =>
     withEmulator({}, async (emu) => {
       emu.cachedImages.setImages('westeurope', [
@@ -275,7 +288,8 @@ it('each retry is one visible line, in the action log and on the command line', 
       expect(cli.code).toBe(0);
       expect(cli.stdout + cli.stderr).toMatch(/cachedImages: retrying in 1(\.\d)? s after HTTP 503/);
     }),
-  ));
+  ),
+);
 
 it('30 stops, 8 in flight at cancellation: those sent are running and resumable, the rest not sent', () =>
   faultCase(() =>
