@@ -25,9 +25,10 @@ beforeAll(async () => {
     erp: {
       parts: {
         systems: {
-          // Database stops and starts that take 1.5 s of real time: a cut lands in them.
-          C01: { durationMs: 1200 },
-          C02: { durationMs: 1200 },
+          // Database stops and starts that take 2.5 s of real time: a cut lands in them, and the run after the cut
+          // still finds them in progress (at 1.2 s a clean clone's run found C01's stop ended: 'skipped', not followed).
+          C01: { durationMs: 2500 },
+          C02: { durationMs: 2500 },
           C07: OFFLINE_DB,
           C08: { databases: [{ name: 'db0', status: 'Offline' }] },
           C09: { databases: [{ name: 'db0', deallocateFails: AUTH }] },
