@@ -1487,6 +1487,7 @@ function lacking(entries, needed) {
 
 
 
+
 /**
  * The checks that need no read beyond the system's own (C6): a pure function of the facts and the window, so a
  * stop or start can run them before it sends anything. `caller-lacks` and `identity-lacks` read more (access.ts).
@@ -1518,7 +1519,7 @@ const UNWELL = ['unhealthy', 'degraded'];
 /** Whether the window stops anything: a stop or a restart. */
 const stops = (w) => w.for !== 'start';
 /** Whether the window moves the machines: a snooze stop, or a start with its machines (a restart never does). */
-const movesMachines = (w) => (w.for === 'stop' && w.deallocateVm) || (w.for === 'start' && w.startVm);
+const movesMachines = (w) => (0,verbs/* machineVerbs */.WE)(w.for, w).length > 0;
 /** Every no-extra-read check of one system for the window, in the contract's order. */
 function checksFor(system, window) {
     const s = system.name;
@@ -1572,9 +1573,10 @@ function softStopFindings(system, w) {
     return found;
 }
 function identityFindings(system, w) {
-    if (!movesMachines(w) || system.identity)
+    const [verb] = (0,verbs/* machineVerbs */.WE)(w.for, w);
+    if (!verb || system.identity)
         return [];
-    const input = w.for === 'stop' ? 'deallocate-vm' : 'start-vm';
+    const input = verbs/* VERBS */.hU[verb].machines.input;
     return [
         finding('no-identity', 'system', `${system.name} has no identity of its own, which ${input}: true needs to move its machines: give the system a managed identity with a role over its machines' resource groups, or set ${input}: false.`),
     ];
@@ -1626,6 +1628,7 @@ function sharedMachines(system, w) {
 
 
 
+
 /**
  * The checks that need reads of their own (C7): what the caller may do at each system's resource group, and what
  * the system's identity may do over its machines' resource groups. Each read is made once per run and scope (a
@@ -1650,11 +1653,8 @@ function callerNeeds(w) {
 /** What the system's identity needs over each machine's resource group, where the window moves machines. */
 function identityNeeds(w) {
     const vm = 'Vendor.Compute/virtualMachines';
-    return [
-        `${vm}/read`,
-        `${vm}/${w.for === 'stop' ? 'deallocate' : 'start'}/action`,
-        `${vm}/instanceView/read`,
-    ];
+    const actions = (0,verbs/* machineVerbs */.WE)(w.for, w).map((v) => `${vm}/${verbs/* VERBS */.hU[v].machineAction}/action`);
+    return [`${vm}/read`, ...actions, `${vm}/instanceView/read`];
 }
 /** The reads of one run, each made once: permissions by scope, assignments by scope and principal, roles by id. */
 class AccessReads {
@@ -2048,6 +2048,7 @@ function afterStart(ref, o) {
 
 ;// CONCATENATED MODULE: ./src/operations/erp/plan-around.ts
 
+
 /** The window a run's checks are made for: erp-check's, from the run's own inputs. */
 function checkRun(o) {
     return {
@@ -2055,8 +2056,7 @@ function checkRun(o) {
         window: {
             for: o.run,
             wholeSystem: o.options.wholeSystem,
-            deallocateVm: o.run === 'stop' && o.machines,
-            startVm: o.run === 'start' && o.machines,
+            ...machinesAsked(o),
             softStopTimeoutSeconds: o.softStopTimeoutSeconds,
             databaseSoftStopTimeoutSeconds: o.options.databaseSoftStopTimeoutSeconds,
         },
@@ -2069,7 +2069,10 @@ function checkRun(o) {
 function around(steps, ref, a) {
     const { o, line } = a;
     const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
-    const up = health ? steps.findLastIndex((s) => s.verb === 'start' && s.target === ref.label) : -1;
+    // The last step that ends the system Running (its own, not a database's) is the one that brings it up.
+    const up = health
+        ? steps.findLastIndex((s) => verbs/* VERBS */.hU[s.verb].end === 'Running' && s.target === ref.label)
+        : -1;
     return steps.map((step, i) => {
         const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
         if (i !== up || !health)
@@ -2081,6 +2084,14 @@ function around(steps, ref, a) {
             then: afterStart(ref, read),
         };
     });
+}
+/** The machines' inputs as the window reads them: the run's verb with a step on the machines, where `machines`. */
+function machinesAsked(o) {
+    const asked = { deallocateVm: false, startVm: false };
+    if (verbs/* RUNS */.pt[o.run].machines && o.machines)
+        for (const v of verbs/* RUNS */.pt[o.run].verbs)
+            asked[verbs/* VERBS */.hU[v].machines.field] = true;
+    return asked;
 }
 
 ;// CONCATENATED MODULE: ./src/operations/erp/planners.ts

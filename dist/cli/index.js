@@ -29965,6 +29965,7 @@ function unsent(o) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   BA: () => (/* binding */ SETTLING),
 /* harmony export */   Kx: () => (/* binding */ movingOf),
+/* harmony export */   WE: () => (/* binding */ machineVerbs),
 /* harmony export */   ek: () => (/* binding */ isVerb),
 /* harmony export */   hU: () => (/* binding */ VERBS),
 /* harmony export */   hk: () => (/* binding */ isDoneWord),
@@ -29987,6 +29988,7 @@ const VERBS = {
         moving: ['stopping', 'softshutdown'],
         opposite: 'start',
         machines: { input: 'deallocate-vm', field: 'deallocateVm' },
+        machineAction: 'deallocate',
         skipOnMachines: false,
         machinesPreflight: 'databases offline',
         softStop: true,
@@ -30002,6 +30004,7 @@ const VERBS = {
         moving: ['starting'],
         opposite: 'stop',
         machines: { input: 'start-vm', field: 'startVm' },
+        machineAction: 'start',
         skipOnMachines: true,
         softStop: false,
         describe: (_soft, machines) => (0,_wording_js__WEBPACK_IMPORTED_MODULE_0__/* .describeStart */ .ig)(machines),
@@ -30044,6 +30047,7 @@ const RUNS = {
         done: 'stopped',
         running: 'stopping',
         resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.',
+        machines: true,
     },
     start: {
         operation: 'erp-start',
@@ -30052,6 +30056,7 @@ const RUNS = {
         done: 'started',
         running: 'starting',
         resume: ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
+        machines: true,
     },
     restart: {
         operation: 'erp-restart',
@@ -30061,11 +30066,17 @@ const RUNS = {
         running: 'restarting',
         resume: ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
         lastOnlyFrom: 'Offline',
+        machines: false,
     },
 };
 /** Whether an outcome is a run's done word: a summary marks it succeeded. */
 function isDoneWord(word) {
     return Object.values(RUNS).some((run) => run.done === word);
+}
+/** The verbs of a run whose step on the machines the window asks for (`deallocate-vm`, `start-vm`). */
+function machineVerbs(run, asked) {
+    const row = RUNS[run];
+    return row.machines ? row.verbs.filter((v) => asked[VERBS[v].machines.field]) : [];
 }
 
 

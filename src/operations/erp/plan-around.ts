@@ -2,7 +2,7 @@ import type { PreflightLevel, PreflightRun } from './check/preflight.js';
 import { afterStart } from './health.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { StepsRun } from './run-steps.js';
-import type { RunName } from './verbs.js';
+import { RUNS, VERBS, type RunName } from './verbs.js';
 import type { Step } from './step.js';
 
 /**
@@ -29,8 +29,7 @@ export function checkRun(o: ErpRun): Pick<PreflightRun, 'level' | 'window'> {
     window: {
       for: o.run,
       wholeSystem: o.options.wholeSystem,
-      deallocateVm: o.run === 'stop' && o.machines,
-      startVm: o.run === 'start' && o.machines,
+      ...machinesAsked(o),
       softStopTimeoutSeconds: o.softStopTimeoutSeconds,
       databaseSoftStopTimeoutSeconds: o.options.databaseSoftStopTimeoutSeconds,
     },
@@ -48,7 +47,10 @@ export function around(
 ): Step[] {
   const { o, line } = a;
   const health = o.health && o.options.verify && o.options.wait ? o.health : undefined;
-  const up = health ? steps.findLastIndex((s) => s.verb === 'start' && s.target === ref.label) : -1;
+  // The last step that ends the system Running (its own, not a database's) is the one that brings it up.
+  const up = health
+    ? steps.findLastIndex((s) => VERBS[s.verb].end === 'Running' && s.target === ref.label)
+    : -1;
   return steps.map((step, i) => {
     const plan = `${i === 0 && line ? `${line} → ` : ''}${step.plan}`;
     if (i !== up || !health) return { ...step, plan };
@@ -59,4 +61,12 @@ export function around(
       then: afterStart(ref, read),
     };
   });
+}
+
+/** The machines' inputs as the window reads them: the run's verb with a step on the machines, where `machines`. */
+function machinesAsked(o: ErpRun): { deallocateVm: boolean; startVm: boolean } {
+  const asked = { deallocateVm: false, startVm: false };
+  if (RUNS[o.run].machines && o.machines)
+    for (const v of RUNS[o.run].verbs) asked[VERBS[v].machines.field] = true;
+  return asked;
 }

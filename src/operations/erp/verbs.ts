@@ -23,6 +23,8 @@ export interface VerbRow {
   opposite: Verb;
   /** The input that puts the step on the machines, and the body's field it sets. */
   machines: { input: 'deallocate-vm' | 'start-vm'; field: 'deallocateVm' | 'startVm' };
+  /** The virtual machines' action the step on the machines needs of the system's identity. */
+  machineAction: 'deallocate' | 'start';
   /**
    * skip-if-done may skip the step on the machines too: a start with start-vm (Running shows the machines run), never
    * a deallocating stop (Offline does not show them deallocated).
@@ -48,6 +50,7 @@ export const VERBS: { readonly [V in Verb]: VerbRow & { verb: V } } = {
     moving: ['stopping', 'softshutdown'],
     opposite: 'start',
     machines: { input: 'deallocate-vm', field: 'deallocateVm' },
+    machineAction: 'deallocate',
     skipOnMachines: false,
     machinesPreflight: 'databases offline',
     softStop: true,
@@ -63,6 +66,7 @@ export const VERBS: { readonly [V in Verb]: VerbRow & { verb: V } } = {
     moving: ['starting'],
     opposite: 'stop',
     machines: { input: 'start-vm', field: 'startVm' },
+    machineAction: 'start',
     skipOnMachines: true,
     softStop: false,
     describe: (_soft, machines) => describeStart(machines),
@@ -115,6 +119,8 @@ export interface RunRow {
   resume: string;
   /** A system read at this status before the run gets only its last verb (a restart of an Offline one: started). */
   lastOnlyFrom?: string;
+  /** Whether the run has a step on the machines when asked (`deallocate-vm`, `start-vm`): a restart never does. */
+  machines: boolean;
 }
 
 export const RUNS = {
@@ -126,6 +132,7 @@ export const RUNS = {
     running: 'stopping',
     resume:
       ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed), or erp-start to bring the system back.',
+    machines: true,
   },
   start: {
     operation: 'erp-start',
@@ -135,6 +142,7 @@ export const RUNS = {
     running: 'starting',
     resume:
       ' Run the same step again to resume where the service is (what is done is skipped, a step in progress followed).',
+    machines: true,
   },
   restart: {
     operation: 'erp-restart',
@@ -145,6 +153,7 @@ export const RUNS = {
     resume:
       ' Run the same step again to resume where the service is (a system still Offline is started only, a step in progress followed), or erp-start to bring the system back.',
     lastOnlyFrom: 'Offline',
+    machines: false,
   },
 } as const satisfies Record<string, RunRow>;
 
@@ -159,4 +168,10 @@ export type DoneWord = Run['done'];
 /** Whether an outcome is a run's done word: a summary marks it succeeded. */
 export function isDoneWord(word: string | undefined): word is DoneWord {
   return Object.values(RUNS).some((run) => run.done === word);
+}
+
+/** The verbs of a run whose step on the machines the window asks for (`deallocate-vm`, `start-vm`). */
+export function machineVerbs(run: RunName, asked: { deallocateVm: boolean; startVm: boolean }): Verb[] {
+  const row: RunRow = RUNS[run];
+  return row.machines ? row.verbs.filter((v) => asked[VERBS[v].machines.field]) : [];
 }

@@ -10,6 +10,7 @@ import {
   type RoleAssignment,
 } from '../../../client/schemas/authorization.js';
 import type { InstanceRef } from '../instance-ref.js';
+import { machineVerbs, VERBS } from '../verbs.js';
 import { lacking } from './actions.js';
 import { finding, type CheckWindow, type Finding } from './findings.js';
 
@@ -40,11 +41,8 @@ export function callerNeeds(w: CheckWindow): string[] {
 /** What the system's identity needs over each machine's resource group, where the window moves machines. */
 export function identityNeeds(w: CheckWindow): string[] {
   const vm = 'Vendor.Compute/virtualMachines';
-  return [
-    `${vm}/read`,
-    `${vm}/${w.for === 'stop' ? 'deallocate' : 'start'}/action`,
-    `${vm}/instanceView/read`,
-  ];
+  const actions = machineVerbs(w.for, w).map((v) => `${vm}/${VERBS[v].machineAction}/action`);
+  return [`${vm}/read`, ...actions, `${vm}/instanceView/read`];
 }
 
 /** The reads of one run, each made once: permissions by scope, assignments by scope and principal, roles by id. */

@@ -1,6 +1,7 @@
 import { oneLine } from '../../../client/errors.js';
 import { isOneOf, sameStatus } from '../../../client/status.js';
 import { isHana } from '../window/preflight.js';
+import { machineVerbs, VERBS } from '../verbs.js';
 import type { PartFacts, ServiceFault, SystemFacts } from './facts.js';
 
 /**
@@ -59,8 +60,7 @@ const UNWELL = ['unhealthy', 'degraded'];
 /** Whether the window stops anything: a stop or a restart. */
 export const stops = (w: CheckWindow) => w.for !== 'start';
 /** Whether the window moves the machines: a snooze stop, or a start with its machines (a restart never does). */
-export const movesMachines = (w: CheckWindow) =>
-  (w.for === 'stop' && w.deallocateVm) || (w.for === 'start' && w.startVm);
+export const movesMachines = (w: CheckWindow) => machineVerbs(w.for, w).length > 0;
 
 /** Every no-extra-read check of one system for the window, in the contract's order. */
 export function checksFor(system: SystemFacts, window: CheckWindow): Finding[] {
@@ -154,8 +154,9 @@ function softStopFindings(system: SystemFacts, w: CheckWindow): Finding[] {
 }
 
 function identityFindings(system: SystemFacts, w: CheckWindow): Finding[] {
-  if (!movesMachines(w) || system.identity) return [];
-  const input = w.for === 'stop' ? 'deallocate-vm' : 'start-vm';
+  const [verb] = machineVerbs(w.for, w);
+  if (!verb || system.identity) return [];
+  const input = VERBS[verb].machines.input;
   return [
     finding(
       'no-identity',
