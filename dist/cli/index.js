@@ -22753,7 +22753,7 @@ async function erpReport(options, _client, ctx) {
     // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
     const { window, listing } = windowOf(gathering, {
         expected: options.expected,
-        runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
+        runId: options.runId ?? ctx.runId,
     });
     for (const s of window.skipped)
         ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
@@ -24240,6 +24240,7 @@ async function runOperation(source, given) {
             ? inputs.optional('poll-interval')
             : operations_inputs/* INPUTS */.m['poll-interval'].parse.parse(operations_inputs/* INPUTS */.m['poll-interval'].default),
         dryRun,
+        runId: runtime.runId,
     };
     const last = {};
     let dispatcher;
@@ -30573,7 +30574,7 @@ const ERP_WINDOW_INPUTS = {
         parse: erp_parsers/* expectedSystems */.lS,
     }),
     'run-id': def({
-        description: "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
+        description: "erp-report: the run whose files make the window (files of another run are named and left out); by default, in the action, the runner's GITHUB_RUN_ID; on the command line, the run of the newest file.",
         parse: parsers/* text */.Qq,
     }),
     'fail-on': def({

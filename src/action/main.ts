@@ -68,6 +68,8 @@ export async function run(): Promise<void> {
       idToken: idTokenOffered() ? (audience) => core.getIDToken(audience) : undefined,
       userAgent: 'vendor-ops-action',
       onResponse: (response) => (last = response),
+      // erp-report's window is the run of its legs (a re-run of a failed leg keeps it).
+      runId: process.env.GITHUB_RUN_ID || undefined,
     });
     recorded = writeStepResult({ operation, result, startedAt, endedAt: systemClock.now(), secrets });
     const report = result.window

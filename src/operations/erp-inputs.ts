@@ -56,7 +56,7 @@ export const ERP_WINDOW_INPUTS = {
   }),
   'run-id': def({
     description:
-      "erp-report: the run whose files make the window (files of another run are named and left out); by default the runner's GITHUB_RUN_ID, else the run of the newest file.",
+      "erp-report: the run whose files make the window (files of another run are named and left out); by default, in the action, the runner's GITHUB_RUN_ID; on the command line, the run of the newest file.",
     parse: p.text,
   }),
   'fail-on': def({

@@ -22,6 +22,8 @@ export interface OperationContext {
   pollIntervalMs: number;
   /** dry-run: true: the client sends nothing that changes anything; the operation reports what it would do. */
   dryRun?: boolean;
+  /** The workflow run the step belongs to, as the adapter knows it (the action's GITHUB_RUN_ID); else absent. */
+  runId?: string;
 }
 
 export { OUTCOMES, type Outcome } from './outcomes.js';

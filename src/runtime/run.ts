@@ -33,6 +33,8 @@ export interface Runtime {
   onResponse?: (response: HttpResponse) => void;
   /** Where each retry's line goes (`… retrying in 2 s after HTTP 503`); default: the logger's info lines. */
   onRetry?: (line: string) => void;
+  /** The workflow run the step belongs to, where the adapter knows one (the action: GITHUB_RUN_ID). */
+  runId?: string;
 }
 
 export interface Run {
@@ -90,6 +92,7 @@ export async function runOperation(source: InputSource, given: Runtime): Promise
       ? inputs.optional('poll-interval')!
       : INPUTS['poll-interval'].parse.parse(INPUTS['poll-interval'].default!),
     dryRun,
+    runId: runtime.runId,
   };
 
   const last: { response?: HttpResponse } = {};

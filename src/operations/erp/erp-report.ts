@@ -42,7 +42,7 @@ export async function erpReport(options: ErpReportOptions, _client: unknown, ctx
   // The report job runs in the run of its legs (a re-run of a failed leg keeps it): the runner names the window.
   const { window, listing } = windowOf(gathering, {
     expected: options.expected,
-    runId: options.runId ?? (process.env.GITHUB_RUN_ID || undefined),
+    runId: options.runId ?? ctx.runId,
   });
   for (const s of window.skipped) ctx.logger.warning(`Skipped ${s.path}: it ${s.why}.`);
   for (const s of window.lost) ctx.logger.warning(`Lost ${s.path}: it ${s.why}; the verdict fails.`);
