@@ -25,18 +25,14 @@ const FORM = 'the result-file output of an earlier erp-stop (or erp-list) step o
 
 /**
  * `from-result`: the path of an earlier step's result file, read and checked when the inputs are read (before any
- * request). A stop's file selects every system it acted on, whatever its tags are now; a file of another operation,
- * of a dry run, or not a result file at all is refused in one line.
+ * request). A stop's file selects every system it acted on, a listing's every system it chose, whatever their tags
+ * are now; a file of another operation, of a dry run, or not a result file at all is refused in one line.
  */
 export const resultSelection = parser((raw): ResultSelection => {
   const path = raw.trim();
   const json = readJson(path);
   const operation = (json as { operation?: unknown } | null)?.operation;
-  if (operation === 'erp-list') {
-    // The listing's file is read once its schema is in report/format.ts (issue 49): until then it is refused.
-    refuse(`is an erp-list result file, which this version cannot read yet: give ${FORM}`);
-  }
-  if (operation !== 'erp-stop') {
+  if (operation !== 'erp-stop' && operation !== 'erp-list') {
     refuse(
       `is ${typeof operation === 'string' ? `the result file of ${shown(operation)}` : 'not a result file'}: give ${FORM}`,
     );
@@ -48,8 +44,21 @@ export const resultSelection = parser((raw): ResultSelection => {
       `is not a result file this version reads (${issue?.path.join('.')}: ${issue?.message}): give ${FORM}`,
     );
   }
-  return stopSelection(path, read.data, json);
+  return operation === 'erp-list' ? listingSelection(path, read.data) : stopSelection(path, read.data, json);
 });
+
+/** A listing's systems, every one it chose for the window (its matrix), whatever their tags are now. */
+function listingSelection(path: string, file: ResultFile): ResultSelection {
+  const chosen = file.selection?.systems;
+  if (!chosen) refuse(`is an erp-list result file without its selection: give ${FORM}`);
+  return {
+    path,
+    operation: file.operation,
+    ids: chosen.map((s) => s.id),
+    names: chosen.map((s) => s.name),
+    passed: 0,
+  };
+}
 
 function readJson(path: string): unknown {
   let stat;

@@ -56,6 +56,25 @@ describe('from-result', () => {
     });
   });
 
+  it("a listing's file: every system it chose, with its leg, whatever their tags are now", () => {
+    const selection = {
+      tag: 'maintenance=sunday',
+      environment: null,
+      systems: [
+        { id: id('X01'), name: 'X01', leg: '1' },
+        { id: id('X02'), name: 'X02', leg: '2' },
+      ],
+    };
+    const path = written(file('erp-list', [], { selection }));
+    expect(resultSelection.parse(path)).toEqual({
+      path,
+      operation: 'erp-list',
+      ids: [id('X01'), id('X02')],
+      names: ['X01', 'X02'],
+      passed: 0,
+    });
+  });
+
   it.each([
     [
       file('erp-start', []),
@@ -67,7 +86,7 @@ describe('from-result', () => {
       file('erp-stop', [{ ...system('X01', 'succeeded', 'stopped'), id: null }]),
       "names system 'X01' without its resource id",
     ],
-    [file('erp-list', []), 'is an erp-list result file, which this version cannot read yet'],
+    [file('erp-list', []), 'is an erp-list result file without its selection'],
     [{ hello: 1 }, 'is not a result file'],
     [file('erp-stop', 'none' as never), 'is not a result file this version reads (systems:'],
     ['{"operation": "erp-st', 'is not JSON'],
