@@ -1,5 +1,5 @@
 import { namesOf } from '../operations/erp/erp-report.js';
-import type { WindowReport } from '../operations/types.js';
+import type { WindowReport } from '../operations/erp/report/page.js';
 
 /** Systems the command line lists by name; past them, counted (the `instances` output has them all). */
 const LISTED = 50;

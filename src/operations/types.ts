@@ -1,6 +1,5 @@
 import type { Clock } from '../client/clock.js';
 import type { OutputName } from './outputs.js';
-import type { ResultSystem } from './erp/report/format.js';
 import type { FailureKind, Outcome } from './outcomes.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
@@ -53,6 +52,13 @@ export interface SummaryTable {
 }
 
 /**
+ * The pages an area's operation hands the adapters whole, each declared by its area (`declare module` beside the
+ * page's type: erp-report's window in erp/report/page.ts), so this floor names no area's types.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' declarations
+export interface AreaPages {}
+
+/**
  * What an operation found. Output names are the contract's vocabulary, which the action and the command line
  * share; `failure` fails the step after the outputs are set, so a failed stop still reports its operation-url.
  */
@@ -64,8 +70,8 @@ export interface OperationResult {
   rows?: TargetRow[];
   /** The kind of `failure`, where no row carries the cause: the summary's "What to do" fits it. */
   failureKind?: FailureKind;
-  /** erp-report: the window as one page, for the adapters' own rendering of it. */
-  window?: WindowReport;
+  /** erp-report: the window as one page, for the adapters' own rendering of it (its type: erp/report/page.ts). */
+  window?: AreaPages['window'];
   /** erp-list: the selection it made, for its result file (the matrix is its output). */
   selection?: { tag?: string; environment?: string };
 }
@@ -143,56 +149,4 @@ export type StepInput = 'erp-virtual-instance' | 'dry-run' | 'operation-url';
 export interface StepRecord {
   run: { [K in keyof StepRun]?: string | null };
   systems: readonly { name: string; id?: string | null }[];
-}
-
-/** erp-report: a system of the window as the report shows it: its newest result, or `missing` where no file had it. */
-export interface WindowSystem {
-  name: string;
-  id?: string;
-  /** The matrix leg that acted on it (from `expected`), else the file it came from. */
-  leg: string;
-  file?: string;
-  operation?: string;
-  outcome: Outcome | 'missing';
-  /** The outcome in the contract's words: stopped, started, read, skipped, failed, not sent, still running, missing. */
-  word: string;
-  before?: string;
-  after?: string;
-  cause?: Cause;
-  startedAt?: number;
-  endedAt?: number;
-  /** When the step that acted on it started and ended (its file's times): the span where the system has none. */
-  stepStartedAt?: number;
-  stepEndedAt?: number;
-  steps?: ResultSystem['steps'];
-  /** Each operation of the run on it, in order (`erp-stop failed`, `erp-start skipped`), where it had several. */
-  history?: string[];
-  /** Its last erp-status read (`Offline`): shown beside the outcome, never as it. */
-  lastRead?: string;
-}
-
-/** The window as one page: every system once, those that need a person first, and what the merge set aside. */
-export interface WindowReport {
-  title: string;
-  systems: WindowSystem[];
-  /** How many of `systems`, from the first, need a person: failed, missing, not sent, still running. */
-  attention: number;
-  /** A system in two files (a leg run again): the newer stands. */
-  replaced: { names: string[]; newer: string; older: string }[];
-  /** Files named and left out: another run, a dry run, another format, too large, a link, not a plain file. */
-  skipped: { path: string; why: string }[];
-  /** Files that do not parse (torn, cut short): each a leg whose result is lost. */
-  lost: { path: string; why: string }[];
-  /** erp-check's files: the window's checks (each system refused, with its codes), never an outcome. */
-  checks?: { path: string; systems: number; refused: { name: string; codes: string[] }[] }[];
-  /** Steps that failed with no system to show it on (before acting, or as a whole), with their leg and cause. */
-  legFailures: { leg: string; path: string; operation: string; cause: Cause }[];
-  /** Why the window's verdict fails, one line each; empty when every system ended well. */
-  failing: string[];
-  /** The run the window is (GITHUB_RUN_ID), where the files name one. */
-  run?: string;
-  files: number;
-  /** The earliest start and latest end of the files read (ms), for the timeline. */
-  startedAt?: number;
-  endedAt?: number;
 }

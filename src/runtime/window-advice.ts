@@ -1,4 +1,4 @@
-import type { WindowReport } from '../operations/types.js';
+import type { WindowReport } from '../operations/erp/report/page.js';
 import { findOperation } from '../operations/registry.js';
 import { whatToDo } from './view/what-to-do.js';
 

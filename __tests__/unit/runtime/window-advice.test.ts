@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { windowAdvice } from '../../../src/runtime/window-advice.js';
-import type { WindowReport, WindowSystem } from '../../../src/operations/types.js';
+import type { WindowReport, WindowSystem } from '../../../src/operations/erp/report/page.js';
 
 const windowOf = (systems: WindowSystem[]): WindowReport => ({
   title: 'window',

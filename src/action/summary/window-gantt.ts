@@ -1,4 +1,4 @@
-import type { WindowReport, WindowSystem } from '../../operations/types.js';
+import type { WindowReport, WindowSystem } from '../../operations/erp/report/page.js';
 import { MERMAID_CHARACTERS } from '../limits.js';
 import { plain, tickInterval } from './gantt.js';
 

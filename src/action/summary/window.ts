@@ -1,7 +1,7 @@
 import { windowAdvice } from '../../runtime/window-advice.js';
 import { MARKS } from '../../runtime/view/marks.js';
 import { checkLines, namesOf } from '../../operations/erp/erp-report.js';
-import type { WindowReport, WindowSystem } from '../../operations/types.js';
+import type { WindowReport, WindowSystem } from '../../operations/erp/report/page.js';
 import { escape, prose, row, tag } from './html.js';
 import { windowGantt } from './window-gantt.js';
 

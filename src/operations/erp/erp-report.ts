@@ -1,6 +1,7 @@
 import { InputError } from '../../client/errors.js';
 import { defineOperation, optional, required, withDefault } from '../module.js';
-import type { OperationContext, OperationResult, WindowReport, WindowSystem } from '../types.js';
+import type { OperationContext, OperationResult } from '../types.js';
+import type { WindowReport, WindowSystem } from './report/page.js';
 import type { ExpectedSystem } from '../erp-parsers.js';
 
 export interface ErpReportOptions {

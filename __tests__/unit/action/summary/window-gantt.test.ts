@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MERMAID_CHARACTERS } from '../../../../src/action/limits.js';
 import { WINDOW_BARS, windowGantt } from '../../../../src/action/summary/window-gantt.js';
-import type { WindowReport, WindowSystem } from '../../../../src/operations/types.js';
+import type { WindowReport, WindowSystem } from '../../../../src/operations/erp/report/page.js';
 
 const T0 = Date.parse('2026-11-28T01:00:00.000Z');
 

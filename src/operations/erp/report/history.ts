@@ -1,4 +1,4 @@
-import type { WindowReport, WindowSystem } from '../../types.js';
+import type { WindowReport, WindowSystem } from './page.js';
 import type { ResultFile, ResultSystem } from './format.js';
 import type { Gathered } from './gather.js';
 

@@ -1,4 +1,5 @@
-import type { Cause, WindowReport, WindowSystem } from '../../types.js';
+import type { Cause } from '../../types.js';
+import type { WindowReport, WindowSystem } from './page.js';
 import type { ResultSystem } from './format.js';
 import { nameOfId, type ExpectedSystem } from '../../erp-parsers.js';
 import type { Gathered } from './gather.js';

@@ -1,4 +1,4 @@
-import type { WindowReport } from '../../types.js';
+import type { WindowReport } from './page.js';
 
 type Counted = Pick<WindowReport, 'systems' | 'legFailures' | 'lost' | 'files'>;
 
