@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import ts from 'typescript';
+import { readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { importsOf } from './imports-of.js';
 
 // No circle of imports in the repository's code (src/, bench/, scripts/), type-only imports included:
 // import-x's no-cycle (eslint.config.js) skips `import type`, so a loop of types (one job cut in two) passes it.
@@ -11,16 +11,6 @@ const files = ['src', 'bench', 'scripts'].flatMap((folder) =>
     .filter((name) => name.endsWith('.ts'))
     .map((name) => join(root, folder, name)),
 );
-
-/** The files a file imports or re-exports from (relative specifiers; `./x.js` is `./x.ts`). */
-function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map(({ fileName }) => fileName)
-    .filter((name) => name.startsWith('.'))
-    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
-    .filter((target) => existsSync(target));
-}
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const done = new Set<string>();

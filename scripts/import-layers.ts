@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import { importsOf } from './imports-of.js';
 
 // The layers of the erp wing: a file's layer is 1 + the highest layer of the erp files it imports (type-only and
 // dynamic imports included), 0 for none. Fails when the wing stacks more layers than MAX_LAYERS, or when a file of
@@ -11,16 +11,6 @@ const root = resolve(new URL('..', import.meta.url).pathname);
 const operations = join(root, 'src', 'operations');
 const wing = join(operations, 'erp');
 const TOP = new Set(['registry.ts']);
-
-/** The files a file imports or re-exports from (relative specifiers; `./x.js` is `./x.ts`). */
-function importsOf(file: string): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map(({ fileName }) => fileName)
-    .filter((name) => name.startsWith('.'))
-    .map((name) => resolve(dirname(file), name.replace(/\.js$/, '.ts')))
-    .filter((target) => existsSync(target));
-}
 
 const within = (folder: string, file: string): boolean => file.startsWith(folder + sep);
 const name = (file: string): string => relative(wing, file).replace(/\.ts$/, '');
