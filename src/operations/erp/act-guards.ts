@@ -4,11 +4,10 @@ import type { HttpClient } from '../../client/http.js';
 import type { OperationContext } from '../types.js';
 import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import type { InstanceState } from './instance-state.js';
-import type { Outcome } from './outcome.js';
+import type { InstanceState, Outcome } from './target-outcome.js';
 import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
-import { listFailure } from './verdict.js';
+import { listFailure } from './read-failure.js';
 import { databaseUrl } from './instance-ref.js';
 import type { Step } from './step.js';
 import { isEnd, VERBS } from './verbs.js';
@@ -46,7 +45,7 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
       ctx.signal,
     );
   } catch (error) {
-    return listFailure(target.ref, error, ctx.clock.now() - startedAt, log, ctx);
+    return listFailure({ ref: target.ref, error, durationMs: ctx.clock.now() - startedAt, log, ctx });
   }
   const refusal = snoozeRefusal(target.ref.label, databases);
   if (!refusal) return undefined;

@@ -16,10 +16,12 @@ import { describeKind } from './each.js';
 import { followedInstance, sendFindingOut } from './finding-out.js';
 import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
 import { planInstance } from './instance-plan.js';
-import { readInstance, type InstanceState } from './instance-state.js';
-import { stillRunning, type InstanceOutcome, type Outcome } from './outcome.js';
+import { readInstance } from './instance-state.js';
+import { type InstanceState, type InstanceOutcome, type Outcome } from './target-outcome.js';
+import { stillRunning } from './rows.js';
 import { followInLog, progressLine } from './progress.js';
-import { readAfterEnd, readFailure, verifyEnd } from './verdict.js';
+import { readAfterEnd, verifyEnd } from './verdict.js';
+import { readFailure } from './read-failure.js';
 import { VERBS, type Verb } from './verbs.js';
 
 export type { ActOn } from './act-guards.js';
@@ -43,7 +45,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
     try {
       before = await readInstance(client, step.readUrl);
     } catch (error) {
-      return readFailure(step.ref, error, elapsed(), log, ctx);
+      return readFailure({ ref: step.ref, error, durationMs: elapsed(), log, ctx });
     }
     log.info(`is ${before.status ?? 'of no status'}, health ${before.health ?? 'unknown'}`);
     const alone = o.selection && leftAlone(o.selection, before, step.ref.label, log);

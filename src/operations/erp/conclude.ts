@@ -1,7 +1,7 @@
 import type { Seen } from '../../client/arm/follow.js';
 import { ServiceError } from '../../client/errors.js';
 import { formatDuration } from '../format.js';
-import type { Outcome, OutcomeKind } from './outcome.js';
+import type { Outcome, OutcomeKind } from './target-outcome.js';
 import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
 import type { Run } from './verbs.js';

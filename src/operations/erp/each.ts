@@ -1,5 +1,6 @@
 import type { OperationContext } from '../types.js';
-import { statusOf, type Outcome } from './outcome.js';
+import { statusOf } from './rows.js';
+import { type Outcome } from './target-outcome.js';
 import { mapLimited } from '../pool.js';
 import { ConcurrentLog, InstanceLog } from './progress.js';
 

@@ -13,8 +13,9 @@ import { forEachTarget } from './each.js';
 import { resolveInstances, whereContext, type InstanceRef } from './instance-ref.js';
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
-import { instanceEntry, type Outcome } from './outcome.js';
-import { notFound, READ_PERMISSION } from './verdict.js';
+import { instanceEntry } from './outcome.js';
+import { type Outcome } from './target-outcome.js';
+import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
 

@@ -4,14 +4,8 @@ import type { HttpClient, HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import type { OperationContext } from '../types.js';
-import {
-  followToEnd,
-  readPastLag,
-  settleWindowMs,
-  type InstanceState,
-  type Settled,
-} from './instance-state.js';
-import type { Outcome } from './outcome.js';
+import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
+import type { InstanceState, Outcome } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';

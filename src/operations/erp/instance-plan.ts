@@ -2,8 +2,9 @@ import type { HttpClient } from '../../client/http.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { sendStep, type Step } from './step.js';
-import type { InstanceState } from './instance-state.js';
-import { instanceEntry, type Outcome } from './outcome.js';
+import type { InstanceState } from './target-outcome.js';
+import { instanceEntry } from './outcome.js';
+import { type Outcome } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 
 /**

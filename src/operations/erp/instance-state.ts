@@ -1,18 +1,11 @@
 import { PollTimeoutError, pollToEnd } from '../../client/arm/lro.js';
-import { parseBody, type HttpClient, type HttpResponse } from '../../client/http.js';
+import { parseBody, type HttpClient } from '../../client/http.js';
 import { parseRetryAfter } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { erpVirtualInstance } from '../../client/schemas/erp.js';
 import type { OperationContext } from '../types.js';
+import type { InstanceState } from './target-outcome.js';
 import { SETTLING } from './verbs.js';
-
-/** What one read of an instance (C0) said. */
-export interface InstanceState {
-  /** `properties.status`: Running, Offline, Stopping, … (new values may appear). */
-  status?: string;
-  health?: string;
-  response: HttpResponse;
-}
 
 /** C0: the instance as it is now. */
 export async function readInstance(client: HttpClient, url: URL): Promise<InstanceState> {

@@ -4,9 +4,6 @@ import { formatDuration, formatTime } from '../format.js';
 import { statusOf, stillRunning, targetRow } from './rows.js';
 import type { Outcome } from './target-outcome.js';
 
-export { statusOf, stillRunning } from './rows.js';
-export type { InstanceOutcome, InstanceReport, Outcome, OutcomeKind } from './target-outcome.js';
-
 /**
  * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
  * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).

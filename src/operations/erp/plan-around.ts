@@ -1,7 +1,9 @@
 import type { PreflightLevel, PreflightRun } from './check/preflight.js';
 import { afterStart } from './health.js';
+import type { InstanceActionOptions } from './instance-io.js';
 import type { InstanceRef } from './instance-ref.js';
-import type { StepsRun } from './run-steps.js';
+import type { InstanceLog } from './progress.js';
+import type { Outcome } from './target-outcome.js';
 import { RUNS, VERBS, type RunName } from './verbs.js';
 import type { Step } from './step.js';
 
@@ -13,13 +15,32 @@ import type { Step } from './step.js';
 /** What an erp operation asks of its run: which run, its inputs, its machines, its soft-stop timeout. */
 export interface ErpRun {
   run: RunName;
-  options: StepsRun['options'] & { wholeSystem: boolean; databaseSoftStopTimeoutSeconds?: number };
+  options: DriverRun['options'] & { wholeSystem: boolean; databaseSoftStopTimeoutSeconds?: number };
   machines: boolean;
   softStopTimeoutSeconds: number;
   /** The checks before anything is sent to a system (preflight; none where absent). */
   preflight?: PreflightLevel;
   /** After a verified start: the health read (erp-start, erp-restart). */
   health?: { healthTimeoutMs: number; expectHealthy: boolean };
+}
+
+/** What every system and step of one run of the driver (runSteps) shares. */
+export interface DriverRun {
+  /** Which run (verbs.ts): its operation, its verbs, its words. */
+  run: RunName;
+  options: InstanceActionOptions & { hardStopFallback?: boolean };
+  /** deallocate-vm (stop) or start-vm (start). */
+  machines: boolean;
+  /** whole-system: the window's words in the log and the summary. */
+  whole: boolean;
+  /**
+   * The steps of one system, in order (planners.ts); an outcome where the system fails before anything is sent.
+   */
+  plan: (
+    ref: InstanceRef,
+    run: DriverRun & { apiVersion: string },
+    log: InstanceLog,
+  ) => Promise<Step[] | Outcome>;
 }
 
 /** The window a run's checks are made for: erp-check's, from the run's own inputs. */

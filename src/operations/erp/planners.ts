@@ -11,19 +11,19 @@ import { leftAlone } from './erp-list/select-run.js';
 import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from './target-outcome.js';
 import { unsent } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
-import { runSteps, type StepsRun } from './run-steps.js';
+import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
-import { listFailure, readFailure } from './verdict.js';
-import { RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
+import { listFailure, readFailure } from './read-failure.js';
+import { DEALLOCATE, RUNS, VERBS, type RunRow, type Verb } from './verbs.js';
 import { hasSnoozeFields } from './vocabulary.js';
 import { listDatabases, windowRefusal } from './window/preflight.js';
 import { AccessReads } from './check/access.js';
 import { preflight } from './check/preflight.js';
-import { around, checkRun, type ErpRun } from './plan-around.js';
-import { DEALLOCATE, type StepName } from './wording.js';
+import { around, checkRun, type DriverRun, type ErpRun } from './plan-around.js';
+import type { StepName } from './wording.js';
 
 export interface SystemPlanOptions {
   verb: Verb;
@@ -198,7 +198,7 @@ export async function planSystemWindow(
   try {
     databases = await listDatabases(client, databaseUrl(options.baseUrl, ref, apiVersion), ctx.signal);
   } catch (error) {
-    return listFailure(ref, error, elapsed(), log, ctx);
+    return listFailure({ ref, error, durationMs: elapsed(), log, ctx });
   }
   const names = databases.map((db) => db.name);
   const steps = verbs
@@ -218,7 +218,7 @@ export async function planSystemWindow(
     try {
       read = await readInstance(client, steps.find((s) => s.target === ref.label)!.readUrl);
     } catch (error) {
-      return readFailure(ref, error, elapsed(), log, ctx);
+      return readFailure({ ref, error, durationMs: elapsed(), log, ctx });
     }
     // Chosen by tag: the system's read re-checks the selection before any of its steps is sent.
     const alone = leftAlone(options, read, ref.label, log);
@@ -247,7 +247,7 @@ export type { ErpRun } from './plan-around.js';
  * the one system-level step or with whole-system as its window; every verb after the first brings the system back
  * (a restart's start runs after its stop failed).
  */
-function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): StepsRun['plan'] {
+function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): DriverRun['plan'] {
   const row: RunRow = RUNS[o.run];
   const reads = new AccessReads(io.client, o.options.baseUrl, io.ctx.signal);
   return async (ref, run, log) => {
@@ -283,7 +283,7 @@ async function lastOnly(ref: InstanceRef, row: RunRow, run: WindowPlanning, io: 
       resourceUrl(run.options.baseUrl, ref, ERP_VIRTUAL_INSTANCE, run.apiVersion),
     );
   } catch (error) {
-    return readFailure(ref, error, io.ctx.clock.now() - startedAt, io.log, io.ctx);
+    return readFailure({ ref, error, durationMs: io.ctx.clock.now() - startedAt, log: io.log, ctx: io.ctx });
   }
   if (row.lastOnlyFrom === undefined || !sameStatus(read.status, row.lastOnlyFrom)) return row.verbs;
   io.log.info(`is ${read.status} before the ${row.word}: ${VERBS[last].done} only`);

@@ -3,7 +3,8 @@ import type { HttpClient } from '../../client/http.js';
 import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { forEachTarget } from './each.js';
 import { conclude } from './conclude.js';
-import { report, type Outcome } from './outcome.js';
+import { report } from './outcome.js';
+import { type Outcome } from './target-outcome.js';
 import { followInLog, type InstanceLog } from './progress.js';
 import type { OperationEntry } from './operation-entries.js';
 import {

@@ -4,37 +4,18 @@ import type { OperationContext, OperationResult } from '../types.js';
 import { snoozeFirst } from './act-guards.js';
 import { forEachTarget } from './each.js';
 import { actOn, type ActOn } from './act-on.js';
-import type { InstanceActionOptions } from './instance-io.js';
+import type { DriverRun } from './plan-around.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from './target-outcome.js';
 import { InstanceLog } from './progress.js';
 import type { Step } from './step.js';
 import { apiVersionFor } from './vocabulary.js';
-import { RUNS, type RunName } from './verbs.js';
+import { RUNS } from './verbs.js';
 import { databasesDown, toReadBeforeMachines } from './window/machines-gate.js';
 import { holdsFirst } from './window/two-hands.js';
 import { stepsResult, systemOutcome, type SystemWindow } from './window/report.js';
 import { stepLogName, windowLine } from './wording.js';
-
-/** What every system and step of one run shares. */
-export interface StepsRun {
-  /** Which run (verbs.ts): its operation, its verbs, its words. */
-  run: RunName;
-  options: InstanceActionOptions & { hardStopFallback?: boolean };
-  /** deallocate-vm (stop) or start-vm (start). */
-  machines: boolean;
-  /** whole-system: the window's words in the log and the summary. */
-  whole: boolean;
-  /**
-   * The steps of one system, in order (planners.ts); an outcome where the system fails before anything is sent.
-   */
-  plan: (
-    ref: InstanceRef,
-    run: StepsRun & { apiVersion: string },
-    log: InstanceLog,
-  ) => Promise<Step[] | Outcome>;
-}
 
 /**
  * The one erp driver: every system (`max-parallel` at once), each step of its plan in order through one `actOn`,
@@ -42,7 +23,7 @@ export interface StepsRun {
  * report of them all.
  */
 export async function runSteps(
-  run: StepsRun,
+  run: DriverRun,
   client: HttpClient,
   ctx: OperationContext,
 ): Promise<OperationResult> {
@@ -70,7 +51,7 @@ export async function runSteps(
 }
 
 async function runSystem(o: {
-  run: StepsRun & { apiVersion: string };
+  run: DriverRun & { apiVersion: string };
   ref: InstanceRef;
   system: SystemWindow;
   stepped: boolean;
@@ -120,7 +101,7 @@ async function runSystem(o: {
  * done; before it is sent, what its planner asks to hold (the databases down before the machines).
  */
 async function runStep(one: {
-  run: StepsRun & { apiVersion: string };
+  run: DriverRun & { apiVersion: string };
   step: Step;
   plan: readonly Step[];
   /** The steps of this system run so far, with how each ended. */

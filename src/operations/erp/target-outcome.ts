@@ -3,10 +3,18 @@
  * the one of a target nothing was sent to.
  */
 import type { PlannedRequest } from '../../client/dry-run.js';
+import type { HttpResponse } from '../../client/http.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import type { FailureKind } from '../types.js';
-import type { InstanceState } from './instance-state.js';
 import type { DoneWord, Verb } from './verbs.js';
+
+/** What one read of an instance (C0) said. */
+export interface InstanceState {
+  /** `properties.status`: Running, Offline, Stopping, … (new values may appear). */
+  status?: string;
+  health?: string;
+  response: HttpResponse;
+}
 
 export type OutcomeKind = 'succeeded' | 'failed' | 'accepted' | 'timeout' | 'cancelled' | 'error';
 

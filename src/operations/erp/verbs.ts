@@ -1,5 +1,4 @@
 import { isOneOf, sameStatus } from '../../client/status.js';
-import { describeStart, describeStop, planStart, planStop } from './wording.js';
 
 /**
  * The erp verbs as data: every difference between a stop and a start lives in its row here, so a step, a planner or
@@ -39,6 +38,29 @@ export interface VerbRow {
   plan: (softStopTimeoutSeconds: number, machines: boolean) => string;
 }
 
+// The verbs' words for the log, the summary and a dry run's plan (a row's describe and plan).
+const soft = (seconds: number) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
+
+/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
+function describeStop(seconds: number, deallocate: boolean): string {
+  return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
+}
+
+/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
+function planStop(seconds: number, deallocate: boolean): string {
+  return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
+}
+
+/** What a start does, for the log and the summary. */
+function describeStart(startVm: boolean): string {
+  return startVm ? 'start, starting the VMs first' : 'start';
+}
+
+/** What a start would do, for a dry run's plan. */
+function planStart(startVm: boolean): string {
+  return startVm ? 'start (start VMs first)' : 'start';
+}
+
 export const VERBS: { readonly [V in Verb]: VerbRow & { verb: V } } = {
   stop: {
     verb: 'stop',
@@ -73,6 +95,9 @@ export const VERBS: { readonly [V in Verb]: VerbRow & { verb: V } } = {
     plan: (_soft, machines) => planStart(machines),
   },
 };
+
+/** The deallocating stop of a window's machine steps. */
+export const DEALLOCATE = describeStop(0, true);
 
 /** Whether a word is a verb of the table (the `operations` output names one). */
 export function isVerb(word: unknown): word is Verb {

@@ -9,36 +9,11 @@ export type StepName =
   | 'database start'
   | 'application start';
 
-const soft = (seconds: number) => (seconds > 0 ? `soft ${seconds} s` : 'hard');
-
-/** What a stop does, for the log and the summary: `stop (soft 300 s)`, `stop (hard), deallocating the VMs`. */
-export function describeStop(seconds: number, deallocate: boolean): string {
-  return `stop (${soft(seconds)})${deallocate ? ', deallocating the VMs' : ''}`;
-}
-
-/** What a stop would do, for a dry run's plan: `stop (soft 300 s, deallocate VMs)`. */
-export function planStop(seconds: number, deallocate: boolean): string {
-  return `stop (${soft(seconds)}${deallocate ? ', deallocate VMs' : ''})`;
-}
-
-/** What a start does, for the log and the summary. */
-export function describeStart(startVm: boolean): string {
-  return startVm ? 'start, starting the VMs first' : 'start';
-}
-
-/** What a start would do, for a dry run's plan. */
-export function planStart(startVm: boolean): string {
-  return startVm ? 'start (start VMs first)' : 'start';
-}
-
 /** What a stop sent as hard says, after the service refused the soft one (hard-stop-fallback). */
 export function describeFallback(planned: string, seconds: number, code: string | undefined): string {
   const rest = planned.replace(/^stop \((soft \d+ s|hard)\)/, '');
   return `stop (hard; the soft stop of ${seconds} s was refused: ${code})${rest}`;
 }
-
-/** The deallocating stop of a window's machine steps. */
-export const DEALLOCATE = describeStop(0, true);
 
 /** How a window's step names its target in the log: `2/4 database stop db0`. */
 export function stepLogName(i: number, of: number, step: StepName, child: string): string {

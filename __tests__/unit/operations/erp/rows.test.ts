@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { stepRow, targetRow } from '../../../../src/operations/erp/rows.js';
-import type { Outcome } from '../../../../src/operations/erp/outcome.js';
+import type { Outcome } from '../../../../src/operations/erp/target-outcome.js';
 
 const state = (status: string, health = 'Healthy') => ({
   status,

@@ -5,9 +5,10 @@ import { InputError, ServiceError } from '../../../../src/client/errors.js';
 import { renderView } from '../../../../src/cli/summary-text.js';
 import { viewOfError, viewOfResult } from '../../../../src/runtime/view/view.js';
 import type { FailureKind, OperationResult, StepRow } from '../../../../src/operations/types.js';
-import { report, type InstanceOutcome, type Outcome } from '../../../../src/operations/erp/outcome.js';
-import type { InstanceState } from '../../../../src/operations/erp/instance-state.js';
-import { notFound as notFoundText } from '../../../../src/operations/erp/verdict.js';
+import { report } from '../../../../src/operations/erp/outcome.js';
+import { type InstanceOutcome, type Outcome } from '../../../../src/operations/erp/target-outcome.js';
+import type { InstanceState } from '../../../../src/operations/erp/target-outcome.js';
+import { notFound } from '../../../../src/operations/erp/read-failure.js';
 
 /**
  * The job summary's structure, from hand-made results as the operations return them: the title, one row per
@@ -133,8 +134,8 @@ describe('the summary of an erp-stop', () => {
   });
 
   it('a failure: counted in the title, its cause on its own row without the subscription, one What to do per kind', () => {
-    // As verdict.ts words it: the step's failure names the subscription, the row leaves it to the context.
-    const { failure: notFound, causeText } = notFoundText(
+    // As read-failure.ts words it: the step's failure names the subscription, the row leaves it to the context.
+    const { failure: notFoundFailure, causeText } = notFound(
       'X02',
       { resourceGroup: 'rg-erp', subscriptionId: SUB },
       ' (HTTP 404 ResourceNotFound, request-id: r-1).',
@@ -150,7 +151,7 @@ describe('the summary of an erp-stop', () => {
               name: 'X02',
               outcome: 'failed',
               done: 'not read',
-              failure: notFound,
+              failure: notFoundFailure,
               causeText,
               kind: 'not found',
             },

@@ -3,7 +3,7 @@ import type { OperationContext } from '../../types.js';
 import type { InstanceRef } from '../instance-ref.js';
 import type { InstanceLog } from '../progress.js';
 import { unsent, type Outcome } from '../target-outcome.js';
-import { readFailure } from '../verdict.js';
+import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
 import { readSystemFacts } from './facts.js';
 import { checksFor, LEVELS, type CheckCode, type CheckWindow, type Finding } from './findings.js';
@@ -55,7 +55,7 @@ export async function preflight(
     facts = await readSystemFacts(io.client, where);
   } catch (error) {
     // The system's own read failed: it fails as the window's first read would, with nothing sent.
-    return { refused: readFailure(ref, error, ctx.clock.now() - startedAt, log, ctx) };
+    return { refused: readFailure({ ref, error, durationMs: ctx.clock.now() - startedAt, log, ctx }) };
   }
   const findings = [...checksFor(facts, run.window)];
   if (run.level === 'full') {

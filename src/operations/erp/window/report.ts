@@ -2,7 +2,8 @@ import { logPlan, planOutputs, planTable, type PlannedTarget } from '../../plan.
 import type { OperationContext, OperationResult } from '../../types.js';
 import { withPlan } from '../instance-plan.js';
 import { whereContext, type InstanceRef } from '../instance-ref.js';
-import { instanceEntry, report, type InstanceOutcome, type Outcome } from '../outcome.js';
+import { instanceEntry, report } from '../outcome.js';
+import { type InstanceOutcome, type Outcome } from '../target-outcome.js';
 import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';

@@ -1,6 +1,6 @@
 import type { ActOn } from '../act-guards.js';
 import { readInstance } from '../instance-state.js';
-import type { Outcome } from '../outcome.js';
+import type { Outcome } from '../target-outcome.js';
 import { InstanceLog } from '../progress.js';
 import type { Step } from '../step.js';
 import { unsent } from '../target-outcome.js';
