@@ -1,19 +1,20 @@
 import { InputError } from '../../client/errors.js';
-import { cutShortView } from './conclude.js';
-import { RUNS } from './verbs.js';
 import type { HttpClient } from '../../client/http.js';
-import { resultFileFor } from './report/build.js';
-import { INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
-import { bySelection, selectionTitle } from './erp-list/select.js';
+import { bySelection } from './erp-list/select.js';
 import { defineOperation, optional, withDefault, type OptionsOf } from '../module.js';
-import erpStart, { checkedAndUp, type ErpStartOptions } from './erp-start.js';
+import {
+  checkedAndUp,
+  runDeclaration,
+  START_AND_SELECTION_INPUTS,
+  type ErpStartOptions,
+} from './run-declaration.js';
 import type { OperationContext } from '../types.js';
 import { ERP_API_VERSION } from './vocabulary.js';
 
-// erp-start's inputs, selection included, as declared there (whatever it gains, restart reads too), but for the
+// erp-start's inputs, selection included (run-declaration.ts: whatever it gains, restart reads too), but for the
 // machines (a restart starts none) and wait (each stop must end before its start is sent).
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the two left out by name
-const { startVm, wait, ...START_INPUTS } = erpStart.inputs;
+const { startVm, wait, ...START_INPUTS } = START_AND_SELECTION_INPUTS;
 
 const RESTART_INPUTS = {
   ...START_INPUTS,
@@ -37,27 +38,16 @@ export type ErpRestartOptions = Omit<ErpStartOptions, 'startVm' | 'wait'> &
  * fails with the stop's cause; one read Offline before is started only. No machine is deallocated or started.
  */
 export default defineOperation({
-  name: 'erp-restart',
-  resultFile: resultFileFor('erp-restart'),
+  ...runDeclaration(
+    'restart',
+    "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
+  ),
   description:
     'Restarts one or more erp virtual instances: stops each (with whole-system its HANA databases after the application) and starts it again in the safe order, bringing back a system whose stop failed.',
-  client: 'resource-manager',
-  polls: true,
-  plans: true,
   inputs: RESTART_INPUTS,
-  outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --whole-system true',
-  view: {
-    title: selectionTitle,
-    ...cutShortView(RUNS.restart),
-    whatToDo: {
-      ...cutShortView(RUNS.restart).whatToDo,
-      'whole system':
-        "The system's database is not running, so its application cannot start: run erp-restart with `whole-system: true`, which restarts its HANA databases with it, or erp-start with `whole-system: true` to bring it back.",
-    },
-  },
-  run: bySelection('erp-restart', erpRestart),
+  run: bySelection('erp-restart', erpRestart, () => import('./code.js')),
 });
 
 /** The restart run (verbs.ts): each system stopped then started, one step after the other, never its machines. */

@@ -47,7 +47,7 @@ export default defineOperation({
   view: { untimed: true, title: selectionTitle },
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01,X02 --expect-status Offline',
-  run: bySelection('erp-status', erpStatus),
+  run: bySelection('erp-status', erpStatus, () => import('./code.js')),
 });
 
 export async function erpStatus(

@@ -1,9 +1,7 @@
 import type { HttpClient } from '../../client/http.js';
-import { cutShortView } from './conclude.js';
-import { RUNS } from './verbs.js';
-import { resultFileFor } from './report/build.js';
-import { INSTANCE_ACTION_INPUTS, INSTANCE_ACTION_OUTPUTS } from './instance-io.js';
-import { bySelection, CHANGE_SELECTION_INPUTS, selectionTitle } from './erp-list/select.js';
+import { INSTANCE_ACTION_INPUTS } from './instance-io.js';
+import { bySelection, CHANGE_SELECTION_INPUTS } from './erp-list/select.js';
+import { runDeclaration } from './run-declaration.js';
 import { defineOperation, optional, withDefault, type ClientOptions, type OptionsOf } from '../module.js';
 import type { OperationContext } from '../types.js';
 
@@ -25,27 +23,16 @@ export type ErpStopOptions = OptionsOf<typeof STOP_INPUTS> & ClientOptions<'reso
  * sets the operation outputs.
  */
 export default defineOperation({
-  name: 'erp-stop',
-  resultFile: resultFileFor('erp-stop'),
+  ...runDeclaration(
+    'stop',
+    'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
+  ),
   description:
     'Stops the application of one or more erp virtual instances (soft-stop timeout, hard-stop fallback) and waits for each stop to end.',
-  client: 'resource-manager',
-  polls: true,
-  plans: true,
   inputs: { ...STOP_INPUTS, ...CHANGE_SELECTION_INPUTS },
-  outputs: [...INSTANCE_ACTION_OUTPUTS, 'changes', 'plan'],
   example:
     '--base-url https://management.example --access-token "$TOKEN" --subscription-id SUB --resource-group rg-erp --erp-virtual-instance X01 --soft-stop-timeout-seconds 300',
-  view: {
-    title: selectionTitle,
-    ...cutShortView(RUNS.stop),
-    whatToDo: {
-      ...cutShortView(RUNS.stop).whatToDo,
-      'whole system':
-        'A HANA database of the system was not Offline where its machines were to be deallocated: run erp-stop with `whole-system: true`, which stops the application, then its HANA databases, and deallocates no machine before every database reads Offline; where the window already runs, run the same step again once the database is Offline.',
-    },
-  },
-  run: bySelection('erp-stop', erpStop),
+  run: bySelection('erp-stop', erpStop, () => import('./code.js')),
 });
 
 /** Which planner, which end: the one system-level stop (C1, deallocating with deallocate-vm), or the window. */

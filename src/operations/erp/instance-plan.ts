@@ -2,9 +2,8 @@ import type { HttpClient } from '../../client/http.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { sendStep, type Step } from './step.js';
-import type { InstanceState } from './target-outcome.js';
+import type { InstanceState, Outcome } from './target-outcome.js';
 import { instanceEntry } from './outcome.js';
-import { type Outcome } from './target-outcome.js';
 import type { InstanceLog } from './progress.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PreflightLevel, PreflightRun } from './check/preflight.js';
+import type { CheckWindow, PreflightLevel } from './check/findings.js';
 import { afterStart } from './health.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import type { InstanceRef } from './instance-ref.js';
@@ -44,7 +44,7 @@ export interface DriverRun {
 }
 
 /** The window a run's checks are made for: erp-check's, from the run's own inputs. */
-export function checkRun(o: ErpRun): Pick<PreflightRun, 'level' | 'window'> {
+export function checkRun(o: ErpRun): { level: PreflightLevel; window: CheckWindow } {
   return {
     level: o.preflight ?? 'off',
     window: {

@@ -100,3 +100,9 @@ export async function sendStep(
     return send({ ...step.body, softStopTimeoutSeconds: 0 });
   }
 }
+
+/** One step as it went: the step planned, and how its send, follow and verify ended. */
+export interface StepResult {
+  step: Step;
+  outcome: Outcome;
+}

@@ -6,8 +6,11 @@ import { renderView } from '../../../../src/cli/summary-text.js';
 import { viewOfError, viewOfResult } from '../../../../src/runtime/view/view.js';
 import type { FailureKind, OperationResult, StepRow } from '../../../../src/operations/types.js';
 import { report } from '../../../../src/operations/erp/outcome.js';
-import { type InstanceOutcome, type Outcome } from '../../../../src/operations/erp/target-outcome.js';
-import type { InstanceState } from '../../../../src/operations/erp/target-outcome.js';
+import type {
+  InstanceOutcome,
+  Outcome,
+  InstanceState,
+} from '../../../../src/operations/erp/target-outcome.js';
 import { notFound } from '../../../../src/operations/erp/read-failure.js';
 
 /**

@@ -52,7 +52,7 @@ export default defineOperation({
         "Each refused system's findings say what to fix: fix it, or leave it out of the window; a could-not-check finding names the read that was refused. fail-on: none reports without failing.",
     },
   },
-  run: bySelection('erp-check', erpCheck),
+  run: bySelection('erp-check', erpCheck, () => import('../code.js')),
 });
 
 export async function erpCheck(

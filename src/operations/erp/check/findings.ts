@@ -5,6 +5,12 @@ import { machineVerbs, VERBS } from '../verbs.js';
 import type { PartFacts, ServiceFault, SystemFacts } from './facts.js';
 
 /**
+ * The checks a stop, start or restart makes before it sends anything to a system (`preflight`): erp-check's, the
+ * same code for both, so a window refuses by name what erp-check would.
+ */
+export type PreflightLevel = 'basic' | 'full' | 'off';
+
+/**
  * The checks that need no read beyond the system's own (C6): a pure function of the facts and the window, so a
  * stop or start can run them before it sends anything. `caller-lacks` and `identity-lacks` read more (access.ts).
  */

@@ -6,14 +6,15 @@ import { unsent, type Outcome } from '../target-outcome.js';
 import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
 import { readSystemFacts } from './facts.js';
-import { checksFor, LEVELS, type CheckCode, type CheckWindow, type Finding } from './findings.js';
+import {
+  checksFor,
+  LEVELS,
+  type CheckCode,
+  type CheckWindow,
+  type Finding,
+  type PreflightLevel,
+} from './findings.js';
 import { identityChecks } from './identity.js';
-
-/**
- * The checks a stop, start or restart makes before it sends anything to a system (`preflight`): erp-check's, the
- * same code for both, so a window refuses by name what erp-check would.
- */
-export type PreflightLevel = 'basic' | 'full' | 'off';
 
 /** The codes that need reads of their own (the caller's permissions, the identity's roles): `full` only. */
 const OWN_READS: readonly CheckCode[] = ['caller-lacks', 'identity-lacks'];

@@ -1,6 +1,7 @@
 import { optional, withDefault, type InputUse } from '../../module.js';
 import type { Run, SelectionOptions, Where } from './selection-options.js';
 import { resultSelection, type ResultSelection } from './from-result.js';
+import type { runBySelection } from './select-run.js';
 
 export { selectionTitle } from './chosen.js';
 import { resourceNames, subscriptionIds } from './selection.js';
@@ -48,13 +49,14 @@ export type { Run, SelectionOptions, Where } from './selection-options.js';
  * The operation's run, given the instances or a selection: with `tag` or `environment` it lists first (C5) and
  * acts on what was selected and offered stop and start, exactly as if their ids had been given; with both, the ids
  * are the selection and the tag and environment its re-check (the driver's read before acting); with `from-result`,
- * the systems of that file. Neither, or from-result with another: refused before any request.
+ * the systems of that file. Neither, or from-result with another: refused before any request. The selection's work
+ * (listing, from-result, the re-check) loads with erp's chunk (`code`, the module's `import()`), when the step runs.
  */
 export function bySelection<O extends { erpVirtualInstances: string[] }>(
   operation: string,
   run: Run<O>,
+  code: () => Promise<{ runBySelection: typeof runBySelection }>,
 ): Run<Omit<O, Where> & SelectionOptions> {
-  // The selection's work (listing, from-result, the re-check) loads with erp's chunk, when the step runs.
   return async (options, client, ctx) =>
-    (await import('../code.js')).runBySelection({ operation, run, options, client, ctx });
+    (await code()).runBySelection({ operation, run, options, client, ctx });
 }

@@ -1,8 +1,7 @@
 import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
-import type { Outcome } from '../target-outcome.js';
-import { unsent } from '../target-outcome.js';
+import { type Outcome, unsent } from '../target-outcome.js';
 import type { InstanceLog } from '../progress.js';
 import type { Step as WindowStep } from '../step.js';
 import { isEnd } from '../verbs.js';

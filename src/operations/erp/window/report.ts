@@ -7,13 +7,7 @@ import { type InstanceOutcome, type Outcome } from '../target-outcome.js';
 import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
-import type { Step } from '../step.js';
-
-/** One step as it went: the step planned, and how its send, follow and verify ended. */
-export interface StepResult {
-  step: Step;
-  outcome: Outcome;
-}
+import type { Step, StepResult } from '../step.js';
 
 /** The one way back of an erp run cut short, as the summary's note of a row still running says it. */
 const RESUME_WITH =

@@ -1,12 +1,10 @@
 import type { ActOn } from '../act-guards.js';
 import { readInstance } from '../instance-state.js';
-import type { Outcome } from '../target-outcome.js';
+import { type Outcome, unsent } from '../target-outcome.js';
 import { InstanceLog } from '../progress.js';
-import type { Step } from '../step.js';
-import { unsent } from '../target-outcome.js';
+import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
 import { firstLine } from '../wording.js';
-import type { StepResult } from './report.js';
 
 /** What the re-check before a step needs: the window's plan and results, and one actOn for a step run again. */
 export interface Hands {
