@@ -1,26 +1,22 @@
 import { STEP_TIMEOUT } from '../../client/deadline.js';
 import { ServiceError } from '../../client/errors.js';
-import type { HttpClient } from '../../client/http.js';
 import type { OperationContext } from '../types.js';
 import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import { type InstanceState, type Outcome, unsent } from './target-outcome.js';
-import type { InstanceLog } from './progress.js';
+import type { TargetIo } from './progress.js';
 import { listFailure } from './read-failure.js';
 import { databaseUrl } from './instance-ref.js';
 import type { Step } from './step.js';
 import { isEnd, VERBS } from './verbs.js';
-import { firstLine, whyCut } from './wording.js';
+import { inSentence, whyCut } from './wording.js';
 import { listDatabases, snoozeRefusal } from './window/preflight.js';
 
 /** What acting on one target needs; the rules here decide before and around its POST. */
-export interface ActOn {
+export interface ActOn extends TargetIo {
   step: Step;
   apiVersion: string;
   options: InstanceActionOptions & { hardStopFallback?: boolean };
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
   /** Chosen by tag, on the system itself: the read before acting re-checks the selection (erp-list/select.ts). */
   selection?: Selection;
   /** A step of a plan of several (a window, a restart): a cut one is resumed by running the step again, not its URL. */
@@ -105,7 +101,7 @@ export function notSent(o: ActOn, when: string, durationMs: number, error?: unkn
   const { ctx, log } = o;
   const cancelled = ctx.signal?.aborted === true;
   const why = whyCut(cancelled ? 'cancelled' : 'timeout');
-  const detail = error instanceof ServiceError && !cancelled ? ` (${firstLine(error)})` : '';
+  const detail = error instanceof ServiceError && !cancelled ? ` (${inSentence(error)})` : '';
   log.info(`not ${VERBS[o.step.verb].done}: ${why} ${when}`);
   return unsent({
     target: o.step.ref.label,

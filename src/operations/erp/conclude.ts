@@ -5,7 +5,7 @@ import type { Outcome, OutcomeKind } from './target-outcome.js';
 import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
 import type { Run } from './verbs.js';
-import { firstLine } from './wording.js';
+import { inSentence } from './wording.js';
 
 /**
  * Turns how a wait ended into an outcome: the failure sentence names the status, the service's error code and
@@ -71,7 +71,7 @@ export function conclude(o: {
     case 'error': {
       const error = followed.error;
       if (error instanceof ServiceError) for (const line of error.detailLines()) log.detail(line);
-      const message = firstLine(error);
+      const message = inSentence(error);
       const seen = body ? `; ${lastSeen}` : '';
       // A polling URL that answers 404 names no operation any more: nothing to resume.
       if (operationUrl && error instanceof ServiceError && error.status === 404) {

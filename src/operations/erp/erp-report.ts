@@ -3,6 +3,7 @@ import { defineOperation, optional, required, withDefault } from '../module.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import type { WindowReport, WindowSystem } from './report/page.js';
 import type { ExpectedSystem } from '../erp-parsers.js';
+import { firstLine } from './wording.js';
 
 export interface ErpReportOptions {
   results: string;
@@ -115,7 +116,7 @@ function tableOf(window: WindowReport) {
   return {
     title: window.title,
     header: ['erp virtual instance', 'leg', 'outcome', 'cause'],
-    rows: shown.map((s) => [s.name, s.leg, s.word, s.cause?.text.split('\n')[0] ?? '-']),
+    rows: shown.map((s) => [s.name, s.leg, s.word, s.cause ? firstLine(s.cause.text) : '-']),
     notes: [
       `${window.systems.length - window.attention} system(s) ended well; ${window.files} result file(s) read.`,
       ...window.replaced.map(

@@ -18,6 +18,7 @@ import { type Outcome } from './target-outcome.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
+import { firstLine } from './wording.js';
 
 export type { ErpStatusOptions } from './erp-status-options.js';
 
@@ -144,10 +145,7 @@ async function readOne(
   } catch (error) {
     const durationMs = ctx.clock.now() - startedAt;
     const status = error instanceof ServiceError ? error.status : undefined;
-    const said =
-      error instanceof ServiceError
-        ? ` (${error.said()})`
-        : `: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+    const said = error instanceof ServiceError ? ` (${error.said()})` : `: ${firstLine(error)}`;
     const missing = status === 404 ? notFound(name, ref, `${said}.`) : undefined;
     const failure =
       missing?.failure ??

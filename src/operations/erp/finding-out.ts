@@ -1,15 +1,14 @@
 import { changeSafely } from '../../client/change-safely.js';
 import type { ServiceError } from '../../client/errors.js';
-import type { HttpClient, HttpResponse } from '../../client/http.js';
+import type { HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
-import type { OperationContext } from '../types.js';
 import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
 import type { InstanceState, Outcome } from './target-outcome.js';
-import type { InstanceLog } from './progress.js';
+import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
-import { firstLine, whyCut } from './wording.js';
+import { inSentence, whyCut } from './wording.js';
 
 /** Sent, and then the instance's status followed to its end rather than an operation (the answer was lost). */
 export interface FollowedInstance {
@@ -18,7 +17,7 @@ export interface FollowedInstance {
   cause: ServiceError;
 }
 
-export interface SendOptions {
+export interface SendOptions extends TargetIo {
   step: Step;
   wait: boolean;
   hardStopFallback: boolean;
@@ -26,9 +25,6 @@ export interface SendOptions {
   before?: InstanceState;
   /** What was sent, for the summary: the sender may say it sent other than planned (a hard stop). */
   sent?: { done: string };
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
 }
 
 /**
@@ -140,7 +136,7 @@ export function followedInstance(o: {
     };
   }
   const why =
-    settled.kind === 'error' ? `reading it failed (${firstLine(settled.error)})` : whyCut(settled.kind);
+    settled.kind === 'error' ? `reading it failed (${inSentence(settled.error)})` : whyCut(settled.kind);
   return {
     ...base,
     kind: settled.kind === 'error' ? 'error' : settled.kind,

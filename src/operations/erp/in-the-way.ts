@@ -1,20 +1,15 @@
 import { ServiceError } from '../../client/errors.js';
-import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { sameStatus } from '../../client/status.js';
-import type { OperationContext } from '../types.js';
 import { followToEnd, readPastLag, settleWindowMs } from './instance-state.js';
 import type { InstanceState, Outcome } from './target-outcome.js';
-import type { InstanceLog } from './progress.js';
+import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
-import { firstLine, whyCut } from './wording.js';
+import { inSentence, whyCut } from './wording.js';
 
-export interface InTheWay {
+export interface InTheWay extends TargetIo {
   step: Step;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
   startedAt: number;
   /** wait: false: a move of the step's own kind is reported in progress, not followed. */
   wait: boolean;
@@ -57,7 +52,7 @@ export async function clearTheWay(
   const base = { target: name, durationMs, requestId: last.response.requestId };
   if (settled.kind !== 'settled') {
     const why = settled.kind === 'error' ? 'reading it failed' : whyCut(settled.kind);
-    const error = settled.kind === 'error' ? `: ${firstLine(settled.error)}` : '';
+    const error = settled.kind === 'error' ? `: ${inSentence(settled.error)}` : '';
     return {
       ...base,
       kind: settled.kind === 'error' ? 'error' : settled.kind,
@@ -160,7 +155,7 @@ export async function readThroughConflict(
     });
   } catch (readError) {
     return {
-      refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${firstLine(readError)}.`,
+      refused: `The ${step.verb} of '${name}' was refused (${what}), and reading it again failed: ${inSentence(readError)}.`,
     };
   }
   if (sameStatus(now.status, startState)) {

@@ -12,7 +12,7 @@ import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';
 import { type Outcome, unsent } from './target-outcome.js';
-import type { InstanceLog } from './progress.js';
+import type { TargetIo } from './progress.js';
 import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
 import { listFailure, readFailure } from './read-failure.js';
@@ -176,8 +176,6 @@ export interface WindowPlanning {
   } & Selection;
 }
 
-type PlanIo = { client: HttpClient; ctx: OperationContext; log: InstanceLog };
-
 /**
  * A whole system's window, planned before anything is sent: its databases listed (C3) and refused where one is not
  * HANA; where its first step is not on the system (a start), the system read first; then the steps in the safe
@@ -187,7 +185,7 @@ export async function planSystemWindow(
   ref: InstanceRef,
   verbs: readonly Verb[],
   run: WindowPlanning,
-  io: PlanIo,
+  io: TargetIo,
 ): Promise<Step[] | Outcome> {
   const { client, ctx, log } = io;
   const { options, apiVersion } = run;
@@ -246,7 +244,7 @@ export type { ErpRun } from './plan-around.js';
  * the one system-level step or with whole-system as its window; every verb after the first brings the system back
  * (a restart's start runs after its stop failed).
  */
-function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): DriverRun['plan'] {
+function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
   const row: RunRow = RUNS[o.run];
   const reads = new AccessReads(io.client, o.options.baseUrl, io.ctx.signal);
   return async (ref, run, log) => {
@@ -272,7 +270,7 @@ function planRun(o: ErpRun, io: Omit<PlanIo, 'log'>): DriverRun['plan'] {
  * A run whose first verbs a system may already be past (a restart of a system read Offline): the system read before
  * anything is planned, and where it is there, only the last verb planned, named in the log.
  */
-async function lastOnly(ref: InstanceRef, row: RunRow, run: WindowPlanning, io: PlanIo) {
+async function lastOnly(ref: InstanceRef, row: RunRow, run: WindowPlanning, io: TargetIo) {
   const last = row.verbs[row.verbs.length - 1]!;
   const startedAt = io.ctx.clock.now();
   let read;

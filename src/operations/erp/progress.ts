@@ -1,6 +1,7 @@
 import { followOperation, type Followed, type FollowOptions } from '../../client/arm/follow.js';
 import type { OperationStatusResult } from '../../client/schemas/erp.js';
 import { formatDuration } from '../format.js';
+import type { HttpClient } from '../../client/http.js';
 import type { Logger, OperationContext } from '../types.js';
 
 export function formatPercent(percent: number | null | undefined): string {
@@ -76,6 +77,13 @@ export class InstanceLog {
   detail(line: string): void {
     this.details.push(line);
   }
+}
+
+/** What the work on one target goes through: the client, the step's context, and the target's own log. */
+export interface TargetIo {
+  client: HttpClient;
+  ctx: OperationContext;
+  log: InstanceLog;
 }
 
 export function progressLine(body: OperationStatusResult, elapsedMs: number): string {

@@ -5,7 +5,7 @@ import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceLog } from './progress.js';
 import { unsent, type Outcome } from './target-outcome.js';
-import { firstLine } from './wording.js';
+import { inSentence } from './wording.js';
 
 /** A read that failed: of which system, why, after how long, and where its lines go. */
 export interface ReadFailed {
@@ -60,7 +60,7 @@ export function readFailure({ ref, error, durationMs, log, ctx }: ReadFailed): O
   return unsent({
     ...base,
     kind: 'error',
-    failure: `Reading erp virtual instance '${name}' failed: ${firstLine(error)}; nothing was sent to it.`,
+    failure: `Reading erp virtual instance '${name}' failed: ${inSentence(error)}; nothing was sent to it.`,
     why: 'read failed',
   });
 }

@@ -5,7 +5,7 @@ import { forEachTarget } from './each.js';
 import { conclude } from './conclude.js';
 import { report } from './outcome.js';
 import { type Outcome } from './target-outcome.js';
-import { followInLog, type InstanceLog } from './progress.js';
+import { followInLog, type TargetIo } from './progress.js';
 import type { OperationEntry } from './operation-entries.js';
 import {
   ERP_VIRTUAL_INSTANCE,
@@ -126,15 +126,14 @@ async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<Outcome> {
   return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
 }
 
-async function resume(o: {
-  pollingUrl: string;
-  label: string;
-  system?: System;
-  options: WaitForOperationOptions;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
-}): Promise<Outcome> {
+async function resume(
+  o: TargetIo & {
+    pollingUrl: string;
+    label: string;
+    system?: System;
+    options: WaitForOperationOptions;
+  },
+): Promise<Outcome> {
   const { pollingUrl, label, client, ctx, log, system } = o;
   const target = system?.ref.label ?? redactQuery(pollingUrl);
   const startedAt = ctx.clock.now();

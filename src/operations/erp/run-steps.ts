@@ -8,7 +8,7 @@ import type { DriverRun } from './plan-around.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
 import type { Outcome } from './target-outcome.js';
-import { InstanceLog } from './progress.js';
+import { InstanceLog, type TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { apiVersionFor } from './vocabulary.js';
 import { RUNS } from './verbs.js';
@@ -50,15 +50,14 @@ export async function runSteps(
   return stepsResult({ run: row, refs, outcomes, windows: systems, ctx, whole, stepped });
 }
 
-async function runSystem(o: {
-  run: DriverRun & { apiVersion: string };
-  ref: InstanceRef;
-  system: SystemWindow;
-  stepped: boolean;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
-}): Promise<Outcome> {
+async function runSystem(
+  o: TargetIo & {
+    run: DriverRun & { apiVersion: string };
+    ref: InstanceRef;
+    system: SystemWindow;
+    stepped: boolean;
+  },
+): Promise<Outcome> {
   const { run, ref, system, client, ctx, log } = o;
   const { plan, results } = system;
   const startedAt = ctx.clock.now();
@@ -100,17 +99,16 @@ async function runSystem(o: {
  * One step, "send, follow, verify" (actOn): read first, a move in progress followed or waited on, skipped where
  * done; before it is sent, what its planner asks to hold (the databases down before the machines).
  */
-async function runStep(one: {
-  run: DriverRun & { apiVersion: string };
-  step: Step;
-  plan: readonly Step[];
-  /** The steps of this system run so far, with how each ended. */
-  results: SystemWindow['results'];
-  system: InstanceRef;
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
-}): Promise<Outcome> {
+async function runStep(
+  one: TargetIo & {
+    run: DriverRun & { apiVersion: string };
+    step: Step;
+    plan: readonly Step[];
+    /** The steps of this system run so far, with how each ended. */
+    results: SystemWindow['results'];
+    system: InstanceRef;
+  },
+): Promise<Outcome> {
   const { run, step, client, ctx, log } = one;
   // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
   const selection = step.target === one.system.label ? (run.options as Selection) : undefined;

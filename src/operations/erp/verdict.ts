@@ -1,24 +1,19 @@
 // How a target's step ended, read from the service after its operation (verify, the lag, a lost answer): the verdict
 // every step of every erp run shares. A read that fails before anything is sent: read-failure.ts.
-import type { HttpClient } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
-import type { OperationContext } from '../types.js';
 import type { StepEnd } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
 import { followToEnd, settleWindowMs } from './instance-state.js';
 import type { InstanceOutcome, InstanceState, Outcome } from './target-outcome.js';
-import type { InstanceLog } from './progress.js';
-import { firstLine, whyCut } from './wording.js';
+import type { TargetIo } from './progress.js';
+import { inSentence, whyCut } from './wording.js';
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
-interface AfterOperation {
+interface AfterOperation extends TargetIo {
   step: StepEnd;
   ended: Outcome;
   /** `before`: the first read, for the report; `from`: the status the request went out at, where it moved since. */
   sent: { before?: InstanceState; from?: InstanceState; done: string };
-  client: HttpClient;
-  ctx: OperationContext;
-  log: InstanceLog;
   startedAt: number;
 }
 
@@ -79,7 +74,7 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
     case 'error':
       return outcome(
         'failed',
-        `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${firstLine(settled.error)} (verify: expected ${end}).`,
+        `The ${verb} succeeded but reading erp virtual instance '${name}' afterwards failed: ${inSentence(settled.error)} (verify: expected ${end}).`,
       );
   }
 }

@@ -25,9 +25,19 @@ export function windowLine(steps: readonly { step: StepName; target: string }[])
   return `window: ${steps.map((s) => `${s.step} ${s.target}`).join(' → ')}`;
 }
 
-/** The first line of an error's message, without its closing period: what a sentence of ours quotes. */
-export function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/\.$/, '');
+/** The first line of a text or of an error's message: what a row, a result file or a sentence of ours quotes. */
+export function firstLine(said: unknown): string {
+  return (said instanceof Error ? said.message : String(said)).split('\n')[0]!;
+}
+
+/** An error's first line without its closing period, for the middle of a sentence of ours. */
+export function inSentence(error: unknown): string {
+  return firstLine(error).replace(/\.$/, '');
+}
+
+/** Whether a wait or a turn was cut short (the timeout, the job cancelled), not ended by the service. */
+export function isCut(kind: string | undefined): kind is 'timeout' | 'cancelled' {
+  return kind === 'timeout' || kind === 'cancelled';
 }
 
 /** Why a wait or a turn ended before its end: the one way every sentence says it. */

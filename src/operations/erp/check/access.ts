@@ -13,6 +13,7 @@ import type { InstanceRef } from '../instance-ref.js';
 import { machineVerbs, VERBS } from '../verbs.js';
 import { lacking } from './actions.js';
 import { finding, type CheckWindow, type Finding } from './findings.js';
+import { firstLine } from '../wording.js';
 
 /**
  * The checks that need reads of their own (C7): what the caller may do at each system's resource group, and what
@@ -131,7 +132,7 @@ export function why(error: unknown): string {
   if (error instanceof ServiceError) {
     return `${error.status === 403 ? 'the read was refused' : error.status === 429 ? 'the read was throttled past timeout' : 'the read failed'} (${error.said()})`;
   }
-  return `the read failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`;
+  return `the read failed (${firstLine(error)})`;
 }
 
 /** `caller-lacks`: the caller's permissions at the system's resource group lack an action the window sends. */

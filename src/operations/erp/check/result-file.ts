@@ -1,6 +1,7 @@
 import type { OperationResult, StepFacts, StepRecord } from '../../types.js';
 import { RESULT_FORMAT } from '../report/format.js';
 import type { SystemCheck } from './run.js';
+import { firstLine } from '../wording.js';
 
 /**
  * erp-check's result file: the result file's envelope (format, operation, run, times, failure) and each system's
@@ -22,7 +23,7 @@ export function checkResultFile(result: OperationResult, step: StepFacts): Check
     run: step.run,
     startedAt: new Date(step.startedAt).toISOString(),
     endedAt: new Date(step.endedAt).toISOString(),
-    failure: result.failure?.split('\n')[0] ?? null,
+    failure: result.failure === undefined ? null : firstLine(result.failure),
     systems: (result.outputs.checks ?? []) as SystemCheck[],
   };
 }

@@ -1,19 +1,20 @@
-import type { OperationResult, StepFacts as RunFacts, TargetRow } from '../../types.js';
+import type { OperationResult, StepFacts, StepRow, TargetRow } from '../../types.js';
 import { RESULT_FORMAT, type ResultFile, type ResultOperation, type ResultSystem } from './format.js';
+import { firstLine } from '../wording.js';
 
 /** What the adapter knows of the step, beside the operation's result, and which operation it ran. */
-export interface StepFacts extends RunFacts {
+export interface FileFacts extends StepFacts {
   operation: ResultOperation;
 }
 
 /** The `resultFile` an operation declares: its result file, from its rows and the adapter's facts. */
 export const resultFileFor =
   (operation: ResultOperation) =>
-  (result: OperationResult, step: RunFacts): ResultFile =>
+  (result: OperationResult, step: StepFacts): ResultFile =>
     resultFileOf(result, { ...step, operation });
 
 /** The result file of one step, from the operation's rows: each system with its id and its own times. */
-export function resultFileOf(result: OperationResult, step: StepFacts): ResultFile {
+export function resultFileOf(result: OperationResult, step: FileFacts): ResultFile {
   const rows = result.rows ?? [];
   const systems = rows.map(systemOf);
   return {
@@ -26,7 +27,7 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
     resumes: step.operation === 'wait-for-operation' ? (resumedOf(step) ?? resumedByRows(rows)) : null,
     startedAt: iso(step.startedAt)!,
     endedAt: iso(step.endedAt)!,
-    failure: result.failure?.split('\n')[0] ?? null,
+    failure: result.failure === undefined ? null : firstLine(result.failure),
     failureKind: result.failure
       ? (result.failureKind ?? rows.find((r) => r.cause)?.cause?.kind ?? null)
       : null,
@@ -36,7 +37,7 @@ export function resultFileOf(result: OperationResult, step: StepFacts): ResultFi
 }
 
 /** The systems the step was given: its `erp-virtual-instance` items, or the targets of the operations it resumed. */
-function askedOf(step: StepFacts): string[] | undefined {
+function askedOf(step: FileFacts): string[] | undefined {
   const items = step
     .input?.('erp-virtual-instance')
     ?.split(/[\r\n,]+/)
@@ -50,7 +51,7 @@ function askedOf(step: StepFacts): string[] | undefined {
 }
 
 /** wait-for-operation given erp-stop's or erp-start's `operations` output: each with its target and verb. */
-function operationsOf(step: StepFacts): { target?: unknown; verb?: unknown }[] {
+function operationsOf(step: FileFacts): { target?: unknown; verb?: unknown }[] {
   try {
     const given: unknown = JSON.parse(step.input?.('operation-url') ?? '');
     return Array.isArray(given) ? given.filter((o): o is object => typeof o === 'object' && o !== null) : [];
@@ -60,7 +61,7 @@ function operationsOf(step: StepFacts): { target?: unknown; verb?: unknown }[] {
 }
 
 /** The operation wait-for-operation resumed, from the verbs of the operations it was given, where they agree. */
-function resumedOf(step: StepFacts): ResultFile['resumes'] | undefined {
+function resumedOf(step: FileFacts): ResultFile['resumes'] | undefined {
   const verbs = new Set(operationsOf(step).map((o) => o.verb));
   if (verbs.size !== 1) return undefined;
   return verbs.has('stop') ? 'erp-stop' : verbs.has('start') ? 'erp-start' : undefined;
@@ -95,21 +96,18 @@ function systemOf(row: TargetRow): ResultSystem {
     id: row.id ?? null,
     before: row.before ?? null,
     after: row.after ?? null,
-    outcome: row.outcome,
-    word: row.word,
-    startedAt: iso(row.startedAt),
-    endedAt: iso(row.endedAt),
-    cause: row.cause ?? null,
-    steps: row.steps?.map((s) => ({
-      step: s.step,
-      target: s.target ?? null,
-      outcome: s.outcome,
-      word: s.word,
-      startedAt: iso(s.startedAt),
-      endedAt: iso(s.endedAt),
-      cause: s.cause ?? null,
-    })),
+    ...endOf(row),
+    steps: row.steps?.map((s) => ({ step: s.step, target: s.target ?? null, ...endOf(s) })),
   };
 }
+
+/** How a system or one of its steps ended, as the file says it: its outcome and word, when, and why. */
+const endOf = (r: Pick<StepRow, 'outcome' | 'word' | 'startedAt' | 'endedAt' | 'cause'>) => ({
+  outcome: r.outcome,
+  word: r.word,
+  startedAt: iso(r.startedAt),
+  endedAt: iso(r.endedAt),
+  cause: r.cause ?? null,
+});
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());

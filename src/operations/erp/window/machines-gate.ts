@@ -3,9 +3,9 @@ import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
 import { type Outcome, unsent } from '../target-outcome.js';
 import type { InstanceLog } from '../progress.js';
-import type { Step as WindowStep } from '../step.js';
+import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
-import { firstLine, whyCut } from '../wording.js';
+import { inSentence, whyCut, isCut } from '../wording.js';
 
 /** After a snooze the service cannot reach a stopped database: Unavailable ends its stop as Offline does. */
 const SNOOZED_STOP = { verb: 'stop', machines: true } as const;
@@ -14,11 +14,8 @@ const SNOOZED_STOP = { verb: 'stop', machines: true } as const;
  * The database stops whose database must be read before the machines: not one this run has just read down (its
  * stop verified Offline, or skipped as Offline already); with `verify: false` every one.
  */
-export function toReadBeforeMachines(
-  plan: readonly WindowStep[],
-  results: readonly { step: WindowStep; outcome: Outcome }[],
-): WindowStep[] {
-  const readDown = (step: WindowStep) =>
+export function toReadBeforeMachines(plan: readonly Step[], results: readonly StepResult[]): Step[] {
+  const readDown = (step: Step) =>
     results.some((r) => r.step === step && isEnd(SNOOZED_STOP, r.outcome.instance?.after?.status));
   return plan.filter((s) => s.step === 'database stop' && !readDown(s));
 }
@@ -29,7 +26,7 @@ export function toReadBeforeMachines(
  * else the machine step's outcome, not sent, naming the database and its status.
  */
 export async function databasesDown(
-  databases: readonly WindowStep[],
+  databases: readonly Step[],
   o: { client: HttpClient; ctx: OperationContext; log: InstanceLog; startedAt: number },
 ): Promise<Outcome | undefined> {
   for (const db of databases) {
@@ -47,12 +44,12 @@ export async function databasesDown(
       settled.kind === 'settled'
         ? `is ${status ?? 'of no status'}`
         : settled.kind === 'error'
-          ? `could not be read (${firstLine(settled.error)})`
+          ? `could not be read (${inSentence(settled.error)})`
           : `was still ${status ?? 'of no status'} when ${whyCut(settled.kind)}`;
     return unsent({
       target: db.target,
-      kind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'error',
-      causeKind: settled.kind === 'cancelled' || settled.kind === 'timeout' ? settled.kind : 'whole system',
+      kind: isCut(settled.kind) ? settled.kind : 'error',
+      causeKind: isCut(settled.kind) ? settled.kind : 'whole system',
       durationMs: o.ctx.clock.now() - o.startedAt,
       failure: `Database instance '${db.target}' ${why}: no machine is deallocated before every database of the system reads Offline; nothing was sent to the machines. Run the same step again once the database is Offline.`,
       why: `${db.target} ${why}`,

@@ -8,6 +8,7 @@ import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
 import type { Step, StepResult } from '../step.js';
+import { isCut } from '../wording.js';
 
 /** The one way back of an erp run cut short, as the summary's note of a row still running says it. */
 const RESUME_WITH =
@@ -75,7 +76,7 @@ export function systemOutcome(
       failing &&
       `${what} of '${ref.label}', step ${failing.step.step} (${failing.step.target}): ${failing.outcome.failure}` +
         (notSent.length > 0 ? ` Not sent: ${notSent.join(', ')}.` : '') +
-        (failing.outcome.kind === 'cancelled' || failing.outcome.kind === 'timeout' ? run.resume : ''),
+        (isCut(failing.outcome.kind) ? run.resume : ''),
     instance: {
       before: own[0]?.before,
       after: lastOwn?.after ?? (lastOwn?.outcome === 'skipped' ? lastOwn.before : undefined),

@@ -6,7 +6,7 @@ import { resolveInstances } from '../instance-ref.js';
 import { mapLimited } from '../../pool.js';
 import { listDatabases } from './preflight.js';
 import { databaseUrl } from '../instance-ref.js';
-import { firstLine } from '../wording.js';
+import { inSentence } from '../wording.js';
 
 interface DatabaseEntry {
   name: string;
@@ -42,7 +42,7 @@ export async function statusWindow(
         status: db.properties?.status ?? null,
       }));
     } catch (error) {
-      failures.push(`Listing the database instances of '${ref.label}' failed: ${firstLine(error)}.`);
+      failures.push(`Listing the database instances of '${ref.label}' failed: ${inSentence(error)}.`);
       ofSystem[i]!.push(failures[failures.length - 1]!);
       return [];
     }

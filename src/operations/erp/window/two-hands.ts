@@ -4,7 +4,7 @@ import { type Outcome, unsent } from '../target-outcome.js';
 import { InstanceLog } from '../progress.js';
 import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
-import { firstLine } from '../wording.js';
+import { inSentence, isCut } from '../wording.js';
 
 /** What the re-check before a step needs: the window's plan and results, and one actOn for a step run again. */
 export interface Hands {
@@ -29,7 +29,7 @@ export async function holdsFirst(o: ActOn, hands: Hands): Promise<Outcome | unde
     try {
       status = (await readInstance(client, hold.readUrl)).status;
     } catch (error) {
-      return notSent(o, startedAt, `${hold.target} could not be read (${firstLine(error)})`);
+      return notSent(o, startedAt, `${hold.target} could not be read (${inSentence(error)})`);
     }
     if (isEnd({ verb: hold.verb, machines: hold.snoozed }, status)) continue;
     log.info(
@@ -66,7 +66,7 @@ export async function holdsFirst(o: ActOn, hands: Hands): Promise<Outcome | unde
 
 function notSent(o: ActOn, startedAt: number, why: string, again?: Outcome): Outcome {
   const { step, ctx } = o;
-  const kind = again?.kind === 'cancelled' || again?.kind === 'timeout' ? again.kind : undefined;
+  const kind = isCut(again?.kind) ? again.kind : undefined;
   const cut = kind !== undefined;
   return unsent({
     target: step.target,
