@@ -2,7 +2,7 @@
 
 /** How a target or a row ended, as a summary marks it (runtime/view/marks.ts). */
 export const OUTCOMES = ['succeeded', 'failed', 'skipped', 'running', 'not sent', 'planned'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export type Mark = (typeof OUTCOMES)[number];
 
 /**
  * The kinds of failure a summary gives its own "What to do" line to (the contract lists them). An operation names

@@ -1,6 +1,6 @@
 import type { Clock } from '../client/clock.js';
 import type { OutputName } from './outputs.js';
-import type { FailureKind, Outcome } from './outcomes.js';
+import type { FailureKind, Mark } from './outcomes.js';
 
 /** What an operation may say; the adapter maps it to log lines, groups and annotations. */
 export interface Logger {
@@ -25,11 +25,11 @@ export interface OperationContext {
   runId?: string;
 }
 
-export { OUTCOMES, type Outcome } from './outcomes.js';
+export { OUTCOMES, type Mark } from './outcomes.js';
 
 /** How one row of an operation's own table ended: the mark, and the word beside it (`❌ not cached`). */
 export interface RowMark {
-  outcome: Outcome;
+  outcome: Mark;
   word: string;
 }
 
@@ -48,7 +48,7 @@ export interface SummaryTable {
    */
   marks?: RowMark[];
   /** Per row, a mark for each cell that is an answer of its own (an image in each region): the cell's text is its word. */
-  cellMarks?: (Outcome | undefined)[][];
+  cellMarks?: (Mark | undefined)[][];
 }
 
 /**
@@ -90,7 +90,7 @@ export interface Cause {
 export interface StepRow {
   step: string;
   target?: string;
-  outcome: Outcome;
+  outcome: Mark;
   /** The outcome in the contract's words: `stopped`, `skipped`, `still running`. */
   word: string;
   before?: string;
@@ -111,7 +111,7 @@ export interface TargetRow {
   target: string;
   /** The full resource id, where the target is a resource. */
   id?: string;
-  outcome: Outcome;
+  outcome: Mark;
   word: string;
   before?: string;
   done?: string;

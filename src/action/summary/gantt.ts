@@ -1,5 +1,5 @@
 import { redactUrls } from '../../client/url.js';
-import type { Mark } from '../../runtime/view/marks.js';
+import type { Mark } from '../../operations/types.js';
 import type { SummaryView } from '../../runtime/view/view.js';
 
 /** The timeline shows at most this many systems: every failed one first, then the slowest, and says so. */

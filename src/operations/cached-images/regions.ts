@@ -9,7 +9,7 @@ import {
   type RegionListing,
   type Requested,
 } from './listing.js';
-import type { Outcome, OperationContext, OperationResult, TargetRow } from '../types.js';
+import type { Mark, OperationContext, OperationResult, TargetRow } from '../types.js';
 
 /**
  * Regions listed at once. Each region's pages are read one after another, so at most this many reads are in
@@ -28,7 +28,7 @@ type RegionRead = { location: string; listing: Listing } | { location: string; r
 /** How one image stands across the regions: its mark and word, and the regions where it is not cached. */
 interface ImageAnswer {
   requested: Requested;
-  outcome: Outcome;
+  outcome: Mark;
   word: string;
   missingIn: string[];
 }
@@ -195,7 +195,7 @@ function regionsTable(options: RegionsOptions, reads: RegionRead[], answers: Ima
     ...answers.filter((a) => a.outcome !== 'succeeded'),
     ...answers.filter((a) => a.outcome === 'succeeded'),
   ];
-  const cell = (read: RegionRead, a: ImageAnswer): [string, Outcome] =>
+  const cell = (read: RegionRead, a: ImageAnswer): [string, Mark] =>
     'refused' in read
       ? ['region refused', 'failed']
       : cachedIn(read, a.requested)

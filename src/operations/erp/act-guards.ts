@@ -3,7 +3,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { OperationContext } from '../types.js';
 import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import { type InstanceState, type Outcome, unsent } from './target-outcome.js';
+import { type InstanceState, type TargetResult, unsent } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { listFailure } from './read-failure.js';
 import { databaseUrl } from './instance-ref.js';
@@ -22,14 +22,14 @@ export interface ActOn extends TargetIo {
   /** A step of a plan of several (a window, a restart): a cut one is resumed by running the step again, not its URL. */
   inPlan?: boolean;
   /** Just before the POST (each attempt): what must still hold, else the outcome instead (window/two-hands.ts). */
-  beforeSend?: () => Promise<Outcome | undefined>;
+  beforeSend?: () => Promise<TargetResult | undefined>;
 }
 
 /**
  * A stop with deallocate-vm alone: each system's databases listed first (C3), and a HANA database not Offline
  * fails that system before anything is sent to it (the vendor template's wrong order).
  */
-export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
+export async function snoozeFirst(o: ActOn): Promise<TargetResult | undefined> {
   const { step: target, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   let databases;
@@ -59,7 +59,7 @@ export async function snoozeFirst(o: ActOn): Promise<Outcome | undefined> {
 export function skipIfDone(
   o: ActOn,
   at: { before: InstanceState | undefined; now: InstanceState; durationMs: number; followed?: boolean },
-): Outcome | undefined {
+): TargetResult | undefined {
   const { step, options, log } = o;
   const { now } = at;
   // After a snooze of the window, Unavailable is an end for skip-if-done as Offline is.
@@ -84,7 +84,7 @@ export function skipIfDone(
 function skipped(
   o: ActOn,
   s: { before: InstanceState | undefined; now: InstanceState; durationMs: number; done: string },
-): Outcome {
+): TargetResult {
   const { before, now, durationMs, done } = s;
   return {
     target: o.step.ref.label,
@@ -97,7 +97,7 @@ function skipped(
 }
 
 /** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */
-export function notSent(o: ActOn, when: string, durationMs: number, error?: unknown): Outcome {
+export function notSent(o: ActOn, when: string, durationMs: number, error?: unknown): TargetResult {
   const { ctx, log } = o;
   const cancelled = ctx.signal?.aborted === true;
   const why = whyCut(cancelled ? 'cancelled' : 'timeout');
@@ -126,7 +126,7 @@ export function refusedOnConflict(
   o: ActOn,
   c: { error: ServiceError; refused: string; before?: InstanceState; after?: InstanceState },
   durationMs: number,
-): Outcome {
+): TargetResult {
   const { error, refused, before, after } = c;
   o.log.info(refused);
   return {
@@ -146,7 +146,7 @@ export function doneAfterConflict(
   before: InstanceState | undefined,
   now: InstanceState,
   durationMs: number,
-): Outcome {
+): TargetResult {
   o.log.info(
     `was answered 409, then read ${now.status}: the operation in progress ended where this step would; nothing sent again`,
   );

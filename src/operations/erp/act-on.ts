@@ -17,7 +17,7 @@ import { followedInstance, sendFindingOut } from './finding-out.js';
 import { clearTheWay, isConflict, readThroughConflict } from './in-the-way.js';
 import { planInstance } from './instance-plan.js';
 import { readInstance } from './instance-state.js';
-import { type InstanceState, type InstanceOutcome, type Outcome } from './target-outcome.js';
+import { type InstanceState, type InstanceOutcome, type TargetResult } from './target-result.js';
 import { stillRunning } from './rows.js';
 import { followInLog, progressLine } from './progress.js';
 import { readAfterEnd, verifyEnd } from './verdict.js';
@@ -31,7 +31,7 @@ export type { ActOn } from './act-guards.js';
  * there, then send, follow its operation and verify its end (sendAndFollow); a 409 to a first attempt read
  * through and acted on once the way is seen clear.
  */
-export async function actOn(o: ActOn): Promise<Outcome> {
+export async function actOn(o: ActOn): Promise<TargetResult> {
   const { step, options, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   const elapsed = () => ctx.clock.now() - startedAt;
@@ -90,7 +90,7 @@ export async function actOn(o: ActOn): Promise<Outcome> {
 async function sendAndFollow(
   o: ActOn,
   at: { before?: InstanceState; now?: InstanceState; startedAt: number; firstAttempt: boolean },
-): Promise<Outcome | { conflict: ServiceError }> {
+): Promise<TargetResult | { conflict: ServiceError }> {
   const { step, options, client, ctx, log } = o;
   const { verb } = step;
   const { before, startedAt } = at;
@@ -159,12 +159,12 @@ async function sendAndFollow(
 function afterOperation(
   o: ActOn,
   e: {
-    ended: Outcome;
+    ended: TargetResult;
     kind: string;
     sent: { before?: InstanceState; from?: InstanceState; done: string };
     startedAt: number;
   },
-): Promise<Outcome> | Outcome {
+): Promise<TargetResult> | TargetResult {
   const { ended, sent, startedAt } = e;
   if (e.kind === 'succeeded' && o.options.verify) return verifyEnd({ ...o, ended, sent, startedAt });
   // An operation that ended other than Succeeded: the instance may still reach its end.
@@ -173,7 +173,11 @@ function afterOperation(
 }
 
 /** The instance part of an outcome that ended without a read after it (no verify, or not Succeeded). */
-function withInstance(outcome: Outcome, sent: { before?: InstanceState; done: string }, verb: Verb): Outcome {
+function withInstance(
+  outcome: TargetResult,
+  sent: { before?: InstanceState; done: string },
+  verb: Verb,
+): TargetResult {
   const instanceOutcome: InstanceOutcome =
     outcome.failure === undefined
       ? outcome.kind === 'accepted'

@@ -1,7 +1,7 @@
 import type { Seen } from '../../client/arm/follow.js';
 import { ServiceError } from '../../client/errors.js';
 import { formatDuration } from '../format.js';
-import type { Outcome, OutcomeKind } from './target-outcome.js';
+import type { TargetResult, OutcomeKind } from './target-result.js';
 import type { FailureKind } from '../types.js';
 import { formatPercent, type InstanceLog } from './progress.js';
 import type { Run } from './verbs.js';
@@ -21,7 +21,7 @@ export function conclude(o: {
   log: InstanceLog;
   /** How an operation still running is resumed, as the failure says it; by default by its URL (wait-for-operation). */
   resume?: string;
-}): Outcome {
+}): TargetResult {
   const { label, target, followed, operationUrl, durationMs, log } = o;
   const { kind, last } = followed;
   const body = last?.body;

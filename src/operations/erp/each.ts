@@ -1,6 +1,6 @@
 import type { OperationContext } from '../types.js';
 import { statusOf } from './rows.js';
-import { type Outcome } from './target-outcome.js';
+import { type TargetResult } from './target-result.js';
 import { mapLimited } from '../pool.js';
 import { ConcurrentLog, InstanceLog } from './progress.js';
 
@@ -9,7 +9,7 @@ export interface TargetWork<T> {
   title: (target: T) => string;
   /** The prefix of the target's live lines. */
   logName: (target: T) => string;
-  work: (target: T, log: InstanceLog) => Promise<Outcome>;
+  work: (target: T, log: InstanceLog) => Promise<TargetResult>;
 }
 
 /**
@@ -23,10 +23,10 @@ export function forEachTarget<T>(
   maxParallel: number,
   ctx: OperationContext,
   how: TargetWork<T>,
-): Promise<Outcome[]> {
+): Promise<TargetResult[]> {
   const concurrent = targets.length > 1 && maxParallel > 1 ? new ConcurrentLog(ctx.logger) : undefined;
   // Each target's work is timed here, once, unless it timed itself (a window's system).
-  const timed = async (target: T, log: InstanceLog): Promise<Outcome> => {
+  const timed = async (target: T, log: InstanceLog): Promise<TargetResult> => {
     const startedAt = ctx.clock.now();
     const outcome = await how.work(target, log);
     return { startedAt, endedAt: ctx.clock.now(), ...outcome };
@@ -54,7 +54,7 @@ export function forEachTarget<T>(
 }
 
 /** A group title for a target that ended without a status of the service's. */
-export function describeKind(outcome: Outcome): string {
+export function describeKind(outcome: TargetResult): string {
   return outcome.kind === 'error'
     ? 'request failed'
     : outcome.kind === 'cancelled'

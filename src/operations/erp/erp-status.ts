@@ -14,7 +14,7 @@ import { resolveInstances, whereContext, type InstanceRef } from './instance-ref
 import { sameStatus } from '../../client/status.js';
 import { readInstance } from './instance-state.js';
 import { instanceEntry } from './outcome.js';
-import { type Outcome } from './target-outcome.js';
+import { type TargetResult } from './target-result.js';
 import { notFound, READ_PERMISSION } from './read-failure.js';
 import type { PartHealth } from './health.js';
 import type { ErpStatusOptions } from './erp-status-options.js';
@@ -121,7 +121,7 @@ async function readOne(
   expectStatus: string | undefined,
   client: HttpClient,
   ctx: OperationContext,
-): Promise<Outcome> {
+): Promise<TargetResult> {
   const name = ref.label;
   const startedAt = ctx.clock.now();
   try {

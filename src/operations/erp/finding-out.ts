@@ -4,7 +4,7 @@ import type { HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
-import type { InstanceState, Outcome } from './target-outcome.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
@@ -95,7 +95,7 @@ export function followedInstance(o: {
   sent: { before?: InstanceState; done: string };
   durationMs: number;
   log: InstanceLog;
-}): Outcome {
+}): TargetResult {
   const { step, sent, log } = o;
   const { settled, cause } = o.followed;
   const { verb } = step;

@@ -6,7 +6,7 @@ import { why } from './check/access.js';
 import { readPartFacts, readSystemFacts, type PartKind, type SystemFacts } from './check/facts.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceLog } from './progress.js';
-import type { Outcome } from './target-outcome.js';
+import type { TargetResult } from './target-result.js';
 
 /**
  * Up, not only Running (C6): after a verified start, the system's central services and application instances read
@@ -113,9 +113,9 @@ async function readUntilHealthy(
  */
 export function afterStart(ref: InstanceRef, o: HealthRead) {
   return async (
-    ran: Outcome,
+    ran: TargetResult,
     io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-  ): Promise<Outcome> => {
+  ): Promise<TargetResult> => {
     const instance = ran.instance;
     if (ran.failure !== undefined || instance?.outcome !== 'started') return ran;
     const { ctx, log } = io;

@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import { formatWait } from '../../client/retry.js';
 import { sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs } from './instance-state.js';
-import type { InstanceState, Outcome } from './target-outcome.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
@@ -27,7 +27,7 @@ const said = (state: InstanceState) =>
 export async function clearTheWay(
   o: InTheWay,
   state: InstanceState,
-): Promise<{ state: InstanceState; ownMove?: boolean } | Outcome> {
+): Promise<{ state: InstanceState; ownMove?: boolean } | TargetResult> {
   const { step, ctx, log } = o;
   const moving = movingOf(step.verb, state.status);
   if (!moving) return { state };
@@ -99,7 +99,7 @@ export async function clearTheWay(
 }
 
 /** wait: false and an operation of the step's own kind already in progress: nothing sent, reported running. */
-function inProgress(o: InTheWay, state: InstanceState): Outcome {
+function inProgress(o: InTheWay, state: InstanceState): TargetResult {
   o.log.info(`is ${state.status}: an operation already in progress; nothing sent, not waiting (wait: false)`);
   return {
     target: o.step.ref.label,

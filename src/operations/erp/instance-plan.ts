@@ -2,7 +2,7 @@ import type { HttpClient } from '../../client/http.js';
 import { logPlan, planOutputs, planTable, wouldSend, type PlannedTarget } from '../plan.js';
 import type { OperationContext, OperationResult } from '../types.js';
 import { sendStep, type Step } from './step.js';
-import type { InstanceState, Outcome } from './target-outcome.js';
+import type { InstanceState, TargetResult } from './target-result.js';
 import { instanceEntry } from './outcome.js';
 import type { InstanceLog } from './progress.js';
 
@@ -25,7 +25,7 @@ export async function planInstance({
   client: HttpClient;
   log: InstanceLog;
   durationMs: number;
-}): Promise<Outcome> {
+}): Promise<TargetResult> {
   const name = step.ref.label;
   const request = await wouldSend(
     () => sendStep(step, { client, log }, hardStopFallback),
@@ -43,7 +43,7 @@ export async function planInstance({
 }
 
 /** A target of the plan: the instance and what would happen to it (or why it would fail or be skipped). */
-function plannedTarget(o: Outcome): PlannedTarget {
+function plannedTarget(o: TargetResult): PlannedTarget {
   const instance = o.instance;
   if (instance?.outcome === 'skipped') {
     return { target: o.target, effect: `already ${instance.before?.status} → skip` };
@@ -55,7 +55,7 @@ function plannedTarget(o: Outcome): PlannedTarget {
  * Whether a real run changed something: a stop or start the service accepted (an answer, an operation, a status
  * read after it) or was found out to have acted on. Skipped instances and those never sent, or refused, did not.
  */
-function acted(o: Outcome): boolean {
+function acted(o: TargetResult): boolean {
   const outcome = o.instance?.outcome;
   if (outcome === 'skipped' || outcome === 'planned' || outcome === 'not sent') return false;
   if (outcome !== 'failed') return true;
@@ -71,7 +71,7 @@ function acted(o: Outcome): boolean {
  */
 export function withPlan(
   reported: OperationResult,
-  outcomes: Outcome[],
+  outcomes: TargetResult[],
   operation: string,
   context: [string, string][],
   ctx: OperationContext,

@@ -4,7 +4,7 @@ import { parseRetryAfter } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { erpVirtualInstance } from '../../client/schemas/erp.js';
 import type { OperationContext } from '../types.js';
-import type { InstanceState } from './target-outcome.js';
+import type { InstanceState } from './target-result.js';
 import { SETTLING } from './verbs.js';
 
 /** C0: the instance as it is now. */

@@ -2,13 +2,13 @@ import { redactQuery } from '../../client/url.js';
 import type { OperationResult, SummaryTable } from '../types.js';
 import { formatDuration, formatTime } from '../format.js';
 import { statusOf, stillRunning, targetRow } from './rows.js';
-import type { Outcome } from './target-outcome.js';
+import type { TargetResult } from './target-result.js';
 
 /**
  * `operation-status` over several: Succeeded when all succeeded; else Failed when the service failed any
  * (`Failed` only where the service said so); else the last status seen of one not ended (empty where none).
  */
-function overallStatus(outcomes: Outcome[]): string {
+function overallStatus(outcomes: TargetResult[]): string {
   if (outcomes.every((o) => o.kind === 'succeeded')) return 'Succeeded';
   if (outcomes.some((o) => o.kind === 'failed')) return 'Failed';
   const notEnded = outcomes.filter((o) => o.kind !== 'succeeded' && o.kind !== 'failed');
@@ -41,7 +41,7 @@ export interface ReportOptions {
 }
 
 /** Outputs (the contract's), the summary table and the step's failure, from the outcomes in input order. */
-export function report(outcomes: Outcome[], options: ReportOptions): OperationResult {
+export function report(outcomes: TargetResult[], options: ReportOptions): OperationResult {
   const last = outcomes[outcomes.length - 1]!;
   const failed = outcomes.filter((o) => o.failure);
   const operationStatus = options.several ? overallStatus(outcomes) : (statusOf(last) ?? '');
@@ -109,7 +109,7 @@ export function report(outcomes: Outcome[], options: ReportOptions): OperationRe
 
 /** wait-for-operation's rows: how long this step waited, beside the service's own start and end. */
 function operationRows(
-  outcomes: Outcome[],
+  outcomes: TargetResult[],
   options: ReportOptions,
 ): Pick<SummaryTable, 'header' | 'rows' | 'notes'> {
   return {
@@ -137,7 +137,10 @@ function operationRows(
 }
 
 /** erp-stop and erp-start: one row per instance, as the contract lists it. */
-function instanceRows(outcomes: Outcome[], options: ReportOptions): Pick<SummaryTable, 'header' | 'rows'> {
+function instanceRows(
+  outcomes: TargetResult[],
+  options: ReportOptions,
+): Pick<SummaryTable, 'header' | 'rows'> {
   return {
     header: [options.targetHeader, 'status before', 'what was done', 'status after', 'duration'],
     rows: outcomes.map((o) => [
@@ -151,7 +154,7 @@ function instanceRows(outcomes: Outcome[], options: ReportOptions): Pick<Summary
 }
 
 /** One entry of the `instances` output. */
-export function instanceEntry(o: Outcome) {
+export function instanceEntry(o: TargetResult) {
   const { before, after, outcome } = o.instance ?? { outcome: 'failed' as const };
   return {
     name: o.target,

@@ -3,7 +3,7 @@ import { afterStart } from './health.js';
 import type { InstanceActionOptions } from './instance-io.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceLog } from './progress.js';
-import type { Outcome } from './target-outcome.js';
+import type { TargetResult } from './target-result.js';
 import { RUNS, VERBS, type RunName } from './verbs.js';
 import type { Step } from './step.js';
 
@@ -40,7 +40,7 @@ export interface DriverRun {
     ref: InstanceRef,
     run: DriverRun & { apiVersion: string },
     log: InstanceLog,
-  ) => Promise<Step[] | Outcome>;
+  ) => Promise<Step[] | TargetResult>;
 }
 
 /** The window a run's checks are made for: erp-check's, from the run's own inputs. */

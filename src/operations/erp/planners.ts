@@ -11,7 +11,7 @@ import { leftAlone } from './erp-list/select-run.js';
 import type { Selection } from './erp-list/selection.js';
 import { databaseUrl, type InstanceRef } from './instance-ref.js';
 import { readInstance } from './instance-state.js';
-import { type Outcome, unsent } from './target-outcome.js';
+import { type TargetResult, unsent } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { runSteps } from './run-steps.js';
 import type { Step } from './step.js';
@@ -186,7 +186,7 @@ export async function planSystemWindow(
   verbs: readonly Verb[],
   run: WindowPlanning,
   io: TargetIo,
-): Promise<Step[] | Outcome> {
+): Promise<Step[] | TargetResult> {
   const { client, ctx, log } = io;
   const { options, apiVersion } = run;
   const startedAt = ctx.clock.now();
@@ -253,7 +253,7 @@ function planRun(o: ErpRun, io: Omit<TargetIo, 'log'>): DriverRun['plan'] {
     if ('refused' in checked) return checked.refused;
     const verbs = row.lastOnlyFrom ? await lastOnly(ref, row, run, { ...io, log }) : row.verbs;
     if ('target' in verbs) return verbs;
-    let planned: Step[] | Outcome;
+    let planned: Step[] | TargetResult;
     if (o.options.wholeSystem) planned = await planSystemWindow(ref, verbs, run, { ...io, log });
     else {
       const { softStopTimeoutSeconds, machines } = o;

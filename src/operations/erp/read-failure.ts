@@ -4,7 +4,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
 import type { InstanceLog } from './progress.js';
-import { unsent, type Outcome } from './target-outcome.js';
+import { unsent, type TargetResult } from './target-result.js';
 import { inSentence } from './wording.js';
 
 /** A read that failed: of which system, why, after how long, and where its lines go. */
@@ -20,7 +20,7 @@ export interface ReadFailed {
 export const READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/read';
 
 /** The read before acting failed: that instance fails with nothing sent to it, saying why and what to do. */
-export function readFailure({ ref, error, durationMs, log, ctx }: ReadFailed): Outcome {
+export function readFailure({ ref, error, durationMs, log, ctx }: ReadFailed): TargetResult {
   const name = ref.label;
   const base = { target: name, durationMs, requestId: (error as ServiceError)?.requestId };
   if (ctx.signal?.aborted) {
@@ -72,7 +72,7 @@ export const DATABASE_READ_PERMISSION = 'Vendor.Workloads/erpVirtualInstances/da
  * Listing a system's database instances (C3) failed: that system fails with nothing sent, naming what was
  * refused (the databases' read permission) or not found, not the system.
  */
-export function listFailure(failed: ReadFailed): Outcome {
+export function listFailure(failed: ReadFailed): TargetResult {
   const { ref, error, durationMs, log, ctx } = failed;
   const status = error instanceof ServiceError ? error.status : undefined;
   if (ctx.signal?.aborted || (status !== 403 && status !== 404)) return readFailure(failed);

@@ -4,7 +4,7 @@ import { redactQuery, resolveOnOrigin } from '../../client/url.js';
 import { forEachTarget } from './each.js';
 import { conclude } from './conclude.js';
 import { report } from './outcome.js';
-import { type Outcome } from './target-outcome.js';
+import { type TargetResult } from './target-result.js';
 import { followInLog, type TargetIo } from './progress.js';
 import type { OperationEntry } from './operation-entries.js';
 import {
@@ -114,7 +114,7 @@ function onOrigin(url: string, origin: string): string {
  * A whole-system step's operation (its `operations` entry names the steps left): followed and verified as any, then
  * failed naming the window's steps never sent, since a window with steps left is not done.
  */
-async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<Outcome> {
+async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<TargetResult> {
   const followed = await resume(o);
   const left = o.system?.left ?? [];
   if (left.length === 0) return followed;
@@ -133,7 +133,7 @@ async function resume(
     system?: System;
     options: WaitForOperationOptions;
   },
-): Promise<Outcome> {
+): Promise<TargetResult> {
   const { pollingUrl, label, client, ctx, log, system } = o;
   const target = system?.ref.label ?? redactQuery(pollingUrl);
   const startedAt = ctx.clock.now();

@@ -1,15 +1,15 @@
 import { classifyStatus } from '../../client/status.js';
-import type { Cause, FailureKind, Outcome as Mark, StepRow, TargetRow } from '../types.js';
-import type { InstanceOutcome, Outcome } from './target-outcome.js';
+import type { Cause, FailureKind, Mark, StepRow, TargetRow } from '../types.js';
+import type { InstanceOutcome, TargetResult } from './target-result.js';
 import { isDoneWord } from './verbs.js';
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
-export function statusOf(outcome: Outcome): string | undefined {
+export function statusOf(outcome: TargetResult): string | undefined {
   return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
-export function stillRunning(outcome: Outcome): boolean {
+export function stillRunning(outcome: TargetResult): boolean {
   return (
     outcome.operationUrl !== undefined &&
     !outcome.gone &&
@@ -37,7 +37,7 @@ export function markOf(outcome: InstanceOutcome | undefined): Mark {
 }
 
 /** The kind of a failure where the place that made it did not name one: from how the work ended. */
-function kindOf(outcome: Outcome): FailureKind {
+function kindOf(outcome: TargetResult): FailureKind {
   if (outcome.causeKind) return outcome.causeKind;
   switch (outcome.kind) {
     case 'timeout':
@@ -52,7 +52,7 @@ function kindOf(outcome: Outcome): FailureKind {
 }
 
 /** Why a target failed or is not done, where it is: its failure's sentence and kind. */
-export function causeOf(outcome: Outcome): Cause | undefined {
+export function causeOf(outcome: TargetResult): Cause | undefined {
   if (outcome.failure === undefined) return undefined;
   return { text: outcome.causeText ?? outcome.failure, kind: kindOf(outcome) };
 }
@@ -61,7 +61,7 @@ export function causeOf(outcome: Outcome): Cause | undefined {
  * How one target ended as a row: its `instances` outcome, except that an operation the service ended as failed is
  * not still running, and that a failure beside a good outcome (an expect-status that does not hold) fails it.
  */
-function markAndWord(outcome: Outcome, running: string): { outcome: Mark; word: string } {
+function markAndWord(outcome: TargetResult, running: string): { outcome: Mark; word: string } {
   const said = outcome.instance?.outcome ?? wordOfOperation(outcome);
   const ended = classifyStatus(statusOf(outcome)) === 'failed' || outcome.kind === 'failed';
   let mark = markOf(said);
@@ -79,14 +79,14 @@ function markAndWord(outcome: Outcome, running: string): { outcome: Mark; word: 
 }
 
 /** wait-for-operation's outcome of one operation, which has no instance report of its own. */
-function wordOfOperation(outcome: Outcome): InstanceOutcome {
+function wordOfOperation(outcome: TargetResult): InstanceOutcome {
   if (outcome.kind === 'succeeded') return outcome.failure === undefined ? 'read' : 'failed';
   if (outcome.kind === 'failed' || outcome.kind === 'error') return 'failed';
   return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
 }
 
 /** The times of a row: none for a target or step never sent. */
-function timesOf(outcome: Outcome): Pick<TargetRow, 'startedAt' | 'endedAt'> {
+function timesOf(outcome: TargetResult): Pick<TargetRow, 'startedAt' | 'endedAt'> {
   if (outcome.instance?.outcome === 'not sent' || outcome.startedAt === undefined) return {};
   return { startedAt: outcome.startedAt, endedAt: outcome.endedAt ?? outcome.startedAt + outcome.durationMs };
 }
@@ -99,7 +99,7 @@ export type RowOf = 'action' | 'read' | 'operation';
 
 /** One target's row: erp-stop, erp-start, erp-status and wait-for-operation hand these to the view. */
 export function targetRow(
-  outcome: Outcome,
+  outcome: TargetResult,
   o: { running: string; of?: RowOf; id?: string; steps?: StepRow[] },
 ): TargetRow {
   const instance = outcome.instance;
@@ -128,7 +128,7 @@ export function targetRow(
 /** One step of a window under its system; a step never reached is `not sent`, with no times. */
 export function stepRow(
   step: { step: string; target: string },
-  outcome: Outcome | undefined,
+  outcome: TargetResult | undefined,
   running: string,
 ): StepRow {
   if (!outcome) return { step: step.step, target: step.target, outcome: 'not sent', word: 'not sent' };

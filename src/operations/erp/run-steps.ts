@@ -7,7 +7,7 @@ import { actOn, type ActOn } from './act-on.js';
 import type { DriverRun } from './plan-around.js';
 import { resolveInstances, type InstanceRef } from './instance-ref.js';
 import type { Selection } from './erp-list/selection.js';
-import type { Outcome } from './target-outcome.js';
+import type { TargetResult } from './target-result.js';
 import { InstanceLog, type TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { apiVersionFor } from './vocabulary.js';
@@ -57,7 +57,7 @@ async function runSystem(
     system: SystemWindow;
     stepped: boolean;
   },
-): Promise<Outcome> {
+): Promise<TargetResult> {
   const { run, ref, system, client, ctx, log } = o;
   const { plan, results } = system;
   const startedAt = ctx.clock.now();
@@ -108,7 +108,7 @@ async function runStep(
     results: SystemWindow['results'];
     system: InstanceRef;
   },
-): Promise<Outcome> {
+): Promise<TargetResult> {
   const { run, step, client, ctx, log } = one;
   // Chosen by tag: a step on the system itself re-checks the selection in its read (a database's read has no tags).
   const selection = step.target === one.system.label ? (run.options as Selection) : undefined;

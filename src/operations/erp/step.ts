@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { HttpClient, HttpResponse } from '../../client/http.js';
 import type { OperationContext } from '../types.js';
 import type { InstanceRef } from './instance-ref.js';
-import type { Outcome } from './target-outcome.js';
+import type { TargetResult } from './target-result.js';
 import type { InstanceLog } from './progress.js';
 import { VERBS, type Verb } from './verbs.js';
 import { describeFallback, type StepName } from './wording.js';
@@ -50,9 +50,9 @@ export interface Step {
    * read, health.ts): a step of its own kind, carried by the step it follows so the rows and reports need no new shape.
    */
   then?: (
-    ran: Outcome,
+    ran: TargetResult,
     io: { client: HttpClient; ctx: OperationContext; log: InstanceLog },
-  ) => Promise<Outcome>;
+  ) => Promise<TargetResult>;
   /** What it does, for the log and the summary: `stop (soft 300 s)`; and for a dry run's plan. */
   describe: string;
   plan: string;
@@ -104,5 +104,5 @@ export async function sendStep(
 /** One step as it went: the step planned, and how its send, follow and verify ended. */
 export interface StepResult {
   step: Step;
-  outcome: Outcome;
+  outcome: TargetResult;
 }

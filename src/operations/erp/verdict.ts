@@ -4,14 +4,14 @@ import { formatWait } from '../../client/retry.js';
 import type { StepEnd } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
 import { followToEnd, settleWindowMs } from './instance-state.js';
-import type { InstanceOutcome, InstanceState, Outcome } from './target-outcome.js';
+import type { InstanceOutcome, InstanceState, TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { inSentence, whyCut } from './wording.js';
 
 /** What a read of the instance after its operation ended needs: the instance, how it ended, what was sent. */
 interface AfterOperation extends TargetIo {
   step: StepEnd;
-  ended: Outcome;
+  ended: TargetResult;
   /** `before`: the first read, for the report; `from`: the status the request went out at, where it moved since. */
   sent: { before?: InstanceState; from?: InstanceState; done: string };
   startedAt: number;
@@ -22,7 +22,7 @@ interface AfterOperation extends TargetIo {
  * Stopping, SoftShutdown, or still at the start state within the settle window); its end status must be the
  * action's, or the instance fails, naming both statuses and the health: the line that catches a false success.
  */
-export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
+export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
   const { step, ended, sent, ctx, log } = o;
   const { verb } = step;
   const name = step.ref.label;
@@ -45,7 +45,7 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   const last = settled.last;
   const durationMs = ctx.clock.now() - o.startedAt;
   const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
-  const outcome = (instanceOutcome: InstanceOutcome, failure?: string): Outcome => ({
+  const outcome = (instanceOutcome: InstanceOutcome, failure?: string): TargetResult => ({
     ...ended,
     durationMs,
     requestId: last?.response.requestId ?? ended.requestId,
@@ -54,7 +54,7 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
   });
   const status = last?.status ?? 'of no status';
   const health = last?.health ?? 'unknown';
-  const falseSuccess = (...args: Parameters<typeof outcome>): Outcome => ({
+  const falseSuccess = (...args: Parameters<typeof outcome>): TargetResult => ({
     ...outcome(...args),
     causeKind: 'false success',
   });
@@ -86,7 +86,7 @@ export async function verifyEnd(o: AfterOperation): Promise<Outcome> {
  * naming what the operation said; otherwise the operation's failure stands, and an ended operation is never
  * reported running.
  */
-export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
+export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
   const { step, ended, sent, ctx, log } = o;
   const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
   // The status cannot show the machines: it can never overrule the failure of a step on them.
@@ -131,7 +131,7 @@ export async function readAfterEnd(o: AfterOperation): Promise<Outcome> {
 }
 
 /** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
-function machinesFailed(o: AfterOperation, said: string): Outcome {
+function machinesFailed(o: AfterOperation, said: string): TargetResult {
   const { ended, sent } = o;
   const code = ended.body?.error?.code?.toLowerCase();
   const role =

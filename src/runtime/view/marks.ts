@@ -1,11 +1,9 @@
-import type { Outcome } from '../../operations/types.js';
+import type { Mark } from '../../operations/types.js';
 
 /**
  * How one target ended, as a person scans a summary at 3 a.m.: a mark that is a shape, not only a colour, and a
  * word beside it, so a screen reader and a colour-blind reader see the same.
  */
-export type Mark = Outcome;
-
 export const MARKS: Record<Mark, string> = {
   succeeded: '✅',
   failed: '❌',

@@ -1,6 +1,5 @@
-import type { FailureKind, StepRow, TargetRow } from '../../operations/types.js';
+import type { FailureKind, Mark, StepRow, TargetRow } from '../../operations/types.js';
 import { formatDuration } from '../../operations/format.js';
-import type { Mark } from './marks.js';
 
 /** One step of a whole-system window under its system, as the summary shows it. */
 export interface ViewStep {

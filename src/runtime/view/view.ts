@@ -2,11 +2,11 @@ import { oneLine } from '../../client/errors.js';
 import { redactQuery } from '../../client/url.js';
 import type { OperationView } from '../../operations/module.js';
 import { findOperation } from '../../operations/registry.js';
-import type { FailureKind, OperationResult, SummaryTable } from '../../operations/types.js';
+import type { FailureKind, Mark, OperationResult, SummaryTable } from '../../operations/types.js';
 import type { Diagnosis } from '../../client/diagnosis.js';
 import { adviceFor } from '../advice.js';
 import { diagnosisAdviceLines } from '../diagnosis-text.js';
-import { isGood, marked, type Mark } from './marks.js';
+import { isGood, marked } from './marks.js';
 import { oneLineCause, viewRowOf, type ViewRow } from './rows.js';
 import { kindOfError, whatToDo } from './what-to-do.js';
 

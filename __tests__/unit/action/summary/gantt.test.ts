@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { TIMELINE_SYSTEMS } from '../../../../src/action/summary/gantt.js';
 import { renderSummary } from '../../../../src/action/summary/render.js';
 import { viewOfResult } from '../../../../src/runtime/view/view.js';
-import type { Outcome, OperationResult, StepRow, TargetRow } from '../../../../src/operations/types.js';
+import type { Mark, OperationResult, StepRow, TargetRow } from '../../../../src/operations/types.js';
 
 /**
  * The job summary's timeline, read by the real `mermaid` library (its parser and its gantt model, under a jsdom
@@ -39,7 +39,7 @@ function ganttOf(summary: string): string | undefined {
 
 const END = Date.UTC(2026, 10, 22, 3, 0, 0);
 
-const step = (name: string, outcome: Outcome, seconds: number) => ({ step: name, outcome, seconds });
+const step = (name: string, outcome: Mark, seconds: number) => ({ step: name, outcome, seconds });
 
 /**
  * A window's typed rows: each system's steps one after the other, the last ending at `END` (as written when the

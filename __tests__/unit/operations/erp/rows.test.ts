@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { stepRow, targetRow } from '../../../../src/operations/erp/rows.js';
-import type { Outcome } from '../../../../src/operations/erp/target-outcome.js';
+import type { TargetResult } from '../../../../src/operations/erp/target-result.js';
 
 const state = (status: string, health = 'Healthy') => ({
   status,
@@ -10,7 +10,7 @@ const state = (status: string, health = 'Healthy') => ({
 
 describe('rows: each target as it ended, the one channel to the summary and the result file', () => {
   it('a stop done: stopped, before/after/health, times, no cause', () => {
-    const outcome: Outcome = {
+    const outcome: TargetResult = {
       target: 'X01',
       kind: 'succeeded',
       durationMs: 1500,
@@ -40,7 +40,7 @@ describe('rows: each target as it ended, the one channel to the summary and the 
   });
 
   it('a cause keeps the kind named where it was made; a failed operation is not still running', () => {
-    const refused: Outcome = {
+    const refused: TargetResult = {
       target: 'X02',
       kind: 'error',
       causeKind: 'conflict',
@@ -52,7 +52,7 @@ describe('rows: each target as it ended, the one channel to the summary and the 
       text: 'HTTP 409 Conflict',
       kind: 'conflict',
     });
-    const ended: Outcome = {
+    const ended: TargetResult = {
       target: 'X03',
       kind: 'failed',
       durationMs: 10,
@@ -71,7 +71,7 @@ describe('rows: each target as it ended, the one channel to the summary and the 
       outcome: 'not sent',
       word: 'not sent',
     });
-    const cut: Outcome = {
+    const cut: TargetResult = {
       target: 'X01',
       kind: 'cancelled',
       durationMs: 0,

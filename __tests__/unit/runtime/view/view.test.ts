@@ -8,9 +8,9 @@ import type { FailureKind, OperationResult, StepRow } from '../../../../src/oper
 import { report } from '../../../../src/operations/erp/outcome.js';
 import type {
   InstanceOutcome,
-  Outcome,
+  TargetResult,
   InstanceState,
-} from '../../../../src/operations/erp/target-outcome.js';
+} from '../../../../src/operations/erp/target-result.js';
 import { notFound } from '../../../../src/operations/erp/read-failure.js';
 
 /**
@@ -48,7 +48,7 @@ const state = (status: string | undefined) =>
 
 /** An erp-stop result of these targets, as outcome.ts reports one (its typed rows by rows.ts). */
 function stopResult(targets: Target[], failure?: string): OperationResult {
-  const outcomes = targets.map((t): Outcome => ({
+  const outcomes = targets.map((t): TargetResult => ({
     target: t.name,
     kind:
       t.status === 'Failed'
@@ -413,7 +413,7 @@ describe('the What to do of each failure kind', () => {
 describe('wait-for-operation', () => {
   it('names the system of each operation where the result does, else the URL as the log shows it', () => {
     const url = (n: number) => `https://m.example/op/${n}?api-version=2023-04-01`;
-    const outcomes: Outcome[] = [
+    const outcomes: TargetResult[] = [
       { target: 'X01', kind: 'succeeded', status: 'Succeeded', durationMs: 2_000, startedAt: T0 },
       {
         target: url(2),

@@ -2,7 +2,7 @@ import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import type { InstanceRef } from '../instance-ref.js';
 import type { InstanceLog } from '../progress.js';
-import { unsent, type Outcome } from '../target-outcome.js';
+import { unsent, type TargetResult } from '../target-result.js';
 import { readFailure } from '../read-failure.js';
 import { callerChecks, type AccessReads } from './access.js';
 import { readSystemFacts } from './facts.js';
@@ -36,7 +36,7 @@ export interface PreflightRun {
 }
 
 /** One system checked: the line its plan shows, or the outcome of a system refused (nothing sent to it). */
-export type Checked = { line?: string } | { refused: Outcome };
+export type Checked = { line?: string } | { refused: TargetResult };
 
 /**
  * Checks one system before its plan is sent: each finding logged (a warning for all but a pass), and a system with

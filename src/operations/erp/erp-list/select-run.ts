@@ -2,7 +2,7 @@ import { InputError } from '../../../client/errors.js';
 import type { HttpClient } from '../../../client/http.js';
 import { jsonOf } from '../../../client/response.js';
 import type { OperationContext, OperationResult } from '../../types.js';
-import type { InstanceState, Outcome } from '../target-outcome.js';
+import type { InstanceState, TargetResult } from '../target-result.js';
 import type { InstanceLog } from '../progress.js';
 import { ERP_API_VERSION } from '../vocabulary.js';
 import { nothingSelected, withNearMisses, type Chosen } from './chosen.js';
@@ -167,7 +167,7 @@ export function leftAlone(
   before: InstanceState,
   name: string,
   log: InstanceLog,
-): Omit<Outcome, 'durationMs'> | undefined {
+): Omit<TargetResult, 'durationMs'> | undefined {
   const why = noLongerSelected(options, jsonOf(before.response));
   if (!why) return undefined;
   log.warning(`left alone, ${why}`);

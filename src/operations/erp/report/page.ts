@@ -1,4 +1,4 @@
-import type { Cause, Outcome } from '../../types.js';
+import type { Cause, Mark } from '../../types.js';
 import type { ResultSystem } from './format.js';
 
 // erp-report's page: the window as one page, which the adapters render in their own way (summary, terminal).
@@ -11,7 +11,7 @@ export interface WindowSystem {
   leg: string;
   file?: string;
   operation?: string;
-  outcome: Outcome | 'missing';
+  outcome: Mark | 'missing';
   /** The outcome in the contract's words: stopped, started, read, skipped, failed, not sent, still running, missing. */
   word: string;
   before?: string;

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../../../client/http.js';
 import type { OperationContext } from '../../types.js';
 import { followToEnd } from '../instance-state.js';
-import { type Outcome, unsent } from '../target-outcome.js';
+import { type TargetResult, unsent } from '../target-result.js';
 import type { InstanceLog } from '../progress.js';
 import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
@@ -28,7 +28,7 @@ export function toReadBeforeMachines(plan: readonly Step[], results: readonly St
 export async function databasesDown(
   databases: readonly Step[],
   o: { client: HttpClient; ctx: OperationContext; log: InstanceLog; startedAt: number },
-): Promise<Outcome | undefined> {
+): Promise<TargetResult | undefined> {
   for (const db of databases) {
     const settled = await followToEnd({
       client: o.client,

@@ -3,7 +3,7 @@ import type { OperationContext, OperationResult } from '../../types.js';
 import { withPlan } from '../instance-plan.js';
 import { whereContext, type InstanceRef } from '../instance-ref.js';
 import { instanceEntry, report } from '../outcome.js';
-import { type InstanceOutcome, type Outcome } from '../target-outcome.js';
+import { type InstanceOutcome, type TargetResult } from '../target-result.js';
 import type { Run } from '../verbs.js';
 import { stepRow, targetRow } from '../rows.js';
 import { ERP_VIRTUAL_INSTANCE, resourceId } from '../../../client/arm/resource-id.js';
@@ -15,7 +15,7 @@ const RESUME_WITH =
   'run the same step again to resume where the service is (wait-for-operation with the `operations` output follows only what was sent, and names the steps left)';
 
 /** The `steps` entry of one step; a step never reached is `not sent`. */
-function stepEntry(step: Step, outcome?: Outcome) {
+function stepEntry(step: Step, outcome?: TargetResult) {
   const instance = outcome?.instance;
   return {
     step: step.step,
@@ -37,7 +37,7 @@ export function systemOutcome(
   o: { ref: InstanceRef; run: Run; whole: boolean; plan: readonly Step[]; results: readonly StepResult[] },
   durationMs: number,
   dryRun: boolean,
-): Outcome {
+): TargetResult {
   const { ref, run, plan, results } = o;
   const failing = results.find((r) => r.outcome.failure !== undefined);
   const last = results[results.length - 1]?.outcome;
@@ -99,7 +99,7 @@ export interface SystemWindow {
 export interface WindowReport {
   run: Run;
   refs: InstanceRef[];
-  outcomes: Outcome[];
+  outcomes: TargetResult[];
   windows: Map<InstanceRef, SystemWindow>;
   ctx: OperationContext;
   whole: boolean;
@@ -108,7 +108,7 @@ export interface WindowReport {
 }
 
 /** A system in a dry run's table: the whole system planned, or why it would fail before anything is sent. */
-function systemPlanned(o: Outcome): PlannedTarget {
+function systemPlanned(o: TargetResult): PlannedTarget {
   return { target: o.target, effect: o.instance?.done ?? 'failed' };
 }
 

@@ -1,6 +1,6 @@
 import type { ActOn } from '../act-guards.js';
 import { readInstance } from '../instance-state.js';
-import { type Outcome, unsent } from '../target-outcome.js';
+import { type TargetResult, unsent } from '../target-result.js';
 import { InstanceLog } from '../progress.js';
 import type { Step, StepResult } from '../step.js';
 import { isEnd } from '../verbs.js';
@@ -10,7 +10,7 @@ import { inSentence, isCut } from '../wording.js';
 export interface Hands {
   plan: readonly Step[];
   results: StepResult[];
-  actOn: (o: ActOn) => Promise<Outcome>;
+  actOn: (o: ActOn) => Promise<TargetResult>;
 }
 
 /**
@@ -19,7 +19,7 @@ export interface Hands {
  * run again as planned (the application's own soft stop, never a hard one in its place), a move still in progress
  * waited out as actOn does. Undefined where all hold; else the step's outcome, not sent, naming what moved.
  */
-export async function holdsFirst(o: ActOn, hands: Hands): Promise<Outcome | undefined> {
+export async function holdsFirst(o: ActOn, hands: Hands): Promise<TargetResult | undefined> {
   const { step, client, ctx, log } = o;
   const startedAt = ctx.clock.now();
   const i = hands.plan.indexOf(step);
@@ -64,7 +64,7 @@ export async function holdsFirst(o: ActOn, hands: Hands): Promise<Outcome | unde
   return undefined;
 }
 
-function notSent(o: ActOn, startedAt: number, why: string, again?: Outcome): Outcome {
+function notSent(o: ActOn, startedAt: number, why: string, again?: TargetResult): TargetResult {
   const { step, ctx } = o;
   const kind = isCut(again?.kind) ? again.kind : undefined;
   const cut = kind !== undefined;

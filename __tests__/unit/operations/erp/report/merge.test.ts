@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { RESULT_FORMAT, type ResultFile } from '../../../../../src/operations/erp/report/format.js';
 import { mergeWindow } from '../../../../../src/operations/erp/report/merge.js';
 import { filesOfRun } from '../../../../../src/operations/erp/report/window-run.js';
-import type { Outcome } from '../../../../../src/operations/outcomes.js';
+import type { Mark } from '../../../../../src/operations/outcomes.js';
 
 const id = (name: string) =>
   `/subscriptions/00000000-0000-4000-8000-000000000001/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/${name}`;
 const at = (minute: number) => `2026-11-29T01:${String(minute).padStart(2, '0')}:00.000Z`;
 
-type Row = [string, Outcome, string];
+type Row = [string, Mark, string];
 function file(o: {
   operation?: ResultFile['operation'];
   attempt?: string;

@@ -33,7 +33,7 @@ export interface InstanceReport {
 }
 
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */
-export interface Outcome {
+export interface TargetResult {
   /** The instance name, or the operation URL for wait-for-operation. */
   target: string;
   kind: OutcomeKind;
@@ -87,7 +87,7 @@ export function unsent(o: {
   causeText?: string;
   why: string;
   cut?: boolean;
-}): Outcome {
+}): TargetResult {
   const { why, cut, ...outcome } = o;
   return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
 }
