@@ -80,13 +80,13 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       ...(options.operations
         ? {
             operations: outcomes
-              .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.resourceId))
+              .filter((o) => stillRunning(o) && (options.operations !== 'named' || o.entry))
               .map((o) => ({
-                target: o.resourceId,
-                verb: o.verb,
+                target: o.entry?.resourceId,
+                verb: o.entry?.verb,
                 url: o.operationUrl,
-                ...(o.snooze ? { snooze: true } : {}),
-                ...(o.window ?? {}),
+                ...(o.entry?.snooze ? { snooze: true } : {}),
+                ...(o.entry?.window ?? {}),
               })),
           }
         : {}),
@@ -101,7 +101,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
       targetRow(o, {
         running: options.running,
         of: options.instances ? 'action' : 'operation',
-        id: o.resourceId,
+        id: o.entry?.resourceId,
       }),
     ),
   };

@@ -67,9 +67,11 @@ export async function waitForOperation(
         ctx,
         log,
       })),
-      resourceId: system && resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
-      verb: system?.verb,
-      snooze: system?.machines,
+      entry: system && {
+        resourceId: resourceId(system.ref, ERP_VIRTUAL_INSTANCE),
+        verb: system.verb,
+        snooze: system.machines,
+      },
     }),
   });
   return report(outcomes, {

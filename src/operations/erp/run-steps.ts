@@ -89,9 +89,7 @@ async function runSystem(
   const only = results[0]!;
   return {
     ...only.outcome,
-    resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-    verb: only.step.verb,
-    snooze: run.machines,
+    entry: { resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE), verb: only.step.verb, snooze: run.machines },
   };
 }
 

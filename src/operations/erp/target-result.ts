@@ -32,6 +32,19 @@ export interface InstanceReport {
   request?: PlannedRequest;
 }
 
+/** What the `operations` output says of a target's operation beside its polling URL (operation-entries.ts). */
+export interface OperationEntryFacts {
+  resourceId: string;
+  verb: Verb;
+  /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
+  snooze?: boolean;
+  /**
+   * A step of a window left running: its name, its database (none: the system itself), and the window's steps never
+   * sent (`application start X01`), so wait-for-operation names what is left.
+   */
+  window?: { step: string; database?: string; left: string[] };
+}
+
 /** How the work on one operation (one instance's stop, or one resumed wait) ended. */
 export interface TargetResult {
   /** The instance name, or the operation URL for wait-for-operation. */
@@ -54,16 +67,11 @@ export interface TargetResult {
   gone?: boolean;
   /** erp-stop, erp-start, erp-status: the instance. */
   instance?: InstanceReport;
-  /** The system the operation acts on and what it does, where known: the `operations` output carries them. */
-  resourceId?: string;
-  verb?: Verb;
-  /** deallocate-vm (stop) or start-vm (start) was on: a later wait then takes Unavailable as a stop's end. */
-  snooze?: boolean;
   /**
-   * A step of a window left running: its name, its database (none: the system itself), and the window's steps never
-   * sent (`application start X01`); the `operations` output carries them, so wait-for-operation names what is left.
+   * The system the operation acts on and how, where known: its entry in the `operations` output (beside the polling
+   * URL), from which wait-for-operation resumes and names it.
    */
-  window?: { step: string; database?: string; left: string[] };
+  entry?: OperationEntryFacts;
   /** Chosen by tag, and the read before acting showed it no longer selected: nothing was sent to it. */
   leftAlone?: boolean;
   /** The kind of `failure`, named where the failure is made; else told from `kind` (rows.ts). */

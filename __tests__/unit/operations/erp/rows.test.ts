@@ -16,7 +16,10 @@ describe('rows: each target as it ended, the one channel to the summary and the 
       durationMs: 1500,
       startedAt: 1000,
       endedAt: 2500,
-      resourceId: '/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01',
+      entry: {
+        resourceId: '/subscriptions/s/resourceGroups/rg/providers/Vendor.Workloads/erpVirtualInstances/X01',
+        verb: 'stop',
+      },
       instance: {
         before: state('Running'),
         after: state('Offline', 'Unknown'),
@@ -24,9 +27,9 @@ describe('rows: each target as it ended, the one channel to the summary and the 
         done: 'stop (hard): Succeeded',
       },
     };
-    expect(targetRow(outcome, { running: 'stopping', id: outcome.resourceId })).toEqual({
+    expect(targetRow(outcome, { running: 'stopping', id: outcome.entry?.resourceId })).toEqual({
       target: 'X01',
-      id: outcome.resourceId,
+      id: outcome.entry?.resourceId,
       outcome: 'succeeded',
       word: 'stopped',
       before: 'Running',

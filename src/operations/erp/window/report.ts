@@ -60,10 +60,12 @@ export function systemOutcome(
     // A step still running: the operations output names it, its database and the steps left (wait-for-operation).
     ...(failing
       ? {
-          resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
-          verb: failing.step.verb,
-          snooze: failing.step.machines,
-          window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
+          entry: {
+            resourceId: resourceId(ref, ERP_VIRTUAL_INSTANCE),
+            verb: failing.step.verb,
+            snooze: failing.step.machines,
+            window: { step: failing.step.step, ...databaseOf(ref, failing.step), left: notSent },
+          },
         }
       : {}),
     body: (failing?.outcome ?? last)?.body,
