@@ -89,7 +89,7 @@ function skipped(
   return {
     target: o.step.ref.label,
     kind: 'succeeded',
-    status: 'Succeeded',
+    operation: { status: 'Succeeded' },
     durationMs,
     requestId: now.response.requestId,
     instance: { before: before ?? now, after: now, outcome: 'skipped', done },

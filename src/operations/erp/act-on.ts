@@ -168,7 +168,7 @@ function afterOperation(
   const { ended, sent, startedAt } = e;
   if (e.kind === 'succeeded' && o.options.verify) return verifyEnd({ ...o, ended, sent, startedAt });
   // An operation that ended other than Succeeded: the instance may still reach its end.
-  if (e.kind === 'failed' || ended.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
+  if (e.kind === 'failed' || ended.operation?.gone) return readAfterEnd({ ...o, ended, sent, startedAt });
   return withInstance(ended, sent, o.step.verb);
 }
 
@@ -187,7 +187,9 @@ function withInstance(
         ? 'running'
         : 'failed';
   const how =
-    outcome.kind === 'accepted' ? 'accepted, not waited on' : (outcome.body?.status ?? describeKind(outcome));
+    outcome.kind === 'accepted'
+      ? 'accepted, not waited on'
+      : (outcome.operation?.body?.status ?? describeKind(outcome));
   return {
     ...outcome,
     instance: { before: sent.before, outcome: instanceOutcome, done: `${sent.done}: ${how}` },

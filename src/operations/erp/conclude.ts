@@ -25,7 +25,13 @@ export function conclude(o: {
   const { label, target, followed, operationUrl, durationMs, log } = o;
   const { kind, last } = followed;
   const body = last?.body;
-  const base = { target, kind, body, operationUrl, requestId: last?.response.requestId, durationMs };
+  const base = {
+    target,
+    kind,
+    operation: { body, url: operationUrl },
+    requestId: last?.response.requestId,
+    durationMs,
+  };
   // The whole URL is in the outputs only: a shortened one pasted from a message would be refused (no api-version).
   const resume = operationUrl ? (o.resume ?? RESUME_BY_URL) : '';
   const lastSeen = `last status ${body?.status ?? 'none'}, ${formatPercent(body?.percentComplete)}`;
@@ -77,7 +83,7 @@ export function conclude(o: {
       if (operationUrl && error instanceof ServiceError && error.status === 404) {
         return {
           ...base,
-          gone: true,
+          operation: { ...base.operation, gone: true },
           failure: `${label} failed: ${message}${seen}; the service no longer knows the operation, so there is nothing to resume.`,
         };
       }

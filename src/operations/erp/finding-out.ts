@@ -113,7 +113,7 @@ export function followedInstance(o: {
     return {
       ...base,
       kind: 'accepted',
-      status: last?.status,
+      operation: { status: last?.status },
       instance: { before: sent.before, outcome: 'running', done: `${sent.done}: accepted, not waited on` },
     };
   }
@@ -122,7 +122,7 @@ export function followedInstance(o: {
     return {
       ...base,
       kind: 'succeeded',
-      status: 'Succeeded',
+      operation: { status: 'Succeeded' },
       instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
     };
   }
@@ -130,7 +130,7 @@ export function followedInstance(o: {
     return {
       ...base,
       kind: 'succeeded',
-      status: 'Succeeded',
+      operation: { status: 'Succeeded' },
       failure: `The ${verb} of '${name}' was accepted but '${name}' is ${status}, health ${last?.health ?? 'unknown'} (expected ${VERBS[verb].end}).`,
       instance: { before: sent.before, after: last, outcome: 'failed', done },
     };

@@ -75,7 +75,7 @@ export async function clearTheWay(
     return {
       ...base,
       kind: 'succeeded',
-      status: 'Succeeded',
+      operation: { status: 'Succeeded' },
       instance: {
         before: state,
         after: last,
@@ -104,7 +104,7 @@ function inProgress(o: InTheWay, state: InstanceState): TargetResult {
   return {
     target: o.step.ref.label,
     kind: 'accepted',
-    status: state.status,
+    operation: { status: state.status },
     durationMs: o.ctx.clock.now() - o.startedAt,
     requestId: state.response.requestId,
     instance: {

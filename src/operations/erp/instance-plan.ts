@@ -61,7 +61,7 @@ function acted(o: TargetResult): boolean {
   if (outcome !== 'failed') return true;
   // A 409 refused: nothing of this step reached the service, whatever the read after it shows.
   if (o.causeKind === 'conflict') return false;
-  return o.operationUrl !== undefined || o.body !== undefined || o.instance?.after !== undefined;
+  return o.operation?.url !== undefined || o.operation?.body !== undefined || o.instance?.after !== undefined;
 }
 
 /**

@@ -48,11 +48,11 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
   const result = options.several
     ? outcomes.map((o) => ({
         ...(options.resultKey ? { [options.resultKey]: o.target } : {}),
-        ...o.body,
-        operationUrl: o.operationUrl,
+        ...o.operation?.body,
+        operationUrl: o.operation?.url,
         failure: o.failure,
       }))
-    : last.body;
+    : last.operation?.body;
   // The cause is stated once, by the step's failure; the table says how each target ended.
   const table: SummaryTable = {
     title: options.title,
@@ -62,7 +62,7 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
     // so it shows the URL as every log line does, its query reduced to api-version (a signature never shown).
     code: outcomes.filter(stillRunning).map((o) => ({
       label: `${o.target} is still running: ${options.resumeWith ?? 'resume with wait-for-operation and the `operation-urls` output, which holds its whole URL'}. Its operation, the query reduced to api-version:`,
-      text: redactQuery(o.operationUrl!),
+      text: redactQuery(o.operation!.url!),
     })),
   };
   let failure: string | undefined;
@@ -74,9 +74,9 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
     outputs: {
       result,
       'operation-status': operationStatus,
-      'operation-id': last.body?.id ?? last.body?.name ?? undefined,
-      'operation-url': last.operationUrl,
-      'operation-urls': outcomes.filter(stillRunning).map((o) => o.operationUrl),
+      'operation-id': last.operation?.body?.id ?? last.operation?.body?.name ?? undefined,
+      'operation-url': last.operation?.url,
+      'operation-urls': outcomes.filter(stillRunning).map((o) => o.operation?.url),
       ...(options.operations
         ? {
             operations: outcomes
@@ -84,15 +84,15 @@ export function report(outcomes: TargetResult[], options: ReportOptions): Operat
               .map((o) => ({
                 target: o.entry?.resourceId,
                 verb: o.entry?.verb,
-                url: o.operationUrl,
+                url: o.operation?.url,
                 ...(o.entry?.snooze ? { snooze: true } : {}),
                 ...(o.entry?.window ?? {}),
               })),
           }
         : {}),
-      'percent-complete': last.body?.percentComplete ?? undefined,
-      'start-time': last.body?.startTime ?? undefined,
-      'end-time': last.body?.endTime ?? undefined,
+      'percent-complete': last.operation?.body?.percentComplete ?? undefined,
+      'start-time': last.operation?.body?.startTime ?? undefined,
+      'end-time': last.operation?.body?.endTime ?? undefined,
       ...(options.instances ? { instances: outcomes.map(instanceEntry) } : {}),
     },
     summary: [table],
@@ -126,9 +126,9 @@ function operationRows(
       statusOf(o) ?? (o.kind === 'error' ? 'request failed' : 'none'),
       formatDuration(o.durationMs),
       // An empty cell renders badly in the job summary: a dash says "not known".
-      typeof o.body?.percentComplete === 'number' ? `${o.body.percentComplete}%` : '-',
-      formatTime(o.body?.startTime),
-      formatTime(o.body?.endTime),
+      typeof o.operation?.body?.percentComplete === 'number' ? `${o.operation?.body.percentComplete}%` : '-',
+      formatTime(o.operation?.body?.startTime),
+      formatTime(o.operation?.body?.endTime),
     ]),
     notes: [
       "this step's wait: how long this step followed the operation; service start and end: the operation's startTime and endTime as the service reports them.",

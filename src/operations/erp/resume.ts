@@ -125,7 +125,13 @@ async function resumeWindow(o: Parameters<typeof resume>[0]): Promise<TargetResu
   o.log.info(notDone);
   if (followed.failure !== undefined) return { ...followed, failure: `${followed.failure} ${notDone}` };
   // Its operation ended: nothing of it is left to resume by URL; what is left is the window's steps never sent.
-  return { ...followed, kind: 'error', causeKind: 'not sent', failure: notDone, operationUrl: undefined };
+  return {
+    ...followed,
+    kind: 'error',
+    causeKind: 'not sent',
+    failure: notDone,
+    operation: { ...followed.operation, url: undefined },
+  };
 }
 
 async function resume(
@@ -172,6 +178,6 @@ async function resume(
     startedAt,
   };
   if (followed.kind === 'succeeded' && o.options.verify) return verifyEnd(after);
-  if (followed.kind === 'failed' || ended.gone) return readAfterEnd(after);
+  if (followed.kind === 'failed' || ended.operation?.gone) return readAfterEnd(after);
   return ended;
 }

@@ -5,14 +5,18 @@ import { isDoneWord } from './verbs.js';
 
 /** The status a workflow sees: the service's own word, `Accepted` for a stop not waited on without one. */
 export function statusOf(outcome: TargetResult): string | undefined {
-  return outcome.status ?? outcome.body?.status ?? (outcome.kind === 'accepted' ? 'Accepted' : undefined);
+  return (
+    outcome.operation?.status ??
+    outcome.operation?.body?.status ??
+    (outcome.kind === 'accepted' ? 'Accepted' : undefined)
+  );
 }
 
 /** An operation that has not ended as far as the step knows: accepted and not waited on, or the wait broke off. */
 export function stillRunning(outcome: TargetResult): boolean {
   return (
-    outcome.operationUrl !== undefined &&
-    !outcome.gone &&
+    outcome.operation?.url !== undefined &&
+    !outcome.operation?.gone &&
     outcome.kind !== 'succeeded' &&
     outcome.kind !== 'failed'
   );
@@ -82,7 +86,7 @@ function markAndWord(outcome: TargetResult, running: string): { outcome: Mark; w
 function wordOfOperation(outcome: TargetResult): InstanceOutcome {
   if (outcome.kind === 'succeeded') return outcome.failure === undefined ? 'read' : 'failed';
   if (outcome.kind === 'failed' || outcome.kind === 'error') return 'failed';
-  return outcome.operationUrl !== undefined && !outcome.gone ? 'running' : 'failed';
+  return outcome.operation?.url !== undefined && !outcome.operation?.gone ? 'running' : 'failed';
 }
 
 /** The times of a row: none for a target or step never sent. */
@@ -121,7 +125,7 @@ export function targetRow(
     ...timesOf(outcome),
     cause: causeOf(outcome),
     ...(o.steps ? { steps: o.steps } : {}),
-    ...(stillRunning(outcome) ? { operationUrl: outcome.operationUrl } : {}),
+    ...(stillRunning(outcome) ? { operationUrl: outcome.operation?.url } : {}),
   };
 }
 

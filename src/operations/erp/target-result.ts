@@ -32,6 +32,19 @@ export interface InstanceReport {
   request?: PlannedRequest;
 }
 
+/** The operation's polling facts: its last status body, its polling URL, the status to report, whether it is gone. */
+export interface OperationFacts {
+  body?: OperationStatusResult;
+  url?: string;
+  /**
+   * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
+   * to its end by its own status because the operation's answer was lost.
+   */
+  status?: string;
+  /** The polling URL answered 404: the operation cannot be resumed, so it is not in `operation-urls`. */
+  gone?: boolean;
+}
+
 /** What the `operations` output says of a target's operation beside its polling URL (operation-entries.ts). */
 export interface OperationEntryFacts {
   resourceId: string;
@@ -50,21 +63,14 @@ export interface TargetResult {
   /** The instance name, or the operation URL for wait-for-operation. */
   target: string;
   kind: OutcomeKind;
-  body?: OperationStatusResult;
-  operationUrl?: string;
+  /** Its operation, where one was sent or resumed: how the service answered and where it is polled. */
+  operation?: OperationFacts;
   requestId?: string;
   durationMs: number;
   /** One sentence naming the cause, where the outcome fails the step. */
   failure?: string;
   /** The cause as the target's row says it, where it leaves out what the summary's context names; else `failure`. */
   causeText?: string;
-  /**
-   * The operation status to report where it is not the body's: `Succeeded` for an instance skipped, or followed
-   * to its end by its own status because the operation's answer was lost.
-   */
-  status?: string;
-  /** The polling URL answered 404: the operation cannot be resumed, so it is not in `operation-urls`. */
-  gone?: boolean;
   /** erp-stop, erp-start, erp-status: the instance. */
   instance?: InstanceReport;
   /**

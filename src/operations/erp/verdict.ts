@@ -44,7 +44,7 @@ export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
   });
   const last = settled.last;
   const durationMs = ctx.clock.now() - o.startedAt;
-  const done = `${sent.done}: ${ended.body?.status ?? 'Succeeded'}`;
+  const done = `${sent.done}: ${ended.operation?.body?.status ?? 'Succeeded'}`;
   const outcome = (instanceOutcome: InstanceOutcome, failure?: string): TargetResult => ({
     ...ended,
     durationMs,
@@ -88,7 +88,9 @@ export async function verifyEnd(o: AfterOperation): Promise<TargetResult> {
  */
 export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
   const { step, ended, sent, ctx, log } = o;
-  const said = ended.gone ? 'its operation is gone (HTTP 404)' : `its operation ended ${ended.body?.status}`;
+  const said = ended.operation?.gone
+    ? 'its operation is gone (HTTP 404)'
+    : `its operation ended ${ended.operation?.body?.status}`;
   // The status cannot show the machines: it can never overrule the failure of a step on them.
   if (step.machines) return machinesFailed(o, said);
   log.info(`${said}: reading the instance, which may still be moving`);
@@ -110,7 +112,7 @@ export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
     return {
       ...ended,
       kind: 'succeeded',
-      status: 'Succeeded',
+      operation: { ...ended.operation, status: 'Succeeded' },
       failure: undefined,
       durationMs,
       instance: {
@@ -126,14 +128,18 @@ export async function readAfterEnd(o: AfterOperation): Promise<TargetResult> {
     ...ended,
     failure,
     durationMs,
-    instance: { ...instance, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    instance: {
+      ...instance,
+      outcome: 'failed',
+      done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+    },
   };
 }
 
 /** A step on the machines (deallocateVm, startVm) whose operation ended other than Succeeded: it fails, whatever the status. */
 function machinesFailed(o: AfterOperation, said: string): TargetResult {
   const { ended, sent } = o;
-  const code = ended.body?.error?.code?.toLowerCase();
+  const code = ended.operation?.body?.error?.code?.toLowerCase();
   const role =
     code === 'authorizationfailed'
       ? " The system's managed identity needs a role over its machines (virtual machine contributor) for deallocate-vm and start-vm."
@@ -145,6 +151,10 @@ function machinesFailed(o: AfterOperation, said: string): TargetResult {
     causeKind: code === 'authorizationfailed' ? 'permission' : (ended.causeKind ?? 'service failed'),
     failure: `${(ended.failure ?? `The ${o.step.verb} of '${o.step.ref.label}': ${said}.`).replace(/\.$/, '')}; the status cannot show the machines, so ${input} is not counted as done.${role}`,
     durationMs: o.ctx.clock.now() - o.startedAt,
-    instance: { before: sent.before, outcome: 'failed', done: `${sent.done}: ${ended.body?.status ?? said}` },
+    instance: {
+      before: sent.before,
+      outcome: 'failed',
+      done: `${sent.done}: ${ended.operation?.body?.status ?? said}`,
+    },
   };
 }

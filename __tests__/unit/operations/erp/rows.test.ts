@@ -59,7 +59,7 @@ describe('rows: each target as it ended, the one channel to the summary and the 
       target: 'X03',
       kind: 'failed',
       durationMs: 10,
-      body: { status: 'Failed' } as never,
+      operation: { body: { status: 'Failed' } as never },
       failure: 'ended Failed',
       instance: { outcome: 'running', done: 'stop: Failed' },
     };

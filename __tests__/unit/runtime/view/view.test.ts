@@ -58,11 +58,10 @@ function stopResult(targets: Target[], failure?: string): OperationResult {
           : t.failure
             ? 'error'
             : 'succeeded',
-    status: t.status,
+    operation: { status: t.status, url: t.operationUrl },
     failure: t.failure,
     causeText: t.causeText,
     causeKind: t.kind,
-    operationUrl: t.operationUrl,
     durationMs: 12_000,
     startedAt: T0,
     instance: {
@@ -414,11 +413,17 @@ describe('wait-for-operation', () => {
   it('names the system of each operation where the result does, else the URL as the log shows it', () => {
     const url = (n: number) => `https://m.example/op/${n}?api-version=2023-04-01`;
     const outcomes: TargetResult[] = [
-      { target: 'X01', kind: 'succeeded', status: 'Succeeded', durationMs: 2_000, startedAt: T0 },
+      {
+        target: 'X01',
+        kind: 'succeeded',
+        operation: { status: 'Succeeded' },
+        durationMs: 2_000,
+        startedAt: T0,
+      },
       {
         target: url(2),
         kind: 'failed',
-        status: 'Failed',
+        operation: { status: 'Failed' },
         failure: 'The operation ended with status Failed: StopFailed.',
         durationMs: 1_000,
         startedAt: T0,

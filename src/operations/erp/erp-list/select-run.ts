@@ -174,7 +174,7 @@ export function leftAlone(
   return {
     target: name,
     kind: 'succeeded',
-    status: 'Succeeded',
+    operation: { status: 'Succeeded' },
     leftAlone: true,
     requestId: before.response.requestId,
     instance: { before, after: before, outcome: 'skipped', done: `skipped: ${why}` },

@@ -68,11 +68,13 @@ export function systemOutcome(
           },
         }
       : {}),
-    body: (failing?.outcome ?? last)?.body,
-    operationUrl: failing?.outcome.operationUrl,
-    gone: failing?.outcome.gone,
+    operation: {
+      body: (failing?.outcome ?? last)?.operation?.body,
+      url: failing?.outcome.operation?.url,
+      gone: failing?.outcome.operation?.gone,
+      status: failing ? failing.outcome.operation?.status : 'Succeeded',
+    },
     requestId: last?.requestId,
-    status: failing ? failing.outcome.status : 'Succeeded',
     durationMs,
     failure:
       failing &&
