@@ -1,6 +1,6 @@
 import { redactUrls } from '../client/url.js';
 import { marked, titleMark } from '../runtime/view/marks.js';
-import type { ViewRow as TargetRow } from '../runtime/view/rows.js';
+import type { ViewRow } from '../runtime/view/rows.js';
 import type { SummaryView } from '../runtime/view/view.js';
 import { formatDuration } from '../operations/format.js';
 import type { SummaryTable } from '../operations/types.js';
@@ -46,7 +46,7 @@ function columns(rows: string[][]): string[] {
 
 function targetLines(view: SummaryView): string[] {
   if (view.rows.length === 0) return [];
-  const cells = (r: TargetRow | NonNullable<TargetRow['steps']>[number], name: string) => [
+  const cells = (r: ViewRow | NonNullable<ViewRow['steps']>[number], name: string) => [
     marked(r.mark, r.word),
     name,
     r.before ?? '-',

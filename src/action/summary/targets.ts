@@ -1,5 +1,5 @@
 import { MARKS, isGood, marked } from '../../runtime/view/marks.js';
-import type { ViewRow as TargetRow, ViewStep as StepRow } from '../../runtime/view/rows.js';
+import type { ViewRow, ViewStep } from '../../runtime/view/rows.js';
 import type { SummaryView } from '../../runtime/view/view.js';
 import { formatDuration } from '../../operations/format.js';
 import { bytes } from '../limits.js';
@@ -27,8 +27,8 @@ function causeCell(cause: string | undefined, fleet: boolean): string {
 
 /** The columns a view's rows fill: one left out where no row has a value for it. */
 function columnsOf(view: SummaryView) {
-  const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]) as (TargetRow | StepRow)[];
-  const has = (key: keyof TargetRow & keyof StepRow) => all.some((r) => r[key] !== undefined);
+  const all = view.rows.flatMap((r) => [r, ...(r.steps ?? [])]) as (ViewRow | ViewStep)[];
+  const has = (key: keyof ViewRow & keyof ViewStep) => all.some((r) => r[key] !== undefined);
   return {
     before: has('before'),
     done: view.rows.some((r) => r.done !== undefined),
@@ -64,7 +64,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
     ...(c.took ? ['took'] : []),
     ...(c.cause ? ['cause'] : []),
   ];
-  const line = (r: TargetRow | StepRow, name: string, done?: string, took?: string) =>
+  const line = (r: ViewRow | ViewStep, name: string, done?: string, took?: string) =>
     row([
       unbroken(escape(marked(r.mark, r.word))),
       name,
@@ -75,7 +75,7 @@ export function targetsTable(view: SummaryView, budget: number): string {
       ...(c.took ? [took ? unbroken(escape(took)) : '-'] : []),
       ...(c.cause ? [causeCell(r.cause, view.rows.length >= FAILED_FIRST)] : []),
     ]);
-  const lines = (r: TargetRow) => [
+  const lines = (r: ViewRow) => [
     line(r, tag('strong', escape(r.target)), r.done, r.duration ?? seconds(r.seconds)),
     ...(r.steps ?? []).map((s) =>
       line(
@@ -118,8 +118,8 @@ export function targetsTable(view: SummaryView, budget: number): string {
 }
 
 /** `1800 of 2000 targets went well …: ✅ 1790 stopped, ⏭️ 10 skipped`, for a fleet past the cap. */
-function countedNote(rows: TargetRow[], total: number): string {
-  const counts = new Map<string, { mark: TargetRow['mark']; word: string; n: number }>();
+function countedNote(rows: ViewRow[], total: number): string {
+  const counts = new Map<string, { mark: ViewRow['mark']; word: string; n: number }>();
   for (const r of rows) {
     const key = `${r.mark} ${r.word}`;
     counts.set(key, { mark: r.mark, word: r.word, n: (counts.get(key)?.n ?? 0) + 1 });

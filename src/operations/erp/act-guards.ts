@@ -3,7 +3,7 @@ import { ServiceError } from '../../client/errors.js';
 import type { OperationContext } from '../types.js';
 import type { Selection } from './erp-list/selection.js';
 import type { InstanceActionOptions } from './instance-io.js';
-import { type InstanceState, type TargetResult, unsent } from './target-result.js';
+import { reachedEnd, unsent, type InstanceState, type TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import { listFailure } from './read-failure.js';
 import { databaseUrl } from './instance-ref.js';
@@ -86,14 +86,12 @@ function skipped(
   s: { before: InstanceState | undefined; now: InstanceState; durationMs: number; done: string },
 ): TargetResult {
   const { before, now, durationMs, done } = s;
-  return {
+  return reachedEnd({
     target: o.step.ref.label,
-    kind: 'succeeded',
-    operation: { status: 'Succeeded' },
     durationMs,
     requestId: now.response.requestId,
     instance: { before: before ?? now, after: now, outcome: 'skipped', done },
-  };
+  });
 }
 
 /** A target whose request never reached the service (its turn not come, the job cancelled, the timeout). */

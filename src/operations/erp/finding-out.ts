@@ -4,7 +4,7 @@ import type { HttpResponse } from '../../client/http.js';
 import { formatWait } from '../../client/retry.js';
 import { isOneOf, sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs, type Settled } from './instance-state.js';
-import type { InstanceState, TargetResult } from './target-result.js';
+import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
 import type { InstanceLog, TargetIo } from './progress.js';
 import { sendStep, type Step } from './step.js';
 import { isEnd, startStateOf, VERBS } from './verbs.js';
@@ -119,12 +119,10 @@ export function followedInstance(o: {
   }
   if (settled.kind === 'settled' && isEnd(step, last?.status)) {
     log.info(`reached ${last?.status}`);
-    return {
+    return reachedEnd({
       ...base,
-      kind: 'succeeded',
-      operation: { status: 'Succeeded' },
       instance: { before: sent.before, after: last, outcome: VERBS[verb].done, done },
-    };
+    });
   }
   if (settled.kind === 'settled') {
     return {

@@ -2,7 +2,7 @@ import { ServiceError } from '../../client/errors.js';
 import { formatWait } from '../../client/retry.js';
 import { sameStatus } from '../../client/status.js';
 import { followToEnd, readPastLag, settleWindowMs } from './instance-state.js';
-import type { InstanceState, TargetResult } from './target-result.js';
+import { reachedEnd, type InstanceState, type TargetResult } from './target-result.js';
 import type { TargetIo } from './progress.js';
 import type { Step } from './step.js';
 import { isEnd, movingOf, startStateOf, VERBS } from './verbs.js';
@@ -72,17 +72,15 @@ export async function clearTheWay(
   }
   if (isEnd(step, last.status)) {
     log.info(`reached ${last.status}: the ${step.verb} in progress ended where this step would`);
-    return {
+    return reachedEnd({
       ...base,
-      kind: 'succeeded',
-      operation: { status: 'Succeeded' },
       instance: {
         before: state,
         after: last,
         outcome: VERBS[step.verb].done,
         done: `followed the ${step.verb} already in progress`,
       },
-    };
+    });
   }
   return {
     ...base,

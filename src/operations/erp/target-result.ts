@@ -105,3 +105,11 @@ export function unsent(o: {
   const { why, cut, ...outcome } = o;
   return { ...outcome, instance: { outcome: cut ? 'not sent' : 'failed', done: `not sent: ${why}` } };
 }
+
+/**
+ * A target that ended where its step would, by the instance's own status (skipped as done, a move followed to its
+ * end): its operation's status is reported as Succeeded.
+ */
+export function reachedEnd(o: Omit<TargetResult, 'kind' | 'operation'>): TargetResult {
+  return { ...o, kind: 'succeeded', operation: { status: 'Succeeded' } };
+}

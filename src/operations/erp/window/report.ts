@@ -100,7 +100,8 @@ export interface SystemWindow {
   results: StepResult[];
 }
 
-export interface WindowReport {
+/** What stepsResult reports: the run, its systems in input order, how each ended, and their windows. */
+export interface SteppedReport {
   run: Run;
   refs: InstanceRef[];
   outcomes: TargetResult[];
@@ -138,7 +139,7 @@ export function stepsResult({
   ctx,
   whole,
   stepped,
-}: WindowReport): OperationResult {
+}: SteppedReport): OperationResult {
   const context = whereContext(refs.map((ref) => ({ ref })));
   const { operation, running } = run;
   const reportOf = (title: string, operations: true | 'named') =>
