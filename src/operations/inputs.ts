@@ -3,6 +3,7 @@ import { def, type InputDefinition } from './input-definition.js';
 import * as erp from './erp-parsers.js';
 import { ERP_WINDOW_INPUTS } from './erp-inputs.js';
 import * as p from './parsers.js';
+import { operationUrls } from './url-parsers.js';
 
 export type { InputDefinition } from './input-definition.js';
 
@@ -136,7 +137,7 @@ export const INPUTS = {
   'operation-url': def({
     description:
       'The polling URL an earlier erp-stop or erp-start with wait: false returned: one, several (one per line), or a JSON array (its operation-urls output as it is, or its operations output, which names each system so that its end is verified). Each must be on the origin of base-url.',
-    parse: p.operationUrls,
+    parse: operationUrls,
   }),
   'account-name': def({ description: 'The data-share account.', parse: p.resourceName() }),
   'share-subscription': def({ description: 'The share subscription.', parse: p.resourceName() }),

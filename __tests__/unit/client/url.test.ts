@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { redactQuery, redactUrls, resolveOnOrigin, userinfoProblem } from '../../../src/client/url.js';
-import { operationUrls } from '../../../src/operations/parsers.js';
+import { operationUrls } from '../../../src/operations/url-parsers.js';
 
 describe('userinfoProblem', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { parser, refuse } from '../input-parser.js';
-import { describeUrl, readOperationUrls, urlProblem } from '../parsers.js';
+import { describeUrl, readOperationUrls, urlProblem } from '../url-parsers.js';
 import { isVerb, type Verb } from './verbs.js';
 
 /** One operation to resume: its polling URL and, from the `operations` output, the system and the verb. */

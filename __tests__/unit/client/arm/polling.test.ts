@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { HttpResponse } from '../../../../src/client/http.js';
 import { movedTo, readAnswer, type PollingMode } from '../../../../src/client/arm/polling.js';
-import { operationUrls } from '../../../../src/operations/parsers.js';
+import { operationUrls } from '../../../../src/operations/url-parsers.js';
 
 const URL_ = new URL('https://m.example/op');
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse => ({

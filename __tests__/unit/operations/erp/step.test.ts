@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ServiceError } from '../../../../src/client/errors.js';
 import type { HttpClient, HttpResponse } from '../../../../src/client/http.js';
-import { planSystem } from '../../../../src/operations/erp/planners.js';
+import { planSystem } from '../../../../src/operations/erp/step-plans.js';
 import { sendStep } from '../../../../src/operations/erp/step.js';
 
 const ref = { subscriptionId: 'sub', resourceGroup: 'rg', name: 'X01', label: 'X01' };

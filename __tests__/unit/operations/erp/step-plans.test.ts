@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { planSystem, planWindow, type WindowPlanOptions } from '../../../../src/operations/erp/planners.js';
+import { planSystem, planWindow, type WindowPlanOptions } from '../../../../src/operations/erp/step-plans.js';
 
 const ref = { subscriptionId: 'sub', resourceGroup: 'rg', name: 'X01', label: 'X01' };
 const system = { baseUrl: new URL('https://management.example'), softStopTimeoutSeconds: 300 };
